@@ -1,11 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { initI18n } from './i18n/i18n';
+import './ui/tokens.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// Texts first: the first paint is already in the stored language and direction.
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
+if (import.meta.env.PROD) void import('./app/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -1,20 +1,15 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-
-function LoginPlaceholder() {
-  return <main><h1>Binyan</h1></main>;
-}
-
-function NotFound() {
-  return <main><h1>404</h1></main>;
-}
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { SessionProvider } from '../features/auth/SessionProvider';
+import { createAppRouter } from './router';
+import { useServerDictionary } from './useServerDictionary';
 
 export function App() {
+  const [router] = useState(createAppRouter);
+  useServerDictionary();
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<LoginPlaceholder />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </BrowserRouter>
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>
   );
 }

@@ -1,0 +1,18 @@
+import { Migrator } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as m001 from './migrations/001_init.ts';
+
+// Static list: bundlers and tsx need no directory scan, and the order is explicit.
+const migrations: Record<string, Migration> = {
+  '001_init': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.q, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

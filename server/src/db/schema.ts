@@ -1,0 +1,167 @@
+// Kysely table types. Domain tables use the entity field names as column names, so a row maps to
+// an entity by converting booleans (0/1) and JSON columns only (see codec.ts).
+import type { Generated } from 'kysely';
+import type {
+  Apartment,
+  Building,
+  Check,
+  CheckGroup,
+  Contact,
+  Debt,
+  Facility,
+  KeyItem,
+  MailItem,
+  MaintenanceTest,
+  Meter,
+  MeterReading,
+  ServiceCall,
+  ServiceCallUpdate,
+  Visit,
+} from '../../../src/lib/domain/entities.ts';
+
+/** How an entity is stored: booleans as 0/1, arrays/objects as JSON text. */
+export type SqlRow<E> = {
+  [K in keyof E]: E[K] extends boolean ? number : E[K] extends readonly unknown[] | Record<string, unknown> ? string : E[K];
+};
+
+type Owned = { companyId: number };
+
+export type CompanyTable = { id: number; guid: string; name: string; version: number; updatedAt: string };
+
+export type UserRole = 'worker' | 'manager';
+
+export type UserTable = {
+  id: Generated<number>;
+  companyId: number;
+  userName: string;
+  passwordHash: string;
+  role: UserRole;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  workerGuid: string;
+  workerNumber: number;
+  contactId: string | null;
+  languageId: number;
+  permSrvCall: number;
+  permClearing: number;
+  allowReceptionistModule: number;
+  showChecksDeposit: number;
+  createdAt: string;
+};
+
+export type WorkerBuildingTable = { userId: number; buildingId: number; ord: number };
+
+export type SessionTable = {
+  tokenHash: string;
+  userId: number;
+  companyId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+};
+
+export type OtpChallengeTable = {
+  otpGuid: string;
+  companyId: number;
+  userId: number;
+  userName: string;
+  method: string;
+  codeHash: string;
+  target: string;
+  target2: string;
+  attempts: number;
+  sendCount: number;
+  lastSentAt: string;
+  expiresAt: string;
+  consumedAt: string | null;
+  createdAt: string;
+};
+
+export type IdempotencyTable = {
+  companyId: number;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  createdAt: string;
+};
+
+export type SettingTable = { name: string; value: string };
+
+export type BuildingTable = SqlRow<Building> & { guid: string };
+
+export type CheckGroupTable = Owned &
+  SqlRow<Omit<CheckGroup, 'checks'>> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
+
+export type CheckTable = Owned & SqlRow<Check> & { createdAt: string };
+
+export type DepositConfirmationTable = {
+  ChecksHeaderGuid: string;
+  companyId: number;
+  userName: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: string;
+  confirmedAt: string | null;
+  createdAt: string;
+};
+
+export type FileTable = {
+  id: string;
+  companyId: number;
+  sha256: string;
+  mimeType: string;
+  size: number;
+  data: Buffer;
+  parentType: string | null;
+  parentId: string | null;
+  srcFileName: string | null;
+  createdBy: string | null;
+  createdAt: string;
+};
+
+export type TranslationTable = { id: Generated<number>; LID: number; TranslateKey: string; TranslateData: string };
+
+export type AppLogTable = { id: Generated<number>; companyId: number; userName: string; message: string; createdAt: string };
+
+export type MaintenancePlanSendTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  sentAt: string;
+  sentBy: string;
+  incompleteCount: number;
+};
+
+export type DB = {
+  companies: CompanyTable;
+  users: UserTable;
+  worker_buildings: WorkerBuildingTable;
+  sessions: SessionTable;
+  otp_challenges: OtpChallengeTable;
+  idempotency_keys: IdempotencyTable;
+  settings: SettingTable;
+  buildings: BuildingTable;
+  apartments: Owned & SqlRow<Apartment>;
+  contacts: Owned & SqlRow<Contact>;
+  service_calls: Owned & SqlRow<ServiceCall>;
+  service_call_updates: Owned & SqlRow<ServiceCallUpdate>;
+  meters: Owned & SqlRow<Meter>;
+  meter_readings: Owned & SqlRow<MeterReading>;
+  key_items: Owned & SqlRow<KeyItem>;
+  mail_items: Owned & SqlRow<MailItem>;
+  visits: Owned & SqlRow<Visit>;
+  facilities: Owned & SqlRow<Facility>;
+  maintenance_tests: Owned & SqlRow<MaintenanceTest>;
+  maintenance_plan_sends: MaintenancePlanSendTable;
+  debts: Owned & SqlRow<Debt>;
+  check_groups: CheckGroupTable;
+  checks: CheckTable;
+  deposit_confirmations: DepositConfirmationTable;
+  files: FileTable;
+  translations: TranslationTable;
+  app_logs: AppLogTable;
+};

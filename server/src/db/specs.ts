@@ -1,0 +1,55 @@
+import type {
+  Apartment,
+  Building,
+  Check,
+  CheckGroup,
+  Contact,
+  Debt,
+  Facility,
+  KeyItem,
+  MailItem,
+  MaintenanceTest,
+  Meter,
+  MeterReading,
+  ServiceCall,
+  ServiceCallUpdate,
+  Visit,
+} from '../../../src/lib/domain/entities.ts';
+import type { RecordSpec } from './records.ts';
+
+export type StoredCheckGroup = Omit<CheckGroup, 'checks'> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
+export type StoredCheck = Check & { createdAt: string };
+
+const buildings: RecordSpec<Building> = { table: 'buildings', key: 'id', hidden: ['guid'] };
+const apartments: RecordSpec<Apartment> = { table: 'apartments', key: 'id' };
+const contacts: RecordSpec<Contact> = { table: 'contacts', key: 'id' };
+const serviceCalls: RecordSpec<ServiceCall> = { table: 'service_calls', key: 'id', booleans: ['copyToMaintenanceManager'] };
+const serviceCallUpdates: RecordSpec<ServiceCallUpdate> = { table: 'service_call_updates', key: 'id' };
+const meters: RecordSpec<Meter> = { table: 'meters', key: 'id' };
+const meterReadings: RecordSpec<MeterReading> = { table: 'meter_readings', key: 'id', booleans: ['paid'] };
+const keys: RecordSpec<KeyItem> = { table: 'key_items', key: 'id' };
+const mailItems: RecordSpec<MailItem> = { table: 'mail_items', key: 'id' };
+const visits: RecordSpec<Visit> = { table: 'visits', key: 'id', booleans: ['madeToday'], json: ['checklist'] };
+const facilities: RecordSpec<Facility> = { table: 'facilities', key: 'id' };
+const maintenanceTests: RecordSpec<MaintenanceTest> = { table: 'maintenance_tests', key: 'id' };
+const debts: RecordSpec<Debt> = { table: 'debts', key: 'id', booleans: ['paid'] };
+const checkGroups: RecordSpec<StoredCheckGroup> = { table: 'check_groups', key: 'ChecksHeaderGuid', json: ['DebtIds'] };
+const checks: RecordSpec<StoredCheck> = { table: 'checks', key: 'CheckGuid', booleans: ['SentToDeposit'] };
+
+export const specs = {
+  buildings,
+  apartments,
+  contacts,
+  serviceCalls,
+  serviceCallUpdates,
+  meters,
+  meterReadings,
+  keys,
+  mailItems,
+  visits,
+  facilities,
+  maintenanceTests,
+  debts,
+  checkGroups,
+  checks,
+};

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Building, Contact } from '../../../src/lib/domain/entities.ts';
+import { contactRoles } from '../../../src/lib/domain/entities.ts';
+import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
+import type { AppContext } from '../context.ts';
+import { insertRecord, list, updateRecord } from '../db/records.ts';
+import { specs } from '../db/specs.ts';
+import { enforce, fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { parse } from '../http/validate.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { optText, patchBody, recordId } from './schemas.ts';
+
+const buildingPatch = patchBody({
+  name: z.string().trim().min(1),
+  address: z.string().trim().min(1),
+  city: z.string().trim().min(1),
+  logoUrl: z.string().nullable(),
+  buttonColor: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+  pricePerKwh: z.number().positive().nullable(),
+  bankAccount: z.string().nullable(),
+  accountName: z.string().nullable(),
+  propertyType: z.string().nullable(),
+  managementType: z.string().nullable(),
+});
+
+const contactCreate = z.object({
+  id: recordId,
+  buildingId: z.number().int().nullable().optional(),
+  apartmentId: z.string().nullable().optional(),
+  firstName: z.string().default(''),
+  lastName: z.string().default(''),
+  fullName: z.string().optional(),
+  email: optText,
+  phone: optText,
+  role: z.enum(contactRoles).default('other'),
+  position: optText,
+  carNumber: optText,
+  parkingNumber: optText,
+});
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const buildingsOf = (companyId: number) => list<Building>(db, specs.buildings, { companyId }, { orderBy: 'number' });
+
+  app.get('/api/binyan/buildings', async (req) => ({ records: buildingsOf(authOf(req).companyId) }));
+  // The spec's unit list (no product prefix).
+  app.get('/api/pos/building/units', async (req) => ({ records: buildingsOf(authOf(req).companyId) }));
+
+  app.patch('/api/binyan/buildings/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(buildingPatch, req.body);
+    return runMutation(ctx, req, reply, () => {
+      const current = loadBuilding(ctx, req, id);
+      checkVersion(current, body.baseVersion);
+      const next = bump(current, body.changes, ctx.nowIso());
+      updateRecord(db, specs.buildings, next);
+      return { record: next };
+    });
+  });
+
+  app.get('/api/binyan/buildings/:bid/apartments', async (req) => {
+    const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
+    return { records: list(db, specs.apartments, { buildingId: b.id }, { orderBy: 'number' }) };
+  });
+
+  app.get('/api/binyan/buildings/:bid/contacts', async (req) => {
+    const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
+    return { records: list(db, specs.contacts, { buildingId: b.id }, { orderBy: 'lastName' }) };
+  });
+
+  app.post('/api/binyan/contacts', async (req, reply) => {
+    const body = parse(contactCreate, req.body);
+    const phone = body.phone ? digitsOnly(body.phone) : null;
+    enforce(validateContact({ buildingId: body.buildingId, firstName: body.firstName, lastName: body.lastName, phone, email: body.email ?? null }));
+    return runMutation(ctx, req, reply, () => {
+      refuseExisting(ctx, req, specs.contacts, body.id);
+      const building = loadBuilding(ctx, req, body.buildingId);
+      const fullName = body.fullName?.trim() || `${body.firstName.trim()} ${body.lastName.trim()}`;
+      const existing = list<Contact>(db, specs.contacts, { buildingId: building.id });
+      if (existing.some((c) => (phone !== null && c.phone !== null && digitsOnly(c.phone) === phone) || sameName(c.fullName, fullName))) {
+        throw fail.rule({ field: phone ? 'phone' : 'fullName', messageKey: 'contactAlreadyRegistered' });
+      }
+      if (body.apartmentId) {
+        const apt = loadOwned(ctx, req, specs.apartments, body.apartmentId);
+        if (apt.buildingId !== building.id) throw fail.validation({ field: 'apartmentId', messageKey: 'requiredField' });
+      }
+      const record: Contact = {
+        id: body.id,
+        buildingId: building.id,
+        apartmentId: body.apartmentId ?? null,
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        fullName,
+        email: body.email?.trim() || null,
+        phone,
+        role: body.role,
+        position: body.position ?? null,
+        carNumber: body.carNumber ?? null,
+        parkingNumber: body.parkingNumber ?? null,
+        version: 1,
+        updatedAt: ctx.nowIso(),
+      };
+      insertRecord(db, specs.contacts, record, authOf(req).companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.get('/api/binyan/debts', async (req) => {
+    const q = queryOf(req);
+    const { companyId } = authOf(req);
+    if (q.buildingId) {
+      const b = loadBuilding(ctx, req, q.buildingId);
+      return { records: list(db, specs.debts, { buildingId: b.id }, { orderBy: 'dueDate' }) };
+    }
+    if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
+    return { records: list(db, specs.debts, { companyId, contactGuid: q.contactGuid }, { orderBy: 'dueDate' }) };
+  });
+}

@@ -1,0 +1,123 @@
+// Keys and mail items share their flow: register (unique pending number per building) and hand over once.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { KeyItem, MailItem } from '../../../src/lib/domain/entities.ts';
+import { mailItemKinds } from '../../../src/lib/domain/entities.ts';
+import { validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
+import type { RuleResult } from '../../../src/lib/validation/rules.ts';
+import type { AppContext } from '../context.ts';
+import type { RecordSpec } from '../db/records.ts';
+import { insertRecord, list, updateRecord } from '../db/records.ts';
+import { specs } from '../db/specs.ts';
+import { fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { parse } from '../http/validate.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { isoTime, recordId } from './schemas.ts';
+
+const common = {
+  id: recordId,
+  buildingId: z.number().int().nullable().optional(),
+  apartmentId: z.string().nullable().default(null),
+  contactId: z.string().nullable().default(null),
+  description: z.string().default(''),
+  registeredAt: isoTime.optional(),
+  registeredBy: z.string().optional(),
+};
+const keyCreate = z.object({ ...common, tagNumber: z.string().default('') });
+const mailCreate = z.object({
+  ...common,
+  kind: z.enum(mailItemKinds).default('letter'),
+  carrier: z.string().nullable().default(null),
+  trackingNumber: z.string().default(''),
+});
+const handover = z.object({
+  baseVersion: z.number().int(),
+  deliveredTo: z.string().nullable().default(null),
+  deliveredBy: z.string().nullable().optional(),
+  deliveredAt: z.string().nullable().optional(),
+});
+
+type Item = KeyItem | MailItem;
+
+function itemResource<E extends Item, S extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  path: string,
+  spec: RecordSpec<E>,
+  schema: S,
+  validate: (input: z.output<S>, existing: E[]) => RuleResult,
+  build: (input: z.output<S>, base: Omit<Item, 'version' | 'updatedAt'>) => E,
+) {
+  const { db } = ctx;
+  const listFor = (req: FastifyRequest) => {
+    const bid = queryOf(req).buildingId;
+    return bid ? list<E>(db, spec, { buildingId: loadBuilding(ctx, req, bid).id }, { orderBy: 'registeredAt', desc: true })
+      : list<E>(db, spec, { companyId: authOf(req).companyId }, { orderBy: 'registeredAt', desc: true });
+  };
+
+  app.get(`/api/binyan/${path}`, async (req) => ({ records: listFor(req) }));
+
+  app.post(`/api/binyan/${path}`, async (req, reply) => {
+    const body = parse(schema, req.body) as z.output<S> & z.output<typeof keyCreate>;
+    if (body.buildingId === null || body.buildingId === undefined) throw fail.validation({ field: 'buildingId', messageKey: 'noBuildingSelected' });
+    return runMutation(ctx, req, reply, () => {
+      refuseExisting(ctx, req, spec, body.id);
+      const building = loadBuilding(ctx, req, body.buildingId);
+      const rule = validate(body, list<E>(db, spec, { buildingId: building.id, status: 'pending' }));
+      if (rule) throw rule.messageKey === 'itemAlreadyInserted' ? fail.rule(rule) : fail.validation(rule);
+      const { user } = authOf(req);
+      const now = ctx.nowIso();
+      const built = build(body, {
+        id: body.id,
+        buildingId: building.id,
+        apartmentId: body.apartmentId,
+        contactId: body.contactId,
+        description: body.description.trim(),
+        status: 'pending',
+        registeredAt: body.registeredAt ?? now,
+        registeredBy: body.registeredBy ?? user.fullName,
+        deliveredTo: null,
+        deliveredBy: null,
+        deliveredAt: null,
+      } as Omit<Item, 'version' | 'updatedAt'>);
+      const record: E = { ...built, version: 1, updatedAt: now };
+      insertRecord(db, spec, record, authOf(req).companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.post(`/api/binyan/${path}/:id/handover`, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(handover, req.body);
+    return runMutation(ctx, req, reply, () => {
+      const current = loadOwned(ctx, req, spec, id);
+      checkVersion(current, body.baseVersion);
+      const input = {
+        deliveredTo: body.deliveredTo?.trim() ?? null,
+        deliveredBy: body.deliveredBy?.trim() || authOf(req).user.fullName,
+        deliveredAt: body.deliveredAt ?? ctx.nowIso(),
+      };
+      const rule = validateHandover(current, input);
+      if (rule) throw rule.messageKey === 'itemAlreadyDelivered' ? fail.rule(rule) : fail.validation(rule);
+      const record = bump(current, { ...input, status: 'delivered' } as Partial<E>, ctx.nowIso());
+      updateRecord(db, spec, record);
+      return { record };
+    });
+  });
+}
+
+export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  itemResource<KeyItem, typeof keyCreate>(
+    app, ctx, 'keys', specs.keys, keyCreate,
+    (input, existing) => validateNewKey(input, existing),
+    (input, base) => ({ ...base, tagNumber: input.tagNumber.trim(), version: 1, updatedAt: '' }) as KeyItem,
+  );
+  itemResource<MailItem, typeof mailCreate>(
+    app, ctx, 'mail-items', specs.mailItems, mailCreate,
+    (input, existing) => validateNewMailItem(input, existing),
+    (input, base) =>
+      ({ ...base, kind: input.kind, carrier: input.carrier, trackingNumber: input.trackingNumber.trim(), version: 1, updatedAt: '' }) as MailItem,
+  );
+}

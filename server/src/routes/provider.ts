@@ -1,0 +1,101 @@
+// Style 2 calls of spec section 7 (parameter lists, APIResponseCode answers).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { createSession, findUser } from '../auth/sessions.ts';
+import type { UserRow } from '../auth/sessions.ts';
+import { userData } from '../auth/userData.ts';
+import { ApiError, fail } from '../http/errors.ts';
+import { authOf, params2Of } from '../http/hooks.ts';
+import { ok2, parseNested, str } from '../http/style2.ts';
+import { verifyPassword } from '../util/crypto.ts';
+import { compareVersions } from '../util/version.ts';
+import { loadBuilding } from './access.ts';
+
+const wrongDetails = () => new ApiError(422, 'LOGIN_FAILED', 'identifyingDetailsIncorrect');
+
+export function getSetting(ctx: AppContext, name: string): string | null {
+  const row = ctx.db.first(ctx.db.q.selectFrom('settings').select('value').where('name', '=', name));
+  return row?.value ?? null;
+}
+
+function checkCredentials(ctx: AppContext, companyId: number, userName: string, password: string): UserRow {
+  const user = userName ? findUser(ctx, companyId, userName) : undefined;
+  if (!user || !verifyPassword(password, user.passwordHash)) throw wrongDetails();
+  return user;
+}
+
+export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const style2 = { style2: true };
+  const publicStyle2 = { style2: true, public: true };
+  const { db } = ctx;
+
+  app.post('/api/dbActions/Login/Load', { config: publicStyle2 }, async (req) => {
+    const compId = Number(str(params2Of(req), 'CompID'));
+    const company = Number.isInteger(compId) ? db.first(db.q.selectFrom('companies').selectAll().where('id', '=', compId)) : undefined;
+    if (!company) throw wrongDetails();
+    return ok2({ CompID: company.id, CompGUID: company.guid, CompName: company.name, AppVersion: ctx.appVersion });
+  });
+
+  app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req) => {
+    const p = params2Of(req);
+    const compId = Number(str(p, 'CompID'));
+    if (!Number.isInteger(compId)) throw wrongDetails();
+    const user = checkCredentials(ctx, compId, str(p, 'UserName'), str(p, 'UserPswd'));
+    req.log.info(`login ${user.userName}@${compId} app=${str(p, 'AppName') || 'binyan'} version=${str(p, 'AppVer') || '?'}`);
+    return ok2({ sessionToken: createSession(ctx, user), ...userData(ctx, user) });
+  });
+
+  app.post('/api/binyan/Login/GetCompGuidByBID', { config: style2 }, async (req) => {
+    const building = loadBuilding(ctx, req, str(params2Of(req), 'BID'));
+    const company = db.first(db.q.selectFrom('companies').select('guid').where('id', '=', building.companyId));
+    return ok2({ CompGUID: company?.guid ?? null, CompID: building.companyId, BID: building.id });
+  });
+
+  app.post('/api/utils/sessionToken/GetData', { config: style2 }, async (req) => {
+    const { user } = authOf(req);
+    return ok2(userData(ctx, user));
+  });
+
+  app.post('/api/dbActions/callProc', { config: style2 }, async (req) => {
+    const p = params2Of(req);
+    const { user, companyId } = authOf(req);
+    const procParams = parseNested(p.procParams);
+    const procName = str(p, 'procName');
+    if (procName === 'WorkerApp_GetWorkerData') {
+      const userName = str(procParams, 'UserName') || user.userName;
+      const worker = userName === user.userName && !procParams.UserPswd ? user : checkCredentials(ctx, companyId, userName, str(procParams, 'UserPswd'));
+      const data = userData(ctx, worker);
+      return ok2({
+        WorkerNumber: worker.workerNumber,
+        WorkerGUID: worker.workerGuid,
+        WorkerName: worker.fullName,
+        OpenServiceCallsCnt: data.openServiceCallsCnt,
+        allowReceptionistModule: worker.allowReceptionistModule,
+        showChecksDeposit: worker.showChecksDeposit,
+        PermSrvCall: worker.permSrvCall,
+        PermClearing: worker.permClearing,
+      });
+    }
+    if (procName === 'LogData') {
+      const message = str(procParams, 'message') || str(procParams, 'Message') || str(p, 'message');
+      db.run(db.q.insertInto('app_logs').values({ companyId, userName: user.userName, message: message.slice(0, 4000), createdAt: ctx.nowIso() }));
+      return ok2({ logged: true });
+    }
+    throw fail.notFound();
+  });
+
+  app.post('/api/dbActions/dbFuncVal', { config: style2 }, async (req) => {
+    const p = params2Of(req);
+    if (str(p, 'funcName') !== 'GetGlobalAPI') throw fail.notFound();
+    const funcParams = parseNested(p.funcParams);
+    const varName = str(funcParams, 'varName') || str(p, 'varName');
+    return ok2({ varName, value: getSetting(ctx, varName) });
+  });
+
+  app.get('/api/utils/AppData', { config: publicStyle2 }, async (req) => {
+    const p = params2Of(req);
+    const minVersion = getSetting(ctx, 'tenant_app_min_db_var') ?? ctx.appVersion;
+    const appVer = str(p, 'AppVer') || '0';
+    return ok2({ AppName: str(p, 'AppName'), AppVer: appVer, MinVersion: minVersion, UpdateRequired: compareVersions(appVer, minVersion) < 0 });
+  });
+}

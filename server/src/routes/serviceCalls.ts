@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServiceCall, ServiceCallStatus, ServiceCallUpdate } from '../../../src/lib/domain/entities.ts';
+import { serviceCallDomains, serviceCallPriorities, serviceCallStatuses, serviceCallTypes } from '../../../src/lib/domain/entities.ts';
+import { canTransition, closedAtAfter, tabOf } from '../../../src/lib/domain/serviceCallStatus.ts';
+import { description as descriptionRule, required, validateServiceCall } from '../../../src/lib/validation/rules.ts';
+import type { AppContext } from '../context.ts';
+import type { Filter } from '../db/records.ts';
+import { deleteRecord, deleteWhere, insertRecord, list, updateRecord } from '../db/records.ts';
+import { specs } from '../db/specs.ts';
+import { enforce, fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { parse } from '../http/validate.ts';
+import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { isoTime, patchBody, recordId } from './schemas.ts';
+
+const create = z.object({
+  id: recordId,
+  buildingId: z.number().int().nullable().optional(),
+  callType: z.enum(serviceCallTypes).default('fault'),
+  domain: z.string().nullable().optional(),
+  reporterContactId: z.string().nullable().optional(),
+  reporterName: z.string().default(''),
+  status: z.enum(['open', 'planned']).default('open'),
+  priority: z.enum(serviceCallPriorities).default('normal'),
+  subject: z.string().default(''),
+  description: z.string().nullable().optional(),
+  openedAt: isoTime.optional(),
+  lastVisitAt: isoTime.nullable().optional(),
+  copyToMaintenanceManager: z.boolean().default(false),
+  createdBy: z.string().optional(),
+});
+
+const patch = patchBody({
+  status: z.enum(serviceCallStatuses),
+  priority: z.enum(serviceCallPriorities),
+  lastVisitAt: isoTime.nullable(),
+  subject: z.string(),
+  description: z.string(),
+  domain: z.enum(serviceCallDomains),
+  callType: z.enum(serviceCallTypes),
+  reporterName: z.string(),
+  reporterContactId: z.string().nullable(),
+  copyToMaintenanceManager: z.boolean(),
+});
+
+const updateCreate = z.object({ id: recordId, text: z.string(), createdAt: isoTime.optional(), createdBy: z.string().optional() });
+
+const tabStatuses = (tab: string): ServiceCallStatus[] => serviceCallStatuses.filter((s) => tabOf(s) === tab);
+
+export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const nextCallNumber = (companyId: number): number => {
+    const row = db.first(
+      db.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId),
+    );
+    return Math.max(Number(row?.max ?? 0), 1000) + 1;
+  };
+
+  app.get('/api/binyan/service-calls', async (req) => {
+    const q = queryOf(req);
+    const { companyId } = authOf(req);
+    const filter: Filter = q.buildingId ? { buildingId: loadBuilding(ctx, req, q.buildingId).id } : { companyId };
+    let records = list<ServiceCall>(db, specs.serviceCalls, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
+    if (q.tab) {
+      if (!['open', 'closed', 'planned'].includes(q.tab)) throw fail.validation({ field: 'tab', messageKey: 'requiredField' });
+      const statuses = tabStatuses(q.tab);
+      records = records.filter((r) => statuses.includes(r.status));
+    }
+    return { records, serverTime: ctx.nowIso() };
+  });
+
+  app.get('/api/binyan/service-calls/:id', async (req) => {
+    const record = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
+    return { record, updates: list(db, specs.serviceCallUpdates, { serviceCallId: record.id }, { orderBy: 'createdAt' }) };
+  });
+
+  app.post('/api/binyan/service-calls', async (req, reply) => {
+    const body = parse(create, req.body);
+    enforce(validateServiceCall({ buildingId: body.buildingId, domain: body.domain, description: body.description }));
+    const domain = serviceCallDomains.find((d) => d === body.domain);
+    if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
+    return runMutation(ctx, req, reply, () => {
+      refuseExisting(ctx, req, specs.serviceCalls, body.id);
+      const building = loadBuilding(ctx, req, body.buildingId);
+      const { user, companyId } = authOf(req);
+      const now = ctx.nowIso();
+      const description = (body.description ?? '').trim();
+      const record: ServiceCall = {
+        id: body.id,
+        buildingId: building.id,
+        callNumber: nextCallNumber(companyId),
+        callType: body.callType,
+        domain,
+        reporterContactId: body.reporterContactId ?? null,
+        reporterName: body.reporterName.trim() || user.fullName,
+        status: body.status,
+        priority: body.priority,
+        subject: body.subject.trim() || description.slice(0, 60),
+        description,
+        openedAt: body.openedAt ?? now,
+        lastVisitAt: body.lastVisitAt ?? null,
+        lastUpdateAt: now,
+        closedAt: null,
+        copyToMaintenanceManager: body.copyToMaintenanceManager,
+        createdBy: body.createdBy ?? user.workerGuid,
+        version: 1,
+        updatedAt: now,
+      };
+      insertRecord(db, specs.serviceCalls, record, companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.patch('/api/binyan/service-calls/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(patch, req.body);
+    if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
+    return runMutation(ctx, req, reply, () => {
+      const current = loadOwned(ctx, req, specs.serviceCalls, id);
+      checkVersion(current, body.baseVersion);
+      const now = ctx.nowIso();
+      const changes: Partial<ServiceCall> = { ...body.changes, lastUpdateAt: now };
+      const to = body.changes.status;
+      if (to !== undefined) {
+        if (!canTransition(current.status, to)) throw fail.rule({ field: 'status', messageKey: 'invalidStatusTransition' }, { current });
+        changes.closedAt = closedAtAfter(current.status, to, current.closedAt, now);
+      }
+      const record = bump(current, changes, now);
+      updateRecord(db, specs.serviceCalls, record);
+      return { record };
+    });
+  });
+
+  app.delete('/api/binyan/service-calls/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return runMutation(ctx, req, reply, () => {
+      const current = loadOwned(ctx, req, specs.serviceCalls, id);
+      checkVersion(current, baseVersionFromQuery(req));
+      deleteWhere(db, 'service_call_updates', 'serviceCallId', id);
+      deleteRecord(db, specs.serviceCalls, id);
+      return { record: current };
+    });
+  });
+
+  app.get('/api/binyan/service-calls/:id/updates', async (req) => {
+    const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
+    return { records: list(db, specs.serviceCallUpdates, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
+  });
+
+  app.post('/api/binyan/service-calls/:id/updates', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(updateCreate, req.body);
+    enforce(required('text', body.text));
+    return runMutation(ctx, req, reply, () => {
+      const call = loadOwned(ctx, req, specs.serviceCalls, id);
+      refuseExisting(ctx, req, specs.serviceCallUpdates, body.id);
+      const { user, companyId } = authOf(req);
+      const now = ctx.nowIso();
+      const record: ServiceCallUpdate = {
+        id: body.id,
+        serviceCallId: call.id,
+        text: body.text.trim(),
+        createdAt: body.createdAt ?? now,
+        createdBy: body.createdBy ?? user.fullName,
+        version: 1,
+        updatedAt: now,
+      };
+      insertRecord(db, specs.serviceCallUpdates, record, companyId);
+      // An update is its own record: the call's lastUpdateAt follows it, but its version does not, so
+      // an offline edit of the call made alongside the update does not conflict with it.
+      db.run(db.q.updateTable('service_calls').set({ lastUpdateAt: now }).where('id', '=', call.id));
+      return { status: 201, record };
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { specs } from '../db/specs.ts';
+import { ApiError } from '../http/errors.ts';
+import { params2Of } from '../http/hooks.ts';
+import { ok2, str } from '../http/style2.ts';
+import { languageIdOf } from '../translate/phrases.ts';
+import { makeTranslator } from '../translate/translator.ts';
+import type { Translator } from '../translate/translator.ts';
+import { loadOwned, queryOf } from './access.ts';
+
+export function translateRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const rows = () => db.all(db.q.selectFrom('translations').select(['LID', 'TranslateKey', 'TranslateData']).orderBy('id'));
+  let translator: Translator | null = null;
+  const getTranslator = () => (translator ??= makeTranslator(rows()));
+
+  app.get('/api/binyan/translations', { config: { public: true } }, async (req) => {
+    const lid = languageIdOf(queryOf(req).lid ?? '1');
+    if (lid === null) throw new ApiError(422, 'VALIDATION', 'invalidNumber', { field: 'lid' });
+    return rows().filter((r) => r.LID === lid);
+  });
+
+  app.post('/api/binyan/TranslateProblem/SessionToken', { config: { style2: true } }, async (req) => {
+    const p = params2Of(req);
+    const to = languageIdOf(p.toLanguage);
+    if (to === null) throw new ApiError(422, 'TRANSLATION_ERROR', 'translationError', { field: 'toLanguage' });
+    const call = loadOwned(ctx, req, specs.serviceCalls, str(p, 'pid'));
+    const description = getTranslator()(call.description, to);
+    const subject = getTranslator()(call.subject, to);
+    return ok2({
+      pid: call.id,
+      toLanguage: to,
+      TranslatedText: description.text,
+      TranslatedSubject: subject.text,
+      translated: description.translated,
+      ...(description.translated ? {} : { messageKey: 'errors:couldNotTranslate' }),
+    });
+  });
+}

@@ -1,0 +1,60 @@
+// Bulk data for the benchmark: extra buildings with apartments and many service calls in company 1001.
+import type { ServiceCall } from '../../../src/lib/domain/entities.ts';
+import { serviceCallDomains, serviceCallStatuses } from '../../../src/lib/domain/entities.ts';
+import type { Db } from '../db/database.ts';
+import { insertRecord } from '../db/records.ts';
+import { specs } from '../db/specs.ts';
+import { createRng } from './prng.ts';
+import { seedBuilding } from './seedBuilding.ts';
+import type { SeedEnv } from './seedBuilding.ts';
+
+export type SeedLargeOptions = { buildings: number; serviceCalls: number; companyId?: number; now?: Date };
+
+export function seedLarge(db: Db, options: SeedLargeOptions): { buildingIds: number[]; serviceCalls: number } {
+  const companyId = options.companyId ?? 1001;
+  const now = options.now ?? new Date();
+  const rng = createRng(7_777);
+  const company = db.first(db.q.selectFrom('companies').select('guid').where('id', '=', companyId));
+  if (!company) throw new Error(`company ${companyId} not found: seed the demo first`);
+  const maxBuilding = db.first(db.q.selectFrom('buildings').select((eb) => eb.fn.max('id').as('max')));
+  const maxCall = db.first(db.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')));
+  let callNumber = Number(maxCall?.max ?? 1000);
+  const env: SeedEnv = { db, rng, companyId, companyGuid: company.guid, now, photoId: 'seed-photo-1001', nextCallNumber: () => ++callNumber };
+  const firstId = Math.max(Number(maxBuilding?.max ?? 0), 1000) + 1;
+  const buildingIds: number[] = [];
+  db.tx(() => {
+    for (let i = 0; i < options.buildings; i++) {
+      const id = firstId + i;
+      seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', false);
+      buildingIds.push(id);
+    }
+    const targets = buildingIds.length > 0 ? buildingIds : [101];
+    const t = now.getTime();
+    for (let i = 0; i < options.serviceCalls; i++) {
+      const at = new Date(t - rng.int(0, 365) * 86_400_000).toISOString();
+      const call: ServiceCall = {
+        id: rng.uuid(),
+        buildingId: targets[i % targets.length] ?? 101,
+        callNumber: ++callNumber,
+        callType: 'fault',
+        domain: rng.pick(serviceCallDomains),
+        reporterContactId: null,
+        reporterName: 'בדיקת עומס',
+        status: rng.pick(serviceCallStatuses),
+        priority: 'normal',
+        subject: 'נזילת מים בחדר המדרגות',
+        description: 'נזילת מים בחדר המדרגות. דחוף',
+        openedAt: at,
+        lastVisitAt: null,
+        lastUpdateAt: at,
+        closedAt: null,
+        copyToMaintenanceManager: false,
+        createdBy: 'bench',
+        version: 1,
+        updatedAt: at,
+      };
+      insertRecord(db, specs.serviceCalls, call, companyId);
+    }
+  });
+  return { buildingIds, serviceCalls: options.serviceCalls };
+}

@@ -1,0 +1,65 @@
+// Turns a parsed answer (style 1 error body or style 2 APIResponseCode) into an ApiError.
+import { ApiError, SESSION_EXPIRED_CODE } from './errors';
+
+type ErrorBody = { code?: unknown; message?: unknown; messageKey?: unknown; field?: unknown };
+
+const messageKeyByStatus: Record<number, string> = {
+  401: 'errors:sessionExpired',
+  403: 'errors:forbidden',
+  404: 'errors:notFound',
+  409: 'errors:versionConflict',
+  429: 'errors:tooManyRequests',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function errorBodyOf(body: unknown): ErrorBody | undefined {
+  return isRecord(body) && isRecord(body.error) ? body.error : undefined;
+}
+
+/** The APIResponseCode of a style 2 answer, if the body has one. */
+export function apiResponseCodeOf(body: unknown): number | undefined {
+  if (!isRecord(body)) return undefined;
+  const code = body.APIResponseCode;
+  if (typeof code === 'number') return code;
+  if (typeof code === 'string' && code.trim() !== '' && Number.isFinite(Number(code))) return Number(code);
+  return undefined;
+}
+
+/** Builds the error for an answer that failed: HTTP >= 400 and/or a non-zero APIResponseCode. */
+export function answerError(status: number, body: unknown, text: string): ApiError {
+  const code = apiResponseCodeOf(body);
+  const err = errorBodyOf(body);
+  const record = isRecord(body) ? body : {};
+  const apiText = str(record.APIResponseText);
+  const apiDescription = str(record.APIResponseDescription);
+  const sessionExpired = status === 401 || code === SESSION_EXPIRED_CODE;
+
+  const errorCode: number | string = sessionExpired
+    ? SESSION_EXPIRED_CODE
+    : code !== undefined && code !== 0
+      ? code
+      : (str(err?.code) ?? (status >= 400 ? status : 'BAD_RESPONSE'));
+  const messageKey = sessionExpired
+    ? 'errors:sessionExpired'
+    : (str(err?.messageKey) ?? messageKeyByStatus[status] ?? 'errors:anErrorOccurred');
+  const message = str(err?.message) ?? apiText ?? apiDescription ?? `HTTP ${status}`;
+  const field = str(err?.field);
+
+  return new ApiError({
+    message,
+    errorCode,
+    errorDescription: apiDescription ?? str(err?.message) ?? message,
+    responseText: apiText ?? text,
+    status,
+    messageKey,
+    ...(field === undefined ? {} : { field }),
+    ...(body === undefined ? {} : { body }),
+  });
+}

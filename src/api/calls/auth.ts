@@ -1,0 +1,119 @@
+// Sign-in calls (spec sections 4 and 7): two-factor OTP, logout, and the provider's style 2 login.
+import type { ApiClient } from '../client';
+import { p } from '../style2';
+
+/** Application id the provider expects in OTP start (spec section 9). */
+export const OTP_APP_ID = 2;
+
+export type OtpSendMethod = 'sms' | 'email' | 'call';
+export type OtpSendTo = { target: string; target2: string };
+export type OtpStartInput = {
+  userName: string;
+  password: string;
+  compID: number;
+  appGuid: string;
+  otpPreferredSendMethod: OtpSendMethod;
+};
+export type OtpStartAnswer = {
+  codeSent: boolean;
+  sendTo: OtpSendTo;
+  otpGuid: string;
+  sendMethod?: OtpSendMethod;
+  sentByCallInsteadOfEmail?: boolean;
+};
+export type OtpSendAnswer = { codeSent: boolean; sendTo: OtpSendTo };
+export type OtpAuthInput = { otpGuid: string; otpCode: string };
+/** The session/user state of spec section 3 as the login calls answer it. */
+export type SessionUser = {
+  userName: string;
+  userID: number;
+  compID: number;
+  compGUID: string | null;
+  companyName: string | null;
+  contactID: string | number | null;
+  bID: number | null;
+  uID: number;
+  languageId: number;
+  PermSrvCall: number;
+  PermClearing: number;
+  WorkerName: string;
+  role: string;
+  allowReceptionistModule: number;
+  showChecksDeposit: number;
+  workerID: number | null;
+  workerGUID: string | null;
+  openServiceCallsCnt: number;
+  [field: string]: unknown;
+};
+export type OtpAuthAnswer = { sessionToken: string; user: SessionUser };
+
+const noPrefix = { prefix: false } as const;
+
+export function otpStart(client: ApiClient, input: OtpStartInput): Promise<OtpStartAnswer> {
+  return client.request<OtpStartAnswer>(
+    'POST',
+    'auth/otp/start',
+    {
+      idParam1: input.userName,
+      idParam2: input.password,
+      compID: input.compID,
+      appId: OTP_APP_ID,
+      appGuid: input.appGuid,
+      otpPreferredSendMethod: input.otpPreferredSendMethod,
+    },
+    noPrefix,
+  );
+}
+
+export function otpSend(client: ApiClient, otpGuid: string): Promise<OtpSendAnswer> {
+  return client.request<OtpSendAnswer>('POST', 'auth/otp/send', { otpGuid }, noPrefix);
+}
+
+export function otpAuth(client: ApiClient, input: OtpAuthInput): Promise<OtpAuthAnswer> {
+  return client.request<OtpAuthAnswer>(
+    'POST',
+    'auth/otp/auth',
+    { otpGuid: input.otpGuid, otpCode: input.otpCode, saveSessionTokenInHttpCookie: true },
+    noPrefix,
+  );
+}
+
+export async function logout(client: ApiClient): Promise<void> {
+  await client.request<unknown>('POST', 'auth/logout', {}, noPrefix);
+}
+
+/** USER NOT FOUND (spec section 8): the first target is only asterisks-masked and the second is empty. */
+export function isUserNotFound(answer: Pick<OtpStartAnswer, 'codeSent' | 'sendTo'>): boolean {
+  return !answer.codeSent && answer.sendTo.target.includes('*') && answer.sendTo.target2 === '';
+}
+
+export type AuthByCompIdInput = { compId: number; userName: string; password: string };
+export type AuthByCompIdAnswer = SessionUser & { sessionToken: string };
+
+export function authByCompId(client: ApiClient, input: AuthByCompIdInput) {
+  return client.callStyle2<AuthByCompIdAnswer>('dbActions/Login/AuthByCompID/v2', [
+    p.int('CompID', input.compId),
+    p.nvarchar('UserName', input.userName),
+    p.nvarchar('UserPswd', input.password),
+  ]);
+}
+
+export type LoginLoadAnswer = { CompID: number; CompGUID: string; CompName: string; AppVersion: string };
+
+export function loginLoad(client: ApiClient, compId: number) {
+  return client.callStyle2<LoginLoadAnswer>('dbActions/Login/Load', [p.int('CompID', compId)]);
+}
+
+export type CompGuidAnswer = { CompGUID: string | null; CompID: number; BID: number };
+
+export function getCompGuidByBid(client: ApiClient, input: { compId: number; bid: number }) {
+  return client.callStyle2<CompGuidAnswer>('Login/GetCompGuidByBID', [p.int('CompID', input.compId), p.int('BID', input.bid)], {
+    prefix: true,
+  });
+}
+
+export type SessionDataAnswer = SessionUser;
+
+export function getSessionData(client: ApiClient, sessionToken: string) {
+  return client.callStyle2<SessionDataAnswer>('utils/sessionToken/GetData', [p.nvarchar('sessionToken', sessionToken)]);
+}

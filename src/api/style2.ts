@@ -1,0 +1,26 @@
+// Style 2 parameter builders. Type codes are the provider's SQL types (spec section 9).
+import type { Style2Param } from './client';
+
+export const paramTypes = { int: 8, nvarchar: 12, guid: 14, date: 15, varchar: 22 } as const;
+export type ParamTypeName = keyof typeof paramTypes;
+
+type Value = Style2Param['paramValue'];
+
+function param(paramType: number) {
+  return (paramName: string, paramValue: Value): Style2Param => ({ paramName, paramValue, paramType });
+}
+
+export const p = {
+  int: (name: string, value: number | null): Style2Param => param(paramTypes.int)(name, value),
+  nvarchar: (name: string, value: string | null): Style2Param => param(paramTypes.nvarchar)(name, value),
+  guid: (name: string, value: string | null): Style2Param => param(paramTypes.guid)(name, value),
+  /** SmallDateTime; a Date is sent as the local calendar date yyyy-mm-dd (spec section 5). */
+  date: (name: string, value: Date | string | null): Style2Param =>
+    param(paramTypes.date)(name, value instanceof Date ? localDate(value) : value),
+  varchar: (name: string, value: string | null): Style2Param => param(paramTypes.varchar)(name, value),
+} as const;
+
+export function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { useSession } from '../features/auth/sessionContext';
+import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
+import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
+import { NavigationDrawer } from './NavigationDrawer';
+import { useRouteLabel } from './usePageTitle';
+import { VersionNotice } from './VersionNotice';
+import styles from './AppLayout.module.css';
+
+/** Phone-first frame: app bar (menu, title, sync status), drawer, content, bottom actions. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const { session } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const label = useRouteLabel();
+  const hideNavigation = session.hideNavigation;
+
+  return (
+    <div className={styles.frame}>
+      <header className={styles.bar}>
+        {hideNavigation ? null : (
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label={t('menu.open')}
+            aria-expanded={menuOpen}
+            aria-controls="app-navigation"
+            onClick={() => setMenuOpen(true)}
+          >
+            <span className={styles.burger} aria-hidden="true" />
+          </button>
+        )}
+        <h1 className={styles.title}>{label}</h1>
+        <SyncStatusIndicator />
+      </header>
+      {hideNavigation ? null : <NavigationDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      <VersionNotice />
+      <main className={styles.main} id="main">
+        <Outlet />
+      </main>
+      <div id={BOTTOM_ACTIONS_ID} className={styles.bottom} />
+    </div>
+  );
+}

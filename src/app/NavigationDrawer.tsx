@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useSession } from '../features/auth/sessionContext';
+import { appRoutes, menuPath } from './routeTable';
+import type { AppRoute } from './routeTable';
+import styles from './NavigationDrawer.module.css';
+
+/** Spec section 6: checks deposit shows only for a non-zero showChecksDeposit. */
+function visible(route: AppRoute, flags: { showChecksDeposit: number }): boolean {
+  if (!route.menu) return false;
+  if (route.id === 'checksIndex') return flags.showChecksDeposit !== 0;
+  return true;
+}
+
+/** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
+export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation(['shell', 'routes']);
+  const { session } = useSession();
+  const ref = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  // Following a link closes the drawer.
+  const path = location.pathname;
+  const lastPath = useRef(path);
+  useEffect(() => {
+    if (lastPath.current !== path) onClose();
+    lastPath.current = path;
+  }, [path, onClose]);
+
+  return (
+    <dialog
+      ref={ref}
+      id="app-navigation"
+      className={styles.drawer}
+      aria-label={t('shell:menu.title')}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className={styles.head}>
+        <p className={styles.user}>{session.WorkerName || session.userName}</p>
+        <button type="button" className={styles.close} aria-label={t('shell:menu.close')} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <nav aria-label={t('shell:menu.title')}>
+        <ul className={styles.list}>
+          {appRoutes
+            .filter((r) => visible(r, session))
+            .map((route) => (
+              <li key={route.id}>
+                <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
+                  {t(`routes:${route.id}`)}
+                </NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+    </dialog>
+  );
+}

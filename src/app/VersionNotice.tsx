@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../features/auth/sessionContext';
+import styles from './VersionNotice.module.css';
+
+/** Spec section 4/8: "app version unsupported", asking for a new install. */
+export function VersionNotice() {
+  const { t } = useTranslation(['errors', 'shell']);
+  const { versionStatus } = useSession();
+  if (versionStatus !== 'unsupported') return null;
+  return (
+    <div className={styles.notice} role="alert">
+      <p>{t('errors:appVersionUnsupported')}</p>
+      <button type="button" className={styles.button} onClick={() => window.location.reload()}>
+        {t('shell:version.reload')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// Every route of spec section 2 in one table. A feature engineer swaps `screen` for their screen:
+//   screen: lazy(() => import('../features/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
+// Screens not built yet show the translated "coming soon" page.
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
+const profile: Screen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
+const sync: Screen = lazy(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
+
+export type RouteId =
+  | 'dashboard'
+  | 'apartments'
+  | 'searchContact'
+  | 'serviceCalls'
+  | 'serviceCall'
+  | 'addServiceCalls'
+  | 'addMoney'
+  | 'suppliers'
+  | 'buildingSuppliers'
+  | 'checksIndex'
+  | 'checksPage'
+  | 'checksFill'
+  | 'checkCapture'
+  | 'maintenanceAndFacilities'
+  | 'maintenanceAndFacilitiesDetail'
+  | 'dailyPlan'
+  | 'financialReport'
+  | 'userProfile'
+  | 'tenantRoom'
+  | 'applicationFeedback'
+  | 'keys'
+  | 'addKey'
+  | 'mailItems'
+  | 'addMailItem'
+  | 'electricityMeter'
+  | 'editReport'
+  | 'readingList'
+  | 'sync';
+
+export type AppRoute = {
+  id: RouteId;
+  /** react-router path; `?` marks an optional segment. */
+  path: string;
+  screen: Screen;
+  /** Shown in the navigation drawer (routes that need an id are reached from other screens). */
+  menu?: boolean;
+  /** Child routes rendered inside the parent screen's <Outlet/>. */
+  children?: AppRoute[];
+};
+
+export const appRoutes: AppRoute[] = [
+  { id: 'dashboard', path: '/', screen: comingSoon, menu: true },
+  { id: 'apartments', path: '/apartments', screen: comingSoon, menu: true },
+  { id: 'searchContact', path: '/search-contact', screen: comingSoon, menu: true },
+  { id: 'serviceCalls', path: '/service-calls/:bid?', screen: comingSoon, menu: true },
+  { id: 'serviceCall', path: '/service-call/:pid', screen: comingSoon },
+  { id: 'addServiceCalls', path: '/add-service-calls/:bid?', screen: comingSoon, menu: true },
+  { id: 'addMoney', path: '/add-money/:bid?', screen: comingSoon, menu: true },
+  { id: 'suppliers', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
+  { id: 'buildingSuppliers', path: '/building-suppliers/:bid', screen: comingSoon },
+  { id: 'checksIndex', path: '/checksindex', screen: comingSoon, menu: true },
+  { id: 'checksPage', path: '/checks', screen: comingSoon },
+  { id: 'checksFill', path: '/checks/checksfill/:checksGroupId', screen: comingSoon },
+  { id: 'checkCapture', path: '/check-capture', screen: comingSoon },
+  {
+    id: 'maintenanceAndFacilities',
+    path: '/maintenance-and-facilities',
+    screen: comingSoon,
+    menu: true,
+    children: [{ id: 'maintenanceAndFacilitiesDetail', path: ':id', screen: comingSoon }],
+  },
+  { id: 'dailyPlan', path: '/daily-plan', screen: comingSoon, menu: true },
+  { id: 'financialReport', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
+  { id: 'userProfile', path: '/user-profile', screen: profile, menu: true },
+  { id: 'tenantRoom', path: '/tenant-room', screen: comingSoon, menu: true },
+  { id: 'applicationFeedback', path: '/application-feedback', screen: comingSoon, menu: true },
+  { id: 'keys', path: '/keys', screen: comingSoon, menu: true },
+  { id: 'addKey', path: '/add-key', screen: comingSoon },
+  { id: 'mailItems', path: '/mail-items', screen: comingSoon, menu: true },
+  { id: 'addMailItem', path: '/add-mail-item', screen: comingSoon },
+  { id: 'electricityMeter', path: '/electricity-meter/:bid', screen: comingSoon },
+  { id: 'editReport', path: '/consumption-report/:bid/:meterid', screen: comingSoon },
+  { id: 'readingList', path: '/reading-report/:bid/:meterid', screen: comingSoon },
+  { id: 'sync', path: '/sync', screen: sync, menu: true },
+];
+
+/** The drawer links: a menu route's path without its optional segments. */
+export function menuPath(route: AppRoute): string {
+  return route.path.replace(/\/:[^/]+\?/g, '') || '/';
+}

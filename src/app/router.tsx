@@ -1,0 +1,55 @@
+import { Suspense } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
+import { LoginRoute } from '../features/auth/LoginRoute';
+import { Spinner } from '../ui/Spinner';
+import { AppLayout } from './AppLayout';
+import { FinancialReportRedirect } from './FinancialReportRedirect';
+import { NotFound } from './NotFound';
+import { RequireAuth } from './RequireAuth';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+import { appRoutes } from './routeTable';
+import type { AppRoute } from './routeTable';
+
+export type RouteHandle = { titleKey: string };
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const Screen = route.screen;
+  const screen = (
+    <Suspense fallback={<Spinner />}>
+      <Screen />
+    </Suspense>
+  );
+  return {
+    id: route.id,
+    path: route.path,
+    handle: { titleKey: `routes:${route.id}` } satisfies RouteHandle,
+    element: route.id === 'financialReport' ? <FinancialReportRedirect>{screen}</FinancialReportRedirect> : screen,
+    ...(route.children ? { children: route.children.map(toRouteObject) } : {}),
+  };
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { id: 'login', path: '/login', element: <LoginRoute />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        errorElement: <RouteError />,
+        children: appRoutes.map(toRouteObject),
+      },
+      { id: 'notFound', path: '*', element: <NotFound />, handle: { titleKey: 'routes:notFound' } satisfies RouteHandle },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

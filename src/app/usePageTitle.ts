@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router-dom';
+import type { RouteHandle } from './router';
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).titleKey === 'string';
+}
+
+/** The deepest route's label; also used as the app bar heading. */
+export function useRouteLabel(): string {
+  const { t } = useTranslation(['routes', 'common']);
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
+  return isRouteHandle(handle) ? t(handle.titleKey) : '';
+}
+
+/** Page title = short app name + route label (spec section 2). */
+export function usePageTitle(): void {
+  const { t } = useTranslation('common');
+  const label = useRouteLabel();
+  const appName = t('appShortName');
+  useEffect(() => {
+    document.title = label ? t('pageTitle', { app: appName, page: label }) : appName;
+  }, [appName, label, t]);
+}

@@ -1,0 +1,77 @@
+// The one Dexie database of the app. New schema versions are appended below (never edit an old one);
+// an upgrade must keep `outbox` rows intact, because they are changes the server has not seen yet.
+import Dexie from 'dexie';
+import type { Table } from 'dexie';
+import type { OutboxEntry, SyncLogRow } from './outboxRows';
+import { schemaV1, schemaV2 } from './schema';
+import type {
+  ApartmentRow,
+  BuildingRow,
+  CheckGroupRow,
+  CheckRow,
+  ContactRow,
+  DailyPlanRow,
+  DebtRow,
+  FacilityRow,
+  KeyItemRow,
+  MailItemRow,
+  MaintenanceTestRow,
+  MetaRow,
+  MeterReadingRow,
+  MeterRow,
+  PhotoRow,
+  ServiceCallRow,
+  ServiceCallUpdateRow,
+  VisitRow,
+} from './schema';
+
+export const DB_NAME = 'binyan';
+
+export class AppDB extends Dexie {
+  buildings!: Table<BuildingRow, number>;
+  apartments!: Table<ApartmentRow, string>;
+  contacts!: Table<ContactRow, string>;
+  serviceCalls!: Table<ServiceCallRow, string>;
+  serviceCallUpdates!: Table<ServiceCallUpdateRow, string>;
+  meters!: Table<MeterRow, string>;
+  meterReadings!: Table<MeterReadingRow, string>;
+  keys!: Table<KeyItemRow, string>;
+  mailItems!: Table<MailItemRow, string>;
+  visits!: Table<VisitRow, string>;
+  dailyPlans!: Table<DailyPlanRow, string>;
+  facilities!: Table<FacilityRow, string>;
+  maintenanceTests!: Table<MaintenanceTestRow, string>;
+  debts!: Table<DebtRow, string>;
+  checkGroups!: Table<CheckGroupRow, string>;
+  checks!: Table<CheckRow, string>;
+  photos!: Table<PhotoRow, string>;
+  outbox!: Table<OutboxEntry, string>;
+  syncLog!: Table<SyncLogRow, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores(schemaV1);
+    this.version(2)
+      .stores(schemaV2)
+      .upgrade(async (tx) => {
+        // v1 entries may predate `kind`/`dependsOn`; fill them so the v2 indexes and the engine see them.
+        await tx
+          .table<Partial<OutboxEntry> & { id: string }, string>('outbox')
+          .toCollection()
+          .modify((entry) => {
+            entry.kind ??= 'mutation';
+            entry.dependsOn ??= [];
+            entry.attempts ??= 0;
+            entry.nextAttemptAt ??= 0;
+          });
+      });
+  }
+}
+
+export const db = new AppDB();
+
+/** Every table name (the outbox uses them in `entityKey`). */
+export type TableName = {
+  [K in keyof AppDB]: AppDB[K] extends Table<infer _R, infer _K> ? K : never;
+}[keyof AppDB];

@@ -1,0 +1,112 @@
+import type {
+  Apartment,
+  Building,
+  Check,
+  CheckGroup,
+  Contact,
+  DailyPlan,
+  Debt,
+  Facility,
+  KeyItem,
+  MailItem,
+  MaintenanceTest,
+  Meter,
+  MeterReading,
+  ServiceCall,
+  ServiceCallTab,
+  ServiceCallUpdate,
+  Visit,
+} from '../lib/domain/entities';
+
+/**
+ * What the user sees per record: saved on device (`local`), sent and waiting for the receipt (`sent`),
+ * applied by the server (`synced`), or rejected / in conflict (`attention`).
+ */
+export type SyncState = 'synced' | 'local' | 'sent' | 'attention';
+
+export type LocalFields = {
+  syncState: SyncState;
+  /**
+   * Newest server version seen by a pull while the row had pending local changes. `version` stays the
+   * base the pending changes were made on (the outbox entries carry it), so the two are kept apart.
+   */
+  serverVersion?: number;
+  /** Lower-cased words of the searchable text fields (multi-entry index for search-as-you-type). */
+  searchWords?: string[];
+};
+
+export type BuildingRow = Building & LocalFields;
+export type ApartmentRow = Apartment & LocalFields;
+export type ContactRow = Contact & LocalFields;
+export type ServiceCallRow = ServiceCall & LocalFields & { tab: ServiceCallTab };
+export type ServiceCallUpdateRow = ServiceCallUpdate & LocalFields;
+export type MeterRow = Meter & LocalFields;
+export type MeterReadingRow = MeterReading & LocalFields;
+export type KeyItemRow = KeyItem & LocalFields;
+export type MailItemRow = MailItem & LocalFields;
+export type VisitRow = Visit & LocalFields;
+export type DailyPlanRow = DailyPlan & { key: string /* `${workerId}:${planDate}` */ };
+export type FacilityRow = Facility & LocalFields;
+export type MaintenanceTestRow = MaintenanceTest & LocalFields;
+export type DebtRow = Debt & LocalFields;
+export type CheckGroupRow = Omit<CheckGroup, 'checks'> & LocalFields;
+export type CheckRow = Check & LocalFields;
+
+export type PhotoUploadState = 'local' | 'uploaded';
+
+export type PhotoRow = {
+  id: string; // client UUID
+  ownerTable: string; // e.g. 'serviceCalls', 'serviceCallUpdates', 'meterReadings', 'checks'
+  ownerId: string;
+  role: string; // e.g. 'attachment', 'meter', 'checkFront', 'checkBack'
+  blob: Blob;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  hash: string; // SHA-256 hex of the stored bytes
+  createdAt: string;
+  uploadState: PhotoUploadState;
+  fileId: string | null; // server file id after upload
+};
+
+export type MetaRow = { key: string; value: unknown };
+
+/** Dexie store definitions, version 1. Later versions are added in db.ts, never edited here. */
+export const schemaV1 = {
+  buildings: 'id, name, city, number',
+  apartments: 'id, buildingId, [buildingId+number]',
+  contacts: 'id, buildingId, apartmentId, fullName, phone, email, role, *searchWords',
+  serviceCalls:
+    'id, buildingId, status, tab, [buildingId+tab], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
+  serviceCallUpdates: 'id, serviceCallId, createdAt',
+  meters: 'id, buildingId, apartmentId',
+  meterReadings: 'id, meterId, [meterId+readAt], buildingId',
+  keys: 'id, buildingId, status, [buildingId+status], apartmentId, contactId, tagNumber',
+  mailItems: 'id, buildingId, status, [buildingId+status], apartmentId, contactId, trackingNumber',
+  visits: 'id, visitDate, [buildingId+visitDate]',
+  dailyPlans: 'key, planDate',
+  facilities: 'id, buildingId',
+  maintenanceTests: 'id, buildingId, facilityId, status, plannedDate',
+  debts: 'id, buildingId, apartmentId, contactGuid',
+  checkGroups: 'ChecksHeaderGuid, ContactGuid, Status',
+  checks: 'CheckGuid, ChecksHeaderGuid',
+  photos: 'id, [ownerTable+ownerId], hash, uploadState',
+  outbox: 'id, seq, state, entityKey, nextAttemptAt, ownerUserKey',
+  syncLog: '++id, at',
+  meta: 'key',
+} as const;
+
+/**
+ * Version 2: indexes the replay engine and the sync screens query (per user and per record in
+ * sequence order), the sync log by entry, and list indexes of the feature screens.
+ */
+export const schemaV2 = {
+  ...schemaV1,
+  serviceCalls:
+    'id, buildingId, status, tab, [buildingId+tab], [buildingId+status], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
+  serviceCallUpdates: 'id, serviceCallId, [serviceCallId+createdAt], createdAt',
+  meterReadings: 'id, meterId, [meterId+readAt], buildingId, readAt',
+  outbox: 'id, seq, state, entityKey, nextAttemptAt, ownerUserKey, kind, [ownerUserKey+seq], [entityKey+seq]',
+  syncLog: '++id, at, entryId',
+} as const;

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { OtpSendMethod } from '../../api/calls/auth';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import type { LoginEvent, loginMachine } from './loginMachine';
+import styles from './LoginScreen.module.css';
+
+type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
+
+const methods: OtpSendMethod[] = ['sms', 'email', 'call'];
+
+export function LoginDetailsForm({ state, send }: Props) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const { context } = state;
+  const busy = state.matches('sendingCode');
+  const fieldError = (key: string | undefined) => (key ? t(key) : null);
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      {context.errorKey ? (
+        <p className={styles.error} role="alert">
+          {t(context.errorKey)}
+        </p>
+      ) : null}
+      <TextField
+        label={t('auth:companyCode')}
+        name="companyCode"
+        inputMode="numeric"
+        autoComplete="organization"
+        value={context.companyCode}
+        onValueChange={(value) => send({ type: 'form.change', field: 'companyCode', value })}
+        error={fieldError(context.fieldErrors.companyCode)}
+        required
+      />
+      <TextField
+        label={t('auth:userName')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        value={context.userName}
+        onValueChange={(value) => send({ type: 'form.change', field: 'userName', value })}
+        error={fieldError(context.fieldErrors.userName)}
+        required
+      />
+      <TextField
+        label={t('auth:password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={context.password}
+        onValueChange={(value) => send({ type: 'form.change', field: 'password', value })}
+        error={fieldError(context.fieldErrors.password)}
+        required
+      />
+      <fieldset className={styles.methods}>
+        <legend className={styles.legend}>{t('auth:sendMethod.legend')}</legend>
+        {methods.map((method) => (
+          <label key={method} className={styles.method}>
+            <input
+              type="radio"
+              name="sendMethod"
+              value={method}
+              checked={context.sendMethod === method}
+              onChange={() => send({ type: 'form.method', method })}
+            />
+            {t(`auth:sendMethod.${method}`)}
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" block disabled={busy} aria-busy={busy}>
+        {busy ? t('auth:sendingCode') : t('auth:sendCode')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { Spinner } from '../../ui/Spinner';
+import { loginActors } from './loginActors';
+import { loginMachine } from './loginMachine';
+import type { LoginCredentials } from './loginMachine';
+import { LoginCodeForm } from './LoginCodeForm';
+import { LoginDetailsForm } from './LoginDetailsForm';
+import { prepareAfterLogin } from './postLogin';
+import type { OfflineProgress } from './postLogin';
+import { useSession } from './sessionContext';
+import styles from './LoginScreen.module.css';
+
+const machine = loginMachine.provide({ actors: loginActors });
+
+export function LoginScreen({ initial }: { initial: Partial<LoginCredentials> }) {
+  const { t } = useTranslation('auth');
+  const { loggedIn, session, update } = useSession();
+  const navigate = useNavigate();
+  const [state, send] = useMachine(machine, { input: initial });
+  const [progress, setProgress] = useState<OfflineProgress | null>(null);
+  const done = state.matches('loggedIn');
+
+  useEffect(() => {
+    if (!done) return;
+    let active = true;
+    const target = session.previousPath && !session.previousPath.startsWith('/login') ? session.previousPath : '/';
+    void (async () => {
+      try {
+        await prepareAfterLogin((p) => active && setProgress(p));
+      } finally {
+        await update({ previousPath: null });
+        if (active) navigate(target, { replace: true });
+      }
+    })();
+    return () => {
+      active = false;
+    };
+    // Runs once when the machine reaches loggedIn; the remembered path is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+
+  // Already signed in on arrival: /login is for logged-out users only.
+  if (loggedIn && state.matches('idle')) return <Navigate to="/" replace />;
+
+  const codeStep = state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying');
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        {state.matches('finishing') || done ? (
+          <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />
+        ) : codeStep ? (
+          <LoginCodeForm state={state} send={send} />
+        ) : (
+          <LoginDetailsForm state={state} send={send} />
+        )}
+      </div>
+      <LanguageSwitch className={styles.languages} />
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+// The login machine's actors over the real API (the machine itself stays free of I/O for its tests).
+import { fromPromise } from 'xstate';
+import { otpAuth, otpSend, otpStart } from '../../api/calls/auth';
+import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
+import { db } from '../../db/db';
+import { completeLogin } from './completeLogin';
+import type { LoginResult, StartOtpInput } from './loginMachine';
+import { api } from './session';
+
+const APP_GUID_KEY = 'app.guid';
+
+/** A random id of this installation (not personal), sent as `appGuid` with the OTP start. */
+async function appGuid(): Promise<string> {
+  const stored = await db.meta.get(APP_GUID_KEY);
+  if (typeof stored?.value === 'string') return stored.value;
+  const guid = crypto.randomUUID();
+  await db.meta.put({ key: APP_GUID_KEY, value: guid });
+  return guid;
+}
+
+export const loginActors = {
+  startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(async ({ input }) =>
+    otpStart(api, {
+      compID: input.compId,
+      userName: input.userName,
+      password: input.password,
+      appGuid: await appGuid(),
+      otpPreferredSendMethod: input.sendMethod,
+    }),
+  ),
+  resendOtp: fromPromise<OtpSendAnswer, { otpGuid: string }>(({ input }) => otpSend(api, input.otpGuid)),
+  verifyOtp: fromPromise<OtpAuthAnswer, { otpGuid: string; code: string }>(({ input }) =>
+    otpAuth(api, { otpGuid: input.otpGuid, otpCode: input.code }),
+  ),
+  completeLogin: fromPromise<void, LoginResult>(async ({ input }) => {
+    await completeLogin(input);
+  }),
+};

@@ -1,0 +1,113 @@
+// The meter-readings repository: a reading is always saved with its photo (spec 5: photo required).
+// The reading and the photo's upload are two outbox entries of one transaction; the upload waits
+// for the reading, and a reading waits for the meter's previous reading (the server computes
+// `previous` from the meter's last reading, so the order of arrival matters).
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { entityKeyOf, newId } from '../../db/mutate';
+import type { MeterReadingRow } from '../../db/schema';
+import type { MeterReading } from '../../lib/domain/entities';
+import { canDeleteReading, canUpdateReading, consumptionOf, latestReading, previousReadingOf, validateReading } from '../../lib/domain/meterRules';
+import type { RuleFailure, RuleResult } from '../../lib/validation/rules';
+import { currentActor } from '../../sync/actor';
+import { photoRowOf, queuePhotos } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/photos';
+import { pullInto } from '../../sync/pull';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+
+export class MeterReadingRuleError extends Error {
+  override readonly name = 'MeterReadingRuleError';
+  constructor(readonly failure: RuleFailure) {
+    super(failure.messageKey);
+  }
+}
+
+function refuse(failure: RuleResult): void {
+  if (failure) throw new MeterReadingRuleError(failure);
+}
+
+export function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
+  return db.meterReadings.where('meterId').equals(meterId).toArray();
+}
+
+/** The value a new reading is compared with: the newest local reading, else the meter's last/initial. */
+export async function previousValueOf(meterId: string): Promise<number> {
+  const meter = await db.meters.get(meterId);
+  if (!meter) throw new Error(`meters:${meterId} not found`);
+  const latest = latestReading(await readingsOfMeter(meterId));
+  return latest ? latest.current : previousReadingOf(meter);
+}
+
+export type NewReading = { meterId: string; current: number; readAt?: string; photo: CompressedPhoto | null };
+
+/** Saves a reading with its photo. Returns the reading id. */
+export async function addReading(input: NewReading): Promise<string> {
+  const meter = await db.meters.get(input.meterId);
+  if (!meter) throw new Error(`meters:${input.meterId} not found`);
+  const actor = await currentActor();
+  const building = await db.buildings.get(meter.buildingId);
+  const latest = latestReading(await readingsOfMeter(meter.id));
+  const previous = latest ? latest.current : previousReadingOf(meter);
+  const id = newId();
+  const photoRows = input.photo ? [photoRowOf(input.photo, 'meterReadings', id, 'meter')] : [];
+  const photoId = photoRows[0]?.id ?? null;
+  refuse(validateReading({ previous, current: input.current, photoId }));
+  const now = new Date().toISOString();
+  const reading: MeterReading = {
+    id,
+    meterId: meter.id,
+    buildingId: meter.buildingId,
+    previous,
+    current: input.current,
+    consumption: consumptionOf(previous, input.current),
+    readAt: input.readAt ?? now,
+    photoId,
+    paid: false,
+    pricePerKwh: meter.kind === 'evCharger' ? (building?.pricePerKwh ?? null) : null,
+    version: 0,
+    updatedAt: now,
+  };
+  await createRecord({
+    table: 'meterReadings',
+    id,
+    row: { ...reading, syncState: 'local' },
+    path: 'meter-readings',
+    payload: { id, meterId: meter.id, current: input.current, readAt: reading.readAt, photoId, previous },
+    dependsOn: [entityKeyOf('meters', meter.id), ...(latest ? [entityKeyOf('meterReadings', latest.id)] : [])],
+    userKey: actor.userKey,
+    tables: ['photos'],
+    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+  });
+  return id;
+}
+
+/** Corrects the value of an unpaid reading. */
+export async function updateReading(id: string, current: number): Promise<void> {
+  const actor = await currentActor();
+  await changeRecord({
+    table: 'meterReadings',
+    id,
+    changes: { current },
+    guard: (row) => refuse(canUpdateReading(row) ?? validateReading({ previous: row.previous, current, photoId: row.photoId })),
+    rowChanges: (row) => ({ consumption: consumptionOf(row.previous, current) }),
+    request: { path: `meter-readings/${id}` },
+    userKey: actor.userKey,
+  });
+}
+
+/** Deletes the latest reading of its meter (only that one, and never a paid one). */
+export async function deleteLatestReading(id: string): Promise<void> {
+  const actor = await currentActor();
+  const reading = await db.meterReadings.get(id);
+  if (!reading) throw new Error(`meterReadings:${id} not found`);
+  refuse(canDeleteReading(reading, await readingsOfMeter(reading.meterId)));
+  await deleteRecord({ table: 'meterReadings', id, path: `meter-readings/${id}`, userKey: actor.userKey });
+}
+
+export async function pullMeters(api: ApiClient, buildingId: number) {
+  return pullInto(api, { table: 'meters', path: `buildings/${buildingId}/meters`, scope: (row) => row.buildingId === buildingId });
+}
+
+export async function pullReadings(api: ApiClient, meterId: string) {
+  return pullInto(api, { table: 'meterReadings', path: `meters/${meterId}/readings`, scope: (row) => row.meterId === meterId });
+}

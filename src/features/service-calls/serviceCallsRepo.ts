@@ -1,0 +1,168 @@
+// The service-calls repository: the only way screens change calls and their updates. Each function is
+// one user action = the row(s) + one outbox entry in one transaction (src/sync/README.md).
+import type { ApiClient } from '../../api/client';
+import { entityKeyOf, newId } from '../../db/mutate';
+import type { ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
+import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/domain/entities';
+import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
+import { validateServiceCall } from '../../lib/validation/rules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { currentActor } from '../../sync/actor';
+import { photoRowOf, queuePhotos } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/photos';
+import { pullInto } from '../../sync/pull';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+
+/** A refused local change (same rules as the server), shown by the form under `field`. */
+export class ServiceCallRuleError extends Error {
+  override readonly name = 'ServiceCallRuleError';
+  constructor(readonly failure: RuleFailure) {
+    super(failure.messageKey);
+  }
+}
+
+export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &
+  Partial<Pick<ServiceCall, 'callType' | 'reporterContactId' | 'reporterName' | 'priority' | 'subject' | 'copyToMaintenanceManager' | 'lastVisitAt'>> & {
+    status?: 'open' | 'planned';
+  };
+
+export type EditableFields = Partial<
+  Pick<ServiceCall, 'subject' | 'description' | 'priority' | 'domain' | 'callType' | 'reporterName' | 'reporterContactId' | 'copyToMaintenanceManager' | 'lastVisitAt'>
+>;
+
+const path = (id: string) => `service-calls/${id}`;
+
+function refuse(failure: RuleFailure | null): void {
+  if (failure) throw new ServiceCallRuleError(failure);
+}
+
+/** Opens a call with a client UUID (kept by the server), optionally with photos. Returns the id. */
+export async function createServiceCall(input: NewServiceCall, photos: readonly CompressedPhoto[] = []): Promise<string> {
+  refuse(validateServiceCall(input));
+  const actor = await currentActor();
+  const id = newId();
+  const now = new Date().toISOString();
+  const record: ServiceCall = {
+    id,
+    buildingId: input.buildingId,
+    callNumber: null,
+    callType: input.callType ?? 'fault',
+    domain: input.domain,
+    reporterContactId: input.reporterContactId ?? null,
+    reporterName: input.reporterName ?? '',
+    status: input.status ?? 'open',
+    priority: input.priority ?? 'normal',
+    subject: input.subject ?? '',
+    description: input.description,
+    openedAt: now,
+    lastVisitAt: input.lastVisitAt ?? null,
+    lastUpdateAt: now,
+    closedAt: null,
+    copyToMaintenanceManager: input.copyToMaintenanceManager ?? false,
+    createdBy: actor.workerGuid || actor.userName,
+    version: 0,
+    updatedAt: now,
+  };
+  const { callNumber: _n, lastUpdateAt: _l, closedAt: _c, version: _v, updatedAt: _u, ...payload } = record;
+  const row: ServiceCallRow = { ...record, tab: tabOf(record.status), syncState: 'local' };
+  const photoRows = photos.map((p) => photoRowOf(p, 'serviceCalls', id, 'attachment'));
+  await createRecord({
+    table: 'serviceCalls',
+    id,
+    row,
+    path: 'service-calls',
+    payload,
+    userKey: actor.userKey,
+    refetchPath: path(id),
+    tables: ['photos'],
+    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+  });
+  return id;
+}
+
+/** Changes fields of a call (not its status: use changeStatus). */
+export async function updateServiceCall(id: string, changes: EditableFields): Promise<void> {
+  if (changes.description !== undefined) refuse(validateServiceCall({ buildingId: 0, domain: 'general', description: changes.description }));
+  const actor = await currentActor();
+  const now = new Date().toISOString();
+  await changeRecord({
+    table: 'serviceCalls',
+    id,
+    changes,
+    rowChanges: { lastUpdateAt: now },
+    request: { path: path(id) },
+    userKey: actor.userKey,
+    refetchPath: path(id),
+  });
+}
+
+/** Moves a call to another status if the rules allow it (src/lib/domain/serviceCallStatus.ts). */
+export async function changeStatus(id: string, to: ServiceCallStatus, op = 'status'): Promise<void> {
+  const actor = await currentActor();
+  const now = new Date().toISOString();
+  await changeRecord({
+    table: 'serviceCalls',
+    id,
+    op,
+    changes: { status: to },
+    guard: (row) => {
+      if (!canTransition(row.status, to)) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
+    },
+    rowChanges: (row) => ({ closedAt: closedAtAfter(row.status, to, row.closedAt, now), lastUpdateAt: now }),
+    request: { path: path(id) },
+    userKey: actor.userKey,
+    refetchPath: path(id),
+  });
+}
+
+export const closeServiceCall = (id: string) => changeStatus(id, 'closed', 'close');
+export const cancelServiceCall = (id: string) => changeStatus(id, 'cancelled', 'cancel');
+
+export async function setLastVisit(id: string, at: string): Promise<void> {
+  await updateServiceCall(id, { lastVisitAt: at });
+}
+
+/** Deletes the call here now; the server deletes it (and its updates) when the entry replays. */
+export async function deleteServiceCall(id: string): Promise<void> {
+  const actor = await currentActor();
+  await deleteRecord({ table: 'serviceCalls', id, path: path(id), userKey: actor.userKey, refetchPath: path(id) });
+}
+
+/** An update (text + photos) of a call; waits for the call itself when it was created offline. */
+export async function addUpdate(serviceCallId: string, text: string, photos: readonly CompressedPhoto[] = []): Promise<string> {
+  refuse(text.trim() === '' ? { field: 'text', messageKey: 'requiredField' } : null);
+  const actor = await currentActor();
+  const id = newId();
+  const now = new Date().toISOString();
+  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.userName, version: 0, updatedAt: now, syncState: 'local' };
+  const photoRows = photos.map((p) => photoRowOf(p, 'serviceCallUpdates', id, 'attachment'));
+  await createRecord({
+    table: 'serviceCallUpdates',
+    id,
+    row,
+    path: `${path(serviceCallId)}/updates`,
+    payload: { id, text: row.text, createdAt: now, createdBy: actor.userName },
+    dependsOn: [entityKeyOf('serviceCalls', serviceCallId)],
+    userKey: actor.userKey,
+    tables: ['photos'],
+    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+  });
+  return id;
+}
+
+/** Refreshes one tab of the list (of a building, or of the company), keeping local changes. */
+export async function pullServiceCalls(api: ApiClient, query: { buildingId?: number; tab: ServiceCallTab }) {
+  return pullInto(api, {
+    table: 'serviceCalls',
+    path: 'service-calls',
+    query,
+    scope: (row) => row.tab === query.tab && (query.buildingId === undefined || row.buildingId === query.buildingId),
+  });
+}
+
+/** Refreshes one call and its updates. */
+export async function pullServiceCall(api: ApiClient, id: string) {
+  const call = await pullInto(api, { table: 'serviceCalls', path: path(id) });
+  const updates = await pullInto(api, { table: 'serviceCallUpdates', path: `${path(id)}/updates`, scope: (row) => row.serviceCallId === id });
+  return { call, updates };
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../db/outboxRows';
+import { serverRefetch } from '../../sync/outbox';
+import { discardEntry, retryNow } from '../../sync/userActions';
+import { ConflictForm } from './ConflictForm';
+import { EditRetryForm } from './EditRetryForm';
+import { pageApi } from './pageApi';
+import { requestReplayNow } from './syncController';
+import styles from './SyncScreen.module.css';
+
+function when(ms: number, locale: string): string {
+  return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
+  const { t, i18n } = useTranslation(['sync', 'errors']);
+  const [editing, setEditing] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const title = t('entry.title', {
+    op: t(`ops.${entry.op}`, { defaultValue: entry.op }),
+    table: t(`tables.${entry.table}`, { defaultValue: entry.table }),
+  });
+  const error = entry.lastError;
+  const state = entry.conflict ? 'conflict' : entry.state;
+  const canEdit = entry.state === 'attention' && !entry.conflict && entry.kind === 'mutation' && entry.op !== 'delete';
+
+  return (
+    <li className={styles.entry} data-state={state} aria-label={title}>
+      <div className={styles.entryHead}>
+        <strong>{title}</strong>
+        <span className={styles.entryState}>{t(`entryState.${state}`)}</span>
+      </div>
+      <p className={styles.meta}>
+        {t('entry.created', { time: new Date(entry.createdAt).toLocaleString(i18n.language) })}
+        {entry.attempts > 0 ? ` · ${t('entry.attempts', { count: entry.attempts })}` : null}
+        {entry.state === 'pending' && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: when(entry.nextAttemptAt, i18n.language) })}` : null}
+      </p>
+      {error && entry.state === 'attention' ? (
+        <p className={styles.reason} role="note">
+          {t(error.messageKey, { defaultValue: error.message })}
+          {error.field ? ` (${t(`fields.${error.field}`, { defaultValue: error.field })})` : null}
+        </p>
+      ) : error && error.kind !== 'conflict' ? (
+        <p className={styles.meta}>{t(error.messageKey, { defaultValue: error.message })}</p>
+      ) : null}
+      {entry.conflict ? <ConflictForm entry={entry} /> : null}
+      {editing ? <EditRetryForm entry={entry} onDone={() => setEditing(false)} /> : null}
+      {editing ? null : (
+        <div className={styles.actions}>
+          {entry.conflict ? null : (
+            <button type="button" onClick={() => void retryNow(entry.id).then(requestReplayNow)}>
+              {t('entry.retry')}
+            </button>
+          )}
+          {canEdit ? (
+            <button type="button" onClick={() => setEditing(true)}>
+              {t('entry.edit')}
+            </button>
+          ) : null}
+          {confirmDiscard ? (
+            <>
+              <button type="button" className={styles.danger} onClick={() => void discardEntry(entry.id, serverRefetch(pageApi()))}>
+                {t('entry.confirmDiscard')}
+              </button>
+              <button type="button" onClick={() => setConfirmDiscard(false)}>
+                {t('entry.cancel')}
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => setConfirmDiscard(true)}>
+              {t('entry.discard')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

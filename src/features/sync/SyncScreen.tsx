@@ -1,0 +1,92 @@
+// The Sync screen: what is waiting and why, what needs a decision, and the black-box log for support.
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION } from '../../lib/appVersion';
+import { exportSyncLog } from '../../sync/syncLog';
+import { OutboxEntryCard } from './OutboxEntryCard';
+import { StorageWarning } from './StorageWarning';
+import { requestReplayNow } from './syncController';
+import { useSyncStatus } from './syncStore';
+import { useOnline } from './useOnline';
+import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
+import styles from './SyncScreen.module.css';
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function SyncScreen() {
+  const { t, i18n } = useTranslation('sync');
+  const online = useOnline();
+  const { replaying, userKey, needsLogin, lastReplayAt } = useSyncStatus();
+  const entries = useOutboxEntries(userKey);
+  const log = useRecentSyncLog();
+  const attention = entries?.filter((e) => e.state === 'attention') ?? [];
+  const waiting = entries?.filter((e) => e.state !== 'attention') ?? [];
+
+  return (
+    <main className={styles.screen}>
+      <h1>{t('screen.title')}</h1>
+      <p className={styles.status} role="status">
+        {online ? t('indicator.online') : t('indicator.offline')}
+        {' · '}
+        {entries && entries.length > 0 ? t('indicator.pending', { count: entries.length }) : t('indicator.allSent')}
+        {replaying ? ` · ${t('indicator.replaying')}` : null}
+        {lastReplayAt ? ` · ${t('screen.lastReplay', { time: new Date(lastReplayAt).toLocaleTimeString(i18n.language) })}` : null}
+      </p>
+      {needsLogin ? (
+        <p className={styles.warning} role="alert">
+          {t('screen.needsLogin')}
+        </p>
+      ) : null}
+      <StorageWarning always />
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
+          {t('screen.syncNow')}
+        </button>
+      </div>
+
+      <section aria-labelledby="sync-attention">
+        <h2 id="sync-attention">{t('screen.attention', { count: attention.length })}</h2>
+        {attention.length === 0 ? <p className={styles.meta}>{t('screen.noAttention')}</p> : null}
+        <ul className={styles.list}>
+          {attention.map((entry) => (
+            <OutboxEntryCard key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sync-waiting">
+        <h2 id="sync-waiting">{t('screen.waiting', { count: waiting.length })}</h2>
+        {waiting.length === 0 ? <p className={styles.meta}>{t('screen.noWaiting')}</p> : null}
+        <ul className={styles.list}>
+          {waiting.map((entry) => (
+            <OutboxEntryCard key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="sync-log">
+        <h2 id="sync-log">{t('screen.log')}</h2>
+        <button type="button" onClick={() => void exportSyncLog(APP_VERSION).then(({ fileName, text }) => download(fileName, text))}>
+          {t('screen.exportLog')}
+        </button>
+        <details className={styles.log}>
+          <summary>{t('screen.recentAttempts', { count: log.length })}</summary>
+          <ol>
+            {log.map((row) => (
+              <li key={row.id}>
+                <time dateTime={row.at}>{new Date(row.at).toLocaleTimeString(i18n.language)}</time> {row.method} {row.path} →{' '}
+                {t(`outcome.${row.outcome}`)} {row.status ?? ''} {row.message}
+              </li>
+            ))}
+          </ol>
+        </details>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+// App-bar status: connectivity, changes waiting, a spinner while replaying; opens the Sync screen.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { attentionCountFor } from '../../sync/outbox';
+import { useSyncStatus } from './syncStore';
+import { useOnline } from './useOnline';
+import { usePendingCount } from './useOutbox';
+import styles from './SyncStatusIndicator.module.css';
+
+export function SyncStatusIndicator() {
+  const { t } = useTranslation('sync');
+  const online = useOnline();
+  const { replaying, userKey, needsLogin } = useSyncStatus();
+  const pending = usePendingCount(userKey);
+  const attention = useLiveQuery(() => (userKey ? attentionCountFor(userKey) : 0), [userKey], 0);
+  const parts = [
+    online ? t('indicator.online') : t('indicator.offline'),
+    pending > 0 ? t('indicator.pending', { count: pending }) : t('indicator.allSent'),
+    ...(attention > 0 ? [t('indicator.attention', { count: attention })] : []),
+    ...(replaying ? [t('indicator.replaying')] : []),
+    ...(needsLogin ? [t('indicator.needsLogin')] : []),
+  ];
+  return (
+    <Link
+      to="/sync"
+      className={styles.indicator}
+      data-online={online}
+      data-attention={attention > 0}
+      aria-label={t('indicator.label', { status: parts.join(', ') })}
+      title={parts.join(' · ')}
+    >
+      <span className={styles.dot} aria-hidden="true" />
+      {replaying ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      <span className={styles.text} aria-hidden="true">
+        {online ? t('indicator.online') : t('indicator.offline')}
+      </span>
+      {pending > 0 ? (
+        <span className={styles.count} aria-hidden="true" data-testid="sync-pending-count">
+          {pending}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

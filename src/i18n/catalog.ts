@@ -1,0 +1,30 @@
+// Locale files are discovered, not listed: dropping `locales/<lang>/<namespace>.json` adds a namespace.
+// Each file becomes its own lazily loaded chunk (the service worker precaches them for offline start).
+import type { ResourceKey } from 'i18next';
+
+type Loader = () => Promise<{ default: ResourceKey }>;
+
+const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
+const filePattern = /^\.\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
+
+const byLanguageAndNamespace = new Map<string, Loader>();
+const namespaceSet = new Set<string>();
+
+for (const [path, load] of Object.entries(loaders)) {
+  const match = filePattern.exec(path);
+  if (!match) continue;
+  const [, language, namespace] = match;
+  if (!language || !namespace) continue;
+  byLanguageAndNamespace.set(`${language}/${namespace}`, load);
+  namespaceSet.add(namespace);
+}
+
+/** Every namespace that has a file in at least one language. */
+export const namespaces: readonly string[] = [...namespaceSet].sort();
+
+export async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
+  const load = byLanguageAndNamespace.get(`${language}/${namespace}`);
+  if (!load) return {};
+  const module = await load();
+  return module.default;
+}

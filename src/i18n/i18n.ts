@@ -1,0 +1,136 @@
+// The ONLY i18next init (style.md §4). Languages come from the table in languages.ts, namespaces
+// from the locale files (catalog.ts), and texts can be overridden by the server's dictionary.
+import i18next from 'i18next';
+import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { loadNamespace, namespaces } from './catalog';
+import { flatten, overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
+import {
+  applyDocumentLanguage,
+  languageById,
+  defaultLanguage,
+  fallbackLanguage,
+  isLanguageCode,
+  languageCodes,
+  type LanguageCode,
+} from './languages';
+
+const STORAGE_KEY = 'binyan.language';
+
+function mergeOverrides(data: ResourceKey, language: string, namespace: string): ResourceKey {
+  return withOverrides(data, overridesFor(language, namespace));
+}
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    loadNamespace(language, namespace).then(
+      (data) => callback(null, mergeOverrides(data, language, namespace)),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** The language stored on this device (not personal, so plain localStorage is fine). */
+export function storedLanguage(): LanguageCode {
+  try {
+    const value = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLanguageCode(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+function storeLanguage(code: LanguageCode): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch {
+    // Private mode or quota: the choice still applies for this visit.
+  }
+}
+
+let ready: Promise<typeof i18next> | undefined;
+
+export function initI18n(options: { lng?: LanguageCode } = {}): Promise<typeof i18next> {
+  ready ??= (async () => {
+    const lng = options.lng ?? storedLanguage();
+    i18next.on('languageChanged', (code) => {
+      if (isLanguageCode(code) && typeof document !== 'undefined') applyDocumentLanguage(code);
+    });
+    await i18next
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        lng,
+        fallbackLng: fallbackLanguage,
+        supportedLngs: [...languageCodes],
+        ns: [...namespaces],
+        defaultNS: 'common',
+        fallbackNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // 'added' re-renders components when the server dictionary adds texts, without a reload.
+        react: { useSuspense: false, bindI18nStore: 'added' },
+      });
+    if (typeof document !== 'undefined') applyDocumentLanguage(lng);
+    return i18next;
+  })();
+  return ready;
+}
+
+/** Switches language without a reload and remembers it. */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  await initI18n();
+  await i18next.changeLanguage(code);
+  storeLanguage(code);
+}
+
+export function currentLanguage(): LanguageCode {
+  const code = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguageCode(code) ? code : defaultLanguage;
+}
+
+/** For code outside React (e.g. document.title); components use useTranslation(). */
+export function translate(key: string, values?: Record<string, unknown>): string {
+  return i18next.t(key, values);
+}
+
+export { i18next as i18n };
+
+/**
+ * Where a dictionary key lands: `namespace:key` addresses a key directly; otherwise the key is the
+ * English text (the provider's convention) and every key whose English text matches is overridden.
+ */
+async function targetsOf(translateKey: string): Promise<{ namespace: string; key: string }[]> {
+  const separator = translateKey.indexOf(':');
+  if (separator > 0) {
+    const namespace = translateKey.slice(0, separator);
+    if (namespaces.includes(namespace)) return [{ namespace, key: translateKey.slice(separator + 1) }];
+  }
+  const wanted = translateKey.trim().toLowerCase();
+  const found: { namespace: string; key: string }[] = [];
+  for (const namespace of namespaces) {
+    // The bundled English, not the live store: an English override must not hide later rows.
+    const english = flatten(await loadNamespace(fallbackLanguage, namespace));
+    for (const [key, text] of english) if (text.trim().toLowerCase() === wanted) found.push({ namespace, key });
+  }
+  return found;
+}
+
+/** Applies the server's dictionary rows, overwriting bundled texts; returns how many texts changed. */
+export async function applyServerDictionary(rows: readonly DictionaryRow[]): Promise<number> {
+  await initI18n();
+  let applied = 0;
+  for (const row of rows) {
+    const language = languageById(row.LID)?.code;
+    if (!language || row.TranslateData.trim() === '') continue;
+    for (const { namespace, key } of await targetsOf(row.TranslateKey)) {
+      rememberOverride({ language, namespace, key, text: row.TranslateData });
+      if (i18next.hasResourceBundle(language, namespace)) i18next.addResource(language, namespace, key, row.TranslateData);
+      applied += 1;
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,1 @@
+export { decryptJson, decryptText, encryptJson, encryptText, fromBase64, generateAesKey, toBase64 } from './aesGcm';

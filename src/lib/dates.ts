@@ -1,0 +1,93 @@
+// Date rules of spec sections 5 and 9: display dd/mm/yyyy (en-GB), deposits as the local calendar
+// date yyyy-mm-dd, weeks start on Sunday, and the named ranges the report filters offer.
+
+const displayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const localDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A yyyy-mm-dd string is a local calendar date; anything else is parsed as an instant. */
+export function toDate(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  const m = localDatePattern.exec(value);
+  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(value);
+}
+
+/** dd/mm/yyyy, or '' for a missing or invalid date. */
+export function formatDisplayDate(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? '' : displayFormat.format(date);
+}
+
+/** The local calendar date, yyyy-mm-dd (never UTC: a deposit at 01:00 in Israel is still today). */
+export function toLocalDateString(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function startOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+export function endOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59, 999);
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, date.getHours(), date.getMinutes());
+}
+
+/** Sunday of the week the date is in (0 = Sunday in getDay). */
+export function startOfWeek(date: Date): Date {
+  const day = startOfDay(date);
+  return addDays(day, -day.getDay());
+}
+
+export type DateRangeName = 'today' | 'tomorrow' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';
+export const dateRangeNames: readonly DateRangeName[] = ['today', 'tomorrow', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'];
+
+/** `start` is the first day's midnight and `end` the last day's final millisecond (both local). */
+export type DateRange = { start: Date; end: Date };
+
+function span(first: Date, last: Date): DateRange {
+  return { start: startOfDay(first), end: endOfDay(last) };
+}
+
+export function dateRange(name: DateRangeName, now: Date = new Date()): DateRange {
+  const today = startOfDay(now);
+  const y = today.getFullYear();
+  const m = today.getMonth();
+  switch (name) {
+    case 'today':
+      return span(today, today);
+    case 'tomorrow':
+      return span(addDays(today, 1), addDays(today, 1));
+    case 'yesterday':
+      return span(addDays(today, -1), addDays(today, -1));
+    case 'thisWeek': {
+      const sunday = startOfWeek(today);
+      return span(sunday, addDays(sunday, 6));
+    }
+    case 'lastWeek': {
+      const sunday = addDays(startOfWeek(today), -7);
+      return span(sunday, addDays(sunday, 6));
+    }
+    case 'thisMonth':
+      return span(new Date(y, m, 1), new Date(y, m + 1, 0));
+    case 'lastMonth':
+      return span(new Date(y, m - 1, 1), new Date(y, m, 0));
+  }
+}
+
+/** A range as local calendar dates, for query parameters. */
+export function rangeToLocalDates(range: DateRange): { from: string; to: string } {
+  return { from: toLocalDateString(range.start), to: toLocalDateString(range.end) };
+}
+
+export const YEAR_OPTIONS_BACK = 3;
+
+/** Year dropdown: the current year then the three previous ones. */
+export function yearOptions(now: Date = new Date()): number[] {
+  const year = now.getFullYear();
+  return Array.from({ length: YEAR_OPTIONS_BACK + 1 }, (_, i) => year - i);
+}

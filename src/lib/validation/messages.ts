@@ -1,0 +1,86 @@
+// The error catalogue (spec sections 5 and 8) as i18n keys of the `errors` namespace with their English
+// text. The server answers `messageKey: "errors:<key>"` plus `message` (the English text); the client
+// translates the key. Every key here must exist in src/i18n/locales/*/errors.json (messages.test.ts).
+
+export const messages = {
+  // validation (spec 5)
+  requiredField: 'Required field',
+  descriptionTooShort: 'Description must be at least 10 characters',
+  nameTooShort: 'Name must be at least 2 characters',
+  invalidPhone: 'Invalid phone number',
+  invalidEmail: 'Invalid e-mail address',
+  invalidCode: 'Invalid confirmation code',
+  invalidNumber: 'Must be a valid number',
+  invalidDate: 'Invalid date',
+  invalidAmount: 'Invalid amount',
+  invalidStatusTransition: 'This status change is not allowed',
+  termsNotApproved: 'You must approve the terms of use',
+  onlyImageAllowed: 'Only an image may be selected',
+  emailRequiredToSendFile: 'An e-mail address is required to send a file',
+  // business rules (spec 4/5)
+  noBuildingSelected: 'A reporter cannot be added when no building is selected',
+  contactAlreadyRegistered: 'This contact is already registered to the building',
+  itemAlreadyInserted: 'This item has already been inserted',
+  itemAlreadyDelivered: 'This item has already been delivered',
+  currentReadingNotGreater: 'The current reading must be greater than the previous reading',
+  photoRequired: 'A photo is required',
+  oneCounterPerUnit: 'Only one counter per unit',
+  pricePerKwhRequired: 'Set the price per kWh for the building before adding charging stations',
+  paidReadingCannotBeUpdated: 'A paid reading cannot be updated (a credit or reassignment is needed)',
+  onlyLastReadingCanBeDeleted: 'Only the last reading can be deleted',
+  testsNotCompleted: 'Some tests are unchecked or not completed. Send anyway?',
+  checksTotalMismatch: 'The checks total differs from the debts total',
+  checkGroupNotEditable: 'This payment has already been sent and cannot be changed',
+  // session / transport
+  sessionExpired: 'Session expired',
+  connectionTimeout: 'Connection timeout',
+  tooManyRequests: 'Too many requests',
+  anErrorOccurred: 'An error occurred',
+  somethingWentWrong: 'Something went wrong',
+  notFound: 'Not found',
+  forbidden: 'You do not have permission for this record',
+  versionConflict: 'This record was changed by someone else',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  alreadyExists: 'A record with this id already exists',
+  // login (spec 8)
+  loginFailed: 'Login failed',
+  loginError: 'Login error',
+  identifyingDetailsIncorrect: 'One or more identifying details are incorrect',
+  enterLoginDetails: 'Enter company code, username and password',
+  contactSystemAdministrator: 'Contact your system administrator',
+  codeSentByCallNoEmail: 'No e-mail address on file, so the code was sent by a phone call',
+  codeExpired: 'The code has expired. Request a new one',
+  phoneMustBeVerified: 'Your phone number must be verified',
+  // check / meter / files (spec 8)
+  errorSavingFile: 'Error saving file',
+  errorSavingReading: 'Error saving reading',
+  errorSavingCounter: 'Error saving counter',
+  errorDeletingCounter: 'Error deleting counter',
+  errorSavingImage: 'Error saving image',
+  fileNotFound: 'File not found',
+  errorCapturingCheck: 'Error capturing check',
+  couldNotLoadCheck: 'Could not load the check',
+  couldNotUpdateCheck: 'Could not update the check',
+  couldNotRemoveCheck: 'Could not remove the check',
+  failedToLoadCheckImages: 'Failed to load check images',
+  errorInDepositConfirmation: 'Error in deposit confirmation',
+  appVersionUnsupported: 'This app version is no longer supported. Please install the new version',
+  missingDetailsToContinue: 'Missing details to continue',
+  // translation (spec 8)
+  translationError: 'Translation error',
+  couldNotTranslate: 'We could not translate',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+export const messageKeys = Object.keys(messages) as MessageKey[];
+
+/** The namespaced key the API sends, e.g. `errors:requiredField`. */
+export function errorKey(key: MessageKey): `errors:${MessageKey}` {
+  return `errors:${key}`;
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(messages, value);
+}

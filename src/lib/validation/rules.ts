@@ -1,0 +1,131 @@
+// Field rules of spec section 5, shared by the forms and the server. Each rule returns the first
+// failure as `{ field, messageKey }`, or null when the value is acceptable.
+import type { MessageKey } from './messages.ts';
+
+export type RuleFailure = { field: string; messageKey: MessageKey };
+export type RuleResult = RuleFailure | null;
+
+export const limits = {
+  descriptionMin: 10,
+  nameMin: 2,
+  otpCodeLength: 5,
+  depositCodeLength: 6,
+} as const;
+
+const fail = (field: string, messageKey: MessageKey): RuleFailure => ({ field, messageKey });
+
+/** Phone inputs keep digits only (spec 5). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, '');
+}
+
+/** Israeli numbers: 0 + 8–9 digits (landline / mobile), or the same with the 972 country code. */
+export function isValidPhone(value: string): boolean {
+  const d = digitsOnly(value);
+  return /^0\d{8,9}$/.test(d) || /^972\d{8,9}$/.test(d);
+}
+
+export function isValidEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim());
+}
+
+export function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+export function required(field: string, value: unknown): RuleResult {
+  return isBlank(value) ? fail(field, 'requiredField') : null;
+}
+
+export function description(value: string | null | undefined, field = 'description'): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  return (value ?? '').trim().length < limits.descriptionMin ? fail(field, 'descriptionTooShort') : null;
+}
+
+export function personName(value: string | null | undefined, field: string): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  return (value ?? '').trim().length < limits.nameMin ? fail(field, 'nameTooShort') : null;
+}
+
+export function phone(value: string | null | undefined, field = 'phone', isRequired = true): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  return isValidPhone(value ?? '') ? null : fail(field, 'invalidPhone');
+}
+
+export function email(value: string | null | undefined, field = 'email', isRequired = false): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  return isValidEmail(value ?? '') ? null : fail(field, 'invalidEmail');
+}
+
+/** Verification code: 5 digits (SMS, e-mail or the last 5 digits of the calling number). */
+export function otpCode(value: string | null | undefined, field = 'otpCode'): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  return new RegExp(`^\\d{${limits.otpCodeLength}}$`).test((value ?? '').trim()) ? null : fail(field, 'invalidCode');
+}
+
+/** Deposit confirmation: the last 6 digits of the number that called the user. */
+export function depositCode(value: string | null | undefined, field = 'code'): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  return new RegExp(`^\\d{${limits.depositCodeLength}}$`).test((value ?? '').trim()) ? null : fail(field, 'invalidCode');
+}
+
+/** Building number, apartment number and company code must be valid numbers (spec 5). */
+export function positiveInteger(value: unknown, field: string): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  return Number.isInteger(n) && n > 0 ? null : fail(field, 'invalidNumber');
+}
+
+export function localDate(value: string | null | undefined, field: string): RuleResult {
+  if (isBlank(value)) return fail(field, 'requiredField');
+  const v = value ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return fail(field, 'invalidDate');
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? null : fail(field, 'invalidDate');
+}
+
+export function firstFailure(...results: RuleResult[]): RuleResult {
+  return results.find((r) => r !== null) ?? null;
+}
+
+export type ContactInput = {
+  buildingId: number | null | undefined;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+};
+
+/** Adding a reporter/contact: a building must be selected, names ≥ 2, phone or e-mail valid when given. */
+export function validateContact(input: ContactInput): RuleResult {
+  if (input.buildingId === null || input.buildingId === undefined) return fail('buildingId', 'noBuildingSelected');
+  return firstFailure(
+    personName(input.firstName, 'firstName'),
+    personName(input.lastName, 'lastName'),
+    phone(input.phone, 'phone', false),
+    email(input.email, 'email', false),
+  );
+}
+
+export type ServiceCallInput = {
+  buildingId: number | null | undefined;
+  domain: string | null | undefined;
+  description: string | null | undefined;
+};
+
+/** Opening a service call: building, domain required; description ≥ 10 characters. */
+export function validateServiceCall(input: ServiceCallInput): RuleResult {
+  if (input.buildingId === null || input.buildingId === undefined) return fail('buildingId', 'noBuildingSelected');
+  return firstFailure(required('domain', input.domain), description(input.description));
+}
+
+export type ImageFileInput = { type: string; name: string };
+
+/** Only image files may be attached; `jpgOnly` for the places that accept JPEG only. */
+export function imageFile(file: ImageFileInput, field = 'file', jpgOnly = false): RuleResult {
+  const isJpeg = file.type === 'image/jpeg' || /\.jpe?g$/i.test(file.name);
+  if (jpgOnly) return isJpeg ? null : fail(field, 'onlyImageAllowed');
+  return file.type.startsWith('image/') || /\.(jpe?g|png|gif|webp|heic|heif|bmp)$/i.test(file.name)
+    ? null
+    : fail(field, 'onlyImageAllowed');
+}

@@ -1,0 +1,178 @@
+// The replay engine: one module for the service worker and the page (no DOM, no React). It sends the
+// current user's outbox entries in order per record, several records at a time, mutations before
+// photos, dependencies first; a stuck record blocks only itself and what depends on it.
+import type { ApiClient } from '../api/client';
+import { db } from '../db/db';
+import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
+import { replayLock } from './lock';
+import type { LockRunner } from './lock';
+import { applyVerdict, markInFlight } from './outcome';
+import type { OutcomeClock } from './outcome';
+import { sendEntry } from './send';
+import type { SessionPort } from './sessionPort';
+import { appendSyncLog } from './syncLog';
+
+export const DEFAULT_CONCURRENCY = 4;
+const PHOTO_CONCURRENCY = 2;
+const MAX_RENEWALS_PER_RUN = 2;
+
+export type EngineStatus = { replaying: boolean; needsLogin: boolean };
+
+export type ReplayReport = {
+  /** False when another context holds the replay lock (it will do the work). */
+  ran: boolean;
+  applied: number;
+  attempted: number;
+  needsLogin: boolean;
+  /** Pending entries of the user that wait for their retry time. */
+  remaining: number;
+  attention: number;
+  /** Earliest retry time of a waiting entry (epoch ms), to set a timer; null when none. */
+  nextWakeAt: number | null;
+};
+
+export type EngineDeps = {
+  api: ApiClient;
+  session: SessionPort;
+  concurrency?: number;
+  clock?: Partial<OutcomeClock>;
+  lock?: LockRunner;
+  onStatus?: (status: EngineStatus) => void;
+  onAttempt?: (entry: OutboxEntry, outcome: SyncOutcome) => void;
+};
+
+export type ReplayEngine = { replay(): Promise<ReplayReport>; isReplaying(): boolean };
+
+/** Entries that may be sent now, in the order they should start. Pure, so ordering is testable. */
+export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, running: ReadonlySet<string>): OutboxEntry[] {
+  const sorted = [...entries].sort((a, b) => a.seq - b.seq);
+  const firstSeqByKey = new Map<string, number>();
+  for (const e of sorted) if (!firstSeqByKey.has(e.entityKey)) firstSeqByKey.set(e.entityKey, e.seq);
+  const busyKeys = new Set(sorted.filter((e) => running.has(e.id)).map((e) => e.entityKey));
+  const waitsOn = (entry: OutboxEntry) => {
+    for (const dep of entry.dependsOn) {
+      const first = firstSeqByKey.get(dep);
+      if (first !== undefined && first < entry.seq) return true;
+    }
+    return false;
+  };
+  return sorted
+    .filter((e) => firstSeqByKey.get(e.entityKey) === e.seq)
+    .filter((e) => e.state !== 'attention' && !busyKeys.has(e.entityKey) && e.nextAttemptAt <= nowMs && !waitsOn(e))
+    .sort((a, b) => (a.kind === b.kind ? a.seq - b.seq : a.kind === 'mutation' ? -1 : 1));
+}
+
+async function userEntries(userKey: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('[ownerUserKey+seq]').between([userKey, -Infinity], [userKey, Infinity]).toArray();
+}
+
+export function createReplayEngine(deps: EngineDeps): ReplayEngine {
+  const clock: OutcomeClock = { now: deps.clock?.now ?? Date.now, random: deps.clock?.random ?? Math.random };
+  const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
+  const lock = deps.lock ?? replayLock();
+  let replaying = false;
+
+  async function attempt(entry: OutboxEntry): Promise<SyncOutcome> {
+    const sent = await markInFlight(entry, clock);
+    if (!sent) return 'error';
+    const started = clock.now();
+    const { verdict, method, path } = await sendEntry(deps.api, sent, clock.now);
+    const outcome = await applyVerdict(sent, verdict, clock);
+    const message = verdict.kind === 'applied' ? '' : verdict.kind === 'auth' ? 'session expired' : verdict.message;
+    await appendSyncLog({
+      at: new Date(started).toISOString(),
+      entryId: sent.id,
+      entityKey: sent.entityKey,
+      op: sent.op,
+      method,
+      path,
+      attempt: sent.attempts,
+      status: verdict.status,
+      outcome,
+      durationMs: Math.max(0, clock.now() - started),
+      message,
+      ownerUserKey: sent.ownerUserKey,
+    });
+    deps.onAttempt?.(sent, outcome);
+    return outcome;
+  }
+
+  async function run(userKey: string): Promise<Omit<ReplayReport, 'ran'>> {
+    const running = new Map<string, Promise<void>>();
+    const runningKinds = new Map<string, OutboxEntry['kind']>();
+    let applied = 0;
+    let attempted = 0;
+    let renewals = 0;
+    let needsLogin = false;
+    let authHit = false;
+
+    for (;;) {
+      if (authHit && running.size === 0) {
+        authHit = false;
+        renewals += 1;
+        needsLogin = renewals > MAX_RENEWALS_PER_RUN || !(await deps.session.renew().catch(() => false));
+        if (needsLogin) break;
+      }
+      if (!authHit) {
+        const candidates = runnableEntries(await userEntries(userKey), clock.now(), new Set(running.keys()));
+        const photosRunning = [...runningKinds.values()].filter((k) => k === 'photo').length;
+        const mutationWaiting = candidates.some((e) => e.kind === 'mutation');
+        for (const entry of candidates) {
+          if (running.size >= concurrency) break;
+          if (entry.kind === 'photo' && (mutationWaiting || photosRunning >= PHOTO_CONCURRENCY)) continue;
+          attempted += 1;
+          runningKinds.set(entry.id, entry.kind);
+          const task = attempt(entry)
+            .then((outcome) => {
+              if (outcome === 'applied') applied += 1;
+              // Pause everything on an expired session; the entry is kept and goes again after re-login.
+              if (outcome === 'auth') authHit = true;
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              running.delete(entry.id);
+              runningKinds.delete(entry.id);
+            });
+          running.set(entry.id, task);
+          if (entry.kind === 'photo') break;
+        }
+      }
+      if (running.size === 0) {
+        if (authHit) continue;
+        break;
+      }
+      await Promise.race(running.values());
+    }
+
+    const left = await userEntries(userKey);
+    const waiting = left.filter((e) => e.state !== 'attention');
+    const times = waiting.map((e) => e.nextAttemptAt);
+    return {
+      applied,
+      attempted,
+      needsLogin,
+      remaining: waiting.length,
+      attention: left.length - waiting.length,
+      nextWakeAt: needsLogin || times.length === 0 ? null : Math.max(clock.now(), Math.min(...times)),
+    };
+  }
+
+  async function replay(): Promise<ReplayReport> {
+    const userKey = await deps.session.currentUserKey();
+    if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
+    const result = await lock(async () => {
+      replaying = true;
+      deps.onStatus?.({ replaying: true, needsLogin: false });
+      try {
+        return await run(userKey);
+      } finally {
+        replaying = false;
+      }
+    });
+    if (!result.acquired) return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null };
+    deps.onStatus?.({ replaying: false, needsLogin: result.value.needsLogin });
+    return { ran: true, ...result.value };
+  }
+
+  return { replay, isReplaying: () => replaying };
+}

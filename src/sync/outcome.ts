@@ -1,0 +1,145 @@
+// What each verdict does to the outbox and the rows, in one transaction per answer.
+import { db } from '../db/db';
+import { newId } from '../db/mutate';
+import type { OutboxEntry, SyncError, SyncOutcome } from '../db/outboxRows';
+import { backoffDelay } from './backoff';
+import type { Verdict } from './classify';
+import { changedSince, sameValue, threeWayMerge } from './merge';
+import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
+
+export type OutcomeClock = { now: () => number; random: () => number };
+
+type Row = Record<string, unknown>;
+
+/** Marks the entry as sent (the row shows "sent") and counts the attempt. */
+export async function markInFlight(entry: OutboxEntry, clock: OutcomeClock): Promise<OutboxEntry | null> {
+  return db.transaction('rw', [db.outbox, tableOf(entry.table)], async () => {
+    const current = await db.outbox.get(entry.id);
+    if (!current) return null;
+    const next: OutboxEntry = { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: new Date(clock.now()).toISOString() };
+    await db.outbox.put(next);
+    if (current.kind === 'mutation') await setRowSyncState(current.table, current.recordId);
+    return next;
+  });
+}
+
+/** A changed body must travel under a new Idempotency-Key; the old key's refusal is definitive. */
+async function replaceEntry(old: OutboxEntry, next: Omit<OutboxEntry, 'id'>): Promise<OutboxEntry> {
+  const entry: OutboxEntry = { ...next, id: newId() };
+  await db.outbox.delete(old.id);
+  await db.outbox.add(entry);
+  return entry;
+}
+
+async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promise<void> {
+  await db.outbox.delete(entry.id);
+  if (entry.kind === 'photo') {
+    const fileId = typeof body.fileID === 'string' ? body.fileID : typeof body.fileId === 'string' ? body.fileId : String(entry.recordId);
+    await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId });
+    return;
+  }
+  const newVersion = typeof record?.version === 'number' ? record.version : null;
+  if (newVersion !== null && entry.baseVersion !== null) {
+    // Later entries of this record were made on top of this one locally, i.e. on the version just created.
+    for (const later of await entriesOf(entry.entityKey)) {
+      if (later.baseVersion === entry.baseVersion) await db.outbox.update(later.id, { baseVersion: newVersion });
+    }
+  }
+  if (entry.op === 'delete' || record === null) await setRowSyncState(entry.table, entry.recordId);
+  else await rebuildRow(entry.table, entry.recordId, record);
+}
+
+function attention(entry: OutboxEntry, error: SyncError): OutboxEntry {
+  return { ...entry, state: 'attention', lastError: error, nextAttemptAt: 0 };
+}
+
+async function conflicted(entry: OutboxEntry, verdict: Extract<Verdict, { kind: 'conflict' }>, clock: OutcomeClock): Promise<SyncOutcome> {
+  const error: SyncError = { kind: 'conflict', messageKey: verdict.messageKey, message: verdict.message, status: verdict.status };
+  const current = verdict.current;
+  if (current === null) {
+    await db.outbox.put(attention(entry, error));
+    return 'rejected';
+  }
+  const theirVersion = typeof current.version === 'number' ? current.version : entry.baseVersion;
+  if (entry.op === 'create') {
+    // The id exists already: the same record means it was created (under another key); otherwise the user decides.
+    const differing = Object.keys(entry.payload).filter((f) => !['version', 'updatedAt'].includes(f) && !sameValue(entry.payload[f], current[f]));
+    if (differing.length === 0) {
+      await applied(entry, current, { record: current });
+      return 'applied';
+    }
+    const fields = differing.map((field) => ({ field, base: undefined, mine: entry.payload[field], theirs: current[field] }));
+    await db.outbox.put({ ...attention(entry, error), conflict: { fields, current, merged: {} } });
+    return 'conflict';
+  }
+  const base = entry.base ?? {};
+  const { merged, conflicts } = entry.op === 'delete'
+    ? { merged: {}, conflicts: changedSince(base, current) }
+    : threeWayMerge(base, entry.payload, current);
+  if (conflicts.length > 0) {
+    await db.outbox.put({ ...attention(entry, error), conflict: { fields: conflicts, current, merged } });
+    return 'conflict';
+  }
+  // Everything merges: send mine again on top of the server's version, at once (with backoff if it keeps happening).
+  const { id: _id, ...rest } = entry;
+  await replaceEntry(entry, {
+    ...rest,
+    payload: entry.op === 'delete' ? entry.payload : merged,
+    baseVersion: theirVersion,
+    state: 'pending',
+    nextAttemptAt: entry.attempts > 3 ? clock.now() + backoffDelay(entry.attempts, null, clock.random) : 0,
+    lastError: { ...error, messageKey: 'sync:mergedSilently', message: 'merged with a newer server version' },
+    conflict: null,
+  });
+  await rebuildRow(entry.table, entry.recordId, current);
+  return 'merged';
+}
+
+/** Applies a verdict; returns the log outcome. The entry may have been discarded meanwhile: then nothing happens. */
+export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock): Promise<SyncOutcome> {
+  const table = sent.kind === 'photo' ? db.photos : tableOf(sent.table);
+  return db.transaction('rw', [db.outbox, db.photos, table], async () => {
+    const entry = await db.outbox.get(sent.id);
+    if (!entry) return verdict.kind === 'applied' ? 'applied' : 'error';
+    let outcome: SyncOutcome;
+    switch (verdict.kind) {
+      case 'applied':
+        await applied(entry, verdict.record, verdict.body);
+        return 'applied';
+      case 'retry': {
+        const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
+        const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
+        await db.outbox.put({
+          ...entry,
+          state: 'pending',
+          nextAttemptAt: clock.now() + delay,
+          lastError: { kind: 'retry', messageKey: reason, message: verdict.message, status: verdict.status, code: verdict.reason },
+        });
+        outcome = 'retry';
+        break;
+      }
+      case 'auth':
+        // Not the entry's fault: the attempt does not count, and it goes again right after re-login.
+        await db.outbox.put({
+          ...entry,
+          state: 'pending',
+          attempts: Math.max(0, entry.attempts - 1),
+          nextAttemptAt: 0,
+          lastError: { kind: 'auth', messageKey: 'errors:sessionExpired', message: 'session expired', status: verdict.status },
+        });
+        outcome = 'auth';
+        break;
+      case 'conflict':
+        outcome = await conflicted(entry, verdict, clock);
+        break;
+      case 'rejected': {
+        const { status, messageKey, message, code, field } = verdict;
+        await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}) }));
+        outcome = 'rejected';
+        break;
+      }
+    }
+    if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId);
+    return outcome;
+  });
+}

@@ -1,0 +1,34 @@
+// Messages between pages and the service worker (postMessage) and among all of them (BroadcastChannel).
+import type { ReplayReport } from './engine';
+
+export const SYNC_CHANNEL = 'binyan-sync';
+export const SYNC_TAG = 'binyan-outbox';
+
+export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueued' | 'manual' | 'sync-event' | 'sw-start' | 'login';
+
+/** Page → service worker. */
+export type PageToWorker =
+  | { type: 'replay.request'; reason: ReplayReason }
+  /** Activate the waiting worker; it waits until no replay is in flight. */
+  | { type: 'SKIP_WAITING' };
+
+/** Anyone → everyone, on the BroadcastChannel. */
+export type SyncBroadcast =
+  | { type: 'replay.status'; replaying: boolean; needsLogin: boolean; source: 'worker' | 'page' }
+  | { type: 'replay.report'; report: ReplayReport; source: 'worker' | 'page' };
+
+export type SyncMessage = PageToWorker | SyncBroadcast;
+
+const types: ReadonlySet<string> = new Set(['replay.request', 'SKIP_WAITING', 'replay.status', 'replay.report']);
+
+export function isSyncMessage(data: unknown): data is SyncMessage {
+  return typeof data === 'object' && data !== null && 'type' in data && typeof data.type === 'string' && types.has(data.type);
+}
+
+export function isPageToWorker(data: unknown): data is PageToWorker {
+  return isSyncMessage(data) && (data.type === 'replay.request' || data.type === 'SKIP_WAITING');
+}
+
+export function isBroadcast(data: unknown): data is SyncBroadcast {
+  return isSyncMessage(data) && (data.type === 'replay.status' || data.type === 'replay.report');
+}

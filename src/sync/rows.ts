@@ -1,0 +1,112 @@
+// Keeping entity rows consistent with the outbox: a row = the server's record + the patches of the
+// entries still pending for it, in order. Pulls never overwrite a row that has pending entries.
+import type { Table } from 'dexie';
+import { db } from '../db/db';
+import type { TableName } from '../db/db';
+import { decorateRow } from '../db/decorate';
+import { entityKeyOf } from '../db/mutate';
+import type { OutboxEntry } from '../db/outboxRows';
+import type { SyncState } from '../db/schema';
+
+type Row = Record<string, unknown>;
+
+export function tableOf(name: string): Table<Row, string | number> {
+  return db.table<Row, string | number>(name);
+}
+
+export function primaryKeyOf(name: string): string {
+  const keyPath = tableOf(name).schema.primKey.keyPath;
+  return typeof keyPath === 'string' ? keyPath : 'id';
+}
+
+export function syncStateOf(entries: readonly OutboxEntry[]): SyncState {
+  if (entries.length === 0) return 'synced';
+  if (entries.some((e) => e.state === 'attention')) return 'attention';
+  return entries.some((e) => e.state === 'inFlight') ? 'sent' : 'local';
+}
+
+export async function entriesOf(entityKey: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('[entityKey+seq]').between([entityKey, -Infinity], [entityKey, Infinity]).toArray();
+}
+
+/**
+ * Rewrites the row of `entityKey` from `serverRecord` (or, when null, from the current row) with the
+ * remaining entries' patches on top. Call inside a rw transaction over the table and the outbox.
+ */
+export async function rebuildRow(table: string, recordId: string | number, serverRecord: Row | null): Promise<void> {
+  const rows = tableOf(table);
+  const remaining = await entriesOf(entityKeyOf(table, recordId));
+  const current = await rows.get(recordId);
+  let row: Row | null = serverRecord ? { ...serverRecord } : current ? { ...current } : null;
+  if (serverRecord) {
+    for (const entry of remaining) {
+      if (entry.rowPatch === null) {
+        row = null;
+        break;
+      }
+      row = { ...row, ...entry.rowPatch };
+    }
+  }
+  if (row === null) {
+    if (current && serverRecord) await rows.delete(recordId);
+    return;
+  }
+  const next: Row = { ...decorateRow(table, row), syncState: syncStateOf(remaining) };
+  if (serverRecord && typeof serverRecord.version === 'number') next.serverVersion = serverRecord.version;
+  await rows.put(next);
+}
+
+export async function setRowSyncState(table: string, recordId: string | number): Promise<void> {
+  const rows = tableOf(table);
+  const current = await rows.get(recordId);
+  if (!current) return;
+  const state = syncStateOf(await entriesOf(entityKeyOf(table, recordId)));
+  if (current.syncState !== state) await rows.update(recordId, { syncState: state });
+}
+
+export type PullResult = { written: number; kept: number; removed: number };
+
+/**
+ * The pull helper: refreshes rows from server records. Rows with pending entries keep their local
+ * state and `version` (the base of those entries); only `serverVersion` notes what the server has.
+ * `prune` selects local rows of the pulled scope; those the server no longer returns are removed
+ * unless they have pending entries.
+ */
+export async function applyServerRecords(table: TableName, records: readonly Row[], prune?: (row: Row) => boolean): Promise<PullResult> {
+  const rows = tableOf(table);
+  const key = primaryKeyOf(table);
+  return db.transaction('rw', rows, db.outbox, async () => {
+    const ids = records.map((r) => r[key]).filter((id): id is string | number => typeof id === 'string' || typeof id === 'number');
+    const pendingKeys = new Set(
+      (await db.outbox.where('entityKey').anyOf(ids.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
+    );
+    const result: PullResult = { written: 0, kept: 0, removed: 0 };
+    const fresh: Row[] = [];
+    for (const record of records) {
+      const id = record[key];
+      if (typeof id !== 'string' && typeof id !== 'number') continue;
+      if (pendingKeys.has(entityKeyOf(table, id))) {
+        const current = await rows.get(id);
+        if (current && typeof record.version === 'number') await rows.update(id, { serverVersion: record.version });
+        result.kept += 1;
+      } else {
+        fresh.push({ ...decorateRow(table, record), syncState: 'synced' });
+      }
+    }
+    await rows.bulkPut(fresh);
+    result.written = fresh.length;
+    if (prune) {
+      const seen = new Set(ids.map(String));
+      const stale = (await rows.filter(prune).toArray())
+        .map((r) => r[key])
+        .filter((id): id is string | number => (typeof id === 'string' || typeof id === 'number') && !seen.has(String(id)));
+      const staleWithEntries = new Set(
+        (await db.outbox.where('entityKey').anyOf(stale.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
+      );
+      const removable = stale.filter((id) => !staleWithEntries.has(entityKeyOf(table, id)));
+      await rows.bulkDelete(removable);
+      result.removed = removable.length;
+    }
+    return result;
+  });
+}

@@ -1,0 +1,39 @@
+// Wires the engine for a context (the service worker or a page without one): API client with the
+// session's token, the session port, and status broadcasts to every tab.
+import { createApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { createDefaultSessionPort } from './defaultSession';
+import { createReplayEngine } from './engine';
+import type { ReplayEngine, ReplayReport } from './engine';
+import { SYNC_CHANNEL } from './protocol';
+import type { SyncBroadcast } from './protocol';
+import type { SessionPort } from './sessionPort';
+
+export type SyncRuntime = {
+  engine: ReplayEngine;
+  session: SessionPort;
+  api: ApiClient;
+  replay(): Promise<ReplayReport>;
+  close(): void;
+};
+
+export type RuntimeOptions = { source: 'worker' | 'page'; baseUrl?: string; session?: SessionPort; fetch?: typeof fetch };
+
+export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
+  const base = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const session = options.session ?? createDefaultSessionPort(createApiClient(base));
+  const api = createApiClient({ ...base, getToken: () => session.getToken() });
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
+  const post = (message: SyncBroadcast) => channel?.postMessage(message);
+  const engine = createReplayEngine({
+    api,
+    session,
+    onStatus: (status) => post({ type: 'replay.status', ...status, source: options.source }),
+  });
+  async function replay(): Promise<ReplayReport> {
+    const report = await engine.replay();
+    if (report.ran) post({ type: 'replay.report', report, source: options.source });
+    return report;
+  }
+  return { engine, session, api, replay, close: () => channel?.close() };
+}

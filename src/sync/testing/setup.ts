@@ -1,0 +1,45 @@
+// Shared set-up of the sync unit tests: a clean database, a fixed user, an engine over a fake server.
+import { createApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { setActorSource } from '../actor';
+import { createReplayEngine } from '../engine';
+import type { EngineDeps, ReplayEngine } from '../engine';
+import type { SessionPort } from '../sessionPort';
+import { createFakeServer } from './fakeServer';
+import type { FakeServer } from './fakeServer';
+
+export const USER = '1001:avi';
+
+export async function resetDb(): Promise<void> {
+  await db.open();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  setActorSource(async () => ({ userKey: USER, userName: 'avi', workerGuid: 'w-avi', userId: 7 }));
+}
+
+export function fakeSession(server: FakeServer, user: string | null = USER): SessionPort & { renewals: number; renewWorks: boolean } {
+  let token = server.token;
+  const port = {
+    renewals: 0,
+    renewWorks: true,
+    getToken: async () => token,
+    renew: async () => {
+      port.renewals += 1;
+      if (!port.renewWorks) return false;
+      token = server.token;
+      return true;
+    },
+    currentUserKey: async () => user,
+  };
+  return port;
+}
+
+export type Rig = { server: FakeServer; session: ReturnType<typeof fakeSession>; engine: ReplayEngine; clock: { t: number } };
+
+export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number } = {}): Rig {
+  const server = createFakeServer();
+  const session = fakeSession(server);
+  const clock = { t: Date.parse('2025-01-01T08:00:00Z') };
+  const api = createApiClient({ baseUrl: 'http://fake.test/api', fetch: server.fetch, getToken: () => session.getToken(), timeoutMs: options.timeoutMs ?? 5_000 });
+  const engine = createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...options });
+  return { server, session, engine, clock };
+}

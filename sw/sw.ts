@@ -1,0 +1,37 @@
+// The service worker: the precached app shell (offline start), navigation fallback to index.html,
+// cached images, and the replay triggers of the sync layer.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { boundedCache } from './boundedCache';
+import { registerReplayTriggers } from './replayTriggers';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+const IMAGE_CACHE = 'binyan-images';
+const IMAGE_CACHE_MAX_ENTRIES = 300;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/files/getImg',
+  new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [boundedCache(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES, 'sessionToken')] }),
+);
+
+// A new version waits until the page says so: the page only asks when no replay is in flight.
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
+    event.waitUntil(self.skipWaiting());
+  }
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+registerReplayTriggers(self);

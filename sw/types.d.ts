@@ -1,0 +1,19 @@
+// Background Sync is not in TypeScript's lib (Chromium ships it; others may not, so members are optional where it matters).
+
+interface SyncManager {
+  getTags(): Promise<string[]>;
+  register(tag: string): Promise<void>;
+}
+
+interface SyncEvent extends ExtendableEvent {
+  readonly lastChance: boolean;
+  readonly tag: string;
+}
+
+interface ServiceWorkerGlobalScopeEventMap {
+  sync: SyncEvent;
+}
+
+interface ServiceWorkerRegistration {
+  readonly sync?: SyncManager;
+}
