@@ -1,8 +1,14 @@
 import { Outlet } from 'react-router-dom';
+import { ErrorToastHost } from '../ui/ErrorToast';
 import { usePageTitle } from './usePageTitle';
 
-/** Above every route: keeps the document title in step with the route and the language. */
+/** Above every route: the document title follows the route and the language; one error toast. */
 export function RootLayout() {
   usePageTitle();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ErrorToastHost />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Building, Contact } from '../../../src/lib/domain/entities.ts';
 import { contactRoles } from '../../../src/lib/domain/entities.ts';
+import { registeredMatch } from '../../../src/lib/domain/contactRules.ts';
 import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import { insertRecord, list, updateRecord } from '../db/records.ts';
@@ -40,8 +41,6 @@ const contactCreate = z.object({
   carNumber: optText,
   parkingNumber: optText,
 });
-
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -82,9 +81,8 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const building = loadBuilding(ctx, req, body.buildingId);
       const fullName = body.fullName?.trim() || `${body.firstName.trim()} ${body.lastName.trim()}`;
       const existing = list<Contact>(db, specs.contacts, { buildingId: building.id });
-      if (existing.some((c) => (phone !== null && c.phone !== null && digitsOnly(c.phone) === phone) || sameName(c.fullName, fullName))) {
-        throw fail.rule({ field: phone ? 'phone' : 'fullName', messageKey: 'contactAlreadyRegistered' });
-      }
+      const match = registeredMatch(building.id, { phone, fullName }, existing);
+      if (match) throw fail.rule({ field: match, messageKey: 'contactAlreadyRegistered' });
       if (body.apartmentId) {
         const apt = loadOwned(ctx, req, specs.apartments, body.apartmentId);
         if (apt.buildingId !== building.id) throw fail.validation({ field: 'apartmentId', messageKey: 'requiredField' });

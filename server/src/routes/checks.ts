@@ -33,17 +33,20 @@ const checkBody = z.object({
   BackImageId: optStr,
   redirect: optStr,
   version: z.number().int().optional(),
+  // The device's outbox sends the base version as `baseVersion` (same meaning as `version`).
+  baseVersion: z.number().int().optional(),
   // Needed only when the group does not exist yet.
-  ContactGuid: z.string().optional(),
-  DebtIds: z.array(z.string()).optional(),
+  ContactGuid: z.string().nullable().optional(),
+  DebtIds: z.array(z.string()).nullable().optional(),
 });
-const headerRef = z.object({ ChecksHeaderGuid: recordId, version: z.number().int().optional() });
-const deleteBody = z.object({ CheckGuid: recordId, version: z.number().int() });
+const headerRef = z.object({ ChecksHeaderGuid: recordId, version: z.number().int().optional(), baseVersion: z.number().int().optional() });
+const deleteBody = z.object({ CheckGuid: recordId, version: z.number().int().optional(), baseVersion: z.number().int().optional() });
 const submitBody = z.object({
   ChecksHeaderGuid: recordId,
-  version: z.number().int(),
-  WorkerGuid: z.string().optional(),
-  DebtIds: z.array(z.string()).optional(),
+  version: z.number().int().optional(),
+  baseVersion: z.number().int().optional(),
+  WorkerGuid: z.string().nullable().optional(),
+  DebtIds: z.array(z.string()).nullable().optional(),
   SendAnyway: z.boolean().optional(),
 });
 
@@ -133,7 +136,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(checkBody, req.body);
     enforce(validateCheck(body));
     return runMutation(ctx, req, reply, () => {
-      let group = findMine(ctx, req, specs.checkGroups, body.ChecksHeaderGuid) ?? createGroup(req, body.ChecksHeaderGuid, body.ContactGuid, body.DebtIds ?? []);
+      let group = findMine(ctx, req, specs.checkGroups, body.ChecksHeaderGuid) ?? createGroup(req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []);
       editable(group);
       const existing = findMine(ctx, req, specs.checks, body.CheckGuid);
       const now = ctx.nowIso();
@@ -150,9 +153,11 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
         redirect: body.redirect ?? null,
       };
       let record: StoredCheck;
+      const baseVersion = body.version ?? body.baseVersion;
       if (existing) {
-        if (existing.ChecksHeaderGuid !== group.ChecksHeaderGuid) throw fail.exists(existing);
-        checkVersion(existing, body.version);
+        // A create (no base version) of a check that exists: the device compares it with `current`.
+        if (existing.ChecksHeaderGuid !== group.ChecksHeaderGuid || baseVersion === undefined) throw fail.exists(existing);
+        checkVersion(existing, baseVersion);
         record = { ...existing, ...fields, LastStatusChange: now, version: existing.version + 1 };
         updateRecord(db, specs.checks, record);
       } else {
@@ -181,7 +186,8 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(headerRef, req.body);
     return runMutation(ctx, req, reply, () => {
       const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
-      if (body.version !== undefined) checkVersion(group, body.version);
+      const baseVersion = body.version ?? body.baseVersion;
+      if (baseVersion !== undefined) checkVersion(group, baseVersion);
       editable(group);
       if (checksOf(group.ChecksHeaderGuid).length === 0) throw fail.rule({ field: 'checks', messageKey: 'missingDetailsToContinue' });
       const next = group.Status === 'scanned' ? group : { ...group, Status: 'scanned' as const, version: group.version + 1, updatedAt: ctx.nowIso() };
@@ -194,7 +200,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(deleteBody, req.body);
     return runMutation(ctx, req, reply, () => {
       const check = loadOwned(ctx, req, specs.checks, body.CheckGuid);
-      checkVersion(check, body.version);
+      checkVersion(check, body.version ?? body.baseVersion);
       const group = loadOwned(ctx, req, specs.checkGroups, check.ChecksHeaderGuid);
       editable(group);
       deleteRecord(db, specs.checks, check.CheckGuid);
@@ -202,11 +208,24 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
+  // "Cancel all payments" (spec 4): a cancelled group leaves the fill list and cannot be continued.
+  app.put('/api/binyan/check/cancelChecksHeader', async (req, reply) => {
+    const body = parse(headerRef, req.body);
+    return runMutation(ctx, req, reply, () => {
+      const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+      checkVersion(group, body.version ?? body.baseVersion);
+      editable(group);
+      const next: StoredCheckGroup = { ...group, Status: 'cancelled', version: group.version + 1, updatedAt: ctx.nowIso() };
+      updateRecord(db, specs.checkGroups, next);
+      return { record: view(next) };
+    });
+  });
+
   app.put('/api/binyan/check/submitChecksHeader', async (req, reply) => {
     const body = parse(submitBody, req.body);
     return runMutation(ctx, req, reply, () => {
       const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
-      checkVersion(group, body.version);
+      checkVersion(group, body.version ?? body.baseVersion);
       editable(group);
       const debtIds = body.DebtIds ?? group.DebtIds;
       const expected = debtIds.length > 0 ? debtsTotal(req, group.ContactGuid, debtIds) : group.Amount;

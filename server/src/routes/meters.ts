@@ -3,11 +3,13 @@ import { z } from 'zod';
 import type { Meter, MeterReading } from '../../../src/lib/domain/entities.ts';
 import { meterKinds } from '../../../src/lib/domain/entities.ts';
 import {
+  canDeleteMeter,
   canDeleteReading,
   canUpdateReading,
   consumptionOf,
   latestReading,
   previousReadingOf,
+  validateMeterFields,
   validateNewMeter,
   validateReading,
 } from '../../../src/lib/domain/meterRules.ts';
@@ -56,6 +58,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/binyan/meters', async (req, reply) => {
     const body = parse(meterCreate, req.body);
     enforce(required('number', body.number));
+    enforce(validateMeterFields(body));
     return runMutation(ctx, req, reply, () => {
       refuseExisting(ctx, req, specs.meters, body.id);
       const building = loadBuilding(ctx, req, body.buildingId);
@@ -88,7 +91,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, () => {
       const meter = loadOwned(ctx, req, specs.meters, id);
       checkVersion(meter, baseVersionFromQuery(req));
-      if (readingsOf(id).some((r) => r.paid)) throw fail.rule({ field: 'id', messageKey: 'errorDeletingCounter' });
+      enforce(canDeleteMeter(readingsOf(id)), true);
       deleteWhere(db, 'meter_readings', 'meterId', id);
       deleteRecord(db, specs.meters, id);
       return { record: meter };

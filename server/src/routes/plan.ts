@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Building, MaintenanceTest, Visit } from '../../../src/lib/domain/entities.ts';
 import { maintenanceTestStatuses } from '../../../src/lib/domain/entities.ts';
+import { validateVisit } from '../../../src/lib/domain/visitRules.ts';
+import { doneAtAfter, incompleteTests, validatePlanSend } from '../../../src/lib/domain/maintenanceRules.ts';
 import type { AppContext } from '../context.ts';
 import { insertRecord, list, updateRecord } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
-import { fail } from '../http/errors.ts';
+import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { parse } from '../http/validate.ts';
@@ -55,6 +57,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/binyan/visits', async (req, reply) => {
     const body = parse(visitCreate, req.body);
+    enforce(validateVisit(body));
     return runMutation(ctx, req, reply, () => {
       refuseExisting(ctx, req, specs.visits, body.id);
       const building = loadBuilding(ctx, req, body.buildingId);
@@ -83,6 +86,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = loadOwned(ctx, req, specs.visits, (req.params as { id: string }).id);
       checkVersion(current, body.baseVersion);
       const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateVisit(record));
       updateRecord(db, specs.visits, record);
       return { record };
     });
@@ -104,8 +108,9 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = loadOwned(ctx, req, specs.maintenanceTests, (req.params as { id: string }).id);
       checkVersion(current, body.baseVersion);
       const changes: Partial<MaintenanceTest> = { ...body.changes };
-      if (body.changes.status === 'done' && body.changes.doneAt === undefined) changes.doneAt = current.doneAt ?? ctx.nowIso();
-      if (body.changes.status === 'unchecked') changes.doneAt = null;
+      if (body.changes.status !== undefined && (body.changes.doneAt === undefined || body.changes.status !== 'done')) {
+        changes.doneAt = doneAtAfter(body.changes.status, current.doneAt, ctx.nowIso());
+      }
       const record = bump(current, changes, ctx.nowIso());
       updateRecord(db, specs.maintenanceTests, record);
       return { record };
@@ -117,10 +122,9 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, () => {
       const building = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
       const tests = list<MaintenanceTest>(db, specs.maintenanceTests, { buildingId: building.id });
-      const incompleteCount = tests.filter((t) => t.status !== 'done').length;
-      if (incompleteCount > 0 && !body.confirmIncomplete) {
-        throw fail.rule({ field: 'confirmIncomplete', messageKey: 'testsNotCompleted' }, { incompleteCount });
-      }
+      const incompleteCount = incompleteTests(tests).length;
+      const refused = validatePlanSend(tests, body.confirmIncomplete);
+      if (refused) throw fail.rule(refused, { incompleteCount });
       const { user, companyId } = authOf(req);
       const sentAt = ctx.nowIso();
       db.run(db.q.insertInto('maintenance_plan_sends').values({ id: newUuid(), companyId, buildingId: building.id, sentAt, sentBy: user.userName, incompleteCount }));

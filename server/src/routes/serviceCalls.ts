@@ -149,6 +149,27 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: list(db, specs.serviceCallUpdates, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
   });
 
+  // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
+  // so another device can show them; the bytes load through /files/getImg.
+  app.get('/api/binyan/service-calls/:id/files', async (req) => {
+    const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
+    const updateIds = list<ServiceCallUpdate>(db, specs.serviceCallUpdates, { serviceCallId: call.id }).map((u) => u.id);
+    const records = db.all(
+      db.q
+        .selectFrom('files')
+        .select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'createdAt'])
+        .where('companyId', '=', authOf(req).companyId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('parentType', '=', 'serviceCalls'), eb('parentId', '=', call.id)]),
+            ...(updateIds.length > 0 ? [eb.and([eb('parentType', '=', 'serviceCallUpdates'), eb('parentId', 'in', updateIds)])] : []),
+          ]),
+        )
+        .orderBy('createdAt'),
+    );
+    return { records };
+  });
+
   app.post('/api/binyan/service-calls/:id/updates', async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(updateCreate, req.body);

@@ -216,7 +216,7 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
   }
   if (!rich) return { building, owners, debtsByContact };
 
-  const statuses: ServiceCallStatus[] = ['open', 'open', 'inTreatment', 'inExecution', 'treated', 'closed', 'closed', 'planned'];
+  const statuses: ServiceCallStatus[] = ['open', 'planned', 'closed', 'inTreatment', 'open', 'inExecution', 'treated', 'closed'];
   for (const status of statuses.slice(0, rng.int(5, statuses.length))) insertCall(env, building, status, rng.pick(owners), rng.int(0, 40), workerGuid);
 
   apartments.slice(0, Math.ceil(apartments.length / 2)).forEach((apt, i) => insertMeter(env, building, apt.id, 'unit', `${seed.id}-${String(i + 1).padStart(3, '0')}`));

@@ -23,26 +23,26 @@ export type OtpStartAnswer = {
 };
 export type OtpSendAnswer = { codeSent: boolean; sendTo: OtpSendTo };
 export type OtpAuthInput = { otpGuid: string; otpCode: string };
-/** The session/user state of spec section 3 as the login calls answer it. */
+/** The session/user state of spec section 3 as the login calls answer it (the rest may be absent). */
 export type SessionUser = {
   userName: string;
   userID: number;
   compID: number;
   compGUID: string | null;
-  companyName: string | null;
-  contactID: string | number | null;
-  bID: number | null;
-  uID: number;
-  languageId: number;
-  PermSrvCall: number;
-  PermClearing: number;
-  WorkerName: string;
-  role: string;
-  allowReceptionistModule: number;
-  showChecksDeposit: number;
-  workerID: number | null;
-  workerGUID: string | null;
-  openServiceCallsCnt: number;
+  companyName?: string | null;
+  contactID?: string | number | null;
+  bID?: number | null;
+  uID?: number;
+  languageId?: number;
+  PermSrvCall?: number;
+  PermClearing?: number;
+  WorkerName?: string;
+  role?: string;
+  allowReceptionistModule?: number;
+  showChecksDeposit?: number;
+  workerID?: number | null;
+  workerGUID?: string | null;
+  openServiceCallsCnt?: number;
   [field: string]: unknown;
 };
 export type OtpAuthAnswer = { sessionToken: string; user: SessionUser };

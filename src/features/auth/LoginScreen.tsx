@@ -14,9 +14,16 @@ import type { OfflineProgress } from './postLogin';
 import { useSession } from './sessionContext';
 import styles from './LoginScreen.module.css';
 
-const machine = loginMachine.provide({ actors: loginActors });
+const appLoginMachine = loginMachine.provide({ actors: loginActors });
 
-export function LoginScreen({ initial }: { initial: Partial<LoginCredentials> }) {
+type Props = {
+  initial: Partial<LoginCredentials>;
+  /** Component tests pass the machine with fake actors; the app uses the real API. */
+  machine?: typeof appLoginMachine;
+  afterLogin?: typeof prepareAfterLogin;
+};
+
+export function LoginScreen({ initial, machine = appLoginMachine, afterLogin = prepareAfterLogin }: Props) {
   const { t } = useTranslation('auth');
   const { loggedIn, session, update } = useSession();
   const navigate = useNavigate();
@@ -30,7 +37,7 @@ export function LoginScreen({ initial }: { initial: Partial<LoginCredentials> })
     const target = session.previousPath && !session.previousPath.startsWith('/login') ? session.previousPath : '/';
     void (async () => {
       try {
-        await prepareAfterLogin((p) => active && setProgress(p));
+        await afterLogin((p) => active && setProgress(p));
       } finally {
         await update({ previousPath: null });
         if (active) navigate(target, { replace: true });

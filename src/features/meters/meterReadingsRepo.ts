@@ -111,3 +111,9 @@ export async function pullMeters(api: ApiClient, buildingId: number) {
 export async function pullReadings(api: ApiClient, meterId: string) {
   return pullInto(api, { table: 'meterReadings', path: `meters/${meterId}/readings`, scope: (row) => row.meterId === meterId });
 }
+
+/** The readings of a meter, newest first (the list and the report read this). */
+export async function readingsNewestFirst(meterId: string): Promise<MeterReadingRow[]> {
+  const rows = await readingsOfMeter(meterId);
+  return rows.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
+}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { logout, pendingChangesOfCurrentUser } from '../auth/logout';
 import { useSession } from '../auth/sessionContext';
+import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 
 /** /user-profile: language, user details and logout. */
@@ -15,6 +16,7 @@ export function ProfileScreen() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  useProfileRefresh();
 
   async function signOut() {
     setBusy(true);

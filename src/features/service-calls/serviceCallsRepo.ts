@@ -1,11 +1,12 @@
 // The service-calls repository: the only way screens change calls and their updates. Each function is
 // one user action = the row(s) + one outbox entry in one transaction (src/sync/README.md).
 import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/domain/entities';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
-import { validateServiceCall } from '../../lib/validation/rules';
+import { description as descriptionRule, validateServiceCall } from '../../lib/validation/rules';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf, queuePhotos } from '../../sync/photos';
@@ -148,6 +149,28 @@ export async function addUpdate(serviceCallId: string, text: string, photos: rea
     also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
   });
   return id;
+}
+
+/**
+ * "Join an existing call": the reporter's description (and photos) become an update of that call
+ * instead of a second call about the same problem.
+ */
+export async function joinServiceCall(serviceCallId: string, description: string, photos: readonly CompressedPhoto[] = []): Promise<string> {
+  refuse(descriptionRule(description));
+  return addUpdate(serviceCallId, description, photos);
+}
+
+/**
+ * Closes a call; a closing message (offered for calls open a long time) is recorded first as the
+ * call's last update, so the reporter sees why it was closed. Refused before writing anything when
+ * the call may not be closed from its status.
+ */
+export async function closeWithMessage(id: string, message: string | null): Promise<void> {
+  const row = await db.serviceCalls.get(id);
+  if (!row) throw new Error(`serviceCalls:${id} not found`);
+  if (!canTransition(row.status, 'closed')) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
+  if (message !== null && message.trim() !== '') await addUpdate(id, message);
+  await closeServiceCall(id);
 }
 
 /** Refreshes one tab of the list (of a building, or of the company), keeping local changes. */

@@ -9,6 +9,7 @@ const keys = [
 describe('keys and mail items', () => {
   it('normalizes numbers', () => {
     expect(normalizeItemNumber(' a 12 ')).toBe('A12');
+    expect(normalizeItemNumber('rr-123 il')).toBe('RR123IL');
   });
 
   it('refuses the same pending tag twice in a building', () => {

@@ -6,9 +6,9 @@ import { isBlank, personName } from '../validation/rules.ts';
 
 type PendingItem = { id: string; buildingId: number; status: ItemStatus };
 
-/** Tag/tracking numbers compare without case or surrounding/inner spaces. */
+/** Tag/tracking numbers compare without case, spaces or dashes (typed by hand from a label). */
 export function normalizeItemNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
+  return value.replace(/[\s\-–]+/g, '').toUpperCase();
 }
 
 export function isDuplicatePending<T extends PendingItem>(

@@ -82,3 +82,52 @@ export function chargeOf(consumption: number, pricePerKwh: number | null): numbe
   if (pricePerKwh === null) return null;
   return Math.round(consumption * pricePerKwh * 100) / 100;
 }
+
+export type MeterFieldsInput = { number: string; initialReading: number };
+
+/** A counter needs its number as printed on it, and a starting value that is a number ≥ 0. */
+export function validateMeterFields(input: MeterFieldsInput): RuleResult {
+  if (input.number.trim() === '') return { field: 'number', messageKey: 'requiredField' };
+  if (!Number.isFinite(input.initialReading) || input.initialReading < 0) return { field: 'initialReading', messageKey: 'invalidNumber' };
+  return null;
+}
+
+/** Paid readings are billing history: a counter that has any cannot be deleted (spec 8: error deleting counter). */
+export function canDeleteMeter(readings: readonly Pick<MeterReading, 'paid'>[]): RuleResult {
+  return readings.some((r) => r.paid) ? { field: 'id', messageKey: 'errorDeletingCounter' } : null;
+}
+
+/** The building's price per kWh in NIS: positive (null removes it; existing chargers keep their captured prices). */
+export function validatePricePerKwh(value: number | null): RuleResult {
+  if (value === null) return null;
+  return Number.isFinite(value) && value > 0 && value < 100 ? null : { field: 'pricePerKwh', messageKey: 'invalidAmount' };
+}
+
+export type ConsumptionTotals = { count: number; kwh: number; nis: number | null; unpriced: number };
+
+/**
+ * Totals of readings taken in [start, end]: kWh, and NIS at each reading's captured price (agorot sum).
+ * `nis` is null when no reading in the range carries a price; `unpriced` counts readings without one.
+ */
+export function consumptionTotals(
+  readings: readonly Pick<MeterReading, 'readAt' | 'consumption' | 'pricePerKwh'>[],
+  start: Date,
+  end: Date,
+): ConsumptionTotals {
+  let count = 0;
+  let kwhMilli = 0;
+  let agorot = 0;
+  let priced = 0;
+  for (const r of readings) {
+    const at = Date.parse(r.readAt);
+    if (Number.isNaN(at) || at < start.getTime() || at > end.getTime()) continue;
+    count += 1;
+    kwhMilli += Math.round(r.consumption * 1000);
+    const charge = chargeOf(r.consumption, r.pricePerKwh);
+    if (charge !== null) {
+      priced += 1;
+      agorot += Math.round(charge * 100);
+    }
+  }
+  return { count, kwh: kwhMilli / 1000, nis: priced > 0 ? agorot / 100 : null, unpriced: count - priced };
+}

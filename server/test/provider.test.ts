@@ -1,0 +1,101 @@
+// Style 2 calls, uploads and translation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from './harness.ts';
+import { call, loginAs, newId, params, startTestServer } from './harness.ts';
+
+type Answer = Record<string, unknown> & { APIResponseCode: number };
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (await loginAs(server, 'avi')).token;
+});
+afterAll(async () => server.close());
+
+const style2 = (path: string, values: Record<string, string | number>, key?: string) =>
+  call<Answer>(server, 'POST', `/api${path}`, { body: params(values), idempotencyKey: key ?? null });
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe('login and settings calls', () => {
+  it('loads a company and logs in by company id', async () => {
+    expect((await style2('/dbActions/Login/Load', { CompID: 1001 })).body).toMatchObject({ APIResponseCode: 0, CompID: 1001, CompName: 'ניהול נכסים דמו' });
+    expect((await style2('/dbActions/Login/Load', { CompID: 999 })).body.APIResponseCode).toBe(1);
+    const auth = await style2('/dbActions/Login/AuthByCompID/v2', { CompID: 1001, UserName: 'dana', UserPswd: 'demo1234' });
+    expect(auth.body).toMatchObject({ APIResponseCode: 0, userName: 'dana' });
+    const buildings = await call(server, 'GET', '/api/binyan/buildings', { token: String(auth.body.sessionToken) });
+    expect(buildings.status).toBe(200);
+    const wrong = await style2('/dbActions/Login/AuthByCompID/v2', { CompID: 1001, UserName: 'dana', UserPswd: 'nope' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toMatchObject({ APIResponseCode: 1, error: { messageKey: 'errors:identifyingDetailsIncorrect' } });
+  });
+
+  it('answers worker data, logs data and global settings', async () => {
+    const worker = await style2('/dbActions/callProc', { sessionToken: token, procName: 'WorkerApp_GetWorkerData', procParams: JSON.stringify(params({ UserName: 'avi', UserPswd: 'demo1234' })) });
+    expect(worker.body).toMatchObject({ APIResponseCode: 0, WorkerName: 'אבי כהן', WorkerGUID: expect.any(String), OpenServiceCallsCnt: expect.any(Number), showChecksDeposit: 1 });
+    const log = await call<Answer>(server, 'POST', '/api/dbActions/callProc', { body: { params: params({ sessionToken: token, procName: 'LogData' }), procParams: { message: 'app started' } }, idempotencyKey: null });
+    expect(log.body).toMatchObject({ APIResponseCode: 0, logged: true });
+    const fn = await call<Answer>(server, 'POST', '/api/dbActions/dbFuncVal', {
+      body: [...params({ sessionToken: token, funcName: 'GetGlobalAPI' }), { paramName: 'funcParams', paramValue: params({ varName: 'tenant_app_min_db_var', org_id: 1001, user: 'avi' }), paramType: 12 }],
+      idempotencyKey: null,
+    });
+    expect(fn.body).toMatchObject({ APIResponseCode: 0, value: '2.1.56' });
+    const old = await call<Answer>(server, 'GET', '/api/utils/AppData?AppName=binyan&AppVer=2.1.50', {});
+    expect(old.body).toMatchObject({ APIResponseCode: 0, UpdateRequired: true });
+    const current = await call<Answer>(server, 'GET', '/api/utils/AppData?AppName=binyan&AppVer=2.1.56', {});
+    expect(current.body.UpdateRequired).toBe(false);
+  });
+});
+
+describe('uploads', () => {
+  it('stores an image once per company (dedupe by SHA-256) and serves its bytes', async () => {
+    const parentID = newId();
+    const upload = (fileID: string, key?: string) =>
+      style2('/files/upload/B64', { sessionToken: token, parentType: 'meterReading', parentID, orgID: 1001, fileID, createdBy: 'avi', srcFileName: 'a.png', base64String: `data:image/png;base64,${png.toString('base64')}` }, key);
+    const firstId = newId();
+    const key = newId();
+    const first = await upload(firstId, key);
+    expect(first.body).toMatchObject({ APIResponseCode: 0, fileId: firstId, deduplicated: false, idempotencyKey: key });
+    expect(first.headers.get('idempotency-key')).toBe(key);
+    const repeat = await upload(firstId, key);
+    expect(repeat.text).toBe(first.text);
+    const second = await upload(newId(), newId());
+    expect(second.body).toMatchObject({ fileId: firstId, deduplicated: true });
+    const img = await fetch(`${server.baseUrl}/api/files/getImg?src=${firstId}&sessionToken=${encodeURIComponent(token)}`);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await img.arrayBuffer())).toEqual(png);
+    expect((await call(server, 'GET', `/api/files/getImg?src=${newId()}`, { token })).status).toBe(404);
+  });
+
+  it('refuses what is not an image', async () => {
+    const r = await style2('/files/upload/B64', { sessionToken: token, base64String: Buffer.from('hello world').toString('base64') });
+    expect(r.body).toMatchObject({ APIResponseCode: 1, error: { messageKey: 'errors:onlyImageAllowed' } });
+  });
+});
+
+describe('translation', () => {
+  it('serves the dictionary for a language', async () => {
+    const r = await call<{ LID: number; TranslateKey: string; TranslateData: string }[]>(server, 'GET', '/api/binyan/translations?lid=1', {});
+    expect(r.body.length).toBeGreaterThan(3);
+    expect(r.body.every((row) => row.LID === 1)).toBe(true);
+    expect(r.body).toContainEqual({ LID: 1, TranslateKey: 'Service calls', TranslateData: 'קריאות שירות' });
+  });
+
+  it('translates a service call from the dictionary, or returns the original flagged', async () => {
+    const created = await call<{ record: { id: string } }>(server, 'POST', '/api/binyan/service-calls', {
+      token,
+      body: { id: newId(), buildingId: 101, domain: 'elevator', subject: 'מעלית', description: 'המעלית תקועה בין הקומות. דחוף' },
+    });
+    const t = await style2('/binyan/TranslateProblem/SessionToken', { sessionToken: token, pid: created.body.record.id, toLanguage: 2 });
+    expect(t.body).toMatchObject({ APIResponseCode: 0, TranslatedText: 'The elevator is stuck between floors. Urgent', translated: true });
+    const ru = await style2('/binyan/TranslateProblem/SessionToken', { sessionToken: token, pid: created.body.record.id, toLanguage: 'ru' });
+    expect(ru.body.TranslatedText).toBe('Лифт застрял между этажами. Срочно');
+    const odd = await call<{ record: { id: string } }>(server, 'POST', '/api/binyan/service-calls', {
+      token,
+      body: { id: newId(), buildingId: 101, domain: 'general', description: 'משהו מוזר קורה ליד הבריכה' },
+    });
+    const u = await style2('/binyan/TranslateProblem/SessionToken', { sessionToken: token, pid: odd.body.record.id, toLanguage: 3 });
+    expect(u.body).toMatchObject({ APIResponseCode: 0, TranslatedText: 'משהו מוזר קורה ליד הבריכה', translated: false, messageKey: 'errors:couldNotTranslate' });
+  });
+});

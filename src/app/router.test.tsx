@@ -1,0 +1,133 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptySession } from '../db/sessionVault';
+import type { Session } from '../db/sessionVault';
+import { SessionContext } from '../features/auth/sessionContext';
+import type { SessionContextValue } from '../features/auth/sessionContext';
+import { initI18n } from '../i18n/i18n';
+import { routeObjects } from './router';
+import { appRoutes } from './routeTable';
+
+beforeAll(async () => {
+  await initI18n({ lng: 'en' });
+});
+
+const signedIn: Session = { ...emptySession, userName: 'avi', pswd: 'x', compID: 1001, sessionToken: 't', loggedIn: true, WorkerName: 'Avi Cohen' };
+
+function renderAt(path: string, session: Session, overrides: Partial<SessionContextValue> = {}) {
+  const update = vi.fn(async () => undefined);
+  const value: SessionContextValue = { ready: true, session, loggedIn: session.loggedIn && session.sessionToken !== '', versionStatus: 'ok', update, ...overrides };
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <SessionContext.Provider value={value}>
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+  );
+  return { router, update };
+}
+
+describe('routes of spec section 2', () => {
+  it('registers every route', () => {
+    const paths = appRoutes.flatMap((r) => [r.path, ...(r.children ?? []).map((c) => `${r.path}/${c.path}`)]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/apartments',
+        '/search-contact',
+        '/service-calls/:bid?',
+        '/service-call/:pid',
+        '/add-service-calls/:bid?',
+        '/add-money/:bid?',
+        '/suppliers/:supplierid?',
+        '/building-suppliers/:bid',
+        '/checksindex',
+        '/checks',
+        '/checks/checksfill/:checksGroupId',
+        '/check-capture',
+        '/maintenance-and-facilities',
+        '/maintenance-and-facilities/:id',
+        '/daily-plan',
+        '/financial-report/:contactId?',
+        '/user-profile',
+        '/tenant-room',
+        '/application-feedback',
+        '/keys',
+        '/add-key',
+        '/mail-items',
+        '/add-mail-item',
+        '/electricity-meter/:bid',
+        '/consumption-report/:bid/:meterid',
+        '/reading-report/:bid/:meterid',
+      ]),
+    );
+  });
+
+  it('sends a logged-out user to Login, resets the token and remembers the requested path', async () => {
+    const { router, update } = renderAt('/keys?x=1', { ...emptySession, sessionToken: 'stale' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(update).toHaveBeenCalledWith({ sessionToken: '', previousPath: '/keys?x=1' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('sends a logged-in user away from Login to the dashboard', async () => {
+    const { router } = renderAt('/login', signedIn);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows a coming-soon screen with the route label, and sets the page title', async () => {
+    renderAt('/keys', signedIn);
+    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { name: 'Keys' }).length).toBeGreaterThan(0);
+    await waitFor(() => expect(document.title).toBe('Binyan – Keys'));
+  });
+
+  it('redirects /financial-report to the stored financial-report contact', async () => {
+    const { router } = renderAt('/financial-report', { ...signedIn, financialReportContact: '42' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/financial-report/42'));
+  });
+
+  it('keeps /financial-report when no contact is stored', async () => {
+    const { router } = renderAt('/financial-report', signedIn);
+    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/financial-report');
+  });
+
+  it('shows Page not found for an unknown path, even logged out', async () => {
+    renderAt('/no/such/page', emptySession);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('has a menu button and drawer, hidden by the hn (hide navigation) parameter', async () => {
+    renderAt('/keys', signedIn);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Mail and deliveries' }).getAttribute('href')).toBe('/mail-items');
+    expect(within(nav).getByRole('link', { name: 'Service calls' }).getAttribute('href')).toBe('/service-calls');
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
+  });
+
+  it('hides the navigation when asked to', async () => {
+    renderAt('/keys', { ...signedIn, hideNavigation: true });
+    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  it('shows checks in the menu only with showChecksDeposit', async () => {
+    renderAt('/keys', signedIn);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('link', { name: 'Checks' })).toBeNull();
+  });
+
+  it('shows the unsupported-version notice', async () => {
+    renderAt('/keys', signedIn, { versionStatus: 'unsupported' });
+    expect(await screen.findByText('This app version is no longer supported. Please install the new version')).toBeTruthy();
+  });
+
+  it('waits for the session before deciding', () => {
+    renderAt('/keys', emptySession, { ready: false });
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+});

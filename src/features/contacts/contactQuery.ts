@@ -1,0 +1,54 @@
+// What the user typed in contact search (spec 5 helpers): an e-mail, a phone number (digits), or a
+// name/position in Hebrew, Russian or Latin script. The kind decides which fields are searched.
+import { searchWordsOf } from '../../db/decorate';
+import { normalizePhone } from '../../lib/domain/contactRules';
+import { digitsOnly } from '../../lib/phone';
+import { hasHebrew, hasLatin, hasRussian, isEmail } from '../../lib/text';
+
+export type TextScript = 'hebrew' | 'russian' | 'latin' | 'mixed' | 'other';
+
+export type ContactQuery =
+  | { kind: 'empty' }
+  | { kind: 'email'; value: string }
+  | { kind: 'phone'; digits: string }
+  | { kind: 'text'; script: TextScript; words: string[] };
+
+/** Fewer digits than this match too many numbers to be useful. */
+export const MIN_PHONE_DIGITS = 3;
+
+function scriptOf(value: string): TextScript {
+  const found = [hasHebrew(value) && 'hebrew', hasRussian(value) && 'russian', hasLatin(value) && 'latin'].filter(Boolean) as TextScript[];
+  if (found.length > 1) return 'mixed';
+  return found[0] ?? 'other';
+}
+
+export function classifyContactQuery(input: string): ContactQuery {
+  const value = input.trim();
+  if (value === '') return { kind: 'empty' };
+  if (isEmail(value) || (value.includes('@') && !/\s/.test(value))) return { kind: 'email', value: value.toLocaleLowerCase() };
+  if (/^[\d\s()+\-–.]+$/.test(value) && digitsOnly(value).length >= MIN_PHONE_DIGITS) {
+    const digits = digitsOnly(value);
+    return { kind: 'phone', digits: digits.length >= 10 || digits.startsWith('972') ? normalizePhone(digits) : digits };
+  }
+  return { kind: 'text', script: scriptOf(value), words: searchWordsOf({ q: value }, ['q']) };
+}
+
+type Searchable = { email: string | null; phone: string | null; searchWords?: string[] };
+
+/** Does a contact match the classified query? (Names and positions match word prefixes.) */
+export function contactMatches(contact: Searchable, query: ContactQuery): boolean {
+  switch (query.kind) {
+    case 'empty':
+      return false;
+    case 'email':
+      return (contact.email ?? '').toLocaleLowerCase().includes(query.value);
+    case 'phone':
+      return contact.phone !== null && normalizePhone(contact.phone).includes(query.digits);
+    case 'text': {
+      const words = contact.searchWords ?? [];
+      // Latin text may also be the start of an e-mail address ("dana" finds dana.levi@…).
+      const emailStart = query.script === 'latin' && query.words.length === 1 && (contact.email ?? '').toLocaleLowerCase().startsWith(query.words[0] ?? '');
+      return emailStart || query.words.every((w) => words.some((word) => word.startsWith(w)));
+    }
+  }
+}

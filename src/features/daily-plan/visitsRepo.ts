@@ -1,0 +1,110 @@
+// The daily plan and building visits. A visit is created on the device with a client UUID the first
+// time the worker ticks an item or records it; later changes are versioned patches (write path).
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { newId } from '../../db/mutate';
+import type { DailyPlanRow, VisitRow } from '../../db/schema';
+import type { ChecklistItem, DailyPlan, DailyPlanEntry, Visit } from '../../lib/domain/entities';
+import { validateVisit } from '../../lib/domain/visitRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { currentActor } from '../../sync/actor';
+import { pullInto } from '../../sync/pull';
+import { changeRecord, createRecord } from '../../sync/writePath';
+
+export class VisitRuleError extends Error {
+  override readonly name = 'VisitRuleError';
+  constructor(readonly failure: RuleFailure) {
+    super(failure.messageKey);
+  }
+}
+
+export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
+
+export async function planOf(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
+  return (await db.dailyPlans.get(planKey(workerId, planDate))) ?? null;
+}
+
+/** The visit of `workerId` to a building on a date (one per worker, building and day). */
+export async function visitOf(buildingId: number, visitDate: string, workerId: string): Promise<VisitRow | null> {
+  const visits = await db.visits.where('[buildingId+visitDate]').equals([buildingId, visitDate]).toArray();
+  return visits.find((v) => v.workerId === workerId) ?? null;
+}
+
+export async function visitsOn(visitDate: string, workerId: string): Promise<VisitRow[]> {
+  return (await db.visits.where('visitDate').equals(visitDate).toArray()).filter((v) => v.workerId === workerId);
+}
+
+/** The checklist a visit shows: the visit's own ticks, plus plan items it does not have yet. */
+export function mergedChecklist(entry: Pick<DailyPlanEntry, 'checklist'>, visit: Pick<Visit, 'checklist'> | null): ChecklistItem[] {
+  const ticks = new Map((visit?.checklist ?? []).map((item) => [item.id, item]));
+  const fromPlan = entry.checklist.map((item) => ({ ...item, done: ticks.get(item.id)?.done ?? false }));
+  const extra = (visit?.checklist ?? []).filter((item) => !entry.checklist.some((p) => p.id === item.id));
+  return [...fromPlan, ...extra];
+}
+
+// Two quick taps must not create two visits: changes of one visit run one after the other.
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+type VisitChange = { checklist?: ChecklistItem[]; madeToday?: boolean; description?: string };
+
+async function saveVisit(entry: DailyPlanEntry, visitDate: string, change: (current: VisitRow | null) => VisitChange): Promise<string> {
+  const actor = await currentActor();
+  const workerId = actor.workerGuid || actor.userName;
+  const current = await visitOf(entry.buildingId, visitDate, workerId);
+  const changes = change(current);
+  const next = { madeToday: changes.madeToday ?? current?.madeToday ?? false, description: changes.description ?? current?.description ?? '' };
+  const failure = validateVisit(next);
+  if (failure) throw new VisitRuleError(failure);
+  if (current) {
+    await changeRecord({ table: 'visits', id: current.id, changes, request: { path: `visits/${current.id}` }, userKey: actor.userKey });
+    return current.id;
+  }
+  const id = newId();
+  const now = new Date().toISOString();
+  const visit: Visit = {
+    id,
+    buildingId: entry.buildingId,
+    workerId,
+    visitDate,
+    description: next.description,
+    madeToday: next.madeToday,
+    checklist: changes.checklist ?? mergedChecklist(entry, null),
+    version: 0,
+    updatedAt: now,
+  };
+  const { version: _v, updatedAt: _u, workerId: _w, ...payload } = visit;
+  await createRecord({ table: 'visits', id, row: { ...visit, syncState: 'local' }, path: 'visits', payload, userKey: actor.userKey });
+  return id;
+}
+
+/** Ticks or unticks one checklist item of the building's visit today. Returns the visit id. */
+export function setChecklistItem(entry: DailyPlanEntry, visitDate: string, itemId: string, done: boolean): Promise<string> {
+  return serialized(() =>
+    saveVisit(entry, visitDate, (current) => ({
+      checklist: mergedChecklist(entry, current).map((item) => (item.id === itemId ? { ...item, done } : item)),
+    })),
+  );
+}
+
+/** Marks the visit as made today with its description (required, at least 10 characters). */
+export function recordVisit(entry: DailyPlanEntry, visitDate: string, description: string): Promise<string> {
+  return serialized(() => saveVisit(entry, visitDate, () => ({ madeToday: true, description: description.trim() })));
+}
+
+/** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`). */
+export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan> {
+  const body = await api.request<{ plan: DailyPlan }>('GET', 'daily-plan', { date: planDate });
+  const plan = body.plan;
+  await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
+  return plan;
+}
+
+/** Refreshes the visits of a date, keeping visits with changes not sent yet. */
+export async function pullVisits(api: ApiClient, visitDate: string) {
+  return pullInto(api, { table: 'visits', path: 'visits', query: { date: visitDate }, scope: (row) => row.visitDate === visitDate });
+}

@@ -1,0 +1,146 @@
+// Keys and mail items share one repository, parameterised by kind: register an item (its number is
+// unique among the pending items of the building) and hand it over once. Each action is the row +
+// one outbox entry in one transaction (src/sync/writePath.ts).
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { newId } from '../../db/mutate';
+import type { KeyItemRow, MailItemRow } from '../../db/schema';
+import type { ItemStatus, KeyItem, MailItem, MailItemKind } from '../../lib/domain/entities';
+import { validateHandover, validateNewKey, validateNewMailItem } from '../../lib/domain/itemRules';
+import type { HandoverInput } from '../../lib/domain/itemRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { currentActor } from '../../sync/actor';
+import { pullInto } from '../../sync/pull';
+import { changeRecord, createRecord } from '../../sync/writePath';
+
+export type ItemKind = 'keys' | 'mailItems';
+export type ItemRow = KeyItemRow | MailItemRow;
+
+/** Path of each kind under the product prefix. */
+export const itemPaths: Readonly<Record<ItemKind, string>> = { keys: 'keys', mailItems: 'mail-items' };
+
+export class ItemRuleError extends Error {
+  override readonly name = 'ItemRuleError';
+  constructor(readonly failure: RuleFailure) {
+    super(failure.messageKey);
+  }
+}
+
+function refuse(failure: RuleFailure | null): void {
+  if (failure) throw new ItemRuleError(failure);
+}
+
+/** The tag number of a key, the tracking number of a mail item. */
+export function numberOfItem(item: ItemRow): string {
+  return 'tagNumber' in item ? item.tagNumber : item.trackingNumber;
+}
+
+function table(kind: ItemKind) {
+  return kind === 'keys' ? db.keys : db.mailItems;
+}
+
+/** Items of a building in one status: pending newest registered first, delivered newest handed over first. */
+export async function itemsOfBuilding(kind: ItemKind, buildingId: number, status: ItemStatus): Promise<ItemRow[]> {
+  const rows: ItemRow[] = await table(kind).where('[buildingId+status]').equals([buildingId, status]).toArray();
+  const at = (i: ItemRow) => (status === 'delivered' ? (i.deliveredAt ?? i.registeredAt) : i.registeredAt);
+  return rows.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
+}
+
+export async function getItem(kind: ItemKind, id: string): Promise<ItemRow | null> {
+  return (await table(kind).get(id)) ?? null;
+}
+
+type Recipient = { buildingId: number | null; apartmentId: string | null; contactId: string | null; registeredBy?: string };
+export type NewKey = Recipient & { tagNumber: string; description: string };
+export type NewMailItem = Recipient & { kind: MailItemKind; carrier: string | null; trackingNumber: string; description: string };
+
+function base(id: string, input: Recipient, registeredBy: string, now: string) {
+  return {
+    id,
+    buildingId: input.buildingId ?? 0,
+    apartmentId: input.apartmentId,
+    contactId: input.contactId,
+    status: 'pending' as const,
+    registeredAt: now,
+    registeredBy,
+    deliveredTo: null,
+    deliveredBy: null,
+    deliveredAt: null,
+    version: 0,
+    updatedAt: now,
+  };
+}
+
+function payloadOf(row: Record<string, unknown>): Record<string, unknown> {
+  const { status: _s, deliveredTo: _t, deliveredBy: _b, deliveredAt: _a, version: _v, updatedAt: _u, syncState: _y, ...payload } = row;
+  return payload;
+}
+
+/** Registers a key for an apartment or contact. Returns its id. */
+export async function registerKey(input: NewKey): Promise<string> {
+  const id = newId();
+  const buildingId = input.buildingId;
+  const existing = buildingId === null ? [] : await db.keys.where('[buildingId+status]').equals([buildingId, 'pending']).toArray();
+  refuse(validateNewKey({ id, buildingId, tagNumber: input.tagNumber, description: input.description }, existing));
+  const actor = await currentActor();
+  const now = new Date().toISOString();
+  const key: KeyItem = { ...base(id, input, input.registeredBy || actor.userName, now), tagNumber: input.tagNumber.trim(), description: input.description.trim() };
+  await createRecord({ table: 'keys', id, row: { ...key, syncState: 'local' }, path: itemPaths.keys, payload: payloadOf(key), userKey: actor.userKey });
+  return id;
+}
+
+/** Registers a mail item or delivery for an apartment or contact. Returns its id. */
+export async function registerMailItem(input: NewMailItem): Promise<string> {
+  const id = newId();
+  const buildingId = input.buildingId;
+  const existing = buildingId === null ? [] : await db.mailItems.where('[buildingId+status]').equals([buildingId, 'pending']).toArray();
+  refuse(validateNewMailItem({ id, buildingId, trackingNumber: input.trackingNumber }, existing));
+  const actor = await currentActor();
+  const now = new Date().toISOString();
+  const item: MailItem = {
+    ...base(id, input, input.registeredBy || actor.userName, now),
+    kind: input.kind,
+    carrier: input.carrier?.trim() || null,
+    trackingNumber: input.trackingNumber.trim(),
+    description: input.description.trim(),
+  };
+  await createRecord({ table: 'mailItems', id, row: { ...item, syncState: 'local' }, path: itemPaths.mailItems, payload: payloadOf(item), userKey: actor.userKey });
+  return id;
+}
+
+/** Hands an item over: who received it, who gave it and when (once). */
+export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput): Promise<void> {
+  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt };
+  const actor = await currentActor();
+  const guard = (row: ItemRow) => refuse(validateHandover(row, handover));
+  const request = { method: 'POST' as const, path: `${itemPaths[kind]}/${id}/handover`, wrap: 'payload' as const };
+  if (kind === 'keys') {
+    await changeRecord({ table: 'keys', id, op: 'handover', changes: handover, rowChanges: { status: 'delivered' }, guard, request, userKey: actor.userKey });
+  } else {
+    await changeRecord({ table: 'mailItems', id, op: 'handover', changes: handover, rowChanges: { status: 'delivered' }, guard, request, userKey: actor.userKey });
+  }
+}
+
+export type PendingItemsOfApartment = { keys: KeyItemRow[]; mailItems: MailItemRow[] };
+
+/** Pending items registered to the apartment or to one of its tenants. */
+export async function pendingItemsForApartment(apartmentId: string): Promise<PendingItemsOfApartment> {
+  const tenants = new Set((await db.contacts.where('apartmentId').equals(apartmentId).primaryKeys()).map(String));
+  const mine = (i: { apartmentId: string | null; contactId: string | null; status: ItemStatus }) =>
+    i.status === 'pending' && (i.apartmentId === apartmentId || (i.apartmentId === null && i.contactId !== null && tenants.has(i.contactId)));
+  const [byApartmentKeys, byApartmentMail] = await Promise.all([
+    db.keys.where('apartmentId').equals(apartmentId).toArray(),
+    db.mailItems.where('apartmentId').equals(apartmentId).toArray(),
+  ]);
+  const contactIds = [...tenants];
+  const [byContactKeys, byContactMail] = contactIds.length
+    ? await Promise.all([db.keys.where('contactId').anyOf(contactIds).toArray(), db.mailItems.where('contactId').anyOf(contactIds).toArray()])
+    : [[], []];
+  const unique = <T extends { id: string; registeredAt: string }>(rows: T[]) =>
+    [...new Map(rows.map((r) => [r.id, r])).values()].sort((a, b) => (a.registeredAt < b.registeredAt ? 1 : -1));
+  return { keys: unique([...byApartmentKeys, ...byContactKeys].filter(mine)), mailItems: unique([...byApartmentMail, ...byContactMail].filter(mine)) };
+}
+
+export async function pullItems(api: ApiClient, kind: ItemKind, buildingId: number) {
+  return pullInto(api, { table: kind, path: itemPaths[kind], query: { buildingId }, scope: (row) => row.buildingId === buildingId });
+}

@@ -1,0 +1,22 @@
+// The building's price per kWh (NIS) for charging stations: a versioned PATCH of the building.
+// buildingsRepo is read-only, so this one change of a building lives with the feature that needs it.
+import { db } from '../../db/db';
+import { validatePricePerKwh } from '../../lib/domain/meterRules';
+import { currentActor } from '../../sync/actor';
+import { changeRecord } from '../../sync/writePath';
+import { MeterRuleError } from './meterRuleError';
+
+export async function setPricePerKwh(buildingId: number, pricePerKwh: number | null): Promise<void> {
+  const failure = validatePricePerKwh(pricePerKwh);
+  if (failure) throw new MeterRuleError(failure);
+  if (!(await db.buildings.get(buildingId))) throw new Error(`buildings:${buildingId} not found`);
+  const actor = await currentActor();
+  await changeRecord({
+    table: 'buildings',
+    id: buildingId,
+    op: 'pricePerKwh',
+    changes: { pricePerKwh },
+    request: { path: `buildings/${buildingId}` },
+    userKey: actor.userKey,
+  });
+}

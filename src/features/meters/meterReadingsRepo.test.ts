@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/db';
+import { createRig, resetDb } from '../../sync/testing/setup';
+import { addReading, deleteLatestReading, MeterReadingRuleError, updateReading } from './meterReadingsRepo';
+
+const photo = () => ({ blob: new Blob([new Uint8Array([9, 9, 9])], { type: 'image/jpeg' }), width: 1280, height: 960, hash: 'beef' });
+
+beforeEach(async () => {
+  await resetDb();
+  await db.meters.add({ id: 'm1', buildingId: 1, apartmentId: 'apt-1', number: 'E-1', kind: 'unit', initialReading: 100, lastReading: 150, lastReadingAt: '2025-01-01T00:00:00Z', version: 1, updatedAt: '', syncState: 'synced' });
+});
+
+describe('meterReadingsRepo', () => {
+  it('saves a reading with its photo; the upload depends on the reading', async () => {
+    const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
+    expect(await db.meterReadings.get(id)).toMatchObject({ previous: 150, current: 175, consumption: 25, paid: false, syncState: 'local' });
+    const [reading, upload] = await db.outbox.orderBy('seq').toArray();
+    expect(reading).toMatchObject({ op: 'create', request: { path: 'meter-readings' }, payload: { id, meterId: 'm1', current: 175, previous: 150 } });
+    expect(upload).toMatchObject({ kind: 'photo', dependsOn: [`meterReadings:${id}`] });
+    expect(reading?.payload.photoId).toBe(upload?.recordId);
+  });
+
+  it('refuses a reading without a photo or not above the previous one, writing nothing', async () => {
+    await expect(addReading({ meterId: 'm1', current: 175, photo: null })).rejects.toMatchObject({ failure: { messageKey: 'photoRequired' } });
+    await expect(addReading({ meterId: 'm1', current: 150, photo: photo() })).rejects.toBeInstanceOf(MeterReadingRuleError);
+    expect(await db.meterReadings.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.photos.count()).toBe(0);
+  });
+
+  it('chains readings made offline: the next compares with, and waits for, the previous', async () => {
+    const first = await addReading({ meterId: 'm1', current: 175, photo: photo(), readAt: '2025-02-01T00:00:00Z' });
+    const second = await addReading({ meterId: 'm1', current: 190, photo: photo(), readAt: '2025-03-01T00:00:00Z' });
+    expect(await db.meterReadings.get(second)).toMatchObject({ previous: 175, consumption: 15 });
+    const entry = (await db.outbox.toArray()).find((e) => e.recordId === second);
+    expect(entry?.dependsOn).toEqual(['meters:m1', `meterReadings:${first}`]);
+  });
+
+  it('deletes only the latest reading', async () => {
+    const first = await addReading({ meterId: 'm1', current: 175, photo: photo(), readAt: '2025-02-01T00:00:00Z' });
+    const second = await addReading({ meterId: 'm1', current: 190, photo: photo(), readAt: '2025-03-01T00:00:00Z' });
+    await expect(deleteLatestReading(first)).rejects.toMatchObject({ failure: { messageKey: 'onlyLastReadingCanBeDeleted' } });
+    await deleteLatestReading(second);
+    expect(await db.meterReadings.get(second)).toBeUndefined();
+  });
+
+  it('refuses to update a paid reading', async () => {
+    const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
+    await db.meterReadings.update(id, { paid: true });
+    await expect(updateReading(id, 180)).rejects.toMatchObject({ failure: { messageKey: 'paidReadingCannotBeUpdated' } });
+  });
+
+  it('replays the reading before its photo, exactly once each', async () => {
+    const rig = createRig();
+    const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
+    await rig.engine.replay();
+    expect(rig.server.applied.map((a) => a.path)).toEqual(['meter-readings', 'files/upload/B64']);
+    expect(await db.meterReadings.get(id)).toMatchObject({ syncState: 'synced', version: 1 });
+    expect((await db.photos.toArray())[0]).toMatchObject({ uploadState: 'uploaded', fileId: expect.any(String) });
+  });
+});

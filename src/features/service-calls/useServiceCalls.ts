@@ -1,0 +1,70 @@
+// Live reads of the service-calls screens: they re-render as the repository (or a sync) changes rows.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import type { BuildingRow, ContactRow, PhotoRow, ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
+import type { ServiceCallDomain } from '../../lib/domain/entities';
+import { allBuildings } from '../buildings/buildingsRepo';
+import { contactsOfBuilding } from '../contacts/contactsRepo';
+import { countOpenCalls, findServiceCalls, getServiceCall, openCallsLike, photosOfCall, updatesOf } from './serviceCallsQueries';
+import type { CallsQuery } from './serviceCallsQueries';
+import { storedClosingMessageDays } from './serviceCallSettings';
+import { CLOSING_MESSAGE_DAYS } from '../../lib/domain/serviceCallClosing';
+
+/** undefined while loading. */
+export function useCallsList(q: CallsQuery): ServiceCallRow[] | undefined {
+  return useLiveQuery(() => findServiceCalls(q), [q.buildingId, q.tab, q.search, q.order]);
+}
+
+export function useOpenCallsCount(buildingId: number | null): number | undefined {
+  return useLiveQuery(() => countOpenCalls(buildingId), [buildingId]);
+}
+
+/** undefined while loading, null when the device does not hold the call. */
+export function useServiceCall(id: string): ServiceCallRow | null | undefined {
+  return useLiveQuery(async () => (await getServiceCall(id)) ?? null, [id]);
+}
+
+export function useCallUpdates(id: string): ServiceCallUpdateRow[] | undefined {
+  return useLiveQuery(() => updatesOf(id), [id]);
+}
+
+export function useCallPhotos(id: string, updateIds: readonly string[]): Map<string, PhotoRow[]> {
+  const key = updateIds.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the ids
+  return useLiveQuery(() => photosOfCall(id, updateIds), [id, key], new Map<string, PhotoRow[]>());
+}
+
+export function useBuildings(): BuildingRow[] | undefined {
+  return useLiveQuery(async () => (await allBuildings()).sort((a, b) => a.name.localeCompare(b.name, 'he')), []);
+}
+
+export function useBuildingContacts(buildingId: number | null): ContactRow[] {
+  return useLiveQuery(
+    async () => (buildingId === null ? [] : (await contactsOfBuilding(buildingId)).sort((a, b) => a.fullName.localeCompare(b.fullName, 'he'))),
+    [buildingId],
+    [],
+  );
+}
+
+export function useJoinableCalls(buildingId: number | null, domain: ServiceCallDomain | ''): ServiceCallRow[] {
+  return useLiveQuery(async () => (buildingId === null || domain === '' ? [] : openCallsLike(buildingId, domain)), [buildingId, domain], []);
+}
+
+export function useClosingMessageDays(): number {
+  return useLiveQuery(storedClosingMessageDays, [], CLOSING_MESSAGE_DAYS);
+}
+
+/** Object URLs of photo Blobs for <img>, revoked when the photos change or the screen goes. */
+export function usePhotoUrls(photos: readonly { id: string; blob: Blob }[]): Map<string, string> {
+  const [urls, setUrls] = useState<Map<string, string>>(new Map());
+  const key = photos.map((p) => p.id).join(',');
+  const stable = useMemo(() => photos, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const next = new Map(stable.map((p) => [p.id, URL.createObjectURL(p.blob)]));
+    setUrls(next);
+    return () => {
+      for (const url of next.values()) URL.revokeObjectURL(url);
+    };
+  }, [stable]);
+  return urls;
+}

@@ -1,0 +1,98 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/db';
+import { initI18n } from '../../i18n/i18n';
+import { createRig, resetDb, USER } from '../../sync/testing/setup';
+import { createServiceCall, updateServiceCall } from '../service-calls/serviceCallsRepo';
+import { RecordSyncBadge } from './RecordSyncBadge';
+import { SyncScreen } from './SyncScreen';
+import { SyncStatusIndicator } from './SyncStatusIndicator';
+import { setSyncStatus } from './syncStore';
+
+const newCall = { buildingId: 1, domain: 'plumbing' as const, description: 'Leak in the basement pipe' };
+
+beforeAll(async () => {
+  await initI18n({ lng: 'en' });
+});
+
+beforeEach(async () => {
+  await resetDb();
+  setSyncStatus({ userKey: USER, replaying: false, needsLogin: false });
+});
+
+function renderScreen() {
+  return render(
+    <MemoryRouter>
+      <SyncStatusIndicator />
+      <SyncScreen />
+    </MemoryRouter>,
+  );
+}
+
+describe('Sync screen', () => {
+  it('shows the pending count in the app bar and the refusal reason, and lets the user fix and retry', async () => {
+    const rig = createRig();
+    await createServiceCall(newCall);
+    rig.server.validate = (_m, _p, body) => (String(body.description).includes('basement') ? 'description' : null);
+    await rig.engine.replay();
+    renderScreen();
+
+    expect(await screen.findByRole('link', { name: /1 change waiting.*1 needs attention/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Sync status/ }).getAttribute('href')).toBe('/sync');
+    const card = await screen.findByRole('listitem', { name: 'New: service call' });
+    expect(within(card).getByText(/Description must be at least 10 characters/)).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit and retry' }));
+    const description = within(card).getByLabelText('Description');
+    fireEvent.change(description, { target: { value: 'short' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save and send again' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Description must be at least 10 characters');
+
+    fireEvent.change(description, { target: { value: 'Leak in the cellar pipe' } });
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Save and send again' })));
+    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { description: 'Leak in the cellar pipe' } }));
+    await rig.engine.replay();
+    expect(await screen.findByText('Nothing is waiting.')).toBeTruthy();
+  });
+
+  it('resolves a conflict field by field', async () => {
+    const rig = createRig();
+    const id = await createServiceCall(newCall);
+    await rig.engine.replay();
+    rig.server.editAsOther(`service-calls/${id}`, { priority: 'low' });
+    await updateServiceCall(id, { priority: 'urgent' });
+    await rig.engine.replay();
+    renderScreen();
+
+    const form = await screen.findByRole('form', { name: 'Resolve the conflict' });
+    fireEvent.click(within(form).getByRole('radio', { name: "Take the server's: low" }));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply my choice' })));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'low', syncState: 'synced' });
+  });
+
+  it('discards a change after confirmation', async () => {
+    await createServiceCall(newCall);
+    renderScreen();
+    const card = await screen.findByRole('listitem', { name: 'New: service call' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Discard' }));
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Yes, discard my change' })));
+    await waitFor(async () => expect(await db.serviceCalls.count()).toBe(0));
+    expect(await screen.findByRole('link', { name: /All changes sent/ })).toBeTruthy();
+  });
+});
+
+describe('RecordSyncBadge', () => {
+  it('names each state', () => {
+    render(
+      <>
+        <RecordSyncBadge state="local" />
+        <RecordSyncBadge state="sent" />
+        <RecordSyncBadge state="synced" />
+        <RecordSyncBadge state="attention" compact />
+      </>,
+    );
+    expect(screen.getAllByRole('status').map((s) => s.getAttribute('aria-label'))).toEqual(['Saved on device', 'Sent', 'Applied', 'Needs attention']);
+  });
+});

@@ -1,0 +1,37 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/i18n';
+import { AttachmentsList, isImageAttachment } from './AttachmentsList';
+
+beforeAll(async () => {
+  await initI18n({ lng: 'en' });
+});
+
+describe('AttachmentsList', () => {
+  it('says when there are no attachments', () => {
+    render(<AttachmentsList items={[]} />);
+    expect(screen.getByText('No attachments')).toBeTruthy();
+  });
+
+  it('opens and removes an item', () => {
+    const onOpen = vi.fn();
+    const onRemove = vi.fn();
+    const item = { id: '1', name: 'invoice.pdf' };
+    render(<AttachmentsList items={[item]} onOpen={onOpen} onRemove={onRemove} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open invoice.pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove invoice.pdf' }));
+    expect(onOpen).toHaveBeenCalledWith(item);
+    expect(onRemove).toHaveBeenCalledWith(item);
+  });
+
+  it('has no remove button when removing is not offered', () => {
+    render(<AttachmentsList items={[{ id: '1', name: 'a.jpg' }]} />);
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('recognises images by type or name', () => {
+    expect(isImageAttachment({ id: '1', name: 'x.bin', mime: 'image/png' })).toBe(true);
+    expect(isImageAttachment({ id: '2', name: 'photo.JPG' })).toBe(true);
+    expect(isImageAttachment({ id: '3', name: 'doc.pdf' })).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './fixtures/app';
+import type { TestApp } from './fixtures/app';
+import { distDir } from './fixtures/appServer';
+import { waitForServiceWorkerControl } from './fixtures/browser';
+import { ShellPage } from './pages/ShellPage';
+
+describe('service worker update', () => {
+  let app: TestApp;
+  let shell: ShellPage;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = path.join(mkdtempSync(path.join(tmpdir(), 'binyan-dist-')), 'dist');
+    cpSync(distDir, staticDir, { recursive: true });
+    app = await startApp({ staticDir });
+    shell = new ShellPage(app.page, app.baseUrl);
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    if (staticDir) rmSync(path.dirname(staticDir), { recursive: true, force: true });
+  });
+
+  it('waits with a new version until the page sends SKIP_WAITING', async () => {
+    await shell.goto('/login');
+    await shell.waitForApp();
+    await waitForServiceWorkerControl(app.page);
+
+    appendFileSync(path.join(staticDir, 'sw.js'), '\n// next release\n');
+    await app.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await app.page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    // A reload keeps the old worker in charge: nothing activates behind the page's back.
+    await shell.reload();
+    await shell.waitForApp();
+    expect(await app.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+
+    await app.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+    });
+    await app.page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting === null && registration.active?.state === 'activated';
+    });
+    await shell.waitForApp();
+  });
+});
