@@ -5,7 +5,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { boundedCache } from './boundedCache';
-import { registerReplayTriggers } from './replayTriggers';
+import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -26,7 +26,7 @@ registerRoute(
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
-    event.waitUntil(self.skipWaiting());
+    event.waitUntil(skipWaitingWhenIdle(self));
   }
 });
 

@@ -9,6 +9,8 @@ type Screen = LazyExoticComponent<ComponentType>;
 const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
 const profile: Screen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 const sync: Screen = lazy(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
+const serviceCalls: Screen = lazy(() => import('../features/service-calls/ServiceCallsScreen').then((m) => ({ default: m.ServiceCallsScreen })));
+const addServiceCall: Screen = lazy(() => import('../features/service-calls/AddServiceCallScreen').then((m) => ({ default: m.AddServiceCallScreen })));
 
 export type RouteId =
   | 'dashboard'
@@ -55,9 +57,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'dashboard', path: '/', screen: comingSoon, menu: true },
   { id: 'apartments', path: '/apartments', screen: comingSoon, menu: true },
   { id: 'searchContact', path: '/search-contact', screen: comingSoon, menu: true },
-  { id: 'serviceCalls', path: '/service-calls/:bid?', screen: comingSoon, menu: true },
-  { id: 'serviceCall', path: '/service-call/:pid', screen: comingSoon },
-  { id: 'addServiceCalls', path: '/add-service-calls/:bid?', screen: comingSoon, menu: true },
+  { id: 'serviceCalls', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
+  { id: 'serviceCall', path: '/service-call/:pid', screen: serviceCalls },
+  { id: 'addServiceCalls', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
   { id: 'addMoney', path: '/add-money/:bid?', screen: comingSoon, menu: true },
   { id: 'suppliers', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
   { id: 'buildingSuppliers', path: '/building-suppliers/:bid', screen: comingSoon },

@@ -1,6 +1,5 @@
 // Runs in our own module worker, so browser-image-compression uses OffscreenCanvas here and never
 // loads its CDN copy (useWebWorker: false); the main thread is never blocked by compression.
-// eslint-disable-next-line no-restricted-imports -- the worker side (expose) of the single wrap in photoCompressor.ts
 import { expose } from 'comlink';
 import imageCompression from 'browser-image-compression';
 import { photoProfiles, sha256Hex } from './photoProfiles';

@@ -34,7 +34,7 @@ async function applyParams(search: URLSearchParams): Promise<void> {
       if (!current.loggedIn || current.compID === params.compId) patch.compID = params.compId;
       try {
         const answer = await getCompGuidByBid(api, { compId: params.compId, bid: params.bid });
-        const guid = (answer as Record<string, unknown>).CompGUID ?? answer.compGUID;
+        const guid: unknown = answer.CompGUID;
         if (typeof guid === 'string') patch.compGUID = guid;
       } catch {
         // Needs a session the link may not come with; the building id alone is still useful.

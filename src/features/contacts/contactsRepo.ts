@@ -53,6 +53,20 @@ export async function searchContacts(text: string, buildingId: number | null): P
   return { query, contacts: found.slice(0, SEARCH_LIMIT), truncated: found.length > SEARCH_LIMIT };
 }
 
+export type ContactPlace = { buildingName: string | null; apartmentNumber: string | null };
+
+/** Where each contact lives: the building's name and the apartment's number, when on the device. */
+export async function placesOf(contacts: readonly ContactRow[]): Promise<Map<string, ContactPlace>> {
+  const buildingIds = [...new Set(contacts.map((c) => c.buildingId))];
+  const apartmentIds = [...new Set(contacts.map((c) => c.apartmentId).filter((id): id is string => id !== null))];
+  const [buildings, apartments] = await Promise.all([db.buildings.bulkGet(buildingIds), db.apartments.bulkGet(apartmentIds)]);
+  const buildingName = new Map(buildings.flatMap((b) => (b ? [[b.id, b.name] as const] : [])));
+  const apartmentNumber = new Map(apartments.flatMap((a) => (a ? [[a.id, a.number] as const] : [])));
+  return new Map(
+    contacts.map((c) => [c.id, { buildingName: buildingName.get(c.buildingId) ?? null, apartmentNumber: c.apartmentId ? (apartmentNumber.get(c.apartmentId) ?? null) : null }]),
+  );
+}
+
 export type NewContact = {
   buildingId: number | null | undefined;
   apartmentId?: string | null;

@@ -127,7 +127,7 @@ export type PendingItemsOfApartment = { keys: KeyItemRow[]; mailItems: MailItemR
 export async function pendingItemsForApartment(apartmentId: string): Promise<PendingItemsOfApartment> {
   const tenants = new Set((await db.contacts.where('apartmentId').equals(apartmentId).primaryKeys()).map(String));
   const mine = (i: { apartmentId: string | null; contactId: string | null; status: ItemStatus }) =>
-    i.status === 'pending' && (i.apartmentId === apartmentId || (i.apartmentId === null && i.contactId !== null && tenants.has(i.contactId)));
+    i.status === 'pending' && (i.apartmentId === apartmentId || (i.contactId !== null && tenants.has(i.contactId)));
   const [byApartmentKeys, byApartmentMail] = await Promise.all([
     db.keys.where('apartmentId').equals(apartmentId).toArray(),
     db.mailItems.where('apartmentId').equals(apartmentId).toArray(),

@@ -1,8 +1,10 @@
 // App-bar status: connectivity, changes waiting, a spinner while replaying; opens the Sync screen.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { attentionCountFor } from '../../sync/outbox';
+import { startSync } from './syncController';
 import { useSyncStatus } from './syncStore';
 import { useOnline } from './useOnline';
 import { usePendingCount } from './useOutbox';
@@ -10,6 +12,8 @@ import styles from './SyncStatusIndicator.module.css';
 
 export function SyncStatusIndicator() {
   const { t } = useTranslation('sync');
+  // The app bar is on every signed-in screen: it makes sure the page-side triggers run (idempotent).
+  useEffect(() => void startSync(), []);
   const online = useOnline();
   const { replaying, userKey, needsLogin } = useSyncStatus();
   const pending = usePendingCount(userKey);

@@ -1,0 +1,92 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isLanguageCode } from '../../i18n/languages';
+import { formatNis } from '../../lib/money';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { api, callWithRelogin } from '../auth/session';
+import { useSession } from '../auth/sessionContext';
+import { getBuilding } from '../buildings/buildingsRepo';
+import { useBackgroundRefresh } from '../buildings/useBackgroundRefresh';
+import { pullContacts } from '../contacts/contactsRepo';
+import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { ApartmentCard } from './ApartmentCard';
+import { apartmentsOfBuilding, pullApartments } from './apartmentsRepo';
+import type { ApartmentWithTenants } from './apartmentsRepo';
+import { NoBuildingSelected } from './NoBuildingSelected';
+import styles from './ApartmentsScreen.module.css';
+
+function matches(item: ApartmentWithTenants, query: string): boolean {
+  const q = query.trim().toLocaleLowerCase();
+  if (q === '') return true;
+  return item.apartment.number.toLocaleLowerCase() === q || item.tenants.some((c) => c.fullName.toLocaleLowerCase().includes(q) || (c.phone ?? '').includes(q));
+}
+
+/** `/apartments`: the current building's apartments with their tenants. */
+export function ApartmentsScreen() {
+  const { t, i18n } = useTranslation('buildings');
+  const { session } = useSession();
+  const buildingId = session.bID;
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const building = useLiveQuery(() => getBuilding(buildingId), [buildingId]);
+  const apartments = useLiveQuery(() => (buildingId === null ? Promise.resolve([]) : apartmentsOfBuilding(buildingId)), [buildingId]);
+  const refresh = useBackgroundRefresh(
+    buildingId === null ? null : () => callWithRelogin(() => Promise.all([pullApartments(api, buildingId), pullContacts(api, buildingId)])),
+    [buildingId],
+  );
+  const shown = useMemo(() => apartments?.filter((a) => matches(a, deferredFilter)), [apartments, deferredFilter]);
+  const locale = isLanguageCode(i18n.language) ? i18n.language : 'he';
+
+  if (buildingId === null) return <NoBuildingSelected />;
+  if (building === undefined || apartments === undefined || shown === undefined) return <Spinner label={t('apartments.loading')} />;
+  if (building === null) return <NoBuildingSelected />;
+
+  const totalDebt = apartments.reduce((sum, a) => sum + a.apartment.debt, 0);
+  return (
+    <div className={styles.screen}>
+      <section className={styles.summary} aria-labelledby="apartments-building">
+        <div>
+          <h2 id="apartments-building" className={styles.buildingName}>
+            {building.name}
+          </h2>
+          <p className={styles.muted}>{t('profile.addressLine', { address: building.address, city: building.city })}</p>
+        </div>
+        <Link to="/" className={styles.changeLink}>
+          {t('apartments.changeBuilding')}
+        </Link>
+        <p className={styles.summaryLine}>
+          {t('apartments.summary', { count: apartments.length, debt: formatNis(totalDebt, locale) })}
+        </p>
+      </section>
+      {refresh.failed ? (
+        <p className={styles.notice} role="status">
+          {t('list.refreshFailed')}
+        </p>
+      ) : null}
+      {apartments.length === 0 ? (
+        refresh.refreshing ? (
+          <Spinner label={t('apartments.loading')} />
+        ) : (
+          <EmptyState title={t('apartments.emptyTitle')} message={t('apartments.empty')} action={<TakeDayOfflineButton />} />
+        )
+      ) : (
+        <>
+          <TextField type="search" label={t('apartments.filter')} value={filter} onValueChange={setFilter} autoComplete="off" />
+          {shown.length === 0 ? (
+            <EmptyState message={t('apartments.noMatch')} />
+          ) : (
+            <div className={styles.list}>
+              {shown.map((item) => (
+                <ApartmentCard key={item.apartment.id} item={item} locale={locale} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

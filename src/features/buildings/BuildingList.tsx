@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { BuildingRow } from '../../db/schema';
+import type { BuildingListItem } from './buildingListing';
+import { BuildingAvatar } from './BuildingAvatar';
+import styles from './DashboardScreen.module.css';
+
+type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; token: string; onSelect(id: number): void };
+
+export function BuildingList({ items, selectedId, token, onSelect }: Props) {
+  const { t } = useTranslation('buildings');
+  return (
+    <ul className={styles.list}>
+      {items.map(({ building, openCalls }) => {
+        const selected = building.id === selectedId;
+        return (
+          <li key={building.id}>
+            <button type="button" className={styles.row} aria-pressed={selected} onClick={() => onSelect(building.id)}>
+              <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} token={token} />
+              <span className={styles.rowText}>
+                <span className={styles.rowName}>{building.name}</span>
+                <span className={styles.rowMeta}>{t('list.meta', { number: building.number, address: building.address, city: building.city })}</span>
+              </span>
+              <span className={openCalls > 0 ? styles.calls : styles.noCalls}>{t('list.openCalls', { count: openCalls })}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

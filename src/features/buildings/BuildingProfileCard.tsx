@@ -1,0 +1,80 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { BuildingProfile } from './buildingsRepo';
+import { BuildingAvatar } from './BuildingAvatar';
+import styles from './BuildingProfileCard.module.css';
+
+type Props = { profile: BuildingProfile; token: string; headingId: string };
+
+/** The current building: its profile and the screens that work on it, one tap away. */
+export function BuildingProfileCard({ profile, token, headingId }: Props) {
+  const { t } = useTranslation(['buildings', 'routes']);
+  const { building } = profile;
+  const style: CSSProperties & Record<'--accent', string> = { '--accent': building.buttonColor };
+  const links = [
+    { to: `/service-calls/${building.id}`, label: t('routes:serviceCalls'), count: profile.openCalls },
+    { to: `/add-service-calls/${building.id}`, label: t('routes:addServiceCalls') },
+    { to: '/apartments', label: t('routes:apartments') },
+    { to: '/search-contact', label: t('routes:searchContact') },
+    { to: `/electricity-meter/${building.id}`, label: t('routes:electricityMeter') },
+    { to: '/keys', label: t('routes:keys'), count: profile.pendingKeys },
+    { to: '/mail-items', label: t('routes:mailItems'), count: profile.pendingMailItems },
+    { to: '/maintenance-and-facilities', label: t('routes:maintenanceAndFacilities') },
+    { to: '/daily-plan', label: t('routes:dailyPlan') },
+  ];
+  return (
+    <section className={styles.card} style={style} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} token={token} size="large" />
+        <div className={styles.title}>
+          <p className={styles.eyebrow}>{t('profile.current')}</p>
+          <h2 id={headingId} className={styles.name} tabIndex={-1}>
+            {building.name}
+          </h2>
+          <p className={styles.address}>{t('profile.addressLine', { address: building.address, city: building.city })}</p>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('profile.number')}</dt>
+          <dd>{building.number}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.apartments')}</dt>
+          <dd>{building.apartmentsCount}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.openCalls')}</dt>
+          <dd>{profile.openCalls}</dd>
+        </div>
+        {building.managementType ? (
+          <div>
+            <dt>{t('profile.managementType')}</dt>
+            <dd>{building.managementType}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <nav aria-label={t('profile.quickLinks', { name: building.name })}>
+        <ul className={styles.links}>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link
+                className={styles.link}
+                to={link.to}
+                aria-label={link.count === undefined ? undefined : t('profile.linkWithCount', { label: link.label, count: link.count })}
+              >
+                <span>{link.label}</span>
+                {link.count ? (
+                  <span className={styles.count} aria-hidden="true">
+                    {link.count}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </section>
+  );
+}

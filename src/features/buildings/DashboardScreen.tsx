@@ -1,0 +1,129 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { api, callWithRelogin } from '../auth/session';
+import { useSession } from '../auth/sessionContext';
+import { pullServiceCalls } from '../service-calls/serviceCallsRepo';
+import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
+import { BuildingList } from './BuildingList';
+import { BuildingProfileCard } from './BuildingProfileCard';
+import { allBuildings, buildingProfile, openCallCounts, pullBuildings } from './buildingsRepo';
+import { useBackgroundRefresh } from './useBackgroundRefresh';
+import styles from './DashboardScreen.module.css';
+
+const SEARCH_SAVE_DELAY_MS = 300;
+
+/** `/`: the buildings of the cached unit list; choosing one makes it the current building. */
+export function DashboardScreen() {
+  const { t, i18n } = useTranslation(['buildings', 'common']);
+  const { session, update } = useSession();
+  const [search, setSearch] = useState(session.buildingsSearch);
+  const order = parseBuildingOrder(session.buildingsOrder);
+
+  // The search survives navigation (session state) without a vault write per keystroke.
+  useEffect(() => {
+    if (search === session.buildingsSearch) return;
+    const timer = setTimeout(() => void update({ buildingsSearch: search }), SEARCH_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, session.buildingsSearch, update]);
+
+  const buildings = useLiveQuery(allBuildings);
+  const counts = useLiveQuery(openCallCounts);
+  const profile = useLiveQuery(() => buildingProfile(session.bID), [session.bID]);
+  const refresh = useBackgroundRefresh(
+    () => callWithRelogin(() => Promise.all([pullBuildings(api), pullServiceCalls(api, { tab: 'open' })])),
+    [],
+  );
+
+  const items = useMemo(
+    () => (buildings && counts ? filterAndSortBuildings(buildings, counts, search, order, i18n.language) : undefined),
+    [buildings, counts, search, order, i18n.language],
+  );
+
+  // After a choice, the profile card (with its quick links) is where the user goes next.
+  const focusProfile = useRef(false);
+  const profileId = profile?.building.id;
+  useEffect(() => {
+    if (!focusProfile.current || profileId === undefined) return;
+    focusProfile.current = false;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    document.getElementById('current-building')?.focus({ preventScroll: true });
+  }, [profileId]);
+
+  async function select(id: number) {
+    if (id === profileId) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      document.getElementById('current-building')?.focus({ preventScroll: true });
+      return;
+    }
+    focusProfile.current = true;
+    await update({ bID: id });
+  }
+
+  return (
+    <div className={styles.screen}>
+      {profile ? (
+        <BuildingProfileCard profile={profile} token={session.sessionToken} headingId="current-building" />
+      ) : buildings && buildings.length > 0 ? (
+        <p className={styles.hint}>{t('list.choose')}</p>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="buildings-heading">
+        <h2 id="buildings-heading" className={styles.heading}>
+          {t('list.title')}
+          {buildings ? <span className={styles.total}>{t('list.total', { count: buildings.length })}</span> : null}
+        </h2>
+        <div className={styles.toolbar}>
+          <TextField
+            type="search"
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={search}
+            onValueChange={setSearch}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <div className={styles.field}>
+            <label htmlFor="buildings-order" className={styles.label}>
+              {t('list.order')}
+            </label>
+            <select
+              id="buildings-order"
+              className={styles.select}
+              value={order}
+              onChange={(e) => void update({ buildingsOrder: parseBuildingOrder(e.target.value) })}
+            >
+              {buildingOrders.map((o) => (
+                <option key={o} value={o}>
+                  {t(`list.orders.${o}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {refresh.failed ? (
+          <p className={styles.notice} role="status">
+            {t('list.refreshFailed')}
+          </p>
+        ) : null}
+        {items === undefined || buildings === undefined ? (
+          <Spinner label={t('list.loading')} />
+        ) : buildings.length === 0 ? (
+          refresh.refreshing ? (
+            <Spinner label={t('list.loading')} />
+          ) : (
+            <EmptyState title={t('list.emptyTitle')} message={t('list.empty')} action={<TakeDayOfflineButton />} />
+          )
+        ) : items.length === 0 ? (
+          <EmptyState title={t('list.noResultsTitle')} message={t('list.noResults', { query: search.trim() })} />
+        ) : (
+          <BuildingList items={items} selectedId={session.bID} token={session.sessionToken} onSelect={(id) => void select(id)} />
+        )}
+      </section>
+    </div>
+  );
+}

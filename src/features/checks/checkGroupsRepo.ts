@@ -1,0 +1,199 @@
+// The check-groups repository (spec 3, 4, 7): a payment = one group of checks against chosen debts.
+// A group started on the device lives only here until its first check reaches the server (POST check
+// creates it there); finishing the scan, submitting and cancelling ride the outbox like every change.
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { entityKeyOf, newId } from '../../db/mutate';
+import type { CheckGroupRow, CheckRow } from '../../db/schema';
+import type { Check, CheckGroup } from '../../lib/domain/entities';
+import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../lib/domain/checkRules';
+import { currentActor } from '../../sync/actor';
+import { recordsOf } from '../../sync/pull';
+import { applyServerRecords } from '../../sync/rows';
+import { changeRecord } from '../../sync/writePath';
+import { CheckRuleError, refuse } from './checkErrors';
+
+/** A group with its checks, as the screens and the check-payment machine see it. */
+export type FillGroup = CheckGroupRow & { checks: CheckRow[] };
+
+const fillStatuses: ReadonlySet<CheckGroup['Status']> = new Set(['draft', 'scanned']);
+
+export function isToFill(group: Pick<CheckGroup, 'Status'>): boolean {
+  return fillStatuses.has(group.Status);
+}
+
+function byCreated<T extends { CreateDate: string }>(a: T, b: T): number {
+  return a.CreateDate.localeCompare(b.CreateDate);
+}
+
+async function withChecks(groups: readonly CheckGroupRow[]): Promise<FillGroup[]> {
+  const checks = await db.checks.where('ChecksHeaderGuid').anyOf(groups.map((g) => g.ChecksHeaderGuid)).toArray();
+  const order = (c: CheckRow) => c.LastStatusChange ?? '';
+  return groups.map((g) => {
+    const { checks: _embedded, ...row } = g as CheckGroupRow & { checks?: unknown };
+    return { ...row, checks: checks.filter((c) => c.ChecksHeaderGuid === g.ChecksHeaderGuid).sort((a, b) => order(a).localeCompare(order(b))) };
+  });
+}
+
+/** Groups still to fill (draft or scanned), of one contact or of every contact on the device. */
+export async function groupsToFill(contactGuid?: string | null): Promise<FillGroup[]> {
+  const rows = contactGuid ? await db.checkGroups.where('ContactGuid').equals(contactGuid).toArray() : await db.checkGroups.toArray();
+  return withChecks(rows.filter(isToFill).sort(byCreated));
+}
+
+export async function groupWithChecks(guid: string): Promise<FillGroup | null> {
+  const row = await db.checkGroups.get(guid);
+  return row ? ((await withChecks([row]))[0] ?? null) : null;
+}
+
+export type NewPayment = { contactGuid: string; buildingId: number; debts: ReadonlyArray<{ id: string; amount: number }> };
+
+/**
+ * Starts a payment on the device: a draft group whose Amount is the chosen debts' total. No outbox
+ * entry yet: the server learns of the group from its first check, which carries ContactGuid and DebtIds.
+ */
+export async function startPayment(input: NewPayment): Promise<FillGroup> {
+  refuse(input.debts.length === 0 ? { field: 'DebtIds', messageKey: 'missingDetailsToContinue' } : null);
+  const row: CheckGroupRow = {
+    ID: null,
+    ChecksHeaderGuid: newId(),
+    Amount: fromAgorot(sumAgorot(input.debts.map((d) => d.amount))),
+    CreateDate: new Date().toISOString(),
+    BatchId: null,
+    NumbersOfPayments: numbersOfPayments([]),
+    ContactGuid: input.contactGuid,
+    BuildingId: input.buildingId,
+    DebtIds: input.debts.map((d) => d.id),
+    Status: 'draft',
+    // The server creates the group at version 1 with the first check.
+    version: 1,
+    syncState: 'local',
+  };
+  await db.checkGroups.add(row);
+  return { ...row, checks: [] };
+}
+
+/** Entity keys a group-level call must wait for: its checks (creates, edits, deletes) and their photos. */
+async function groupDependencies(guid: string): Promise<string[]> {
+  const checks = await db.checks.where('ChecksHeaderGuid').equals(guid).toArray();
+  const keys = new Set<string>(checks.map((c) => entityKeyOf('checks', c.CheckGuid)));
+  const photoIds = checks.flatMap((c) => [c.FrontImageId, c.BackImageId]).filter((id): id is string => id !== null);
+  for (const id of photoIds) keys.add(entityKeyOf('photos', id));
+  for (const entry of await db.outbox.where('entityKey').startsWith('checks:').toArray()) {
+    if (entry.payload.ChecksHeaderGuid === guid || entry.base?.ChecksHeaderGuid === guid) keys.add(entry.entityKey);
+  }
+  return [...keys];
+}
+
+/** Has the server heard (or will it hear) of this group: a check of it exists or is still queued. */
+async function knownToServer(group: CheckGroupRow): Promise<boolean> {
+  if (group.syncState !== 'local') return true;
+  if ((await db.checks.where('ChecksHeaderGuid').equals(group.ChecksHeaderGuid).count()) > 0) return true;
+  return (await groupDependencies(group.ChecksHeaderGuid)).length > 0;
+}
+
+function editable(row: CheckGroupRow): void {
+  if (!isToFill(row)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+}
+
+export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
+
+/**
+ * Sends a payment: finish the scan (after every check and photo of the group reached the server),
+ * then submit. Refused here on a totals mismatch unless the user chose "Send anyway" (the server
+ * applies the same rule).
+ */
+export async function submitGroup(guid: string, options: SubmitOptions): Promise<void> {
+  const group = await groupWithChecks(guid);
+  if (!group) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'notFound' });
+  editable(group);
+  refuse(validateSubmit(group.checks, group.Amount, options.sendAnyway));
+  const actor = await currentActor();
+  const dependsOn = await groupDependencies(guid);
+  if (group.Status === 'draft') {
+    await changeRecord({
+      table: 'checkGroups',
+      id: guid,
+      op: 'finishScan',
+      changes: { ChecksHeaderGuid: guid },
+      rowChanges: { Status: 'scanned' },
+      request: { method: 'PUT', path: 'check/finishScan', wrap: 'payload' },
+      dependsOn,
+      userKey: actor.userKey,
+    });
+  }
+  // WorkerGuid and SendAnyway ride along with the group's fields (spec 7: group + WorkerGuid).
+  const submission: Partial<CheckGroupRow> & { WorkerGuid: string; SendAnyway?: true } = {
+    ChecksHeaderGuid: guid,
+    DebtIds: group.DebtIds,
+    WorkerGuid: options.workerGuid ?? actor.workerGuid,
+    ...(options.sendAnyway ? { SendAnyway: true as const } : {}),
+  };
+  await changeRecord({
+    table: 'checkGroups',
+    id: guid,
+    op: 'submit',
+    changes: submission,
+    rowChanges: { Status: 'submitted' },
+    request: { method: 'PUT', path: 'check/submitChecksHeader', wrap: 'payload' },
+    guard: editable,
+    dependsOn,
+    userKey: actor.userKey,
+  });
+}
+
+/** "Cancel all payments": every incomplete group of the contact is cancelled and cannot be continued. */
+export async function cancelPayments(guids: readonly string[]): Promise<void> {
+  const actor = await currentActor();
+  for (const guid of guids) {
+    const row = await db.checkGroups.get(guid);
+    if (!row || !isToFill(row)) continue;
+    if (!(await knownToServer(row))) {
+      await db.checkGroups.delete(guid);
+      continue;
+    }
+    await changeRecord({
+      table: 'checkGroups',
+      id: guid,
+      op: 'cancel',
+      changes: { ChecksHeaderGuid: guid },
+      rowChanges: { Status: 'cancelled' },
+      request: { method: 'PUT', path: 'check/cancelChecksHeader', wrap: 'payload' },
+      guard: editable,
+      dependsOn: await groupDependencies(guid),
+      userKey: actor.userKey,
+    });
+  }
+}
+
+/** Is anything of this group still on its way to the server? Throws the first refusal. */
+export async function groupSyncState(guid: string): Promise<'done' | 'pending' | { messageKey: string }> {
+  const keys = [entityKeyOf('checkGroups', guid), ...(await groupDependencies(guid))];
+  const entries = await db.outbox.where('entityKey').anyOf(keys).toArray();
+  const stuck = entries.find((e) => e.state === 'attention');
+  if (stuck) return { messageKey: stuck.lastError?.messageKey ?? 'errors:somethingWentWrong' };
+  return entries.length === 0 ? 'done' : 'pending';
+}
+
+type ServerGroup = CheckGroup & { checks?: Check[] };
+
+/** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
+export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
+  const body = await api.request<unknown>('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined);
+  const groups = recordsOf(body) as unknown as ServerGroup[];
+  const inScope = (row: Record<string, unknown>) => !contactGuid || row.ContactGuid === contactGuid;
+  const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
+  for (const g of groups) localGuids.add(g.ChecksHeaderGuid);
+  await applyServerRecords(
+    'checkGroups',
+    groups.map(({ checks: _c, ...g }) => g),
+    // Drafts started on the device and not yet on the server stay until their first check arrives.
+    (row) => inScope(row) && row.syncState === 'synced',
+  );
+  await applyServerRecords(
+    'checks',
+    groups.flatMap((g) => g.checks ?? []),
+    (row) => typeof row.ChecksHeaderGuid === 'string' && localGuids.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
+  );
+  return groups.length;
+}

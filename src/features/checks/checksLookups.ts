@@ -1,0 +1,46 @@
+// What the checks index needs to pick a payer: buildings → apartments → contacts, and the contact's
+// open debts. Read-only on the device; refreshed from the API when there is a connection.
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import type { ApartmentRow, BuildingRow, ContactRow, DebtRow } from '../../db/schema';
+import { pullInto } from '../../sync/pull';
+
+const byNumber = (a: ApartmentRow, b: ApartmentRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
+
+export async function buildingsForChecks(): Promise<BuildingRow[]> {
+  return (await db.buildings.toArray()).sort((a, b) => a.number - b.number);
+}
+
+export async function apartmentsForChecks(buildingId: number): Promise<ApartmentRow[]> {
+  return (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
+}
+
+/** Payers of an apartment: owners first, then committee members and renters. */
+export async function payersOfApartment(apartmentId: string): Promise<ContactRow[]> {
+  const order: Record<string, number> = { owner: 0, committee: 1, renter: 2 };
+  const contacts = await db.contacts.where('apartmentId').equals(apartmentId).toArray();
+  return contacts.sort((a, b) => (order[a.role] ?? 9) - (order[b.role] ?? 9) || a.fullName.localeCompare(b.fullName, 'he'));
+}
+
+export async function contactById(id: string | null | undefined): Promise<ContactRow | null> {
+  return id ? ((await db.contacts.get(id)) ?? null) : null;
+}
+
+/** Unpaid debts of a contact, oldest due first. */
+export async function openDebtsOf(contactGuid: string): Promise<DebtRow[]> {
+  const debts = await db.debts.where('contactGuid').equals(contactGuid).toArray();
+  return debts.filter((d) => !d.paid).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+}
+
+export async function pullBuildingsForChecks(api: ApiClient): Promise<void> {
+  await pullInto(api, { table: 'buildings', path: 'pos/building/units', options: { prefix: false }, scope: () => true });
+}
+
+export async function pullPayers(api: ApiClient, buildingId: number): Promise<void> {
+  await pullInto(api, { table: 'apartments', path: `buildings/${buildingId}/apartments`, scope: (row) => row.buildingId === buildingId });
+  await pullInto(api, { table: 'contacts', path: `buildings/${buildingId}/contacts`, scope: (row) => row.buildingId === buildingId });
+}
+
+export async function pullDebts(api: ApiClient, contactGuid: string): Promise<void> {
+  await pullInto(api, { table: 'debts', path: 'debts', query: { contactGuid }, scope: (row) => row.contactGuid === contactGuid });
+}

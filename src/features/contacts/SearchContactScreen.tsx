@@ -1,0 +1,86 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { useSession } from '../auth/sessionContext';
+import { getBuilding } from '../buildings/buildingsRepo';
+import type { ContactQuery } from './contactQuery';
+import { ContactResult } from './ContactResult';
+import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsRepo';
+import styles from './SearchContactScreen.module.css';
+
+type Scope = 'building' | 'all';
+
+function queryKindKey(query: ContactQuery): string | null {
+  if (query.kind === 'empty') return null;
+  if (query.kind === 'text') return `kind.text.${query.script}`;
+  return `kind.${query.kind}`;
+}
+
+/** `/search-contact`: by name, phone, e-mail or position, in the current building or all of them. */
+export function SearchContactScreen() {
+  const { t } = useTranslation('contacts');
+  const { session } = useSession();
+  const [text, setText] = useState('');
+  const [chosenScope, setScope] = useState<Scope>('building');
+  const building = useLiveQuery(() => getBuilding(session.bID), [session.bID]);
+  const scope: Scope = session.bID === null || building === null ? 'all' : chosenScope;
+  const query = useDeferredValue(text);
+  const buildingId = scope === 'building' ? session.bID : null;
+  const result = useLiveQuery(async () => {
+    const found = await searchContacts(query, buildingId);
+    return { ...found, places: await placesOf(found.contacts) };
+  }, [query, buildingId]);
+  const kindKey = result ? queryKindKey(result.query) : null;
+
+  return (
+    <div className={styles.screen}>
+      <search className={styles.form}>
+        <TextField
+          type="search"
+          label={t('search.label')}
+          hint={t('search.hint')}
+          value={text}
+          onValueChange={setText}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <fieldset className={styles.scope}>
+          <legend className={styles.legend}>{t('search.scope')}</legend>
+          <label className={styles.option}>
+            <input type="radio" name="scope" value="building" checked={scope === 'building'} disabled={!building} onChange={() => setScope('building')} />
+            <span>{building ? t('search.thisBuilding', { name: building.name }) : t('search.noBuilding')}</span>
+          </label>
+          <label className={styles.option}>
+            <input type="radio" name="scope" value="all" checked={scope === 'all'} onChange={() => setScope('all')} />
+            <span>{t('search.allBuildings')}</span>
+          </label>
+        </fieldset>
+      </search>
+      <p className={styles.kind} role="status">
+        {kindKey ? t(kindKey) : ''}
+      </p>
+      {result === undefined ? (
+        <Spinner label={t('search.searching')} />
+      ) : result.query.kind === 'empty' ? (
+        <EmptyState message={t('search.start')} />
+      ) : result.contacts.length === 0 ? (
+        <EmptyState title={t('search.noResultsTitle')} message={t('search.noResults', { query: text.trim() })} />
+      ) : (
+        <section aria-labelledby="contact-results">
+          <h2 id="contact-results" className={styles.heading}>
+            {t('search.results', { count: result.contacts.length })}
+          </h2>
+          {result.truncated ? <p className={styles.detail}>{t('search.truncated', { count: SEARCH_LIMIT })}</p> : null}
+          <ul className={styles.results}>
+            {result.contacts.map((c) => (
+              <ContactResult key={c.id} contact={c} place={result.places.get(c.id)} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

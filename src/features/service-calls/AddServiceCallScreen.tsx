@@ -1,0 +1,162 @@
+// /add-service-calls/:bid?: open a call (or join an open one of the same building and domain).
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { serviceCallDomains, serviceCallPriorities, serviceCallTypes } from '../../lib/domain/entities';
+import type { ServiceCallDomain, ServiceCallPriority, ServiceCallType } from '../../lib/domain/entities';
+import type { ServiceCallRow } from '../../db/schema';
+import { validateServiceCall } from '../../lib/validation/rules';
+import { Button } from '../../ui/Button';
+import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
+import { TextField } from '../../ui/TextField';
+import { useSession } from '../auth/sessionContext';
+import { CheckboxField, SelectField, TextAreaField } from './fields';
+import { JoinExistingCall } from './JoinExistingCall';
+import { OutOfHoursNotice } from './OutOfHoursNotice';
+import { PhotoPicker } from './PhotoPicker';
+import { ReporterField } from './ReporterField';
+import type { Reporter } from './ReporterField';
+import { buildingOfRoute } from './ServiceCallsScreen';
+import { createServiceCall, joinServiceCall } from './serviceCallsRepo';
+import { errorKeyOf, fieldOf } from './errorText';
+import { useActionFeedback } from './useActionFeedback';
+import { usePhotoPicker } from './usePhotoPicker';
+import { useBuildings, useJoinableCalls } from './useServiceCalls';
+import styles from './ServiceCalls.module.css';
+
+type Errors = Partial<Record<'buildingId' | 'domain' | 'description', string>>;
+
+export function AddServiceCallScreen() {
+  const { t } = useTranslation(['serviceCalls', 'errors']);
+  const { bid } = useParams();
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const buildings = useBuildings();
+  const [buildingId, setBuildingId] = useState<number | null>(() => buildingOfRoute(bid, session.bID));
+  const [reporter, setReporter] = useState<Reporter>({ contactId: null, name: '' });
+  const [callType, setCallType] = useState<ServiceCallType>('fault');
+  const [domain, setDomain] = useState<ServiceCallDomain | ''>('');
+  const [priority, setPriority] = useState<ServiceCallPriority>('normal');
+  const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const [copy, setCopy] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const picker = usePhotoPicker();
+  const joinable = useJoinableCalls(buildingId, domain);
+  const goTo = useRef<string | null>(null);
+  const { run, dialog } = useActionFeedback(() => goTo.current && navigate(goTo.current, { replace: true }));
+  const dirty = description !== '' || subject !== '' || picker.photos.length > 0 || domain !== '';
+
+  const check = (): boolean => {
+    const failure = validateServiceCall({ buildingId, domain, description });
+    setErrors(failure ? { [failure.field]: t(`errors:${failure.messageKey}`) } : {});
+    return failure === null;
+  };
+  const done = async (work: () => Promise<string>, success: string, fallback: 'errorSaving' | 'errorSavingImage') => {
+    setSaving(true);
+    let failure: unknown = null;
+    const ok = await run(
+      async () => {
+        try {
+          goTo.current = `/service-call/${await work()}`;
+        } catch (e) {
+          failure = e;
+          throw e;
+        }
+      },
+      success,
+      fallback,
+    );
+    setSaving(false);
+    if (ok) setSaved(true);
+    else if (fieldOf(failure)) setErrors({ [fieldOf(failure) ?? '']: t(errorKeyOf(failure, fallback)) });
+  };
+  const fallback = picker.photos.length > 0 ? 'errorSavingImage' : 'errorSaving';
+
+  const submit = () => {
+    if (!check() || buildingId === null || domain === '') return;
+    const input = { buildingId, domain, description, callType, priority, subject, copyToMaintenanceManager: copy, reporterContactId: reporter.contactId, reporterName: reporter.name };
+    void done(() => createServiceCall(input, picker.photos), t('serviceCalls:feedback.created'), fallback);
+  };
+  const join = (call: ServiceCallRow) => {
+    if (!check()) return;
+    void done(async () => (await joinServiceCall(call.id, description, picker.photos), call.id), t('serviceCalls:feedback.joined'), fallback);
+  };
+
+  return (
+    <section className={styles.addScreen} aria-labelledby="add-heading">
+      <h2 id="add-heading" className={styles.heading}>
+        {t('serviceCalls:add.title')}
+      </h2>
+      <OutOfHoursNotice />
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <SelectField
+          label={t('serviceCalls:field.building')}
+          value={buildingId === null ? '' : String(buildingId)}
+          onValueChange={(v) => {
+            setBuildingId(v === '' ? null : Number(v));
+            setReporter({ contactId: null, name: '' });
+          }}
+          error={errors.buildingId}
+          required
+        >
+          <option value="">{t('serviceCalls:add.chooseBuilding')}</option>
+          {(buildings ?? []).map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
+        <ReporterField buildingId={buildingId} value={reporter} onChange={setReporter} />
+        <SelectField label={t('serviceCalls:field.domain')} value={domain} onValueChange={(v) => setDomain(serviceCallDomains.find((d) => d === v) ?? '')} error={errors.domain} required>
+          <option value="">{t('serviceCalls:add.chooseDomain')}</option>
+          {serviceCallDomains.map((d) => (
+            <option key={d} value={d}>
+              {t(`serviceCalls:domain.${d}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('serviceCalls:field.callType')} value={callType} onValueChange={(v) => setCallType(serviceCallTypes.find((x) => x === v) ?? 'fault')}>
+          {serviceCallTypes.map((x) => (
+            <option key={x} value={x}>
+              {t(`serviceCalls:type.${x}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('serviceCalls:field.priority')} value={priority} onValueChange={(v) => setPriority(serviceCallPriorities.find((x) => x === v) ?? 'normal')}>
+          {serviceCallPriorities.map((x) => (
+            <option key={x} value={x}>
+              {t(`serviceCalls:priority.${x}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('serviceCalls:field.subject')} value={subject} onValueChange={setSubject} maxLength={120} />
+        <TextAreaField
+          label={t('serviceCalls:field.description')}
+          value={description}
+          onValueChange={setDescription}
+          error={errors.description}
+          hint={t('serviceCalls:add.descriptionHint')}
+          required
+        />
+        <PhotoPicker picker={picker} idPrefix="call-photos" />
+        <CheckboxField label={t('serviceCalls:field.copyToMaintenanceManager')} checked={copy} onChange={setCopy} />
+        <JoinExistingCall calls={joinable} busy={saving} onJoin={join} />
+        <Button type="submit" block disabled={saving || picker.progress !== null}>
+          {t('serviceCalls:add.submit')}
+        </Button>
+      </form>
+      <ConfirmLeaveModal when={dirty && !saved} />
+      {dialog}
+    </section>
+  );
+}

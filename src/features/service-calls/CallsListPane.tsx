@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ServiceCallTab } from '../../lib/domain/entities';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { useSession } from '../auth/sessionContext';
+import { CallRow } from './CallRow';
+import { ALL_BUILDINGS, callTabs, CallsToolbar } from './CallsToolbar';
+import { parseOrder } from './listOrder';
+import type { CallOrder } from './listOrder';
+import { PullToRefresh } from './PullToRefresh';
+import { useActionFeedback } from './useActionFeedback';
+import { useCallsRefresh } from './useCallsRefresh';
+import { useBuildings, useCallsList, useOpenCallsCount } from './useServiceCalls';
+import styles from './ServiceCalls.module.css';
+
+const SEARCH_SAVE_MS = 300;
+
+export function CallsListPane({ buildingId, selectedId }: { buildingId: number | null; selectedId: string | null }) {
+  const { t } = useTranslation('serviceCalls');
+  const { session, update } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab: ServiceCallTab = callTabs.find((name) => name === params.get('tab')) ?? 'open';
+  const [search, setSearch] = useState(session.serviceCallsSearch);
+  const order = parseOrder(session.serviceCallsOrder);
+  const buildings = useBuildings();
+  const calls = useCallsList({ buildingId, tab, search, order });
+  const openCount = useOpenCallsCount(buildingId);
+  const { failed } = useActionFeedback();
+  const onRefreshError = useCallback((error: unknown) => failed(error, 'errorReceiving'), [failed]);
+  const { online, refreshing, refresh } = useCallsRefresh(buildingId, tab, onRefreshError);
+  const names = useMemo(() => new Map((buildings ?? []).map((b) => [b.id, b.name])), [buildings]);
+
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  const onSearch = (value: string) => {
+    setSearch(value);
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void update({ serviceCallsSearch: value }), SEARCH_SAVE_MS);
+  };
+  const onOrder = (value: CallOrder) => void update({ serviceCallsOrder: value });
+  const onTab = (next: ServiceCallTab) => setParams(next === 'open' ? {} : { tab: next }, { replace: true });
+  const onBuilding = (value: string) => navigate(value === ALL_BUILDINGS ? `/service-calls/${ALL_BUILDINGS}` : `/service-calls/${value}`);
+
+  return (
+    <section className={styles.listPane} aria-labelledby="calls-heading">
+      <div className={styles.listHead}>
+        <h2 id="calls-heading" className={styles.heading}>
+          {buildingId === null ? t('list.titleAll') : t('list.titleBuilding', { name: names.get(buildingId) ?? buildingId })}
+        </h2>
+        <p className={styles.count} role="status">
+          {openCount === undefined ? '' : t('list.openCount', { count: openCount })}
+        </p>
+      </div>
+      <CallsToolbar
+        buildings={buildings ?? []}
+        buildingId={buildingId}
+        onBuilding={onBuilding}
+        tab={tab}
+        onTab={onTab}
+        search={search}
+        onSearch={onSearch}
+        order={order}
+        onOrder={onOrder}
+      />
+      <PullToRefresh online={online} refreshing={refreshing} onRefresh={() => void refresh()}>
+        <div id="calls-panel" role="tabpanel" aria-labelledby={`calls-tab-${tab}`} aria-busy={calls === undefined || refreshing}>
+          {calls === undefined ? (
+            <Spinner />
+          ) : calls.length === 0 ? (
+            <EmptyState message={search.trim() ? t('list.noResults') : t('list.empty')} />
+          ) : (
+            <ul className={styles.rows} aria-label={t(`tab.${tab}`)}>
+              {calls.map((call) => (
+                <CallRow key={call.id} call={call} buildingName={buildingId === null ? (names.get(call.buildingId) ?? null) : null} selected={call.id === selectedId} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </PullToRefresh>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguageCode, languageByCode } from '../../i18n/languages';
+import { Button } from '../../ui/Button';
+import { api, callWithRelogin } from '../auth/session';
+import { useOnline } from '../sync/useOnline';
+import { translateServiceCall } from './serviceCallTranslation';
+import type { CallTranslation } from './serviceCallTranslation';
+import styles from './ServiceCalls.module.css';
+
+type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: CallTranslation } | { kind: 'error'; messageKey: string };
+
+/** Translates the call's subject and description into the UI language through the provider. */
+export function TranslatePanel({ callId, applied }: { callId: string; applied: boolean }) {
+  const { t, i18n } = useTranslation(['serviceCalls', 'errors']);
+  const online = useOnline();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const code = i18n.resolvedLanguage ?? i18n.language;
+  const language = languageByCode(isLanguageCode(code) ? code : 'he');
+
+  const translate = async () => {
+    setState({ kind: 'busy' });
+    try {
+      const result = await callWithRelogin(() => translateServiceCall(api, callId, language.id));
+      setState(result.translated ? { kind: 'done', result } : { kind: 'error', messageKey: 'errors:couldNotTranslate' });
+    } catch {
+      setState({ kind: 'error', messageKey: 'errors:translationError' });
+    }
+  };
+
+  const blocked = !online ? t('serviceCalls:translate.needsConnection') : !applied ? t('serviceCalls:translate.notSentYet') : null;
+  return (
+    <section className={styles.translate} aria-labelledby="translate-heading">
+      <h3 id="translate-heading" className={styles.subheading}>
+        {t('serviceCalls:translate.title')}
+      </h3>
+      <Button variant="secondary" onClick={() => void translate()} disabled={blocked !== null || state.kind === 'busy'} aria-describedby={blocked ? 'translate-blocked' : undefined}>
+        {state.kind === 'busy' ? t('serviceCalls:translate.busy') : t('serviceCalls:translate.button', { language: language.nativeName })}
+      </Button>
+      {blocked ? (
+        <p id="translate-blocked" className={styles.hint}>
+          {blocked}
+        </p>
+      ) : null}
+      {state.kind === 'error' ? (
+        <p className={styles.fieldError} role="alert">
+          {t(state.messageKey)}
+        </p>
+      ) : null}
+      {state.kind === 'done' ? (
+        <div className={styles.translation} lang={language.code} dir={language.dir} role="status">
+          {state.result.subject ? <p className={styles.translationSubject}>{state.result.subject}</p> : null}
+          <p>{state.result.description}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

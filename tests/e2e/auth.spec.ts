@@ -1,0 +1,157 @@
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from './fixtures/appServer';
+import type { AppServer } from './fixtures/appServer';
+import { axeCheck, launchBrowser } from './fixtures/browser';
+import type { AppBrowser } from './fixtures/browser';
+import { LoginPage } from './pages/LoginPage';
+import { ProfilePage } from './pages/ProfilePage';
+
+const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
+
+/** Everything a script on the origin can reach: cookies (all, HttpOnly too), localStorage, every IndexedDB store. */
+async function dumpStorage(page: Page): Promise<{ cookies: string; localStorage: string; indexedDb: string }> {
+  const cookies = JSON.stringify(await page.context().cookies());
+  const { local, idb } = await page.evaluate(async () => {
+    const local = JSON.stringify(Object.fromEntries(Object.entries(localStorage)));
+    const out: Record<string, unknown[]> = {};
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name as string);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        out[`${info.name}/${store}`] = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+      }
+      db.close();
+    }
+    const idb = JSON.stringify(out, (_, value: unknown) => (value instanceof CryptoKey ? `[CryptoKey extractable=${value.extractable}]` : value instanceof Blob ? '[Blob]' : value));
+    return { local, idb };
+  });
+  return { cookies, localStorage: local, indexedDb: idb };
+}
+
+describe('sign-in, session and languages', () => {
+  let server: AppServer;
+  let browser: AppBrowser;
+  let login: LoginPage;
+  let shell: ProfilePage;
+  let sqlite: Database.Database;
+  const secrets = new Set<string>();
+  const reloginCalls: string[] = [];
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    login = new LoginPage(browser.page, server.baseUrl);
+    shell = new ProfilePage(browser.page, server.baseUrl);
+    sqlite = new Database(server.databasePath);
+    browser.page.on('request', (request) => {
+      if (request.url().includes('/api/dbActions/Login/AuthByCompID/v2')) reloginCalls.push(request.url());
+    });
+    // Every token and personal field the server hands out must never land in storage as plain text.
+    browser.page.on('response', async (response) => {
+      if (!/\/api\/(auth\/otp\/auth|dbActions\/Login\/AuthByCompID\/v2)/.test(response.url())) return;
+      const body = (await response.json().catch(() => null)) as (Record<string, unknown> & { user?: Record<string, unknown> }) | null;
+      const user: Record<string, unknown> = body?.user ?? body ?? {};
+      for (const value of [body?.sessionToken, user.WorkerName, user.workerGUID, user.compGUID]) if (typeof value === 'string' && value.length > 3) secrets.add(value);
+    });
+  });
+
+  afterAll(async () => {
+    sqlite?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const waitForOtp = (since: number) => server.waitForOtp('avi', { since });
+
+  it('opens in Hebrew on Login and has no serious accessibility violations', async () => {
+    await login.goto('/');
+    await login.waitForForm();
+    expect(new URL(browser.page.url()).pathname).toBe('/login');
+    expect(await login.documentDirection()).toEqual({ lang: 'he', dir: 'rtl' });
+    expect(await browser.page.title()).toBe('בניין – כניסה');
+    await axeCheck(browser.page);
+  });
+
+  it('refuses a wrong password as incorrect details (USER NOT FOUND)', async () => {
+    await login.fillDetails({ ...avi, password: 'wrong-password' });
+    await login.button(login.t('sendCode')).click();
+    await login.waitVisible(browser.page.getByRole('alert').filter({ hasText: /./ }));
+    await expect(login.codeInput().count()).resolves.toBe(0);
+  });
+
+  it('signs in with the code from the server log, shows where it went and a resend countdown', async () => {
+    await login.fillDetails(avi);
+    const mark = server.otpMark();
+    await login.requestCode();
+    await login.waitVisible(login.sentTo());
+    expect(await login.sentTo().textContent()).toMatch(/\*/);
+    expect(await login.resendButton().isDisabled()).toBe(true);
+    await login.submitCode(await waitForOtp(mark));
+    await shell.waitForRoute('dashboard');
+    expect(shell.pathname()).toBe('/');
+    await axeCheck(browser.page);
+  });
+
+  it('switches to English and Russian without a reload, and stays signed in after a reload', async () => {
+    await shell.navigateTo('userProfile');
+    const navigations: string[] = [];
+    browser.page.on('framenavigated', (frame) => {
+      if (frame === browser.page.mainFrame()) navigations.push(frame.url());
+    });
+    await shell.switchLanguage('en');
+    expect(await shell.documentDirection()).toEqual({ lang: 'en', dir: 'ltr' });
+    await shell.switchLanguage('ru');
+    expect(await shell.documentDirection()).toEqual({ lang: 'ru', dir: 'ltr' });
+    expect(navigations).toEqual([]);
+    await shell.reload();
+    await shell.waitForRoute('userProfile');
+    expect(await shell.documentDirection()).toEqual({ lang: 'ru', dir: 'ltr' });
+    expect(await browser.page.title()).toBe('Binyan – Профиль');
+  });
+
+  it('keeps no password, token or personal field in plain text in cookies, localStorage or IndexedDB', async () => {
+    const dump = await dumpStorage(browser.page);
+    expect(dump.indexedDb).toContain('[CryptoKey extractable=false]');
+    expect(secrets.size).toBeGreaterThan(0);
+    for (const [where, content] of Object.entries(dump)) {
+      for (const secret of [avi.password, ...secrets]) expect(content.includes(secret), `${secret} in ${where}`).toBe(false);
+      expect(content.includes('"avi"'), `user name in ${where}`).toBe(false);
+    }
+  });
+
+  it('renews an expired session silently during use', async () => {
+    await shell.navigateTo('keys');
+    sqlite.prepare('DELETE FROM sessions').run();
+    const before = reloginCalls.length;
+    await shell.navigateTo('userProfile');
+    await expect.poll(() => reloginCalls.length, { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(() => (sqlite.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(shell.pathname()).toBe('/user-profile');
+    await shell.waitForRoute('userProfile');
+  });
+
+  it('goes to Login when the renewal fails, and returns to the remembered page after signing in', async () => {
+    const row = sqlite.prepare("SELECT passwordHash FROM users WHERE userName = 'avi'").get() as { passwordHash: string };
+    await shell.navigateTo('keys');
+    sqlite.prepare("UPDATE users SET passwordHash = 'changed-elsewhere' WHERE userName = 'avi'").run();
+    sqlite.prepare('DELETE FROM sessions').run();
+    await shell.navigateTo('userProfile').catch(() => undefined);
+    login.lang = 'ru';
+    await login.waitForForm();
+    expect(new URL(browser.page.url()).pathname).toBe('/login');
+    sqlite.prepare("UPDATE users SET passwordHash = ? WHERE userName = 'avi'").run(row.passwordHash);
+    await login.signIn(avi, waitForOtp, () => server.otpMark());
+    await shell.waitForRoute('userProfile');
+    expect(shell.pathname()).toBe('/user-profile');
+  });
+});

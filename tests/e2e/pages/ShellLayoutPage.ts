@@ -1,0 +1,32 @@
+// The signed-in frame: app bar title, menu drawer, navigation.
+import type { Locator } from 'playwright-core';
+import { text } from './LoginPage';
+import { ShellPage } from './ShellPage';
+
+export class ShellLayoutPage extends ShellPage {
+  lang = 'he';
+
+  title(routeId: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name: text(this.lang, 'routes', routeId) });
+  }
+
+  async waitForRoute(routeId: string, timeoutMs = 20_000): Promise<void> {
+    await this.waitVisible(this.title(routeId), timeoutMs);
+  }
+
+  async openMenu(): Promise<void> {
+    await this.button(text(this.lang, 'shell', 'menu.open')).click();
+    await this.waitVisible(this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') }));
+  }
+
+  /** Client-side navigation through the drawer (no reload). */
+  async navigateTo(routeId: string): Promise<void> {
+    await this.openMenu();
+    await this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') }).getByRole('link', { name: text(this.lang, 'routes', routeId) }).click();
+    await this.waitForRoute(routeId);
+  }
+
+  pathname(): string {
+    return new URL(this.page.url()).pathname;
+  }
+}
