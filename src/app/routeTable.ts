@@ -9,6 +9,10 @@ type Screen = LazyExoticComponent<ComponentType>;
 const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
 const profile: Screen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 const sync: Screen = lazy(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
+const dashboard: Screen = lazy(() => import('../features/buildings/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
+const apartments: Screen = lazy(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
+const searchContact: Screen = lazy(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
+const dailyPlan: Screen = lazy(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));
 const serviceCalls: Screen = lazy(() => import('../features/service-calls/ServiceCallsScreen').then((m) => ({ default: m.ServiceCallsScreen })));
 const addServiceCall: Screen = lazy(() => import('../features/service-calls/AddServiceCallScreen').then((m) => ({ default: m.AddServiceCallScreen })));
 
@@ -54,9 +58,9 @@ export type AppRoute = {
 };
 
 export const appRoutes: AppRoute[] = [
-  { id: 'dashboard', path: '/', screen: comingSoon, menu: true },
-  { id: 'apartments', path: '/apartments', screen: comingSoon, menu: true },
-  { id: 'searchContact', path: '/search-contact', screen: comingSoon, menu: true },
+  { id: 'dashboard', path: '/', screen: dashboard, menu: true },
+  { id: 'apartments', path: '/apartments', screen: apartments, menu: true },
+  { id: 'searchContact', path: '/search-contact', screen: searchContact, menu: true },
   { id: 'serviceCalls', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
   { id: 'serviceCall', path: '/service-call/:pid', screen: serviceCalls },
   { id: 'addServiceCalls', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
@@ -74,7 +78,7 @@ export const appRoutes: AppRoute[] = [
     menu: true,
     children: [{ id: 'maintenanceAndFacilitiesDetail', path: ':id', screen: comingSoon }],
   },
-  { id: 'dailyPlan', path: '/daily-plan', screen: comingSoon, menu: true },
+  { id: 'dailyPlan', path: '/daily-plan', screen: dailyPlan, menu: true },
   { id: 'financialReport', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
   { id: 'userProfile', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', path: '/tenant-room', screen: comingSoon, menu: true },

@@ -12,7 +12,7 @@ const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 
 /** Everything a script on the origin can reach: cookies (all, HttpOnly too), localStorage, every IndexedDB store. */
 async function dumpStorage(page: Page): Promise<{ cookies: string; localStorage: string; indexedDb: string }> {
-  const cookies = JSON.stringify(await page.context().cookies());
+  const cookies = JSON.stringify((await page.context().cookies()).map((c) => ({ name: c.name, value: c.value, httpOnly: c.httpOnly, path: c.path })));
   const { local, idb } = await page.evaluate(async () => {
     const local = JSON.stringify(Object.fromEntries(Object.entries(localStorage)));
     const out: Record<string, unknown[]> = {};

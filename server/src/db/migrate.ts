@@ -2,10 +2,12 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001_init.ts';
+import * as m002 from './migrations/002_lookup_indexes.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, Migration> = {
   '001_init': m001,
+  '002_lookup_indexes': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export type RecordSpec<E> = {
   json?: readonly (keyof E & string)[];
   /** Columns stored but not part of the entity (companyId unless the entity has it). */
   hidden?: readonly string[];
+  /** Stored columns computed from the entity on every write (e.g. a normalized, indexed lookup key). */
+  derived?: (entity: E) => Row;
 };
 
 export type Owned<E> = { entity: E; companyId: number };
@@ -32,7 +34,7 @@ export function decode<E>(spec: RecordSpec<E>, row: Row): E {
 }
 
 export function encode<E>(spec: RecordSpec<E>, entity: E, extra: Row = {}): Row {
-  const row: Row = { ...(entity as Row), ...extra };
+  const row: Row = { ...(entity as Row), ...spec.derived?.(entity), ...extra };
   for (const b of spec.booleans ?? []) row[b] = row[b] ? 1 : 0;
   for (const j of spec.json ?? []) row[j] = JSON.stringify(row[j] ?? null);
   return row;

@@ -151,8 +151,8 @@ export type DB = {
   service_call_updates: Owned & SqlRow<ServiceCallUpdate>;
   meters: Owned & SqlRow<Meter>;
   meter_readings: Owned & SqlRow<MeterReading>;
-  key_items: Owned & SqlRow<KeyItem>;
-  mail_items: Owned & SqlRow<MailItem>;
+  key_items: Owned & SqlRow<KeyItem> & { normalizedNumber: string | null };
+  mail_items: Owned & SqlRow<MailItem> & { normalizedNumber: string | null };
   visits: Owned & SqlRow<Visit>;
   facilities: Owned & SqlRow<Facility>;
   maintenance_tests: Owned & SqlRow<MaintenanceTest>;

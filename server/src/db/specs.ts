@@ -15,6 +15,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import { normalizeItemNumber } from '../../../src/lib/domain/itemRules.ts';
 import type { RecordSpec } from './records.ts';
 
 export type StoredCheckGroup = Omit<CheckGroup, 'checks'> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
@@ -27,8 +28,19 @@ const serviceCalls: RecordSpec<ServiceCall> = { table: 'service_calls', key: 'id
 const serviceCallUpdates: RecordSpec<ServiceCallUpdate> = { table: 'service_call_updates', key: 'id' };
 const meters: RecordSpec<Meter> = { table: 'meters', key: 'id' };
 const meterReadings: RecordSpec<MeterReading> = { table: 'meter_readings', key: 'id', booleans: ['paid'] };
-const keys: RecordSpec<KeyItem> = { table: 'key_items', key: 'id' };
-const mailItems: RecordSpec<MailItem> = { table: 'mail_items', key: 'id' };
+// normalizedNumber makes "inserted twice" (itemRules.ts) an indexed lookup instead of a scan.
+const keys: RecordSpec<KeyItem> = {
+  table: 'key_items',
+  key: 'id',
+  hidden: ['companyId', 'normalizedNumber'],
+  derived: (k) => ({ normalizedNumber: normalizeItemNumber(k.tagNumber) }),
+};
+const mailItems: RecordSpec<MailItem> = {
+  table: 'mail_items',
+  key: 'id',
+  hidden: ['companyId', 'normalizedNumber'],
+  derived: (m) => ({ normalizedNumber: normalizeItemNumber(m.trackingNumber) }),
+};
 const visits: RecordSpec<Visit> = { table: 'visits', key: 'id', booleans: ['madeToday'], json: ['checklist'] };
 const facilities: RecordSpec<Facility> = { table: 'facilities', key: 'id' };
 const maintenanceTests: RecordSpec<MaintenanceTest> = { table: 'maintenance_tests', key: 'id' };

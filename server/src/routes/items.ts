@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { KeyItem, MailItem } from '../../../src/lib/domain/entities.ts';
 import { mailItemKinds } from '../../../src/lib/domain/entities.ts';
-import { validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
+import { normalizeItemNumber, validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { RecordSpec } from '../db/records.ts';
@@ -47,6 +47,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
   path: string,
   spec: RecordSpec<E>,
   schema: S,
+  numberOf: (input: z.output<S>) => string,
   validate: (input: z.output<S>, existing: E[]) => RuleResult,
   build: (input: z.output<S>, base: Omit<Item, 'version' | 'updatedAt'>) => E,
 ) {
@@ -65,7 +66,9 @@ function itemResource<E extends Item, S extends z.ZodType>(
     return runMutation(ctx, req, reply, () => {
       refuseExisting(ctx, req, spec, body.id);
       const building = loadBuilding(ctx, req, body.buildingId);
-      const rule = validate(body, list<E>(db, spec, { buildingId: building.id, status: 'pending' }));
+      // Only same-number pending items can collide; the shared rule still makes the decision.
+      const candidates = list<E>(db, spec, { buildingId: building.id, status: 'pending', normalizedNumber: normalizeItemNumber(numberOf(body)) });
+      const rule = validate(body, candidates);
       if (rule) throw rule.messageKey === 'itemAlreadyInserted' ? fail.rule(rule) : fail.validation(rule);
       const { user } = authOf(req);
       const now = ctx.nowIso();
@@ -110,12 +113,12 @@ function itemResource<E extends Item, S extends z.ZodType>(
 
 export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   itemResource<KeyItem, typeof keyCreate>(
-    app, ctx, 'keys', specs.keys, keyCreate,
+    app, ctx, 'keys', specs.keys, keyCreate, (input) => input.tagNumber,
     (input, existing) => validateNewKey(input, existing),
     (input, base) => ({ ...base, tagNumber: input.tagNumber.trim(), version: 1, updatedAt: '' }) as KeyItem,
   );
   itemResource<MailItem, typeof mailCreate>(
-    app, ctx, 'mail-items', specs.mailItems, mailCreate,
+    app, ctx, 'mail-items', specs.mailItems, mailCreate, (input) => input.trackingNumber,
     (input, existing) => validateNewMailItem(input, existing),
     (input, base) =>
       ({ ...base, kind: input.kind, carrier: input.carrier, trackingNumber: input.trackingNumber.trim(), version: 1, updatedAt: '' }) as MailItem,

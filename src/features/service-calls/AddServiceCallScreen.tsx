@@ -20,6 +20,7 @@ import { buildingOfRoute } from './ServiceCallsScreen';
 import { createServiceCall, joinServiceCall } from './serviceCallsRepo';
 import { errorKeyOf, fieldOf } from './errorText';
 import { useActionFeedback } from './useActionFeedback';
+import { useAddFormRefresh } from './useAddFormRefresh';
 import { usePhotoPicker } from './usePhotoPicker';
 import { useBuildings, useJoinableCalls } from './useServiceCalls';
 import styles from './ServiceCalls.module.css';
@@ -45,6 +46,7 @@ export function AddServiceCallScreen() {
   const [saved, setSaved] = useState(false);
   const picker = usePhotoPicker();
   const joinable = useJoinableCalls(buildingId, domain);
+  useAddFormRefresh(buildingId);
   const goTo = useRef<string | null>(null);
   const { run, dialog } = useActionFeedback(() => goTo.current && navigate(goTo.current, { replace: true }));
   const dirty = description !== '' || subject !== '' || picker.photos.length > 0 || domain !== '';
@@ -107,9 +109,13 @@ export function AddServiceCallScreen() {
             setReporter({ contactId: null, name: '' });
           }}
           error={errors.buildingId}
+          hint={buildings !== undefined && buildings.length === 0 ? t('serviceCalls:add.noBuildings') : undefined}
           required
         >
           <option value="">{t('serviceCalls:add.chooseBuilding')}</option>
+          {buildingId !== null && !(buildings ?? []).some((b) => b.id === buildingId) ? (
+            <option value={buildingId}>{t('serviceCalls:add.buildingNumber', { id: buildingId })}</option>
+          ) : null}
           {(buildings ?? []).map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}

@@ -31,14 +31,23 @@ export function CallsToolbar({ buildings, buildingId, onBuilding, tab, onTab, se
   };
   return (
     <div className={styles.toolbar}>
-      <SelectField label={t('list.building')} value={buildingId === null ? ALL_BUILDINGS : String(buildingId)} onValueChange={onBuilding}>
-        <option value={ALL_BUILDINGS}>{t('list.allBuildings')}</option>
-        {buildings.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name}
-          </option>
-        ))}
-      </SelectField>
+      <div className={styles.filterRow}>
+        <SelectField label={t('list.building')} value={buildingId === null ? ALL_BUILDINGS : String(buildingId)} onValueChange={onBuilding}>
+          <option value={ALL_BUILDINGS}>{t('list.allBuildings')}</option>
+          {buildings.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('list.order')} value={order} onValueChange={(v) => onOrder(callOrders.find((o) => o === v) ?? 'openedAt')}>
+          {callOrders.map((o) => (
+            <option key={o} value={o}>
+              {t(`order.${o}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <div
         role="tablist"
         aria-label={t('list.tabs')}
@@ -65,16 +74,7 @@ export function CallsToolbar({ buildings, buildingId, onBuilding, tab, onTab, se
           </button>
         ))}
       </div>
-      <div className={styles.searchRow}>
-        <TextField type="search" label={t('list.search')} hint={t('list.searchHint')} value={search} onValueChange={onSearch} enterKeyHint="search" />
-        <SelectField label={t('list.order')} value={order} onValueChange={(v) => onOrder(callOrders.find((o) => o === v) ?? 'openedAt')}>
-          {callOrders.map((o) => (
-            <option key={o} value={o}>
-              {t(`order.${o}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <TextField type="search" label={t('list.search')} hint={t('list.searchHint')} value={search} onValueChange={onSearch} enterKeyHint="search" />
     </div>
   );
 }

@@ -4,6 +4,9 @@ import { NotLoggedInError } from '../../sync/actor';
 import type { MessageKey } from '../../lib/validation/messages';
 import type { RuleFailure } from '../../lib/validation/rules';
 
+/** Catalogue messages (errors namespace) used when an action fails for a reason of its own. */
+export type ActionErrorKey = MessageKey | 'errorSaving' | 'errorReceiving' | 'errorUpdating' | 'errorClosingReferral';
+
 type WithFailure = { failure: RuleFailure };
 
 function hasFailure(error: unknown): error is WithFailure {
@@ -13,7 +16,7 @@ function hasFailure(error: unknown): error is WithFailure {
 }
 
 /** The `errors:` key to show: the rule's or server's own message, else the action's fallback. */
-export function errorKeyOf(error: unknown, fallback: MessageKey): string {
+export function errorKeyOf(error: unknown, fallback: ActionErrorKey): string {
   if (hasFailure(error)) return `errors:${error.failure.messageKey}`;
   if (error instanceof NotLoggedInError) return 'errors:sessionExpired';
   if (isApiError(error) && error.messageKey.startsWith('errors:') && error.messageKey !== 'errors:anErrorOccurred') return error.messageKey;

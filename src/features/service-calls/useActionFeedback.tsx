@@ -2,18 +2,18 @@
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../lib/validation/messages';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { showErrorToast } from '../../ui/errorToastStore';
 import { errorKeyOf } from './errorText';
+import type { ActionErrorKey } from './errorText';
 
-export type RunAction = (work: () => Promise<unknown>, success: string, fallback: MessageKey) => Promise<boolean>;
+export type RunAction = (work: () => Promise<unknown>, success: string, fallback: ActionErrorKey) => Promise<boolean>;
 
-export function useActionFeedback(onSuccessClosed?: () => void): { run: RunAction; dialog: ReactNode; failed(error: unknown, fallback: MessageKey): void } {
+export function useActionFeedback(onSuccessClosed?: () => void): { run: RunAction; dialog: ReactNode; failed(error: unknown, fallback: ActionErrorKey): void } {
   const { t } = useTranslation(['serviceCalls', 'errors']);
   const [success, setSuccess] = useState<string | null>(null);
   const failed = useCallback(
-    (error: unknown, fallback: MessageKey) => showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, fallback)) }),
+    (error: unknown, fallback: ActionErrorKey) => showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, fallback)) }),
     [t],
   );
   const run = useCallback<RunAction>(

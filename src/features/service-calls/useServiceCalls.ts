@@ -30,7 +30,6 @@ export function useCallUpdates(id: string): ServiceCallUpdateRow[] | undefined {
 
 export function useCallPhotos(id: string, updateIds: readonly string[]): Map<string, PhotoRow[]> {
   const key = updateIds.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the ids
   return useLiveQuery(() => photosOfCall(id, updateIds), [id, key], new Map<string, PhotoRow[]>());
 }
 

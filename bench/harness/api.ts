@@ -1,0 +1,49 @@
+// What the harness page exposes as `window.bench` (driven by scripts/bench over playwright-core).
+
+export type LocalWriteOptions = { count: number; warmup: number };
+export type LocalWriteResult = { repo: number[]; bare: number[]; outboxEntries: number; rows: number };
+
+export type ListQueryOptions = { rows: number; pageSize: number; pages: number; queries: string[] };
+export type ListQueryResult = { rows: number; openRows: number; loadMs: number; search: number[]; paging: number[]; hits: number[] };
+
+export type ReplaySetupOptions = { token: string; buildingId: number; ids: string[] };
+export type ReplayEnqueueOptions = { ids: string[]; count: number };
+export type ReplayRunResult = {
+  ms: number;
+  /** Entries applied according to the engine's reports. */
+  applied: number;
+  /** HTTP attempts the engine made (its sync log). */
+  attempts: number;
+  /** Attempts answered 409 and merged (same change sent again on the newer version). */
+  merged: number;
+  left: number;
+  attention: number;
+  passes: number;
+};
+
+export type QueueRequest = { url: string; method: string; headers: Record<string, string>; body: string };
+export type QueueReplayResult = { ms: number; left: number; statuses: Record<string, number> };
+
+export type PhotoOptions = { runs: number; width: number; height: number; profile: 'attachment' | 'check' | 'meter' };
+export type PhotoResult = {
+  inputBytes: number;
+  real: number[];
+  floor: number[];
+  realBytes: number;
+  floorBytes: number;
+  realSize: string;
+  longTasks: number;
+  longTaskMs: number;
+  longTaskSupported: boolean;
+};
+
+export type BenchApi = {
+  localWrite(options: LocalWriteOptions): Promise<LocalWriteResult>;
+  listQuery(options: ListQueryOptions): Promise<ListQueryResult>;
+  replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }>;
+  replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }>;
+  replayRun(): Promise<ReplayRunResult>;
+  queueFill(requests: QueueRequest[]): Promise<{ queued: number }>;
+  queueReplay(): Promise<QueueReplayResult>;
+  photo(options: PhotoOptions): Promise<PhotoResult>;
+};

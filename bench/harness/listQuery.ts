@@ -1,0 +1,54 @@
+// Row 5: the service-calls list over a large device database. Every keystroke of a search runs the
+// screen's own query (serviceCallsQueries.findServiceCalls, `searchWords` index) and takes the first
+// page; paging runs the same query per sort order and takes page after page.
+import { db } from '../../src/db/db';
+import { findServiceCalls } from '../../src/features/service-calls/serviceCallsQueries';
+import type { CallsQuery } from '../../src/features/service-calls/serviceCallsQueries';
+import { callOrders } from '../../src/features/service-calls/listOrder';
+import { applyServerRecords } from '../../src/sync/rows';
+import { generateCalls } from '../../scripts/bench/callData';
+import type { ListQueryOptions, ListQueryResult } from './api';
+import { elapsed, freshDatabase } from './common';
+
+const BUILDINGS = Array.from({ length: 30 }, (_, i) => 101 + i);
+const CHUNK = 2_000;
+
+async function timed(query: CallsQuery, from: number, size: number): Promise<{ ms: number; hits: number }> {
+  const started = performance.now();
+  const rows = await findServiceCalls(query);
+  const page = rows.slice(from, from + size);
+  const ms = elapsed(started);
+  if (from === 0 && rows.length > 0 && page.length === 0) throw new Error('empty first page');
+  return { ms, hits: rows.length };
+}
+
+export async function listQuery(options: ListQueryOptions): Promise<ListQueryResult> {
+  await freshDatabase();
+  const calls = generateCalls({ count: options.rows, buildingIds: BUILDINGS });
+  const loadStarted = performance.now();
+  // The pull path (decorated rows with their search words), as after "take the day offline".
+  for (let i = 0; i < calls.length; i += CHUNK) await applyServerRecords('serviceCalls', calls.slice(i, i + CHUNK));
+  const loadMs = elapsed(loadStarted);
+  const rows = await db.serviceCalls.count();
+  const openRows = await db.serviceCalls.where('tab').equals('open').count();
+
+  const scopes = [null, BUILDINGS[0] ?? 101];
+  await timed({ buildingId: null, tab: 'open', search: '', order: 'openedAt' }, 0, options.pageSize); // warm-up
+
+  const search: number[] = [];
+  const hits: number[] = [];
+  for (const buildingId of scopes) {
+    for (const text of options.queries) {
+      const r = await timed({ buildingId, tab: 'open', search: text, order: 'openedAt' }, 0, options.pageSize);
+      search.push(r.ms);
+      hits.push(r.hits);
+    }
+  }
+  const paging: number[] = [];
+  for (const buildingId of scopes) {
+    for (const order of callOrders) {
+      for (let page = 0; page < options.pages; page++) paging.push((await timed({ buildingId, tab: 'open', search: '', order }, page * options.pageSize, options.pageSize)).ms);
+    }
+  }
+  return { rows, openRows, loadMs, search, paging, hits };
+}

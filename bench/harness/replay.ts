@@ -1,0 +1,69 @@
+// Row 6, our side: 1 000 changes made offline through the service-calls repository (row + outbox
+// entry each), then, back online, the real replay engine (src/sync, as the page runs it) until the
+// outbox is empty. A counting fetch sees every attempt and its status.
+import { createApiClient } from '../../src/api/client';
+import { db } from '../../src/db/db';
+import { pullServiceCalls, updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
+import { createSyncRuntime } from '../../src/sync/runtime';
+import { createSessionPort } from '../../src/sync/sessionPort';
+import type { ReplayEnqueueOptions, ReplayRunResult, ReplaySetupOptions } from './api';
+import { benchActor, elapsed, freshDatabase } from './common';
+
+const MAX_MS = 300_000;
+let token = '';
+
+const session = createSessionPort({
+  loadSession: async () => ({ compID: 1001, userName: benchActor.userName, sessionToken: token, loggedIn: true }),
+  renew: async () => false,
+});
+
+export async function replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }> {
+  token = options.token;
+  await freshDatabase();
+  await pullServiceCalls(createApiClient({ getToken: () => token }), { buildingId: options.buildingId, tab: 'open' });
+  const rows = await db.serviceCalls.bulkGet(options.ids);
+  return { pulled: rows.filter((row) => row !== undefined).length };
+}
+
+export async function replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }> {
+  for (let i = 0; i < options.count; i++) {
+    const id = options.ids[i % options.ids.length] as string;
+    await updateServiceCall(id, { subject: `שינוי ${i} במהלך הסיור` });
+  }
+  return { entries: await db.outbox.count() };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function replayRun(): Promise<ReplayRunResult> {
+  let attempts = 0;
+  let merged = 0;
+  const countingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === 'PATCH') {
+      attempts += 1;
+      if (response.status === 409) merged += 1;
+    }
+    return response;
+  };
+  const runtime = createSyncRuntime({ source: 'page', session, fetch: countingFetch });
+  const started = performance.now();
+  let applied = 0;
+  let passes = 0;
+  let left = await db.outbox.count();
+  try {
+    while (left > 0 && elapsed(started) < MAX_MS) {
+      const report = await runtime.replay();
+      passes += 1;
+      applied += report.applied;
+      left = await db.outbox.count();
+      if (left === 0 || report.attention > 0) break;
+      await sleep(report.nextWakeAt ? Math.max(0, report.nextWakeAt - Date.now()) : 10);
+    }
+  } finally {
+    runtime.close();
+  }
+  const ms = elapsed(started);
+  const attention = await db.outbox.where('state').equals('attention').count();
+  return { ms, applied, attempts, merged, left, attention, passes };
+}

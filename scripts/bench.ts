@@ -1,0 +1,115 @@
+// `npm run bench [-- --quick] [-- --build]`: builds the app (full run; a quick run only when dist/ is
+// stale), starts the real server with the generated data set, drives real Chromium and prints one
+// markdown table, one row per figure, every timing next to its reference from the same run.
+// Full runs write bench/results.json; quick runs (the smoke run of `npm test`) .tmp/bench-quick.json.
+// Nothing here asserts a timing: the run fails only when a row cannot be measured at all.
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { startAppServer } from '../tests/e2e/fixtures/appServer';
+import type { AppServer } from '../tests/e2e/fixtures/appServer';
+import { CHROMIUM_PATH } from '../tests/e2e/fixtures/browser';
+import { signIn } from './bench/api';
+import { measureColdStart } from './bench/coldStart';
+import type { BenchContext } from './bench/context';
+import { seedOpenCalls } from './bench/dataset';
+import { openHarness } from './bench/harness';
+import type { Harness } from './bench/harness';
+import { measureInitialJs } from './bench/initialJs';
+import { measureListQuery } from './bench/listQuery';
+import { measureLocalWrite } from './bench/localWrite';
+import { measurePhoto } from './bench/photo';
+import { measurePrecache } from './bench/precache';
+import { measureReplay } from './bench/replay';
+import { measureServerLoad } from './bench/serverLoad';
+import { prepareSite } from './bench/site';
+import { failedRow, machineLine, markdownTable, writeReport } from './bench/table';
+import type { BenchRow, Machine } from './bench/table';
+import { root } from './paths';
+
+const OPEN_CALLS = 500;
+
+type RowSpec = { figure: string; target: string; run: (ctx: BenchContext) => Promise<BenchRow> };
+
+const rowSpecs: RowSpec[] = [
+  { figure: 'initial JS, gzip', target: '≤ 110 KB and ≤ 170 KB', run: measureInitialJs },
+  { figure: 'precache size', target: '≤ 1.5 MB', run: measurePrecache },
+  { figure: 'offline cold start', target: '≤ 1.5×', run: measureColdStart },
+  { figure: 'local write', target: '≤ 2×', run: measureLocalWrite },
+  { figure: 'list query', target: '≤ 16 ms', run: measureListQuery },
+  { figure: 'replay', target: '≥ 3× faster, exactly once', run: measureReplay },
+  { figure: 'photo', target: '≤ 1.5× the floor, ≤ 400 KB, 0 long tasks', run: measurePhoto },
+];
+
+function machine(): Machine {
+  let chromium = 'Chromium ?';
+  try {
+    chromium = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/ built on .*/, '');
+  } catch {
+    // reported as unknown
+  }
+  let os = process.platform;
+  try {
+    os = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os;
+  } catch {
+    // not Linux
+  }
+  return { nproc: cpus().length, cpu: cpus()[0]?.model.trim() ?? '?', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, chromium, os };
+}
+
+async function measure(spec: { figure: string; target: string }, run: () => Promise<BenchRow>): Promise<BenchRow> {
+  const started = Date.now();
+  process.stdout.write(`bench: ${spec.figure} … `);
+  try {
+    const row = await run();
+    console.log(`${row.result} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return row;
+  } catch (error) {
+    console.log('NOT MEASURED');
+    console.error(error);
+    return failedRow(spec.figure, spec.target, error);
+  }
+}
+
+async function main(): Promise<number> {
+  const quick = process.argv.includes('--quick');
+  const startedAt = new Date();
+  const siteDir = await prepareSite({ buildApp: !quick || process.argv.includes('--build') });
+  const rows: BenchRow[] = [];
+
+  let server: AppServer | null = null;
+  let harness: Harness | null = null;
+  try {
+    server = await startAppServer({ staticDir: siteDir });
+    const running = server;
+    const dataSet = await seedOpenCalls(server.databasePath, OPEN_CALLS);
+    const token = await signIn(server);
+    const ctx: BenchContext = {
+      quick,
+      siteDir,
+      server: running,
+      token,
+      dataSet,
+      harness: async () => (harness ??= await openHarness(running.baseUrl)),
+    };
+    for (const spec of rowSpecs) rows.push(await measure(spec, () => spec.run(ctx)));
+  } finally {
+    await (harness as Harness | null)?.close();
+    await server?.stop();
+  }
+  // Last and alone: the load test must not share the machine with Chromium or the other server.
+  rows.push(await measure({ figure: 'server', target: '≥ 2 000/s, p99 ≤ 50 ms' }, () => measureServerLoad({ quick, siteDir })));
+
+  const m = machine();
+  const table = markdownTable(rows);
+  console.log(`\n${table}\n\n${quick ? 'Quick run (small counts, smoke only)' : 'Full run'} on ${machineLine(m)}`);
+  const file = quick ? path.join(root, '.tmp/bench-quick.json') : path.join(root, 'bench/results.json');
+  writeReport(file, { mode: quick ? 'quick' : 'full', startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), machine: m, rows });
+  console.log(`wrote ${path.relative(root, file)}`);
+  const failed = rows.filter((row) => row.error);
+  if (failed.length > 0) console.error(`bench: ${failed.length} row(s) could not be measured: ${failed.map((r) => r.figure).join(', ')}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+process.exit(await main());

@@ -1,0 +1,119 @@
+// Row 3: offline cold start. After a real sign-in the app takes the day offline (its own pulls), the
+// service worker is in control; then, offline, each run loads the dashboard until its list is on
+// screen (performance mark, ms since navigation start) and, alternately, a static page precached by
+// the same service worker.
+import type { Page } from 'playwright-core';
+import { goOffline, goOnline, launchBrowser, waitForServiceWorkerControl } from '../../tests/e2e/fixtures/browser';
+import { text } from '../../tests/e2e/pages/LoginPage';
+import { DASHBOARD_MARK, STATIC_MARK, markTime, signInThroughUi } from './appFlow';
+import type { BenchContext } from './context';
+import { median, ms, ratio, times } from './stats';
+import type { BenchRow } from './table';
+
+const TARGET_RATIO = 1.5;
+
+type Counts = { buildings: number; serviceCalls: number };
+
+/** Rows in the app's IndexedDB, read without Dexie (and without creating the database). */
+function deviceCounts(page: Page): Promise<Counts> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('binyan')) return { buildings: 0, serviceCalls: 0 };
+    return new Promise<Counts>((resolve, reject) => {
+      const open = indexedDB.open('binyan');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const idb = open.result;
+        if (!idb.objectStoreNames.contains('serviceCalls')) {
+          idb.close();
+          resolve({ buildings: 0, serviceCalls: 0 });
+          return;
+        }
+        const tx = idb.transaction(['buildings', 'serviceCalls']);
+        const buildings = tx.objectStore('buildings').count();
+        const serviceCalls = tx.objectStore('serviceCalls').count();
+        tx.oncomplete = () => {
+          idb.close();
+          resolve({ buildings: buildings.result, serviceCalls: serviceCalls.result });
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+}
+
+async function waitForCounts(page: Page, expectedCalls: number, timeoutMs: number): Promise<Counts> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Counts = { buildings: 0, serviceCalls: 0 };
+  let stableSince = Date.now();
+  for (;;) {
+    const now = await deviceCounts(page);
+    if (now.serviceCalls !== last.serviceCalls || now.buildings !== last.buildings) stableSince = Date.now();
+    last = now;
+    if (now.serviceCalls >= expectedCalls) return now;
+    if (now.serviceCalls > 0 && Date.now() - stableSince > 5_000) return now;
+    if (Date.now() > deadline) return now;
+    await page.waitForTimeout(250);
+  }
+}
+
+/** The app takes the day offline after sign-in; where it does not (yet), the user taps the button. */
+async function takeDayOffline(page: Page, baseUrl: string, expectedCalls: number): Promise<Counts> {
+  const after = await waitForCounts(page, expectedCalls, 15_000);
+  if (after.serviceCalls > 0) return after;
+  const button = page.getByRole('button', { name: text('he', 'sync', 'takeDay.button') });
+  if ((await button.count()) === 0) await page.goto(`${baseUrl}/sync`);
+  await button.first().click({ timeout: 15_000 });
+  return waitForCounts(page, expectedCalls, 90_000);
+}
+
+async function loadTime(page: Page, url: string, mark: string): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  return markTime(page, mark, 30_000);
+}
+
+export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
+  const runs = ctx.quick ? 2 : 10;
+  const browser = await launchBrowser({ locale: 'he-IL' });
+  try {
+    const { page, context } = browser;
+    await signInThroughUi(page, ctx.server);
+    await waitForServiceWorkerControl(page);
+    const counts = await takeDayOffline(page, ctx.server.baseUrl, ctx.dataSet.openCalls);
+    if (counts.buildings === 0 || counts.serviceCalls === 0) throw new Error(`the device holds ${counts.buildings} buildings and ${counts.serviceCalls} calls after taking the day offline`);
+
+    const appUrl = `${ctx.server.baseUrl}/`;
+    const staticUrl = `${ctx.server.baseUrl}/bench-static.html`;
+    await goOffline(context);
+    const app: number[] = [];
+    const reference: number[] = [];
+    try {
+      // One untimed round first (the worker and the caches warm), then alternate which page goes first.
+      for (let i = 0; i <= runs; i++) {
+        const order = i % 2 === 0 ? (['app', 'static'] as const) : (['static', 'app'] as const);
+        for (const which of order) {
+          const t = which === 'app' ? await loadTime(page, appUrl, DASHBOARD_MARK) : await loadTime(page, staticUrl, STATIC_MARK);
+          if (i > 0) (which === 'app' ? app : reference).push(t);
+        }
+      }
+    } finally {
+      await goOnline(context);
+    }
+    const appMedian = median(app);
+    const refMedian = median(reference);
+    const r = ratio(appMedian, refMedian);
+    return {
+      figure: 'offline cold start',
+      how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of / until the dashboard list is rendered, median of ${runs}`,
+      result: ms(appMedian),
+      reference: `static precached page ${ms(refMedian)}`,
+      ratio: times(r),
+      target: '≤ 1.5×',
+      verdict: r <= TARGET_RATIO ? 'met' : 'missed',
+      values: { runs, buildings: counts.buildings, serviceCalls: counts.serviceCalls, appMedianMs: appMedian, staticMedianMs: refMedian, ratio: r, appSamples: app.join(','), staticSamples: reference.join(',') },
+    };
+  } finally {
+    await browser.close();
+  }
+}

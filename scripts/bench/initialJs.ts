@@ -1,0 +1,88 @@
+// Row 1: the JavaScript Chromium actually loads to render /login, and / after signing in (each
+// response gzipped at level 9, as a server would send it). No service worker and no HTTP cache, so
+// every script is a request we can see.
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import { launchBrowser } from '../../tests/e2e/fixtures/browser';
+import { LoginPage } from '../../tests/e2e/pages/LoginPage';
+import { DASHBOARD_MARK, hasMark, signInThroughUi } from './appFlow';
+import type { BenchContext } from './context';
+import { kb } from './stats';
+import type { BenchRow } from './table';
+
+const LOGIN_TARGET = 110 * 1024;
+const DASHBOARD_TARGET = 170 * 1024;
+
+type Loaded = { files: number; raw: number; gzip: number };
+
+function isScript(response: Response): boolean {
+  const type = response.headers()['content-type'] ?? '';
+  return response.request().resourceType() === 'script' || type.includes('javascript');
+}
+
+/** Every script response while `load` runs and until the network is idle. */
+async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<Loaded> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  const onResponse = (response: Response) => {
+    if (response.ok() && isScript(response) && !bodies.has(response.url())) bodies.set(response.url(), response.body());
+  };
+  page.on('response', onResponse);
+  try {
+    await load();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', onResponse);
+  }
+  const buffers = await Promise.all(bodies.values());
+  return {
+    files: buffers.length,
+    raw: buffers.reduce((s, b) => s + b.length, 0),
+    gzip: buffers.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
+  const browser = await launchBrowser({ locale: 'he-IL' });
+  try {
+    const { page, context } = browser;
+    await context.route('**/sw.js', (route) => route.abort());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const loginPage = new LoginPage(page, ctx.server.baseUrl);
+
+    const login = await scriptsLoadedBy(page, async () => {
+      await loginPage.goto('/login');
+      await loginPage.waitForForm();
+    });
+    await signInThroughUi(page, ctx.server);
+    let dashboardMarked = false;
+    const dashboard = await scriptsLoadedBy(page, async () => {
+      await page.goto(`${ctx.server.baseUrl}/`);
+      dashboardMarked = await hasMark(page, DASHBOARD_MARK, 20_000);
+      if (!dashboardMarked) await page.locator('#root').getByRole('main').waitFor({ state: 'visible' });
+    });
+    if (login.files === 0 || dashboard.files === 0) throw new Error('no script responses were seen');
+    const met = login.gzip <= LOGIN_TARGET && dashboard.gzip <= DASHBOARD_TARGET;
+    return {
+      figure: 'initial JS, gzip',
+      how: `scripts loaded to render /login (${login.files} files) and / after sign-in (${dashboard.files} files${dashboardMarked ? '' : ', dashboard mark missing'}), gzip -9 each`,
+      result: `/login ${kb(login.gzip)} · / ${kb(dashboard.gzip)}`,
+      reference: '—',
+      ratio: '—',
+      target: '≤ 110 KB and ≤ 170 KB',
+      verdict: met ? 'met' : 'missed',
+      values: {
+        loginFiles: login.files,
+        loginRawBytes: login.raw,
+        loginGzipBytes: login.gzip,
+        dashboardFiles: dashboard.files,
+        dashboardRawBytes: dashboard.raw,
+        dashboardGzipBytes: dashboard.gzip,
+        dashboardMarked,
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}

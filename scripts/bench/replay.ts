@@ -1,0 +1,94 @@
+// Row 6: 1 000 changes over 100 calls made offline, then replayed once online: the app's engine
+// (repository + outbox + src/sync in the page) against workbox-background-sync's Queue (in a service
+// worker) replaying the same requests for another 100 calls. Both counted on the server afterwards.
+import { randomUUID } from 'node:crypto';
+import type { QueueRequest } from '../../bench/harness/api';
+import { goOffline, goOnline } from '../../tests/e2e/fixtures/browser';
+import { createCalls } from './api';
+import type { CreatedCall } from './api';
+import type { BenchContext } from './context';
+import { countAppliedMutations } from './dataset';
+import { ms, ratio, times } from './stats';
+import type { BenchRow } from './table';
+
+const TARGET_RATIO = 3;
+const ENGINE_BUILDING = 101;
+const QUEUE_BUILDING = 102;
+
+/** The requests the engine sends for the same changes: PATCH { baseVersion, changes }, one key each. */
+function queueRequests(baseUrl: string, token: string, calls: readonly CreatedCall[], count: number): QueueRequest[] {
+  return Array.from({ length: count }, (_, i) => {
+    const call = calls[i % calls.length] as CreatedCall;
+    const nth = Math.floor(i / calls.length);
+    return {
+      url: `${baseUrl}/api/binyan/service-calls/${call.id}`,
+      method: 'PATCH',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: token, 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ changes: { subject: `שינוי ${i} במהלך הסיור` }, baseVersion: call.version + nth }),
+    };
+  });
+}
+
+async function exactlyOnce(databasePath: string, calls: readonly CreatedCall[], perRecord: number): Promise<{ applied: number; wrongVersions: number }> {
+  const server = await countAppliedMutations(databasePath, calls.map((c) => c.id));
+  const wrongVersions = server.versions.filter((v, i) => v !== (calls[i] as CreatedCall).version + perRecord).length;
+  return { applied: server.applied, wrongVersions };
+}
+
+export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
+  const count = ctx.quick ? 100 : 1_000;
+  const records = ctx.quick ? 10 : 100;
+  const perRecord = count / records;
+  const { server, token } = ctx;
+  const engineCalls = await createCalls(server, token, ENGINE_BUILDING, records);
+  const queueCalls = await createCalls(server, token, QUEUE_BUILDING, records);
+  const harness = await ctx.harness();
+
+  const setup = await harness.call('replaySetup', { token, buildingId: ENGINE_BUILDING, ids: engineCalls.map((c) => c.id) });
+  if (setup.pulled !== records) throw new Error(`the pull brought ${setup.pulled} of ${records} calls`);
+  await goOffline(harness.context);
+  try {
+    const queued = await harness.call('replayEnqueue', { ids: engineCalls.map((c) => c.id), count });
+    const filled = await harness.call('queueFill', queueRequests(server.baseUrl, token, queueCalls, count));
+    if (queued.entries !== count || filled.queued !== count) throw new Error(`queued ${queued.entries} entries and ${filled.queued} requests, expected ${count}`);
+  } finally {
+    await goOnline(harness.context);
+  }
+  const engine = await harness.call('replayRun');
+  const queue = await harness.call('queueReplay');
+
+  const engineServer = await exactlyOnce(server.databasePath, engineCalls, perRecord);
+  const queueServer = await exactlyOnce(server.databasePath, queueCalls, perRecord);
+  const engineExact = engine.left === 0 && engineServer.applied === count && engineServer.wrongVersions === 0;
+  const queueExact = queue.left === 0 && queueServer.applied === count && queueServer.wrongVersions === 0;
+  if (engineServer.applied === 0) throw new Error('the server applied none of the replayed changes');
+  const r = ratio(queue.ms, engine.ms);
+  const statuses = Object.entries(queue.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
+  return {
+    figure: 'replay',
+    how: `${count} changes to ${records} calls queued offline, then online until applied; server counts applied keys and versions`,
+    result: `${ms(engine.ms)}, server applied ${engineServer.applied}/${count}${engineExact ? ' (exactly once)' : ''}; ${engine.attempts} requests, ${engine.merged} answered 409`,
+    reference: `workbox Queue ${ms(queue.ms)}, server applied ${queueServer.applied}/${count}${queueExact ? ' (exactly once)' : ''}; answers ${statuses}`,
+    ratio: `${times(r)} faster`,
+    target: '≥ 3× faster, exactly once',
+    verdict: r >= TARGET_RATIO && engineExact ? 'met' : 'missed',
+    values: {
+      count,
+      records,
+      engineMs: engine.ms,
+      engineApplied: engineServer.applied,
+      engineWrongVersions: engineServer.wrongVersions,
+      engineRequests: engine.attempts,
+      engine409: engine.merged,
+      enginePasses: engine.passes,
+      engineAttention: engine.attention,
+      queueMs: queue.ms,
+      queueApplied: queueServer.applied,
+      queueWrongVersions: queueServer.wrongVersions,
+      queueStatuses: statuses,
+      ratio: r,
+      engineExactlyOnce: engineExact,
+      queueExactlyOnce: queueExact,
+    },
+  };
+}

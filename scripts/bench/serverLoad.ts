@@ -1,0 +1,71 @@
+// Row 8: idempotent mutations against the real server (child process, fresh database) on loopback:
+// autocannon POSTs new service calls, each with its own id and Idempotency-Key; the server's stored
+// keys are counted afterwards (every 2xx must be exactly one applied mutation).
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import type { AutocannonRequest } from 'autocannon';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { startAppServer } from '../../tests/e2e/fixtures/appServer';
+import { signIn } from './api';
+import type { BenchContext } from './context';
+import { BENCH_COMPANY } from './dataset';
+import { ms } from './stats';
+import type { BenchRow } from './table';
+
+const TARGET_RPS = 2_000;
+const TARGET_P99_MS = 50;
+const CONNECTIONS = 10;
+
+function createCall(token: string): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/binyan/service-calls',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ id: randomUUID(), buildingId: 101, domain: 'plumbing', subject: 'נזילה בחדר המדרגות', description: 'נזילת מים בחדר המדרגות, קומה 2' }),
+    }),
+  };
+}
+
+async function storedKeys(databasePath: string): Promise<number> {
+  const db = openDatabase(databasePath);
+  try {
+    const row = db.first(
+      db.q.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', BENCH_COMPANY).where('method', '=', 'POST').where('path', '=', '/api/binyan/service-calls'),
+    );
+    return Number(row?.n ?? 0);
+  } finally {
+    await db.close();
+  }
+}
+
+export async function measureServerLoad(ctx: Pick<BenchContext, 'quick' | 'siteDir'>): Promise<BenchRow> {
+  const duration = ctx.quick ? 2 : 10;
+  const server = await startAppServer({ staticDir: ctx.siteDir });
+  try {
+    const token = await signIn(server);
+    await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 1, requests: [createCall(token)] }); // warm-up
+    const before = await storedKeys(server.databasePath);
+    const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration, requests: [createCall(token)] });
+    const applied = (await storedKeys(server.databasePath)) - before;
+    const ok = result['2xx'];
+    if (ok === 0) throw new Error(`no mutation succeeded (${result.non2xx} non-2xx, ${result.errors} errors)`);
+    const perSecond = ok / result.duration;
+    const p99 = result.latency.p99;
+    const exact = applied === ok && result.non2xx === 0 && result.errors === 0;
+    return {
+      figure: 'server',
+      how: `autocannon, ${CONNECTIONS} connections × ${duration} s on loopback: POST /api/binyan/service-calls, unique id and Idempotency-Key each, fresh database`,
+      result: `${Math.round(perSecond)} mutations/s, p99 ${ms(p99)} (p50 ${ms(result.latency.p50)}); ${ok} answered 2xx = ${applied} stored keys`,
+      reference: '—',
+      ratio: '—',
+      target: '≥ 2 000/s, p99 ≤ 50 ms',
+      verdict: perSecond >= TARGET_RPS && p99 <= TARGET_P99_MS && exact ? 'met' : 'missed',
+      values: { connections: CONNECTIONS, durationS: result.duration, ok, applied, non2xx: result.non2xx, errors: result.errors, perSecond, p50Ms: result.latency.p50, p99Ms: p99, maxMs: result.latency.max },
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,50 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDisplayDate, toLocalDateString } from '../../lib/dates';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { api, callWithRelogin } from '../auth/session';
+import { useSession } from '../auth/sessionContext';
+import { useBackgroundRefresh } from '../buildings/useBackgroundRefresh';
+import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { PlanEntryCard } from './PlanEntryCard';
+import { planOf, pullDailyPlan, pullVisits } from './visitsRepo';
+import styles from './DailyPlanScreen.module.css';
+
+/** `/daily-plan`: today's buildings for the worker, each with its visit and checklist. */
+export function DailyPlanScreen() {
+  const { t } = useTranslation('dailyPlan');
+  const { session } = useSession();
+  const [today] = useState(() => toLocalDateString(new Date()));
+  const workerId = session.workerGUID || session.userName;
+  const plan = useLiveQuery(() => planOf(workerId, today), [workerId, today]);
+  const refresh = useBackgroundRefresh(() => callWithRelogin(() => Promise.all([pullDailyPlan(api, today), pullVisits(api, today)])), [today]);
+  const entries = plan ? [...plan.entries].sort((a, b) => a.order - b.order) : [];
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.intro} aria-labelledby="plan-heading">
+        <h2 id="plan-heading" className={styles.heading}>
+          {t('title', { date: formatDisplayDate(today) })}
+        </h2>
+        <p className={styles.muted}>{plan ? t('summary', { count: entries.length }) : t('intro')}</p>
+        <TakeDayOfflineButton />
+      </section>
+      {refresh.failed ? (
+        <p className={styles.notice} role="status">
+          {t('refreshFailed')}
+        </p>
+      ) : null}
+      {plan === undefined || (plan === null && refresh.refreshing) ? (
+        <Spinner label={t('loading')} />
+      ) : plan === null ? (
+        <EmptyState title={t('emptyTitle')} message={t('empty')} />
+      ) : entries.length === 0 ? (
+        <EmptyState title={t('noBuildingsTitle')} message={t('noBuildings')} />
+      ) : (
+        entries.map((entry) => <PlanEntryCard key={entry.buildingId} entry={entry} visitDate={today} workerId={workerId} />)
+      )}
+    </div>
+  );
+}

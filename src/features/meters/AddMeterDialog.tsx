@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApartmentRow } from '../../db/schema';
+import type { MeterKind } from '../../lib/domain/entities';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { ruleFailureOf } from './meterRuleError';
+import { SelectField } from './SelectField';
+import { addMeter } from './metersRepo';
+import styles from './fieldScreens.module.css';
+
+type Props = {
+  open: boolean;
+  buildingId: number;
+  apartments: readonly ApartmentRow[];
+  hasPrice: boolean;
+  onClose(): void;
+  onSaved(): void;
+  onFailed(): void;
+  onSetPrice(): void;
+};
+
+/** Adds a counter: an apartment's counter (one per unit) or an EV charging station (needs a price). */
+export function AddMeterDialog({ open, buildingId, apartments, hasPrice, onClose, onSaved, onFailed, onSetPrice }: Props) {
+  const { t } = useTranslation(['meters', 'errors', 'common']);
+  const [kind, setKind] = useState<MeterKind>('unit');
+  const [apartmentId, setApartmentId] = useState('');
+  const [number, setNumber] = useState('');
+  const [initial, setInitial] = useState('0');
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+
+  async function save() {
+    const initialReading = Number(initial.replace(',', '.'));
+    setBusy(true);
+    try {
+      await addMeter({ buildingId, apartmentId: apartmentId || null, number, kind, initialReading: initial.trim() === '' ? Number.NaN : initialReading });
+      setNumber('');
+      setApartmentId('');
+      setInitial('0');
+      onSaved();
+    } catch (e) {
+      const refused = ruleFailureOf(e);
+      if (refused) setFailure(refused);
+      else onFailed();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('meters:add.title')}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" form="add-meter-form" disabled={busy} aria-busy={busy}>
+            {t('meters:add.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="add-meter-form"
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset className={styles.fieldset}>
+          <legend>{t('meters:add.kind')}</legend>
+          {(['unit', 'evCharger'] as const).map((k) => (
+            <label key={k} className={styles.choice}>
+              <input
+                type="radio"
+                name="meter-kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k);
+                  setFailure(null);
+                }}
+              />
+              {t(`meters:kind.${k}`)}
+            </label>
+          ))}
+        </fieldset>
+        {kind === 'evCharger' && !hasPrice ? (
+          <div className={styles.total} role="note">
+            <p className={styles.subheading}>{t('errors:pricePerKwhRequired')}</p>
+            <Button variant="secondary" onClick={onSetPrice}>
+              {t('meters:price.set')}
+            </Button>
+          </div>
+        ) : null}
+        <SelectField
+          label={kind === 'unit' ? t('meters:add.apartment') : t('meters:add.apartmentOptional')}
+          value={apartmentId}
+          onValueChange={(v) => {
+            setApartmentId(v);
+            setFailure(null);
+          }}
+          options={[{ value: '', label: t('meters:add.chooseApartment') }, ...apartments.map((a) => ({ value: a.id, label: t('meters:meter.apartment', { number: a.number }) }))]}
+          error={errorOf('apartmentId') ?? errorOf('kind')}
+        />
+        <TextField label={t('meters:add.number')} value={number} onValueChange={setNumber} error={errorOf('number')} autoComplete="off" />
+        <TextField label={t('meters:add.initial')} value={initial} onValueChange={setInitial} inputMode="decimal" error={errorOf('initialReading')} hint={t('meters:units.kwhHint')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MeterReadingRow, MeterRow } from '../../db/schema';
+import { chargeOf, consumptionOf, validateReading } from '../../lib/domain/meterRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { useFormats } from './format';
+import { addReading, updateReading } from './meterReadingsRepo';
+import { ruleFailureOf } from './meterRuleError';
+import { usePhotoCapture } from './usePhotoCapture';
+import styles from './fieldScreens.module.css';
+
+type Props = {
+  meter: MeterRow;
+  /** The reading being corrected; a new reading when absent. */
+  editing: MeterReadingRow | null;
+  previous: number;
+  pricePerKwh: number | null;
+  onClose(): void;
+  onSaved(message: string): void;
+  onFailed(): void;
+};
+
+/** New reading (photo required) or correction of an unpaid one; the consumption shows as you type. */
+export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, onSaved, onFailed }: Props) {
+  const { t } = useTranslation(['meters', 'errors', 'common']);
+  const f = useFormats();
+  const [value, setValue] = useState(editing ? String(editing.current) : '');
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { capture, take } = usePhotoCapture();
+  const base = editing ? editing.previous : previous;
+  const current = value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
+  const consumption = Number.isFinite(current) && current > base ? consumptionOf(base, current) : null;
+  const price = editing ? editing.pricePerKwh : meter.kind === 'evCharger' ? pricePerKwh : null;
+  const charge = consumption === null ? null : chargeOf(consumption, price);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+
+  async function save() {
+    const photoId = editing ? editing.photoId : capture.state === 'ready' ? 'new' : null;
+    const refused = validateReading({ previous: base, current, photoId });
+    if (refused) {
+      setFailure(refused);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) await updateReading(editing.id, current);
+      else await addReading({ meterId: meter.id, current, photo: capture.state === 'ready' ? capture.photo : null });
+      onSaved(editing ? t('meters:reading.updated') : t('meters:reading.saved'));
+    } catch (e) {
+      const rule = ruleFailureOf(e);
+      if (rule) setFailure(rule);
+      else onFailed();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={editing ? t('meters:reading.editTitle', { number: meter.number }) : t('meters:reading.newTitle', { number: meter.number })}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" form="reading-form" disabled={busy || capture.state === 'compressing'} aria-busy={busy}>
+            {t('meters:reading.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="reading-form"
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <p className={styles.subheading}>
+          {t('meters:reading.previous')}: <strong>{t('meters:units.kwh', { value: f.kwh(base) })}</strong>
+        </p>
+        <TextField
+          label={t('meters:reading.current')}
+          value={value}
+          onValueChange={(v) => {
+            setValue(v);
+            setFailure(null);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errorOf('current')}
+        />
+        <p className={styles.total} aria-live="polite">
+          {t('meters:reading.consumption')}: {consumption === null ? '—' : t('meters:units.kwh', { value: f.kwh(consumption) })}
+          {charge === null ? '' : ` · ${f.nis(charge)}`}
+        </p>
+        {editing ? null : (
+          <fieldset className={styles.fieldset}>
+            <legend>{t('meters:reading.photo')}</legend>
+            <label className={styles.fileButton}>
+              <input type="file" accept="image/*" capture="environment" onChange={(e) => void take(e.target.files?.[0])} />
+              {t('meters:reading.camera')}
+            </label>
+            <label className={styles.fileButton}>
+              <input type="file" accept="image/*" onChange={(e) => void take(e.target.files?.[0])} />
+              {t('meters:reading.gallery')}
+            </label>
+          </fieldset>
+        )}
+        {capture.state === 'compressing' ? (
+          <div role="status">
+            <span>{t('meters:reading.compressing')}</span>
+            <progress className={styles.progress} aria-label={t('meters:reading.compressing')} />
+          </div>
+        ) : null}
+        {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
+        {capture.state === 'failed' ? (
+          <p className={styles.error} role="alert">
+            {t(capture.messageKey)}
+          </p>
+        ) : null}
+        {errorOf('photoId') ? (
+          <p className={styles.error} role="alert">
+            {errorOf('photoId')}
+          </p>
+        ) : null}
+        {failure && !['current', 'photoId'].includes(failure.field) ? (
+          <p className={styles.error} role="alert">
+            {t(`errors:${failure.messageKey}`)}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+// The daily plan (/daily-plan): today's buildings, each an article with its checklist, visit form,
+// sync badge, and its open calls / keys / mail items.
+import type { Locator } from 'playwright-core';
+import { text } from './LoginPage';
+import { ShellLayoutPage } from './ShellLayoutPage';
+
+export class DailyPlanPage extends ShellLayoutPage {
+  t(key: string, values?: Record<string, string | number>): string {
+    return text(this.lang, 'dailyPlan', key, values);
+  }
+
+  sync(key: string, values?: Record<string, string | number>): string {
+    return text(this.lang, 'sync', key, values);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/daily-plan');
+    await this.waitForRoute('dailyPlan');
+  }
+
+  takeDayButton(): Locator {
+    return this.button(this.sync('takeDay.button'));
+  }
+
+  /** One tap, then wait for "everything for today is on the device". */
+  async takeDayOffline(timeoutMs = 60_000): Promise<void> {
+    await this.takeDayButton().click();
+    await this.waitVisible(this.page.getByText(this.sync('takeDay.done')), timeoutMs);
+  }
+
+  cards(): Locator {
+    return this.main().getByRole('article');
+  }
+
+  card(buildingName: string): Locator {
+    return this.page.getByRole('article', { name: buildingName, exact: true });
+  }
+
+  async buildingNames(): Promise<string[]> {
+    await this.waitVisible(this.cards());
+    return this.cards().getByRole('heading', { level: 3 }).allTextContents();
+  }
+
+  checkboxes(buildingName: string): Locator {
+    return this.card(buildingName).getByRole('checkbox');
+  }
+
+  description(buildingName: string): Locator {
+    return this.card(buildingName).getByLabel(this.t('visit.description'));
+  }
+
+  markMadeButton(buildingName: string): Locator {
+    return this.card(buildingName).getByRole('button', { name: this.t('visit.markMade') });
+  }
+
+  madeToday(buildingName: string): Locator {
+    return this.card(buildingName).getByText(this.t('visit.madeToday'));
+  }
+
+  savedDialog(): Locator {
+    return this.page.getByText(this.t('visit.saved'));
+  }
+
+  /** The visit's sync badge: saved on device / sent / applied / needs attention. */
+  syncBadge(buildingName: string, state: 'local' | 'sent' | 'synced' | 'attention'): Locator {
+    return this.card(buildingName).getByRole('status', { name: this.sync(`state.${state}`) });
+  }
+
+  fieldError(buildingName: string, message: string): Locator {
+    return this.card(buildingName).getByRole('alert').filter({ hasText: message });
+  }
+}

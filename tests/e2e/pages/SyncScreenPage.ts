@@ -1,0 +1,87 @@
+// The app-bar sync indicator and the Sync screen (/sync), found by role and the translated names of
+// the active language.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator } from 'playwright-core';
+import { text } from './LoginPage';
+import { ShellLayoutPage } from './ShellLayoutPage';
+
+type Tree = { [key: string]: string | Tree };
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/i18n/locales');
+
+/** A counted text the way i18next picks it (`key_one`, `key_two`, `key_other`…), e.g. `sync:indicator.pending`. */
+export function plural(lang: string, namespace: string, key: string, count: number): string {
+  const tree = JSON.parse(readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8')) as Tree;
+  const parts = key.split('.');
+  const leaf = parts.pop() ?? key;
+  const node = parts.reduce<string | Tree | undefined>((n, part) => (typeof n === 'object' ? n[part] : undefined), tree);
+  if (typeof node !== 'object') throw new Error(`No texts ${lang}/${namespace}:${key}`);
+  const form = new Intl.PluralRules(lang).select(count);
+  const found = node[`${leaf}_${form}`] ?? node[`${leaf}_other`];
+  if (typeof found !== 'string') throw new Error(`No text ${lang}/${namespace}:${key}_${form}`);
+  return found.replace(/\{\{\s*count\s*\}\}/g, String(count));
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export class SyncScreenPage extends ShellLayoutPage {
+  t(key: string, values?: Record<string, string | number>): string {
+    return text(this.lang, 'sync', key, values);
+  }
+
+  /** The app-bar link whose name tells connectivity, the pending count and the attention count. */
+  indicator(): Locator {
+    return this.page.getByRole('banner').getByRole('link', { name: new RegExp(`^${escapeRegExp(this.t('indicator.label', { status: '' }))}`) });
+  }
+
+  async indicatorName(): Promise<string> {
+    return (await this.indicator().getAttribute('aria-label')) ?? '';
+  }
+
+  /** Waits until the app bar says `count` changes wait (0: "all changes sent"). */
+  async waitForPending(count: number, timeoutMs = 20_000): Promise<void> {
+    const part = count === 0 ? this.t('indicator.allSent') : plural(this.lang, 'sync', 'indicator.pending', count);
+    await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: new RegExp(escapeRegExp(part)) }), timeoutMs);
+  }
+
+  async waitForConnectivity(online: boolean, timeoutMs = 10_000): Promise<void> {
+    const word = this.t(online ? 'indicator.online' : 'indicator.offline');
+    const prefix = escapeRegExp(this.t('indicator.label', { status: '' }));
+    await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: new RegExp(`^${prefix}${escapeRegExp(word)},`) }), timeoutMs);
+  }
+
+  /** Client-side: the app-bar indicator opens the Sync screen. */
+  async open(): Promise<void> {
+    await this.indicator().click();
+    await this.waitForRoute('sync');
+  }
+
+  entryTitle(op: string, table: string): string {
+    return this.t('entry.title', { op: this.t(`ops.${op}`), table: this.t(`tables.${table}`) });
+  }
+
+  /** An outbox entry card, e.g. entry('create', 'serviceCalls'). */
+  entry(op: string, table: string): Locator {
+    return this.main().getByRole('listitem', { name: this.entryTitle(op, table), exact: true });
+  }
+
+  attentionSection(): Locator {
+    return this.main().getByRole('region', { name: new RegExp(`^${escapeRegExp(plural(this.lang, 'sync', 'screen.attention', 1).replace(/\(1\)$/, ''))}`) });
+  }
+
+  /** The translated reason a refused entry shows. */
+  reason(entry: Locator): Locator {
+    return entry.getByRole('note');
+  }
+
+  async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {
+    await entry.getByRole('button', { name: this.t('entry.edit'), exact: true }).click();
+    const form = entry.getByRole('form', { name: this.t('entry.editForm') });
+    await this.waitVisible(form);
+    for (const [field, value] of Object.entries(fields)) await form.getByLabel(this.t(`fields.${field}`), { exact: true }).fill(value);
+    await form.getByRole('button', { name: this.t('entry.saveAndRetry') }).click();
+  }
+}
