@@ -49,7 +49,7 @@ function machine(): Machine {
   } catch {
     // reported as unknown
   }
-  let os = process.platform;
+  let os: string = process.platform;
   try {
     os = /PRETTY_NAME="([^"]+)"/.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os;
   } catch {

@@ -21,12 +21,12 @@ export async function openHarness(baseUrl: string): Promise<Harness> {
   }
   return {
     ...browser,
-    async call(name, ...args) {
-      const value = await browser.page.evaluate(
+    call: async <K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>) => {
+      const value: unknown = await browser.page.evaluate(
         ([fn, arg]) => ((window as unknown as { bench: Record<string, Fn> }).bench[fn] as Fn)(arg),
         [name, args[0]] as const,
       );
-      return value as Awaited<ReturnType<BenchApi[typeof name]>>;
+      return value as Awaited<ReturnType<BenchApi[K]>>;
     },
   };
 }

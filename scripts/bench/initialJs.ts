@@ -24,7 +24,9 @@ function isScript(response: Response): boolean {
 async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<Loaded> {
   const bodies = new Map<string, Promise<Buffer>>();
   const onResponse = (response: Response) => {
-    if (response.ok() && isScript(response) && !bodies.has(response.url())) bodies.set(response.url(), response.body());
+    if (!response.ok() || !isScript(response) || bodies.has(response.url())) return;
+    // A body is gone once its page navigates away: then the same URL is read from the server.
+    bodies.set(response.url(), response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer())));
   };
   page.on('response', onResponse);
   try {

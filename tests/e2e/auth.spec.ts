@@ -11,8 +11,10 @@ import { ProfilePage } from './pages/ProfilePage';
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 
 /** Everything a script on the origin can reach: cookies (all, HttpOnly too), localStorage, every IndexedDB store. */
-async function dumpStorage(page: Page): Promise<{ cookies: string; localStorage: string; indexedDb: string }> {
-  const cookies = JSON.stringify((await page.context().cookies()).map((c) => ({ name: c.name, value: c.value, httpOnly: c.httpOnly, path: c.path })));
+async function dumpStorage(page: Page): Promise<{ scriptCookies: string; serverCookies: string; localStorage: string; indexedDb: string }> {
+  const all = (await page.context().cookies()).map((c) => ({ name: c.name, value: c.value, httpOnly: c.httpOnly, path: c.path }));
+  const scriptCookies = JSON.stringify(all.filter((c) => !c.httpOnly));
+  const serverCookies = JSON.stringify(all.filter((c) => c.httpOnly));
   const { local, idb } = await page.evaluate(async () => {
     const local = JSON.stringify(Object.fromEntries(Object.entries(localStorage)));
     const out: Record<string, unknown[]> = {};
@@ -35,7 +37,7 @@ async function dumpStorage(page: Page): Promise<{ cookies: string; localStorage:
     const idb = JSON.stringify(out, (_, value: unknown) => (value instanceof CryptoKey ? `[CryptoKey extractable=${value.extractable}]` : value instanceof Blob ? '[Blob]' : value));
     return { local, idb };
   });
-  return { cookies, localStorage: local, indexedDb: idb };
+  return { scriptCookies, serverCookies, localStorage: local, indexedDb: idb };
 }
 
 describe('sign-in, session and languages', () => {
@@ -119,14 +121,23 @@ describe('sign-in, session and languages', () => {
     expect(await browser.page.title()).toBe('Binyan – Профиль');
   });
 
-  it('keeps no password, token or personal field in plain text in cookies, localStorage or IndexedDB', async () => {
+  const assertNoSecrets = (where: string, content: string) => {
+    for (const secret of [avi.password, ...secrets]) expect(content.includes(secret), `${secret} in ${where}`).toBe(false);
+    expect(content.includes('"avi"'), `user name in ${where}`).toBe(false);
+  };
+
+  it('keeps no password, token or personal field in plain text in the app’s cookies, localStorage or IndexedDB', async () => {
     const dump = await dumpStorage(browser.page);
     expect(dump.indexedDb).toContain('[CryptoKey extractable=false]');
+    expect(dump.scriptCookies).toContain('bn_s0');
     expect(secrets.size).toBeGreaterThan(0);
-    for (const [where, content] of Object.entries(dump)) {
-      for (const secret of [avi.password, ...secrets]) expect(content.includes(secret), `${secret} in ${where}`).toBe(false);
-      expect(content.includes('"avi"'), `user name in ${where}`).toBe(false);
-    }
+    assertNoSecrets('cookies', dump.scriptCookies);
+    assertNoSecrets('localStorage', dump.localStorage);
+    for (const [store, rows] of Object.entries(JSON.parse(dump.indexedDb) as Record<string, unknown[]>)) assertNoSecrets(`IndexedDB ${store}`, JSON.stringify(rows));
+  });
+
+  it('has no token in plain text in the HttpOnly cookies the server sets either', async () => {
+    assertNoSecrets('HttpOnly cookies', (await dumpStorage(browser.page)).serverCookies);
   });
 
   it('renews an expired session silently during use', async () => {
@@ -145,9 +156,12 @@ describe('sign-in, session and languages', () => {
     await shell.navigateTo('keys');
     sqlite.prepare("UPDATE users SET passwordHash = 'changed-elsewhere' WHERE userName = 'avi'").run();
     sqlite.prepare('DELETE FROM sessions').run();
-    await shell.navigateTo('userProfile').catch(() => undefined);
+    const before = reloginCalls.length;
+    await shell.openMenu();
+    await browser.page.getByRole('link', { name: 'Профиль' }).click();
     login.lang = 'ru';
     await login.waitForForm();
+    expect(reloginCalls.length).toBe(before + 1);
     expect(new URL(browser.page.url()).pathname).toBe('/login');
     sqlite.prepare("UPDATE users SET passwordHash = ? WHERE userName = 'avi'").run(row.passwordHash);
     await login.signIn(avi, waitForOtp, () => server.otpMark());

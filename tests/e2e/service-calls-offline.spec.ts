@@ -85,8 +85,8 @@ describe('service calls offline round', () => {
     await add.fill({ domain: 'plumbing', subject: 'נזילה בחניון', description, priority: 'high', photos });
     expect(await add.pickedPhotos().count()).toBe(2);
     newId = await add.submit();
-    await detail.waitVisible(detail.heading());
-    expect(await detail.heading().textContent()).toBe(detail.t('detail.titlePending'));
+    await detail.waitVisible(detail.callHeading());
+    expect(await detail.callHeading().textContent()).toBe(detail.t('detail.titlePending'));
     await detail.waitVisible(detail.badge('local'));
     await detail.waitVisible(app.page.getByRole('region', { name: detail.t('photos.ofCall') }).getByRole('listitem').nth(1));
   });
@@ -114,7 +114,7 @@ describe('service calls offline round', () => {
     await sync.waitForPending(6);
     await detail.open(newId);
     await detail.reload();
-    await detail.waitVisible(detail.heading());
+    await detail.waitVisible(detail.callHeading());
     await detail.waitVisible(detail.update(updateText));
     expect(await detail.fact('status').textContent()).toBe(detail.t('status.inTreatment'));
     await sync.waitForPending(6);
@@ -150,6 +150,7 @@ describe('service calls offline round', () => {
     await detail.open(newId);
     const number = (await state.get<{ record: Call }>(`/api/binyan/service-calls/${newId}`)).record.callNumber;
     await detail.waitVisible(detail.page.getByRole('heading', { level: 2, name: detail.t('detail.title', { number: String(number) }) }));
+    await detail.waitVisible(app.page.getByRole('region', { name: detail.t('photos.ofCall') }).getByRole('listitem').nth(1));
     await detail.waitVisible(detail.translateButton());
     expect(await detail.translateButton().isDisabled()).toBe(false);
     await axeCheck(app.page);

@@ -59,17 +59,9 @@ export function BuildingProfileCard({ profile, token, headingId }: Props) {
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>
-              <Link
-                className={styles.link}
-                to={link.to}
-                aria-label={link.count === undefined ? undefined : t('profile.linkWithCount', { label: link.label, count: link.count })}
-              >
+              <Link className={styles.link} to={link.to}>
                 <span>{link.label}</span>
-                {link.count ? (
-                  <span className={styles.count} aria-hidden="true">
-                    {link.count}
-                  </span>
-                ) : null}
+                {link.count ? <span className={styles.count}>{link.count}</span> : null}
               </Link>
             </li>
           ))}

@@ -51,7 +51,9 @@ function start(f: Fakes = {}) {
         loadPayer: fromPromise(async () => f.payerData ?? { debts: [debt('d1', 350), debt('d2', 420.5)], groups: [] }),
         loadFillList: fromPromise(async () => f.fillList ?? []),
         startPayment: fromPromise(async () => (f.startPayment ?? (async () => group('new-group', 770.5)))()),
-        cancelPayments: fromPromise(async ({ input }: { input: { groupGuids: string[] } }) => void seen.cancelled.push(input.groupGuids)),
+        cancelPayments: fromPromise(async ({ input }: { input: { groupGuids: string[] } }) => {
+          seen.cancelled.push(input.groupGuids);
+        }),
         compressPhoto: fromPromise(async () => (f.compress ?? (async () => photo))()),
         saveNewCheck: fromPromise(async ({ input }: { input: SaveNewCheckInput }) => {
           seen.saved.push(input);
@@ -67,12 +69,12 @@ function start(f: Fakes = {}) {
           seen.submitted.push(input);
           await f.submit?.(input);
         }),
-        waitForSync: fromPromise(async () => undefined),
+        waitForSync: fromPromise<void, { groupGuid: string }>(async () => {}),
         startDeposit: fromPromise(async () => {
           seen.starts += 1;
           await f.startDeposit?.();
         }),
-        confirmDeposit: fromPromise(async ({ input }: { input: { code: string } }) => {
+        confirmDeposit: fromPromise(async ({ input }: { input: { groupGuid: string; code: string } }) => {
           seen.codes.push(input.code);
           await f.confirm?.(input.code);
         }),

@@ -4,7 +4,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ErrorActorEvent } from 'xstate';
 import { isApiError } from '../../api/errors';
 import type { Check, Debt } from '../../lib/domain/entities';
-import { checkStatusNew, fromAgorot, numbersOfPayments, sumAgorot, totalsMatch, validateDepositCode } from '../../lib/domain/checkRules';
+import { checkStatusNew, numbersOfPayments, totalsMatch, validateDepositCode } from '../../lib/domain/checkRules';
 import { toLocalDateString } from '../../lib/dates';
 import type { CompressedPhoto } from '../../sync/photos';
 import { errorKeyOf } from './checkErrors';

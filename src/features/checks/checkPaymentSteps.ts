@@ -1,5 +1,4 @@
 // The capture and deposit steps of the check payment, as state configs of the same setup.
-import type { CompressedPhoto } from '../../sync/photos';
 import { checkPaymentSetup, errorOf, fillStep, stayOnGroup } from './checkPaymentSetup';
 
 export const captureState = checkPaymentSetup.createStateConfig({

@@ -28,8 +28,13 @@ export function PlanEntryCard({ entry, visitDate, workerId }: Props) {
   const style: CSSProperties & Record<'--accent', string> = { '--accent': building?.buttonColor ?? 'var(--color-primary)' };
   const isCurrent = session.bID === entry.buildingId;
 
-  function toggle(itemId: string, done: boolean) {
-    setChecklistItem(entry, visitDate, itemId, done).catch(() => showErrorToast({ summary: t('visit.saveFailed'), detail: t('errors:anErrorOccurred') }));
+  async function toggle(itemId: string, done: boolean) {
+    try {
+      await setChecklistItem(entry, visitDate, itemId, done);
+    } catch (error) {
+      showErrorToast({ summary: t('visit.saveFailed'), detail: t('errors:anErrorOccurred') });
+      throw error;
+    }
   }
 
   return (

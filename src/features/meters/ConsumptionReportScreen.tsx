@@ -93,7 +93,7 @@ export function ConsumptionReportScreen() {
             </div>
           </dl>
         ) : null}
-        {ev && totals && totals.unpriced > 0 ? <p className={styles.muted}>{t('meters:report.unpriced', { count: totals.unpriced })}</p> : null}
+        {ev && totals && totals.unpriced > 0 ? <p className={styles.muted}>{t('meters:report.unpriced', { n: totals.unpriced })}</p> : null}
       </section>
 
       {choice.period === 'year' ? (

@@ -83,7 +83,7 @@ export function MetersScreen() {
       <section aria-labelledby="meters-list" className={styles.form}>
         <div className={styles.cardHeader}>
           <h2 id="meters-list" className={styles.heading}>
-            {t('meters:list.title', { count: data.meters.length })}
+            {t('meters:list.title', { n: data.meters.length })}
           </h2>
           <Button onClick={() => setAdding(true)}>{t('meters:actions.add')}</Button>
         </div>

@@ -14,11 +14,11 @@ export class ServiceCallPage extends ShellLayoutPage {
 
   async open(id: string): Promise<void> {
     await this.goto(`/service-call/${id}`);
-    await this.waitVisible(this.heading());
+    await this.waitVisible(this.callHeading());
   }
 
   /** "Call 1234" or "New call (number pending)". */
-  heading(): Locator {
+  callHeading(): Locator {
     const numbered = escapeRegExp(this.t('detail.title', { number: '' }).trim());
     return this.page.getByRole('heading', { level: 2, name: new RegExp(`^(${numbered}|${escapeRegExp(this.t('detail.titlePending'))})`) });
   }

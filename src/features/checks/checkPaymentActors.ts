@@ -1,0 +1,97 @@
+// The app's side of the check-payment machine: its actors over the repositories, the photo worker
+// and the deposit calls (which need a connection, so they go straight to the API).
+import { fromPromise } from 'xstate';
+import { ApiError } from '../../api/errors';
+import { newId } from '../../db/mutate';
+import { loadSession } from '../../db/sessionVault';
+import type { Check } from '../../lib/domain/entities';
+import { imageFile } from '../../lib/validation/rules';
+import type { CompressedPhoto } from '../../sync/photos';
+import { compressPhoto } from '../../workers/photoCompressor';
+import { api, callWithRelogin } from '../auth/session';
+import { requestReplayNow } from '../sync/syncController';
+import { CheckRuleError, refuse } from './checkErrors';
+import { cancelPayments, groupSyncState, groupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
+import { checkPaymentMachine } from './checkPaymentMachine';
+import type { ConfirmDepositInput, DepositInput, NewPaymentInput, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
+import { addCheck, deleteCheck, setCheckImage, updateCheck } from './checksRepo';
+import { openDebtsOf, pullDebts } from './checksLookups';
+
+const SYNC_WAIT_MS = 60_000;
+const SYNC_POLL_MS = 300;
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine;
+
+/** A refresh that fails (offline, timeout) leaves what the device has: the flow works offline. */
+async function refresh(work: () => Promise<unknown>): Promise<void> {
+  if (!online()) return;
+  await work().catch(() => undefined);
+}
+
+async function loadPayer(contactGuid: string): Promise<PayerData> {
+  await refresh(() => Promise.all([pullDebts(api, contactGuid), pullChecksToFill(api, contactGuid)]));
+  const [debts, groups] = await Promise.all([openDebtsOf(contactGuid), groupsToFill(contactGuid)]);
+  return { debts, groups };
+}
+
+async function loadFillList(contactGuid: string | null): Promise<PaymentGroup[]> {
+  await refresh(() => pullChecksToFill(api, contactGuid));
+  return groupsToFill(contactGuid);
+}
+
+async function compressCheck(file: Blob): Promise<CompressedPhoto> {
+  refuse(imageFile({ type: file.type, name: file instanceof File ? file.name : '' }));
+  return compressPhoto(file, 'check');
+}
+
+function required<T>(value: T | null): T {
+  if (value === null) throw new CheckRuleError({ field: 'photo', messageKey: 'photoRequired' });
+  return value;
+}
+
+/** Resolves once the payment and everything it waits for reached the server; a refusal is thrown. */
+async function waitForSync(groupGuid: string): Promise<void> {
+  requestReplayNow();
+  const until = Date.now() + SYNC_WAIT_MS;
+  for (;;) {
+    const state = await groupSyncState(groupGuid);
+    if (state === 'done') return;
+    if (state !== 'pending') throw new ApiError({ message: state.messageKey, errorCode: 'SYNC', messageKey: state.messageKey });
+    if (Date.now() > until) throw new ApiError({ message: 'not synced', errorCode: 'SYNC', messageKey: 'errors:errorInDepositConfirmation' });
+    await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+  }
+}
+
+function depositCall(path: string, body: Record<string, unknown>): Promise<unknown> {
+  const key = newId();
+  return callWithRelogin(() => api.request('POST', `check/deposit/${path}`, body, { headers: { 'Idempotency-Key': key } }));
+}
+
+export const appCheckPaymentMachine = checkPaymentMachine.provide({
+  actors: {
+    loadPayer: fromPromise(({ input }: { input: { contactGuid: string } }) => loadPayer(input.contactGuid)),
+    loadFillList: fromPromise(({ input }: { input: { contactGuid: string | null } }) => loadFillList(input.contactGuid)),
+    startPayment: fromPromise<PaymentGroup, NewPaymentInput>(({ input }) =>
+      startPayment({ contactGuid: input.payer.contactGuid, buildingId: input.payer.buildingId, debts: input.debts }),
+    ),
+    cancelPayments: fromPromise(({ input }: { input: { groupGuids: string[] } }) => cancelPayments(input.groupGuids)),
+    compressPhoto: fromPromise(({ input }: { input: { file: Blob } }) => compressCheck(input.file)),
+    saveNewCheck: fromPromise(async ({ input }: { input: SaveNewCheckInput }) => {
+      await addCheck({ check: required(input.check), front: required(input.front) });
+    }),
+    saveCheckImage: fromPromise<Check, SaveImageInput>(({ input }) => setCheckImage(input.checkGuid, input.side, required(input.photo))),
+    updateCheck: fromPromise<Check, UpdateCheckInput>(({ input }) => updateCheck(input.checkGuid, input.details)),
+    deleteCheck: fromPromise(({ input }: { input: { checkGuid: string } }) => deleteCheck(input.checkGuid)),
+    submitGroup: fromPromise(async ({ input }: { input: SubmitInput }) => {
+      const session = await loadSession();
+      await submitGroup(input.groupGuid, { sendAnyway: input.sendAnyway, workerGuid: session.workerGUID });
+    }),
+    waitForSync: fromPromise(({ input }: { input: DepositInput }) => waitForSync(input.groupGuid)),
+    startDeposit: fromPromise(async ({ input }: { input: DepositInput }) => {
+      await depositCall('start', { ChecksHeaderGuid: input.groupGuid });
+    }),
+    confirmDeposit: fromPromise(async ({ input }: { input: ConfirmDepositInput }) => {
+      await depositCall('confirm', { ChecksHeaderGuid: input.groupGuid, code: input.code });
+    }),
+  },
+});

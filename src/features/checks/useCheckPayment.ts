@@ -1,0 +1,83 @@
+// One check-payment actor for the four check screens (they are separate routes, so the flow outlives
+// each of them); a new one per signed-in user. Screens send events and follow its `navigate` steps.
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { createActor } from 'xstate';
+import type { Actor } from 'xstate';
+import { useSession } from '../auth/sessionContext';
+import { useOnline } from '../sync/useOnline';
+import { appCheckPaymentMachine } from './checkPaymentActors';
+import type { CaptureTarget, RouteStep } from './checkPaymentModel';
+
+type PaymentActor = Actor<typeof appCheckPaymentMachine>;
+export type PaymentSnapshot = ReturnType<PaymentActor['getSnapshot']>;
+
+let current: { owner: string; actor: PaymentActor } | null = null;
+
+function actorFor(owner: string, showChecksDeposit: boolean): PaymentActor {
+  if (current?.owner !== owner) {
+    current?.actor.stop();
+    const actor = createActor(appCheckPaymentMachine, { input: { showChecksDeposit, online: navigator.onLine } });
+    actor.start();
+    current = { owner, actor };
+  }
+  return current.actor;
+}
+
+export const checksPaths = {
+  index: '/checksindex',
+  groups: '/checks',
+  fill: (groupGuid: string) => `/checks/checksfill/${encodeURIComponent(groupGuid)}`,
+  capture: (t: CaptureTarget) => {
+    const query = new URLSearchParams({ checksGroupId: t.groupGuid, captureUrl: checksPaths.fill(t.groupGuid) });
+    if (t.checkGuid) query.set('checkGuid', t.checkGuid);
+    if (t.side === 'back') query.set('side', 'back');
+    return `/check-capture?${query.toString()}`;
+  },
+};
+
+function pathOf(step: RouteStep): string {
+  switch (step.name) {
+    case 'ChecksIndex':
+      return checksPaths.index;
+    case 'ChecksPage':
+      return checksPaths.groups;
+    case 'ChecksFill':
+      return checksPaths.fill(step.groupGuid);
+    case 'CheckCapture':
+      return checksPaths.capture(step);
+  }
+}
+
+/** The flow's actor and its current state; keeps connectivity and the deposit permission in step. */
+export function useCheckPayment() {
+  const { session } = useSession();
+  const online = useOnline();
+  const show = session.showChecksDeposit !== 0;
+  const actor = actorFor(`${session.compID ?? ''}:${session.userName}`, show);
+  const snapshot = useSelector(actor, (s) => s);
+  useEffect(() => actor.send({ type: 'connection.change', online }), [actor, online]);
+  useEffect(() => actor.send({ type: 'permissions.change', showChecksDeposit: show }), [actor, show]);
+  return { actor, snapshot, send: actor.send.bind(actor), context: snapshot.context };
+}
+
+/** Follows the machine's route steps: pushes them in order, or goes back to the step the flow came from. */
+export function useFlowNavigation(actor: PaymentActor): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromFlow = (location.state as { checkFlow?: boolean } | null)?.checkFlow === true;
+  useEffect(() => {
+    const subscription = actor.on('navigate', (event) => {
+      if (event.mode === 'back') {
+        const target = event.steps[0];
+        if (fromFlow) navigate(-1);
+        else if (target) navigate(pathOf(target), { replace: true });
+        return;
+      }
+      // A capture pushed by the flow is left with history back, so the stack stays Fill → Capture.
+      for (const step of event.steps) navigate(pathOf(step), { state: { checkFlow: step.name === 'CheckCapture' } });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, navigate, fromFlow]);
+}

@@ -1,0 +1,96 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/db';
+import type { BuildingRow } from '../../db/schema';
+import { emptySession } from '../../db/sessionVault';
+import { initI18n } from '../../i18n/i18n';
+import { toLocalDateString } from '../../lib/dates';
+import { resetDb } from '../../sync/testing/setup';
+import { SessionContext } from '../auth/sessionContext';
+import type { SessionContextValue } from '../auth/sessionContext';
+import { DailyPlanScreen } from './DailyPlanScreen';
+import { planKey } from './visitsRepo';
+
+// No network in these tests: the background refresh fails and the screen keeps the device's data.
+vi.mock('../auth/session', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
+
+const today = toLocalDateString(new Date());
+const building: BuildingRow = {
+  id: 101,
+  companyId: 1001,
+  number: 1,
+  name: 'Herzl House',
+  address: 'Herzl 12',
+  city: 'Tel Aviv',
+  apartmentsCount: 12,
+  logoUrl: null,
+  buttonColor: '#1d4ed8',
+  pricePerKwh: null,
+  bankAccount: null,
+  accountName: null,
+  propertyType: null,
+  managementType: null,
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+  syncState: 'synced',
+};
+
+function renderScreen() {
+  const value: SessionContextValue = {
+    ready: true,
+    loggedIn: true,
+    versionStatus: 'skipped',
+    session: { ...emptySession, userName: 'avi', workerGUID: 'w-avi', compID: 1001, loggedIn: true, sessionToken: 't' },
+    update: vi.fn(async () => undefined),
+  };
+  return render(
+    <SessionContext.Provider value={value}>
+      <MemoryRouter>
+        <DailyPlanScreen />
+      </MemoryRouter>
+    </SessionContext.Provider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n({ lng: 'en' });
+});
+
+beforeEach(async () => {
+  await resetDb();
+});
+
+describe('Daily plan screen', () => {
+  it('says so when the device has no plan for today', async () => {
+    renderScreen();
+    expect(await screen.findByText('No plan on this device')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Take the day offline' })).toBeTruthy();
+  });
+
+  it('ticks checklist items and records the visit on the device, with its translated errors', async () => {
+    await db.buildings.add(building);
+    await db.dailyPlans.put({
+      key: planKey('w-avi', today),
+      planDate: today,
+      workerId: 'w-avi',
+      entries: [{ buildingId: 101, order: 1, checklist: [{ id: '101-lobby', label: 'ניקיון הלובי' }, { id: '101-roof', label: 'גג' }] }],
+    });
+    renderScreen();
+    const card = await screen.findByRole('article', { name: 'Herzl House' });
+    await act(async () => fireEvent.click(within(card).getByRole('checkbox', { name: 'Clean the lobby and mailboxes' })));
+    expect(await within(card).findByRole('status', { name: 'Saved on device' })).toBeTruthy();
+    expect(within(card).getByText('1 of 2 done')).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Visit made today' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Required field');
+    fireEvent.change(within(card).getByLabelText('Visit description'), { target: { value: 'Lobby cleaned and checked' } });
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Visit made today' })));
+    expect(await screen.findByText('The visit was saved')).toBeTruthy();
+    expect(await within(card).findByText('Visit recorded today')).toBeTruthy();
+
+    const [visit] = await db.visits.toArray();
+    expect(visit).toMatchObject({ buildingId: 101, madeToday: true, description: 'Lobby cleaned and checked', checklist: [{ done: true }, { done: false }] });
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.op)).toEqual(['create', 'update']);
+  });
+});

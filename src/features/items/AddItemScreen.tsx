@@ -1,0 +1,151 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { mailItemKinds } from '../../lib/domain/entities';
+import type { MailItemKind } from '../../lib/domain/entities';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { ResultDialog } from '../../ui/ResultDialog';
+import { TextField } from '../../ui/TextField';
+import { useSession } from '../auth/sessionContext';
+import { ruleFailureOf } from '../meters/meterRuleError';
+import { SelectField } from '../meters/SelectField';
+import { useResult } from '../meters/useResult';
+import { recipientsOfBuilding } from './itemQueries';
+import { registerKey, registerMailItem } from './itemsRepo';
+import type { ItemKind } from './itemsRepo';
+import styles from '../meters/fieldScreens.module.css';
+
+const listPath: Record<ItemKind, string> = { keys: '/keys', mailItems: '/mail-items' };
+
+function isMailKind(value: string): value is MailItemKind {
+  return (mailItemKinds as readonly string[]).includes(value);
+}
+
+/** /add-key and /add-mail-item: register an item for an apartment or a contact of the current building. */
+export function AddItemScreen({ kind }: { kind: ItemKind }) {
+  const { t } = useTranslation(['items', 'errors', 'common']);
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const bid = session.bID;
+  const recipients = useLiveQuery(() => (bid === null ? null : recipientsOfBuilding(bid)), [bid]);
+  const [apartmentId, setApartmentId] = useState('');
+  const [contactId, setContactId] = useState('');
+  const [number, setNumber] = useState('');
+  const [description, setDescription] = useState('');
+  const [mailKind, setMailKind] = useState<MailItemKind>('parcel');
+  const [carrier, setCarrier] = useState('');
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const result = useResult();
+  const closeResult = result.close;
+  const afterSaved = useCallback(() => {
+    closeResult();
+    navigate(listPath[kind]);
+  }, [closeResult, navigate, kind]);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+
+  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
+  const contacts = (recipients?.contacts ?? []).filter((c) => !apartmentId || c.apartmentId === apartmentId);
+
+  async function save() {
+    setBusy(true);
+    try {
+      const recipient = { buildingId: bid, apartmentId: apartmentId || null, contactId: contactId || null, registeredBy: session.WorkerName };
+      if (kind === 'keys') await registerKey({ ...recipient, tagNumber: number, description });
+      else await registerMailItem({ ...recipient, kind: mailKind, carrier: carrier || null, trackingNumber: number, description });
+      result.succeed(t(`items:${kind}.saved`));
+    } catch (e) {
+      const refused = ruleFailureOf(e);
+      if (refused) setFailure(refused);
+      else result.fail('errors:anErrorOccurred');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const numberField = kind === 'keys' ? 'tagNumber' : 'trackingNumber';
+  return (
+    <div className={styles.screen}>
+      <h2 className={styles.heading}>{t(`items:${kind}.addTitle`)}</h2>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <SelectField
+          label={t('items:form.apartment')}
+          value={apartmentId}
+          onValueChange={(v) => {
+            setApartmentId(v);
+            setContactId('');
+          }}
+          options={[{ value: '', label: t('items:form.noApartment') }, ...(recipients?.apartments ?? []).map((a) => ({ value: a.id, label: t('items:apartment', { number: a.number }) }))]}
+        />
+        <SelectField
+          label={t('items:form.contact')}
+          value={contactId}
+          onValueChange={(v) => {
+            setContactId(v);
+            const contact = recipients?.contacts.find((c) => c.id === v);
+            if (contact?.apartmentId && !apartmentId) setApartmentId(contact.apartmentId);
+          }}
+          options={[{ value: '', label: t('items:form.noContact') }, ...contacts.map((c) => ({ value: c.id, label: c.fullName }))]}
+        />
+        {kind === 'mailItems' ? (
+          <>
+            <SelectField
+              label={t('items:mailKind.label')}
+              value={mailKind}
+              onValueChange={(v) => isMailKind(v) && setMailKind(v)}
+              options={mailItemKinds.map((k) => ({ value: k, label: t(`items:mailKind.${k}`) }))}
+            />
+            <TextField label={t('items:form.carrier')} value={carrier} onValueChange={setCarrier} autoComplete="off" />
+          </>
+        ) : null}
+        <TextField
+          label={t(`items:${kind}.number`)}
+          value={number}
+          onValueChange={(v) => {
+            setNumber(v);
+            setFailure(null);
+          }}
+          autoComplete="off"
+          error={errorOf(numberField)}
+        />
+        <TextField
+          label={kind === 'keys' ? t('items:form.description') : t('items:form.descriptionOptional')}
+          value={description}
+          onValueChange={(v) => {
+            setDescription(v);
+            setFailure(null);
+          }}
+          autoComplete="off"
+          error={errorOf('description')}
+        />
+        {failure && ![numberField, 'description'].includes(failure.field) ? (
+          <p className={styles.error} role="alert">
+            {t(`errors:${failure.messageKey}`)}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => navigate(listPath[kind])}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {t(`items:${kind}.save`)}
+          </Button>
+        </div>
+      </form>
+      <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={afterSaved} />
+    </div>
+  );
+}
+
+export const AddKeyScreen = () => <AddItemScreen kind="keys" />;
+export const AddMailItemScreen = () => <AddItemScreen kind="mailItems" />;

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateHandover } from '../../lib/domain/itemRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { ruleFailureOf } from '../meters/meterRuleError';
+import { handOverItem, numberOfItem } from './itemsRepo';
+import type { ItemKind } from './itemsRepo';
+import type { ItemView } from './itemQueries';
+import styles from '../meters/fieldScreens.module.css';
+
+function localDateTimeValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+type Props = { kind: ItemKind; view: ItemView; workerName: string; onClose(): void; onDone(): void; onFailed(): void };
+
+/** Who received the item, who handed it over and when; then a confirmation. */
+export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFailed }: Props) {
+  const { t } = useTranslation(['items', 'errors', 'common']);
+  const [deliveredTo, setDeliveredTo] = useState(view.contact?.fullName ?? '');
+  const [deliveredBy, setDeliveredBy] = useState(workerName);
+  const [when, setWhen] = useState(localDateTimeValue(new Date()));
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const input = () => {
+    const at = new Date(when);
+    return { deliveredTo, deliveredBy: deliveredBy || null, deliveredAt: when && !Number.isNaN(at.getTime()) ? at.toISOString() : null };
+  };
+  const number = numberOfItem(view.item);
+
+  function review() {
+    const refused = validateHandover(view.item, input());
+    if (refused) setFailure(refused);
+    else setConfirming(true);
+  }
+
+  async function handOver() {
+    setConfirming(false);
+    try {
+      await handOverItem(kind, view.item.id, input());
+      onDone();
+    } catch (e) {
+      const refused = ruleFailureOf(e);
+      if (refused) setFailure(refused);
+      else onFailed();
+    }
+  }
+
+  return (
+    <>
+      <Modal
+        open={!confirming}
+        title={t(`items:${kind}.handoverTitle`, { number })}
+        onClose={onClose}
+        actions={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" form="handover-form">
+              {t('items:handover.submit')}
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="handover-form"
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            review();
+          }}
+        >
+          <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
+          <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
+          <TextField type="datetime-local" label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
+          {failure && !['deliveredTo', 'deliveredAt'].includes(failure.field) ? (
+            <p className={styles.error} role="alert">
+              {t(`errors:${failure.messageKey}`)}
+            </p>
+          ) : null}
+        </form>
+      </Modal>
+      <ConfirmDialog
+        open={confirming}
+        title={t('items:handover.confirmTitle')}
+        message={t(`items:${kind}.handoverConfirm`, { number, name: deliveredTo.trim() })}
+        confirmLabel={t('items:handover.confirm')}
+        onConfirm={() => void handOver()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

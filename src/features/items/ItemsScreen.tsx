@@ -1,0 +1,131 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ItemStatus } from '../../lib/domain/entities';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { ResultDialog } from '../../ui/ResultDialog';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import { pullApartments } from '../apartments/apartmentsRepo';
+import { useSession } from '../auth/sessionContext';
+import { pullContacts } from '../contacts/contactsRepo';
+import { useFormats } from '../meters/format';
+import { useResult } from '../meters/useResult';
+import { useServerRefresh } from '../meters/useServerRefresh';
+import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { HandoverDialog } from './HandoverDialog';
+import { itemsView, matchesItem } from './itemQueries';
+import type { ItemView } from './itemQueries';
+import { numberOfItem, pullItems } from './itemsRepo';
+import type { ItemKind } from './itemsRepo';
+import styles from '../meters/fieldScreens.module.css';
+
+const addPath: Record<ItemKind, string> = { keys: '/add-key', mailItems: '/add-mail-item' };
+
+/** /keys and /mail-items: pending and delivered items of the current building, with search and handover. */
+export function ItemsScreen({ kind }: { kind: ItemKind }) {
+  const { t } = useTranslation(['items', 'errors', 'common']);
+  const f = useFormats();
+  const { session } = useSession();
+  const bid = session.bID;
+  const [status, setStatus] = useState<ItemStatus>('pending');
+  const [query, setQuery] = useState('');
+  const [handing, setHanding] = useState<ItemView | null>(null);
+  const result = useResult();
+  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status)), [kind, bid, status]);
+  const refresh = useServerRefresh(bid === null ? null : `${kind}:${bid}`, async (api) => {
+    await Promise.all([pullItems(api, kind, bid ?? 0), pullApartments(api, bid ?? 0), pullContacts(api, bid ?? 0)]);
+  });
+
+  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
+  const shown = data ? data.items.filter((v) => matchesItem(v, query)) : [];
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.cardHeader}>
+        <h2 className={styles.heading}>{t(`items:${kind}.title`)}</h2>
+        <Link className={styles.link} to={addPath[kind]}>
+          {t(`items:${kind}.add`)}
+        </Link>
+      </div>
+      <div role="tablist" aria-label={t(`items:${kind}.tabs`)} className={styles.tabs}>
+        {(['pending', 'delivered'] as const).map((s) => (
+          <button key={s} type="button" role="tab" id={`items-tab-${s}`} aria-controls="items-panel" aria-selected={status === s} className={styles.tab} onClick={() => setStatus(s)}>
+            {t(`items:tabs.${s}`, { n: data ? data[s] : 0 })}
+          </button>
+        ))}
+      </div>
+      <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form}>
+        <TextField type="search" label={t('items:search')} value={query} onValueChange={setQuery} autoComplete="off" />
+        {data === undefined || (data?.items.length === 0 && refresh.state === 'loading') ? <Spinner /> : null}
+        {data?.items.length === 0 && refresh.state === 'failed' ? (
+          <EmptyState message={t('items:loadFailed')} action={<Button onClick={refresh.retry}>{t('items:retry')}</Button>} />
+        ) : null}
+        {data && data.items.length === 0 && refresh.state === 'done' ? <EmptyState message={t(`items:${kind}.empty.${status}`)} /> : null}
+        {data && data.items.length > 0 && shown.length === 0 ? <EmptyState message={t('items:noResults')} /> : null}
+        <ul className={styles.list}>
+          {shown.map((v) => {
+            const number = numberOfItem(v.item);
+            return (
+              <li key={v.item.id} className={styles.card} aria-label={t(`items:${kind}.label`, { number })}>
+                <div className={styles.cardHeader}>
+                  <h3 className={styles.cardTitle}>{number}</h3>
+                  <RecordSyncBadge state={v.item.syncState} />
+                </div>
+                {v.item.description ? <p className={styles.subheading}>{v.item.description}</p> : null}
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{t('items:recipient')}</dt>
+                    <dd>
+                      {[v.apartment ? t('items:apartment', { number: v.apartment.number }) : '', v.contact?.fullName ?? ''].filter(Boolean).join(' · ') || t('items:noRecipient')}
+                    </dd>
+                  </div>
+                  {'kind' in v.item ? (
+                    <div>
+                      <dt>{t('items:mailKind.label')}</dt>
+                      <dd>{[t(`items:mailKind.${v.item.kind}`), v.item.carrier ?? ''].filter(Boolean).join(' · ')}</dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt>{t('items:registered')}</dt>
+                    <dd>{`${f.dateTime(v.item.registeredAt)} · ${v.item.registeredBy}`}</dd>
+                  </div>
+                  {v.item.status === 'delivered' ? (
+                    <div>
+                      <dt>{t('items:delivered')}</dt>
+                      <dd>{t('items:deliveredSummary', { to: v.item.deliveredTo ?? '', by: v.item.deliveredBy ?? '', at: f.dateTime(v.item.deliveredAt) })}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                {v.item.status === 'pending' ? (
+                  <Button variant="secondary" onClick={() => setHanding(v)} aria-label={t(`items:${kind}.handoverOf`, { number })}>
+                    {t('items:handover.action')}
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {handing ? (
+        <HandoverDialog
+          kind={kind}
+          view={handing}
+          workerName={session.WorkerName}
+          onClose={() => setHanding(null)}
+          onDone={() => {
+            setHanding(null);
+            result.succeed(t(`items:${kind}.handedOver`));
+          }}
+          onFailed={() => result.fail('errors:anErrorOccurred')}
+        />
+      ) : null}
+      <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />
+    </div>
+  );
+}
+
+export const KeysScreen = () => <ItemsScreen kind="keys" />;
+export const MailItemsScreen = () => <ItemsScreen kind="mailItems" />;
