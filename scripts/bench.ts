@@ -1,7 +1,10 @@
-// `npm run bench [-- --quick] [-- --build]`: builds the app (full run; a quick run only when dist/ is
-// stale), starts the real server with the generated data set, drives real Chromium and prints one
+// `npm run bench [-- --quick] [--build] [--keep-app] [--only=replay,photo] [--profile]`: builds the app (full run;
+// a quick run only when dist/ is stale or with --build; --keep-app reuses the app copy of the last
+// run), starts the real server with the generated data set, drives real Chromium and prints one
 // markdown table, one row per figure, every timing next to its reference from the same run.
-// Full runs write bench/results.json; quick runs (the smoke run of `npm test`) .tmp/bench-quick.json.
+// --profile also writes CPU profiles of the rows and prints what dominates them (scripts/bench/profile.ts).
+// Full runs write bench/results.json; quick runs (the smoke run of `npm test`) and --only runs
+// .tmp/bench-partial.json.
 // Nothing here asserts a timing: the run fails only when a row cannot be measured at all.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -73,9 +76,13 @@ async function measure(spec: { figure: string; target: string }, run: () => Prom
 }
 
 async function main(): Promise<number> {
-  const quick = process.argv.includes('--quick');
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const profile = args.includes('--profile');
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
+  const wanted = (figure: string) => only === null || only.some((name) => figure.includes(name));
   const startedAt = new Date();
-  const siteDir = await prepareSite({ buildApp: !quick || process.argv.includes('--build') });
+  const siteDir = await prepareSite({ buildApp: !quick || args.includes('--build'), keepApp: args.includes('--keep-app') });
   const rows: BenchRow[] = [];
 
   let server: AppServer | null = null;
@@ -87,24 +94,25 @@ async function main(): Promise<number> {
     const token = await signIn(server);
     const ctx: BenchContext = {
       quick,
+      profile,
       siteDir,
       server: running,
       token,
       dataSet,
-      harness: async () => (harness ??= await openHarness(running.baseUrl)),
+      harness: async () => (harness ??= await openHarness(running.baseUrl, { profile })),
     };
-    for (const spec of rowSpecs) rows.push(await measure(spec, () => spec.run(ctx)));
+    for (const spec of rowSpecs.filter((s) => wanted(s.figure))) rows.push(await measure(spec, () => spec.run(ctx)));
   } finally {
     await (harness as Harness | null)?.close();
     await server?.stop();
   }
   // Last and alone: the load test must not share the machine with Chromium or the other server.
-  rows.push(await measure({ figure: 'server', target: '≥ 2 000/s, p99 ≤ 50 ms' }, () => measureServerLoad({ quick, siteDir })));
+  if (wanted('server')) rows.push(await measure({ figure: 'server', target: '≥ 2 000/s, p99 ≤ 50 ms' }, () => measureServerLoad({ quick, profile, siteDir })));
 
   const m = machine();
   const table = markdownTable(rows);
   console.log(`\n${table}\n\n${quick ? 'Quick run (small counts, smoke only)' : 'Full run'} on ${machineLine(m)}`);
-  const file = quick ? path.join(root, '.tmp/bench-quick.json') : path.join(root, 'bench/results.json');
+  const file = quick || only ? path.join(root, '.tmp/bench-partial.json') : path.join(root, 'bench/results.json');
   writeReport(file, { mode: quick ? 'quick' : 'full', startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), machine: m, rows });
   console.log(`wrote ${path.relative(root, file)}`);
   const failed = rows.filter((row) => row.error);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startSync } from './features/sync/syncController';
 import { initI18n } from './i18n/i18n';
 import './ui/tokens.css';
 
@@ -9,6 +10,7 @@ if (!container) throw new Error('Missing #root element');
 
 // Texts first: the first paint is already in the stored language and direction.
 void initI18n().then(() => {
+  startSync();
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -43,6 +43,7 @@ export type BenchApi = {
   replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }>;
   replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }>;
   replayRun(): Promise<ReplayRunResult>;
+  queueReady(): Promise<{ state: string }>;
   queueFill(requests: QueueRequest[]): Promise<{ queued: number }>;
   queueReplay(): Promise<QueueReplayResult>;
   photo(options: PhotoOptions): Promise<PhotoResult>;

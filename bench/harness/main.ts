@@ -1,16 +1,13 @@
-// The harness page: each row's browser side loads on demand, so one row's modules never slow another.
+// The harness page: every row's browser side, loaded up front (the replay row goes offline, and a
+// chunk fetched on demand would then fail to load).
 import type { BenchApi } from './api';
+import { listQuery } from './listQuery';
+import { localWrite } from './localWrite';
+import { photo } from './photo';
+import { queueFill, queueReady, queueReplay } from './queue';
+import { replayEnqueue, replayRun, replaySetup } from './replay';
 
-const bench: BenchApi = {
-  localWrite: async (o) => (await import('./localWrite')).localWrite(o),
-  listQuery: async (o) => (await import('./listQuery')).listQuery(o),
-  replaySetup: async (o) => (await import('./replay')).replaySetup(o),
-  replayEnqueue: async (o) => (await import('./replay')).replayEnqueue(o),
-  replayRun: async () => (await import('./replay')).replayRun(),
-  queueFill: async (r) => (await import('./queue')).queueFill(r),
-  queueReplay: async () => (await import('./queue')).queueReplay(),
-  photo: async (o) => (await import('./photo')).photo(o),
-};
+const bench: BenchApi = { localWrite, listQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

@@ -34,5 +34,7 @@ async function ask<T>(message: unknown): Promise<T> {
   return result.value;
 }
 
+/** Registers the queue's worker (while online: its script must be fetched). */
+export const queueReady = async (): Promise<{ state: string }> => ({ state: (await activeWorker()).state });
 export const queueFill = (requests: QueueRequest[]) => ask<{ queued: number }>({ type: 'fill', requests });
 export const queueReplay = () => ask<QueueReplayResult>({ type: 'replay' });

@@ -6,6 +6,8 @@ import type { ServerDataSet } from './dataset';
 
 export type BenchContext = {
   quick: boolean;
+  /** --profile: CPU profiles of what the rows run (.tmp/bench-profiles/). */
+  profile: boolean;
   siteDir: string;
   server: AppServer;
   token: string;

@@ -3,14 +3,16 @@
 import type { BenchApi } from '../../bench/harness/api';
 import { launchBrowser } from '../../tests/e2e/fixtures/browser';
 import type { AppBrowser } from '../../tests/e2e/fixtures/browser';
+import { profilePage } from './profile';
 
 type Fn = (arg?: unknown) => Promise<unknown>;
+type Result<K extends keyof BenchApi> = BenchApi[K] extends (...args: never[]) => Promise<infer R> ? R : never;
 
 export type Harness = AppBrowser & {
-  call<K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>): Promise<Awaited<ReturnType<BenchApi[K]>>>;
+  call<K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>): Promise<Result<K>>;
 };
 
-export async function openHarness(baseUrl: string): Promise<Harness> {
+export async function openHarness(baseUrl: string, options: { profile?: boolean } = {}): Promise<Harness> {
   const browser = await launchBrowser({ locale: 'he-IL' });
   try {
     await browser.page.goto(`${baseUrl}/bench/index.html`);
@@ -22,11 +24,10 @@ export async function openHarness(baseUrl: string): Promise<Harness> {
   return {
     ...browser,
     call: async <K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>) => {
-      const value: unknown = await browser.page.evaluate(
-        ([fn, arg]) => ((window as unknown as { bench: Record<string, Fn> }).bench[fn] as Fn)(arg),
-        [name, args[0]] as const,
-      );
-      return value as Awaited<ReturnType<BenchApi[K]>>;
+      const run = () =>
+        browser.page.evaluate(([fn, arg]) => ((window as unknown as { bench: Record<string, Fn> }).bench[fn] as Fn)(arg), [name, args[0]] as const);
+      const value: unknown = options.profile ? await profilePage(browser.page, `harness-${name}`, run) : await run();
+      return value as Result<K>;
     },
   };
 }

@@ -46,6 +46,7 @@ export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
 
   const setup = await harness.call('replaySetup', { token, buildingId: ENGINE_BUILDING, ids: engineCalls.map((c) => c.id) });
   if (setup.pulled !== records) throw new Error(`the pull brought ${setup.pulled} of ${records} calls`);
+  await harness.call('queueReady');
   await goOffline(harness.context);
   try {
     const queued = await harness.call('replayEnqueue', { ids: engineCalls.map((c) => c.id), count });

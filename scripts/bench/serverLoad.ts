@@ -2,6 +2,7 @@
 // autocannon POSTs new service calls, each with its own id and Idempotency-Key; the server's stored
 // keys are counted afterwards (every 2xx must be exactly one applied mutation).
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import type { AutocannonRequest } from 'autocannon';
 import { openDatabase } from '../../server/src/db/database.ts';
@@ -9,6 +10,7 @@ import { startAppServer } from '../../tests/e2e/fixtures/appServer';
 import { signIn } from './api';
 import type { BenchContext } from './context';
 import { BENCH_COMPANY } from './dataset';
+import { profileDir, reportNewestIn } from './profile';
 import { ms } from './stats';
 import type { BenchRow } from './table';
 
@@ -41,31 +43,35 @@ async function storedKeys(databasePath: string): Promise<number> {
   }
 }
 
-export async function measureServerLoad(ctx: Pick<BenchContext, 'quick' | 'siteDir'>): Promise<BenchRow> {
-  const duration = ctx.quick ? 2 : 10;
-  const server = await startAppServer({ staticDir: ctx.siteDir });
+export async function measureServerLoad(ctx: Pick<BenchContext, 'quick' | 'profile' | 'siteDir'>): Promise<BenchRow> {
+  // A fixed number of requests (not a duration), so every one is answered before the keys are counted.
+  const amount = ctx.quick ? 2_000 : 20_000;
+  const cpuProfDir = path.join(profileDir, `server-${Date.now()}`);
+  const server = await startAppServer({ staticDir: ctx.siteDir, ...(ctx.profile ? { entry: 'scripts/bench/profiledServer.ts', env: { CPU_PROFILE_DIR: cpuProfDir } } : {}) });
   try {
     const token = await signIn(server);
-    await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration: 1, requests: [createCall(token)] }); // warm-up
+    await autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount: 500, requests: [createCall(token)] }); // warm-up
+    if (ctx.profile) await fetch(`${server.baseUrl}/api/__bench/profile`, { method: 'POST' });
     const before = await storedKeys(server.databasePath);
-    const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, duration, requests: [createCall(token)] });
+    const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount, requests: [createCall(token)] });
     const applied = (await storedKeys(server.databasePath)) - before;
     const ok = result['2xx'];
     if (ok === 0) throw new Error(`no mutation succeeded (${result.non2xx} non-2xx, ${result.errors} errors)`);
     const perSecond = ok / result.duration;
     const p99 = result.latency.p99;
-    const exact = applied === ok && result.non2xx === 0 && result.errors === 0;
+    const exact = applied === amount && ok === amount && result.non2xx === 0 && result.errors === 0;
     return {
       figure: 'server',
-      how: `autocannon, ${CONNECTIONS} connections × ${duration} s on loopback: POST /api/binyan/service-calls, unique id and Idempotency-Key each, fresh database`,
-      result: `${Math.round(perSecond)} mutations/s, p99 ${ms(p99)} (p50 ${ms(result.latency.p50)}); ${ok} answered 2xx = ${applied} stored keys`,
+      how: `autocannon, ${amount} requests over ${CONNECTIONS} connections on loopback: POST /api/binyan/service-calls, unique id and Idempotency-Key each, fresh database`,
+      result: `${Math.round(perSecond)} mutations/s, p99 ${ms(p99)} (p50 ${ms(result.latency.p50)}); ${ok}/${amount} answered 2xx, ${applied} stored keys`,
       reference: '—',
       ratio: '—',
       target: '≥ 2 000/s, p99 ≤ 50 ms',
       verdict: perSecond >= TARGET_RPS && p99 <= TARGET_P99_MS && exact ? 'met' : 'missed',
-      values: { connections: CONNECTIONS, durationS: result.duration, ok, applied, non2xx: result.non2xx, errors: result.errors, perSecond, p50Ms: result.latency.p50, p99Ms: p99, maxMs: result.latency.max },
+      values: { connections: CONNECTIONS, amount, durationS: result.duration, ok, applied, non2xx: result.non2xx, errors: result.errors, perSecond, p50Ms: result.latency.p50, p99Ms: p99, maxMs: result.latency.max },
     };
   } finally {
     await server.stop();
+    if (ctx.profile) reportNewestIn(cpuProfDir, 'server');
   }
 }

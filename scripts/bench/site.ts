@@ -39,12 +39,18 @@ async function buildHarness(outDir: string): Promise<void> {
   });
 }
 
-/** Builds dist/ when asked or stale, copies it, and adds the harness. Returns the directory to serve. */
-export async function prepareSite(options: { buildApp: boolean }): Promise<string> {
-  if (options.buildApp || isBuildStale(buildStampPath, buildInputs)) await buildAll();
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/ has no build');
-  rmSync(benchDist, { recursive: true, force: true });
-  cpSync(distDir, benchDist, { recursive: true });
+/**
+ * Builds dist/ when asked or stale, copies it, and adds the harness. Returns the directory to serve.
+ * `keepApp` reuses the app copied by an earlier run (only the harness is rebuilt).
+ */
+export async function prepareSite(options: { buildApp: boolean; keepApp?: boolean }): Promise<string> {
+  const reuse = options.keepApp === true && existsSync(path.join(benchDist, 'sw.js'));
+  if (!reuse) {
+    if (options.buildApp || isBuildStale(buildStampPath, buildInputs)) await buildAll();
+    if (!existsSync(path.join(distDir, 'index.html'))) throw new Error('dist/ has no build');
+    rmSync(benchDist, { recursive: true, force: true });
+    cpSync(distDir, benchDist, { recursive: true });
+  }
   await buildHarness(path.join(benchDist, 'bench'));
   return benchDist;
 }

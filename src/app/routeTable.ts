@@ -6,9 +6,13 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
+export const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
 const profile: Screen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 const sync: Screen = lazy(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
+const checksIndex: Screen = lazy(() => import('../features/checks/ChecksIndexScreen').then((m) => ({ default: m.ChecksIndexScreen })));
+const checksGroups: Screen = lazy(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
+const checksFill: Screen = lazy(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
+const checkCapture: Screen = lazy(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
 const dashboard: Screen = lazy(() => import('../features/buildings/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 const apartments: Screen = lazy(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
 const searchContact: Screen = lazy(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
@@ -67,10 +71,10 @@ export const appRoutes: AppRoute[] = [
   { id: 'addMoney', path: '/add-money/:bid?', screen: comingSoon, menu: true },
   { id: 'suppliers', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
   { id: 'buildingSuppliers', path: '/building-suppliers/:bid', screen: comingSoon },
-  { id: 'checksIndex', path: '/checksindex', screen: comingSoon, menu: true },
-  { id: 'checksPage', path: '/checks', screen: comingSoon },
-  { id: 'checksFill', path: '/checks/checksfill/:checksGroupId', screen: comingSoon },
-  { id: 'checkCapture', path: '/check-capture', screen: comingSoon },
+  { id: 'checksIndex', path: '/checksindex', screen: checksIndex, menu: true },
+  { id: 'checksPage', path: '/checks', screen: checksGroups },
+  { id: 'checksFill', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
+  { id: 'checkCapture', path: '/check-capture', screen: checkCapture },
   {
     id: 'maintenanceAndFacilities',
     path: '/maintenance-and-facilities',

@@ -7,7 +7,7 @@ import { SessionContext } from '../features/auth/sessionContext';
 import type { SessionContextValue } from '../features/auth/sessionContext';
 import { initI18n } from '../i18n/i18n';
 import { routeObjects } from './router';
-import { appRoutes } from './routeTable';
+import { appRoutes, comingSoon, menuPath } from './routeTable';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });
@@ -75,11 +75,17 @@ describe('routes of spec section 2', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('shows a coming-soon screen with the route label, and sets the page title', async () => {
-    renderAt('/keys', signedIn);
+  it('sets the page title to the short app name and the route label', async () => {
+    renderAt('/user-profile', signedIn);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Binyan – Profile'));
+  });
+
+  // Screens of later issues replace the placeholder one by one; any route still waiting will do.
+  const waiting = appRoutes.find((r) => r.screen === comingSoon && r.menu && !/:[^?]+$/.test(r.path));
+  it.skipIf(!waiting)('shows a translated coming-soon screen with the route label until the screen lands', async () => {
+    renderAt(menuPath(waiting ?? appRoutes[0]!), signedIn);
     expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { name: 'Keys' }).length).toBeGreaterThan(0);
-    await waitFor(() => expect(document.title).toBe('Binyan – Keys'));
   });
 
   it('redirects /financial-report to the stored financial-report contact', async () => {
@@ -89,7 +95,7 @@ describe('routes of spec section 2', () => {
 
   it('keeps /financial-report when no contact is stored', async () => {
     const { router } = renderAt('/financial-report', signedIn);
-    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
+    expect(await screen.findAllByRole('heading', { name: 'Financial report' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/financial-report');
   });
 
@@ -99,7 +105,7 @@ describe('routes of spec section 2', () => {
   });
 
   it('has a menu button and drawer, hidden by the hn (hide navigation) parameter', async () => {
-    renderAt('/keys', signedIn);
+    renderAt('/user-profile', signedIn);
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Mail and deliveries' }).getAttribute('href')).toBe('/mail-items');
@@ -109,20 +115,20 @@ describe('routes of spec section 2', () => {
   });
 
   it('hides the navigation when asked to', async () => {
-    renderAt('/keys', { ...signedIn, hideNavigation: true });
-    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
+    renderAt('/user-profile', { ...signedIn, hideNavigation: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
   });
 
   it('shows checks in the menu only with showChecksDeposit', async () => {
-    renderAt('/keys', signedIn);
+    renderAt('/user-profile', signedIn);
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(screen.queryByRole('link', { name: 'Checks' })).toBeNull();
   });
 
   it('shows the unsupported-version notice', async () => {
-    renderAt('/keys', signedIn, { versionStatus: 'unsupported' });
+    renderAt('/user-profile', signedIn, { versionStatus: 'unsupported' });
     expect(await screen.findByText('This app version is no longer supported. Please install the new version')).toBeTruthy();
   });
 

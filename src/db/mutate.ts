@@ -28,6 +28,14 @@ export function subscribeOutboxWrites(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Tells the subscribers about entries that became ready to send outside `runMutation` (a user's
+ * retry, edit-and-retry or conflict decision), so the replay triggers fire as for a new change.
+ */
+export function announceOutboxWrites(entries: readonly OutboxEntry[]): void {
+  if (entries.length > 0) for (const listener of listeners) listener([...entries]);
+}
+
 export function entityKeyOf(table: string, id: string | number): string {
   return `${table}:${String(id)}`;
 }
@@ -68,6 +76,6 @@ export async function runMutation<T>(tables: readonly TableName[], work: (ctx: M
     };
     return work({ tx, enqueue });
   });
-  if (added.length > 0) for (const listener of listeners) listener(added);
+  announceOutboxWrites(added);
   return result;
 }

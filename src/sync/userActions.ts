@@ -2,7 +2,7 @@
 // discard. Any change of the body after a definitive refusal travels under a NEW Idempotency-Key;
 // an entry that might have been applied (a retry wait) keeps its key.
 import { db } from '../db/db';
-import { newId } from '../db/mutate';
+import { announceOutboxWrites, newId } from '../db/mutate';
 import type { OutboxEntry } from '../db/outboxRows';
 import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
 
@@ -25,34 +25,47 @@ function scope(entry: OutboxEntry) {
 export async function retryNow(entryId: string): Promise<void> {
   const entry = await db.outbox.get(entryId);
   if (!entry) return;
-  await db.transaction('rw', scope(entry), async () => {
+  const ready = await db.transaction('rw', scope(entry), async () => {
     const current = await db.outbox.get(entryId);
-    if (!current) return;
-    if (current.state === 'attention' && !current.conflict) await swap(current, fresh(current, {}));
-    else if (current.state !== 'attention') await db.outbox.update(entryId, { nextAttemptAt: 0 });
+    if (!current) return null;
+    let next: OutboxEntry | null = null;
+    if (current.state === 'attention' && !current.conflict) {
+      next = fresh(current, {});
+      await swap(current, next);
+    } else if (current.state !== 'attention') {
+      next = { ...current, nextAttemptAt: 0 };
+      await db.outbox.update(entryId, { nextAttemptAt: 0 });
+    }
     if (current.kind === 'mutation') await setRowSyncState(current.table, current.recordId);
+    return next;
   });
+  if (ready) announceOutboxWrites([ready]);
 }
 
 /** Retries every waiting entry of the user now (not the refused ones: they need a decision). */
 export async function retryAllNow(userKey: string): Promise<void> {
-  await db.outbox.where('ownerUserKey').equals(userKey).and((e) => e.state === 'pending').modify({ nextAttemptAt: 0 });
+  const waiting = db.outbox.where('ownerUserKey').equals(userKey).and((e) => e.state === 'pending');
+  await waiting.modify({ nextAttemptAt: 0 });
+  announceOutboxWrites(await waiting.toArray());
 }
 
 /** The user fixed the fields the server refused; the row shows the fix at once. */
 export async function editAndRetry(entryId: string, patch: Row): Promise<void> {
   const entry = await db.outbox.get(entryId);
   if (!entry) return;
-  await db.transaction('rw', scope(entry), async () => {
+  const ready = await db.transaction('rw', scope(entry), async () => {
     const current = await db.outbox.get(entryId);
-    if (!current || current.state !== 'attention') return;
+    if (!current || current.state !== 'attention') return null;
     const rowPatch = current.rowPatch === null ? null : { ...current.rowPatch, ...patch };
-    await swap(current, fresh(current, { payload: { ...current.payload, ...patch }, rowPatch }));
-    if (current.kind !== 'mutation' || rowPatch === null) return;
+    const next = fresh(current, { payload: { ...current.payload, ...patch }, rowPatch });
+    await swap(current, next);
+    if (current.kind !== 'mutation' || rowPatch === null) return next;
     const row = await tableOf(current.table).get(current.recordId);
     if (row) await tableOf(current.table).put({ ...row, ...patch });
     await setRowSyncState(current.table, current.recordId);
+    return next;
   });
+  if (ready) announceOutboxWrites([ready]);
 }
 
 export type Choice = 'mine' | 'theirs';
@@ -61,31 +74,36 @@ export type Choice = 'mine' | 'theirs';
 export async function resolveConflict(entryId: string, choices: Record<string, Choice>): Promise<void> {
   const entry = await db.outbox.get(entryId);
   if (!entry?.conflict) return;
-  await db.transaction('rw', scope(entry), async () => {
+  const ready = await db.transaction('rw', scope(entry), async (): Promise<OutboxEntry | null> => {
     const current = await db.outbox.get(entryId);
     const conflict = current?.conflict;
-    if (!current || !conflict) return;
+    if (!current || !conflict) return null;
     const theirs = conflict.current;
     const version = typeof theirs.version === 'number' ? theirs.version : current.baseVersion;
     if (current.op === 'delete' || current.op === 'create') {
       const keepMine = choices['*'] === 'mine' && current.op === 'delete';
-      if (keepMine) await swap(current, fresh(current, { baseVersion: version, base: theirs }));
+      const next = keepMine ? fresh(current, { baseVersion: version, base: theirs }) : null;
+      if (next) await swap(current, next);
       else await db.outbox.delete(current.id);
       await rebuildRow(current.table, current.recordId, keepMine ? null : theirs);
-      return;
+      return next;
     }
     const kept: Row = { ...conflict.merged };
     for (const field of conflict.fields) if (choices[field.field] === 'mine') kept[field.field] = field.mine;
     const dropped = conflict.fields.filter((f) => choices[f.field] !== 'mine').map((f) => f.field);
+    let next: OutboxEntry | null = null;
     if (Object.keys(kept).length === 0) {
       await db.outbox.delete(current.id);
     } else {
       const rowPatch = current.rowPatch === null ? null : Object.fromEntries(Object.entries(current.rowPatch).filter(([k]) => !dropped.includes(k)));
       const base = Object.fromEntries(Object.keys(kept).map((k) => [k, theirs[k]]));
-      await swap(current, fresh(current, { payload: kept, rowPatch, base, baseVersion: version }));
+      next = fresh(current, { payload: kept, rowPatch, base, baseVersion: version });
+      await swap(current, next);
     }
     await rebuildRow(current.table, current.recordId, theirs);
+    return next;
   });
+  if (ready) announceOutboxWrites([ready]);
 }
 
 /** Entries that cannot go without `entityKey` having been created: the record's own, and their dependents. */

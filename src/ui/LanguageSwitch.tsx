@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 import { isLanguageCode, languages } from '../i18n/languages';
@@ -10,6 +11,9 @@ type Props = { className?: string; onChanged?(language: Language): void };
 export function LanguageSwitch({ className, onChanged }: Props) {
   const { t, i18n } = useTranslation('common');
   const current = i18n.resolvedLanguage ?? i18n.language;
+  // The choice shows at once; the texts follow when the language's files have loaded.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = chosen ?? current;
   return (
     <fieldset className={`${styles.group} ${className ?? ''}`}>
       <legend className={styles.legend}>{t('language')}</legend>
@@ -19,10 +23,13 @@ export function LanguageSwitch({ className, onChanged }: Props) {
             type="radio"
             name="language"
             value={language.code}
-            checked={current === language.code}
+            checked={shown === language.code}
             onChange={() => {
               if (!isLanguageCode(language.code)) return;
-              void changeLanguage(language.code).then(() => onChanged?.(language));
+              setChosen(language.code);
+              void changeLanguage(language.code)
+                .then(() => onChanged?.(language))
+                .finally(() => setChosen(null));
             }}
           />
           {language.nativeName}

@@ -46,7 +46,8 @@ describe('sign-in, session and languages', () => {
   let login: LoginPage;
   let shell: ProfilePage;
   let sqlite: Database.Database;
-  const secrets = new Set<string>();
+  const tokens = new Set<string>();
+  const personal = new Set<string>([avi.userName]);
   const reloginCalls: string[] = [];
 
   beforeAll(async () => {
@@ -63,7 +64,8 @@ describe('sign-in, session and languages', () => {
       if (!/\/api\/(auth\/otp\/auth|dbActions\/Login\/AuthByCompID\/v2)/.test(response.url())) return;
       const body = (await response.json().catch(() => null)) as (Record<string, unknown> & { user?: Record<string, unknown> }) | null;
       const user: Record<string, unknown> = body?.user ?? body ?? {};
-      for (const value of [body?.sessionToken, user.WorkerName, user.workerGUID, user.compGUID]) if (typeof value === 'string' && value.length > 3) secrets.add(value);
+      if (typeof body?.sessionToken === 'string') tokens.add(body.sessionToken);
+      if (typeof user.WorkerName === 'string') personal.add(user.WorkerName);
     });
   });
 
@@ -121,19 +123,24 @@ describe('sign-in, session and languages', () => {
     expect(await browser.page.title()).toBe('Binyan – Профиль');
   });
 
-  const assertNoSecrets = (where: string, content: string) => {
-    for (const secret of [avi.password, ...secrets]) expect(content.includes(secret), `${secret} in ${where}`).toBe(false);
-    expect(content.includes('"avi"'), `user name in ${where}`).toBe(false);
+  // Password and tokens: nowhere. The user's own personal fields: not in cookies, localStorage or the
+  // session storage; domain records cached for offline work (calls, contacts) are not session data.
+  const assertNoSecrets = (where: string, content: string, checkPersonal = true) => {
+    for (const secret of [avi.password, ...tokens]) expect(content.includes(secret), `a password or token in ${where}`).toBe(false);
+    if (!checkPersonal) return;
+    for (const value of personal) expect(content.includes(`"${value}"`) || content.includes(`=${value}`), `${value} in ${where}`).toBe(false);
   };
+  const domainStores = /\/(buildings|apartments|contacts|serviceCalls|serviceCallUpdates|meters|meterReadings|keys|mailItems|visits|dailyPlans|facilities|maintenanceTests|debts|checkGroups|checks|photos|outbox|syncLog)$/;
 
   it('keeps no password, token or personal field in plain text in the app’s cookies, localStorage or IndexedDB', async () => {
     const dump = await dumpStorage(browser.page);
     expect(dump.indexedDb).toContain('[CryptoKey extractable=false]');
     expect(dump.scriptCookies).toContain('bn_s0');
-    expect(secrets.size).toBeGreaterThan(0);
+    expect(tokens.size).toBeGreaterThan(0);
+    expect(personal.size).toBeGreaterThan(1);
     assertNoSecrets('cookies', dump.scriptCookies);
     assertNoSecrets('localStorage', dump.localStorage);
-    for (const [store, rows] of Object.entries(JSON.parse(dump.indexedDb) as Record<string, unknown[]>)) assertNoSecrets(`IndexedDB ${store}`, JSON.stringify(rows));
+    for (const [store, rows] of Object.entries(JSON.parse(dump.indexedDb) as Record<string, unknown[]>)) assertNoSecrets(`IndexedDB ${store}`, JSON.stringify(rows), !domainStores.test(store));
   });
 
   it('has no token in plain text in the HttpOnly cookies the server sets either', async () => {
@@ -167,5 +174,16 @@ describe('sign-in, session and languages', () => {
     await login.signIn(avi, waitForOtp, () => server.otpMark());
     await shell.waitForRoute('userProfile');
     expect(shell.pathname()).toBe('/user-profile');
+  });
+
+  it('logs out, then signs in from start-up parameters, removes them from the URL and hides navigation', async () => {
+    await shell.navigateTo('userProfile');
+    await shell.logout();
+    login.lang = 'ru';
+    await login.waitForForm();
+    await shell.goto('/keys?userinfo=avi,demo1234&cpid=1001&fa=Herzl%205&hn=1');
+    await shell.waitForRoute('keys');
+    expect(new URL(browser.page.url()).search).toBe('');
+    await expect(browser.page.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
   });
 });

@@ -4,6 +4,9 @@ import type { BuildingListItem } from './buildingListing';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './DashboardScreen.module.css';
 
+/** Isolates a value of either direction inside a translated sentence (Unicode FSI … PDI). */
+const isolate = (value: string | number) => `\u2068${value}\u2069`;
+
 type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; token: string; onSelect(id: number): void };
 
 export function BuildingList({ items, selectedId, token, onSelect }: Props) {
@@ -18,7 +21,7 @@ export function BuildingList({ items, selectedId, token, onSelect }: Props) {
               <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} token={token} />
               <span className={styles.rowText}>
                 <span className={styles.rowName}>{building.name}</span>
-                <span className={styles.rowMeta}>{t('list.meta', { number: building.number, address: building.address, city: building.city })}</span>
+                <span className={styles.rowMeta}>{t('list.meta', { number: building.number, address: isolate(building.address), city: isolate(building.city) })}</span>
               </span>
               <span className={openCalls > 0 ? styles.calls : styles.noCalls}>{t('list.openCalls', { count: openCalls })}</span>
             </button>

@@ -47,19 +47,16 @@ export type BuildingProfile = {
   openCalls: number;
   pendingKeys: number;
   pendingMailItems: number;
-  /** Apartments on this device (the building's own count is `building.apartmentsCount`). */
-  apartmentsOnDevice: number;
 };
 
 export async function buildingProfile(id: number | null | undefined): Promise<BuildingProfile | null> {
   const building = await getBuilding(id);
   if (!building) return null;
-  const [openCalls, pending, apartmentsOnDevice] = await Promise.all([
+  const [openCalls, pending] = await Promise.all([
     db.serviceCalls.where('[buildingId+tab]').equals([building.id, 'open']).count(),
     pendingItemsOfBuilding(building.id),
-    db.apartments.where('buildingId').equals(building.id).count(),
   ]);
-  return { building, openCalls, pendingKeys: pending.keys.length, pendingMailItems: pending.mailItems.length, apartmentsOnDevice };
+  return { building, openCalls, pendingKeys: pending.keys.length, pendingMailItems: pending.mailItems.length };
 }
 
 /** Refreshes the unit list (spec 7: GET /pos/building/units, no product prefix). */

@@ -27,11 +27,12 @@ export function TestStatusControl({ test, onChange }: Props) {
         {t('test.planned', { date: f.date(test.plannedDate) })}
         {test.doneAt ? ` · ${t('test.doneAt', { date: f.dateTime(test.doneAt) })}` : ''}
       </p>
-      <fieldset className={styles.fieldset}>
+      {/* Uncontrolled, re-mounted per stored status: the tap shows at once, the live row confirms it. */}
+      <fieldset key={test.status} className={styles.fieldset}>
         <legend className="visually-hidden">{t('test.statusOf', { title: test.title })}</legend>
         {maintenanceTestStatuses.map((s) => (
           <label key={s} className={styles.choice}>
-            <input type="radio" name={name} value={s} checked={test.status === s} onChange={() => onChange(s)} />
+            <input type="radio" name={name} value={s} defaultChecked={test.status === s} onChange={() => onChange(s)} />
             {t(`status.${s}`)}
           </label>
         ))}

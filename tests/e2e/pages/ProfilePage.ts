@@ -5,7 +5,7 @@ const nativeNames: Record<string, string> = { he: 'עברית', en: 'English', f
 
 export class ProfilePage extends ShellLayoutPage {
   async switchLanguage(code: 'he' | 'en' | 'fr' | 'ru'): Promise<void> {
-    await this.page.getByRole('radio', { name: nativeNames[code] }).check();
+    await this.page.getByRole('radio', { name: nativeNames[code] }).click();
     this.lang = code;
     await this.waitForRoute('userProfile');
   }

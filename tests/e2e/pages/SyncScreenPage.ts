@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
@@ -27,6 +28,13 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The exported black box (src/sync/syncLog.ts `exportSyncLog`). */
+export type ExportedSyncLog = {
+  appVersion: string;
+  outbox: Array<{ id: string; op: string; entityKey: string; state: string; attempts: number }>;
+  log: Array<{ entryId: string; entityKey: string; op: string; method: string; path: string; attempt: number; status: number | null; outcome: string }>;
+};
+
 export class SyncScreenPage extends ShellLayoutPage {
   t(key: string, values?: Record<string, string | number>): string {
     return text(this.lang, 'sync', key, values);
@@ -45,6 +53,11 @@ export class SyncScreenPage extends ShellLayoutPage {
   async waitForPending(count: number, timeoutMs = 20_000): Promise<void> {
     const part = count === 0 ? this.t('indicator.allSent') : plural(this.lang, 'sync', 'indicator.pending', count);
     await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: new RegExp(escapeRegExp(part)) }), timeoutMs);
+  }
+
+  /** Waits until the indicator's whole name is `status` (e.g. "Offline, 1 change waiting"). */
+  async waitForIndicator(status: string, timeoutMs = 20_000): Promise<void> {
+    await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: this.t('indicator.label', { status }), exact: true }), timeoutMs);
   }
 
   async waitForConnectivity(online: boolean, timeoutMs = 10_000): Promise<void> {
@@ -75,6 +88,21 @@ export class SyncScreenPage extends ShellLayoutPage {
   /** The translated reason a refused entry shows. */
   reason(entry: Locator): Locator {
     return entry.getByRole('note');
+  }
+
+  /** Discard, confirmed: the change is dropped and the server's version comes back. */
+  async discard(entry: Locator): Promise<void> {
+    await entry.getByRole('button', { name: this.t('entry.discard'), exact: true }).click();
+    await entry.getByRole('button', { name: this.t('entry.confirmDiscard'), exact: true }).click();
+    await entry.waitFor({ state: 'detached' });
+  }
+
+  /** "Export the sync log" on the Sync screen: the file a user sends to support, parsed. */
+  async exportLog(): Promise<ExportedSyncLog> {
+    const download = this.page.waitForEvent('download');
+    await this.main().getByRole('button', { name: this.t('screen.exportLog') }).click();
+    const file = await (await download).path();
+    return JSON.parse(await readFile(file, 'utf8')) as ExportedSyncLog;
   }
 
   async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BottomActions } from '../../ui/BottomActions';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Spinner } from '../../ui/Spinner';
+import { useSession } from '../auth/sessionContext';
+import { chosenTotal } from './checkPaymentMachine';
+import { DebtsChooser } from './DebtsChooser';
+import { FlowMessages } from './FlowMessages';
+import { IncompletePayments } from './IncompletePayments';
+import { PayerPicker } from './PayerPicker';
+import { useCheckPayment, useFlowNavigation } from './useCheckPayment';
+import styles from './Checks.module.css';
+
+/** /checksindex: pick the payer, continue an incomplete payment or choose the debts of a new one. */
+export function ChecksIndexScreen() {
+  const { t } = useTranslation('checks');
+  const { session } = useSession();
+  const { actor, snapshot, send, context } = useCheckPayment();
+  useFlowNavigation(actor);
+  useEffect(() => send({ type: 'route.index' }), [send]);
+  const at = (state: string) => snapshot.matches({ index: state } as never);
+  const inIndex = snapshot.matches('index' as never);
+
+  return (
+    <div className={styles.screen}>
+      <PayerPicker
+        payer={context.payer}
+        defaultBuildingId={session.bID}
+        onPayer={(payer) => send(payer ? { type: 'payer.select', payer } : { type: 'payer.clear' })}
+      />
+      <FlowMessages errorKey={context.errorKey} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
+      {at('noPayer') ? <p className={styles.muted}>{t('index.pickPayer')}</p> : null}
+      {at('loadingPayer') || snapshot.matches('startingPayment' as never) ? <Spinner label={t('index.loading')} /> : null}
+      {at('incomplete') || at('confirmingCancel') || at('cancelling') ? (
+        <IncompletePayments
+          groups={context.groups}
+          onContinue={() => send({ type: 'payment.continue' })}
+          onNew={() => send({ type: 'payment.new' })}
+          onCancelAll={() => send({ type: 'payments.cancelAll' })}
+        />
+      ) : null}
+      {at('choosing') ? (
+        <>
+          {context.groups.length > 0 ? (
+            <IncompletePayments groups={context.groups} onContinue={() => send({ type: 'payment.continue' })} onCancelAll={() => send({ type: 'payments.cancelAll' })} />
+          ) : null}
+          <DebtsChooser debts={context.debts} chosen={context.chosenDebtIds} total={chosenTotal(context)} onToggle={(debtId) => send({ type: 'debts.toggle', debtId })} />
+          {context.debts.length > 0 ? (
+            <BottomActions>
+              <Button block onClick={() => send({ type: 'debts.confirm' })}>
+                {t('index.payByChecks')}
+              </Button>
+            </BottomActions>
+          ) : null}
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={inIndex && (at('confirmingCancel') || at('cancelling'))}
+        title={t('index.cancelAllTitle')}
+        message={t('index.cancelAllMessage')}
+        confirmLabel={t('index.cancelAllConfirm')}
+        cancelLabel={t('index.cancelAllKeep')}
+        danger
+        onConfirm={() => send({ type: 'cancelAll.confirm' })}
+        onCancel={() => send({ type: 'cancelAll.dismiss' })}
+      />
+    </div>
+  );
+}

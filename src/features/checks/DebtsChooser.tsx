@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Debt } from '../../lib/domain/entities';
+import { EmptyState } from '../../ui/EmptyState';
+import { useFormat } from './useFormat';
+import styles from './Checks.module.css';
+
+type Props = { debts: readonly Debt[]; chosen: readonly string[]; total: number; onToggle(id: string): void };
+
+/** The payer's open debts to pay by checks, with the chosen total. */
+export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
+  const { t } = useTranslation('checks');
+  const f = useFormat();
+  if (debts.length === 0) return <EmptyState title={t('index.debtsTitle')} message={t('index.noDebts')} />;
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.heading}>{t('index.debtsTitle')}</legend>
+      <p className={styles.muted}>{t('index.debtsHint')}</p>
+      {debts.map((d) => (
+        <label key={d.id} className={styles.debt}>
+          <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => onToggle(d.id)} />
+          <span className={styles.debtText}>
+            <span>{t(`debtKinds.${d.kind}`)}</span>
+            <span className={styles.muted}>{t('index.debtLine', { description: d.description, date: f.date(d.dueDate) })}</span>
+          </span>
+          <span className={styles.amount}>{f.nis(d.amount)}</span>
+        </label>
+      ))}
+      <p className={styles.total} aria-live="polite">
+        <span>{t('index.chosenTotal')}</span>
+        <span>{f.nis(total)}</span>
+      </p>
+    </fieldset>
+  );
+}

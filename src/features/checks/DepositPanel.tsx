@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import styles from './Checks.module.css';
+
+export type DepositStep = 'prompt' | 'offline' | 'waitingForSync' | 'starting' | 'awaitingCode' | 'confirming' | 'locked' | 'failed';
+
+type Props = {
+  step: DepositStep;
+  errorText: string | null;
+  onStart(): void;
+  onSubmit(code: string): void;
+  onResend(): void;
+  onSkip(): void;
+};
+
+/** Deposit confirmation (spec 4): after a prompt the user is called and types the last 6 digits of the calling number. */
+export function DepositPanel({ step, errorText, onStart, onSubmit, onResend, onSkip }: Props) {
+  const { t } = useTranslation('checks');
+  const [code, setCode] = useState('');
+  const busy = step === 'waitingForSync' || step === 'starting' || step === 'confirming';
+  return (
+    <section className={styles.card} aria-labelledby="checks-deposit">
+      <h2 id="checks-deposit" className={styles.heading}>
+        {t('deposit.title')}
+      </h2>
+      {errorText ? (
+        <p className={styles.error} role="alert">
+          {errorText}
+        </p>
+      ) : null}
+      {step === 'prompt' || step === 'offline' || step === 'failed' ? (
+        <>
+          <p>{t('deposit.prompt')}</p>
+          <div className={styles.actions}>
+            <Button onClick={onStart}>{t('deposit.callMe')}</Button>
+            <Button variant="secondary" onClick={onSkip}>
+              {t('deposit.later')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {step === 'waitingForSync' ? <Spinner label={t('deposit.waitingForSync')} /> : null}
+      {step === 'waitingForSync' ? <p className={styles.muted}>{t('deposit.waitingForSync')}</p> : null}
+      {step === 'starting' ? <Spinner label={t('deposit.calling')} /> : null}
+      {step === 'awaitingCode' || step === 'confirming' ? (
+        <form
+          className={styles.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit(code);
+          }}
+        >
+          <p>{t('deposit.enterCode')}</p>
+          <TextField
+            label={t('deposit.codeLabel')}
+            value={code}
+            onValueChange={(v) => setCode(v.replace(/\D+/g, '').slice(0, 6))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={busy} aria-busy={busy}>
+              {t('deposit.confirm')}
+            </Button>
+            <Button variant="secondary" onClick={onResend} disabled={busy}>
+              {t('deposit.callAgain')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {step === 'locked' ? (
+        <div className={styles.actions}>
+          <Button onClick={onResend}>{t('deposit.callAgain')}</Button>
+          <Button variant="secondary" onClick={onSkip}>
+            {t('deposit.later')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

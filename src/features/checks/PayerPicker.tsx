@@ -1,0 +1,98 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../auth/session';
+import { useOnline } from '../sync/useOnline';
+import type { Payer } from './checkPaymentModel';
+import { apartmentsForChecks, buildingsForChecks, payersOfApartment, pullBuildingsForChecks, pullPayers } from './checksLookups';
+import styles from './Checks.module.css';
+
+type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
+
+function Select({ label, value, onChange, children, disabled }: { label: string; value: string; onChange(v: string): void; children: ReactNode; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A worker picks the building, the apartment and then the payer whose debts are paid. */
+export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
+  const { t } = useTranslation('checks');
+  const online = useOnline();
+  const [buildingId, setBuildingId] = useState<number | null>(payer?.buildingId ?? defaultBuildingId);
+  const [apartmentId, setApartmentId] = useState<string | null>(payer?.apartmentId ?? null);
+  const buildings = useLiveQuery(buildingsForChecks, []);
+  const apartments = useLiveQuery(() => (buildingId === null ? [] : apartmentsForChecks(buildingId)), [buildingId]);
+  const payers = useLiveQuery(() => (apartmentId === null ? [] : payersOfApartment(apartmentId)), [apartmentId]);
+
+  useEffect(() => {
+    if (online) void pullBuildingsForChecks(api).catch(() => undefined);
+  }, [online]);
+  useEffect(() => {
+    if (online && buildingId !== null) void pullPayers(api, buildingId).catch(() => undefined);
+  }, [online, buildingId]);
+
+  return (
+    <section className={styles.section} aria-labelledby="checks-payer">
+      <h2 id="checks-payer" className={styles.heading}>
+        {t('index.payer')}
+      </h2>
+      {buildings !== undefined && buildings.length === 0 ? <p className={styles.muted}>{t('index.noBuildings')}</p> : null}
+      <Select
+        label={t('index.building')}
+        value={buildingId === null ? '' : String(buildingId)}
+        onChange={(v) => {
+          setBuildingId(v === '' ? null : Number(v));
+          setApartmentId(null);
+          onPayer(null);
+        }}
+      >
+        <option value="">{t('index.chooseBuilding')}</option>
+        {(buildings ?? []).map((b) => (
+          <option key={b.id} value={b.id}>
+            {t('index.buildingOption', { name: b.name, address: b.address, city: b.city })}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label={t('index.apartment')}
+        value={apartmentId ?? ''}
+        disabled={buildingId === null}
+        onChange={(v) => {
+          setApartmentId(v === '' ? null : v);
+          onPayer(null);
+        }}
+      >
+        <option value="">{t('index.chooseApartment')}</option>
+        {(apartments ?? []).map((a) => (
+          <option key={a.id} value={a.id}>
+            {t('index.apartmentOption', { number: a.number, floor: a.floor })}
+          </option>
+        ))}
+      </Select>
+      <Select
+        label={t('index.contact')}
+        value={payer?.contactGuid ?? ''}
+        disabled={apartmentId === null}
+        onChange={(v) => onPayer(v === '' || buildingId === null ? null : { contactGuid: v, buildingId, apartmentId })}
+      >
+        <option value="">{t('index.chooseContact')}</option>
+        {(payers ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {t('index.contactOption', { name: c.fullName, role: t(`roles.${c.role}`) })}
+          </option>
+        ))}
+      </Select>
+      {apartmentId !== null && payers !== undefined && payers.length === 0 ? <p className={styles.muted}>{t('index.noContacts')}</p> : null}
+    </section>
+  );
+}

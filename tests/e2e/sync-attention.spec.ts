@@ -1,0 +1,132 @@
+// A change the server refuses: it must not block or vanish, it shows in the Sync screen with the
+// server's reason translated, and the user fixes it (edit and retry → applied once) or discards it
+// (the server's version comes back). The app-bar count and the per-record states are checked in
+// Hebrew (the default) and in English.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './fixtures/app';
+import type { TestApp } from './fixtures/app';
+import { breakableNetwork, faults, signInForSync } from './fixtures/chaos';
+import type { Network } from './fixtures/chaos';
+import { openServerState } from './fixtures/serverState';
+import type { ServerState } from './fixtures/serverState';
+import { AddServiceCallPage } from './pages/AddServiceCallPage';
+import { text } from './pages/LoginPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { ServiceCallPage } from './pages/ServiceCallPage';
+import { plural, SyncScreenPage } from './pages/SyncScreenPage';
+
+type CallRow = { version: number; status: string; description: string };
+
+describe('sync chaos: a refused change, in Hebrew and English', () => {
+  let app: TestApp;
+  let state: ServerState;
+  let net: Network;
+  let add: AddServiceCallPage;
+  let call: ServiceCallPage;
+  let sync: SyncScreenPage;
+  let profile: ProfilePage;
+  let id = '';
+  const fixed = 'המזגן בלובי מטפטף על הרצפה ליד המעלית';
+
+  const callRow = () => state.row<CallRow>('SELECT version, status, description FROM service_calls WHERE id = ?', id);
+  const setLang = (lang: string) => [add, call, sync, profile].forEach((p) => (p.lang = lang));
+
+  beforeAll(async () => {
+    app = await startApp();
+    state = openServerState(app.server);
+    net = await breakableNetwork(app.context);
+    add = new AddServiceCallPage(app.page, app.baseUrl);
+    call = new ServiceCallPage(app.page, app.baseUrl);
+    sync = new SyncScreenPage(app.page, app.baseUrl);
+    profile = new ProfilePage(app.page, app.baseUrl);
+    await signInForSync(app.page, app.server);
+  });
+
+  afterAll(async () => {
+    state?.close();
+    await app?.stop();
+  });
+
+  it('shows a validation refusal in Hebrew with its reason, and applies the fix made with edit and retry once', async () => {
+    await net.setOffline(true);
+    await add.open(102);
+    await add.fill({ domain: 'general', description: 'המזגן בלובי מטפטף' });
+    id = await add.submit();
+    await sync.waitForPending(1);
+    await sync.waitForIndicator(`${sync.t('indicator.offline')}, ${plural('he', 'sync', 'indicator.pending', 1)}`);
+    await call.waitVisible(call.badge('local'));
+    expect(await call.badge('local').textContent()).toBe('נשמר במכשיר');
+
+    const from = net.sent.length;
+    net.plan(faults.apiError(422, { code: 'VALIDATION', message: 'Description must be at least 10 characters', messageKey: 'errors:descriptionTooShort', field: 'description' }));
+    await net.setOffline(false);
+    await call.waitVisible(call.badge('attention'));
+    expect(await call.badge('attention').textContent()).toBe('דורש טיפול');
+    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`);
+    expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
+
+    await sync.open();
+    const entry = sync.entry('create', 'serviceCalls');
+    await sync.waitVisible(entry);
+    expect(sync.entryTitle('create', 'serviceCalls')).toBe('חדש: קריאת שירות');
+    await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
+    await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
+    expect(await sync.reason(entry).textContent()).toBe(`${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
+
+    await sync.editAndRetry(entry, { description: fixed });
+    await sync.waitForPending(0, 20_000);
+    await sync.waitVisible(sync.main().getByText(sync.t('screen.noAttention')));
+    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${sync.t('indicator.allSent')}`);
+
+    const writes = net.sent.slice(from);
+    const keys = [...new Set(writes.map((w) => w.key ?? ''))];
+    // The refused key was answered for good (and not stored); the fix travelled under a new key, once.
+    expect(writes).toHaveLength(2);
+    expect(keys).toHaveLength(2);
+    expect(state.count('SELECT COUNT(*) FROM idempotency_keys WHERE key = ?', keys[0])).toBe(0);
+    expect(state.count('SELECT COUNT(*) FROM idempotency_keys WHERE key = ?', keys[1])).toBe(1);
+    expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(1);
+    expect(callRow()).toMatchObject({ version: 1, description: fixed });
+
+    await call.open(id);
+    await call.waitVisible(call.badge('synced'));
+    expect(await call.badge('synced').getAttribute('aria-label')).toBe('התקבל');
+    await call.waitVisible(app.page.getByText(fixed, { exact: true }));
+  });
+
+  it('in English: counts and states while offline, then a refused status change discarded restores the server version', async () => {
+    await profile.navigateTo('userProfile');
+    await profile.switchLanguage('en');
+    setLang('en');
+
+    await net.setOffline(true);
+    await call.open(id);
+    await call.changeStatus('inTreatment');
+    await sync.waitForPending(1);
+    await sync.waitForIndicator('Offline, 1 change waiting');
+    expect(await sync.indicatorName()).toBe('Sync status: Offline, 1 change waiting');
+    await call.waitVisible(call.badge('local'));
+    expect(await call.badge('local').textContent()).toBe('Saved on device');
+    expect(await call.fact('status').textContent()).toBe('In treatment');
+
+    await sync.open();
+    const entry = sync.entry('status', 'serviceCalls');
+    expect(sync.entryTitle('status', 'serviceCalls')).toBe('Status change: service call');
+    await sync.waitVisible(entry.getByText('Waiting', { exact: true }));
+    await sync.waitVisible(sync.heading(plural('en', 'sync', 'screen.waiting', 1), 2));
+
+    net.plan(faults.apiError(422, { code: 'INVALID_STATUS_TRANSITION', message: 'This status change is not allowed', messageKey: 'errors:invalidStatusTransition', field: 'status' }));
+    await net.setOffline(false);
+    await sync.waitVisible(entry.getByText('Needs attention', { exact: true }));
+    expect(await sync.reason(entry).textContent()).toBe('This status change is not allowed (Status)');
+    await sync.waitForIndicator('Online, 1 change waiting, 1 needs attention');
+
+    await sync.discard(entry);
+    await sync.waitForPending(0);
+    expect(callRow()).toMatchObject({ version: 1, status: 'open' });
+    await call.open(id);
+    await call.waitVisible(call.badge('synced'));
+    expect(await call.badge('synced').getAttribute('aria-label')).toBe('Applied');
+    expect(await call.fact('status').textContent()).toBe('Open');
+  });
+});

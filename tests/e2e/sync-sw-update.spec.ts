@@ -1,0 +1,98 @@
+// Chaos around a release: a new service worker arrives while changes wait in the outbox and a replay
+// is on the wire. It must not take over under the replay, the outbox must survive the switch, and
+// the new worker must then replay it so the SERVER holds each change exactly once.
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from './fixtures/app';
+import type { TestApp } from './fixtures/app';
+import { distDir } from './fixtures/appServer';
+import { breakableNetwork, faults, serviceWorkerControls, signInForSync } from './fixtures/chaos';
+import type { Network } from './fixtures/chaos';
+import { openServerState } from './fixtures/serverState';
+import type { ServerState } from './fixtures/serverState';
+import { AddServiceCallPage } from './pages/AddServiceCallPage';
+import { ServiceCallPage } from './pages/ServiceCallPage';
+import { SyncScreenPage } from './pages/SyncScreenPage';
+
+describe('sync chaos: a service-worker update with a non-empty outbox', () => {
+  let app: TestApp;
+  let state: ServerState;
+  let net: Network;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    staticDir = path.join(mkdtempSync(path.join(tmpdir(), 'binyan-dist-')), 'dist');
+    cpSync(distDir, staticDir, { recursive: true });
+    app = await startApp({ staticDir });
+    state = openServerState(app.server);
+    net = await breakableNetwork(app.context);
+    await signInForSync(app.page, app.server);
+  });
+
+  afterAll(async () => {
+    state?.close();
+    await app?.stop();
+    if (staticDir) rmSync(path.dirname(staticDir), { recursive: true, force: true });
+  });
+
+  it('waits for the replay to finish, keeps the outbox across the switch, and the new worker applies it once', async () => {
+    const { page } = app;
+    const add = new AddServiceCallPage(page, app.baseUrl);
+    const call = new ServiceCallPage(page, app.baseUrl);
+    const sync = new SyncScreenPage(page, app.baseUrl);
+
+    await net.setOffline(true);
+    await add.open(102);
+    await add.fill({ domain: 'cleaning', description: 'שטיפת חניון לפני ביקור ועד הבית' });
+    const id = await add.submit();
+    await call.addUpdate('הוזמנה חברת ניקיון ליום חמישי');
+    await sync.waitForPending(2);
+
+    // Back online, but the API does not answer: the replay holds the lock with its first write on the wire.
+    const from = net.sent.length;
+    const held = net.hold();
+    net.always(faults.networkDown);
+    await net.setOffline(false);
+    await held.arrived;
+
+    // A new release is deployed and found; it installs and waits.
+    appendFileSync(path.join(staticDir, 'sw.js'), '\n// next release\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+
+    // Asked to take over now, it queues for the replay lock instead of cutting the replay.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
+    await page.waitForFunction(async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
+    expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
+
+    // The write fails (no answer): the replay ends with both changes still waiting, and the new version activates.
+    held.release(faults.networkDown);
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
+    });
+    await call.waitVisible(call.heading());
+    expect(await serviceWorkerControls(page)).toBe(true);
+    await sync.open();
+    await sync.waitForPending(2);
+    await sync.waitVisible(sync.entry('create', 'serviceCalls'));
+    await sync.waitVisible(sync.entry('create', 'serviceCallUpdates'));
+
+    // The API answers again: the new worker replays what the old one left.
+    net.always(null);
+    await sync.waitForPending(0, 30_000);
+    const writes = net.sent.slice(from);
+    const keys = [...new Set(writes.map((w) => w.key ?? ''))];
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(writes.filter((w) => w.key === key && !w.faulted)).toHaveLength(1);
+    expect(writes.filter((w) => !w.faulted).every((w) => w.fromServiceWorker)).toBe(true);
+    expect(state.count(`SELECT COUNT(*) FROM idempotency_keys WHERE key IN (?, ?)`, ...keys)).toBe(2);
+    expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(1);
+    expect(state.count('SELECT COUNT(*) FROM service_call_updates WHERE serviceCallId = ?', id)).toBe(1);
+  });
+});
