@@ -2,6 +2,7 @@
 // autocannon POSTs new service calls, each with its own id and Idempotency-Key; the server's stored
 // keys are counted afterwards (every 2xx must be exactly one applied mutation).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { AutocannonRequest } from 'autocannon';
@@ -31,6 +32,31 @@ function createCall(token: string): AutocannonRequest {
   };
 }
 
+/**
+ * CPU time (user + system, ms) of the server process serving `databasePath`, from /proc: on a shared
+ * machine the throughput moves with the load, the CPU cost of one mutation much less. null off Linux.
+ */
+function serverCpuMs(databasePath: string): number | null {
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let environ: string;
+      try {
+        environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
+      } catch {
+        continue;
+      }
+      // tsx runs the server in a child process (the one with the loader); its launcher has the same env.
+      if (!environ.includes(`DATABASE_PATH=${databasePath}\0`) || !readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('loader')) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.split(' ') ?? [];
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return Number.isFinite(ticks) ? ticks * 10 : null;
+    }
+  } catch {
+    // not Linux
+  }
+  return null;
+}
+
 async function storedKeys(databasePath: string): Promise<number> {
   const db = openDatabase(databasePath);
   try {
@@ -53,7 +79,10 @@ export async function measureServerLoad(ctx: Pick<BenchContext, 'quick' | 'profi
     await autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount: 500, requests: [createCall(token)] }); // warm-up
     if (ctx.profile) await fetch(`${server.baseUrl}/api/__bench/profile`, { method: 'POST' });
     const before = await storedKeys(server.databasePath);
+    const cpuBefore = serverCpuMs(server.databasePath);
     const result = await autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount, requests: [createCall(token)] });
+    const cpuAfter = serverCpuMs(server.databasePath);
+    const cpuPerMutation = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / amount;
     const applied = (await storedKeys(server.databasePath)) - before;
     const ok = result['2xx'];
     if (ok === 0) throw new Error(`no mutation succeeded (${result.non2xx} non-2xx, ${result.errors} errors)`);
@@ -63,12 +92,12 @@ export async function measureServerLoad(ctx: Pick<BenchContext, 'quick' | 'profi
     return {
       figure: 'server',
       how: `autocannon, ${amount} requests over ${CONNECTIONS} connections on loopback: POST /api/binyan/service-calls, unique id and Idempotency-Key each, fresh database`,
-      result: `${Math.round(perSecond)} mutations/s, p99 ${ms(p99)} (p50 ${ms(result.latency.p50)}); ${ok}/${amount} answered 2xx, ${applied} stored keys`,
+      result: `${Math.round(perSecond)} mutations/s, p99 ${ms(p99)} (p50 ${ms(result.latency.p50)}); ${ok}/${amount} answered 2xx, ${applied} stored keys${cpuPerMutation === null ? '' : `; server CPU ${cpuPerMutation.toFixed(2)} ms per mutation`}`,
       reference: '—',
       ratio: '—',
       target: '≥ 2 000/s, p99 ≤ 50 ms',
       verdict: perSecond >= TARGET_RPS && p99 <= TARGET_P99_MS && exact ? 'met' : 'missed',
-      values: { connections: CONNECTIONS, amount, durationS: result.duration, ok, applied, non2xx: result.non2xx, errors: result.errors, perSecond, p50Ms: result.latency.p50, p99Ms: p99, maxMs: result.latency.max },
+      values: { connections: CONNECTIONS, amount, durationS: result.duration, ok, applied, non2xx: result.non2xx, errors: result.errors, perSecond, serverCpuMsPerMutation: cpuPerMutation, p50Ms: result.latency.p50, p99Ms: p99, maxMs: result.latency.max },
     };
   } finally {
     await server.stop();

@@ -91,7 +91,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await call.open(id);
     await call.waitVisible(call.badge('synced'));
     expect(await call.badge('synced').getAttribute('aria-label')).toBe('התקבל');
-    await call.waitVisible(app.page.getByText(fixed, { exact: true }));
+    await call.waitVisible(app.page.getByText(fixed, { exact: true }).filter({ visible: true }));
   });
 
   it('in English: counts and states while offline, then a refused status change discarded restores the server version', async () => {

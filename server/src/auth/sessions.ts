@@ -10,12 +10,19 @@ export type AuthInfo = { user: UserRow; companyId: number; tokenHash: string };
 // Writing lastSeenAt on every request would turn every read into a write; a minute of slack is enough.
 const TOUCH_AFTER_MS = 60_000;
 
-export function createSession(ctx: AppContext, user: UserRow): string {
+export type NewSession = { token: string; cookieId: string | null };
+
+/** A new session; with `cookie`, also a separate random id for the HttpOnly cookie (never the token). */
+export function createSession(ctx: AppContext, user: UserRow): string;
+export function createSession(ctx: AppContext, user: UserRow, options: { cookie: boolean }): NewSession;
+export function createSession(ctx: AppContext, user: UserRow, options?: { cookie: boolean }): string | NewSession {
   const token = newToken();
+  const cookieId = options?.cookie ? newToken() : null;
   const now = ctx.now();
   ctx.db.run(
     ctx.db.q.insertInto('sessions').values({
       tokenHash: sha256Hex(token),
+      cookieHash: cookieId ? sha256Hex(cookieId) : null,
       userId: user.id,
       companyId: user.companyId,
       createdAt: now.toISOString(),
@@ -23,15 +30,17 @@ export function createSession(ctx: AppContext, user: UserRow): string {
       expiresAt: addMs(now, ctx.sessionIdleMs).toISOString(),
     }),
   );
-  return token;
+  return options ? { token, cookieId } : token;
 }
 
-export function authenticate(ctx: AppContext, token: string): AuthInfo | null {
-  if (!token) return null;
-  const tokenHash = sha256Hex(token);
+/** The session of a token, or else of the HttpOnly cookie id (only consulted when no token was sent). */
+export function authenticate(ctx: AppContext, token: string, cookieId = ''): AuthInfo | null {
   const { db } = ctx;
-  const session = db.first(db.q.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash));
+  const sessions = db.q.selectFrom('sessions').selectAll();
+  const query = token ? sessions.where('tokenHash', '=', sha256Hex(token)) : cookieId ? sessions.where('cookieHash', '=', sha256Hex(cookieId)) : null;
+  const session = query && db.first(query);
   if (!session) return null;
+  const { tokenHash } = session;
   const now = ctx.now();
   if (session.expiresAt <= now.toISOString()) {
     db.run(db.q.deleteFrom('sessions').where('tokenHash', '=', tokenHash));

@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_lookup_indexes.ts';
+import * as m003 from './migrations/003_session_cookie.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_lookup_indexes': m002,
+  '003_session_cookie': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

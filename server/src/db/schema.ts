@@ -59,6 +59,8 @@ export type SessionTable = {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** SHA-256 of the HttpOnly cookie id (migration 003); null when no cookie was asked for. */
+  cookieHash: string | null;
 };
 
 export type OtpChallengeTable = {

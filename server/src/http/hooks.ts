@@ -20,7 +20,17 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'binyan_session';
 
-function cookieToken(req: FastifyRequest): string {
+const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 60;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The spec's cookie rule: 60 days, path /, SameSite Lax, Secure except on localhost. */
+export function sessionCookie(req: FastifyRequest, cookieId: string | null): string {
+  const secure = LOCAL_HOSTS.has(req.hostname) ? '' : '; Secure';
+  return `${SESSION_COOKIE}=${cookieId ?? ''}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${cookieId ? COOKIE_MAX_AGE_S : 0}${secure}`;
+}
+
+/** The opaque cookie id (not a token); resolved to its session by `authenticate`. */
+function cookieIdOf(req: FastifyRequest): string {
   const header = req.headers.cookie;
   if (!header) return '';
   for (const part of header.split(';')) {
@@ -39,7 +49,7 @@ export function tokenOf(req: FastifyRequest): string {
   if (typeof query?.sessionToken === 'string' && query.sessionToken) return query.sessionToken;
   const body = req.body as Record<string, unknown> | undefined;
   if (body && !Array.isArray(body) && typeof body.SessionToken === 'string' && body.SessionToken) return body.SessionToken;
-  return cookieToken(req);
+  return '';
 }
 
 /** The session of an authenticated route (set by the preHandler hook). */
@@ -65,7 +75,7 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
     const config = req.routeOptions.config;
     if (config.style2) req.params2 = parseParams(req.method === 'GET' ? req.query : req.body);
     if (config.public || !req.routeOptions.url?.startsWith('/api')) return;
-    const auth = authenticate(ctx, tokenOf(req));
+    const auth = authenticate(ctx, tokenOf(req), cookieIdOf(req));
     if (!auth) throw fail.sessionExpired();
     // A call that names a company must name the session's company.
     const claim = companyClaim(req);

@@ -5,7 +5,7 @@ import { startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
 import { createSession, deleteSession } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
 import { enforce } from '../http/errors.ts';
-import { authOf, SESSION_COOKIE } from '../http/hooks.ts';
+import { authOf, sessionCookie } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
 import { positiveInteger, required } from '../../../src/lib/validation/rules.ts';
 
@@ -40,16 +40,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/otp/auth', { config }, async (req, reply) => {
     const body = parse(authSchema, req.body);
     const user = verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
-    const sessionToken = createSession(ctx, user);
-    if (body.saveSessionTokenInHttpCookie) {
-      reply.header('Set-Cookie', `${SESSION_COOKIE}=${sessionToken}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${60 * 60 * 24 * 60}`);
-    }
-    return { sessionToken, user: userData(ctx, user) };
+    const { token, cookieId } = createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true });
+    if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
+    return { sessionToken: token, user: userData(ctx, user) };
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
     deleteSession(ctx, authOf(req).tokenHash);
-    reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0`);
+    reply.header('Set-Cookie', sessionCookie(req, null));
     return { ok: true };
   });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuildingRow } from '../../db/schema';
 import type { BuildingListItem } from './buildingListing';
@@ -7,10 +8,17 @@ import styles from './DashboardScreen.module.css';
 /** Isolates a value of either direction inside a translated sentence (Unicode FSI … PDI). */
 const isolate = (value: string | number) => `\u2068${value}\u2069`;
 
+/** The offline cold-start benchmark measures up to here (scripts/bench/coldStart.ts). */
+export const LIST_RENDERED_MARK = 'binyan:dashboard-list-rendered';
+
 type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; token: string; onSelect(id: number): void };
 
 export function BuildingList({ items, selectedId, token, onSelect }: Props) {
   const { t } = useTranslation('buildings');
+  const shown = items.length > 0;
+  useEffect(() => {
+    if (shown && performance.getEntriesByName(LIST_RENDERED_MARK).length === 0) performance.mark(LIST_RENDERED_MARK);
+  }, [shown]);
   return (
     <ul className={styles.list}>
       {items.map(({ building, openCalls }) => {

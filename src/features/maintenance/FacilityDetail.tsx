@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { getFacility, testsOfFacility } from './maintenanceRepo';
 import { useTestStatus } from './useTestStatus';
+import { facilityKindLabel } from './facilityKind';
 import { TestStatusControl } from './TestStatusControl';
 import styles from '../meters/fieldScreens.module.css';
 
@@ -29,7 +30,7 @@ export function FacilityDetail() {
           <h2 id="facility-name" className={styles.heading}>
             {facility.name}
           </h2>
-          <p className={styles.muted}>{[facility.kind, facility.location ?? ''].filter(Boolean).join(' · ')}</p>
+          <p className={styles.muted}>{[facilityKindLabel(t, facility.kind), facility.location ?? ''].filter(Boolean).join(' · ')}</p>
         </div>
         <span className={styles.badge}>{t('plan.progress', { done: tests.filter((x) => x.status === 'done').length, total: tests.length })}</span>
       </section>

@@ -16,6 +16,7 @@ import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { facilitiesOfBuilding, MaintenanceRuleError, planSendsOfBuilding, pullMaintenance, sendPlanToCommittee, testsOfBuilding } from './maintenanceRepo';
 import { TestStatusControl } from './TestStatusControl';
 import { useTestStatus } from './useTestStatus';
+import { facilityKindLabel } from './facilityKind';
 import styles from '../meters/fieldScreens.module.css';
 
 /** /maintenance-and-facilities — facilities, the maintenance plan's tests and sending it to the committee. */
@@ -94,7 +95,7 @@ function MaintenancePlan() {
                   </Link>
                   <span className={`${styles.badge} ${done === own.length ? styles.badgeDone : styles.badgeWarn}`}>{t('maintenance:plan.progress', { done, total: own.length })}</span>
                 </div>
-                <p className={styles.muted}>{[facility.kind, facility.location ?? ''].filter(Boolean).join(' · ')}</p>
+                <p className={styles.muted}>{[facilityKindLabel(t, facility.kind), facility.location ?? ''].filter(Boolean).join(' · ')}</p>
               </li>
             );
           })}
