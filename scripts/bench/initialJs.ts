@@ -13,7 +13,7 @@ import type { BenchRow } from './table';
 const LOGIN_TARGET = 110 * 1024;
 const DASHBOARD_TARGET = 170 * 1024;
 
-type Loaded = { files: number; raw: number; gzip: number };
+type Loaded = { files: number; raw: number; gzip: number; byFile: Array<{ file: string; gzip: number }> };
 
 function isScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';
@@ -35,13 +35,17 @@ async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<L
   } finally {
     page.off('response', onResponse);
   }
-  const buffers = await Promise.all(bodies.values());
+  const files = await Promise.all([...bodies.entries()].map(async ([url, body]) => ({ url, body: await body })));
+  const byFile = files.map(({ url, body }) => ({ file: new URL(url).pathname.replace(/^\/assets\//, ''), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }));
   return {
-    files: buffers.length,
-    raw: buffers.reduce((s, b) => s + b.length, 0),
-    gzip: buffers.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+    files: byFile.length,
+    raw: byFile.reduce((s, f) => s + f.raw, 0),
+    gzip: byFile.reduce((s, f) => s + f.gzip, 0),
+    byFile: byFile.sort((a, b) => b.gzip - a.gzip).map(({ file, gzip }) => ({ file, gzip })),
   };
 }
+
+const largest = (loaded: Loaded) => loaded.byFile.slice(0, 12).map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
 
 export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
   const browser = await launchBrowser({ locale: 'he-IL' });
@@ -82,6 +86,8 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
         dashboardRawBytes: dashboard.raw,
         dashboardGzipBytes: dashboard.gzip,
         dashboardMarked,
+        loginLargest: largest(login),
+        dashboardLargest: largest(dashboard),
       },
     };
   } finally {

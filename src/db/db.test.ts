@@ -1,11 +1,13 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDB } from './db';
+import { userKeyOf } from '../sync/sessionPort';
 import { schemaV1 } from './schema';
 
 describe('schema upgrades', () => {
   it('keeps outbox entries, rows and the session across the upgrade from version 1', async () => {
     const name = 'upgrade-test';
+    const owner = await userKeyOf(1001, 'avi');
     const v1 = new Dexie(name);
     v1.version(1).stores(schemaV1);
     await v1.open();
@@ -15,7 +17,7 @@ describe('schema upgrades', () => {
       state: 'pending',
       entityKey: 'serviceCalls:c1',
       nextAttemptAt: 0,
-      ownerUserKey: '1001:avi',
+      ownerUserKey: owner,
       op: 'create',
       table: 'serviceCalls',
       recordId: 'c1',
@@ -39,7 +41,7 @@ describe('schema upgrades', () => {
     const entries = await upgraded.outbox.orderBy('seq').toArray();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ ...legacy, kind: 'mutation', dependsOn: [] });
-    expect(await upgraded.outbox.where('[ownerUserKey+seq]').between(['1001:avi', 0], ['1001:avi', 10]).count()).toBe(2);
+    expect(await upgraded.outbox.where('[ownerUserKey+seq]').between([owner, 0], [owner, 10]).count()).toBe(2);
     expect(await upgraded.serviceCalls.get('c1')).toMatchObject({ syncState: 'local' });
     expect((await upgraded.meta.get('outbox.seq'))?.value).toBe(2);
     upgraded.close();

@@ -109,12 +109,16 @@ function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\./.test(hostname);
 }
 
+// The service worker shares this module and has no `document` (nor its type): reach it through globalThis.
+type CookieDocument = { cookie: string };
+
 export function documentCookieJar(): CookieJar | null {
-  if (typeof document === 'undefined' || typeof location === 'undefined') return null;
+  const doc = (globalThis as { document?: CookieDocument }).document;
+  if (doc === undefined || typeof location === 'undefined') return null;
   return {
-    read: () => document.cookie,
+    read: () => doc.cookie,
     write: (cookie) => {
-      document.cookie = cookie;
+      doc.cookie = cookie;
     },
     secure: !isLocalHost(location.hostname),
   };

@@ -12,7 +12,7 @@ export class NotLoggedInError extends Error {
 async function fromSession(): Promise<Actor> {
   const s = await loadSession();
   if (!isLoggedIn(s) || s.compID === null) throw new NotLoggedInError('no logged-in user');
-  return { userKey: userKeyOf(s.compID, s.userName), userName: s.userName, workerGuid: s.workerGUID, userId: s.userID };
+  return { userKey: await userKeyOf(s.compID, s.userName), userName: s.userName, workerGuid: s.workerGUID, userId: s.userID };
 }
 
 let source: () => Promise<Actor> = fromSession;

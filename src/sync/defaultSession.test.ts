@@ -8,18 +8,32 @@ import { AppDB } from '../db/db';
 import { createSessionVault, emptySession, isLoggedIn } from '../db/sessionVault';
 import type { Session, SessionVault } from '../db/sessionVault';
 import { createDefaultSessionPort } from './defaultSession';
+import { userKeyOf } from './sessionPort';
 
 const dbs: AppDB[] = [];
 afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
 });
 
-async function signedInVault(): Promise<SessionVault> {
+/** A signed-in vault that records every session write (to prove the token is never blanked mid-renewal). */
+async function signedInVault(): Promise<SessionVault & { writes: Partial<Session>[] }> {
   const db = new AppDB(`default-session-${Math.random()}`);
   dbs.push(db);
-  const vault = createSessionVault(db.meta, null, { channel: null });
-  await vault.saveSession({ ...emptySession, userName: 'avi', pswd: 'demo1234', compID: 1001, sessionToken: 'expired-token', loggedIn: true });
-  return vault;
+  const inner = createSessionVault(db.meta, null, { channel: null });
+  await inner.saveSession({ ...emptySession, userName: 'avi', pswd: 'demo1234', compID: 1001, sessionToken: 'expired-token', loggedIn: true });
+  const writes: Partial<Session>[] = [];
+  return {
+    ...inner,
+    writes,
+    async saveSession(session) {
+      writes.push(session);
+      return inner.saveSession(session);
+    },
+    async updateSession(patch) {
+      writes.push(patch);
+      return inner.updateSession(patch);
+    },
+  };
 }
 
 /** Only the style 2 login is used by the port; `login` answers it. */
@@ -51,9 +65,11 @@ describe('default session port (service worker and page engine)', () => {
     expect(isLoggedIn(seen.stored)).toBe(true);
     expect(seen.stored.sessionToken).toBe('expired-token');
     expect(seen.token).toBeNull();
-    expect(seen.userKey).toBe('1001:avi');
+    expect(seen.userKey).toBe(await userKeyOf(1001, 'avi'));
     expect((await vault.loadSession()).sessionToken).toBe('fresh-token');
     expect(await port.getToken()).toBe('fresh-token');
+    // The only write of the whole renewal is the new token: the stored one was never blanked.
+    expect(vault.writes).toEqual([{ sessionToken: 'fresh-token', tokenCreated: expect.any(String) }]);
   });
 
   it('logs out (keeping the credentials and the user key for the next login) when the renewal is refused', async () => {
@@ -68,6 +84,8 @@ describe('default session port (service worker and page engine)', () => {
     expect(await port.renew()).toBe(false);
     const after = await vault.loadSession();
     expect(after).toMatchObject({ loggedIn: false, sessionToken: '', userName: 'avi', pswd: 'demo1234', compID: 1001 });
+    expect(isLoggedIn(after)).toBe(false);
+    expect(vault.writes).toEqual([{ sessionToken: '', loggedIn: false }]);
     expect(await port.currentUserKey()).toBeNull();
     expect(await port.getToken()).toBeNull();
   });

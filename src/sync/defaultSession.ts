@@ -49,7 +49,7 @@ export function createDefaultSessionPort(api: ApiClient, vault: SessionVault = s
     },
     async currentUserKey() {
       const s = await vault.loadSession();
-      return isLoggedIn(s) && s.compID !== null ? userKeyOf(s.compID, s.userName) : null;
+      return isLoggedIn(s) && s.compID !== null ? await userKeyOf(s.compID, s.userName) : null;
     },
   };
 }

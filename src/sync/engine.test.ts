@@ -3,6 +3,7 @@ import { db } from '../db/db';
 import { createServiceCall, addUpdate, changeStatus, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
 import { createRig, resetDb, USER } from './testing/setup';
 import { runnableEntries } from './engine';
+import { userKeyOf } from './sessionPort';
 import type { OutboxEntry } from '../db/outboxRows';
 
 const photo = () => ({ blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'abc' });
@@ -124,7 +125,7 @@ describe('replay engine', () => {
   it('does not replay entries of another user', async () => {
     const rig = createRig();
     await createServiceCall(newCall);
-    await db.outbox.toCollection().modify({ ownerUserKey: '1001:dana' });
+    await db.outbox.toCollection().modify({ ownerUserKey: await userKeyOf(1001, 'dana') });
     expect(await rig.engine.replay()).toMatchObject({ attempted: 0 });
     expect(await db.outbox.count()).toBe(1);
   });

@@ -12,6 +12,7 @@ import { setActorSource } from './actor';
 import { createReplayEngine } from './engine';
 import type { ReplayEngine } from './engine';
 import { inProcessLock } from './lock';
+import { userKeyOf } from './sessionPort';
 import type { SessionPort } from './sessionPort';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
@@ -45,7 +46,7 @@ function engineFor(): { engine: ReplayEngine; session: SessionPort & { renewals:
       token = (await authByCompId(publicApi, { compId: 1001, userName: 'avi', password: 'demo1234' })).sessionToken;
       return true;
     },
-    currentUserKey: async () => '1001:avi',
+    currentUserKey: () => userKeyOf(1001, 'avi'),
   };
   const api = createApiClient({ baseUrl: `${server.baseUrl}/api`, fetch: network, getToken: () => token });
   // Backoff is real; a clock far ahead lets each test replay its retries at once.
@@ -68,7 +69,7 @@ afterAll(async () => server.close());
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   faults.length = 0;
-  setActorSource(async () => ({ userKey: '1001:avi', userName: 'avi', workerGuid: '', userId: null }));
+  setActorSource(async () => ({ userKey: await userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: '', userId: null }));
 });
 
 describe('replay against the real server', () => {

@@ -1,19 +1,26 @@
 // What the replay engine needs from the session, as one small interface so the engine can be tested
 // with its own session and the service worker and the page compose it from the same pieces.
+import { sha256Hex } from '../lib/crypto/sha256';
 
 export type SessionPort = {
   /** The token for the Authorization header, or null when logged out. */
   getToken(): Promise<string | null>;
   /** One shared silent re-login; true when a fresh token is stored. */
   renew(): Promise<boolean>;
-  /** `${compID}:${userName}` of the logged-in user, or null; only their entries replay. */
+  /** `userKeyOf` the logged-in user, or null; only their entries replay. */
   currentUserKey(): Promise<string | null>;
 };
 
 export type SessionFields = { compID: number | string; userName: string; sessionToken: string | null; loggedIn: boolean };
 
-export function userKeyOf(compID: number | string, userName: string): string {
-  return `${String(compID)}:${userName.trim()}`;
+/**
+ * The owner of outbox entries: `${compID}:<32 hex of SHA-256(compID:userName)>`. Stable per user (so
+ * entries made before a logout replay after that user's next login) without keeping the user name in
+ * IndexedDB in plain text; the company id stays readable because uploads name it (`orgID`).
+ */
+export async function userKeyOf(compID: number | string, userName: string): Promise<string> {
+  const company = String(compID).trim();
+  return `${company}:${(await sha256Hex(`${company}:${userName.trim().toLowerCase()}`)).slice(0, 32)}`;
 }
 
 /** Company id of a user key (the upload call needs it as `orgID`). */
@@ -37,7 +44,7 @@ export function createSessionPort(deps: SessionPortDeps): SessionPort {
     renew: () => deps.renew(),
     async currentUserKey() {
       const session = await deps.loadSession();
-      return session?.loggedIn ? userKeyOf(session.compID, session.userName) : null;
+      return session?.loggedIn ? await userKeyOf(session.compID, session.userName) : null;
     },
   };
 }

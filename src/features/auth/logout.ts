@@ -9,7 +9,7 @@ import { api } from './session';
 export async function pendingChangesOfCurrentUser(): Promise<number> {
   const s = await loadSession();
   if (!isLoggedIn(s) || s.compID === null) return 0;
-  return pendingCountFor(userKeyOf(s.compID, s.userName));
+  return pendingCountFor(await userKeyOf(s.compID, s.userName));
 }
 
 /** Ends the session here and, when reachable, on the server. The outbox is left untouched. */

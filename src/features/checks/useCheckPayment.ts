@@ -1,14 +1,14 @@
 // One check-payment actor for the four check screens (they are separate routes, so the flow outlives
 // each of them); a new one per signed-in user. Screens send events and follow its `navigate` steps.
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor } from 'xstate';
 import type { Actor } from 'xstate';
 import { useSession } from '../auth/sessionContext';
 import { useOnline } from '../sync/useOnline';
 import { appCheckPaymentMachine } from './checkPaymentActors';
-import type { CaptureTarget, RouteStep } from './checkPaymentModel';
+import type { CaptureTarget, CheckPaymentEvent, RouteStep } from './checkPaymentModel';
 
 type PaymentActor = Actor<typeof appCheckPaymentMachine>;
 export type PaymentSnapshot = ReturnType<PaymentActor['getSnapshot']>;
@@ -57,9 +57,11 @@ export function useCheckPayment() {
   const show = session.showChecksDeposit !== 0;
   const actor = actorFor(`${session.compID ?? ''}:${session.userName}`, show);
   const snapshot = useSelector(actor, (s) => s);
-  useEffect(() => actor.send({ type: 'connection.change', online }), [actor, online]);
-  useEffect(() => actor.send({ type: 'permissions.change', showChecksDeposit: show }), [actor, show]);
-  return { actor, snapshot, send: actor.send.bind(actor), context: snapshot.context };
+  // Stable, so a screen's "I am shown" effect runs once per route, not on every render.
+  const send = useCallback((event: CheckPaymentEvent) => actor.send(event), [actor]);
+  useEffect(() => send({ type: 'connection.change', online }), [send, online]);
+  useEffect(() => send({ type: 'permissions.change', showChecksDeposit: show }), [send, show]);
+  return { actor, snapshot, send, context: snapshot.context };
 }
 
 /** Follows the machine's route steps: pushes them in order, or goes back to the step the flow came from. */

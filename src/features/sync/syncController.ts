@@ -95,7 +95,7 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
 
   async function refreshUser(): Promise<void> {
     const s = await vault.loadSession();
-    const userKey = isLoggedIn(s) && s.compID !== null ? userKeyOf(s.compID, s.userName) : null;
+    const userKey = isLoggedIn(s) && s.compID !== null ? await userKeyOf(s.compID, s.userName) : null;
     const before = getSyncStatus().userKey;
     setSyncStatus({ userKey, ...(userKey ? { needsLogin: false } : {}) });
     if (userKey && userKey !== before) requestReplay('login');

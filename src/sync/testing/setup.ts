@@ -4,11 +4,12 @@ import { db } from '../../db/db';
 import { setActorSource } from '../actor';
 import { createReplayEngine } from '../engine';
 import type { EngineDeps, ReplayEngine } from '../engine';
+import { userKeyOf } from '../sessionPort';
 import type { SessionPort } from '../sessionPort';
 import { createFakeServer } from './fakeServer';
 import type { FakeServer } from './fakeServer';
 
-export const USER = '1001:avi';
+export const USER = await userKeyOf(1001, 'avi');
 
 export async function resetDb(): Promise<void> {
   await db.open();

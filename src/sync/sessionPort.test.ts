@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { compIdOfUserKey, createSessionPort, userKeyOf } from './sessionPort';
+
+describe('user key (owner of outbox entries)', () => {
+  it('is stable per user, keeps no user name, and still names the company for uploads', async () => {
+    const avi = await userKeyOf(1001, 'avi');
+    expect(avi).toMatch(/^1001:[0-9a-f]{32}$/);
+    expect(avi).not.toContain('avi');
+    expect(await userKeyOf('1001', ' Avi ')).toBe(avi);
+    expect(await userKeyOf(1001, 'dana')).not.toBe(avi);
+    expect(await userKeyOf(1002, 'avi')).not.toBe(avi);
+    expect(compIdOfUserKey(avi)).toBe(1001);
+  });
+
+  it('is what the composed port reports for the logged-in user, and null when logged out', async () => {
+    const session = { compID: 1001, userName: 'avi', sessionToken: 't', loggedIn: true };
+    const port = createSessionPort({ loadSession: async () => session, renew: async () => true });
+    expect(await port.currentUserKey()).toBe(await userKeyOf(1001, 'avi'));
+    session.loggedIn = false;
+    expect(await port.currentUserKey()).toBeNull();
+  });
+});
