@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
   const wanted = (figure: string) => only === null || only.some((name) => figure.includes(name));
   const startedAt = new Date();
-  const siteDir = await prepareSite({ buildApp: !quick || args.includes('--build'), keepApp: args.includes('--keep-app') });
+  const siteDir = await prepareSite({ buildApp: !quick || args.includes('--build'), keepApp: args.includes('--keep-app'), readable: profile });
   const rows: BenchRow[] = [];
 
   let server: AppServer | null = null;

@@ -3,8 +3,10 @@
 export type LocalWriteOptions = { count: number; warmup: number };
 export type LocalWriteResult = { repo: number[]; bare: number[]; outboxEntries: number; rows: number };
 
-export type ListQueryOptions = { rows: number; pageSize: number; pages: number; queries: string[] };
-export type ListQueryResult = { rows: number; openRows: number; loadMs: number; search: number[]; paging: number[]; hits: number[] };
+export type ListLoadOptions = { rows: number };
+export type ListLoadResult = { rows: number; openRows: number; loadMs: number };
+export type ListQueryOptions = { pageSize: number; pages: number; queries: string[] };
+export type ListQueryResult = { search: number[]; paging: number[]; hits: number[] };
 
 export type ReplaySetupOptions = { token: string; buildingId: number; ids: string[] };
 export type ReplayEnqueueOptions = { ids: string[]; count: number };
@@ -39,6 +41,7 @@ export type PhotoResult = {
 
 export type BenchApi = {
   localWrite(options: LocalWriteOptions): Promise<LocalWriteResult>;
+  listLoad(options: ListLoadOptions): Promise<ListLoadResult>;
   listQuery(options: ListQueryOptions): Promise<ListQueryResult>;
   replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }>;
   replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }>;

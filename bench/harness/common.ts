@@ -4,12 +4,18 @@ import { setActorSource } from '../../src/sync/actor';
 import type { Actor } from '../../src/sync/actor';
 import { userKeyOf } from '../../src/sync/sessionPort';
 
-export const benchActor: Actor = { userKey: userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: 'bench-worker', userId: null };
+export const BENCH_COMPANY = 1001;
+export const BENCH_USER_NAME = 'avi';
+
+export async function benchActor(): Promise<Actor> {
+  return { userKey: await userKeyOf(BENCH_COMPANY, BENCH_USER_NAME), userName: BENCH_USER_NAME, workerGuid: 'bench-worker', userId: null };
+}
 
 export async function freshDatabase(): Promise<void> {
   await db.open();
   await Promise.all(db.tables.map((table) => table.clear()));
-  setActorSource(async () => benchActor);
+  const actor = await benchActor();
+  setActorSource(async () => actor);
 }
 
 export const elapsed = (since: number): number => performance.now() - since;

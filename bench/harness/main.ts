@@ -1,13 +1,13 @@
 // The harness page: every row's browser side, loaded up front (the replay row goes offline, and a
 // chunk fetched on demand would then fail to load).
 import type { BenchApi } from './api';
-import { listQuery } from './listQuery';
+import { listLoad, listQuery } from './listQuery';
 import { localWrite } from './localWrite';
 import { photo } from './photo';
 import { queueFill, queueReady, queueReplay } from './queue';
 import { replayEnqueue, replayRun, replaySetup } from './replay';
 
-const bench: BenchApi = { localWrite, listQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
+const bench: BenchApi = { localWrite, listLoad, listQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

@@ -7,13 +7,13 @@ import { pullServiceCalls, updateServiceCall } from '../../src/features/service-
 import { createSyncRuntime } from '../../src/sync/runtime';
 import { createSessionPort } from '../../src/sync/sessionPort';
 import type { ReplayEnqueueOptions, ReplayRunResult, ReplaySetupOptions } from './api';
-import { benchActor, elapsed, freshDatabase } from './common';
+import { BENCH_COMPANY, BENCH_USER_NAME, elapsed, freshDatabase } from './common';
 
 const MAX_MS = 300_000;
 let token = '';
 
 const session = createSessionPort({
-  loadSession: async () => ({ compID: 1001, userName: benchActor.userName, sessionToken: token, loggedIn: true }),
+  loadSession: async () => ({ compID: BENCH_COMPANY, userName: BENCH_USER_NAME, sessionToken: token, loggedIn: true }),
   renew: async () => false,
 });
 
@@ -28,7 +28,11 @@ export async function replaySetup(options: ReplaySetupOptions): Promise<{ pulled
 export async function replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }> {
   for (let i = 0; i < options.count; i++) {
     const id = options.ids[i % options.ids.length] as string;
-    await updateServiceCall(id, { subject: `שינוי ${i} במהלך הסיור` });
+    try {
+      await updateServiceCall(id, { subject: `שינוי ${i} במהלך הסיור` });
+    } catch (error) {
+      throw new Error(`change ${i} of ${id} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    }
   }
   return { entries: await db.outbox.count() };
 }

@@ -26,7 +26,7 @@ export async function openHarness(baseUrl: string, options: { profile?: boolean 
     call: async <K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>) => {
       const run = () =>
         browser.page.evaluate(([fn, arg]) => ((window as unknown as { bench: Record<string, Fn> }).bench[fn] as Fn)(arg), [name, args[0]] as const);
-      const value: unknown = options.profile ? await profilePage(browser.page, `harness-${name}`, run) : await run();
+      const value: unknown = options.profile ? await profilePage(browser.page, `harness-${name}`, run, /\/bench\/assets\//) : await run();
       return value as Result<K>;
     },
   };

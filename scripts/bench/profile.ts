@@ -74,7 +74,7 @@ export function report(name: string, profile: CpuProfile, own = /\/(src|server\/
 }
 
 /** Runs `work` under the page's CPU profiler and reports the profile. */
-export async function profilePage<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+export async function profilePage<T>(page: Page, name: string, work: () => Promise<T>, own?: RegExp): Promise<T> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -83,7 +83,7 @@ export async function profilePage<T>(page: Page, name: string, work: () => Promi
     return await work();
   } finally {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-    report(name, profile);
+    report(name, profile, own);
     await cdp.detach();
   }
 }

@@ -10,7 +10,7 @@ import { isBuildStale } from '../staleness';
 export const benchDist = path.join(root, '.tmp/bench-dist');
 const harnessDir = path.join(root, 'bench/harness');
 
-async function buildHarness(outDir: string): Promise<void> {
+async function buildHarness(outDir: string, readable: boolean): Promise<void> {
   await build({
     root: harnessDir,
     base: '/bench/',
@@ -18,7 +18,8 @@ async function buildHarness(outDir: string): Promise<void> {
     publicDir: false,
     logLevel: 'warn',
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, target: 'es2022', minify: true, sourcemap: false, rollupOptions: { input: path.join(harnessDir, 'index.html') } },
+    // Readable (unminified) for --profile, so a profile names the app's functions.
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: !readable, sourcemap: false, rollupOptions: { input: path.join(harnessDir, 'index.html') } },
   });
   // The reference queue (workbox-background-sync) needs a service worker: one IIFE like dist/sw.js.
   await build({
@@ -43,7 +44,7 @@ async function buildHarness(outDir: string): Promise<void> {
  * Builds dist/ when asked or stale, copies it, and adds the harness. Returns the directory to serve.
  * `keepApp` reuses the app copied by an earlier run (only the harness is rebuilt).
  */
-export async function prepareSite(options: { buildApp: boolean; keepApp?: boolean }): Promise<string> {
+export async function prepareSite(options: { buildApp: boolean; keepApp?: boolean; readable?: boolean }): Promise<string> {
   const reuse = options.keepApp === true && existsSync(path.join(benchDist, 'sw.js'));
   if (!reuse) {
     if (options.buildApp || isBuildStale(buildStampPath, buildInputs)) await buildAll();
@@ -51,6 +52,6 @@ export async function prepareSite(options: { buildApp: boolean; keepApp?: boolea
     rmSync(benchDist, { recursive: true, force: true });
     cpSync(distDir, benchDist, { recursive: true });
   }
-  await buildHarness(path.join(benchDist, 'bench'));
+  await buildHarness(path.join(benchDist, 'bench'), options.readable === true);
   return benchDist;
 }

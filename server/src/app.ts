@@ -7,8 +7,7 @@ import { registerHooks } from './http/hooks.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
-
-export const APP_VERSION = '2.1.56';
+import { APP_VERSION } from '../../src/lib/appVersion.ts';
 
 export type ServerOptions = {
   databasePath: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, p } from './style2';
+import { p } from './style2';
 
 describe('style 2 parameters', () => {
   it('use the provider type codes', () => {
@@ -12,6 +12,6 @@ describe('style 2 parameters', () => {
 
   it('send a Date as the local calendar day', () => {
     expect(p.date('d', new Date(2025, 0, 5, 23, 59)).paramValue).toBe('2025-01-05');
-    expect(localDate(new Date(2024, 11, 31))).toBe('2024-12-31');
+    expect(p.date('d', new Date(2024, 11, 31, 0, 30)).paramValue).toBe('2024-12-31');
   });
 });

@@ -1,4 +1,5 @@
 // Style 2 parameter builders. Type codes are the provider's SQL types (spec section 9).
+import { toLocalDateString } from '../lib/dates';
 import type { Style2Param } from './client';
 
 export const paramTypes = { int: 8, nvarchar: 12, guid: 14, date: 15, varchar: 22 } as const;
@@ -16,11 +17,6 @@ export const p = {
   guid: (name: string, value: string | null): Style2Param => param(paramTypes.guid)(name, value),
   /** SmallDateTime; a Date is sent as the local calendar date yyyy-mm-dd (spec section 5). */
   date: (name: string, value: Date | string | null): Style2Param =>
-    param(paramTypes.date)(name, value instanceof Date ? localDate(value) : value),
+    param(paramTypes.date)(name, value instanceof Date ? toLocalDateString(value) : value),
   varchar: (name: string, value: string | null): Style2Param => param(paramTypes.varchar)(name, value),
 } as const;
-
-export function localDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

@@ -41,7 +41,16 @@ export type EngineDeps = {
   onAttempt?: (entry: OutboxEntry, outcome: SyncOutcome) => void;
 };
 
-export type ReplayEngine = { replay(): Promise<ReplayReport>; isReplaying(): boolean };
+export type ReplayOptions = {
+  /**
+   * The connection is (probably) back: entries waiting after a failure that never reached a server
+   * (network error, timeout) go now, not at the end of a backoff that grew while the device was
+   * offline (every change made in a basement is one more failed attempt of the older ones).
+   */
+  connectivityRestored?: boolean;
+};
+
+export type ReplayEngine = { replay(options?: ReplayOptions): Promise<ReplayReport>; isReplaying(): boolean };
 
 /** Entries that may be sent now, in the order they should start. Pure, so ordering is testable. */
 export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, running: ReadonlySet<string>): OutboxEntry[] {
@@ -64,6 +73,15 @@ export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, 
 
 async function userEntries(userKey: string): Promise<OutboxEntry[]> {
   return db.outbox.where('[ownerUserKey+seq]').between([userKey, -Infinity], [userKey, Infinity]).toArray();
+}
+
+/** Waiting entries of the user whose last attempt never reached a server become due now; returns how many. */
+export function dueAfterReconnect(userKey: string, nowMs: number): Promise<number> {
+  return db.outbox
+    .where('[ownerUserKey+seq]')
+    .between([userKey, -Infinity], [userKey, Infinity])
+    .filter((e) => e.state === 'pending' && e.nextAttemptAt > nowMs && e.lastError?.kind === 'retry' && (e.lastError.code === 'network' || e.lastError.code === 'timeout'))
+    .modify({ nextAttemptAt: nowMs });
 }
 
 export function createReplayEngine(deps: EngineDeps): ReplayEngine {
@@ -157,13 +175,14 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     };
   }
 
-  async function replay(): Promise<ReplayReport> {
+  async function replay(options: ReplayOptions = {}): Promise<ReplayReport> {
     const userKey = await deps.session.currentUserKey();
     if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
     const result = await lock(async () => {
       replaying = true;
       deps.onStatus?.({ replaying: true, needsLogin: false });
       try {
+        if (options.connectivityRestored) await dueAfterReconnect(userKey, clock.now());
         return await run(userKey);
       } finally {
         replaying = false;

@@ -6,6 +6,15 @@ export const SYNC_TAG = 'binyan-outbox';
 
 export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueued' | 'manual' | 'sync-event' | 'sw-start' | 'login';
 
+/**
+ * Triggers that say the connection is (probably) back or the user wants it tried now: entries that
+ * failed without reaching a server are retried at once (engine `connectivityRestored`). Not a new
+ * local change (`enqueued`), nor the frequent worker starts and tab switches.
+ */
+export function restoresConnectivity(reason: ReplayReason): boolean {
+  return reason === 'online' || reason === 'sync-event' || reason === 'timer' || reason === 'manual' || reason === 'startup' || reason === 'login';
+}
+
 /** Page → service worker. */
 export type PageToWorker =
   | { type: 'replay.request'; reason: ReplayReason }

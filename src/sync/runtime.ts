@@ -5,15 +5,16 @@ import type { ApiClient } from '../api/client';
 import { createDefaultSessionPort } from './defaultSession';
 import { createReplayEngine } from './engine';
 import type { ReplayEngine, ReplayReport } from './engine';
-import { SYNC_CHANNEL } from './protocol';
-import type { SyncBroadcast } from './protocol';
+import { restoresConnectivity, SYNC_CHANNEL } from './protocol';
+import type { ReplayReason, SyncBroadcast } from './protocol';
 import type { SessionPort } from './sessionPort';
 
 export type SyncRuntime = {
   engine: ReplayEngine;
   session: SessionPort;
   api: ApiClient;
-  replay(): Promise<ReplayReport>;
+  /** `reason`: what triggered it (some reasons retry network failures at once, see protocol.ts). */
+  replay(reason?: ReplayReason): Promise<ReplayReport>;
   close(): void;
 };
 
@@ -30,8 +31,8 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
     session,
     onStatus: (status) => post({ type: 'replay.status', ...status, source: options.source }),
   });
-  async function replay(): Promise<ReplayReport> {
-    const report = await engine.replay();
+  async function replay(reason?: ReplayReason): Promise<ReplayReport> {
+    const report = await engine.replay({ connectivityRestored: reason !== undefined && restoresConnectivity(reason) });
     if (report.ran) post({ type: 'replay.report', report, source: options.source });
     return report;
   }

@@ -1,5 +1,7 @@
 // Compression profiles: check photos stay legible for the bank (long edge ≥ 1600 px), meter photos
 // only need the digits, attachments sit in between.
+import { sha256Hex as sha256OfBytes } from '../lib/crypto/sha256';
+
 export type PhotoProfile = 'check' | 'meter' | 'attachment';
 
 export type ProfileOptions = { maxWidthOrHeight: number; initialQuality: number; maxSizeMB: number };
@@ -12,10 +14,6 @@ export const photoProfiles: Readonly<Record<PhotoProfile, ProfileOptions>> = {
 
 export type CompressedImage = { blob: Blob; width: number; height: number; hash: string };
 
-export function toHex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export async function sha256Hex(blob: Blob): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
+  return sha256OfBytes(await blob.arrayBuffer());
 }

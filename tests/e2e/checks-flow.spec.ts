@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { axeCheck, goOffline, goOnline } from './fixtures/browser';
+import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fixtures/browser';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { ChecksCapturePage } from './pages/ChecksCapturePage';
@@ -104,6 +104,8 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     await index.waitVisible(index.debts());
     expect(await index.debts().count()).toBe(debts.length);
     await axeCheck(app.page);
+    // Offline, the screens' chunks come from the service worker's precache.
+    await waitForServiceWorkerControl(app.page);
   });
 
   it('images three checks offline for the debts (two or more)', async () => {

@@ -8,7 +8,7 @@ import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of } from '../http/hooks.ts';
 import { ok2, parseNested, str } from '../http/style2.ts';
 import { verifyPassword } from '../util/crypto.ts';
-import { compareVersions } from '../util/version.ts';
+import { compareVersions } from '../../../src/lib/appVersion.ts';
 import { loadBuilding } from './access.ts';
 
 const wrongDetails = () => new ApiError(422, 'LOGIN_FAILED', 'identifyingDetailsIncorrect');

@@ -1,10 +1,7 @@
 // Global settings, worker data, remote logging and the app-version check (spec sections 4 and 7).
+import { APP_NAME, APP_VERSION } from '../../lib/appVersion';
 import type { ApiClient, Style2Param } from '../client';
 import { p } from '../style2';
-
-/** The running app version the server compares with tenant_app_min_db_var (spec section 4). */
-export const APP_VERSION = '2.1.56';
-export const APP_NAME = 'binyan';
 
 // The procedure's (function's) own parameters travel as one parameter holding their list as JSON,
 // since a parameter value is a scalar.

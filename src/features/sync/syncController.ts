@@ -87,7 +87,7 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
     runtime ??= createSyncRuntime({ source: 'page', ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
     setSyncStatus({ replaying: true });
     runtime
-      .replay()
+      .replay(reason)
       .then((report) => (report.ran ? onReport(report) : schedule(null)))
       .catch(() => schedule(null, IDLE_CHECK_MS))
       .finally(() => setSyncStatus({ replaying: runtime?.engine.isReplaying() ?? false }));

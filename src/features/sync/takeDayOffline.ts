@@ -5,7 +5,7 @@ import { isSessionExpired } from '../../api/errors';
 import { db } from '../../db/db';
 import type { TableName } from '../../db/db';
 import type { DailyPlan } from '../../lib/domain/entities';
-import { localDate } from '../../api/style2';
+import { toLocalDateString } from '../../lib/dates';
 import { pullInto, recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
 
@@ -47,7 +47,7 @@ export async function takeDayOffline(
   api: ApiClient,
   options: { date?: string; onProgress?: (progress: TakeDayProgress) => void } = {},
 ): Promise<TakeDayResult> {
-  const date = options.date ?? localDate(new Date());
+  const date = options.date ?? toLocalDateString(new Date());
   const total = takeDaySteps.length;
   const failed: TakeDayStep[] = [];
   let done = 0;

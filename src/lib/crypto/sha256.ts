@@ -1,6 +1,6 @@
 // SHA-256 through WebCrypto (pages, the service worker, workers and Node alike).
 
-export function toHex(buffer: ArrayBuffer): string {
+function toHex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
