@@ -1,4 +1,5 @@
 // What the harness page exposes as `window.bench` (driven by scripts/bench over playwright-core).
+import type { DbCounts } from './dbCounters';
 
 export type LocalWriteOptions = { count: number; warmup: number };
 export type LocalWriteResult = { repo: number[]; bare: number[]; outboxEntries: number; rows: number };
@@ -21,6 +22,9 @@ export type ReplayRunResult = {
   left: number;
   attention: number;
   passes: number;
+  /** Sum of the PATCH requests' durations (requests overlap: up to the engine's concurrency). */
+  fetchMs: number;
+  db: DbCounts;
 };
 
 export type QueueRequest = { url: string; method: string; headers: Record<string, string>; body: string };

@@ -8,6 +8,7 @@ import { createSyncRuntime } from '../../src/sync/runtime';
 import { createSessionPort } from '../../src/sync/sessionPort';
 import type { ReplayEnqueueOptions, ReplayRunResult, ReplaySetupOptions } from './api';
 import { BENCH_COMPANY, BENCH_USER_NAME, elapsed, freshDatabase } from './common';
+import { countDbWork } from './dbCounters';
 
 const MAX_MS = 300_000;
 let token = '';
@@ -42,32 +43,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function replayRun(): Promise<ReplayRunResult> {
   let attempts = 0;
   let merged = 0;
+  let fetchMs = 0;
   const countingFetch: typeof fetch = async (input, init) => {
+    const started = performance.now();
     const response = await fetch(input, init);
     if (init?.method === 'PATCH') {
       attempts += 1;
+      fetchMs += elapsed(started);
       if (response.status === 409) merged += 1;
     }
     return response;
   };
-  const runtime = createSyncRuntime({ source: 'page', session, fetch: countingFetch });
-  const started = performance.now();
-  let applied = 0;
-  let passes = 0;
-  let left = await db.outbox.count();
-  try {
-    while (left > 0 && elapsed(started) < MAX_MS) {
-      const report = await runtime.replay();
-      passes += 1;
-      applied += report.applied;
-      left = await db.outbox.count();
-      if (left === 0 || report.attention > 0) break;
-      await sleep(report.nextWakeAt ? Math.max(0, report.nextWakeAt - Date.now()) : 10);
+  const { value, counts } = await countDbWork(async () => {
+    const runtime = createSyncRuntime({ source: 'page', session, fetch: countingFetch });
+    const started = performance.now();
+    let applied = 0;
+    let passes = 0;
+    let left = await db.outbox.count();
+    try {
+      while (left > 0 && elapsed(started) < MAX_MS) {
+        const report = await runtime.replay();
+        passes += 1;
+        applied += report.applied;
+        left = await db.outbox.count();
+        if (left === 0 || report.attention > 0) break;
+        await sleep(report.nextWakeAt ? Math.max(0, report.nextWakeAt - Date.now()) : 10);
+      }
+    } finally {
+      runtime.close();
     }
-  } finally {
-    runtime.close();
-  }
-  const ms = elapsed(started);
+    return { ms: elapsed(started), applied, passes, left };
+  });
   const attention = await db.outbox.where('state').equals('attention').count();
-  return { ms, applied, attempts, merged, left, attention, passes };
+  return { ...value, attempts, merged, attention, fetchMs, db: counts };
 }

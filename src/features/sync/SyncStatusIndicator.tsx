@@ -25,15 +25,12 @@ export function SyncStatusIndicator() {
     ...(replaying ? [t('indicator.replaying')] : []),
     ...(needsLogin ? [t('indicator.needsLogin')] : []),
   ];
+  const status = parts.join(', ');
+  // The name comes from the hidden full sentence, not an aria-label, so the short visible text
+  // (word + count) never disagrees with the accessible name (axe label-content-name-mismatch).
   return (
-    <Link
-      to="/sync"
-      className={styles.indicator}
-      data-online={online}
-      data-attention={attention > 0}
-      aria-label={t('indicator.label', { status: parts.join(', ') })}
-      title={parts.join(' · ')}
-    >
+    <Link to="/sync" className={styles.indicator} data-online={online} data-attention={attention > 0} title={parts.join(' · ')}>
+      <span className="visually-hidden">{t('indicator.label', { status })}</span>
       <span className={styles.dot} aria-hidden="true" />
       {replaying ? <span className={styles.spinner} aria-hidden="true" /> : null}
       <span className={styles.text} aria-hidden="true">
