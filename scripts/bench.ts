@@ -1,11 +1,11 @@
-// `npm run bench [-- --quick] [--build] [--keep-app] [--only=replay,photo] [--profile]`: builds the app (full run;
-// a quick run only when dist/ is stale or with --build; --keep-app reuses the app copy of the last
-// run), starts the real server with the generated data set, drives real Chromium and prints one
-// markdown table, one row per figure, every timing next to its reference from the same run.
-// --profile also writes CPU profiles of the rows and prints what dominates them (scripts/bench/profile.ts).
-// Full runs write bench/results.json; quick runs (the smoke run of `npm test`) and --only runs
-// .tmp/bench-partial.json.
-// Nothing here asserts a timing: the run fails only when a row cannot be measured at all.
+// `npm run bench`: builds the app, starts the real server with the generated data set, drives real
+// Chromium and prints one markdown table, one row per figure, every timing next to its reference
+// measured in the same run. Writes bench/results.json. Nothing here asserts a timing: the run fails
+// only when a row cannot be measured at all.
+//   --quick      small counts, app built only when stale (the smoke run of `npm test`)
+//   --only=a,b   only the rows whose figure contains a or b     --build     build the app even if fresh
+//   --keep-app   reuse the app copied by the last run            --profile   CPU profiles (scripts/bench/profile.ts)
+// Quick and partial runs write .tmp/bench-partial.json instead.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';

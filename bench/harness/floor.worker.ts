@@ -54,7 +54,7 @@ async function makePhoto(width: number, height: number): Promise<Blob> {
 }
 
 async function floor(image: Blob, width: number, height: number, quality: number): Promise<Blob> {
-  const bitmap = await createImageBitmap(image, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+  const bitmap = await createImageBitmap(image, { resizeWidth: width, resizeHeight: height });
   const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
