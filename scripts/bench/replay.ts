@@ -62,18 +62,21 @@ export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
   const queueServer = await exactlyOnce(server.databasePath, queueCalls, perRecord);
   const engineExact = engine.left === 0 && engineServer.applied === count && engineServer.wrongVersions === 0;
   const queueExact = queue.left === 0 && queueServer.applied === count && queueServer.wrongVersions === 0;
-  if (engineServer.applied === 0) throw new Error('the server applied none of the replayed changes');
+  // Not exactly once is not a slow result but a broken one: the row (and the run) fails.
+  if (!engineExact) {
+    throw new Error(`replay not exactly once: server applied ${engineServer.applied}/${count}, ${engineServer.wrongVersions} calls at a wrong version, ${engine.left} entries left (${engine.attention} need attention)`);
+  }
   const r = ratio(queue.ms, engine.ms);
   const perChange = (n: number) => (n / count).toFixed(1);
   const statuses = Object.entries(queue.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
   return {
     figure: 'replay',
     how: `${count} changes to ${records} calls queued offline, then online until applied; server counts applied keys and versions`,
-    result: `${ms(engine.ms)}, server applied ${engineServer.applied}/${count}${engineExact ? ' (exactly once)' : ''}; ${engine.attempts} requests (${engine.merged} answered 409), mean request ${ms(engine.fetchMs / Math.max(1, engine.attempts))}; per change ${perChange(engine.db.transactions)} IndexedDB transactions, ${perChange(engine.db.rowsRead)} rows read`,
+    result: `${ms(engine.ms)}, server applied ${engineServer.applied}/${count} (exactly once); ${engine.attempts} requests (${engine.merged} answered 409), mean request ${ms(engine.fetchMs / Math.max(1, engine.attempts))}; per change ${perChange(engine.db.transactions)} IndexedDB transactions, ${perChange(engine.db.rowsRead)} rows read`,
     reference: `workbox Queue ${ms(queue.ms)}, server applied ${queueServer.applied}/${count}${queueExact ? ' (exactly once)' : ''}; answers ${statuses}`,
     ratio: `${times(r)} (Queue time ÷ ours)`,
     target: '≥ 3× faster, exactly once',
-    verdict: r >= TARGET_RATIO && engineExact ? 'met' : 'missed',
+    verdict: r >= TARGET_RATIO ? 'met' : 'missed',
     values: {
       count,
       records,

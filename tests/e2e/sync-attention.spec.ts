@@ -4,6 +4,7 @@
 // Hebrew (the default) and in English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
+import { axeCheck } from './fixtures/browser';
 import type { TestApp } from './fixtures/app';
 import { breakableNetwork, faults, signInForSync } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
@@ -72,6 +73,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
     await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
     expect(await sync.reason(entry).textContent()).toBe(`${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
+    await axeCheck(app.page);
 
     await sync.editAndRetry(entry, { description: fixed });
     await sync.waitForPending(0, 20_000);

@@ -94,14 +94,20 @@ describe('sync chaos: faults on the wire', () => {
     const seenFrom = net.seen.length;
     const held = net.hold();
     await net.setOffline(false);
-    await held.arrived;
+    const request = await held.arrived;
     // The replay is under way (one write is on the wire): the server ends every session now.
     expect(state.expireSessions()).toBeGreaterThan(0);
     held.release();
     await sync.waitForPending(0, 30_000);
 
-    const relogins = net.seen.slice(seenFrom).filter((r) => r.path === '/api/dbActions/Login/AuthByCompID/v2' && r.fromServiceWorker);
+    // One silent re-login (the service worker's, or a tab's that it then shares), and the write that
+    // met the dead session went again under its key after it.
+    const relogins = net.seen.slice(seenFrom).filter((r) => r.path === '/api/dbActions/Login/AuthByCompID/v2');
     expect(relogins.length).toBeGreaterThanOrEqual(1);
+    const heldKey = request.headers()['idempotency-key'] ?? '';
+    const heldSends = net.sendsOf(heldKey);
+    expect(heldSends).toHaveLength(2);
+    expect(heldSends[1]?.at).toBeGreaterThanOrEqual(relogins[0]?.at ?? Infinity);
     const writes = net.sent.slice(from);
     const keys = keysOf(writes);
     expect(keys).toHaveLength(4);

@@ -108,15 +108,24 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     // The payer of a check: a tenant with a debt (chosen while online, like opening the screen at the door).
     const payerBuilding = buildings[1] as Building;
     const debts = (await state.get<{ records: Debt[] }>(`/api/binyan/debts?buildingId=${payerBuilding.id}`)).records;
-    const payer = (await state.get<{ records: Contact[] }>(`/api/binyan/buildings/${payerBuilding.id}/contacts`)).records.find(
-      (c) => c.apartmentId !== null && debts.some((d) => d.contactGuid === c.id),
-    ) as Contact;
+    const contacts = (await state.get<{ records: Contact[] }>(`/api/binyan/buildings/${payerBuilding.id}/contacts`)).records;
+    let found: Contact | undefined;
+    for (const c of contacts.filter((c) => c.apartmentId !== null && debts.some((d) => d.contactGuid === c.id))) {
+      // A payer without a payment in progress: the screen goes straight to choosing debts.
+      if ((await state.get<{ records: unknown[] }>(`/api/binyan/check/toFill?contactGuid=${c.id}`)).records.length === 0) {
+        found = c;
+        break;
+      }
+    }
+    if (!found) throw new Error(`no payer without a payment in progress in ${payerBuilding.name}`);
+    const payer = found;
     const apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${payerBuilding.id}/apartments`)).records.find((a) => a.id === payer.apartmentId) as Apartment;
     await checks.navigateTo('checksIndex');
     await checks.choose('building', payerBuilding.name);
     await checks.choose('apartment', text('he', 'checks', 'index.apartmentOption', { number: apartment.number, floor: '' }).split('(')[0]?.trim() ?? '');
     await checks.choose('contact', payer.fullName);
     await checks.waitVisible(checks.debts());
+    await checks.waitVisible(checks.payByChecks());
 
     await net.setOffline(true);
   });

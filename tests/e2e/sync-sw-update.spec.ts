@@ -50,12 +50,10 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await call.addUpdate('הוזמנה חברת ניקיון ליום חמישי');
     await sync.waitForPending(2);
 
-    // Back online, but the API does not answer: the replay holds the lock with its first write on the wire.
+    // Back online, but the API does not answer: the changes keep waiting.
     const from = net.sent.length;
-    const held = net.hold();
     net.always(faults.networkDown);
     await net.setOffline(false);
-    await held.arrived;
 
     // A new release is deployed and found; it installs and waits.
     appendFileSync(path.join(staticDir, 'sw.js'), '\n// next release\n');
@@ -64,21 +62,30 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     });
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
 
-    // Asked to take over now, it queues for the replay lock instead of cutting the replay.
+    // "Send now": the replay starts and holds the lock while its first write is on the wire.
+    await sync.open();
+    // (A backoff retry may have started one already: then that one is held and the button waits.)
+    const held = net.hold();
+    const sendNow = sync.button(sync.t('screen.syncNow')).click().catch(() => undefined);
+    await Promise.race([held.arrived, sendNow]);
+    await held.arrived;
+    // Asked to take over now, the new version queues for the replay lock instead of cutting the replay.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
     await page.waitForFunction(async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
     // The write fails (no answer): the replay ends with both changes still waiting, and the new version activates.
+    // The page reloads under the new version (registerServiceWorker's "controlling").
+    const reloaded = page.waitForEvent('load');
     held.release(faults.networkDown);
+    await reloaded;
     await page.waitForFunction(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
     });
-    await call.waitVisible(call.heading());
+    await sync.waitForRoute('sync');
     expect(await serviceWorkerControls(page)).toBe(true);
-    await sync.open();
     await sync.waitForPending(2);
     await sync.waitVisible(sync.entry('create', 'serviceCalls'));
     await sync.waitVisible(sync.entry('create', 'serviceCallUpdates'));

@@ -77,7 +77,7 @@ export function CheckCaptureScreen() {
       {is('capturing.compressing') ? <Spinner label={t('capture.processing')} /> : null}
       {(is('capturing.preview') || is('capturing.savingNew') || is('capturing.savingImage')) && previewUrl ? (
         <>
-          <button type="button" className={styles.thumb} onClick={() => setViewer(true)} aria-label={t('capture.enlarge')}>
+          <button type="button" className={styles.previewButton} onClick={() => setViewer(true)} aria-label={t('capture.enlarge')}>
             <img className={styles.preview} src={previewUrl} alt={t('capture.previewAlt')} />
           </button>
           <ImageViewer images={[{ src: previewUrl, alt: t('capture.previewAlt') }]} index={0} open={viewer} onIndexChange={() => undefined} onClose={() => setViewer(false)} />

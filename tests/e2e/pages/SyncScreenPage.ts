@@ -45,8 +45,11 @@ export class SyncScreenPage extends ShellLayoutPage {
     return this.page.getByRole('banner').getByRole('link', { name: new RegExp(`^${escapeRegExp(this.t('indicator.label', { status: '' }))}`) });
   }
 
+  /** The indicator's accessible name, as a screen reader announces it. */
   async indicatorName(): Promise<string> {
-    return (await this.indicator().getAttribute('aria-label')) ?? '';
+    const snapshot = await this.indicator().ariaSnapshot();
+    // `- link "name"`, YAML-quoted as a whole when the name holds a colon: `- 'link "name"':`.
+    return /link "((?:[^"\\]|\\.)*)"/.exec(snapshot)?.[1]?.replace(/\\(.)/g, '$1').replace(/''/g, "'") ?? '';
   }
 
   /** Waits until the app bar says `count` changes wait (0: "all changes sent"). */
