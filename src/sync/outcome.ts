@@ -1,7 +1,7 @@
-// What each verdict does to the outbox and the rows, in one transaction per answer.
+// What each verdict does to the outbox, the rows and the sync log, in one transaction per answer.
 import { db } from '../db/db';
 import { newId } from '../db/mutate';
-import type { OutboxEntry, SyncError, SyncOutcome } from '../db/outboxRows';
+import type { OutboxEntry, SyncError, SyncLogRow, SyncOutcome } from '../db/outboxRows';
 import { backoffDelay } from './backoff';
 import type { Verdict } from './classify';
 import { changedSince, sameValue, threeWayMerge } from './merge';
@@ -11,15 +11,24 @@ export type OutcomeClock = { now: () => number; random: () => number };
 
 type Row = Record<string, unknown>;
 
-/** Marks the entry as sent (the row shows "sent") and counts the attempt. */
-export async function markInFlight(entry: OutboxEntry, clock: OutcomeClock): Promise<OutboxEntry | null> {
-  return db.transaction('rw', [db.outbox, tableOf(entry.table)], async () => {
-    const current = await db.outbox.get(entry.id);
-    if (!current) return null;
-    const next: OutboxEntry = { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: new Date(clock.now()).toISOString() };
-    await db.outbox.put(next);
-    if (current.kind === 'mutation') await setRowSyncState(current.table, current.recordId);
-    return next;
+/**
+ * Marks entries as sent (their rows show "sent") and counts the attempt, all in one transaction; the
+ * entries are read again inside it, so what goes out is the stored entry. Entries deleted meanwhile
+ * are missing from the answer (keyed by id).
+ */
+export async function markInFlight(entries: readonly OutboxEntry[], clock: OutcomeClock): Promise<Map<string, OutboxEntry>> {
+  const marked = new Map<string, OutboxEntry>();
+  if (entries.length === 0) return marked;
+  const tables = [...new Set(entries.map((e) => tableOf(e.table)))];
+  return db.transaction('rw', [db.outbox, ...tables], async () => {
+    const at = new Date(clock.now()).toISOString();
+    const stored = await db.outbox.bulkGet(entries.map((e) => e.id));
+    for (const current of stored) {
+      if (current) marked.set(current.id, { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: at });
+    }
+    await db.outbox.bulkPut([...marked.values()]);
+    for (const next of marked.values()) if (next.kind === 'mutation') await setRowSyncState(next.table, next.recordId);
+    return marked;
   });
 }
 
@@ -31,22 +40,28 @@ async function replaceEntry(old: OutboxEntry, next: Omit<OutboxEntry, 'id'>): Pr
   return entry;
 }
 
-async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promise<void> {
+/** Returns the record's remaining entries, as stored now. */
+async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promise<OutboxEntry[]> {
   await db.outbox.delete(entry.id);
   if (entry.kind === 'photo') {
     const fileId = typeof body.fileID === 'string' ? body.fileID : typeof body.fileId === 'string' ? body.fileId : String(entry.recordId);
     await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId });
-    return;
+    return entriesOf(entry.entityKey);
   }
+  let remaining = await entriesOf(entry.entityKey);
   const newVersion = typeof record?.version === 'number' ? record.version : null;
   if (newVersion !== null && entry.baseVersion !== null) {
     // Later entries of this record were made on top of this one locally, i.e. on the version just created.
-    for (const later of await entriesOf(entry.entityKey)) {
-      if (later.baseVersion === entry.baseVersion) await db.outbox.update(later.id, { baseVersion: newVersion });
+    const rebased = remaining.filter((later) => later.baseVersion === entry.baseVersion).map((later) => ({ ...later, baseVersion: newVersion }));
+    if (rebased.length > 0) {
+      await db.outbox.bulkPut(rebased);
+      const byId = new Map(rebased.map((e) => [e.id, e]));
+      remaining = remaining.map((e) => byId.get(e.id) ?? e);
     }
   }
-  if (entry.op === 'delete' || record === null) await setRowSyncState(entry.table, entry.recordId);
-  else await rebuildRow(entry.table, entry.recordId, record);
+  if (entry.op === 'delete' || record === null) await setRowSyncState(entry.table, entry.recordId, remaining);
+  else await rebuildRow(entry.table, entry.recordId, record, remaining);
+  return remaining;
 }
 
 function attention(entry: OutboxEntry, error: SyncError): OutboxEntry {
@@ -95,17 +110,38 @@ async function conflicted(entry: OutboxEntry, verdict: Extract<Verdict, { kind: 
   return 'merged';
 }
 
-/** Applies a verdict; returns the log outcome. The entry may have been discarded meanwhile: then nothing happens. */
-export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock): Promise<SyncOutcome> {
+export type Settled = {
+  outcome: SyncOutcome;
+  /** The record's entries (every owner) as stored after the verdict, so the replayer need not read them again. */
+  entries: OutboxEntry[];
+};
+
+/** The attempt's sync-log row, written in the verdict's transaction; `outcome` is filled in there. */
+export type LogDraft = Omit<SyncLogRow, 'id' | 'outcome' | 'durationMs'> & { startedMs: number };
+
+/**
+ * Applies a verdict and writes its sync-log row in one transaction. The entry may have been discarded
+ * meanwhile: then only the log row is written.
+ */
+export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock, log?: LogDraft): Promise<Settled> {
   const table = sent.kind === 'photo' ? db.photos : tableOf(sent.table);
-  return db.transaction('rw', [db.outbox, db.photos, table], async () => {
+  return db.transaction('rw', [db.outbox, db.photos, db.syncLog, table], async () => {
+    const settled = await settle(sent, verdict, clock);
+    if (log) {
+      const { startedMs, ...row } = log;
+      await db.syncLog.add({ ...row, outcome: settled.outcome, durationMs: Math.max(0, clock.now() - startedMs) });
+    }
+    return settled;
+  });
+}
+
+async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock): Promise<Settled> {
     const entry = await db.outbox.get(sent.id);
-    if (!entry) return verdict.kind === 'applied' ? 'applied' : 'error';
+    if (!entry) return { outcome: verdict.kind === 'applied' ? 'applied' : 'error', entries: await entriesOf(sent.entityKey) };
     let outcome: SyncOutcome;
     switch (verdict.kind) {
       case 'applied':
-        await applied(entry, verdict.record, verdict.body);
-        return 'applied';
+        return { outcome: 'applied', entries: await applied(entry, verdict.record, verdict.body) };
       case 'retry': {
         const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
         const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
@@ -139,7 +175,7 @@ export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: O
         break;
       }
     }
-    if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId);
-    return outcome;
-  });
+    const entries = await entriesOf(entry.entityKey);
+    if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
+    return { outcome, entries };
 }

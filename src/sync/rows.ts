@@ -33,9 +33,9 @@ export async function entriesOf(entityKey: string): Promise<OutboxEntry[]> {
  * Rewrites the row of `entityKey` from `serverRecord` (or, when null, from the current row) with the
  * remaining entries' patches on top. Call inside a rw transaction over the table and the outbox.
  */
-export async function rebuildRow(table: string, recordId: string | number, serverRecord: Row | null): Promise<void> {
+export async function rebuildRow(table: string, recordId: string | number, serverRecord: Row | null, known?: readonly OutboxEntry[]): Promise<void> {
   const rows = tableOf(table);
-  const remaining = await entriesOf(entityKeyOf(table, recordId));
+  const remaining = known ?? (await entriesOf(entityKeyOf(table, recordId)));
   const current = await rows.get(recordId);
   let row: Row | null = serverRecord ? { ...serverRecord } : current ? { ...current } : null;
   if (serverRecord) {
@@ -56,11 +56,12 @@ export async function rebuildRow(table: string, recordId: string | number, serve
   await rows.put(next);
 }
 
-export async function setRowSyncState(table: string, recordId: string | number): Promise<void> {
+/** `known`: the record's entries when the caller has just read them in the same transaction. */
+export async function setRowSyncState(table: string, recordId: string | number, known?: readonly OutboxEntry[]): Promise<void> {
   const rows = tableOf(table);
   const current = await rows.get(recordId);
   if (!current) return;
-  const state = syncStateOf(await entriesOf(entityKeyOf(table, recordId)));
+  const state = syncStateOf(known ?? (await entriesOf(entityKeyOf(table, recordId))));
   if (current.syncState !== state) await rows.update(recordId, { syncState: state });
 }
 

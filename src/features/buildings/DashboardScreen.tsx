@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import fieldStyles from '../../ui/TextField.module.css';
 import { api, callWithRelogin } from '../auth/session';
 import { useSession } from '../auth/sessionContext';
 import { pullServiceCalls } from '../service-calls/serviceCallsRepo';
@@ -87,13 +88,13 @@ export function DashboardScreen() {
             autoComplete="off"
             enterKeyHint="search"
           />
-          <div className={styles.field}>
-            <label htmlFor="buildings-order" className={styles.label}>
+          <div className={fieldStyles.field}>
+            <label htmlFor="buildings-order" className={fieldStyles.label}>
               {t('list.order')}
             </label>
             <select
               id="buildings-order"
-              className={styles.select}
+              className={`${fieldStyles.input} ${styles.select}`}
               value={order}
               onChange={(e) => void update({ buildingsOrder: parseBuildingOrder(e.target.value) })}
             >

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../ui/SelectField';
 import { api } from '../auth/session';
 import { useOnline } from '../sync/useOnline';
 import type { Payer } from './checkPaymentModel';
@@ -11,15 +12,11 @@ import styles from './Checks.module.css';
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
 
 function Select({ label, value, onChange, children, disabled }: { label: string; value: string; onChange(v: string): void; children: ReactNode; disabled?: boolean }) {
-  const id = useId();
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+      <SelectField label={label} value={value} onValueChange={onChange} disabled={disabled} className={styles.select}>
         {children}
-      </select>
+      </SelectField>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { validateVisit } from '../../lib/domain/visitRules';
 import { Button } from '../../ui/Button';
 import { showErrorToast } from '../../ui/errorToastStore';
 import { ResultDialog } from '../../ui/ResultDialog';
+import fieldStyles from '../../ui/TextField.module.css';
 import { recordVisit, VisitRuleError } from './visitsRepo';
 import styles from './DailyPlanScreen.module.css';
 
@@ -64,7 +65,7 @@ export function VisitForm({ entry, visitDate, visit, buildingName }: Props) {
       </label>
       <textarea
         id={`${id}-description`}
-        className={styles.textarea}
+        className={`${fieldStyles.input} ${styles.textarea}`}
         value={draft}
         rows={3}
         onChange={(e) => {
@@ -75,11 +76,11 @@ export function VisitForm({ entry, visitDate, visit, buildingName }: Props) {
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      <span id={`${id}-hint`} className={styles.hint}>
+      <span id={`${id}-hint`} className={fieldStyles.hint}>
         {t('visit.descriptionHint')}
       </span>
       {error ? (
-        <span id={`${id}-error`} className={styles.error} role="alert">
+        <span id={`${id}-error`} className={fieldStyles.error} role="alert">
           {error}
         </span>
       ) : null}

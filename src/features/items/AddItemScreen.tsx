@@ -11,7 +11,7 @@ import { ResultDialog } from '../../ui/ResultDialog';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../auth/sessionContext';
 import { ruleFailureOf } from '../meters/meterRuleError';
-import { SelectField } from '../meters/SelectField';
+import { SelectField } from '../../ui/SelectField';
 import { useResult } from '../meters/useResult';
 import { recipientsOfBuilding } from './itemQueries';
 import { registerKey, registerMailItem } from './itemsRepo';

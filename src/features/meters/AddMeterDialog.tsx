@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { ruleFailureOf } from './meterRuleError';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 import { addMeter } from './metersRepo';
 import styles from './fieldScreens.module.css';
 

@@ -12,7 +12,7 @@ import { pullReadings } from './meterReadingsRepo';
 import { meterDetail } from './meterQueries';
 import { monthsOf, rangeOf, reportPeriods } from './reportPeriod';
 import type { PeriodChoice, ReportPeriod } from './reportPeriod';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 import { useServerRefresh } from './useServerRefresh';
 import styles from './fieldScreens.module.css';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BuildingRow } from '../../db/schema';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { TextField } from '../../ui/TextField';
-import { SelectField } from './fields';
+import { SelectField } from '../../ui/SelectField';
 import { callOrders } from './listOrder';
 import type { CallOrder } from './listOrder';
 import styles from './ServiceCalls.module.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactRow } from '../../db/schema';
 import { Button } from '../../ui/Button';
-import { SelectField } from './fields';
+import { SelectField } from '../../ui/SelectField';
 import { NewReporterForm } from './NewReporterForm';
 import { useBuildingContacts } from './useServiceCalls';
 import styles from './ServiceCalls.module.css';
