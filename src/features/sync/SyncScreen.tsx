@@ -29,7 +29,7 @@ export function SyncScreen() {
   const waiting = entries?.filter((e) => e.state !== 'attention') ?? [];
 
   return (
-    <main className={styles.screen}>
+    <div className={styles.screen}>
       <h1>{t('screen.title')}</h1>
       <p className={styles.status} role="status">
         {online ? t('indicator.online') : t('indicator.offline')}
@@ -87,6 +87,6 @@ export function SyncScreen() {
           </ol>
         </details>
       </section>
-    </main>
+    </div>
   );
 }
