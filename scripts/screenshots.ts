@@ -1,34 +1,20 @@
-// Takes the README screenshots with the real server and Chromium: `npm run screenshots`.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { startAppServer } from '../tests/e2e/fixtures/appServer';
-import { launchBrowser } from '../tests/e2e/fixtures/browser';
+// Takes every README screenshot (docs/screenshots/*.png) with the real server and Chromium: `npm run screenshots`.
+// Each feature gets a fresh demo server, so its pictures match a run of its own script.
+import type { AppServer } from '../tests/e2e/fixtures/appServer';
 import { ShellPage } from '../tests/e2e/pages/ShellPage';
-import { buildAll } from './build';
-import { buildInputs, buildStampPath, root } from './paths';
-import { isBuildStale } from './staleness';
+import { takeChecks } from './screenshots-checks';
+import { takeFieldRound } from './screenshots-field-round';
+import { takeMeters } from './screenshots-meters';
+import { takeServiceCalls } from './screenshots-service-calls';
+import { inBrowser, withServer } from './screenshots/session';
 
-const shots = [{ file: 'login-he.png', route: '/login', locale: 'he-IL' }];
-
-if (isBuildStale(buildStampPath, buildInputs)) await buildAll();
-const outDir = path.join(root, 'docs/screenshots');
-mkdirSync(outDir, { recursive: true });
-
-const server = await startAppServer();
-try {
-  for (const shot of shots) {
-    const browser = await launchBrowser({ locale: shot.locale });
-    try {
-      const shell = new ShellPage(browser.page, server.baseUrl);
-      await shell.goto(shot.route);
-      await shell.waitForApp();
-      await browser.page.evaluate(() => document.fonts.ready);
-      await browser.page.screenshot({ path: path.join(outDir, shot.file) });
-      console.log(`docs/screenshots/${shot.file}`);
-    } finally {
-      await browser.close();
-    }
-  }
-} finally {
-  await server.stop();
+async function takeLogin(server: AppServer): Promise<void> {
+  await inBrowser(server, 'he', async ({ page, shot }) => {
+    const shell = new ShellPage(page, server.baseUrl);
+    await shell.goto('/login');
+    await shell.waitForApp();
+    await shot('login-he.png');
+  });
 }
+
+for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks]) await withServer(take);

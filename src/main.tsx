@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startSync } from './features/sync/syncController';
-import { initI18n } from './i18n/i18n';
+import { initI18n, startNamespaces } from './i18n/i18n';
 import './ui/tokens.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // Texts first: the first paint is already in the stored language and direction.
-void initI18n().then(() => {
-  startSync();
+void initI18n({ namespaces: startNamespaces }).then(() => {
+  // The sync engine is not needed for the first paint (a login screen has nothing to replay).
+  void import('./features/sync/syncController').then(({ startSync }) => startSync());
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -21,7 +21,7 @@ export async function measureListQuery(ctx: BenchContext): Promise<BenchRow> {
   const all95 = percentile([...r.search, ...r.paging], 95);
   return {
     figure: 'list query',
-    how: `${rows} calls (${loaded.openRows} open) in Dexie; findServiceCalls + first page of ${PAGE_SIZE}: ${r.search.length} keystrokes (company and one building), ${r.paging.length} sorted pages (4 orders)`,
+    how: `${rows} calls (${loaded.openRows} open) in Dexie; findCallsPage, pages of ${PAGE_SIZE}: ${r.search.length} keystrokes (company and one building), ${r.paging.length} sorted pages (4 orders)`,
     result: `p95 ${ms(all95)} (search ${ms(search95)}, paging ${ms(paging95)})`,
     reference: '—',
     ratio: '—',

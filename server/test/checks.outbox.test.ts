@@ -1,23 +1,16 @@
 // The check calls as the device's outbox sends them: `baseVersion` in the body, one Idempotency-Key per
 // change, repeats after a lost answer, and the "cancel all payments" call.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, newId, signedInServer } from './harness.ts';
 
 type Check = { CheckGuid: string; Amount: number; version: number };
 type Group = { ID: number; ChecksHeaderGuid: string; ContactGuid: string; DebtIds: string[]; Amount: number; Status: string; NumbersOfPayments: number; version: number; checks: Check[] };
 type Reply = { idempotencyKey: string; record: Group & Check; group: Group; error?: { code: string; messageKey: string }; current?: Check };
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
-});
-afterAll(async () => server.close());
+const api = signedInServer<Reply>();
 
-const send = (method: string, path: string, body: unknown, key = newId()) => call<Reply>(server, method, `/api/binyan/check${path}`, { token, body, idempotencyKey: key });
-const toFill = async () => (await call<{ records: Group[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
+const send = (method: string, path: string, body: unknown, key = newId()) => call<Reply>(api.server, method, `/api/binyan/check${path}`, { token: api.token, body, idempotencyKey: key });
+const toFill = async () => (await call<{ records: Group[] }>(api.server, 'GET', '/api/binyan/check/toFill', { token: api.token })).body.records;
 const seeded = async (id: number) => (await toFill()).find((g) => g.ID === id) as Group;
 const check = (group: string, Amount: number, extra: Record<string, unknown> = {}) => ({ CheckGuid: newId(), ChecksHeaderGuid: group, Amount, DepositDate: '2030-04-01', ...extra });
 
@@ -85,7 +78,7 @@ describe('check calls from the outbox', () => {
 
   it('requires an Idempotency-Key on every check mutation', async () => {
     const group = await seeded(5002);
-    const res = await call<Reply>(server, 'PUT', '/api/binyan/check/cancelChecksHeader', { token, body: { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: group.version }, idempotencyKey: null });
+    const res = await call<Reply>(api.server, 'PUT', '/api/binyan/check/cancelChecksHeader', { token: api.token, body: { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: group.version }, idempotencyKey: null });
     expect(res.status).toBe(400);
   });
 });

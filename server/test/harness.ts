@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../src/app.ts';
 
 export type TestClock = { advance(ms: number): void; now(): Date };
@@ -129,3 +130,49 @@ export async function loginAs(server: TestServer, user: string, company = 1001, 
 }
 
 export const newId = (): string => randomUUID();
+
+/** A synced record as the list endpoints return it. */
+export type Rec = Record<string, unknown> & { id: string; version: number };
+
+/**
+ * One server per test file with `user` signed in (started before the file's tests, closed after), and
+ * the /api/binyan verbs with that user's token; `R` is the reply body of the mutations.
+ */
+export function signedInServer<R = Record<string, unknown>>(user = 'avi') {
+  let server: TestServer | undefined;
+  let token = '';
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = (await loginAs(server, user)).token;
+  });
+  afterAll(async () => server?.close());
+  const live = (): TestServer => {
+    if (!server) throw new Error('the test server is not started yet');
+    return server;
+  };
+  const send = (method: string, path: string, body?: unknown, idempotencyKey?: string) =>
+    call<R>(live(), method, `/api/binyan${path}`, { token, ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  return {
+    get server() {
+      return live();
+    },
+    get token() {
+      return token;
+    },
+    post: (path: string, body: unknown, idempotencyKey?: string) => send('POST', path, body, idempotencyKey),
+    patch: (path: string, body: unknown) => send('PATCH', path, body),
+    del: (path: string) => send('DELETE', path),
+    /** The `records` of a list endpoint. */
+    get: async <T = Rec>(path: string) => (await call<{ records: T[] }>(live(), 'GET', `/api/binyan${path}`, { token })).body.records,
+  };
+}
+
+type Refusal = { status: number; body: { error?: { code: string; messageKey: string; field?: string } } };
+
+/** A rule refusal: 422 with the `errors:` message key, and the field or error code when given. */
+export function expectRefused(reply: Refusal, messageKey: string, expected: { field?: string; code?: string } = {}): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(422);
+  expect(reply.body.error?.messageKey).toBe(`errors:${messageKey}`);
+  if (expected.field) expect(reply.body.error?.field).toBe(expected.field);
+  if (expected.code) expect(reply.body.error?.code).toBe(expected.code);
+}

@@ -1,26 +1,11 @@
 // Keys and mail items (spec 5): the same item cannot be inserted twice; a handover names who got it, once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Rec } from './harness.ts';
+import { expectRefused, newId, signedInServer } from './harness.ts';
 
-type Rec = Record<string, unknown> & { id: string; version: number };
 type Reply = { record: Rec; error?: { code: string; messageKey: string; field?: string } };
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
-});
-afterAll(async () => server.close());
-
-const post = (path: string, body: unknown) => call<Reply>(server, 'POST', `/api/binyan${path}`, { token, body });
-const get = async (path: string) => (await call<{ records: Rec[] }>(server, 'GET', `/api/binyan${path}`, { token })).body.records;
-const refused = (r: { status: number; body: Reply }, messageKey: string, field?: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(422);
-  expect(r.body.error?.messageKey).toBe(`errors:${messageKey}`);
-  if (field) expect(r.body.error?.field).toBe(field);
-};
+const { post, get } = signedInServer<Reply>();
 
 describe.each([
   { path: '/keys', numberField: 'tagNumber', extra: { description: 'מפתח לדירה' } },
@@ -31,28 +16,28 @@ describe.each([
   it('refuses the same number among pending items of the building, ignoring case, spaces and dashes', async () => {
     expect((await post(path, item('AB-100'))).status).toBe(201);
     const twice = await post(path, item('ab 100'));
-    refused(twice, 'itemAlreadyInserted', numberField);
+    expectRefused(twice, 'itemAlreadyInserted', { field: numberField });
     expect(twice.body.error?.code).toBe('ITEM_ALREADY_INSERTED');
     expect((await post(path, item('AB-100', 105))).status).toBe(201);
   });
 
   it('requires a building and a number', async () => {
-    refused(await post(path, { ...item('X-1'), buildingId: null }), 'noBuildingSelected', 'buildingId');
-    refused(await post(path, item('  ')), 'requiredField', numberField);
+    expectRefused(await post(path, { ...item('X-1'), buildingId: null }), 'noBuildingSelected', { field: 'buildingId' });
+    expectRefused(await post(path, item('  ')), 'requiredField', { field: numberField });
   });
 
   it('hands an item over once, with who received it and when; then the number is free again', async () => {
     const created = (await post(path, item('HO-1'))).body.record;
-    refused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: '' }), 'requiredField', 'deliveredTo');
-    refused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'י' }), 'nameTooShort', 'deliveredTo');
-    refused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', deliveredAt: 'yesterday' }), 'invalidDate', 'deliveredAt');
+    expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: '' }), 'requiredField', { field: 'deliveredTo' });
+    expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'י' }), 'nameTooShort', { field: 'deliveredTo' });
+    expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', deliveredAt: 'yesterday' }), 'invalidDate', { field: 'deliveredAt' });
     const stale = await post(`${path}/${created.id}/handover`, { baseVersion: 7, deliveredTo: 'יעל כהן' });
     expect(stale.status).toBe(409);
     const at = '2025-06-01T09:30:00.000Z';
     const handed = await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', deliveredBy: 'אבי', deliveredAt: at });
     expect(handed.body.record).toMatchObject({ status: 'delivered', deliveredTo: 'יעל כהן', deliveredBy: 'אבי', deliveredAt: at, version: 2 });
     const again = await post(`${path}/${created.id}/handover`, { baseVersion: 2, deliveredTo: 'יעל כהן' });
-    refused(again, 'itemAlreadyDelivered');
+    expectRefused(again, 'itemAlreadyDelivered');
     expect(again.body.error?.code).toBe('ITEM_ALREADY_DELIVERED');
     expect((await post(path, item('HO-1'))).status).toBe(201);
     const listed = await get(`${path}?buildingId=106`);
@@ -61,5 +46,5 @@ describe.each([
 });
 
 it('a key needs a description', async () => {
-  refused(await post('/keys', { id: newId(), buildingId: 106, tagNumber: 'D-1', description: ' ' }), 'requiredField', 'description');
+  expectRefused(await post('/keys', { id: newId(), buildingId: 106, tagNumber: 'D-1', description: ' ' }), 'requiredField', { field: 'description' });
 });

@@ -1,24 +1,12 @@
 // Maintenance plan (spec 4/5): tests are ticked done, unchecked or not completed; sending an incomplete
 // plan to the committee needs `confirmIncomplete`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
-import { call, loginAs, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Rec } from './harness.ts';
+import { signedInServer } from './harness.ts';
 
-type Rec = Record<string, unknown> & { id: string; version: number };
 type Reply = { record: Rec | null; incompleteCount?: number; testsCount?: number; error?: { code: string; messageKey: string } };
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
-});
-afterAll(async () => server.close());
-
-const post = (path: string, body: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, 'POST', `/api/binyan${path}`, { token, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-const patch = (path: string, body: unknown) => call<Reply>(server, 'PATCH', `/api/binyan${path}`, { token, body });
-const get = async (path: string) => (await call<{ records: Rec[] }>(server, 'GET', `/api/binyan${path}`, { token })).body.records;
+const { post, patch, get } = signedInServer<Reply>();
 
 describe('maintenance plan', () => {
   it('lists the facilities and their planned tests', async () => {

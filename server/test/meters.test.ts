@@ -1,29 +1,11 @@
 // Meters and readings (spec 5 and 8): every rule refused by the server with its messageKey.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Rec } from './harness.ts';
+import { expectRefused, newId, signedInServer } from './harness.ts';
 
-type Rec = Record<string, unknown> & { id: string; version: number };
 type Reply = { record: Rec; idempotencyKey?: string; error?: { code: string; messageKey: string; field?: string } };
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
-});
-afterAll(async () => server.close());
-
-const post = (path: string, body: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, 'POST', `/api/binyan${path}`, { token, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-const patch = (path: string, body: unknown) => call<Reply>(server, 'PATCH', `/api/binyan${path}`, { token, body });
-const del = (path: string) => call<Reply>(server, 'DELETE', `/api/binyan${path}`, { token });
-const get = async (path: string) => (await call<{ records: Rec[] }>(server, 'GET', `/api/binyan${path}`, { token })).body.records;
-const refused = (r: { status: number; body: Reply }, messageKey: string, code?: string) => {
-  expect(r.status, JSON.stringify(r.body)).toBe(422);
-  expect(r.body.error?.messageKey).toBe(`errors:${messageKey}`);
-  if (code) expect(r.body.error?.code).toBe(code);
-};
+const { post, patch, del, get } = signedInServer<Reply>();
 
 async function freeApartment(buildingId: number): Promise<string> {
   const metered = new Set((await get(`/buildings/${buildingId}/meters`)).map((m) => m.apartmentId));
@@ -37,21 +19,21 @@ describe('counters', () => {
     const apartmentId = await freeApartment(102);
     const meter = { buildingId: 102, apartmentId, number: 'U-1', kind: 'unit', initialReading: 10 };
     expect((await post('/meters', { ...meter, id: newId() })).status).toBe(201);
-    refused(await post('/meters', { ...meter, id: newId(), number: 'U-2' }), 'oneCounterPerUnit', 'ONE_COUNTER_PER_UNIT');
+    expectRefused(await post('/meters', { ...meter, id: newId(), number: 'U-2' }), 'oneCounterPerUnit', { code: 'ONE_COUNTER_PER_UNIT' });
   });
 
   it('needs a number, a unit for a unit counter and a starting value ≥ 0', async () => {
     const apartmentId = await freeApartment(102);
-    refused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: ' ', kind: 'unit' }), 'requiredField', 'VALIDATION');
-    refused(await post('/meters', { id: newId(), buildingId: 102, apartmentId: null, number: 'U-3', kind: 'unit' }), 'requiredField', 'VALIDATION');
-    refused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: 'U-3', kind: 'unit', initialReading: -5 }), 'invalidNumber', 'VALIDATION');
+    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: ' ', kind: 'unit' }), 'requiredField', { code: 'VALIDATION' });
+    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId: null, number: 'U-3', kind: 'unit' }), 'requiredField', { code: 'VALIDATION' });
+    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: 'U-3', kind: 'unit', initialReading: -5 }), 'invalidNumber', { code: 'VALIDATION' });
   });
 
   it('refuses a charging station until the building has a price per kWh, then captures that price', async () => {
     const ev = { buildingId: 103, apartmentId: null, number: 'EV-103-9', kind: 'evCharger', initialReading: 0 };
-    refused(await post('/meters', { ...ev, id: newId() }), 'pricePerKwhRequired', 'PRICE_PER_KWH_REQUIRED');
+    expectRefused(await post('/meters', { ...ev, id: newId() }), 'pricePerKwhRequired', { code: 'PRICE_PER_KWH_REQUIRED' });
     const building = (await get('/buildings')).find((b) => b.id === (103 as unknown as string));
-    refused(await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: -1 } }), 'invalidNumber', 'VALIDATION');
+    expectRefused(await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: -1 } }), 'invalidNumber', { code: 'VALIDATION' });
     expect((await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: 0.7 } })).status).toBe(200);
     const meter = (await post('/meters', { ...ev, id: newId() })).body.record;
     const reading = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 12.5, photoId: 'p' })).body.record;
@@ -60,7 +42,7 @@ describe('counters', () => {
 
   it('refuses to delete a counter with paid readings, deletes one without them with its readings', async () => {
     const seeded = (await get('/buildings/101/meters'))[0];
-    refused(await del(`/meters/${seeded?.id}?baseVersion=${seeded?.version}`), 'errorDeletingCounter', 'ERROR_DELETING_COUNTER');
+    expectRefused(await del(`/meters/${seeded?.id}?baseVersion=${seeded?.version}`), 'errorDeletingCounter', { code: 'ERROR_DELETING_COUNTER' });
     const apartmentId = await freeApartment(102);
     const meter = (await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: 'U-9', kind: 'unit', initialReading: 1 })).body.record;
     await post('/meter-readings', { id: newId(), meterId: meter.id, current: 5, photoId: 'p' });
@@ -78,10 +60,10 @@ describe('readings', () => {
   });
 
   it('requires the current reading to be greater than the previous, and a photo', async () => {
-    refused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p' }), 'currentReadingNotGreater', 'CURRENT_READING_NOT_GREATER');
-    refused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 90, photoId: 'p' }), 'currentReadingNotGreater');
-    refused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120, photoId: null }), 'photoRequired', 'PHOTO_REQUIRED');
-    refused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120 }), 'photoRequired');
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p' }), 'currentReadingNotGreater', { code: 'CURRENT_READING_NOT_GREATER' });
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 90, photoId: 'p' }), 'currentReadingNotGreater');
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120, photoId: null }), 'photoRequired', { code: 'PHOTO_REQUIRED' });
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120 }), 'photoRequired');
   });
 
   it('stores a reading once for a repeated Idempotency-Key', async () => {
@@ -97,7 +79,7 @@ describe('readings', () => {
 
   it('corrects an unpaid reading only upwards of its previous value', async () => {
     const [latest] = await get(`/meters/${meter.id}/readings`);
-    refused(await patch(`/meter-readings/${latest?.id}`, { baseVersion: latest?.version, changes: { current: 99 } }), 'currentReadingNotGreater');
+    expectRefused(await patch(`/meter-readings/${latest?.id}`, { baseVersion: latest?.version, changes: { current: 99 } }), 'currentReadingNotGreater');
     const ok = await patch(`/meter-readings/${latest?.id}`, { baseVersion: latest?.version, changes: { current: 140 } });
     expect(ok.body.record).toMatchObject({ current: 140, consumption: 40, version: 2 });
   });
@@ -105,14 +87,14 @@ describe('readings', () => {
   it('freezes paid readings: no update, no delete', async () => {
     const seeded = (await get('/buildings/101/meters'))[0];
     const paid = (await get(`/meters/${seeded?.id}/readings`)).find((r) => r.paid);
-    refused(await patch(`/meter-readings/${paid?.id}`, { baseVersion: paid?.version, changes: { current: 999999 } }), 'paidReadingCannotBeUpdated', 'PAID_READING_CANNOT_BE_UPDATED');
-    refused(await del(`/meter-readings/${paid?.id}?baseVersion=${paid?.version}`), 'paidReadingCannotBeUpdated');
+    expectRefused(await patch(`/meter-readings/${paid?.id}`, { baseVersion: paid?.version, changes: { current: 999999 } }), 'paidReadingCannotBeUpdated', { code: 'PAID_READING_CANNOT_BE_UPDATED' });
+    expectRefused(await del(`/meter-readings/${paid?.id}?baseVersion=${paid?.version}`), 'paidReadingCannotBeUpdated');
   });
 
   it('deletes only the latest reading and moves the counter back', async () => {
     const second = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 175, photoId: 'p', readAt: new Date(Date.now() + 60_000).toISOString() })).body.record;
     const older = (await get(`/meters/${meter.id}/readings`)).find((r) => r.id !== second.id);
-    refused(await del(`/meter-readings/${older?.id}?baseVersion=${older?.version}`), 'onlyLastReadingCanBeDeleted', 'ONLY_LAST_READING_CAN_BE_DELETED');
+    expectRefused(await del(`/meter-readings/${older?.id}?baseVersion=${older?.version}`), 'onlyLastReadingCanBeDeleted', { code: 'ONLY_LAST_READING_CAN_BE_DELETED' });
     expect((await del(`/meter-readings/${second.id}?baseVersion=1`)).status).toBe(200);
     expect((await get('/buildings/104/meters')).find((m) => m.id === meter.id)?.lastReading).toBe(140);
   });

@@ -1,24 +1,13 @@
 // Field-round rules the client shares with the server: a visit marked as made today needs a
 // description (src/lib/domain/visitRules.ts); a reporter already registered to the building is
 // refused however the phone is typed (src/lib/domain/contactRules.ts); a replayed visit is stored once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Rec } from './harness.ts';
+import { newId, signedInServer } from './harness.ts';
 
-type Rec = Record<string, unknown> & { id: string; version: number };
 type Reply = { record: Rec; error?: { code: string; messageKey: string; field?: string } };
 
-let server: TestServer;
-let token: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
-});
-afterAll(async () => server.close());
-
-const post = (path: string, body: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, 'POST', `/api/binyan${path}`, { token, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-const patch = (path: string, body: unknown) => call<Reply>(server, 'PATCH', `/api/binyan${path}`, { token, body });
+const { post, patch, get } = signedInServer<Reply>();
 
 describe('visits', () => {
   it('refuses "made today" without a description of at least 10 characters, on create and on patch', async () => {
@@ -43,15 +32,13 @@ describe('visits', () => {
     const again = await post('/visits', body, key);
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
-    const list = await call<{ records: Rec[] }>(server, 'GET', '/api/binyan/visits?buildingId=103', { token });
-    expect(list.body.records.filter((v) => v.id === id)).toHaveLength(1);
+    expect((await get('/visits?buildingId=103')).filter((v) => v.id === id)).toHaveLength(1);
   });
 });
 
 describe('adding a reporter', () => {
   it('refuses a contact whose phone is registered to the building, even typed with +972', async () => {
-    const contacts = await call<{ records: Array<Rec & { phone: string | null }> }>(server, 'GET', '/api/binyan/buildings/104/contacts', { token });
-    const known = contacts.body.records.find((c) => c.phone)!;
+    const known = (await get<Rec & { phone: string | null }>('/buildings/104/contacts')).find((c) => c.phone)!;
     const international = `+972-${String(known.phone).slice(1)}`;
     const refused = await post('/contacts', { id: newId(), buildingId: 104, firstName: 'Someone', lastName: 'New', phone: international });
     expect(refused.status).toBe(422);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth/sessionContext';
+import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
 import type { AppRoute } from './routeTable';
 import styles from './NavigationDrawer.module.css';
@@ -17,20 +18,8 @@ function visible(route: AppRoute, flags: { showChecksDeposit: number }): boolean
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation(['shell', 'routes']);
   const { session } = useSession();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const location = useLocation();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
 
   // Following a link closes the drawer.
   const path = location.pathname;

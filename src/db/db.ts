@@ -3,7 +3,7 @@
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
-import { schemaV1, schemaV2 } from './schema';
+import { schemaV1, schemaV2, schemaV3 } from './schema';
 import type {
   ApartmentRow,
   BuildingRow,
@@ -66,6 +66,8 @@ export class AppDB extends Dexie {
             entry.nextAttemptAt ??= 0;
           });
       });
+    // List indexes only (built by IndexedDB from the stored rows); the outbox is untouched.
+    this.version(3).stores(schemaV3);
   }
 }
 

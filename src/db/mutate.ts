@@ -44,10 +44,13 @@ export function newId(): string {
   return crypto.randomUUID();
 }
 
+function storedSeq(row: { value: unknown } | undefined): number {
+  return typeof row?.value === 'number' ? row.value : 0;
+}
+
 /** Next value of the device-wide sequence; call only inside a transaction that includes `meta`. */
 export async function nextSeq(): Promise<number> {
-  const row = await db.meta.get(OUTBOX_SEQ_KEY);
-  const next = (typeof row?.value === 'number' ? row.value : 0) + 1;
+  const next = storedSeq(await db.meta.get(OUTBOX_SEQ_KEY)) + 1;
   await db.meta.put({ key: OUTBOX_SEQ_KEY, value: next });
   return next;
 }
@@ -56,11 +59,20 @@ export async function runMutation<T>(tables: readonly TableName[], work: (ctx: M
   const added: OutboxEntry[] = [];
   const scope = [...new Set<TableName>([...tables, 'outbox', 'meta'])].map((name) => db.table(name));
   const result = await db.transaction('rw', scope, async (tx) => {
+    // The sequence lives in `meta` and is read inside this 'rw' transaction, so IndexedDB orders it
+    // against every other tab and the service worker (no in-memory counter can go stale). The read is
+    // sent now, alongside the row writes of `work`, and the entries take stored + 1, + 2 … in call order.
+    const stored = db.meta.get(OUTBOX_SEQ_KEY).then(storedSeq);
+    stored.catch(() => undefined); // a `work` that throws first aborts the read; the abort is its error
+    let issued = 0;
     const enqueue = async (draft: OutboxDraft): Promise<OutboxEntry> => {
+      const base = await stored;
+      issued += 1;
+      const seq = base + issued;
       const entry: OutboxEntry = {
         ...draft,
         id: newId(),
-        seq: await nextSeq(),
+        seq,
         entityKey: entityKeyOf(draft.table, draft.recordId),
         kind: draft.kind ?? 'mutation',
         createdAt: new Date().toISOString(),
@@ -70,8 +82,9 @@ export async function runMutation<T>(tables: readonly TableName[], work: (ctx: M
         lastError: null,
         conflict: null,
       };
-      await db.outbox.add(entry);
       added.push(entry);
+      // Issued in seq order, so the last `meta` write holds the highest value.
+      await Promise.all([db.meta.put({ key: OUTBOX_SEQ_KEY, value: seq }), db.outbox.add(entry)]);
       return entry;
     };
     return work({ tx, enqueue });

@@ -110,3 +110,16 @@ export const schemaV2 = {
   outbox: 'id, seq, state, entityKey, nextAttemptAt, ownerUserKey, kind, [ownerUserKey+seq], [entityKey+seq]',
   syncLog: '++id, at, entryId',
 } as const;
+
+/**
+ * Version 3: ordered indexes of the service-calls list, one per order the screen offers, so a page is
+ * read straight from an index range (newest first = reverse walk) instead of sorting the whole tab.
+ * The trailing `openedAt` is the list's tie-break; the primary key (id) breaks the remaining ties.
+ */
+export const schemaV3 = {
+  ...schemaV2,
+  serviceCalls:
+    'id, buildingId, status, tab, [buildingId+tab], [buildingId+status], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords, ' +
+    '[tab+openedAt], [buildingId+tab+openedAt], [tab+lastUpdateAt+openedAt], [buildingId+tab+lastUpdateAt+openedAt], ' +
+    '[tab+priority+openedAt], [buildingId+tab+priority+openedAt], [status+openedAt], [buildingId+status+openedAt]',
+} as const;

@@ -21,11 +21,41 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
   return withOverrides(data, overridesFor(language, namespace));
 }
 
+/** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
+export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync'];
+
+// The language being shown (set before i18next switches, so the backend knows what it loads for).
+let shownLanguage: string = defaultLanguage;
+// English namespaces answered empty while another language is shown: every locale is complete (a
+// unit test checks it), so the fallback is only loaded when a key is actually missing.
+const deferredFallback = new Set<string>();
+const fallbackLoads = new Map<string, Promise<void>>();
+
+function loadFallback(namespace: string): Promise<void> {
+  if (!deferredFallback.has(namespace)) return Promise.resolve();
+  let loading = fallbackLoads.get(namespace);
+  if (!loading) {
+    loading = loadNamespace(fallbackLanguage, namespace).then((data) => {
+      deferredFallback.delete(namespace);
+      // 'added' re-renders the components that showed the missing key.
+      i18next.addResourceBundle(fallbackLanguage, namespace, mergeOverrides(data, fallbackLanguage, namespace), true, true);
+    });
+    loading.finally(() => fallbackLoads.delete(namespace)).catch(() => undefined);
+    fallbackLoads.set(namespace, loading);
+  }
+  return loading;
+}
+
 const localeBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
+    if (language === fallbackLanguage && shownLanguage !== fallbackLanguage) {
+      deferredFallback.add(namespace);
+      callback(null, {});
+      return;
+    }
     loadNamespace(language, namespace).then(
       (data) => callback(null, mergeOverrides(data, language, namespace)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
@@ -53,9 +83,14 @@ function storeLanguage(code: LanguageCode): void {
 
 let ready: Promise<typeof i18next> | undefined;
 
-export function initI18n(options: { lng?: LanguageCode } = {}): Promise<typeof i18next> {
+/**
+ * `namespaces`: what to load before resolving (default all; the app passes `startNamespaces`, and
+ * `useTranslation('<ns>')` loads the rest on demand, suspending inside the route's Suspense).
+ */
+export function initI18n(options: { lng?: LanguageCode; namespaces?: readonly string[] } = {}): Promise<typeof i18next> {
   ready ??= (async () => {
     const lng = options.lng ?? storedLanguage();
+    shownLanguage = lng;
     i18next.on('languageChanged', (code) => {
       if (isLanguageCode(code) && typeof document !== 'undefined') applyDocumentLanguage(code);
     });
@@ -66,13 +101,17 @@ export function initI18n(options: { lng?: LanguageCode } = {}): Promise<typeof i
         lng,
         fallbackLng: fallbackLanguage,
         supportedLngs: [...languageCodes],
-        ns: [...namespaces],
+        ns: (options.namespaces ?? namespaces).filter((ns) => namespaces.includes(ns)),
         defaultNS: 'common',
         fallbackNS: 'common',
         interpolation: { escapeValue: false },
         returnNull: false,
+        // A missing key: load the English fallback of its namespace (re-rendered through 'added').
+        saveMissing: true,
+        missingKeyHandler: (_languages, namespace) => void loadFallback(namespace).catch(() => undefined),
+        // Suspense: a screen whose namespace is not loaded yet waits in its route's Suspense boundary.
         // 'added' re-renders components when the server dictionary adds texts, without a reload.
-        react: { useSuspense: false, bindI18nStore: 'added' },
+        react: { useSuspense: true, bindI18nStore: 'added' },
       });
     if (typeof document !== 'undefined') applyDocumentLanguage(lng);
     return i18next;
@@ -83,6 +122,9 @@ export function initI18n(options: { lng?: LanguageCode } = {}): Promise<typeof i
 /** Switches language without a reload and remembers it. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   await initI18n();
+  shownLanguage = code;
+  // Switching to the fallback language: the English namespaces answered empty so far are needed now.
+  if (code === fallbackLanguage) await Promise.all([...deferredFallback].map(loadFallback));
   await i18next.changeLanguage(code);
   storeLanguage(code);
 }

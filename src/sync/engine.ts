@@ -6,13 +6,16 @@ import { db } from '../db/db';
 import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
 import { replayLock } from './lock';
 import type { LockRunner } from './lock';
-import { applyVerdict, markInFlight } from './outcome';
+import { createGroupCommit } from './groupCommit';
+import { applyVerdictNow, markInFlightNow, markTables, verdictTables } from './outcome';
 import type { OutcomeClock } from './outcome';
+import { createPlan } from './plan';
+import type { Plan } from './plan';
 import { sendEntry } from './send';
 import type { SessionPort } from './sessionPort';
-import { appendSyncLog } from './syncLog';
+import { SYNC_LOG_LIMIT, trimSyncLog } from './syncLog';
 
-export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_CONCURRENCY = 8;
 const PHOTO_CONCURRENCY = 2;
 const MAX_RENEWALS_PER_RUN = 2;
 
@@ -89,16 +92,20 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const lock = deps.lock ?? replayLock();
   let replaying = false;
+  // Verdicts and in-flight marks that arrive while a transaction commits share the next one.
+  const writer = createGroupCommit();
+  // Set when a replay is asked for while this engine replays (a new local change): the pass re-reads the outbox.
+  let planStale = false;
 
-  async function attempt(entry: OutboxEntry): Promise<SyncOutcome> {
-    const sent = await markInFlight(entry, clock);
+  /** Sends one entry already marked in flight (or gone: null) and applies the answer with its log row. */
+  async function attempt(sent: OutboxEntry | null, plan: Plan): Promise<SyncOutcome> {
     if (!sent) return 'error';
     const started = clock.now();
     const { verdict, method, path } = await sendEntry(deps.api, sent, clock.now);
-    const outcome = await applyVerdict(sent, verdict, clock);
     const message = verdict.kind === 'applied' ? '' : verdict.kind === 'auth' ? 'session expired' : verdict.message;
-    await appendSyncLog({
+    const { outcome, entries } = await writer.write(verdictTables(sent), () => applyVerdictNow(sent, verdict, clock, {
       at: new Date(started).toISOString(),
+      startedMs: started,
       entryId: sent.id,
       entityKey: sent.entityKey,
       op: sent.op,
@@ -106,11 +113,10 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       path,
       attempt: sent.attempts,
       status: verdict.status,
-      outcome,
-      durationMs: Math.max(0, clock.now() - started),
       message,
       ownerUserKey: sent.ownerUserKey,
-    });
+    }));
+    plan.replaceRecord(sent.entityKey, entries);
     deps.onAttempt?.(sent, outcome);
     return outcome;
   }
@@ -123,6 +129,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     let renewals = 0;
     let needsLogin = false;
     let authHit = false;
+    let logged = 0;
+    planStale = false;
+    const plan = createPlan(userKey, await userEntries(userKey));
 
     for (;;) {
       if (authHit && running.size === 0) {
@@ -131,20 +140,43 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
         needsLogin = renewals > MAX_RENEWALS_PER_RUN || !(await deps.session.renew().catch(() => false));
         if (needsLogin) break;
       }
-      if (!authHit) {
-        const candidates = runnableEntries(await userEntries(userKey), clock.now(), new Set(running.keys()));
-        const photosRunning = [...runningKinds.values()].filter((k) => k === 'photo').length;
+      // A re-read while answers are still being applied could bring back a record's older state: drain first.
+      if (planStale && running.size === 0) {
+        planStale = false;
+        plan.reload(await userEntries(userKey));
+      }
+      if (!authHit && !planStale) {
+        const candidates = runnableEntries(plan.heads(), clock.now(), new Set(running.keys()));
+        let photosRunning = [...runningKinds.values()].filter((k) => k === 'photo').length;
         const mutationWaiting = candidates.some((e) => e.kind === 'mutation');
+        const picked: OutboxEntry[] = [];
         for (const entry of candidates) {
-          if (running.size >= concurrency) break;
+          if (running.size + picked.length >= concurrency) break;
           if (entry.kind === 'photo' && (mutationWaiting || photosRunning >= PHOTO_CONCURRENCY)) continue;
+          picked.push(entry);
+          if (entry.kind === 'photo') {
+            photosRunning += 1;
+            break;
+          }
+        }
+        // One transaction marks the whole batch in flight; each entry then goes on its own.
+        const marking = picked.length === 0 ? Promise.resolve(new Map<string, OutboxEntry>()) : writer.write(markTables(picked), () => markInFlightNow(picked, clock));
+        for (const entry of picked) {
           attempted += 1;
           runningKinds.set(entry.id, entry.kind);
-          const task = attempt(entry)
-            .then((outcome) => {
+          const task = marking
+            .then((marked) => {
+              const sent = marked.get(entry.id) ?? null;
+              if (sent) plan.update(sent);
+              else plan.forget(entry);
+              return attempt(sent, plan);
+            })
+            .then(async (outcome) => {
               if (outcome === 'applied') applied += 1;
               // Pause everything on an expired session; the entry is kept and goes again after re-login.
               if (outcome === 'auth') authHit = true;
+              logged += 1;
+              if (logged % SYNC_LOG_LIMIT === 0) await trimSyncLog();
             })
             .catch(() => undefined)
             .finally(() => {
@@ -152,17 +184,21 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
               runningKinds.delete(entry.id);
             });
           running.set(entry.id, task);
-          if (entry.kind === 'photo') break;
         }
       }
       if (running.size === 0) {
-        if (authHit) continue;
+        if (authHit || planStale) continue;
+        // Out of work in memory: look once more for changes made meanwhile (another tab, the page).
+        const fresh = await userEntries(userKey);
+        plan.reload(fresh);
+        if (runnableEntries(plan.heads(), clock.now(), new Set()).length > 0) continue;
         break;
       }
       await Promise.race(running.values());
     }
 
-    const left = await userEntries(userKey);
+    if (logged > 0) await trimSyncLog();
+    const left = plan.all();
     const waiting = left.filter((e) => e.state !== 'attention');
     const times = waiting.map((e) => e.nextAttemptAt);
     return {
@@ -176,6 +212,8 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
   }
 
   async function replay(options: ReplayOptions = {}): Promise<ReplayReport> {
+    // A pass under way here picks up what this call is about (e.g. a change just made).
+    if (replaying) planStale = true;
     const userKey = await deps.session.currentUserKey();
     if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
     const result = await lock(async () => {

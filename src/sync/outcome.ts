@@ -1,4 +1,5 @@
 // What each verdict does to the outbox, the rows and the sync log, in one transaction per answer.
+import type { Table } from 'dexie';
 import { db } from '../db/db';
 import { newId } from '../db/mutate';
 import type { OutboxEntry, SyncError, SyncLogRow, SyncOutcome } from '../db/outboxRows';
@@ -17,19 +18,27 @@ type Row = Record<string, unknown>;
  * are missing from the answer (keyed by id).
  */
 export async function markInFlight(entries: readonly OutboxEntry[], clock: OutcomeClock): Promise<Map<string, OutboxEntry>> {
+  if (entries.length === 0) return new Map();
+  // An async scope function: Dexie keeps the transaction open across native awaits only for those.
+  return db.transaction('rw', markTables(entries), async () => markInFlightNow(entries, clock));
+}
+
+/** The tables `markInFlightNow` writes. */
+export function markTables(entries: readonly OutboxEntry[]): Table[] {
+  return [db.outbox, ...new Set(entries.map((e) => tableOf(e.table)))];
+}
+
+/** `markInFlight` inside a rw transaction the caller holds over `markTables(entries)`. */
+export async function markInFlightNow(entries: readonly OutboxEntry[], clock: OutcomeClock): Promise<Map<string, OutboxEntry>> {
   const marked = new Map<string, OutboxEntry>();
-  if (entries.length === 0) return marked;
-  const tables = [...new Set(entries.map((e) => tableOf(e.table)))];
-  return db.transaction('rw', [db.outbox, ...tables], async () => {
-    const at = new Date(clock.now()).toISOString();
-    const stored = await db.outbox.bulkGet(entries.map((e) => e.id));
-    for (const current of stored) {
-      if (current) marked.set(current.id, { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: at });
-    }
-    await db.outbox.bulkPut([...marked.values()]);
-    for (const next of marked.values()) if (next.kind === 'mutation') await setRowSyncState(next.table, next.recordId);
-    return marked;
-  });
+  const at = new Date(clock.now()).toISOString();
+  const stored = await db.outbox.bulkGet(entries.map((e) => e.id));
+  for (const current of stored) {
+    if (current) marked.set(current.id, { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: at });
+  }
+  await db.outbox.bulkPut([...marked.values()]);
+  for (const next of marked.values()) if (next.kind === 'mutation') await setRowSyncState(next.table, next.recordId);
+  return marked;
 }
 
 /** A changed body must travel under a new Idempotency-Key; the old key's refusal is definitive. */
@@ -124,58 +133,65 @@ export type LogDraft = Omit<SyncLogRow, 'id' | 'outcome' | 'durationMs'> & { sta
  * meanwhile: then only the log row is written.
  */
 export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock, log?: LogDraft): Promise<Settled> {
-  const table = sent.kind === 'photo' ? db.photos : tableOf(sent.table);
-  return db.transaction('rw', [db.outbox, db.photos, db.syncLog, table], async () => {
-    const settled = await settle(sent, verdict, clock);
-    if (log) {
-      const { startedMs, ...row } = log;
-      await db.syncLog.add({ ...row, outcome: settled.outcome, durationMs: Math.max(0, clock.now() - startedMs) });
-    }
-    return settled;
-  });
+  return db.transaction('rw', verdictTables(sent), async () => applyVerdictNow(sent, verdict, clock, log));
+}
+
+/** The tables `applyVerdictNow` writes. */
+export function verdictTables(sent: OutboxEntry): Table[] {
+  return [db.outbox, db.photos, db.syncLog, tableOf(sent.table)];
+}
+
+/** `applyVerdict` inside a rw transaction the caller holds over `verdictTables(sent)`. */
+export async function applyVerdictNow(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock, log?: LogDraft): Promise<Settled> {
+  const settled = await settle(sent, verdict, clock);
+  if (log) {
+    const { startedMs, ...row } = log;
+    await db.syncLog.add({ ...row, outcome: settled.outcome, durationMs: Math.max(0, clock.now() - startedMs) });
+  }
+  return settled;
 }
 
 async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock): Promise<Settled> {
-    const entry = await db.outbox.get(sent.id);
-    if (!entry) return { outcome: verdict.kind === 'applied' ? 'applied' : 'error', entries: await entriesOf(sent.entityKey) };
-    let outcome: SyncOutcome;
-    switch (verdict.kind) {
-      case 'applied':
-        return { outcome: 'applied', entries: await applied(entry, verdict.record, verdict.body) };
-      case 'retry': {
-        const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
-        const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
-        await db.outbox.put({
-          ...entry,
-          state: 'pending',
-          nextAttemptAt: clock.now() + delay,
-          lastError: { kind: 'retry', messageKey: reason, message: verdict.message, status: verdict.status, code: verdict.reason },
-        });
-        outcome = 'retry';
-        break;
-      }
-      case 'auth':
-        // Not the entry's fault: the attempt does not count, and it goes again right after re-login.
-        await db.outbox.put({
-          ...entry,
-          state: 'pending',
-          attempts: Math.max(0, entry.attempts - 1),
-          nextAttemptAt: 0,
-          lastError: { kind: 'auth', messageKey: 'errors:sessionExpired', message: 'session expired', status: verdict.status },
-        });
-        outcome = 'auth';
-        break;
-      case 'conflict':
-        outcome = await conflicted(entry, verdict, clock);
-        break;
-      case 'rejected': {
-        const { status, messageKey, message, code, field } = verdict;
-        await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}) }));
-        outcome = 'rejected';
-        break;
-      }
+  const entry = await db.outbox.get(sent.id);
+  if (!entry) return { outcome: verdict.kind === 'applied' ? 'applied' : 'error', entries: await entriesOf(sent.entityKey) };
+  let outcome: SyncOutcome;
+  switch (verdict.kind) {
+    case 'applied':
+      return { outcome: 'applied', entries: await applied(entry, verdict.record, verdict.body) };
+    case 'retry': {
+      const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
+      const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
+      await db.outbox.put({
+        ...entry,
+        state: 'pending',
+        nextAttemptAt: clock.now() + delay,
+        lastError: { kind: 'retry', messageKey: reason, message: verdict.message, status: verdict.status, code: verdict.reason },
+      });
+      outcome = 'retry';
+      break;
     }
-    const entries = await entriesOf(entry.entityKey);
-    if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
-    return { outcome, entries };
+    case 'auth':
+      // Not the entry's fault: the attempt does not count, and it goes again right after re-login.
+      await db.outbox.put({
+        ...entry,
+        state: 'pending',
+        attempts: Math.max(0, entry.attempts - 1),
+        nextAttemptAt: 0,
+        lastError: { kind: 'auth', messageKey: 'errors:sessionExpired', message: 'session expired', status: verdict.status },
+      });
+      outcome = 'auth';
+      break;
+    case 'conflict':
+      outcome = await conflicted(entry, verdict, clock);
+      break;
+    case 'rejected': {
+      const { status, messageKey, message, code, field } = verdict;
+      await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}) }));
+      outcome = 'rejected';
+      break;
+    }
+  }
+  const entries = await entriesOf(entry.entityKey);
+  if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
+  return { outcome, entries };
 }

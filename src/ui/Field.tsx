@@ -5,7 +5,7 @@ import styles from './TextField.module.css';
 /** What a labelled field hands its control: the id the label points at and the accessible description. */
 export type FieldControlProps = {
   id: string;
-  className: string;
+  className: string | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 };

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { useModalDialog } from './useModalDialog';
 import styles from './Modal.module.css';
 
 type Props = {
@@ -15,20 +16,8 @@ type Props = {
 
 /** Native <dialog> shown modally: focus trap, Escape and backdrop come from the platform. */
 export function Modal({ open, title, onClose, children, actions, role = 'dialog', className }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
 
   return (
     <dialog

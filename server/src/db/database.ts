@@ -9,12 +9,26 @@ import type { DB } from './schema.ts';
 
 export type RunResult = { changes: number };
 
+/** A query compiled once (see `Db.prepare`); each call binds its arguments to the cached statement. */
+export type Prepared<A extends unknown[], R> = {
+  all(...args: A): R[];
+  first(...args: A): R | undefined;
+  run(...args: A): RunResult;
+};
+
 export type Db = {
   /** Query builder (compile only for requests; executed by Kysely itself only for migrations). */
   readonly q: Kysely<DB>;
   all<R>(query: Compilable<R>): R[];
   first<R>(query: Compilable<R>): R | undefined;
   run(query: Compilable<unknown>): RunResult;
+  /**
+   * For hot paths: `build` runs once, with stand-ins for its arguments, and the compiled SQL and its
+   * better-sqlite3 statement are reused; later calls only bind the arguments (building and compiling
+   * a Kysely query costs more than running a small statement). Every argument must be used as a
+   * plain value (a `where`/`set`/`values` operand), never to choose the query's shape.
+   */
+  prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity?: number): Prepared<A, R>;
   /** Runs `fn` in one transaction; nested calls join the outer one. */
   tx<T>(fn: () => T): T;
   close(): Promise<void>;
@@ -29,12 +43,22 @@ function toSqlValue(value: unknown): SqlValue {
   return JSON.stringify(value);
 }
 
+/** Stands in for argument `index` while a prepared query is compiled. */
+class ArgSlot {
+  constructor(readonly index: number) {}
+}
+
+type Binding = { arg: number } | { value: SqlValue };
+
 export function openDatabase(path: string): Db {
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
   const q = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   const statements = new Map<string, BetterSqlite3.Statement>();
 
@@ -48,8 +72,44 @@ export function openDatabase(path: string): Db {
     return { stmt, params: compiled.parameters.map(toSqlValue) };
   };
 
+  // One wrapper for every transaction (better-sqlite3 builds a new one per `transaction()` call).
+  const inTransaction = sqlite.transaction((fn: () => unknown) => fn());
+
+  const execute = (stmt: BetterSqlite3.Statement, params: SqlValue[]): RunResult =>
+    stmt.reader ? { changes: stmt.all(...params).length } : { changes: stmt.run(...params).changes };
+
+  function prepareQuery<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity = build.length): Prepared<A, R> {
+    let compiled: { stmt: BetterSqlite3.Statement; bindings: Binding[] } | null = null;
+    // Lazily: the tables may not exist yet when a route module prepares its queries.
+    const bind = (args: unknown[]) => {
+      if (!compiled) {
+        const slots = Array.from({ length: arity }, (_, i) => new ArgSlot(i));
+        const query = build(...(slots as unknown as A)).compile();
+        const bindings = query.parameters.map((p): Binding => (p instanceof ArgSlot ? { arg: p.index } : { value: toSqlValue(p) }));
+        compiled = { stmt: sqlite.prepare(query.sql), bindings };
+      }
+      const { stmt, bindings } = compiled;
+      return { stmt, params: bindings.map((b) => ('arg' in b ? toSqlValue(args[b.arg]) : b.value)) };
+    };
+    return {
+      all(...args: A): R[] {
+        const { stmt, params } = bind(args);
+        return stmt.all(...params) as R[];
+      },
+      first(...args: A): R | undefined {
+        const { stmt, params } = bind(args);
+        return stmt.get(...params) as R | undefined;
+      },
+      run(...args: A): RunResult {
+        const { stmt, params } = bind(args);
+        return execute(stmt, params);
+      },
+    };
+  }
+
   return {
     q,
+    prepare: prepareQuery,
     all<R>(query: Compilable<R>): R[] {
       const { stmt, params } = prepare(query);
       return stmt.all(...params) as R[];
@@ -60,16 +120,28 @@ export function openDatabase(path: string): Db {
     },
     run(query: Compilable<unknown>): RunResult {
       const { stmt, params } = prepare(query);
-      if (stmt.reader) return { changes: stmt.all(...params).length };
-      return { changes: stmt.run(...params).changes };
+      return execute(stmt, params);
     },
     tx<T>(fn: () => T): T {
       if (sqlite.inTransaction) return fn();
-      return sqlite.transaction(fn).immediate();
+      return inTransaction.immediate(fn) as T;
     },
     async close() {
       statements.clear();
       await q.destroy();
     },
+  };
+}
+
+/** `make(db)` once per database: how a module keeps its prepared queries next to the code using them. */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
   };
 }

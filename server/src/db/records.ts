@@ -1,7 +1,8 @@
 // Generic access to versioned domain records (tables whose columns are the entity's fields plus
 // companyId). Entity ↔ row conversion: booleans as 0/1, arrays/objects as JSON text.
-import type { Kysely } from 'kysely';
-import type { Db } from './database.ts';
+import type { Compilable, Kysely } from 'kysely';
+import type { Db, Prepared } from './database.ts';
+import { perDatabase } from './database.ts';
 
 type Row = Record<string, unknown>;
 type LooseDb = Record<string, Row>;
@@ -40,8 +41,21 @@ export function encode<E>(spec: RecordSpec<E>, entity: E, extra: Row = {}): Row 
   return row;
 }
 
+// Compiled once per table (and per column list for inserts): these run on every mutation.
+const preparedOf = perDatabase(() => new Map<string, Prepared<unknown[], Row>>());
+
+function prepared(db: Db, shape: string, build: (...args: unknown[]) => Compilable<unknown>, arity: number): Prepared<unknown[], Row> {
+  const cache = preparedOf(db);
+  let query = cache.get(shape);
+  if (!query) {
+    query = db.prepare(build, arity) as Prepared<unknown[], Row>;
+    cache.set(shape, query);
+  }
+  return query;
+}
+
 export function findOwned<E>(db: Db, spec: RecordSpec<E>, id: string | number): Owned<E> | undefined {
-  const row = db.first(loose(db).selectFrom(spec.table).selectAll().where(keyOf(spec), '=', id));
+  const row = prepared(db, `find ${spec.table}`, (value) => loose(db).selectFrom(spec.table).selectAll().where(keyOf(spec), '=', value as string), 1).first(id);
   return row ? { entity: decode(spec, row), companyId: Number(row.companyId) } : undefined;
 }
 
@@ -63,7 +77,16 @@ export function list<E>(
 
 export function insertRecord<E>(db: Db, spec: RecordSpec<E>, entity: E, companyId: number): void {
   const extra: Row = (spec.hidden ?? ['companyId']).includes('companyId') ? { companyId } : {};
-  db.run(loose(db).insertInto(spec.table).values(encode(spec, entity, extra)));
+  const row = encode(spec, entity, extra);
+  // Like Kysely's own insert: an undefined field is left out (the column keeps its default).
+  const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+  const insert = prepared(
+    db,
+    `insert ${spec.table} ${columns.join(',')}`,
+    (...values) => loose(db).insertInto(spec.table).values(Object.fromEntries(columns.map((c, i) => [c, values[i]]))),
+    columns.length,
+  );
+  insert.run(...columns.map((c) => row[c]));
 }
 
 export function updateRecord<E>(db: Db, spec: RecordSpec<E>, entity: E): void {

@@ -3,12 +3,19 @@ import type { SnapshotFrom } from 'xstate';
 import type { OtpSendMethod } from '../../api/calls/auth';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import type { LoginEvent, loginMachine } from './loginMachine';
+import type { TextFieldProps } from '../../ui/TextField';
+import type { LoginEvent, LoginField, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
 
 type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
 
 const methods: OtpSendMethod[] = ['sms', 'email', 'call'];
+
+const fields: readonly ({ field: LoginField; label: string } & Partial<TextFieldProps>)[] = [
+  { field: 'companyCode', label: 'auth:companyCode', name: 'companyCode', inputMode: 'numeric', autoComplete: 'organization' },
+  { field: 'userName', label: 'auth:userName', name: 'username', autoComplete: 'username', autoCapitalize: 'none' },
+  { field: 'password', label: 'auth:password', name: 'password', type: 'password', autoComplete: 'current-password' },
+];
 
 export function LoginDetailsForm({ state, send }: Props) {
   const { t } = useTranslation(['auth', 'errors']);
@@ -29,36 +36,17 @@ export function LoginDetailsForm({ state, send }: Props) {
           {t(context.errorKey)}
         </p>
       ) : null}
-      <TextField
-        label={t('auth:companyCode')}
-        name="companyCode"
-        inputMode="numeric"
-        autoComplete="organization"
-        value={context.companyCode}
-        onValueChange={(value) => send({ type: 'form.change', field: 'companyCode', value })}
-        error={fieldError(context.fieldErrors.companyCode)}
-        required
-      />
-      <TextField
-        label={t('auth:userName')}
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        value={context.userName}
-        onValueChange={(value) => send({ type: 'form.change', field: 'userName', value })}
-        error={fieldError(context.fieldErrors.userName)}
-        required
-      />
-      <TextField
-        label={t('auth:password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={context.password}
-        onValueChange={(value) => send({ type: 'form.change', field: 'password', value })}
-        error={fieldError(context.fieldErrors.password)}
-        required
-      />
+      {fields.map(({ field, label, ...input }) => (
+        <TextField
+          key={field}
+          label={t(label)}
+          {...input}
+          value={context[field]}
+          onValueChange={(value) => send({ type: 'form.change', field, value })}
+          error={fieldError(context.fieldErrors[field])}
+          required
+        />
+      ))}
       <fieldset className={styles.methods}>
         <legend className={styles.legend}>{t('auth:sendMethod.legend')}</legend>
         {methods.map((method) => (

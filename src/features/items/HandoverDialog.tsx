@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateHandover } from '../../lib/domain/itemRules';
 import type { RuleFailure } from '../../lib/validation/rules';
-import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { ruleFailureOf } from '../meters/meterRuleError';
 import { handOverItem, numberOfItem } from './itemsRepo';
@@ -54,40 +53,24 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
 
   return (
     <>
-      <Modal
+      <FormDialog
         open={!confirming}
         title={t(`items:${kind}.handoverTitle`, { number })}
         onClose={onClose}
-        actions={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" form="handover-form">
-              {t('items:handover.submit')}
-            </Button>
-          </>
-        }
+        formId="handover-form"
+        formClassName={styles.form}
+        submitLabel={t('items:handover.submit')}
+        onSubmit={review}
       >
-        <form
-          id="handover-form"
-          className={styles.form}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            review();
-          }}
-        >
-          <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
-          <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
-          <TextField type="datetime-local" label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
-          {failure && !['deliveredTo', 'deliveredAt'].includes(failure.field) ? (
-            <p className={styles.error} role="alert">
-              {t(`errors:${failure.messageKey}`)}
-            </p>
-          ) : null}
-        </form>
-      </Modal>
+        <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
+        <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
+        <TextField type="datetime-local" label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
+        {failure && !['deliveredTo', 'deliveredAt'].includes(failure.field) ? (
+          <p className={styles.error} role="alert">
+            {t(`errors:${failure.messageKey}`)}
+          </p>
+        ) : null}
+      </FormDialog>
       <ConfirmDialog
         open={confirming}
         title={t('items:handover.confirmTitle')}

@@ -4,7 +4,7 @@ import type { ApartmentRow } from '../../db/schema';
 import type { MeterKind } from '../../lib/domain/entities';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { ruleFailureOf } from './meterRuleError';
 import { SelectField } from '../../ui/SelectField';
@@ -52,69 +52,54 @@ export function AddMeterDialog({ open, buildingId, apartments, hasPrice, onClose
   }
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t('meters:add.title')}
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" form="add-meter-form" disabled={busy} aria-busy={busy}>
-            {t('meters:add.save')}
-          </Button>
-        </>
-      }
+      formId="add-meter-form"
+      formClassName={styles.form}
+      submitLabel={t('meters:add.save')}
+      onSubmit={() => void save()}
+      busy={busy}
     >
-      <form
-        id="add-meter-form"
-        className={styles.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
+      <fieldset className={styles.fieldset}>
+        <legend>{t('meters:add.kind')}</legend>
+        {(['unit', 'evCharger'] as const).map((k) => (
+          <label key={k} className={styles.choice}>
+            <input
+              type="radio"
+              name="meter-kind"
+              value={k}
+              checked={kind === k}
+              onChange={() => {
+                setKind(k);
+                setFailure(null);
+              }}
+            />
+            {t(`meters:kind.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'evCharger' && !hasPrice ? (
+        <div className={styles.total} role="note">
+          <p className={styles.subheading}>{t('errors:pricePerKwhRequired')}</p>
+          <Button variant="secondary" onClick={onSetPrice}>
+            {t('meters:price.set')}
+          </Button>
+        </div>
+      ) : null}
+      <SelectField
+        label={kind === 'unit' ? t('meters:add.apartment') : t('meters:add.apartmentOptional')}
+        value={apartmentId}
+        onValueChange={(v) => {
+          setApartmentId(v);
+          setFailure(null);
         }}
-      >
-        <fieldset className={styles.fieldset}>
-          <legend>{t('meters:add.kind')}</legend>
-          {(['unit', 'evCharger'] as const).map((k) => (
-            <label key={k} className={styles.choice}>
-              <input
-                type="radio"
-                name="meter-kind"
-                value={k}
-                checked={kind === k}
-                onChange={() => {
-                  setKind(k);
-                  setFailure(null);
-                }}
-              />
-              {t(`meters:kind.${k}`)}
-            </label>
-          ))}
-        </fieldset>
-        {kind === 'evCharger' && !hasPrice ? (
-          <div className={styles.total} role="note">
-            <p className={styles.subheading}>{t('errors:pricePerKwhRequired')}</p>
-            <Button variant="secondary" onClick={onSetPrice}>
-              {t('meters:price.set')}
-            </Button>
-          </div>
-        ) : null}
-        <SelectField
-          label={kind === 'unit' ? t('meters:add.apartment') : t('meters:add.apartmentOptional')}
-          value={apartmentId}
-          onValueChange={(v) => {
-            setApartmentId(v);
-            setFailure(null);
-          }}
-          options={[{ value: '', label: t('meters:add.chooseApartment') }, ...apartments.map((a) => ({ value: a.id, label: t('meters:meter.apartment', { number: a.number }) }))]}
-          error={errorOf('apartmentId') ?? errorOf('kind')}
-        />
-        <TextField label={t('meters:add.number')} value={number} onValueChange={setNumber} error={errorOf('number')} autoComplete="off" />
-        <TextField label={t('meters:add.initial')} value={initial} onValueChange={setInitial} inputMode="decimal" error={errorOf('initialReading')} hint={t('meters:units.kwhHint')} />
-      </form>
-    </Modal>
+        options={[{ value: '', label: t('meters:add.chooseApartment') }, ...apartments.map((a) => ({ value: a.id, label: t('meters:meter.apartment', { number: a.number }) }))]}
+        error={errorOf('apartmentId') ?? errorOf('kind')}
+      />
+      <TextField label={t('meters:add.number')} value={number} onValueChange={setNumber} error={errorOf('number')} autoComplete="off" />
+      <TextField label={t('meters:add.initial')} value={initial} onValueChange={setInitial} inputMode="decimal" error={errorOf('initialReading')} hint={t('meters:units.kwhHint')} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { setPricePerKwh } from './buildingPriceRepo';
 import { ruleFailureOf } from './meterRuleError';
@@ -36,42 +35,28 @@ export function PriceDialog({ open, buildingId, current, onClose, onSaved, onFai
   }
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t('meters:price.dialogTitle')}
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" form="price-form" disabled={busy} aria-busy={busy}>
-            {t('meters:price.save')}
-          </Button>
-        </>
-      }
+      formId="price-form"
+      formClassName={styles.form}
+      submitLabel={t('meters:price.save')}
+      onSubmit={() => void save()}
+      busy={busy}
     >
-      <form
-        id="price-form"
-        className={styles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
+      <TextField
+        label={t('meters:price.label')}
+        value={value}
+        onValueChange={(v) => {
+          setValue(v);
+          setError(null);
         }}
-      >
-        <TextField
-          label={t('meters:price.label')}
-          value={value}
-          onValueChange={(v) => {
-            setValue(v);
-            setError(null);
-          }}
-          inputMode="decimal"
-          autoComplete="off"
-          error={error}
-          hint={t('meters:price.note')}
-        />
-      </form>
-    </Modal>
+        inputMode="decimal"
+        autoComplete="off"
+        error={error}
+        hint={t('meters:price.note')}
+      />
+    </FormDialog>
   );
 }

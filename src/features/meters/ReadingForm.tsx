@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeterReadingRow, MeterRow } from '../../db/schema';
 import { chargeOf, consumptionOf, validateReading } from '../../lib/domain/meterRules';
 import type { RuleFailure } from '../../lib/validation/rules';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from './format';
 import { addReading, updateReading } from './meterReadingsRepo';
@@ -60,84 +59,70 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
   }
 
   return (
-    <Modal
+    <FormDialog
       open
       title={editing ? t('meters:reading.editTitle', { number: meter.number }) : t('meters:reading.newTitle', { number: meter.number })}
       onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" form="reading-form" disabled={busy || capture.state === 'compressing'} aria-busy={busy}>
-            {t('meters:reading.save')}
-          </Button>
-        </>
-      }
+      formId="reading-form"
+      formClassName={styles.form}
+      submitLabel={t('meters:reading.save')}
+      onSubmit={() => void save()}
+      busy={busy}
+      submitDisabled={capture.state === 'compressing'}
     >
-      <form
-        id="reading-form"
-        className={styles.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
+      <p className={styles.subheading}>
+        {t('meters:reading.previous')}: <strong>{t('meters:units.kwh', { value: f.kwh(base) })}</strong>
+      </p>
+      <TextField
+        label={t('meters:reading.current')}
+        value={value}
+        onValueChange={(v) => {
+          setValue(v);
+          setFailure(null);
         }}
-      >
-        <p className={styles.subheading}>
-          {t('meters:reading.previous')}: <strong>{t('meters:units.kwh', { value: f.kwh(base) })}</strong>
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('current')}
+      />
+      <p className={styles.total} aria-live="polite">
+        {t('meters:reading.consumption')}: {consumption === null ? '—' : t('meters:units.kwh', { value: f.kwh(consumption) })}
+        {charge === null ? '' : ` · ${f.nis(charge)}`}
+      </p>
+      {editing ? null : (
+        <fieldset className={styles.fieldset}>
+          <legend>{t('meters:reading.photo')}</legend>
+          <label className={styles.fileButton}>
+            <input type="file" accept="image/*" capture="environment" onChange={(e) => void take(e.target.files?.[0])} />
+            {t('meters:reading.camera')}
+          </label>
+          <label className={styles.fileButton}>
+            <input type="file" accept="image/*" onChange={(e) => void take(e.target.files?.[0])} />
+            {t('meters:reading.gallery')}
+          </label>
+        </fieldset>
+      )}
+      {capture.state === 'compressing' ? (
+        <div role="status">
+          <span>{t('meters:reading.compressing')}</span>
+          <progress className={styles.progress} aria-label={t('meters:reading.compressing')} />
+        </div>
+      ) : null}
+      {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
+      {capture.state === 'failed' ? (
+        <p className={styles.error} role="alert">
+          {t(capture.messageKey)}
         </p>
-        <TextField
-          label={t('meters:reading.current')}
-          value={value}
-          onValueChange={(v) => {
-            setValue(v);
-            setFailure(null);
-          }}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errorOf('current')}
-        />
-        <p className={styles.total} aria-live="polite">
-          {t('meters:reading.consumption')}: {consumption === null ? '—' : t('meters:units.kwh', { value: f.kwh(consumption) })}
-          {charge === null ? '' : ` · ${f.nis(charge)}`}
+      ) : null}
+      {errorOf('photoId') ? (
+        <p className={styles.error} role="alert">
+          {errorOf('photoId')}
         </p>
-        {editing ? null : (
-          <fieldset className={styles.fieldset}>
-            <legend>{t('meters:reading.photo')}</legend>
-            <label className={styles.fileButton}>
-              <input type="file" accept="image/*" capture="environment" onChange={(e) => void take(e.target.files?.[0])} />
-              {t('meters:reading.camera')}
-            </label>
-            <label className={styles.fileButton}>
-              <input type="file" accept="image/*" onChange={(e) => void take(e.target.files?.[0])} />
-              {t('meters:reading.gallery')}
-            </label>
-          </fieldset>
-        )}
-        {capture.state === 'compressing' ? (
-          <div role="status">
-            <span>{t('meters:reading.compressing')}</span>
-            <progress className={styles.progress} aria-label={t('meters:reading.compressing')} />
-          </div>
-        ) : null}
-        {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
-        {capture.state === 'failed' ? (
-          <p className={styles.error} role="alert">
-            {t(capture.messageKey)}
-          </p>
-        ) : null}
-        {errorOf('photoId') ? (
-          <p className={styles.error} role="alert">
-            {errorOf('photoId')}
-          </p>
-        ) : null}
-        {failure && !['current', 'photoId'].includes(failure.field) ? (
-          <p className={styles.error} role="alert">
-            {t(`errors:${failure.messageKey}`)}
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      ) : null}
+      {failure && !['current', 'photoId'].includes(failure.field) ? (
+        <p className={styles.error} role="alert">
+          {t(`errors:${failure.messageKey}`)}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,27 +1,19 @@
-// Reads of the service-calls screens (live-queried by the hooks). Search uses the `searchWords`
-// multi-entry index: one index range for the longest term, the other terms checked on those rows.
+// Reads of the service-calls screens (live-queried by the hooks). The list is read page by page from
+// ordered indexes (callsPage.ts).
 import Dexie from 'dexie';
 import { db } from '../../db/db';
 import type { PhotoRow, ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
-import type { ServiceCallDomain, ServiceCallTab } from '../../lib/domain/entities';
-import { compareCalls, matchesTerms, searchTerms } from './listOrder';
-import type { CallOrder } from './listOrder';
+import type { ServiceCallDomain } from '../../lib/domain/entities';
+import { findCallsPage } from './callsPage';
+import type { CallsQuery } from './callsPage';
+import { compareCalls } from './listOrder';
 
-export type CallsQuery = { buildingId: number | null; tab: ServiceCallTab; search: string; order: CallOrder };
+export type { CallsPage, CallsQuery } from './callsPage';
+export { findCallsPage } from './callsPage';
 
+/** The whole list in the chosen order (findCallsPage for one page). */
 export async function findServiceCalls(q: CallsQuery): Promise<ServiceCallRow[]> {
-  const terms = searchTerms(q.search);
-  let rows: ServiceCallRow[];
-  if (terms.length > 0) {
-    const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
-    const found = await db.serviceCalls.where('searchWords').startsWith(longest).distinct().toArray();
-    rows = found.filter((r) => r.tab === q.tab && (q.buildingId === null || r.buildingId === q.buildingId) && matchesTerms(r.searchWords, terms));
-  } else if (q.buildingId !== null) {
-    rows = await db.serviceCalls.where('[buildingId+tab]').equals([q.buildingId, q.tab]).toArray();
-  } else {
-    rows = await db.serviceCalls.where('tab').equals(q.tab).toArray();
-  }
-  return rows.sort(compareCalls(q.order));
+  return (await findCallsPage(q, 0, Number.POSITIVE_INFINITY)).rows;
 }
 
 export function countOpenCalls(buildingId: number | null): Promise<number> {
