@@ -6,8 +6,7 @@ import { db } from '../db/db';
 import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
 import { replayLock } from './lock';
 import type { LockRunner } from './lock';
-import { createGroupCommit } from './groupCommit';
-import { applyVerdictNow, markInFlightNow, markTables, verdictTables } from './outcome';
+import { applyVerdict, markInFlight } from './outcome';
 import type { OutcomeClock } from './outcome';
 import { createPlan } from './plan';
 import type { Plan } from './plan';
@@ -92,8 +91,6 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const lock = deps.lock ?? replayLock();
   let replaying = false;
-  // Verdicts and in-flight marks that arrive while a transaction commits share the next one.
-  const writer = createGroupCommit();
   // Set when a replay is asked for while this engine replays (a new local change): the pass re-reads the outbox.
   let planStale = false;
 
@@ -103,7 +100,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     const started = clock.now();
     const { verdict, method, path } = await sendEntry(deps.api, sent, clock.now);
     const message = verdict.kind === 'applied' ? '' : verdict.kind === 'auth' ? 'session expired' : verdict.message;
-    const { outcome, entries } = await writer.write(verdictTables(sent), () => applyVerdictNow(sent, verdict, clock, {
+    const { outcome, entries } = await applyVerdict(sent, verdict, clock, {
       at: new Date(started).toISOString(),
       startedMs: started,
       entryId: sent.id,
@@ -115,7 +112,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       status: verdict.status,
       message,
       ownerUserKey: sent.ownerUserKey,
-    }));
+    });
     plan.replaceRecord(sent.entityKey, entries);
     deps.onAttempt?.(sent, outcome);
     return outcome;
@@ -160,7 +157,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
           }
         }
         // One transaction marks the whole batch in flight; each entry then goes on its own.
-        const marking = picked.length === 0 ? Promise.resolve(new Map<string, OutboxEntry>()) : writer.write(markTables(picked), () => markInFlightNow(picked, clock));
+        const marking = markInFlight(picked, clock);
         for (const entry of picked) {
           attempted += 1;
           runningKinds.set(entry.id, entry.kind);
