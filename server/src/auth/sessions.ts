@@ -39,8 +39,9 @@ type SessionRow = { tokenHash: string; userId: number; companyId: number; lastSe
 /** A resolved session kept briefly in memory, so most requests cost no session or user read. */
 type CachedSession = { session: SessionRow; user: UserRow; cachedAt: number };
 
-// Short enough that a session deleted by another process (or a database edit) is noticed quickly;
-// this process's own logouts and expiries drop their entry at once.
+// This process's own logouts and expiries drop their entry at once; a commit by any other connection
+// (another server process, an admin tool) empties the cache, so a session revoked elsewhere is refused
+// on its next request, as without the cache.
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
 
@@ -52,6 +53,8 @@ type SessionQueries = {
   remove: Prepared<[string], unknown>;
   /** Token hash or `cookie:` + cookie hash → session. */
   cache: Map<string, CachedSession>;
+  /** `Db.dataVersion()` when the cache was last checked. */
+  dataVersion: number;
 };
 
 const queriesOf = perDatabase((db): SessionQueries => {
@@ -65,6 +68,7 @@ const queriesOf = perDatabase((db): SessionQueries => {
       ),
       remove: db.prepare((hash: string) => db.q.deleteFrom('sessions').where('tokenHash', '=', hash)),
       cache: new Map(),
+      dataVersion: db.dataVersion(),
     };
 });
 
@@ -80,6 +84,11 @@ export function authenticate(ctx: AppContext, token: string, cookieId = ''): Aut
   const cacheKey = token ? hash : `cookie:${hash}`;
   const now = ctx.now();
   const nowMs = now.getTime();
+  const dataVersion = ctx.db.dataVersion();
+  if (dataVersion !== queries.dataVersion) {
+    queries.cache.clear();
+    queries.dataVersion = dataVersion;
+  }
   let entry = queries.cache.get(cacheKey);
   // A clock that moved backwards (tests) or an old entry: read the database again.
   if (entry && (nowMs - entry.cachedAt > CACHE_MS || nowMs < entry.cachedAt)) {

@@ -29,6 +29,8 @@ export type Db = {
    * plain value (a `where`/`set`/`values` operand), never to choose the query's shape.
    */
   prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity?: number): Prepared<A, R>;
+  /** Changes whenever another connection (process, tool) commits to the database: in-memory caches check it. */
+  dataVersion(): number;
   /** Runs `fn` in one transaction; nested calls join the outer one. */
   tx<T>(fn: () => T): T;
   close(): Promise<void>;
@@ -107,9 +109,15 @@ export function openDatabase(path: string): Db {
     };
   }
 
+  let dataVersionStmt: BetterSqlite3.Statement | null = null;
+
   return {
     q,
     prepare: prepareQuery,
+    dataVersion(): number {
+      dataVersionStmt ??= sqlite.prepare('PRAGMA data_version').pluck();
+      return Number(dataVersionStmt.get());
+    },
     all<R>(query: Compilable<R>): R[] {
       const { stmt, params } = prepare(query);
       return stmt.all(...params) as R[];

@@ -11,30 +11,12 @@ import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../auth/sessionContext';
 import type { SessionContextValue } from '../auth/sessionContext';
 import { DashboardScreen } from './DashboardScreen';
+import { testBuilding } from './testBuilding';
 
 vi.mock('../auth/session', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
 
-function building(id: number, number: number, name: string, city: string): BuildingRow {
-  return {
-    id,
-    companyId: 1001,
-    number,
-    name,
-    address: `Main ${number}`,
-    city,
-    apartmentsCount: 8 + number,
-    logoUrl: null,
-    buttonColor: '#047857',
-    pricePerKwh: null,
-    bankAccount: null,
-    accountName: null,
-    propertyType: null,
-    managementType: null,
-    version: 1,
-    updatedAt: '2026-01-01T00:00:00Z',
-    syncState: 'synced',
-  };
-}
+const building = (id: number, number: number, name: string, city: string): BuildingRow =>
+  testBuilding({ id, number, name, city, address: `Main ${number}`, apartmentsCount: 8 + number, buttonColor: '#047857' });
 
 /** A session whose `update` behaves like the vault: the screen re-renders with the patched session. */
 function Harness({ initial, onUpdate }: { initial: Partial<Session>; onUpdate(patch: Partial<Session>): void }) {

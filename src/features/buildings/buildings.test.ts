@@ -5,28 +5,9 @@ import type { Building } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
 import { filterAndSortBuildings, initialsOf, matchesBuilding, parseBuildingOrder, textColorOn } from './buildingListing';
 import { buildingProfile, openCallCounts } from './buildingsRepo';
+import { testBuilding } from './testBuilding';
 
-function building(id: number, number: number, name: string, city: string, address = 'הרצל 1'): BuildingRow {
-  return {
-    id,
-    companyId: 1001,
-    number,
-    name,
-    address,
-    city,
-    apartmentsCount: 10,
-    logoUrl: null,
-    buttonColor: '#1d4ed8',
-    pricePerKwh: null,
-    bankAccount: null,
-    accountName: null,
-    propertyType: null,
-    managementType: null,
-    version: 1,
-    updatedAt: '2026-01-01T00:00:00Z',
-    syncState: 'synced',
-  };
-}
+const building = (id: number, number: number, name: string, city: string, address = 'הרצל 1'): BuildingRow => testBuilding({ id, number, name, city, address });
 
 const list: Building[] = [building(1, 3, 'בית הרצל', 'תל אביב-יפו'), building(2, 1, 'מגדלי רוטשילד', 'חיפה', 'רוטשילד 45'), building(3, 2, 'אלון', 'ירושלים')];
 

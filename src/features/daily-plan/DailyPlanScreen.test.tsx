@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
-import type { BuildingRow } from '../../db/schema';
 import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { toLocalDateString } from '../../lib/dates';
 import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../auth/sessionContext';
+import { testBuilding } from '../buildings/testBuilding';
 import type { SessionContextValue } from '../auth/sessionContext';
 import { DailyPlanScreen } from './DailyPlanScreen';
 import { planKey } from './visitsRepo';
@@ -16,25 +16,7 @@ import { planKey } from './visitsRepo';
 vi.mock('../auth/session', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
 
 const today = toLocalDateString(new Date());
-const building: BuildingRow = {
-  id: 101,
-  companyId: 1001,
-  number: 1,
-  name: 'Herzl House',
-  address: 'Herzl 12',
-  city: 'Tel Aviv',
-  apartmentsCount: 12,
-  logoUrl: null,
-  buttonColor: '#1d4ed8',
-  pricePerKwh: null,
-  bankAccount: null,
-  accountName: null,
-  propertyType: null,
-  managementType: null,
-  version: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
-  syncState: 'synced',
-};
+const building = testBuilding({ id: 101, number: 1, name: 'Herzl House', address: 'Herzl 12', city: 'Tel Aviv', apartmentsCount: 12 });
 
 function renderScreen() {
   const value: SessionContextValue = {

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApartmentRow } from '../../db/schema';
 import type { MeterKind } from '../../lib/domain/entities';
-import type { RuleFailure } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { ruleFailureOf } from './meterRuleError';
 import { SelectField } from '../../ui/SelectField';
 import { addMeter } from './metersRepo';
+import { useRuleForm } from './useRuleForm';
 import styles from './fieldScreens.module.css';
 
 type Props = {
@@ -29,27 +28,17 @@ export function AddMeterDialog({ open, buildingId, apartments, hasPrice, onClose
   const [apartmentId, setApartmentId] = useState('');
   const [number, setNumber] = useState('');
   const [initial, setInitial] = useState('0');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const { setFailure, busy, errorOf, save } = useRuleForm(onFailed);
 
-  async function save() {
-    const initialReading = Number(initial.replace(',', '.'));
-    setBusy(true);
-    try {
+  const add = () =>
+    save(async () => {
+      const initialReading = Number(initial.replace(',', '.'));
       await addMeter({ buildingId, apartmentId: apartmentId || null, number, kind, initialReading: initial.trim() === '' ? Number.NaN : initialReading });
       setNumber('');
       setApartmentId('');
       setInitial('0');
       onSaved();
-    } catch (e) {
-      const refused = ruleFailureOf(e);
-      if (refused) setFailure(refused);
-      else onFailed();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <FormDialog
@@ -59,7 +48,7 @@ export function AddMeterDialog({ open, buildingId, apartments, hasPrice, onClose
       formId="add-meter-form"
       formClassName={styles.form}
       submitLabel={t('meters:add.save')}
-      onSubmit={() => void save()}
+      onSubmit={() => void add()}
       busy={busy}
     >
       <fieldset className={styles.fieldset}>

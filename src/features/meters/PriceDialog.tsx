@@ -12,26 +12,16 @@ type Props = { open: boolean; buildingId: number; current: number | null; onClos
 export function PriceDialog({ open, buildingId, current, onClose, onSaved, onFailed }: Props) {
   const { t } = useTranslation(['meters', 'errors', 'common']);
   const [value, setValue] = useState(current === null ? '' : String(current));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { setFailure, busy, failureMessage, save } = useRuleForm(onFailed);
 
-  async function save() {
+  function setPrice() {
     const price = Number(value.replace(',', '.'));
-    if (value.trim() === '' || !Number.isFinite(price)) {
-      setError(t('errors:invalidAmount'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await setPricePerKwh(buildingId, price);
-      onSaved();
-    } catch (e) {
-      const failure = ruleFailureOf(e);
-      if (failure) setError(t(`errors:${failure.messageKey}`));
-      else onFailed();
-    } finally {
-      setBusy(false);
-    }
+    if (value.trim() === '' || !Number.isFinite(price)) setFailure({ field: 'pricePerKwh', messageKey: 'invalidAmount' });
+    else
+      void save(async () => {
+        await setPricePerKwh(buildingId, price);
+        onSaved();
+      });
   }
 
   return (
@@ -42,7 +32,7 @@ export function PriceDialog({ open, buildingId, current, onClose, onSaved, onFai
       formId="price-form"
       formClassName={styles.form}
       submitLabel={t('meters:price.save')}
-      onSubmit={() => void save()}
+      onSubmit={setPrice}
       busy={busy}
     >
       <TextField
