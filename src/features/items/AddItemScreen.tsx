@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { mailItemKinds } from '../../lib/domain/entities';
 import type { MailItemKind } from '../../lib/domain/entities';
-import type { RuleFailure } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../auth/sessionContext';
-import { ruleFailureOf } from '../meters/meterRuleError';
+import { useRuleForm } from '../meters/useRuleForm';
 import { SelectField } from '../../ui/SelectField';
 import { useResult } from '../meters/useResult';
 import { recipientsOfBuilding } from './itemQueries';
@@ -37,34 +36,24 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
   const [description, setDescription] = useState('');
   const [mailKind, setMailKind] = useState<MailItemKind>('parcel');
   const [carrier, setCarrier] = useState('');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
   const result = useResult();
+  const { setFailure, busy, errorOf, errorBesides, save } = useRuleForm(() => result.fail('errors:anErrorOccurred'));
   const closeResult = result.close;
   const afterSaved = useCallback(() => {
     closeResult();
     navigate(listPath[kind]);
   }, [closeResult, navigate, kind]);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
 
   if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
   const contacts = (recipients?.contacts ?? []).filter((c) => !apartmentId || c.apartmentId === apartmentId);
 
-  async function save() {
-    setBusy(true);
-    try {
+  const register = () =>
+    save(async () => {
       const recipient = { buildingId: bid, apartmentId: apartmentId || null, contactId: contactId || null, registeredBy: session.WorkerName };
       if (kind === 'keys') await registerKey({ ...recipient, tagNumber: number, description });
       else await registerMailItem({ ...recipient, kind: mailKind, carrier: carrier || null, trackingNumber: number, description });
       result.succeed(t(`items:${kind}.saved`));
-    } catch (e) {
-      const refused = ruleFailureOf(e);
-      if (refused) setFailure(refused);
-      else result.fail('errors:anErrorOccurred');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   const numberField = kind === 'keys' ? 'tagNumber' : 'trackingNumber';
   return (
@@ -75,7 +64,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          void register();
         }}
       >
         <SelectField
@@ -128,9 +117,9 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
           autoComplete="off"
           error={errorOf('description')}
         />
-        {failure && ![numberField, 'description'].includes(failure.field) ? (
+        {errorBesides([numberField, 'description']) ? (
           <p className={styles.error} role="alert">
-            {t(`errors:${failure.messageKey}`)}
+            {errorBesides([numberField, 'description'])}
           </p>
         ) : null}
         <div className={styles.actions}>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateHandover } from '../../lib/domain/itemRules';
-import type { RuleFailure } from '../../lib/validation/rules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { ruleFailureOf } from '../meters/meterRuleError';
+import { useRuleForm } from '../meters/useRuleForm';
 import { handOverItem, numberOfItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import type { ItemView } from './itemQueries';
@@ -24,9 +23,9 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
   const [deliveredTo, setDeliveredTo] = useState(view.contact?.fullName ?? '');
   const [deliveredBy, setDeliveredBy] = useState(workerName);
   const [when, setWhen] = useState(localDateTimeValue(new Date()));
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const { setFailure, errorOf, errorBesides, save } = useRuleForm(onFailed);
   const [confirming, setConfirming] = useState(false);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const otherError = errorBesides(['deliveredTo', 'deliveredAt']);
   const input = () => {
     const at = new Date(when);
     return { deliveredTo, deliveredBy: deliveredBy || null, deliveredAt: when && !Number.isNaN(at.getTime()) ? at.toISOString() : null };
@@ -39,16 +38,12 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
     else setConfirming(true);
   }
 
-  async function handOver() {
+  function handOver() {
     setConfirming(false);
-    try {
+    void save(async () => {
       await handOverItem(kind, view.item.id, input());
       onDone();
-    } catch (e) {
-      const refused = ruleFailureOf(e);
-      if (refused) setFailure(refused);
-      else onFailed();
-    }
+    });
   }
 
   return (
@@ -65,9 +60,9 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
         <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
         <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
         <TextField type="datetime-local" label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
-        {failure && !['deliveredTo', 'deliveredAt'].includes(failure.field) ? (
+        {otherError ? (
           <p className={styles.error} role="alert">
-            {t(`errors:${failure.messageKey}`)}
+            {otherError}
           </p>
         ) : null}
       </FormDialog>
@@ -76,7 +71,7 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
         title={t('items:handover.confirmTitle')}
         message={t(`items:${kind}.handoverConfirm`, { number, name: deliveredTo.trim() })}
         confirmLabel={t('items:handover.confirm')}
-        onConfirm={() => void handOver()}
+        onConfirm={handOver}
         onCancel={() => setConfirming(false)}
       />
     </>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { setPricePerKwh } from './buildingPriceRepo';
-import { ruleFailureOf } from './meterRuleError';
+import { useRuleForm } from './useRuleForm';
 import styles from './fieldScreens.module.css';
 
 type Props = { open: boolean; buildingId: number; current: number | null; onClose(): void; onSaved(): void; onFailed(): void };
@@ -40,11 +40,11 @@ export function PriceDialog({ open, buildingId, current, onClose, onSaved, onFai
         value={value}
         onValueChange={(v) => {
           setValue(v);
-          setError(null);
+          setFailure(null);
         }}
         inputMode="decimal"
         autoComplete="off"
-        error={error}
+        error={failureMessage}
         hint={t('meters:price.note')}
       />
     </FormDialog>

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterReadingRow, MeterRow } from '../../db/schema';
 import { chargeOf, consumptionOf, validateReading } from '../../lib/domain/meterRules';
-import type { RuleFailure } from '../../lib/validation/rules';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from './format';
 import { addReading, updateReading } from './meterReadingsRepo';
-import { ruleFailureOf } from './meterRuleError';
 import { usePhotoCapture } from './usePhotoCapture';
+import { useRuleForm } from './useRuleForm';
 import styles from './fieldScreens.module.css';
 
 type Props = {
@@ -27,35 +26,25 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
   const { t } = useTranslation(['meters', 'errors', 'common']);
   const f = useFormats();
   const [value, setValue] = useState(editing ? String(editing.current) : '');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { setFailure, busy, errorOf, errorBesides, save } = useRuleForm(onFailed);
   const { capture, take } = usePhotoCapture();
   const base = editing ? editing.previous : previous;
   const current = value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
   const consumption = Number.isFinite(current) && current > base ? consumptionOf(base, current) : null;
   const price = editing ? editing.pricePerKwh : meter.kind === 'evCharger' ? pricePerKwh : null;
   const charge = consumption === null ? null : chargeOf(consumption, price);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const otherError = errorBesides(['current', 'photoId']);
 
-  async function save() {
+  function submit() {
     const photoId = editing ? editing.photoId : capture.state === 'ready' ? 'new' : null;
     const refused = validateReading({ previous: base, current, photoId });
-    if (refused) {
-      setFailure(refused);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (editing) await updateReading(editing.id, current);
-      else await addReading({ meterId: meter.id, current, photo: capture.state === 'ready' ? capture.photo : null });
-      onSaved(editing ? t('meters:reading.updated') : t('meters:reading.saved'));
-    } catch (e) {
-      const rule = ruleFailureOf(e);
-      if (rule) setFailure(rule);
-      else onFailed();
-    } finally {
-      setBusy(false);
-    }
+    if (refused) setFailure(refused);
+    else
+      void save(async () => {
+        if (editing) await updateReading(editing.id, current);
+        else await addReading({ meterId: meter.id, current, photo: capture.state === 'ready' ? capture.photo : null });
+        onSaved(editing ? t('meters:reading.updated') : t('meters:reading.saved'));
+      });
   }
 
   return (
@@ -66,7 +55,7 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
       formId="reading-form"
       formClassName={styles.form}
       submitLabel={t('meters:reading.save')}
-      onSubmit={() => void save()}
+      onSubmit={submit}
       busy={busy}
       submitDisabled={capture.state === 'compressing'}
     >
@@ -118,9 +107,9 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
           {errorOf('photoId')}
         </p>
       ) : null}
-      {failure && !['current', 'photoId'].includes(failure.field) ? (
+      {otherError ? (
         <p className={styles.error} role="alert">
-          {t(`errors:${failure.messageKey}`)}
+          {otherError}
         </p>
       ) : null}
     </FormDialog>
