@@ -47,7 +47,7 @@ export function LoginScreen({ initial, machine = appLoginMachine, afterLogin = p
       active = false;
     };
     // Runs once when the machine reaches loggedIn; the remembered path is read at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loggedIn; the remembered path is read then
   }, [done]);
 
   // Already signed in on arrival: /login is for logged-out users only.

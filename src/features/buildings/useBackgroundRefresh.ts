@@ -20,7 +20,7 @@ export function useBackgroundRefresh(refresh: (() => Promise<unknown>) | null, d
       active = false;
     };
     // `refresh` is rebuilt on every render; the caller lists what it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps list stands for `refresh`
   }, [online, ...deps]);
   return state;
 }

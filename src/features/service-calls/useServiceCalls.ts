@@ -57,7 +57,7 @@ export function useClosingMessageDays(): number {
 export function usePhotoUrls(photos: readonly { id: string; blob: Blob }[]): Map<string, string> {
   const [urls, setUrls] = useState<Map<string, string>>(new Map());
   const key = photos.map((p) => p.id).join(',');
-  const stable = useMemo(() => photos, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const stable = useMemo(() => photos, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- `key` (the photo ids) stands for `photos`
   useEffect(() => {
     const next = new Map(stable.map((p) => [p.id, URL.createObjectURL(p.blob)]));
     setUrls(next);
