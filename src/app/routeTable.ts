@@ -86,7 +86,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'financialReport', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
   { id: 'userProfile', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', path: '/tenant-room', screen: comingSoon, menu: true },
-  { id: 'applicationFeedback', path: '/application-feedback', screen: comingSoon, menu: true },
+  { id: 'applicationFeedback', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
   { id: 'keys', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
   { id: 'addKey', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
   { id: 'mailItems', path: '/mail-items', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },

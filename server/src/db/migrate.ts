@@ -4,12 +4,14 @@ import type { Db } from './database.ts';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_lookup_indexes.ts';
 import * as m003 from './migrations/003_session_cookie.ts';
+import * as m004 from './migrations/004_feedback.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_lookup_indexes': m002,
   '003_session_cookie': m003,
+  '004_feedback': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

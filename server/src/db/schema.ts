@@ -138,6 +138,16 @@ export type MaintenancePlanSendTable = {
   incompleteCount: number;
 };
 
+export type AppFeedbackTable = {
+  id: string;
+  companyId: number;
+  userName: string;
+  rating: number;
+  message: string;
+  mayContact: number;
+  createdAt: string;
+};
+
 export type DB = {
   companies: CompanyTable;
   users: UserTable;
@@ -166,4 +176,5 @@ export type DB = {
   files: FileTable;
   translations: TranslationTable;
   app_logs: AppLogTable;
+  app_feedback: AppFeedbackTable;
 };

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { buildingRoutes } from './buildings.ts';
 import { checkDepositRoutes } from './checkDeposit.ts';
 import { checkRoutes } from './checks.ts';
+import { feedbackRoutes } from './feedback.ts';
 import { fileRoutes } from './files.ts';
 import { itemRoutes } from './items.ts';
 import { meterRoutes } from './meters.ts';
@@ -24,4 +25,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   planRoutes(app, ctx);
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
+  feedbackRoutes(app, ctx);
 }

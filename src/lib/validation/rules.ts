@@ -129,3 +129,15 @@ export function imageFile(file: ImageFileInput, field = 'file', jpgOnly = false)
     ? null
     : fail(field, 'onlyImageAllowed');
 }
+
+export type FeedbackInput = { rating: number | null | undefined; message: string | null | undefined };
+
+export const feedbackRatingMax = 5;
+
+/** App feedback: a rating of 1–5 and a message of at least 10 characters. */
+export function validateFeedback(input: FeedbackInput): RuleResult {
+  const { rating } = input;
+  if (rating === null || rating === undefined) return fail('rating', 'requiredField');
+  if (!Number.isInteger(rating) || rating < 1 || rating > feedbackRatingMax) return fail('rating', 'invalidNumber');
+  return description(input.message, 'message');
+}

@@ -1,0 +1,36 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/db';
+import { resetDb } from '../../sync/testing/setup';
+import { feedbackSent, getFeedback, sendFeedback } from './feedbackRepo';
+
+beforeEach(async () => {
+  await resetDb();
+});
+
+describe('sending feedback', () => {
+  it('keeps the feedback on the device with one POST in the outbox', async () => {
+    const id = await sendFeedback({ rating: 4, message: '  נוח מאוד לעבוד במרתף  ', mayContact: true });
+    expect(await getFeedback(id)).toMatchObject({ syncState: 'local', value: { id, rating: 4, message: 'נוח מאוד לעבוד במרתף', mayContact: true } });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      op: 'create',
+      request: { method: 'POST', path: 'feedback', wrap: 'payload' },
+      payload: { id, rating: 4, message: 'נוח מאוד לעבוד במרתף', mayContact: true },
+    });
+  });
+
+  it('refuses with the shared rule and writes nothing', async () => {
+    await expect(sendFeedback({ rating: 4, message: 'short', mayContact: false })).rejects.toMatchObject({ failure: { field: 'message', messageKey: 'descriptionTooShort' } });
+    await expect(sendFeedback({ rating: null, message: 'Long enough message', mayContact: false })).rejects.toMatchObject({ failure: { field: 'rating', messageKey: 'requiredField' } });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await feedbackSent()).toEqual([]);
+  });
+
+  it('lists the feedback sent from this device, newest first', async () => {
+    const first = await sendFeedback({ rating: 3, message: 'First feedback message', mayContact: false });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await sendFeedback({ rating: 5, message: 'Second feedback message', mayContact: false });
+    expect((await feedbackSent()).map((r) => r.value.id)).toEqual([second, first]);
+  });
+});
