@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { distDir } from './fixtures/appServer';
+import { waitForPage } from './fixtures/browser';
 import { breakableNetwork, faults, serviceWorkerControls, signInForSync } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
 import { openServerState } from './fixtures/serverState';
@@ -60,7 +61,7 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    await waitForPage(page, 'the new version installed and waiting', async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
 
     // "Send now": the replay starts and holds the lock while its first write is on the wire.
     await sync.open();
@@ -71,7 +72,7 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await held.arrived;
     // Asked to take over now, the new version queues for the replay lock instead of cutting the replay.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
-    await page.waitForFunction(async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
+    await waitForPage(page, 'the new version queued for the replay lock', async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
@@ -80,7 +81,7 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     const reloaded = page.waitForEvent('load');
     held.release(faults.networkDown);
     await reloaded;
-    await page.waitForFunction(async () => {
+    await waitForPage(page, 'the new version in control', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
     });
