@@ -3,18 +3,19 @@
 // (the server's version comes back). The app-bar count and the per-record states are checked in
 // Hebrew (the default) and in English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './fixtures/app';
 import { axeCheck } from './fixtures/browser';
 import type { TestApp } from './fixtures/app';
-import { breakableNetwork, faults, signInForSync } from './fixtures/chaos';
+import { faults } from './fixtures/chaos';
+import { startChaosApp } from './fixtures/chaosApp';
+import type { ChaosApp } from './fixtures/chaosApp';
 import type { Network } from './fixtures/chaos';
-import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
-import { AddServiceCallPage } from './pages/AddServiceCallPage';
+import type { AddServiceCallPage } from './pages/AddServiceCallPage';
 import { text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
-import { ServiceCallPage } from './pages/ServiceCallPage';
-import { plural, SyncScreenPage } from './pages/SyncScreenPage';
+import type { ServiceCallPage } from './pages/ServiceCallPage';
+import { plural } from './pages/SyncScreenPage';
+import type { SyncScreenPage } from './pages/SyncScreenPage';
 
 type CallRow = { version: number; status: string; description: string };
 
@@ -32,20 +33,16 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
   const callRow = () => state.row<CallRow>('SELECT version, status, description FROM service_calls WHERE id = ?', id);
   const setLang = (lang: string) => [add, call, sync, profile].forEach((p) => (p.lang = lang));
 
+  let chaos: ChaosApp | undefined;
+
   beforeAll(async () => {
-    app = await startApp();
-    state = openServerState(app.server);
-    net = await breakableNetwork(app.context);
-    add = new AddServiceCallPage(app.page, app.baseUrl);
-    call = new ServiceCallPage(app.page, app.baseUrl);
-    sync = new SyncScreenPage(app.page, app.baseUrl);
+    chaos = await startChaosApp();
+    ({ app, state, net, add, call, sync } = chaos);
     profile = new ProfilePage(app.page, app.baseUrl);
-    await signInForSync(app.page, app.server);
   });
 
   afterAll(async () => {
-    state?.close();
-    await app?.stop();
+    await chaos?.stop();
   });
 
   it('shows a validation refusal in Hebrew with its reason, and applies the fix made with edit and retry once', async () => {

@@ -3,15 +3,15 @@
 // portal's HTML 200. Changes are made offline through the real screens; every test then proves on the
 // SERVER (its SQLite file and its API under a separate login) that each change landed exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { breakableNetwork, faults, signInForSync } from './fixtures/chaos';
+import { faults } from './fixtures/chaos';
+import { startChaosApp } from './fixtures/chaosApp';
+import type { ChaosApp } from './fixtures/chaosApp';
 import type { Network, Sent } from './fixtures/chaos';
-import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
-import { AddServiceCallPage } from './pages/AddServiceCallPage';
-import { ServiceCallPage } from './pages/ServiceCallPage';
-import { SyncScreenPage } from './pages/SyncScreenPage';
+import type { AddServiceCallPage } from './pages/AddServiceCallPage';
+import type { ServiceCallPage } from './pages/ServiceCallPage';
+import type { SyncScreenPage } from './pages/SyncScreenPage';
 
 const BUILDING = 102;
 
@@ -39,19 +39,15 @@ describe('sync chaos: faults on the wire', () => {
     return add.submit();
   }
 
+  let chaos: ChaosApp | undefined;
+
   beforeAll(async () => {
-    app = await startApp();
-    state = openServerState(app.server);
-    net = await breakableNetwork(app.context);
-    add = new AddServiceCallPage(app.page, app.baseUrl);
-    call = new ServiceCallPage(app.page, app.baseUrl);
-    sync = new SyncScreenPage(app.page, app.baseUrl);
-    await signInForSync(app.page, app.server);
+    chaos = await startChaosApp();
+    ({ app, state, net, add, call, sync } = chaos);
   });
 
   afterAll(async () => {
-    state?.close();
-    await app?.stop();
+    await chaos?.stop();
   });
 
   it('suppresses the resend of every change whose answer was lost after the server committed it', async () => {
