@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerHooks } from './http/hooks.ts';
+import { registerRights } from './http/rights.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -63,6 +64,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   });
 
   registerHooks(app, ctx);
+  registerRights(app);
   registerRoutes(app, ctx);
   app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
 

@@ -1,11 +1,12 @@
 // Meters and readings (spec 5 and 8): every rule refused by the server with its messageKey.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Rec } from './harness.ts';
-import { expectRefused, newId, signedInServer } from './harness.ts';
+import { call, expectRefused, loginAs, newId, signedInServer } from './harness.ts';
 
 type Reply = { record: Rec; idempotencyKey?: string; error?: { code: string; messageKey: string; field?: string } };
 
-const { post, patch, del, get } = signedInServer<Reply>();
+const signedIn = signedInServer<Reply>();
+const { post, patch, del, get } = signedIn;
 
 async function freeApartment(buildingId: number): Promise<string> {
   const metered = new Set((await get(`/buildings/${buildingId}/meters`)).map((m) => m.apartmentId));
@@ -33,8 +34,13 @@ describe('counters', () => {
     const ev = { buildingId: 103, apartmentId: null, number: 'EV-103-9', kind: 'evCharger', initialReading: 0 };
     expectRefused(await post('/meters', { ...ev, id: newId() }), 'pricePerKwhRequired', { code: 'PRICE_PER_KWH_REQUIRED' });
     const building = (await get('/buildings')).find((b) => b.id === (103 as unknown as string));
-    expectRefused(await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: -1 } }), 'invalidNumber', { code: 'VALIDATION' });
-    expect((await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: 0.7 } })).status).toBe(200);
+    // The price is a building setting: the worker may not set it, the manager does.
+    expect((await patch('/buildings/103', { baseVersion: building?.version, changes: { pricePerKwh: 0.7 } })).status).toBe(403);
+    const manager = (await loginAs(signedIn.server, 'miri')).token;
+    const setPrice = (pricePerKwh: number) =>
+      call(signedIn.server, 'PATCH', '/api/binyan/buildings/103', { token: manager, body: { baseVersion: building?.version, changes: { pricePerKwh } } });
+    expectRefused((await setPrice(-1)) as Parameters<typeof expectRefused>[0], 'invalidNumber', { code: 'VALIDATION' });
+    expect((await setPrice(0.7)).status).toBe(200);
     const meter = (await post('/meters', { ...ev, id: newId() })).body.record;
     const reading = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 12.5, photoId: 'p' })).body.record;
     expect(reading).toMatchObject({ previous: 0, consumption: 12.5, pricePerKwh: 0.7 });

@@ -59,7 +59,8 @@ export function findOwned<E>(db: Db, spec: RecordSpec<E>, id: string | number): 
   return row ? { entity: decode(spec, row), companyId: Number(row.companyId) } : undefined;
 }
 
-export type Filter = Record<string, string | number | boolean | null>;
+/** Column = value; an array means "one of" (an empty array matches nothing). */
+export type Filter = Record<string, string | number | boolean | null | readonly (string | number)[]>;
 
 export function list<E>(
   db: Db,
@@ -68,7 +69,11 @@ export function list<E>(
   options: { orderBy?: string; desc?: boolean; since?: string; limit?: number } = {},
 ): E[] {
   let query = loose(db).selectFrom(spec.table).selectAll();
-  for (const [col, value] of Object.entries(filter)) query = value === null ? query.where(col, 'is', null) : query.where(col, '=', value);
+  for (const [col, value] of Object.entries(filter)) {
+    if (value === null) query = query.where(col, 'is', null);
+    else if (Array.isArray(value)) query = value.length === 0 ? query.where((eb) => eb.val(1), '=', 0) : query.where(col, 'in', value);
+    else query = query.where(col, '=', value);
+  }
   if (options.since) query = query.where('updatedAt', '>', options.since);
   if (options.orderBy) query = query.orderBy(options.orderBy, options.desc ? 'desc' : 'asc');
   if (options.limit) query = query.limit(options.limit);

@@ -18,6 +18,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import type { Role } from '../../../src/lib/rights/rights.ts';
 
 /** How an entity is stored: booleans as 0/1, arrays/objects as JSON text. */
 export type SqlRow<E> = {
@@ -28,7 +29,7 @@ type Owned = { companyId: number };
 
 export type CompanyTable = { id: number; guid: string; name: string; version: number; updatedAt: string };
 
-export type UserRole = 'worker' | 'manager';
+export type UserRole = Role;
 
 export type UserTable = {
   id: Generated<number>;

@@ -45,7 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { sessionToken: token, user: userData(ctx, user) };
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', { config: { right: 'session.use' } }, async (req, reply) => {
     deleteSession(ctx, authOf(req).tokenHash);
     reply.header('Set-Cookie', sessionCookie(req, null));
     return { ok: true };

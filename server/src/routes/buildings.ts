@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Building, Contact } from '../../../src/lib/domain/entities.ts';
+import type { Contact } from '../../../src/lib/domain/entities.ts';
 import { contactRoles } from '../../../src/lib/domain/entities.ts';
 import { registeredMatch } from '../../../src/lib/domain/contactRules.ts';
+import { bankAccount, logo, logoReference } from '../../../src/lib/validation/buildingSettings.ts';
 import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import { insertRecord, list, updateRecord } from '../db/records.ts';
@@ -11,7 +12,7 @@ import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { parse } from '../http/validate.ts';
-import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from './access.ts';
 import { optText, patchBody, recordId } from './schemas.ts';
 
 const buildingPatch = patchBody({
@@ -44,17 +45,22 @@ const contactCreate = z.object({
 
 export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const buildingsOf = (companyId: number) => list<Building>(db, specs.buildings, { companyId }, { orderBy: 'number' });
-
-  app.get('/api/binyan/buildings', async (req) => ({ records: buildingsOf(authOf(req).companyId) }));
+  app.get('/api/binyan/buildings', { config: { right: 'buildings.read' } }, async (req) => ({ records: visibleBuildings(ctx, req) }));
   // The spec's unit list (no product prefix).
-  app.get('/api/pos/building/units', async (req) => ({ records: buildingsOf(authOf(req).companyId) }));
+  app.get('/api/pos/building/units', { config: { right: 'buildings.read' } }, async (req) => ({ records: visibleBuildings(ctx, req) }));
 
-  app.patch('/api/binyan/buildings/:id', async (req, reply) => {
+  app.patch('/api/binyan/buildings/:id', { config: { right: 'buildings.editSettings' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(buildingPatch, req.body);
+    enforce(bankAccount(body.changes.bankAccount) ?? logo(body.changes.logoUrl));
     return runMutation(ctx, req, reply, () => {
       const current = loadBuilding(ctx, req, id);
+      const logoRef = body.changes.logoUrl ? logoReference(body.changes.logoUrl) : null;
+      // An uploaded logo must be an image file of this company.
+      if (logoRef?.kind === 'file') {
+        const file = db.first(db.q.selectFrom('files').select(['companyId', 'mimeType']).where('id', '=', logoRef.id));
+        if (!file || file.companyId !== current.companyId || !file.mimeType.startsWith('image/')) throw fail.validation({ field: 'logoUrl', messageKey: 'invalidLogo' });
+      }
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());
       updateRecord(db, specs.buildings, next);
@@ -62,17 +68,17 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/binyan/buildings/:bid/apartments', async (req) => {
+  app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
     const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
     return { records: list(db, specs.apartments, { buildingId: b.id }, { orderBy: 'number' }) };
   });
 
-  app.get('/api/binyan/buildings/:bid/contacts', async (req) => {
+  app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
     const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
     return { records: list(db, specs.contacts, { buildingId: b.id }, { orderBy: 'lastName' }) };
   });
 
-  app.post('/api/binyan/contacts', async (req, reply) => {
+  app.post('/api/binyan/contacts', { config: { right: 'contacts.create' } }, async (req, reply) => {
     const body = parse(contactCreate, req.body);
     const phone = body.phone ? digitsOnly(body.phone) : null;
     enforce(validateContact({ buildingId: body.buildingId, firstName: body.firstName, lastName: body.lastName, phone, email: body.email ?? null }));
@@ -108,14 +114,14 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/binyan/debts', async (req) => {
+  app.get('/api/binyan/debts', { config: { right: 'debts.read' } }, async (req) => {
     const q = queryOf(req);
-    const { companyId } = authOf(req);
     if (q.buildingId) {
       const b = loadBuilding(ctx, req, q.buildingId);
       return { records: list(db, specs.debts, { buildingId: b.id }, { orderBy: 'dueDate' }) };
     }
     if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
-    return { records: list(db, specs.debts, { companyId, contactGuid: q.contactGuid }, { orderBy: 'dueDate' }) };
+    const contact = loadOwned<Contact>(ctx, req, specs.contacts, q.contactGuid);
+    return { records: list(db, specs.debts, { buildingId: contact.buildingId, contactGuid: contact.id }, { orderBy: 'dueDate' }) };
   });
 }

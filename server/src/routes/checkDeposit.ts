@@ -27,7 +27,7 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   const echo = (key: string) => ({ idempotencyKey: key || null });
 
-  app.post('/api/binyan/check/deposit/start', async (req, reply) => {
+  app.post('/api/binyan/check/deposit/start', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(startBody, req.body);
     const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
     const { user, companyId } = authOf(req);
@@ -56,7 +56,7 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ...echo(key), record: null, callStarted: true, ChecksHeaderGuid: group.ChecksHeaderGuid };
   });
 
-  app.post('/api/binyan/check/deposit/confirm', async (req, reply) => {
+  app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(confirmBody, req.body);
     const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
     const pending = db.first(db.q.selectFrom('deposit_confirmations').selectAll().where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));

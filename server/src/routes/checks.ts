@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Contact, Debt } from '../../../src/lib/domain/entities.ts';
 import { checkStatusNew, fromAgorot, numbersOfPayments, sumAgorot, validateCheck, validateSubmit } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Filter } from '../db/records.ts';
 import { deleteRecord, insertRecord, list, updateRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
@@ -14,7 +15,8 @@ import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
-import { checkVersion, findMine, loadOwned, queryOf } from './access.ts';
+import { visibleBuildingIds } from '../http/rights.ts';
+import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from './access.ts';
 import { recordId } from './schemas.ts';
 
 const optStr = z.string().nullable().optional();
@@ -103,14 +105,16 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return group;
   };
 
-  app.get('/api/binyan/check/toFill', async (req) => {
-    const { companyId } = authOf(req);
+  app.get('/api/binyan/check/toFill', { config: { right: 'checks.deposit' } }, async (req) => {
     const contactGuid = queryOf(req).contactGuid;
-    const groups = list<StoredCheckGroup>(db, specs.checkGroups, contactGuid ? { companyId, ContactGuid: contactGuid } : { companyId }, { orderBy: 'CreateDate' });
+    const scope = visibleBuildingIds(ctx, req);
+    const filter: Filter = scope === null ? { companyId: authOf(req).companyId } : { BuildingId: [...scope] };
+    if (contactGuid) filter.ContactGuid = loadOwned<Contact>(ctx, req, specs.contacts, contactGuid).id;
+    const groups = list<StoredCheckGroup>(db, specs.checkGroups, filter, { orderBy: 'CreateDate' });
     return { records: groups.filter((g) => g.Status === 'draft' || g.Status === 'scanned').map(view) };
   });
 
-  app.get('/api/binyan/check/listsData', async (req) => {
+  app.get('/api/binyan/check/listsData', { config: { right: 'checks.deposit' } }, async (req) => {
     const { companyId } = authOf(req);
     const workerGuid = queryOf(req).WorkerGuid;
     if (workerGuid) {
@@ -118,11 +122,11 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!worker) throw fail.notFound();
       if (worker.companyId !== companyId) throw fail.forbidden();
     }
-    const buildings = db.all(db.q.selectFrom('buildings').select(['id', 'name', 'address', 'city']).where('companyId', '=', companyId).orderBy('number'));
+    const buildings = visibleBuildings(ctx, req).map((b) => ({ id: b.id, name: b.name, address: b.address, city: b.city }));
     return { banks, buildings, checkStatuses: [{ id: 1, name: 'new' }, { id: 2, name: 'pendingApproval' }, { id: 3, name: 'approved' }] };
   });
 
-  app.get('/api/binyan/check/image', async (req) => {
+  app.get('/api/binyan/check/image', { config: { right: 'checks.deposit' } }, async (req) => {
     const q = queryOf(req);
     const check = loadOwned(ctx, req, specs.checks, q.chex_checkID ?? '');
     const back = ['back', '2', 'b'].includes((q.orientation ?? '').toLowerCase());
@@ -132,7 +136,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { Image: file.data.toString('base64') };
   });
 
-  app.post('/api/binyan/check', async (req, reply) => {
+  app.post('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(checkBody, req.body);
     enforce(validateCheck(body));
     return runMutation(ctx, req, reply, () => {
@@ -182,7 +186,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.put('/api/binyan/check/finishScan', async (req, reply) => {
+  app.put('/api/binyan/check/finishScan', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(headerRef, req.body);
     return runMutation(ctx, req, reply, () => {
       const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
@@ -196,7 +200,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.delete('/api/binyan/check', async (req, reply) => {
+  app.delete('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(deleteBody, req.body);
     return runMutation(ctx, req, reply, () => {
       const check = loadOwned(ctx, req, specs.checks, body.CheckGuid);
@@ -209,7 +213,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // "Cancel all payments" (spec 4): a cancelled group leaves the fill list and cannot be continued.
-  app.put('/api/binyan/check/cancelChecksHeader', async (req, reply) => {
+  app.put('/api/binyan/check/cancelChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(headerRef, req.body);
     return runMutation(ctx, req, reply, () => {
       const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
@@ -221,7 +225,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.put('/api/binyan/check/submitChecksHeader', async (req, reply) => {
+  app.put('/api/binyan/check/submitChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(submitBody, req.body);
     return runMutation(ctx, req, reply, () => {
       const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
@@ -238,7 +242,8 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
         Amount: expected,
         Status: 'submitted',
         BatchId: `B${group.ID ?? 0}-${israelLocalDate(ctx.now())}`,
-        WorkerGuid: body.WorkerGuid ?? authOf(req).user.workerGuid,
+        // Who did it comes from the session, never from the body.
+        WorkerGuid: authOf(req).user.workerGuid,
         SubmittedAt: now,
         version: group.version + 1,
         updatedAt: now,

@@ -22,7 +22,7 @@ export type FeedbackRecord = { id: string; rating: number; message: string; mayC
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/api/binyan/feedback', async (req, reply) => {
+  app.post('/api/binyan/feedback', { config: { right: 'feedback.write' } }, async (req, reply) => {
     const body = parse(feedbackCreate, req.body ?? {});
     return runMutation(ctx, req, reply, () => {
       enforce(validateFeedback({ rating: body.rating, message: body.message }));
@@ -42,7 +42,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** The signed-in user's own feedback, newest first. */
-  app.get('/api/binyan/feedback', async (req) => {
+  app.get('/api/binyan/feedback', { config: { right: 'feedback.write' } }, async (req) => {
     const { user, companyId } = authOf(req);
     const rows = db.all(
       db.q.selectFrom('app_feedback').selectAll().where('companyId', '=', companyId).where('userName', '=', user.userName).orderBy('createdAt', 'desc'),

@@ -37,7 +37,7 @@ const fileView = (f: { id: string; sha256: string; mimeType: string; size: numbe
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/api/files/upload/B64', { config: { style2: true } }, async (req, reply) => {
+  app.post('/api/files/upload/B64', { config: { style2: true, right: 'files.upload' } }, async (req, reply) => {
     const p = params2Of(req);
     const { companyId, user } = authOf(req);
     const data = decodeBase64(str(p, 'base64String'));
@@ -77,7 +77,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  app.get('/api/files/getImg', async (req, reply) => {
+  app.get('/api/files/getImg', { config: { right: 'files.read' } }, async (req, reply) => {
     const src = queryOf(req).src ?? '';
     const file = db.first(db.q.selectFrom('files').select(['companyId', 'mimeType', 'data', 'sha256']).where('id', '=', src));
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');

@@ -13,7 +13,7 @@ import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { parse } from '../http/validate.ts';
-import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
 import { isoTime, recordId } from './schemas.ts';
 
 const common = {
@@ -55,12 +55,12 @@ function itemResource<E extends Item, S extends z.ZodType>(
   const listFor = (req: FastifyRequest) => {
     const bid = queryOf(req).buildingId;
     return bid ? list<E>(db, spec, { buildingId: loadBuilding(ctx, req, bid).id }, { orderBy: 'registeredAt', desc: true })
-      : list<E>(db, spec, { companyId: authOf(req).companyId }, { orderBy: 'registeredAt', desc: true });
+      : list<E>(db, spec, buildingFilter(ctx, req), { orderBy: 'registeredAt', desc: true });
   };
 
-  app.get(`/api/binyan/${path}`, async (req) => ({ records: listFor(req) }));
+  app.get(`/api/binyan/${path}`, { config: { right: 'items.read' } }, async (req) => ({ records: listFor(req) }));
 
-  app.post(`/api/binyan/${path}`, async (req, reply) => {
+  app.post(`/api/binyan/${path}`, { config: { right: 'items.write' } }, async (req, reply) => {
     const body = parse(schema, req.body) as z.output<S> & z.output<typeof keyCreate>;
     if (body.buildingId === null || body.buildingId === undefined) throw fail.validation({ field: 'buildingId', messageKey: 'noBuildingSelected' });
     return runMutation(ctx, req, reply, () => {
@@ -80,7 +80,8 @@ function itemResource<E extends Item, S extends z.ZodType>(
         description: body.description.trim(),
         status: 'pending',
         registeredAt: body.registeredAt ?? now,
-        registeredBy: body.registeredBy ?? user.fullName,
+        // Who did it comes from the session, never from the body.
+        registeredBy: user.fullName,
         deliveredTo: null,
         deliveredBy: null,
         deliveredAt: null,
@@ -91,7 +92,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
     });
   });
 
-  app.post(`/api/binyan/${path}/:id/handover`, async (req, reply) => {
+  app.post(`/api/binyan/${path}/:id/handover`, { config: { right: 'items.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(handover, req.body);
     return runMutation(ctx, req, reply, () => {
@@ -99,7 +100,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
       checkVersion(current, body.baseVersion);
       const input = {
         deliveredTo: body.deliveredTo?.trim() ?? null,
-        deliveredBy: body.deliveredBy?.trim() || authOf(req).user.fullName,
+        deliveredBy: authOf(req).user.fullName,
         deliveredAt: body.deliveredAt ?? ctx.nowIso(),
       };
       const rule = validateHandover(current, input);

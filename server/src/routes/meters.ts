@@ -50,12 +50,12 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const setMeterLast = (meter: Meter, last: MeterReading | null, now: string) =>
     updateRecord(db, specs.meters, bump(meter, { lastReading: last?.current ?? null, lastReadingAt: last?.readAt ?? null }, now));
 
-  app.get('/api/binyan/buildings/:bid/meters', async (req) => {
+  app.get('/api/binyan/buildings/:bid/meters', { config: { right: 'meters.read' } }, async (req) => {
     const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
     return { records: list(db, specs.meters, { buildingId: b.id }, { orderBy: 'number' }) };
   });
 
-  app.post('/api/binyan/meters', async (req, reply) => {
+  app.post('/api/binyan/meters', { config: { right: 'meters.manage' } }, async (req, reply) => {
     const body = parse(meterCreate, req.body);
     enforce(required('number', body.number));
     enforce(validateMeterFields(body));
@@ -86,7 +86,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.delete('/api/binyan/meters/:id', async (req, reply) => {
+  app.delete('/api/binyan/meters/:id', { config: { right: 'meters.manage' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     return runMutation(ctx, req, reply, () => {
       const meter = loadOwned(ctx, req, specs.meters, id);
@@ -98,12 +98,12 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/binyan/meters/:id/readings', async (req) => {
+  app.get('/api/binyan/meters/:id/readings', { config: { right: 'meters.read' } }, async (req) => {
     const meter = loadOwned(ctx, req, specs.meters, (req.params as { id: string }).id);
     return { records: readingsOf(meter.id) };
   });
 
-  app.post('/api/binyan/meter-readings', async (req, reply) => {
+  app.post('/api/binyan/meter-readings', { config: { right: 'readings.write' } }, async (req, reply) => {
     const body = parse(readingCreate, req.body);
     return runMutation(ctx, req, reply, () => {
       refuseExisting(ctx, req, specs.meterReadings, body.id);
@@ -136,7 +136,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.patch('/api/binyan/meter-readings/:id', async (req, reply) => {
+  app.patch('/api/binyan/meter-readings/:id', { config: { right: 'readings.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(readingPatch, req.body);
     return runMutation(ctx, req, reply, () => {
@@ -166,7 +166,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.delete('/api/binyan/meter-readings/:id', async (req, reply) => {
+  app.delete('/api/binyan/meter-readings/:id', { config: { right: 'readings.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     return runMutation(ctx, req, reply, () => {
       const current = loadOwned(ctx, req, specs.meterReadings, id);

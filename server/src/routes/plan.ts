@@ -5,6 +5,7 @@ import { maintenanceTestStatuses } from '../../../src/lib/domain/entities.ts';
 import { validateVisit } from '../../../src/lib/domain/visitRules.ts';
 import { doneAtAfter, incompleteTests, validatePlanSend } from '../../../src/lib/domain/maintenanceRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Filter } from '../db/records.ts';
 import { insertRecord, list, updateRecord } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -14,7 +15,7 @@ import { parse } from '../http/validate.ts';
 import { dailyPlanFor } from '../plan/dailyPlan.ts';
 import { newUuid } from '../util/crypto.ts';
 import { israelLocalDate } from '../util/dates.ts';
-import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
 import { isoTime, localDate, patchBody, recordId } from './schemas.ts';
 
 const checklist = z.array(z.object({ id: z.string().min(1), label: z.string(), done: z.boolean() }));
@@ -39,7 +40,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     return dailyPlanFor(workerGuid, role === 'manager' ? ids : ids, date);
   };
 
-  app.get('/api/binyan/daily-plan', async (req) => {
+  app.get('/api/binyan/daily-plan', { config: { right: 'plan.read' } }, async (req) => {
     const raw = queryOf(req).date;
     const date = raw ?? israelLocalDate(ctx.now());
     if (!localDate.safeParse(date).success) throw fail.validation({ field: 'date', messageKey: 'invalidDate' });
@@ -47,15 +48,14 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { plan: planOf(user.id, user.role, user.workerGuid, companyId, date) };
   });
 
-  app.get('/api/binyan/visits', async (req) => {
+  app.get('/api/binyan/visits', { config: { right: 'plan.read' } }, async (req) => {
     const q = queryOf(req);
-    const filter: Record<string, string | number> = { companyId: authOf(req).companyId };
+    const filter: Filter = q.buildingId ? { buildingId: loadBuilding(ctx, req, q.buildingId).id } : buildingFilter(ctx, req);
     if (q.date) filter.visitDate = q.date;
-    if (q.buildingId) filter.buildingId = loadBuilding(ctx, req, q.buildingId).id;
     return { records: list(db, specs.visits, filter, { orderBy: 'visitDate', desc: true }) };
   });
 
-  app.post('/api/binyan/visits', async (req, reply) => {
+  app.post('/api/binyan/visits', { config: { right: 'visits.write' } }, async (req, reply) => {
     const body = parse(visitCreate, req.body);
     enforce(validateVisit(body));
     return runMutation(ctx, req, reply, () => {
@@ -80,7 +80,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.patch('/api/binyan/visits/:id', async (req, reply) => {
+  app.patch('/api/binyan/visits/:id', { config: { right: 'visits.write' } }, async (req, reply) => {
     const body = parse(visitPatch, req.body);
     return runMutation(ctx, req, reply, () => {
       const current = loadOwned(ctx, req, specs.visits, (req.params as { id: string }).id);
@@ -92,17 +92,17 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/binyan/buildings/:bid/facilities', async (req) => {
+  app.get('/api/binyan/buildings/:bid/facilities', { config: { right: 'maintenance.read' } }, async (req) => {
     const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
     return { records: list(db, specs.facilities, { buildingId: b.id }, { orderBy: 'name' }) };
   });
 
-  app.get('/api/binyan/buildings/:bid/maintenance-tests', async (req) => {
+  app.get('/api/binyan/buildings/:bid/maintenance-tests', { config: { right: 'maintenance.read' } }, async (req) => {
     const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
     return { records: list(db, specs.maintenanceTests, { buildingId: b.id }, { orderBy: 'plannedDate' }) };
   });
 
-  app.patch('/api/binyan/maintenance-tests/:id', async (req, reply) => {
+  app.patch('/api/binyan/maintenance-tests/:id', { config: { right: 'maintenance.write' } }, async (req, reply) => {
     const body = parse(testPatch, req.body);
     return runMutation(ctx, req, reply, () => {
       const current = loadOwned(ctx, req, specs.maintenanceTests, (req.params as { id: string }).id);
@@ -117,7 +117,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/binyan/buildings/:bid/maintenance-plan/send', async (req, reply) => {
+  app.post('/api/binyan/buildings/:bid/maintenance-plan/send', { config: { right: 'maintenance.sendPlan' } }, async (req, reply) => {
     const body = parse(planSend, req.body ?? {});
     return runMutation(ctx, req, reply, () => {
       const building = loadBuilding(ctx, req, (req.params as { bid: string }).bid);

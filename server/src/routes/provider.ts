@@ -25,7 +25,7 @@ function checkCredentials(ctx: AppContext, companyId: number, userName: string, 
 }
 
 export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const style2 = { style2: true };
+  const style2 = { style2: true, right: 'session.use' } as const;
   const publicStyle2 = { style2: true, public: true };
   const { db } = ctx;
 
@@ -45,7 +45,7 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok2({ sessionToken: createSession(ctx, user), ...userData(ctx, user) });
   });
 
-  app.post('/api/binyan/Login/GetCompGuidByBID', { config: style2 }, async (req) => {
+  app.post('/api/binyan/Login/GetCompGuidByBID', { config: { ...style2, right: 'buildings.read' } }, async (req) => {
     const building = loadBuilding(ctx, req, str(params2Of(req), 'BID'));
     const company = db.first(db.q.selectFrom('companies').select('guid').where('id', '=', building.companyId));
     return ok2({ CompGUID: company?.guid ?? null, CompID: building.companyId, BID: building.id });

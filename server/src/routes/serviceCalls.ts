@@ -12,7 +12,7 @@ import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { parse } from '../http/validate.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
+import { baseVersionFromQuery, buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
 import { isoTime, patchBody, recordId } from './schemas.ts';
 
 const create = z.object({
@@ -58,10 +58,9 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     return Math.max(Number(row?.max ?? 0), 1000) + 1;
   };
 
-  app.get('/api/binyan/service-calls', async (req) => {
+  app.get('/api/binyan/service-calls', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const q = queryOf(req);
-    const { companyId } = authOf(req);
-    const filter: Filter = q.buildingId ? { buildingId: loadBuilding(ctx, req, q.buildingId).id } : { companyId };
+    const filter: Filter = q.buildingId ? { buildingId: loadBuilding(ctx, req, q.buildingId).id } : buildingFilter(ctx, req);
     let records = list<ServiceCall>(db, specs.serviceCalls, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
     if (q.tab) {
       if (!['open', 'closed', 'planned'].includes(q.tab)) throw fail.validation({ field: 'tab', messageKey: 'requiredField' });
@@ -71,12 +70,12 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records, serverTime: ctx.nowIso() };
   });
 
-  app.get('/api/binyan/service-calls/:id', async (req) => {
+  app.get('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const record = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
     return { record, updates: list(db, specs.serviceCallUpdates, { serviceCallId: record.id }, { orderBy: 'createdAt' }) };
   });
 
-  app.post('/api/binyan/service-calls', async (req, reply) => {
+  app.post('/api/binyan/service-calls', { config: { right: 'serviceCalls.create' } }, async (req, reply) => {
     const body = parse(create, req.body);
     enforce(validateServiceCall({ buildingId: body.buildingId, domain: body.domain, description: body.description }));
     const domain = serviceCallDomains.find((d) => d === body.domain);
@@ -104,7 +103,8 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         lastUpdateAt: now,
         closedAt: null,
         copyToMaintenanceManager: body.copyToMaintenanceManager,
-        createdBy: body.createdBy ?? user.workerGuid,
+        // Who did it comes from the session, never from the body.
+        createdBy: user.workerGuid,
         version: 1,
         updatedAt: now,
       };
@@ -113,7 +113,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.patch('/api/binyan/service-calls/:id', async (req, reply) => {
+  app.patch('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(patch, req.body);
     if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
@@ -133,7 +133,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.delete('/api/binyan/service-calls/:id', async (req, reply) => {
+  app.delete('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.delete' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     return runMutation(ctx, req, reply, () => {
       const current = loadOwned(ctx, req, specs.serviceCalls, id);
@@ -144,14 +144,14 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/binyan/service-calls/:id/updates', async (req) => {
+  app.get('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
     return { records: list(db, specs.serviceCallUpdates, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
   });
 
   // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
   // so another device can show them; the bytes load through /files/getImg.
-  app.get('/api/binyan/service-calls/:id/files', async (req) => {
+  app.get('/api/binyan/service-calls/:id/files', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
     const updateIds = list<ServiceCallUpdate>(db, specs.serviceCallUpdates, { serviceCallId: call.id }).map((u) => u.id);
     const records = db.all(
@@ -170,7 +170,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records };
   });
 
-  app.post('/api/binyan/service-calls/:id/updates', async (req, reply) => {
+  app.post('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(updateCreate, req.body);
     enforce(required('text', body.text));
@@ -184,7 +184,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         serviceCallId: call.id,
         text: body.text.trim(),
         createdAt: body.createdAt ?? now,
-        createdBy: body.createdBy ?? user.fullName,
+        createdBy: user.fullName,
         version: 1,
         updatedAt: now,
       };

@@ -21,7 +21,7 @@ export function translateRoutes(app: FastifyInstance, ctx: AppContext): void {
     return rows().filter((r) => r.LID === lid);
   });
 
-  app.post('/api/binyan/TranslateProblem/SessionToken', { config: { style2: true } }, async (req) => {
+  app.post('/api/binyan/TranslateProblem/SessionToken', { config: { style2: true, right: 'serviceCalls.read' } }, async (req) => {
     const p = params2Of(req);
     const to = languageIdOf(p.toLanguage);
     if (to === null) throw new ApiError(422, 'TRANSLATION_ERROR', 'translationError', { field: 'toLanguage' });

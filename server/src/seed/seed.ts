@@ -2,6 +2,7 @@
 // cross-company tests. Deterministic: the same PRNG seed gives the same records; dates are relative to
 // the first start.
 import type { CheckGroup } from '../../../src/lib/domain/entities.ts';
+import type { Flags, Role } from '../../../src/lib/rights/rights.ts';
 import type { Db } from '../db/database.ts';
 import { insertRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
@@ -15,13 +16,51 @@ import { seedBuilding } from './seedBuilding.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-type UserSeed = { userName: string; fullName: string; phone: string; email: string | null; role: 'worker' | 'manager'; buildings: number[] };
+type UserSeed = {
+  userName: string;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  role: Role;
+  buildings: number[];
+  /** Spec section 6 flags; defaults from the role (see flagsFor). */
+  flags?: Partial<Flags>;
+  /** Tenants: the contact row (owner/renter) they are in the building's list. */
+  contactRole?: 'owner' | 'renter';
+};
+
+const allBuildings = demoBuildings.map((b) => b.id);
 
 const demoUsers: UserSeed[] = [
   { userName: 'avi', fullName: 'אבי כהן', phone: '0521234567', email: 'avi@binyan-demo.co.il', role: 'worker', buildings: [101, 102, 103, 104] },
   { userName: 'dana', fullName: 'דנה לוי', phone: '0547654321', email: null, role: 'worker', buildings: [104, 105, 106, 101] },
-  { userName: 'miri', fullName: 'מירי אברהם', phone: '0501112233', email: 'miri@binyan-demo.co.il', role: 'manager', buildings: [101, 102, 103, 104, 105, 106] },
+  { userName: 'miri', fullName: 'מירי אברהם', phone: '0501112233', email: 'miri@binyan-demo.co.il', role: 'manager', buildings: allBuildings },
 ];
+
+/** One user of every other role (docs/api.md "Demo users"), seeded after the demo data so it stays the same. */
+const roleUsers: UserSeed[] = [
+  { userName: 'yossi', fullName: 'יוסי מזרחי', phone: '0502223344', email: 'yossi@binyan-demo.co.il', role: 'maintenanceManager', buildings: allBuildings },
+  { userName: 'rina', fullName: 'רינה ביטון', phone: '0523334455', email: 'rina@binyan-demo.co.il', role: 'committee', buildings: [101] },
+  { userName: 'moshe', fullName: 'משה פרץ', phone: '0534445566', email: 'moshe@binyan-demo.co.il', role: 'owner', buildings: [101], contactRole: 'owner' },
+  { userName: 'tali', fullName: 'טלי גולן', phone: '0545556677', email: 'tali@binyan-demo.co.il', role: 'renter', buildings: [101], contactRole: 'renter' },
+  { userName: 'shimon', fullName: 'שמעון דהן', phone: '0556667788', email: null, role: 'receptionist', buildings: [102] },
+  { userName: 'eli', fullName: 'אלי שפירא', phone: '0527778899', email: 'eli@hashmal-demo.co.il', role: 'supplier', buildings: [101, 102, 103] },
+  { userName: 'admin', fullName: 'מנהל מערכת', phone: '0508889900', email: 'admin@binyan-demo.co.il', role: 'admin', buildings: allBuildings },
+  // A worker whose company switched service calls and checks off (spec section 6 flags).
+  { userName: 'noam', fullName: 'נועם ברק', phone: '0509990011', email: null, role: 'worker', buildings: [105], flags: { PermSrvCall: 0, showChecksDeposit: 0 } },
+];
+
+function flagsFor(u: UserSeed): Flags {
+  const staff = u.role === 'manager' || u.role === 'admin';
+  const tenant = u.role === 'owner' || u.role === 'renter';
+  return {
+    PermSrvCall: tenant ? 0 : 1,
+    PermClearing: staff ? 1 : 0,
+    allowReceptionistModule: staff || u.role === 'receptionist' ? 1 : 0,
+    showChecksDeposit: ['worker', 'manager', 'committee', 'admin'].includes(u.role) ? 1 : 0,
+    ...u.flags,
+  };
+}
 
 function insertCompany(db: Db, rng: Rng, id: number, name: string, now: string): string {
   const guid = rng.uuid();
@@ -29,9 +68,10 @@ function insertCompany(db: Db, rng: Rng, id: number, name: string, now: string):
   return guid;
 }
 
-function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumber: number, now: string): string {
+function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumber: number, now: string, contactId: string | null = null): string {
   const workerGuid = rng.uuid();
   const salt = Buffer.from(rng.digits(16));
+  const flags = flagsFor(u);
   db.run(
     db.q.insertInto('users').values({
       companyId,
@@ -43,12 +83,12 @@ function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumb
       email: u.email,
       workerGuid,
       workerNumber,
-      contactId: null,
+      contactId,
       languageId: 1,
-      permSrvCall: 1,
-      permClearing: u.role === 'manager' ? 1 : 0,
-      allowReceptionistModule: u.role === 'manager' ? 1 : 0,
-      showChecksDeposit: 1,
+      permSrvCall: flags.PermSrvCall,
+      permClearing: flags.PermClearing,
+      allowReceptionistModule: flags.allowReceptionistModule,
+      showChecksDeposit: flags.showChecksDeposit,
       createdAt: now,
     }),
   );
@@ -144,6 +184,14 @@ export function seedDemo(db: Db, now: Date): void {
     const otherWorker = insertUser(db, rng, 2002, { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] }, 201, nowIso);
     const otherEnv: SeedEnv = { ...env, companyId: 2002, companyGuid: otherGuid, photoId: insertPhoto(db, 2002, 'seed-photo-2002', nowIso) };
     seedBuilding(otherEnv, otherCompanyBuilding, otherWorker, true);
+
+    const roleRng = createRng(20_261_124);
+    roleUsers.forEach((u, i) => {
+      const contact = u.contactRole
+        ? db.first(db.q.selectFrom('contacts').select('id').where('buildingId', '=', u.buildings[0] ?? 0).where('role', '=', u.contactRole).orderBy('id').limit(1))
+        : undefined;
+      insertUser(db, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
+    });
   });
 }
 

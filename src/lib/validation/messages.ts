@@ -17,6 +17,8 @@ export const messages = {
   termsNotApproved: 'You must approve the terms of use',
   onlyImageAllowed: 'Only an image may be selected',
   emailRequiredToSendFile: 'An e-mail address is required to send a file',
+  invalidBankAccount: 'Invalid bank account: bank-branch-account, e.g. 12-345-678901',
+  invalidLogo: 'The logo must be an uploaded image or an address on this site',
   // business rules (spec 4/5)
   noBuildingSelected: 'A reporter cannot be added when no building is selected',
   contactAlreadyRegistered: 'This contact is already registered to the building',
@@ -39,6 +41,8 @@ export const messages = {
   somethingWentWrong: 'Something went wrong',
   notFound: 'Not found',
   forbidden: 'You do not have permission for this record',
+  notAllowed: 'You are not allowed to do this',
+  buildingNotAssigned: 'This building is not assigned to you',
   versionConflict: 'This record was changed by someone else',
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',

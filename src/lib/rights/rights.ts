@@ -1,0 +1,101 @@
+// Who may do what: one table read by the server (which refuses) and by the screens (which hide).
+// A user has a role, the permission flags of spec section 6, and a building scope; an action is allowed
+// when one of its grants names the role and, if the grant names a flag, that flag is non-zero.
+
+export const roles = [
+  'worker',
+  'manager',
+  'maintenanceManager',
+  'committee',
+  'owner',
+  'renter',
+  'receptionist',
+  'supplier',
+  'admin',
+] as const;
+export type Role = (typeof roles)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+/** Spec section 6: a non-zero value switches the feature on for the user. */
+export type FlagName = 'PermSrvCall' | 'PermClearing' | 'showChecksDeposit' | 'allowReceptionistModule';
+export type Flags = Record<FlagName, number>;
+
+export type Actor = { role: Role; flags: Flags };
+
+/**
+ * Which buildings a role sees: `company` all buildings of the company; `assigned` the buildings
+ * assigned to the user (a worker's round, a committee member's or a guard's building, a supplier's
+ * contracts, a tenant's home).
+ */
+export type BuildingScope = 'company' | 'assigned';
+
+export const buildingScopes: Record<Role, BuildingScope> = {
+  worker: 'assigned',
+  manager: 'company',
+  maintenanceManager: 'company',
+  committee: 'assigned',
+  owner: 'assigned',
+  renter: 'assigned',
+  receptionist: 'assigned',
+  supplier: 'assigned',
+  admin: 'company',
+};
+
+type Grant = { roles: readonly Role[]; flag?: FlagName };
+
+const staff = ['manager', 'admin'] as const;
+const field = ['worker', 'manager', 'maintenanceManager', 'admin'] as const;
+const office = ['worker', 'manager', 'maintenanceManager', 'committee', 'receptionist', 'admin'] as const;
+const everyone = roles;
+
+const grants = {
+  'buildings.read': [{ roles: everyone }],
+  /** Bank account, account name, logo, price per kWh, billing settings. */
+  'buildings.editSettings': [{ roles: staff }],
+  'apartments.read': [{ roles: office }],
+  'contacts.read': [{ roles: office }],
+  'contacts.create': [{ roles: ['worker', 'manager', 'maintenanceManager', 'committee', 'admin'] }],
+  'serviceCalls.read': [{ roles: [...office, 'supplier'], flag: 'PermSrvCall' }],
+  'serviceCalls.create': [{ roles: [...office, 'supplier'], flag: 'PermSrvCall' }],
+  'serviceCalls.update': [{ roles: [...field, 'supplier'], flag: 'PermSrvCall' }],
+  'serviceCalls.delete': [{ roles: field, flag: 'PermSrvCall' }],
+  'meters.read': [{ roles: [...field, 'committee'] }],
+  /** Add or remove a counter. */
+  'meters.manage': [{ roles: field }],
+  'readings.write': [{ roles: field }],
+  'items.read': [{ roles: [...field, 'committee'] }, { roles: ['receptionist'], flag: 'allowReceptionistModule' }],
+  'items.write': [{ roles: field }, { roles: ['receptionist'], flag: 'allowReceptionistModule' }],
+  'plan.read': [{ roles: field }],
+  'visits.write': [{ roles: field }],
+  'maintenance.read': [{ roles: [...field, 'committee'] }],
+  'maintenance.write': [{ roles: field }],
+  'maintenance.sendPlan': [{ roles: field }],
+  'debts.read': [{ roles: ['worker', 'manager', 'committee', 'admin'] }],
+  'checks.deposit': [{ roles: ['worker', 'manager', 'committee', 'admin'], flag: 'showChecksDeposit' }],
+  'clearing.charge': [{ roles: ['manager', 'admin'], flag: 'PermClearing' }],
+  'receptionist.desk': [{ roles: ['receptionist', 'worker', 'manager', 'admin'], flag: 'allowReceptionistModule' }],
+  'feedback.write': [{ roles: everyone }],
+  /** What every signed-in user does: own profile, sync screen, logout, app log, settings. */
+  'session.use': [{ roles: everyone }],
+  /** Photos and attachments: the parent record's own rights decide which one (server: files.ts). */
+  'files.read': [{ roles: everyone }],
+  'files.upload': [{ roles: everyone }],
+} satisfies Record<string, readonly Grant[]>;
+
+export type Action = keyof typeof grants;
+
+export const actions = Object.keys(grants) as Action[];
+
+export function can(actor: Actor, action: Action): boolean {
+  const list: readonly Grant[] = grants[action];
+  return list.some((g) => g.roles.includes(actor.role) && (g.flag === undefined || actor.flags[g.flag] !== 0));
+}
+
+/** The flags of an action's grants, for messages that say which switch is off. */
+export function flagsOf(action: Action): FlagName[] {
+  const list: readonly Grant[] = grants[action];
+  return [...new Set(list.flatMap((g) => (g.flag ? [g.flag] : [])))];
+}
