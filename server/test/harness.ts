@@ -21,6 +21,8 @@ export type TestServer = {
   clock: TestClock;
   /** Every response body text seen by `call` (to prove codes never leave through HTTP). */
   bodies: string[];
+  /** The /api routes and the action each declares (src/lib/rights). */
+  routes: { method: string; url: string; right: string | null }[];
 };
 
 export type Reply<T = Record<string, unknown>> = { status: number; body: T; text: string; headers: Headers };
@@ -70,6 +72,7 @@ export async function startTestServer(options: { sessionIdleMinutes?: number; st
     logLines,
     clock,
     bodies: [],
+    routes: app.declaredRights,
     waitForOtp: (user, timeoutMs = 2000) => waitFor(otpCodes, user, timeoutMs),
     waitForDeposit: (user, timeoutMs = 2000) => waitFor(depositCodes, user, timeoutMs),
     close: async () => {

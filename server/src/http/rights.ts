@@ -15,6 +15,10 @@ declare module 'fastify' {
     /** The action of the rule table this route performs. */
     right?: Action;
   }
+  interface FastifyInstance {
+    /** Every /api route with the action it declares (public routes have none): for the rights tests. */
+    declaredRights: { method: string; url: string; right: Action | null }[];
+  }
   interface FastifyRequest {
     /** Buildings the user may see; null = every building of the company. Memoised per request. */
     visibleBuildingIds?: ReadonlySet<number> | null;
@@ -67,10 +71,13 @@ export function assertBuildingVisible(ctx: AppContext, req: FastifyRequest, buil
 }
 
 export function registerRights(app: FastifyInstance): void {
+  const declared: FastifyInstance['declaredRights'] = [];
+  app.decorate('declaredRights', declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const config = route.config as { public?: boolean; right?: Action } | undefined;
     if (!config?.public && !config?.right) throw new Error(`${String(route.method)} ${route.url} declares no right (config.right) and is not public`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, right: config.right ?? null });
   });
   app.addHook('preHandler', async (req) => {
     const right = req.routeOptions.config.right;

@@ -1,0 +1,189 @@
+// Roles and rights (src/lib/rights): every route refuses what the rule table does not grant, for every
+// demo role; records are limited to the user's buildings; who-did-it fields come from the session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Action, Actor, Role } from '../../src/lib/rights/rights.ts';
+import { can } from '../../src/lib/rights/rights.ts';
+import type { Rec, TestServer } from './harness.ts';
+import { call, loginAs, newId, startTestServer } from './harness.ts';
+
+type Reply = { record?: Rec; records?: Rec[]; error?: { code: string; messageKey: string; field?: string } };
+
+let server: TestServer;
+const tokens = new Map<string, string>();
+const actors = new Map<string, Actor>();
+
+/** The demo user of each role (docs/api.md "Demo users"); noam is a worker with service calls and checks off. */
+const users: Record<string, Role> = {
+  avi: 'worker',
+  miri: 'manager',
+  yossi: 'maintenanceManager',
+  rina: 'committee',
+  moshe: 'owner',
+  tali: 'renter',
+  shimon: 'receptionist',
+  eli: 'supplier',
+  admin: 'admin',
+  noam: 'worker',
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of Object.keys(users)) {
+    const login = await loginAs(server, name);
+    tokens.set(name, login.token);
+    const u = login.user;
+    actors.set(name, {
+      role: u.role as Role,
+      flags: {
+        PermSrvCall: Number(u.PermSrvCall),
+        PermClearing: Number(u.PermClearing),
+        showChecksDeposit: Number(u.showChecksDeposit),
+        allowReceptionistModule: Number(u.allowReceptionistModule),
+      },
+    });
+  }
+});
+afterAll(async () => server.close());
+
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Reply>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+
+const notAllowed = { error: { code: 'NOT_ALLOWED', messageKey: 'errors:notAllowed' } };
+const notAssigned = { error: { code: 'BUILDING_NOT_ASSIGNED', messageKey: 'errors:buildingNotAssigned' } };
+
+describe('the rule table on every route', () => {
+  it('has each demo user signed in with the role the seed gives them', () => {
+    for (const [name, role] of Object.entries(users)) expect(actors.get(name)?.role, name).toBe(role);
+    expect(actors.get('noam')?.flags).toMatchObject({ PermSrvCall: 0, showChecksDeposit: 0 });
+  });
+
+  it('declares an action for every signed-in route', () => {
+    const signedIn = server.routes.filter((r) => r.right !== null);
+    expect(signedIn.length).toBeGreaterThan(40);
+    expect(server.routes.filter((r) => r.right === null).map((r) => r.url)).not.toContain('/api/binyan/service-calls');
+  });
+
+  it('refuses each route with 403 "not allowed" exactly for the roles the table does not grant', async () => {
+    // Logging out ends the session, so it goes last.
+    const routes = [...server.routes.filter((r) => r.right !== null)].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    const mismatches: string[] = [];
+    for (const name of Object.keys(users)) {
+      const actor = actors.get(name);
+      if (!actor) throw new Error(name);
+      for (const route of routes) {
+        const path = route.url.replace(':bid', '101').replace(':id', 'no-such-id');
+        const reply = await as(name, route.method, path, route.method === 'GET' ? undefined : {});
+        // Style-2 calls answer refusals as HTTP 200 with a non-zero APIResponseCode (spec section 7).
+        const style2Refusal = reply.status === 200 && Number((reply.body as { APIResponseCode?: unknown }).APIResponseCode) !== 0;
+        const refused = (reply.status === 403 || style2Refusal) && reply.body.error?.code === 'NOT_ALLOWED';
+        const allowed = can(actor, route.right as Action);
+        if (refused === allowed) mismatches.push(`${name} ${route.method} ${route.url} → ${reply.status} ${reply.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`);
+      }
+      tokens.set(name, (await loginAs(server, name)).token);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('buildings a user may see', () => {
+  it('gives a worker his round, a committee member her building and staff every building', async () => {
+    const ids = async (user: string) => ((await as(user, 'GET', '/api/binyan/buildings')).body.records ?? []).map((b) => b.id);
+    expect(await ids('avi')).toEqual([101, 102, 103, 104]);
+    expect(await ids('rina')).toEqual([101]);
+    expect(await ids('miri')).toEqual([101, 102, 103, 104, 105, 106]);
+    expect(await ids('yossi')).toHaveLength(6);
+  });
+
+  it('refuses a worker another building’s contacts, calls and meters, and lists only his buildings’ calls', async () => {
+    for (const path of ['/api/binyan/buildings/105/contacts', '/api/binyan/buildings/105/apartments', '/api/binyan/buildings/106/meters', '/api/binyan/service-calls?buildingId=105', '/api/binyan/keys?buildingId=106']) {
+      const reply = await as('avi', 'GET', path);
+      expect(reply.status, path).toBe(403);
+      expect(reply.body, path).toMatchObject(notAssigned);
+    }
+    const calls = (await as('avi', 'GET', '/api/binyan/service-calls')).body.records ?? [];
+    expect(calls.length).toBeGreaterThan(0);
+    expect(new Set(calls.map((c) => c.buildingId))).toEqual(new Set([101, 102, 103, 104]));
+  });
+
+  it('refuses a worker the deletion of another building’s service call and leaves it in place', async () => {
+    const other = (await as('miri', 'GET', '/api/binyan/service-calls?buildingId=105')).body.records?.[0];
+    if (!other) throw new Error('building 105 has calls in the demo');
+    const refused = await as('avi', 'DELETE', `/api/binyan/service-calls/${other.id}?baseVersion=${other.version}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject(notAssigned);
+    expect((await as('miri', 'GET', `/api/binyan/service-calls/${other.id}`)).status).toBe(200);
+    expect((await as('miri', 'GET', `/api/binyan/service-calls/${other.id}`)).body.record?.version).toBe(other.version);
+  });
+
+  it('refuses creating records in a building that is not the user’s', async () => {
+    const created = await as('avi', 'POST', '/api/binyan/service-calls', { id: newId(), buildingId: 105, domain: 'plumbing', description: 'נזילה בחניון התחתון' });
+    expect(created.status).toBe(403);
+    expect(created.body).toMatchObject(notAssigned);
+    const key = await as('rina', 'POST', '/api/binyan/keys', { id: newId(), buildingId: 101, tagNumber: 'R-1', description: 'מפתח' });
+    expect(key.status).toBe(403);
+    expect(key.body).toMatchObject(notAllowed);
+  });
+});
+
+describe('building settings', () => {
+  const building = async () => (await as('miri', 'GET', '/api/binyan/buildings')).body.records?.find((b) => b.id === (102 as unknown as string));
+
+  it('lets only management staff change the bank account, refusing a worker', async () => {
+    const b = await building();
+    const byWorker = await as('avi', 'PATCH', '/api/binyan/buildings/102', { baseVersion: b?.version, changes: { bankAccount: '12-345-999999', accountName: 'Someone else' } });
+    expect(byWorker.status).toBe(403);
+    expect(byWorker.body).toMatchObject(notAllowed);
+    expect((await building())?.bankAccount).toBe(b?.bankAccount);
+    const byManager = await as('miri', 'PATCH', '/api/binyan/buildings/102', { baseVersion: b?.version, changes: { bankAccount: '12-345-678901', accountName: 'ועד הבית' } });
+    expect(byManager.status).toBe(200);
+    expect(byManager.body.record).toMatchObject({ bankAccount: '12-345-678901', accountName: 'ועד הבית' });
+  });
+
+  it('checks the bank account format and takes a logo only as an uploaded image or a path on this site', async () => {
+    const b = await building();
+    const change = (changes: Record<string, unknown>) => as('miri', 'PATCH', '/api/binyan/buildings/102', { baseVersion: b?.version, changes });
+    const badAccount = await change({ bankAccount: '12345' });
+    expect(badAccount.status).toBe(422);
+    expect(badAccount.body.error).toMatchObject({ field: 'bankAccount', messageKey: 'errors:invalidBankAccount' });
+    for (const logoUrl of ['https://evil.example/logo.png', '//evil.example/logo.png', 'javascript:alert(1)', 'no-such-file']) {
+      const refused = await change({ logoUrl });
+      expect(refused.status, logoUrl).toBe(422);
+      expect(refused.body.error, logoUrl).toMatchObject({ field: 'logoUrl', messageKey: 'errors:invalidLogo' });
+    }
+    // Another company's uploaded file is not a logo of this one.
+    expect((await change({ logoUrl: 'seed-photo-2002' })).status).toBe(422);
+    const ok = await change({ logoUrl: 'seed-photo-1001' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.record?.logoUrl).toBe('seed-photo-1001');
+  });
+});
+
+describe('permission flags', () => {
+  it('closes service calls and checks to a worker whose flags are off, on the server', async () => {
+    for (const [method, path] of [['GET', '/api/binyan/service-calls'], ['GET', '/api/binyan/check/toFill'], ['POST', '/api/binyan/check/deposit/start']] as const) {
+      const reply = await as('noam', method, path, method === 'GET' ? undefined : {});
+      expect(reply.status, path).toBe(403);
+      expect(reply.body, path).toMatchObject(notAllowed);
+    }
+    // The rest of his work is open to him.
+    expect((await as('noam', 'GET', '/api/binyan/buildings/105/meters')).status).toBe(200);
+  });
+
+  it('opens keys and mail to a guard only through the receptionist module', async () => {
+    expect((await as('shimon', 'GET', '/api/binyan/keys?buildingId=102')).status).toBe(200);
+    expect((await as('shimon', 'GET', '/api/binyan/service-calls?buildingId=102')).status).toBe(200);
+    expect((await as('shimon', 'GET', '/api/binyan/buildings/102/meters')).status).toBe(403);
+  });
+});
+
+describe('who did it', () => {
+  it('records the signed-in worker as the creator of a call and of an update, whatever the body says', async () => {
+    const id = newId();
+    const created = await as('avi', 'POST', '/api/binyan/service-calls', { id, buildingId: 101, domain: 'plumbing', description: 'נזילה בחדר המדרגות', createdBy: 'someone-else' });
+    expect(created.status).toBe(201);
+    const me = (await as('avi', 'POST', '/api/utils/sessionToken/GetData', [])).body as unknown as { workerGUID: string };
+    expect(created.body.record?.createdBy).toBe(me.workerGUID);
+    const update = await as('avi', 'POST', `/api/binyan/service-calls/${id}/updates`, { id: newId(), text: 'הגעתי למקום', createdBy: 'מישהו אחר' });
+    expect(update.body.record?.createdBy).toBe('אבי כהן');
+  });
+});
