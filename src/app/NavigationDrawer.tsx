@@ -1,23 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useSession } from '../features/auth/sessionContext';
+import { useCan, useSession } from '../features/auth/sessionContext';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
-import type { AppRoute } from './routeTable';
 import styles from './NavigationDrawer.module.css';
 
-/** Spec section 6: checks deposit shows only for a non-zero showChecksDeposit. */
-function visible(route: AppRoute, flags: { showChecksDeposit: number }): boolean {
-  if (!route.menu) return false;
-  if (route.id === 'checksIndex') return flags.showChecksDeposit !== 0;
-  return true;
-}
 
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation(['shell', 'routes']);
   const { session } = useSession();
+  const can = useCan();
   const ref = useModalDialog(open);
   const location = useLocation();
 
@@ -52,7 +46,8 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
       <nav aria-label={t('shell:menu.title')}>
         <ul className={styles.list}>
           {appRoutes
-            .filter((r) => visible(r, session))
+            // The rule table of src/lib/rights (spec section 6 flags included) decides what the menu offers.
+            .filter((r) => r.menu === true && can(r.right))
             .map((route) => (
               <li key={route.id}>
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>

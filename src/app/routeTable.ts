@@ -2,6 +2,7 @@
 //   screen: lazy(() => import('../features/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
 // Screens not built yet show the translated "coming soon" page.
 import { lazy } from 'react';
+import type { Action } from '../lib/rights/rights';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -52,6 +53,8 @@ export type RouteId =
 
 export type AppRoute = {
   id: RouteId;
+  /** What the user must be allowed (src/lib/rights) to open it; the menu hides it otherwise. */
+  right: Action;
   /** react-router path; `?` marks an optional segment. */
   path: string;
   screen: Screen;
@@ -62,39 +65,39 @@ export type AppRoute = {
 };
 
 export const appRoutes: AppRoute[] = [
-  { id: 'dashboard', path: '/', screen: dashboard, menu: true },
-  { id: 'apartments', path: '/apartments', screen: apartments, menu: true },
-  { id: 'searchContact', path: '/search-contact', screen: searchContact, menu: true },
-  { id: 'serviceCalls', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
-  { id: 'serviceCall', path: '/service-call/:pid', screen: serviceCalls },
-  { id: 'addServiceCalls', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
-  { id: 'addMoney', path: '/add-money/:bid?', screen: comingSoon, menu: true },
-  { id: 'suppliers', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
-  { id: 'buildingSuppliers', path: '/building-suppliers/:bid', screen: comingSoon },
-  { id: 'checksIndex', path: '/checksindex', screen: checksIndex, menu: true },
-  { id: 'checksPage', path: '/checks', screen: checksGroups },
-  { id: 'checksFill', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
-  { id: 'checkCapture', path: '/check-capture', screen: checkCapture },
+  { id: 'dashboard', right: 'buildings.read', path: '/', screen: dashboard, menu: true },
+  { id: 'apartments', right: 'apartments.read', path: '/apartments', screen: apartments, menu: true },
+  { id: 'searchContact', right: 'contacts.read', path: '/search-contact', screen: searchContact, menu: true },
+  { id: 'serviceCalls', right: 'serviceCalls.read', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
+  { id: 'serviceCall', right: 'serviceCalls.read', path: '/service-call/:pid', screen: serviceCalls },
+  { id: 'addServiceCalls', right: 'serviceCalls.create', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
+  { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: comingSoon, menu: true },
+  { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
+  { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: comingSoon },
+  { id: 'checksIndex', right: 'checks.deposit', path: '/checksindex', screen: checksIndex, menu: true },
+  { id: 'checksPage', right: 'checks.deposit', path: '/checks', screen: checksGroups },
+  { id: 'checksFill', right: 'checks.deposit', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
+  { id: 'checkCapture', right: 'checks.deposit', path: '/check-capture', screen: checkCapture },
   {
-    id: 'maintenanceAndFacilities',
+    id: 'maintenanceAndFacilities', right: 'maintenance.read',
     path: '/maintenance-and-facilities',
     screen: lazy(() => import('../features/maintenance/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen }))),
     menu: true,
-    children: [{ id: 'maintenanceAndFacilitiesDetail', path: ':id', screen: lazy(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
+    children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazy(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
   },
-  { id: 'dailyPlan', path: '/daily-plan', screen: dailyPlan, menu: true },
-  { id: 'financialReport', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
-  { id: 'userProfile', path: '/user-profile', screen: profile, menu: true },
-  { id: 'tenantRoom', path: '/tenant-room', screen: comingSoon, menu: true },
-  { id: 'applicationFeedback', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
-  { id: 'keys', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
-  { id: 'addKey', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
-  { id: 'mailItems', path: '/mail-items', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
-  { id: 'addMailItem', path: '/add-mail-item', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
-  { id: 'electricityMeter', path: '/electricity-meter/:bid', screen: lazy(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
-  { id: 'editReport', path: '/consumption-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
-  { id: 'readingList', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
-  { id: 'sync', path: '/sync', screen: sync, menu: true },
+  { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
+  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
+  { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
+  { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
+  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
+  { id: 'keys', right: 'items.read', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
+  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
+  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
+  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
+  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazy(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
+  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
+  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 
 /** The drawer links: a menu route's path without its optional segments. */

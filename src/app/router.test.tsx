@@ -13,7 +13,17 @@ beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
 
-const signedIn: Session = { ...emptySession, userName: 'avi', pswd: 'x', compID: 1001, sessionToken: 't', loggedIn: true, WorkerName: 'Avi Cohen' };
+const signedIn: Session = {
+  ...emptySession,
+  userName: 'miri',
+  compID: 1001,
+  sessionToken: 't',
+  loggedIn: true,
+  WorkerName: 'Miri Avraham',
+  role: 'manager',
+  PermSrvCall: 1,
+};
+const worker: Session = { ...signedIn, userName: 'avi', WorkerName: 'Avi Cohen', role: 'worker' };
 
 function renderAt(path: string, session: Session, overrides: Partial<SessionContextValue> = {}) {
   const update = vi.fn(async () => undefined);
@@ -125,6 +135,40 @@ describe('routes of spec section 2', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(screen.queryByRole('link', { name: 'Checks' })).toBeNull();
+  });
+
+  it('shows checks in the menu with showChecksDeposit', async () => {
+    renderAt('/user-profile', { ...signedIn, showChecksDeposit: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Checks' }).getAttribute('href')).toBe('/checksindex');
+  });
+
+  it('offers a worker only what the rule table grants a worker', async () => {
+    renderAt('/user-profile', { ...worker, showChecksDeposit: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Service calls', 'Daily plan', 'Checks', 'Keys']) expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Financial report', 'Suppliers']) expect(within(nav).queryByRole('link', { name })).toBeNull();
+  });
+
+  it('shows "not allowed", never the screen, for a route opened by URL that the user may not use', async () => {
+    renderAt('/checksindex', { ...worker, showChecksDeposit: 0 });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not allowed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the home screen' }).getAttribute('href')).toBe('/');
+    // The title bar names the route; the checks screen itself never renders.
+    expect(screen.queryByText('Choose the building, the apartment and the payer to see their debts.')).toBeNull();
+  });
+
+  it('shows the same route to a worker whose showChecksDeposit is on', async () => {
+    renderAt('/checksindex', { ...worker, showChecksDeposit: 1 });
+    expect(await screen.findByText('Choose the building, the apartment and the payer to see their debts.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).toBeNull();
+  });
+
+  it('shows nothing but "not allowed" to a session without a known role', async () => {
+    renderAt('/service-calls', { ...signedIn, role: '' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not allowed' })).toBeTruthy();
   });
 
   it('shows the unsupported-version notice', async () => {

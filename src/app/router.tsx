@@ -7,6 +7,7 @@ import { AppLayout } from './AppLayout';
 import { FinancialReportRedirect } from './FinancialReportRedirect';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
+import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { appRoutes } from './routeTable';
@@ -17,9 +18,11 @@ export type RouteHandle = { titleKey: string };
 function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;
   const screen = (
-    <Suspense fallback={<Spinner />}>
-      <Screen />
-    </Suspense>
+    <RequireRight right={route.right}>
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    </RequireRight>
   );
   return {
     id: route.id,

@@ -36,6 +36,8 @@ export type Session = {
   workerID: number | null;
   workerGUID: string;
   showChecksDeposit: number;
+  /** The user's role (src/lib/rights); decides with the flags above what the screens offer. */
+  role: string;
   financialReportContact: string | null;
   /** Building address from the `fa` start-up parameter. */
   fullAddress: string;
@@ -74,6 +76,7 @@ export const emptySession: Session = {
   workerID: null,
   workerGUID: '',
   showChecksDeposit: 0,
+  role: '',
   financialReportContact: null,
   fullAddress: '',
   previousPath: null,

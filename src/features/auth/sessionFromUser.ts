@@ -43,6 +43,7 @@ export function sessionFieldsFromUser(user: Answer): Partial<Session> {
   n('workerID');
   s('workerGUID');
   n('showChecksDeposit');
+  s('role');
   return out;
 }
 

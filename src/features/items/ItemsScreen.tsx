@@ -21,11 +21,13 @@ import type { ItemView } from './itemQueries';
 import { numberOfItem, pullItems } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../meters/fieldScreens.module.css';
+import { useCan } from '../auth/sessionContext';
 
 const addPath: Record<ItemKind, string> = { keys: '/add-key', mailItems: '/add-mail-item' };
 
 /** /keys and /mail-items: pending and delivered items of the current building, with search and handover. */
 export function ItemsScreen({ kind }: { kind: ItemKind }) {
+  const can = useCan();
   const { t } = useTranslation(['items', 'errors', 'common']);
   const f = useFormats();
   const { session } = useSession();
@@ -46,9 +48,11 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
     <div className={styles.screen}>
       <div className={styles.cardHeader}>
         <h2 className={styles.heading}>{t(`items:${kind}.title`)}</h2>
-        <Link className={styles.link} to={addPath[kind]}>
-          {t(`items:${kind}.add`)}
-        </Link>
+        {can('items.write') ? (
+          <Link className={styles.link} to={addPath[kind]}>
+            {t(`items:${kind}.add`)}
+          </Link>
+        ) : null}
       </div>
       <div role="tablist" aria-label={t(`items:${kind}.tabs`)} className={styles.tabs}>
         {(['pending', 'delivered'] as const).map((s) => (
@@ -99,7 +103,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
                     </div>
                   ) : null}
                 </dl>
-                {v.item.status === 'pending' ? (
+                {v.item.status === 'pending' && can('items.write') ? (
                   <Button variant="secondary" onClick={() => setHanding(v)} aria-label={t(`items:${kind}.handoverOf`, { number })}>
                     {t('items:handover.action')}
                   </Button>

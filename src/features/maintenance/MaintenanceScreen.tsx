@@ -18,6 +18,7 @@ import { TestStatusControl } from './TestStatusControl';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import styles from '../meters/fieldScreens.module.css';
+import { useCan } from '../auth/sessionContext';
 
 /** /maintenance-and-facilities — facilities, the maintenance plan's tests and sending it to the committee. */
 export function MaintenanceScreen() {
@@ -26,6 +27,7 @@ export function MaintenanceScreen() {
 }
 
 function MaintenancePlan() {
+  const can = useCan();
   const { t } = useTranslation(['maintenance', 'errors', 'common']);
   const f = useFormats();
   const bid = useSession().session.bID;
@@ -76,7 +78,7 @@ function MaintenancePlan() {
             </p>
           ) : null}
         </div>
-        <Button onClick={() => void send(false)}>{t('maintenance:plan.send')}</Button>
+        {can('maintenance.sendPlan') ? <Button onClick={() => void send(false)}>{t('maintenance:plan.send')}</Button> : null}
       </section>
 
       <section aria-labelledby="facilities-title" className={styles.form}>

@@ -8,11 +8,13 @@ import { TextField } from '../../ui/TextField';
 import { useFormats } from '../meters/format';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import styles from '../meters/fieldScreens.module.css';
+import { useCan } from '../auth/sessionContext';
 
 type Props = { test: MaintenanceTestRow; onChange(status: MaintenanceTestStatus, notes?: string | null): void };
 
 /** One planned test: done / 'Unchecked' / not completed (with a note of what is missing). */
 export function TestStatusControl({ test, onChange }: Props) {
+  const can = useCan();
   const { t } = useTranslation('maintenance');
   const f = useFormats();
   const [notes, setNotes] = useState(test.notes ?? '');
@@ -28,7 +30,7 @@ export function TestStatusControl({ test, onChange }: Props) {
         {test.doneAt ? ` · ${t('test.doneAt', { date: f.dateTime(test.doneAt) })}` : ''}
       </p>
       {/* Uncontrolled, re-mounted per stored status: the tap shows at once, the live row confirms it. */}
-      <fieldset key={test.status} className={styles.fieldset}>
+      <fieldset key={test.status} className={styles.fieldset} disabled={!can('maintenance.write')}>
         <legend className="visually-hidden">{t('test.statusOf', { title: test.title })}</legend>
         {maintenanceTestStatuses.map((s) => (
           <label key={s} className={styles.choice}>
@@ -37,7 +39,7 @@ export function TestStatusControl({ test, onChange }: Props) {
           </label>
         ))}
       </fieldset>
-      {test.status === 'notCompleted' ? (
+      {test.status === 'notCompleted' && can('maintenance.write') ? (
         <form
           className={styles.actions}
           onSubmit={(e) => {

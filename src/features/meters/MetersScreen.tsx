@@ -21,9 +21,11 @@ import { PriceDialog } from './PriceDialog';
 import { useResult } from './useResult';
 import { useServerRefresh } from './useServerRefresh';
 import styles from './fieldScreens.module.css';
+import { useCan } from '../auth/sessionContext';
 
 /** /electricity-meter/:bid — the building's counters and EV charging stations. */
 export function MetersScreen() {
+  const can = useCan();
   const { t } = useTranslation(['meters', 'errors', 'common']);
   const f = useFormats();
   const bid = Number(useParams().bid);
@@ -75,9 +77,11 @@ export function MetersScreen() {
           <p className={styles.muted}>{t('meters:price.note')}</p>
         </div>
         <RecordSyncBadge state={building.syncState} compact />
-        <Button variant="secondary" onClick={() => setPricing(true)}>
-          {price === null ? t('meters:price.set') : t('meters:price.change')}
-        </Button>
+        {can('buildings.editSettings') ? (
+          <Button variant="secondary" onClick={() => setPricing(true)}>
+            {price === null ? t('meters:price.set') : t('meters:price.change')}
+          </Button>
+        ) : null}
       </section>
 
       <section aria-labelledby="meters-list" className={styles.form}>
@@ -85,7 +89,7 @@ export function MetersScreen() {
           <h2 id="meters-list" className={styles.heading}>
             {t('meters:list.title', { n: data.meters.length })}
           </h2>
-          <Button onClick={() => setAdding(true)}>{t('meters:actions.add')}</Button>
+          {can('meters.manage') ? <Button onClick={() => setAdding(true)}>{t('meters:actions.add')}</Button> : null}
         </div>
         {refresh.state === 'loading' && data.meters.length === 0 ? <Spinner /> : null}
         {refresh.state === 'failed' && data.meters.length === 0 ? (
@@ -125,9 +129,11 @@ export function MetersScreen() {
                 <Link className={styles.link} to={`/consumption-report/${bid}/${m.meter.id}`} aria-label={t('meters:actions.reportOf', { number: m.meter.number })}>
                   {t('meters:actions.report')}
                 </Link>
-                <Button variant="ghost" onClick={() => setDeleting(m)} aria-label={t('meters:actions.deleteOf', { number: m.meter.number })}>
-                  {t('meters:actions.delete')}
-                </Button>
+                {can('meters.manage') ? (
+                  <Button variant="ghost" onClick={() => setDeleting(m)} aria-label={t('meters:actions.deleteOf', { number: m.meter.number })}>
+                    {t('meters:actions.delete')}
+                  </Button>
+                ) : null}
               </div>
             </li>
           ))}

@@ -20,11 +20,13 @@ import { ReadingPhoto } from './ReadingPhoto';
 import { useResult } from './useResult';
 import { useServerRefresh } from './useServerRefresh';
 import styles from './fieldScreens.module.css';
+import { useCan } from '../auth/sessionContext';
 
 type FormState = { editing: MeterReadingRow | null } | null;
 
 /** /reading-report/:bid/:meterid — the readings of a counter, newest first, and a new reading. */
 export function ReadingsScreen() {
+  const can = useCan();
   const { t } = useTranslation(['meters', 'errors', 'common']);
   const f = useFormats();
   const params = useParams();
@@ -77,7 +79,7 @@ export function ReadingsScreen() {
           </p>
         </div>
         <div className={styles.actions}>
-          <Button onClick={() => setForm({ editing: null })}>{t('meters:reading.new')}</Button>
+          {can('readings.write') ? <Button onClick={() => setForm({ editing: null })}>{t('meters:reading.new')}</Button> : null}
           <Link className={styles.link} to={`/consumption-report/${bid}/${meter.id}`}>
             {t('meters:actions.report')}
           </Link>
@@ -130,7 +132,7 @@ export function ReadingsScreen() {
               </div>
               {r.paid ? (
                 <p className={styles.muted}>{t('errors:paidReadingCannotBeUpdated')}</p>
-              ) : (
+              ) : !can('readings.write') ? null : (
                 <div className={styles.actions}>
                   <Button variant="secondary" onClick={() => setForm({ editing: r })}>
                     {t('meters:reading.edit')}

@@ -15,6 +15,7 @@ import { cancelServiceCall, changeStatus, closeWithMessage, deleteServiceCall, s
 import type { RunAction } from './useActionFeedback';
 import { useClosingMessageDays } from './useServiceCalls';
 import styles from './ServiceCalls.module.css';
+import { useCan } from '../auth/sessionContext';
 
 type Confirm = 'close' | 'cancel' | 'delete' | null;
 
@@ -28,6 +29,7 @@ function visitInstant(day: string): string {
 
 /** `leaveAfterSuccess` names the page to go to once the success message closes (after a delete). */
 export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCallRow; run: RunAction; leaveAfterSuccess(path: string | null): void }) {
+  const can = useCan();
   const { t } = useTranslation('serviceCalls');
   const closingDays = useClosingMessageDays();
   const options = nextStatuses(call.status).filter((s) => s !== 'cancelled');
@@ -105,9 +107,11 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
             </Button>
           </>
         )}
-        <Button variant="danger" onClick={() => setConfirm('delete')}>
-          {t('actions.delete')}
-        </Button>
+        {can('serviceCalls.delete') ? (
+          <Button variant="danger" onClick={() => setConfirm('delete')}>
+            {t('actions.delete')}
+          </Button>
+        ) : null}
       </div>
       <ConfirmDialog
         open={confirm !== null}

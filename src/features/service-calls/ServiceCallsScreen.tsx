@@ -9,6 +9,7 @@ import { CallsListPane } from './CallsListPane';
 import { ALL_BUILDINGS } from './CallsToolbar';
 import { useServiceCall } from './useServiceCalls';
 import styles from './ServiceCalls.module.css';
+import { useCan } from '../auth/sessionContext';
 
 /** The route's building, `all` for every building, or (without one) the current building. */
 export function buildingOfRoute(bid: string | undefined, current: number | null): number | null {
@@ -19,6 +20,7 @@ export function buildingOfRoute(bid: string | undefined, current: number | null)
 }
 
 export function ServiceCallsScreen() {
+  const can = useCan();
   const { t } = useTranslation('serviceCalls');
   const { bid, pid } = useParams();
   const { session } = useSession();
@@ -32,7 +34,7 @@ export function ServiceCallsScreen() {
         <div className={styles.detailPane}>
           <CallDetail key={pid} id={pid} />
         </div>
-      ) : (
+      ) : !can('serviceCalls.create') ? null : (
         <BottomActions>
           <Link to={buildingId === null ? '/add-service-calls' : `/add-service-calls/${buildingId}`} className={styles.primaryLink}>
             {t('list.add')}

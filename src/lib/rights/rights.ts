@@ -76,6 +76,13 @@ const grants = {
   'debts.read': [{ roles: ['worker', 'manager', 'committee', 'admin'] }],
   'checks.deposit': [{ roles: ['worker', 'manager', 'committee', 'admin'], flag: 'showChecksDeposit' }],
   'clearing.charge': [{ roles: ['manager', 'admin'], flag: 'PermClearing' }],
+  /** Quick charges to an apartment (/add-money). */
+  'charges.create': [{ roles: staff }],
+  /** The committee's books: financial reports, expenses, budget. */
+  'books.read': [{ roles: [...staff, 'committee'] }],
+  'suppliers.read': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],
+  /** Room booking and building events (/tenant-room). */
+  'rooms.use': [{ roles: everyone }],
   'receptionist.desk': [{ roles: ['receptionist', 'worker', 'manager', 'admin'], flag: 'allowReceptionistModule' }],
   'feedback.write': [{ roles: everyone }],
   /** What every signed-in user does: own profile, sync screen, logout, app log, settings. */
@@ -92,6 +99,20 @@ export const actions = Object.keys(grants) as Action[];
 export function can(actor: Actor, action: Action): boolean {
   const list: readonly Grant[] = grants[action];
   return list.some((g) => g.roles.includes(actor.role) && (g.flag === undefined || actor.flags[g.flag] !== 0));
+}
+
+/** What the screens hold of the user (the session of spec section 3 plus the role). */
+export type ActorSource = Flags & { role: string };
+
+/** An unknown or missing role gets the least, as on the server: nothing but what everyone may do. */
+export function actorFrom(source: ActorSource): Actor {
+  const flags: Flags = {
+    PermSrvCall: source.PermSrvCall,
+    PermClearing: source.PermClearing,
+    showChecksDeposit: source.showChecksDeposit,
+    allowReceptionistModule: source.allowReceptionistModule,
+  };
+  return isRole(source.role) ? { role: source.role, flags } : { role: 'renter', flags: { PermSrvCall: 0, PermClearing: 0, showChecksDeposit: 0, allowReceptionistModule: 0 } };
 }
 
 /** The flags of an action's grants, for messages that say which switch is off. */
