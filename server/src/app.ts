@@ -4,7 +4,9 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerHooks } from './http/hooks.ts';
+import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
+import { schedulePurge } from './jobs/purge.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -55,15 +57,19 @@ export function createServer(options: ServerOptions): FastifyInstance {
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
+  let stopPurge = () => undefined as void;
   app.addHook('onReady', async () => {
     await migrateToLatest(db);
     if (options.seed !== false) seedIfEmpty(db, ctx.now());
+    stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
   });
   app.addHook('onClose', async () => {
+    stopPurge();
     await db.close();
   });
 
   registerHooks(app, ctx);
+  registerStoredAnswers(app, ctx);
   registerRights(app);
   registerRoutes(app, ctx);
   app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));

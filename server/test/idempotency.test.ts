@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness.ts';
+import { limits } from '../../src/lib/validation/rules.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
@@ -95,5 +96,48 @@ describe('idempotent, versioned mutations', () => {
     const again = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, body: newCall(id) });
     expect(again.status).toBe(409);
     expect(again.body.current).toMatchObject({ id, version: 1 });
+  });
+});
+
+describe('stored answers come first', () => {
+  it('answers a repeat from the store even when a rule was tightened after the first apply', async () => {
+    const key = newId();
+    const body = { ...newCall(), description: 'דלת הלובי נתקעת' };
+    const first = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, idempotencyKey: key, body });
+    expect(first.status).toBe(201);
+    const rules = limits as { descriptionMin: number };
+    const was = rules.descriptionMin;
+    rules.descriptionMin = 40;
+    try {
+      const repeat = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, idempotencyKey: key, body });
+      expect(repeat.status).toBe(201);
+      expect(repeat.text).toBe(first.text);
+      // The tightened rule does hold for new changes.
+      const fresh = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, body: { ...body, id: newId() } });
+      expect(fresh.status).toBe(422);
+    } finally {
+      rules.descriptionMin = was;
+    }
+  });
+
+  it('takes a trailing slash or another query order for the same request', async () => {
+    const created = (await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, body: newCall() })).body.record;
+    const key = newId();
+    const del = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}?baseVersion=1&reason=duplicate`, { token, idempotencyKey: key });
+    expect(del.status).toBe(200);
+    const again = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}/?reason=duplicate&baseVersion=1`, { token, idempotencyKey: key });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(del.text);
+  });
+
+  it('keeps each user’s keys apart: the same key from another user is their own change', async () => {
+    const dana = (await loginAs(server, 'dana')).token;
+    const key = newId();
+    const mine = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, idempotencyKey: key, body: newCall() });
+    expect(mine.status).toBe(201);
+    const theirs = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token: dana, idempotencyKey: key, body: { ...newCall(), buildingId: 104 } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.record.id).not.toBe(mine.body.record.id);
+    expect(theirs.body.record.buildingId).toBe(104);
   });
 });

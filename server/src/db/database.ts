@@ -31,6 +31,8 @@ export type Db = {
   prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity?: number): Prepared<A, R>;
   /** Changes whenever another connection (process, tool) commits to the database: in-memory caches check it. */
   dataVersion(): number;
+  /** The value of an SQLite setting of this connection (e.g. `synchronous`), for diagnostics and tests. */
+  pragma(name: string): unknown;
   /** Runs `fn` in one transaction; nested calls join the outer one. */
   tx<T>(fn: () => T): T;
   close(): Promise<void>;
@@ -55,7 +57,9 @@ type Binding = { arg: number } | { value: SqlValue };
 export function openDatabase(path: string): Db {
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before the answer leaves, so a 2xx a device saw survives a power cut
+  // (NORMAL in WAL mode may lose the last transactions).
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
@@ -114,6 +118,7 @@ export function openDatabase(path: string): Db {
   return {
     q,
     prepare: prepareQuery,
+    pragma: (name: string) => sqlite.pragma(name, { simple: true }),
     dataVersion(): number {
       dataVersionStmt ??= sqlite.prepare('PRAGMA data_version').pluck();
       return Number(dataVersionStmt.get());

@@ -83,6 +83,8 @@ export type OtpChallengeTable = {
 
 export type IdempotencyTable = {
   companyId: number;
+  /** The user who sent the key (migration 007); 0 for keys stored before keys were per user. */
+  userId: number;
   key: string;
   method: string;
   path: string;

@@ -1,0 +1,30 @@
+// Idempotency keys are scoped to the user who sent them, not only the company (a key from one user can
+// never answer for another), and indexed by age for the purge job. SQLite cannot change a primary key
+// in place: the table is rebuilt, keeping existing keys under user 0 (they still answer their repeats
+// through the company scope of the old rows until they age out).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('idempotency_keys_by_user')
+    .addColumn('companyId', 'integer', (c) => c.notNull())
+    .addColumn('userId', 'integer', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('method', 'text', (c) => c.notNull())
+    .addColumn('path', 'text', (c) => c.notNull())
+    .addColumn('requestHash', 'text', (c) => c.notNull())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('idempotency_keys_by_user_pk', ['companyId', 'userId', 'key'])
+    .execute();
+  await sql`INSERT INTO idempotency_keys_by_user (companyId, userId, key, method, path, requestHash, status, body, createdAt)
+    SELECT companyId, 0, key, method, path, requestHash, status, body, createdAt FROM idempotency_keys`.execute(db);
+  await db.schema.dropTable('idempotency_keys').execute();
+  await db.schema.alterTable('idempotency_keys_by_user').renameTo('idempotency_keys').execute();
+  await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('createdAt').execute();
+  await db.schema.createIndex('sessions_expires').on('sessions').column('expiresAt').execute();
+  await db.schema.createIndex('otp_challenges_expires').on('otp_challenges').column('expiresAt').execute();
+  await db.schema.createIndex('app_logs_created').on('app_logs').column('createdAt').execute();
+}
