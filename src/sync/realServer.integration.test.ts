@@ -2,7 +2,6 @@
 // including a lost response, a 401 in the middle of a replay, 500 bursts and a captive portal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
-import { authByCompId } from '../api/calls/auth';
 import { db } from '../db/db';
 import { addReading, pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
 import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
@@ -37,13 +36,12 @@ const network: typeof fetch = async (input, init) => {
 };
 
 function engineFor(): { engine: ReplayEngine; session: SessionPort & { renewals: number } } {
-  const publicApi = createApiClient({ baseUrl: `${server.baseUrl}/api` });
   const session = {
     renewals: 0,
     getToken: async () => token,
     async renew() {
       session.renewals += 1;
-      token = (await authByCompId(publicApi, { compId: 1001, userName: 'avi', password: 'demo1234' })).sessionToken;
+      token = (await loginAs(server, 'avi')).token;
       return true;
     },
     currentUserKey: () => userKeyOf(1001, 'avi'),
