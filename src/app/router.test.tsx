@@ -13,7 +13,7 @@ beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
 
-const signedIn: Session = { ...emptySession, userName: 'avi', pswd: 'x', compID: 1001, sessionToken: 't', loggedIn: true, WorkerName: 'Avi Cohen' };
+const signedIn: Session = { ...emptySession, userName: 'avi', compID: 1001, sessionToken: 't', loggedIn: true, WorkerName: 'Avi Cohen' };
 
 function renderAt(path: string, session: Session, overrides: Partial<SessionContextValue> = {}) {
   const update = vi.fn(async () => undefined);
