@@ -176,9 +176,12 @@ describe('login machine: code step', () => {
     expect(t.state()).toBe('verifying');
     await waitFor(t.actor, (s) => s.status === 'done');
     expect(t.state()).toBe('loggedIn');
-    const expected = { answer: authAnswer, credentials: { compId: 1001, userName: 'avi', password: 'demo1234' } };
+    const expected = { answer: authAnswer, credentials: { compId: 1001, userName: 'avi' } };
     expect(t.seen.complete).toEqual([expected]);
     expect(t.actor.getSnapshot().output).toEqual(expected);
+    // The password is handed to nobody after the code is verified, and not kept in memory either.
+    expect(JSON.stringify(t.seen.complete)).not.toContain('demo1234');
+    expect(t.ctx().password).toBe('');
   });
 
   it('an invalid code returns to the code step with the message', async () => {
