@@ -6,7 +6,7 @@ import { fakeFetch } from '../../api/testing/fakeFetch';
 import type { FakeHandler } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
 import { emptySession, loadSession, refreshSession, saveSession } from '../../db/sessionVault';
-import { runSessionStartup } from './startup';
+import { runSessionStartup, takeStartupParams } from './startup';
 import { forgetStartupPassword, startupPassword } from './startupPrefill';
 
 function fakeWindow(search: string) {
@@ -51,6 +51,17 @@ describe('session start-up', () => {
     expect(startupPassword()).toBe('demo1234');
     expect(await storedSessionText()).not.toContain('demo1234');
     expect(replaced).toEqual(['/keys']);
+  });
+
+  it('takes the parameters out of the URL before the router reads it, and applies them at start-up', async () => {
+    serve(() => ({ body: { APIResponseCode: 3, APIResponseText: 'x', APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } } }));
+    const { win, replaced } = fakeWindow(link);
+    takeStartupParams(win);
+    expect(replaced).toEqual(['/keys']);
+    const cleaned = { ...win, location: { search: '', href: 'http://localhost/keys' } as Location };
+    await runSessionStartup(cleaned);
+    expect(await loadSession()).toMatchObject({ userName: 'avi', compID: 1001, hideNavigation: true });
+    expect(startupPassword()).toBe('demo1234');
   });
 
   it('signs in from the link where the server allows a password, keeping a renewal secret for this device instead of the password', async () => {

@@ -81,13 +81,28 @@ async function applyParams(search: URLSearchParams): Promise<void> {
   }
 }
 
+let taken: URLSearchParams | null = null;
+
+/**
+ * Takes the start-up parameters out of the URL at once, before the router reads its first location:
+ * otherwise the router keeps them (a `userinfo` password too) and Login remembers them as the page
+ * to return to. runSessionStartup applies them.
+ */
+export function takeStartupParams(win: Pick<Window, 'location' | 'history'> = window): void {
+  const search = new URLSearchParams(win.location.search);
+  if (!hasStartupParams(search)) return;
+  taken = search;
+  win.history.replaceState(win.history.state, '', withoutStartupParams(win.location.href));
+}
+
 /**
  * Runs before the first render of the routes. A session marked logged in but without a token waits
  * for the silent renewal (which goes to Login when it cannot renew); one with a token is usable at
  * once, offline too.
  */
 export async function runSessionStartup(win: Pick<Window, 'location' | 'history'> = window): Promise<void> {
-  const search = new URLSearchParams(win.location.search);
+  const search = taken ?? new URLSearchParams(win.location.search);
+  taken = null;
   if (hasStartupParams(search)) {
     try {
       await applyParams(search);
