@@ -127,6 +127,15 @@ describe('login machine: details step', () => {
     expect(t.ctx().errorKey).toBe('errors:tooManyRequests');
   });
 
+  it('shows the account or address lockout the server answers, and keeps the details to try later', async () => {
+    const t = start({ startOtp: () => Promise.reject(apiError(429, 'errors:tooManyAttempts')) });
+    fill(t.actor);
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('idle'));
+    expect(t.ctx().errorKey).toBe('errors:tooManyAttempts');
+    expect(t.ctx()).toMatchObject({ companyCode: '1001', userName: 'avi' });
+  });
+
   it('shows a login error for a failure without a message key', async () => {
     const t = start({ startOtp: () => Promise.reject(new Error('boom')) });
     fill(t.actor);
