@@ -1,4 +1,5 @@
-// CLI entry: `tsx server/main.ts` (PORT, HOST, DATABASE_PATH, STATIC_DIR, SESSION_IDLE_MINUTES).
+// CLI entry: `tsx server/main.ts` (PORT, HOST, DATABASE_PATH, STATIC_DIR, SESSION_IDLE_MINUTES,
+// ALLOW_PASSWORD_LOGIN, TRUST_PROXY: see src/app.ts).
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createServer } from './src/app.ts';

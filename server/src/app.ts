@@ -1,5 +1,8 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createSignInGuard, signInLimitsWith } from './auth/signInLimits.ts';
+import type { SignInLimits } from './auth/signInLimits.ts';
+import { passwordLoginFrom, trustProxyFrom } from './settings.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -24,6 +27,12 @@ export type ServerOptions = {
   sessionIdleMinutes?: number;
   /** Seed the demo companies into an empty database (default true). */
   seed?: boolean;
+  /** Answer AuthByCompID/v2 (password-only sign-in, for old clients); defaults to env ALLOW_PASSWORD_LOGIN (settings.ts). */
+  allowPasswordLogin?: boolean;
+  /** Overrides of DEFAULT_SIGN_IN_LIMITS (tests use small numbers). */
+  signInLimits?: Partial<SignInLimits>;
+  /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
+  trustProxy?: boolean | string;
 };
 
 function isLoggerInstance(v: ServerOptions['logger']): v is FastifyBaseLogger {
@@ -37,13 +46,15 @@ export function createServer(options: ServerOptions): FastifyInstance {
     bodyLimit: 25 * 1024 * 1024,
     // Per-request lines would dominate the log and the benchmark; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Off by default: a forged X-Forwarded-For must not pick the per-address limit's key or the cookie's Secure flag.
+    trustProxy: options.trustProxy ?? trustProxyFrom(process.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   const db = openDatabase(options.databasePath);
   const now = options.now ?? (() => new Date());
   const idleMinutes = options.sessionIdleMinutes ?? (Number(process.env.SESSION_IDLE_MINUTES) || 12 * 60);
+  const signInLimits = signInLimitsWith(options.signInLimits);
   const ctx: AppContext = {
     db,
     now,
@@ -54,6 +65,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
     },
     sessionIdleMs: idleMinutes * 60_000,
     appVersion: APP_VERSION,
+    signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
+    signInLimits,
+    allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).

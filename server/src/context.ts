@@ -1,3 +1,4 @@
+import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Db } from './db/database.ts';
 
 /** What every route and service needs; built once in createServer. */
@@ -9,4 +10,9 @@ export type AppContext = {
   secretLog: (line: string) => void;
   sessionIdleMs: number;
   appVersion: string;
+  /** Failure counting and lockout of every password and code check (auth/signInLimits.ts). */
+  signIn: SignInGuard;
+  signInLimits: SignInLimits;
+  /** AuthByCompID/v2 (a session for a password alone) for old clients; off unless ALLOW_PASSWORD_LOGIN=1. */
+  allowPasswordLogin: boolean;
 };

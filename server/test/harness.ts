@@ -3,13 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../src/app.ts';
+import type { ServerOptions } from '../src/app.ts';
 
 export type TestClock = { advance(ms: number): void; now(): Date };
 
 export type TestServer = {
   baseUrl: string;
+  /** The SQLite file (a second server may open the same one). */
+  databasePath: string;
   close(): Promise<void>;
   /** user name → the latest one-time code written to the log. */
   otpCodes: Map<string, string>;
@@ -42,18 +46,24 @@ async function waitFor(map: Map<string, string>, user: string, timeoutMs: number
   }
 }
 
-export async function startTestServer(options: { sessionIdleMinutes?: number; staticDir?: string } = {}): Promise<TestServer> {
+export type TestServerOptions = Pick<ServerOptions, 'sessionIdleMinutes' | 'staticDir' | 'allowPasswordLogin' | 'signInLimits' | 'trustProxy'> & {
+  /** An existing database file (another test server's): it is left in place on close. */
+  databasePath?: string;
+};
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'binyan-test-'));
   const otpCodes = new Map<string, string>();
   const depositCodes = new Map<string, string>();
   const logLines: string[] = [];
   const clock = createClock();
+  const { databasePath: sharedPath, ...serverOptions } = options;
+  const databasePath = sharedPath ?? join(dir, 'test.sqlite');
   const app = createServer({
-    databasePath: join(dir, 'test.sqlite'),
+    ...serverOptions,
+    databasePath,
     logger: false,
     now: clock.now,
-    ...(options.sessionIdleMinutes ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
-    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     otpLog: (line) => {
       logLines.push(line);
       const otp = /^one-time code for (\S+): (\d{5})$/.exec(line);
@@ -67,6 +77,7 @@ export async function startTestServer(options: { sessionIdleMinutes?: number; st
   if (!address || typeof address === 'string') throw new Error('no port');
   const server: TestServer = {
     baseUrl: `http://127.0.0.1:${address.port}`,
+    databasePath,
     otpCodes,
     depositCodes,
     logLines,
@@ -92,11 +103,9 @@ export async function call<T = Record<string, unknown>>(server: TestServer, meth
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const mutating = method !== 'GET';
   if (mutating && options.idempotencyKey !== null) headers['idempotency-key'] = options.idempotencyKey ?? randomUUID();
-  const res = await fetch(server.baseUrl + path, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
+  const init = { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) };
+  // fetch() drops a Host header; node:http sends it (tests of what the server derives from Host).
+  const res = headers.host === undefined ? await fetch(server.baseUrl + path, init) : await requestWithHost(server.baseUrl + path, init);
   const text = await res.text();
   server.bodies.push(text);
   let body: unknown = text;
@@ -108,15 +117,34 @@ export async function call<T = Record<string, unknown>>(server: TestServer, meth
   return { status: res.status, body: body as T, text, headers: res.headers };
 }
 
+async function requestWithHost(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers }));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 /** Style 2 parameter list. */
 export function params(values: Record<string, string | number>): { paramName: string; paramValue: string | number; paramType: number }[] {
   return Object.entries(values).map(([paramName, paramValue]) => ({ paramName, paramValue, paramType: typeof paramValue === 'number' ? 8 : 12 }));
 }
 
-export type Login = { token: string; user: Record<string, unknown> };
+export type Login = { token: string; user: Record<string, unknown>; /** Only when a deviceId was sent. */ renewalSecret?: string };
 
-/** The real OTP flow: start → code from the server log → auth. */
-export async function loginAs(server: TestServer, user: string, company = 1001, password = 'demo1234'): Promise<Login> {
+/** The real OTP flow: start → code from the server log → auth (with `deviceId`, also a renewal secret). */
+export async function loginAs(server: TestServer, user: string, company = 1001, password = 'demo1234', options: { deviceId?: string } = {}): Promise<Login> {
   server.otpCodes.delete(user);
   const start = await call<{ codeSent: boolean; otpGuid: string }>(server, 'POST', '/api/auth/otp/start', {
     body: { idParam1: user, idParam2: password, compID: company, appId: 2, appGuid: 'test', otpPreferredSendMethod: 'sms' },
@@ -124,12 +152,13 @@ export async function loginAs(server: TestServer, user: string, company = 1001, 
   });
   if (!start.body.codeSent) throw new Error(`login failed for ${user}`);
   const code = await server.waitForOtp(user);
-  const auth = await call<{ sessionToken: string; user: Record<string, unknown> }>(server, 'POST', '/api/auth/otp/auth', {
-    body: { otpGuid: start.body.otpGuid, otpCode: code, saveSessionTokenInHttpCookie: true },
+  const auth = await call<{ sessionToken: string; renewalSecret?: string; user: Record<string, unknown> }>(server, 'POST', '/api/auth/otp/auth', {
+    body: { otpGuid: start.body.otpGuid, otpCode: code, saveSessionTokenInHttpCookie: true, ...(options.deviceId ? { deviceId: options.deviceId } : {}) },
     idempotencyKey: null,
   });
   if (auth.status !== 200) throw new Error(`otp auth failed: ${auth.text}`);
-  return { token: auth.body.sessionToken, user: auth.body.user };
+  const { sessionToken, renewalSecret, user: data } = auth.body;
+  return { token: sessionToken, user: data, ...(renewalSecret ? { renewalSecret } : {}) };
 }
 
 export const newId = (): string => randomUUID();

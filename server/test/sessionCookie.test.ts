@@ -19,7 +19,7 @@ async function signIn(user: string, hostHeader?: string): Promise<{ token: strin
   const auth = await call<{ sessionToken: string }>(server, 'POST', '/api/auth/otp/auth', {
     body: { otpGuid: start.body.otpGuid, otpCode, saveSessionTokenInHttpCookie: true },
     idempotencyKey: null,
-    ...(hostHeader ? { headers: { 'x-forwarded-host': hostHeader } } : {}),
+    ...(hostHeader ? { headers: { host: hostHeader } } : {}),
   });
   expect(auth.status).toBe(200);
   return { token: auth.body.sessionToken, setCookie: auth.headers.get('set-cookie') ?? '' };

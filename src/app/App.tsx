@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/SessionProvider';
+import { takeStartupParams } from '../features/auth/startup';
 import { createAppRouter } from './router';
 import { useServerDictionary } from './useServerDictionary';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => {
+    // The start-up parameters leave the URL before the router reads it (startup.ts).
+    takeStartupParams();
+    return createAppRouter();
+  });
   useServerDictionary();
   return (
     <SessionProvider>

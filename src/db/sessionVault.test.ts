@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDB } from './db';
-import { createSessionVault, DATA_ROW, emptySession, hasStoredCredentials, isLoggedIn, KEY_ROW } from './sessionVault';
+import { decryptJson, encryptJson } from '../lib/crypto';
+import { createSessionVault, DATA_ROW, emptySession, hasRenewalSecret, isLoggedIn, KEY_ROW } from './sessionVault';
 import type { CookieJar } from './sessionVault';
 
 type Jar = CookieJar & { written: string[]; store: Map<string, string> };
@@ -38,7 +39,8 @@ afterEach(async () => {
 const signedIn = {
   ...emptySession,
   userName: 'avi',
-  pswd: 'demo1234',
+  renewalSecret: 'renew-secret-0123456789',
+  deviceId: 'device-6f1c2a',
   compID: 1001,
   sessionToken: 'tok-abcdef0123456789',
   loggedIn: true,
@@ -60,19 +62,56 @@ describe('session vault', () => {
     const data = await db.meta.get(DATA_ROW);
     const key = await db.meta.get(KEY_ROW);
     const raw = JSON.stringify(data);
-    for (const secret of ['demo1234', 'tok-abcdef', 'avi', 'Avi Cohen', '1001']) expect(raw).not.toContain(secret);
+    for (const secret of ['renew-secret', 'tok-abcdef', 'avi', 'Avi Cohen', '1001']) expect(raw).not.toContain(secret);
     expect(key?.value).toBeInstanceOf(CryptoKey);
     expect((key?.value as CryptoKey).extractable).toBe(false);
   });
 
-  it('updates with a patch and clears keeping or dropping the credentials', async () => {
+  it('updates with a patch and clears keeping or dropping who signed in, never the renewal secret; the device id stays', async () => {
     const vault = createSessionVault(freshDb().meta, null, noChannel);
     await vault.saveSession({ ...signedIn, languageId: 4 });
     expect((await vault.updateSession({ bID: 7 })).bID).toBe(7);
     const kept = await vault.clearSession({ keepCredentials: true });
-    expect(kept).toMatchObject({ userName: 'avi', pswd: 'demo1234', compID: 1001, sessionToken: '', loggedIn: false, bID: null, languageId: 4 });
+    expect(kept).toMatchObject({ userName: 'avi', renewalSecret: '', deviceId: 'device-6f1c2a', compID: 1001, sessionToken: '', loggedIn: false, bID: null, languageId: 4 });
     const dropped = await vault.clearSession();
-    expect(dropped).toMatchObject({ userName: '', pswd: '', compID: null, languageId: 4 });
+    expect(dropped).toMatchObject({ userName: '', renewalSecret: '', deviceId: 'device-6f1c2a', compID: null, languageId: 4 });
+  });
+
+  it('keeps no password at all: a session an older version stored with one loses it on first load, in IndexedDB and the cookie', async () => {
+    const db = freshDb();
+    const jar = memoryJar(false);
+    await createSessionVault(db.meta, jar, noChannel).saveSession(signedIn);
+    const key = (await db.meta.get(KEY_ROW))?.value as CryptoKey;
+    const legacy = { ...signedIn, renewalSecret: undefined, deviceId: undefined, pswd: 'demo1234' };
+    await db.meta.put({ key: DATA_ROW, value: await encryptJson(key, legacy) });
+    const { sessionToken: _token, ...legacyCookie } = legacy;
+    jar.store.clear();
+    jar.store.set('bn_s0', encodeURIComponent(await encryptJson(key, legacyCookie)));
+
+    const loaded = await createSessionVault(db.meta, jar, noChannel).loadSession();
+    expect(loaded).not.toHaveProperty('pswd');
+    expect(loaded).toMatchObject({ userName: 'avi', compID: 1001, sessionToken: 'tok-abcdef0123456789', renewalSecret: '' });
+    const stored = await decryptJson<Record<string, unknown>>(key, String((await db.meta.get(DATA_ROW))?.value));
+    expect(JSON.stringify(stored)).not.toContain('demo1234');
+    expect(stored).not.toHaveProperty('pswd');
+    const cookie = decodeURIComponent(jar.store.get('bn_s0') ?? '');
+    const inCookie = await decryptJson<Record<string, unknown>>(key, cookie);
+    expect(inCookie).toMatchObject({ userName: 'avi' });
+    expect(JSON.stringify(inCookie)).not.toContain('demo1234');
+  });
+
+  it('makes one device id, keeps it, and reads storage again past its cache when asked', async () => {
+    const db = freshDb();
+    const vault = createSessionVault(db.meta, null, noChannel);
+    const id = await vault.deviceId();
+    expect(id).toMatch(/^[\w-]{16,128}$/);
+    expect(await vault.deviceId()).toBe(id);
+    expect((await vault.clearSession()).deviceId).toBe(id);
+    // Another context (the service worker) rotates the secret: this one's cache still has the old one.
+    await vault.updateSession({ renewalSecret: 'old' });
+    await createSessionVault(db.meta, null, noChannel).updateSession({ renewalSecret: 'rotated' });
+    expect((await vault.loadSession()).renewalSecret).toBe('old');
+    expect((await vault.refreshSession()).renewalSecret).toBe('rotated');
   });
 
   it('mirrors every key except the token into an encrypted cookie per spec', async () => {
@@ -81,11 +120,11 @@ describe('session vault', () => {
     await createSessionVault(db.meta, jar, noChannel).saveSession(signedIn);
     const cookie = jar.written.find((c) => c.startsWith('bn_s0=')) ?? '';
     expect(cookie).toMatch(/Max-Age=5184000; Path=\/; SameSite=Lax; Secure$/);
-    for (const secret of ['demo1234', 'tok-abcdef', 'avi']) expect(decodeURIComponent(jar.read())).not.toContain(secret);
+    for (const secret of ['renew-secret', 'tok-abcdef', 'avi']) expect(decodeURIComponent(jar.read())).not.toContain(secret);
     // IndexedDB session gone, cookie left: the session comes back without the token.
     await db.meta.delete(DATA_ROW);
     const restored = await createSessionVault(db.meta, jar, noChannel).loadSession();
-    expect(restored).toMatchObject({ userName: 'avi', pswd: 'demo1234', compID: 1001, sessionToken: '' });
+    expect(restored).toMatchObject({ userName: 'avi', renewalSecret: 'renew-secret-0123456789', compID: 1001, sessionToken: '' });
   });
 
   it('omits Secure on localhost', async () => {
@@ -118,8 +157,10 @@ describe('logged-in rule', () => {
     expect(isLoggedIn({ ...signedIn, compID: null })).toBe(false);
     expect(isLoggedIn({ ...signedIn, loggedIn: false })).toBe(false);
   });
-  it('knows when stored credentials allow a silent login', () => {
-    expect(hasStoredCredentials(signedIn)).toBe(true);
-    expect(hasStoredCredentials({ ...signedIn, pswd: '' })).toBe(false);
+  it('knows when a stored renewal secret allows a silent login', () => {
+    expect(hasRenewalSecret(signedIn)).toBe(true);
+    expect(hasRenewalSecret({ ...signedIn, renewalSecret: '' })).toBe(false);
+    expect(hasRenewalSecret({ ...signedIn, deviceId: '' })).toBe(false);
+    expect(Object.keys(emptySession)).not.toContain('pswd');
   });
 });

@@ -1,13 +1,18 @@
 // The session (spec section 3) lives encrypted (AES-GCM) in IndexedDB `meta`, under a non-extractable
 // key kept in the same table, so the page and the service worker can both read it. Cookies mirror it
 // per spec (every key except the token, encrypted). Nothing here is ever written in plain text.
+// The password is not kept at all (issue 11 §3): the silent re-login spends a renewal secret bound to
+// this device's id instead, and a session stored by an older version loses its password on first load.
 import { decryptJson, encryptJson, generateAesKey } from '../lib/crypto';
 import { db } from './db';
 import type { MetaRow } from './schema';
 
 export type Session = {
   userName: string;
-  pswd: string;
+  /** Spent and replaced by every silent re-login (POST /auth/session/renew); '' when there is none. */
+  renewalSecret: string;
+  /** A random id of this device that the renewal secret is bound to; kept across logouts. */
+  deviceId: string;
   userID: number | null;
   compGUID: string;
   compID: number | null;
@@ -47,7 +52,8 @@ export type Session = {
 
 export const emptySession: Session = {
   userName: '',
-  pswd: '',
+  renewalSecret: '',
+  deviceId: '',
   userID: null,
   compGUID: '',
   compID: null,
@@ -87,9 +93,22 @@ export function isLoggedIn(s: Pick<Session, 'sessionToken' | 'compID' | 'loggedI
   return s.loggedIn && s.sessionToken !== '' && s.compID !== null && s.compID !== 0;
 }
 
-/** Enough stored to log in again without the user (spec section 4, start-up re-login). */
-export function hasStoredCredentials(s: Pick<Session, 'compID' | 'userName' | 'pswd'>): boolean {
-  return s.compID !== null && s.compID !== 0 && s.userName !== '' && s.pswd !== '';
+/** Enough stored to sign in again without the user (spec section 4): a renewal secret and its device. */
+export function hasRenewalSecret(s: Pick<Session, 'renewalSecret' | 'deviceId'>): boolean {
+  return s.renewalSecret !== '' && s.deviceId !== '';
+}
+
+/** Fields older versions stored and this one must not keep (the password, even encrypted). */
+const RETIRED_FIELDS = ['pswd'] as const;
+
+function withoutRetired(stored: Partial<Session> & Partial<Record<(typeof RETIRED_FIELDS)[number], unknown>>): { session: Session; retired: boolean } {
+  const copy: Record<string, unknown> = { ...stored };
+  let retired = false;
+  for (const field of RETIRED_FIELDS) {
+    if (field in copy) retired = true;
+    delete copy[field];
+  }
+  return { session: { ...emptySession, ...(copy as Partial<Session>) }, retired };
 }
 
 export type MetaStore = {
@@ -158,6 +177,10 @@ function writeCookieValue(jar: CookieJar, value: string | null): void {
 
 export type SessionVault = {
   loadSession(): Promise<Session>;
+  /** Reads storage again, past this context's cache (another tab or the service worker may have saved). */
+  refreshSession(): Promise<Session>;
+  /** This device's id, made and stored on first use. */
+  deviceId(): Promise<string>;
   saveSession(s: Session): Promise<Session>;
   updateSession(patch: Partial<Session>): Promise<Session>;
   clearSession(options?: { keepCredentials?: boolean }): Promise<Session>;
@@ -204,11 +227,12 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
     return keyPromise;
   }
 
-  async function fromCookies(k: CryptoKey): Promise<Session | null> {
+  async function fromCookies(k: CryptoKey): Promise<{ session: Session; retired: boolean } | null> {
     const value = cookies ? readCookieValue(cookies) : null;
     if (!value) return null;
     try {
-      return { ...emptySession, ...(await decryptJson<Partial<Session>>(k, value)), sessionToken: '' };
+      const { session, retired } = withoutRetired(await decryptJson<Partial<Session>>(k, value));
+      return { session: { ...session, sessionToken: '' }, retired };
     } catch {
       return null;
     }
@@ -218,18 +242,31 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
     if (cache) return cache;
     const k = await key();
     const row = await meta.get(DATA_ROW);
-    let loaded: Session = emptySession;
+    let loaded: { session: Session; retired: boolean } = { session: emptySession, retired: false };
     if (typeof row?.value === 'string') {
       try {
-        loaded = { ...emptySession, ...(await decryptJson<Partial<Session>>(k, row.value)) };
+        loaded = withoutRetired(await decryptJson<Partial<Session>>(k, row.value));
       } catch {
-        loaded = emptySession;
+        loaded = { session: emptySession, retired: false };
       }
     } else {
-      loaded = (await fromCookies(k)) ?? emptySession;
+      loaded = (await fromCookies(k)) ?? loaded;
     }
-    cache = loaded;
-    return loaded;
+    // Stored by an older version: write it again without the retired fields (the password goes).
+    if (loaded.retired) return saveSession(loaded.session);
+    cache = loaded.session;
+    return loaded.session;
+  }
+
+  async function refreshSession(): Promise<Session> {
+    cache = null;
+    return loadSession();
+  }
+
+  async function deviceId(): Promise<string> {
+    const current = await refreshSession();
+    if (current.deviceId !== '') return current.deviceId;
+    return (await saveSession({ ...current, deviceId: crypto.randomUUID() })).deviceId;
   }
 
   async function saveSession(s: Session): Promise<Session> {
@@ -250,22 +287,24 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
     return saveSession({ ...(await loadSession()), ...patch });
   }
 
+  /** `keepCredentials` keeps who signed in (to prefill Login), never a secret; the device id always stays. */
   async function clearSession(options: { keepCredentials?: boolean } = {}): Promise<Session> {
     const current = await loadSession();
     const kept: Partial<Session> = options.keepCredentials
       ? {
           userName: current.userName,
-          pswd: current.pswd,
           compID: current.compID,
           compGUID: current.compGUID,
           previousPath: current.previousPath,
         }
       : {};
-    return saveSession({ ...emptySession, languageId: current.languageId, ...kept });
+    return saveSession({ ...emptySession, languageId: current.languageId, deviceId: current.deviceId, ...kept });
   }
 
   return {
     loadSession,
+    refreshSession,
+    deviceId,
     saveSession,
     updateSession,
     clearSession,
@@ -286,6 +325,8 @@ export function sessionVault(): SessionVault {
 }
 
 export const loadSession = (): Promise<Session> => sessionVault().loadSession();
+export const refreshSession = (): Promise<Session> => sessionVault().refreshSession();
+export const deviceId = (): Promise<string> => sessionVault().deviceId();
 export const saveSession = (s: Session): Promise<Session> => sessionVault().saveSession(s);
 export const updateSession = (patch: Partial<Session>): Promise<Session> => sessionVault().updateSession(patch);
 export const clearSession = (options?: { keepCredentials?: boolean }): Promise<Session> => sessionVault().clearSession(options);

@@ -2,7 +2,7 @@
 // including a lost response, a 401 in the middle of a replay, 500 bursts and a captive portal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
-import { authByCompId } from '../api/calls/auth';
+import { renewSession } from '../api/calls/auth';
 import { db } from '../db/db';
 import { addReading, pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
 import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
@@ -19,6 +19,8 @@ type Rec = Record<string, unknown> & { id: string; version: number };
 
 let server: TestServer;
 let token: string;
+let renewalSecret: string;
+const DEVICE_ID = 'integration-device-0001';
 const faults: ('lose' | 'fail500' | 'portal')[] = [];
 
 const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, Math.floor(Math.random() * 255), 0xff, 0xd9])], { type: 'image/jpeg' });
@@ -37,13 +39,15 @@ const network: typeof fetch = async (input, init) => {
 };
 
 function engineFor(): { engine: ReplayEngine; session: SessionPort & { renewals: number } } {
-  const publicApi = createApiClient({ baseUrl: `${server.baseUrl}/api` });
   const session = {
     renewals: 0,
     getToken: async () => token,
+    // The app's silent re-login: the renewal secret (rotated by the server), never a password.
     async renew() {
       session.renewals += 1;
-      token = (await authByCompId(publicApi, { compId: 1001, userName: 'avi', password: 'demo1234' })).sessionToken;
+      const renewed = await renewSession(createApiClient({ baseUrl: `${server.baseUrl}/api` }), { renewalSecret, deviceId: DEVICE_ID });
+      token = renewed.sessionToken;
+      renewalSecret = renewed.renewalSecret;
       return true;
     },
     currentUserKey: () => userKeyOf(1001, 'avi'),
@@ -63,7 +67,9 @@ const get = async (path: string) => (await call<{ record: Rec; records: Rec[]; u
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await loginAs(server, 'avi')).token;
+  const login = await loginAs(server, 'avi', 1001, 'demo1234', { deviceId: DEVICE_ID });
+  token = login.token;
+  renewalSecret = login.renewalSecret ?? '';
 });
 afterAll(async () => server.close());
 beforeEach(async () => {

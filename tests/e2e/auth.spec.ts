@@ -10,6 +10,59 @@ import { ProfilePage } from './pages/ProfilePage';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 
+/**
+ * What a script on the origin can decrypt: every string in IndexedDB and the script cookies that the
+ * non-extractable keys stored in IndexedDB open (the session vault and its cookie mirror).
+ */
+async function decryptedStorage(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const keys: CryptoKey[] = [];
+    const strings: string[] = [];
+    const visit = (value: unknown): void => {
+      if (value instanceof CryptoKey) keys.push(value);
+      else if (typeof value === 'string') strings.push(value);
+      else if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object' && !(value instanceof Blob)) Object.values(value).forEach(visit);
+    };
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name as string);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        visit(
+          await new Promise<unknown[]>((resolve, reject) => {
+            const req = db.transaction(store).objectStore(store).getAll();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          }),
+        );
+      }
+      db.close();
+    }
+    const cookies = Object.fromEntries(document.cookie.split(';').map((c) => c.trim().split('=') as [string, string]));
+    let mirror = '';
+    for (let i = 0; cookies[`bn_s${i}`] !== undefined; i += 1) mirror += decodeURIComponent(cookies[`bn_s${i}`] ?? '');
+    if (mirror) strings.push(mirror);
+    const plain: string[] = [];
+    for (const text of strings) {
+      if (!/^[A-Za-z0-9+/]{24,}={0,2}$/.test(text)) continue;
+      const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+      for (const key of keys) {
+        try {
+          const clear = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12));
+          plain.push(new TextDecoder().decode(clear));
+        } catch {
+          // Not made with this key.
+        }
+      }
+    }
+    return plain;
+  });
+}
+
 /** Everything a script on the origin can reach: cookies (all, HttpOnly too), localStorage, every IndexedDB store. */
 async function dumpStorage(page: Page): Promise<{ scriptCookies: string; serverCookies: string; localStorage: string; indexedDb: string }> {
   const all = (await page.context().cookies()).map((c) => ({ name: c.name, value: c.value, httpOnly: c.httpOnly, path: c.path }));
@@ -47,6 +100,7 @@ describe('sign-in, session and languages', () => {
   let shell: ProfilePage;
   let sqlite: Database.Database;
   const tokens = new Set<string>();
+  const renewalSecrets = new Set<string>();
   const personal = new Set<string>([avi.userName]);
   const reloginCalls: string[] = [];
 
@@ -56,15 +110,17 @@ describe('sign-in, session and languages', () => {
     login = new LoginPage(browser.page, server.baseUrl);
     shell = new ProfilePage(browser.page, server.baseUrl);
     sqlite = new Database(server.databasePath);
-    browser.page.on('request', (request) => {
-      if (request.url().includes('/api/dbActions/Login/AuthByCompID/v2')) reloginCalls.push(request.url());
+    // The silent re-login spends the renewal secret (no password is kept to log in with).
+    browser.page.context().on('request', (request) => {
+      if (request.url().includes('/api/auth/session/renew')) reloginCalls.push(request.url());
     });
     // Every token and personal field the server hands out must never land in storage as plain text.
-    browser.page.on('response', async (response) => {
-      if (!/\/api\/(auth\/otp\/auth|dbActions\/Login\/AuthByCompID\/v2)/.test(response.url())) return;
+    browser.page.context().on('response', async (response) => {
+      if (!/\/api\/(auth\/otp\/auth|auth\/session\/renew|dbActions\/Login\/AuthByCompID\/v2)/.test(response.url())) return;
       const body = (await response.json().catch(() => null)) as (Record<string, unknown> & { user?: Record<string, unknown> }) | null;
       const user: Record<string, unknown> = body?.user ?? body ?? {};
       if (typeof body?.sessionToken === 'string') tokens.add(body.sessionToken);
+      if (typeof body?.renewalSecret === 'string') renewalSecrets.add(body.renewalSecret);
       if (typeof user.WorkerName === 'string') personal.add(user.WorkerName);
     });
   });
@@ -126,7 +182,7 @@ describe('sign-in, session and languages', () => {
   // Password and tokens: nowhere. The user's own personal fields: not in cookies, localStorage or the
   // session storage; domain records cached for offline work (calls, contacts) are not session data.
   const assertNoSecrets = (where: string, content: string, checkPersonal = true) => {
-    for (const secret of [avi.password, ...tokens]) expect(content.includes(secret), `a password or token in ${where}`).toBe(false);
+    for (const secret of [avi.password, ...tokens, ...renewalSecrets]) expect(content.includes(secret), `a password, token or renewal secret in ${where}`).toBe(false);
     if (!checkPersonal) return;
     for (const value of personal) expect(content.includes(`"${value}"`) || content.includes(`=${value}`), `${value} in ${where}`).toBe(false);
   };
@@ -148,6 +204,18 @@ describe('sign-in, session and languages', () => {
     }
   });
 
+  it('keeps no password at all, not even encrypted: the decrypted vault and its cookie hold a renewal secret instead', async () => {
+    const plain = await decryptedStorage(browser.page);
+    // The vault (IndexedDB) and its cookie mirror were both opened: the check below is not vacuous.
+    expect(plain.filter((p) => p.includes('"userName":"avi"')).length).toBeGreaterThanOrEqual(2);
+    expect(renewalSecrets.size).toBeGreaterThan(0);
+    expect(plain.some((p) => [...renewalSecrets].some((secret) => p.includes(secret)))).toBe(true);
+    for (const p of plain) {
+      expect(p.includes(avi.password), 'the password, decrypted').toBe(false);
+      expect(p).not.toContain('"pswd"');
+    }
+  });
+
   it('has no token in plain text in the HttpOnly cookies the server sets either', async () => {
     const { serverCookies } = await dumpStorage(browser.page);
     expect(serverCookies).toContain('"name":"binyan_session"');
@@ -166,9 +234,9 @@ describe('sign-in, session and languages', () => {
   });
 
   it('goes to Login when the renewal fails, and returns to the remembered page after signing in', async () => {
-    const row = sqlite.prepare("SELECT passwordHash FROM users WHERE userName = 'avi'").get() as { passwordHash: string };
     await shell.navigateTo('keys');
-    sqlite.prepare("UPDATE users SET passwordHash = 'changed-elsewhere' WHERE userName = 'avi'").run();
+    // Revoked elsewhere (e.g. the device logged out on another tab's server session, or an admin).
+    sqlite.prepare("UPDATE renewal_secrets SET revokedAt = datetime('now') WHERE revokedAt IS NULL").run();
     sqlite.prepare('DELETE FROM sessions').run();
     const before = reloginCalls.length;
     await shell.openMenu();
@@ -177,7 +245,6 @@ describe('sign-in, session and languages', () => {
     await login.waitForForm();
     expect(reloginCalls.length).toBe(before + 1);
     expect(new URL(browser.page.url()).pathname).toBe('/login');
-    sqlite.prepare("UPDATE users SET passwordHash = ? WHERE userName = 'avi'").run(row.passwordHash);
     await login.signIn(avi, waitForOtp, () => server.otpMark());
     await shell.waitForRoute('userProfile');
     expect(shell.pathname()).toBe('/user-profile');
@@ -188,9 +255,27 @@ describe('sign-in, session and languages', () => {
     await shell.logout();
     login.lang = 'ru';
     await login.waitForForm();
+    const passwordLogins: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/api/dbActions/Login/AuthByCompID/v2')) passwordLogins.push(request.url());
+    };
+    browser.page.on('request', onRequest);
     await shell.goto('/keys?userinfo=avi,demo1234&cpid=1001&fa=Herzl%205&hn=1');
+    // The server refuses a password alone (the default): the link prefills Login and the code completes it.
+    await login.waitForForm();
+    expect(passwordLogins).toHaveLength(1);
+    expect(new URL(browser.page.url()).search).toBe('');
+    expect(await browser.page.getByLabel(login.t('companyCode')).inputValue()).toBe('1001');
+    expect(await browser.page.getByLabel(login.t('userName')).inputValue()).toBe('avi');
+    expect(await browser.page.getByLabel(login.t('password')).inputValue()).toBe(avi.password);
+    const mark = server.otpMark();
+    await login.requestCode();
+    await login.submitCode(await waitForOtp(mark));
     await shell.waitForRoute('keys');
+    browser.page.off('request', onRequest);
     expect(new URL(browser.page.url()).search).toBe('');
     await expect(browser.page.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
+    // Not even the link's password was stored.
+    for (const p of await decryptedStorage(browser.page)) expect(p.includes(avi.password)).toBe(false);
   });
 });

@@ -96,9 +96,9 @@ describe('sync chaos: faults on the wire', () => {
     held.release();
     await sync.waitForPending(0, 30_000);
 
-    // One silent re-login (the service worker's, or a tab's that it then shares), and the write that
-    // met the dead session went again under its key after it.
-    const relogins = net.seen.slice(seenFrom).filter((r) => r.path === '/api/dbActions/Login/AuthByCompID/v2');
+    // One silent re-login with the renewal secret (the service worker's, or a tab's that it then
+    // shares), and the write that met the dead session went again under its key after it.
+    const relogins = net.seen.slice(seenFrom).filter((r) => r.path === '/api/auth/session/renew');
     expect(relogins.length).toBeGreaterThanOrEqual(1);
     const heldKey = request.headers()['idempotency-key'] ?? '';
     const heldSends = net.sendsOf(heldKey);

@@ -60,7 +60,8 @@ export type OtpStartInput = { userName: string; password: string; companyId: num
 
 export function startOtp(ctx: AppContext, input: OtpStartInput): OtpStartAnswer {
   const user = findUser(ctx, input.companyId, input.userName);
-  if (!user || !verifyPassword(input.password, user.passwordHash)) return userNotFound();
+  // An unknown user costs the same password check as a wrong password (verifyPassword's dummy hash).
+  if (!verifyPassword(input.password, user?.passwordHash) || !user) return userNotFound();
   // No e-mail on file: fall back to a phone call and say so.
   const method: SendMethod = input.method === 'email' && !user.email ? 'call' : input.method;
   const { code, target, target2 } = deliver(ctx, user, method);
@@ -92,6 +93,14 @@ export function startOtp(ctx: AppContext, input: OtpStartInput): OtpStartAnswer 
 function loadChallenge(ctx: AppContext, otpGuid: string) {
   return ctx.db.first(ctx.db.q.selectFrom('otp_challenges').selectAll().where('otpGuid', '=', otpGuid));
 }
+
+/** The account a code check is for (its failures count there), or null for an unknown otpGuid. */
+export function otpAccount(ctx: AppContext, otpGuid: string): { companyId: number; userName: string } | null {
+  const ch = ctx.db.first(ctx.db.q.selectFrom('otp_challenges').select(['companyId', 'userName']).where('otpGuid', '=', otpGuid));
+  return ch ?? null;
+}
+
+export const isWrongCode = (error: unknown): boolean => error instanceof ApiError && error.code === 'INVALID_CODE';
 
 export function resendOtp(ctx: AppContext, otpGuid: string): OtpStartAnswer {
   const ch = loadChallenge(ctx, otpGuid);

@@ -13,10 +13,12 @@ const TOUCH_AFTER_MS = 60_000;
 
 export type NewSession = { token: string; cookieId: string | null };
 
+export type SessionOptions = { cookie: boolean; /** The renewal chain it comes from (renewal.ts). */ renewalChain?: string | null };
+
 /** A new session; with `cookie`, also a separate random id for the HttpOnly cookie (never the token). */
 export function createSession(ctx: AppContext, user: UserRow): string;
-export function createSession(ctx: AppContext, user: UserRow, options: { cookie: boolean }): NewSession;
-export function createSession(ctx: AppContext, user: UserRow, options?: { cookie: boolean }): string | NewSession {
+export function createSession(ctx: AppContext, user: UserRow, options: SessionOptions): NewSession;
+export function createSession(ctx: AppContext, user: UserRow, options?: SessionOptions): string | NewSession {
   const token = newToken();
   const cookieId = options?.cookie ? newToken() : null;
   const now = ctx.now();
@@ -29,6 +31,7 @@ export function createSession(ctx: AppContext, user: UserRow, options?: { cookie
       createdAt: now.toISOString(),
       lastSeenAt: now.toISOString(),
       expiresAt: addMs(now, ctx.sessionIdleMs).toISOString(),
+      renewalChain: options?.renewalChain ?? null,
     }),
   );
   return options ? { token, cookieId } : token;
@@ -124,6 +127,17 @@ export function deleteSession(ctx: AppContext, tokenHash: string): void {
   const queries = queriesOf(ctx.db);
   queries.remove.run(tokenHash);
   forget(queries, tokenHash);
+}
+
+/** Ends every session a renewal chain gave (its reuse was detected, or its device logged out). */
+export function deleteSessionsOfChain(ctx: AppContext, chainId: string): void {
+  ctx.db.run(ctx.db.q.deleteFrom('sessions').where('renewalChain', '=', chainId));
+  // This connection's own writes do not move dataVersion: drop the cached sessions here.
+  queriesOf(ctx.db).cache.clear();
+}
+
+export function renewalChainOf(ctx: AppContext, tokenHash: string): string | null {
+  return ctx.db.first(ctx.db.q.selectFrom('sessions').select('renewalChain').where('tokenHash', '=', tokenHash))?.renewalChain ?? null;
 }
 
 export function findUser(ctx: AppContext, companyId: number, userName: string): UserRow | undefined {

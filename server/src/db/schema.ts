@@ -62,6 +62,8 @@ export type SessionTable = {
   expiresAt: string;
   /** SHA-256 of the HttpOnly cookie id (migration 003); null when no cookie was asked for. */
   cookieHash: string | null;
+  /** The renewal-secret chain the session came from (migration 005); null without one. */
+  renewalChain: string | null;
 };
 
 export type OtpChallengeTable = {
@@ -92,6 +94,28 @@ export type IdempotencyTable = {
   status: number;
   body: string;
   createdAt: string;
+};
+
+/** Failure counters of sign-in and code checks (migration 005), shared by every server process. */
+export type RateLimitTable = {
+  scope: string;
+  key: string;
+  windowStart: string;
+  count: number;
+  lockedUntil: string | null;
+};
+
+/** Device-bound secrets for the silent re-login (migration 005); only hashes are stored. */
+export type RenewalSecretTable = {
+  secretHash: string;
+  chainId: string;
+  deviceHash: string;
+  userId: number;
+  companyId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  revokedAt: string | null;
 };
 
 export type SettingTable = { name: string; value: string };
@@ -180,4 +204,6 @@ export type DB = {
   translations: TranslationTable;
   app_logs: AppLogTable;
   app_feedback: AppFeedbackTable;
+  rate_limits: RateLimitTable;
+  renewal_secrets: RenewalSecretTable;
 };

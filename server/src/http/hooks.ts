@@ -30,7 +30,7 @@ export function sessionCookie(req: FastifyRequest, cookieId: string | null): str
 }
 
 /** The opaque cookie id (not a token); resolved to its session by `authenticate`. */
-function cookieIdOf(req: FastifyRequest): string {
+export function cookieIdOf(req: FastifyRequest): string {
   const header = req.headers.cookie;
   if (!header) return '';
   for (const part of header.split(';')) {

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/database.ts';
 import type { Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { DEFAULT_SIGN_IN_LIMITS } from '../auth/signInLimits.ts';
 import { purgeExpired, retention } from './purge.ts';
 
 let dir = '';
@@ -38,7 +39,7 @@ describe('purge of expired rows', () => {
         }),
       );
     otp('old', now - 2 * DAY);
-    otp('recent', now - 1000);
+    otp('recent', now + 60_000);
     const log = (createdAt: number) => d.run(d.q.insertInto('app_logs').values({ companyId: 1, userName: 'u', message: 'm', createdAt: iso(createdAt) }));
     log(now - (retention.appLogsDays + 1) * DAY);
     log(now - DAY);
@@ -47,11 +48,11 @@ describe('purge of expired rows', () => {
     key('expired', now - (retention.idempotencyKeysDays + 1) * DAY);
     key('kept', now - (retention.idempotencyKeysDays - 1) * DAY);
 
-    const ctx = { db, now: () => new Date(now) } as Pick<AppContext, 'db' | 'now'> as AppContext;
-    expect(purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1 });
+    const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS } as Pick<AppContext, 'db' | 'now' | 'signInLimits'> as AppContext;
+    expect(purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1 });
     expect(d.all(d.q.selectFrom('sessions').select('tokenHash')).map((r) => r.tokenHash)).toEqual(['live']);
     expect(d.all(d.q.selectFrom('otp_challenges').select('otpGuid')).map((r) => r.otpGuid)).toEqual(['recent']);
     expect(d.all(d.q.selectFrom('idempotency_keys').select('key')).map((r) => r.key)).toEqual(['kept']);
-    expect(purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0 });
+    expect(purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0 });
   });
 });

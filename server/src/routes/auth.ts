@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
-import { createSession, deleteSession } from '../auth/sessions.ts';
+import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
+import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
+import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
+import type { UserRow } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
-import { enforce } from '../http/errors.ts';
-import { authOf, sessionCookie } from '../http/hooks.ts';
+import { enforce, fail } from '../http/errors.ts';
+import { cookieIdOf, sessionCookie, tokenOf } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
 import { positiveInteger, required } from '../../../src/lib/validation/rules.ts';
 
@@ -18,8 +20,17 @@ const startSchema = z.object({
   otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms'),
 });
 
+const deviceId = z.string().regex(DEVICE_ID_PATTERN);
 const sendSchema = z.object({ otpGuid: z.string().min(1) });
-const authSchema = z.object({ otpGuid: z.string().min(1), otpCode: z.union([z.string(), z.number()]), saveSessionTokenInHttpCookie: z.boolean().optional() });
+const authSchema = z.object({
+  otpGuid: z.string().min(1),
+  otpCode: z.union([z.string(), z.number()]),
+  saveSessionTokenInHttpCookie: z.boolean().optional(),
+  /** With a device id the answer carries a renewal secret bound to it (renewal.ts). */
+  deviceId: deviceId.optional(),
+});
+const renewSchema = z.object({ renewalSecret: z.string().min(1).max(200), deviceId, saveSessionTokenInHttpCookie: z.boolean().optional() });
+const logoutSchema = z.object({ renewalSecret: z.string().max(200).optional() });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { public: true };
@@ -27,26 +38,54 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/otp/start', { config }, async (req) => {
     const body = parse(startSchema, req.body);
     enforce(required('idParam1', body.idParam1) ?? required('idParam2', body.idParam2) ?? positiveInteger(body.compID, 'compID'));
-    return startOtp(ctx, {
-      userName: body.idParam1,
-      password: body.idParam2,
-      companyId: Number(body.compID),
-      method: body.otpPreferredSendMethod,
-    });
+    const companyId = Number(body.compID);
+    const attempt = await ctx.signIn.begin(req, 'account', { companyId, userName: body.idParam1 });
+    const answer = startOtp(ctx, { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
+    if (!answer.codeSent) await attempt.failed();
+    return answer;
   });
 
   app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, parse(sendSchema, req.body).otpGuid));
 
   app.post('/api/auth/otp/auth', { config }, async (req, reply) => {
     const body = parse(authSchema, req.body);
-    const user = verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
-    const { token, cookieId } = createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true });
+    const attempt = await ctx.signIn.begin(req, 'account', otpAccount(ctx, body.otpGuid));
+    let user: UserRow;
+    try {
+      user = verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
+    } catch (error) {
+      if (isWrongCode(error)) await attempt.failed();
+      throw error;
+    }
+    attempt.succeeded();
+    const renewal = body.deviceId ? issueRenewal(ctx, user, body.deviceId) : null;
+    const { token, cookieId } = createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
-    return { sessionToken: token, user: userData(ctx, user) };
+    return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: userData(ctx, user) };
   });
 
-  app.post('/api/auth/logout', { config: { right: 'session.use' } }, async (req, reply) => {
-    deleteSession(ctx, authOf(req).tokenHash);
+  // Silent re-login (spec section 4): the renewal secret and its device id → a new session and the
+  // next secret; the presented one stops working.
+  app.post('/api/auth/session/renew', { config }, async (req, reply) => {
+    const body = parse(renewSchema, req.body);
+    const renewed = renewWithSecret(ctx, body.renewalSecret, body.deviceId);
+    const { token, cookieId } = createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId });
+    if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
+    return { sessionToken: token, renewalSecret: renewed.secret, user: userData(ctx, renewed.user) };
+  });
+
+  // Public so that a device whose session already expired can still revoke its renewal secret.
+  app.post('/api/auth/logout', { config }, async (req, reply) => {
+    const body = parse(logoutSchema, req.body ?? {});
+    const auth = authenticate(ctx, tokenOf(req), cookieIdOf(req));
+    const chains = new Set<string>();
+    const sessionChain = auth ? renewalChainOf(ctx, auth.tokenHash) : null;
+    if (sessionChain) chains.add(sessionChain);
+    const secretChain = body.renewalSecret ? chainOfSecret(ctx, body.renewalSecret) : null;
+    if (secretChain) chains.add(secretChain);
+    if (!auth && chains.size === 0) throw fail.sessionExpired();
+    for (const chain of chains) revokeChain(ctx, chain);
+    if (auth) deleteSession(ctx, auth.tokenHash);
     reply.header('Set-Cookie', sessionCookie(req, null));
     return { ok: true };
   });

@@ -59,6 +59,7 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(confirmBody, req.body);
     const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+    const attempt = await ctx.signIn.begin(req, 'deposit', { companyId: authOf(req).companyId, userName: authOf(req).user.userName });
     const pending = db.first(db.q.selectFrom('deposit_confirmations').selectAll().where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
     if (!pending) throw new ApiError(422, 'DEPOSIT_NOT_STARTED', 'errorInDepositConfirmation');
     if (pending.attempts >= MAX_WRONG) throw fail.tooMany();
@@ -67,8 +68,10 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     const wrong = validateDepositCode(code) !== null || !safeEqualHex(hashOf(group.ChecksHeaderGuid, code), pending.codeHash);
     if (wrong || pending.expiresAt <= now.toISOString()) {
       db.run(db.q.updateTable('deposit_confirmations').set({ attempts: pending.attempts + 1 }).where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
+      await attempt.failed();
       throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'code' });
     }
+    attempt.succeeded();
     db.tx(() => {
       db.run(db.q.updateTable('deposit_confirmations').set({ confirmedAt: now.toISOString() }).where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
       db.run(

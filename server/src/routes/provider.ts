@@ -7,6 +7,7 @@ import { userData } from '../auth/userData.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of } from '../http/hooks.ts';
 import { ok2, parseNested, str } from '../http/style2.ts';
+import { DEVICE_ID_PATTERN, issueRenewal } from '../auth/renewal.ts';
 import { verifyPassword } from '../util/crypto.ts';
 import { compareVersions } from '../../../src/lib/appVersion.ts';
 import { loadBuilding } from './access.ts';
@@ -18,9 +19,13 @@ export function getSetting(ctx: AppContext, name: string): string | null {
   return row?.value ?? null;
 }
 
+/** A password alone gives no session unless the server allows it (old clients; ALLOW_PASSWORD_LOGIN=1). */
+const passwordLoginDisabled = () => new ApiError(403, 'PASSWORD_LOGIN_DISABLED', 'passwordLoginDisabled');
+
 function checkCredentials(ctx: AppContext, companyId: number, userName: string, password: string): UserRow {
-  const user = userName ? findUser(ctx, companyId, userName) : undefined;
-  if (!user || !verifyPassword(password, user.passwordHash)) throw wrongDetails();
+  const user = userName && Number.isInteger(companyId) ? findUser(ctx, companyId, userName) : undefined;
+  // An unknown user costs the same password check as a wrong password (verifyPassword's dummy hash).
+  if (!verifyPassword(password, user?.passwordHash) || !user) throw wrongDetails();
   return user;
 }
 
@@ -37,12 +42,25 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req) => {
+    if (!ctx.allowPasswordLogin) throw passwordLoginDisabled();
     const p = params2Of(req);
     const compId = Number(str(p, 'CompID'));
-    if (!Number.isInteger(compId)) throw wrongDetails();
-    const user = checkCredentials(ctx, compId, str(p, 'UserName'), str(p, 'UserPswd'));
+    const userName = str(p, 'UserName');
+    const attempt = await ctx.signIn.begin(req, 'account', { companyId: compId, userName });
+    let user: UserRow;
+    try {
+      user = checkCredentials(ctx, compId, userName, str(p, 'UserPswd'));
+    } catch (error) {
+      await attempt.failed();
+      throw error;
+    }
+    attempt.succeeded();
     req.log.info(`login ${user.userName}@${compId} app=${str(p, 'AppName') || 'binyan'} version=${str(p, 'AppVer') || '?'}`);
-    return ok2({ sessionToken: createSession(ctx, user), ...userData(ctx, user) });
+    // A client that names its device gets a renewal secret, so it need not keep the password.
+    const deviceId = str(p, 'DeviceId');
+    const renewal = DEVICE_ID_PATTERN.test(deviceId) ? issueRenewal(ctx, user, deviceId) : null;
+    const { token } = createSession(ctx, user, { cookie: false, renewalChain: renewal?.chainId ?? null });
+    return ok2({ sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), ...userData(ctx, user) });
   });
 
   app.post('/api/binyan/Login/GetCompGuidByBID', { config: { ...style2, right: 'buildings.read' } }, async (req) => {
@@ -62,8 +80,11 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     const procParams = parseNested(p.procParams);
     const procName = str(p, 'procName');
     if (procName === 'WorkerApp_GetWorkerData') {
-      const userName = str(procParams, 'UserName') || user.userName;
-      const worker = userName === user.userName && !procParams.UserPswd ? user : checkCredentials(ctx, companyId, userName, str(procParams, 'UserPswd'));
+      // The session names the worker: another user's name is refused (no password oracle), and the
+      // password parameter of old clients is ignored.
+      const userName = str(procParams, 'UserName').toLowerCase();
+      if (userName !== '' && userName !== user.userName) throw fail.forbidden();
+      const worker = user;
       const data = userData(ctx, worker);
       return ok2({
         WorkerNumber: worker.workerNumber,

@@ -32,12 +32,25 @@ export function hashPassword(password: string, salt: Buffer = randomBytes(16)): 
   return `scrypt$${SCRYPT_N}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+// The hash of a random password nobody knows, at the cost of the real ones: a user who does not exist
+// (or whose stored hash is unusable) is checked against it, so the answer takes as long as a wrong
+// password of a real user and timing does not tell which user names exist.
+const DUMMY_PASSWORD_HASH = 'scrypt$16384$V3wNImcu/juovQF4RtJVjw==$KsUCC+Jjdce0bhVZrX+QaF910sHlwfLRTx5rBIqEUsg=';
+
+function scryptMatches(password: string, stored: string): boolean | null {
   const [scheme, n, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !salt || !hash) return false;
+  if (scheme !== 'scrypt' || !n || !salt || !hash) return null;
   const expected = Buffer.from(hash, 'base64');
   const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n) });
   return timingSafeEqual(actual, expected);
+}
+
+/** Checks a password against a stored hash; with none (unknown user) it spends the same work and fails. */
+export function verifyPassword(password: string, stored: string | undefined): boolean {
+  const matches = stored === undefined ? null : scryptMatches(password, stored);
+  if (matches !== null) return matches;
+  scryptMatches(password, DUMMY_PASSWORD_HASH);
+  return false;
 }
 
 /** Key order independent JSON, so equal bodies hash equally. */

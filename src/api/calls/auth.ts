@@ -1,5 +1,6 @@
 // Sign-in calls (spec sections 4 and 7): two-factor OTP, logout, and the provider's style 2 login.
 import type { ApiClient } from '../client';
+import { isApiError } from '../errors';
 import { p } from '../style2';
 
 /** Application id the provider expects in OTP start (spec section 9). */
@@ -22,7 +23,8 @@ export type OtpStartAnswer = {
   sentByCallInsteadOfEmail?: boolean;
 };
 export type OtpSendAnswer = { codeSent: boolean; sendTo: OtpSendTo };
-export type OtpAuthInput = { otpGuid: string; otpCode: string };
+/** `deviceId` asks for a renewal secret bound to this device (the silent re-login's, no password kept). */
+export type OtpAuthInput = { otpGuid: string; otpCode: string; deviceId?: string };
 /** The session/user state of spec section 3 as the login calls answer it (the rest may be absent). */
 export type SessionUser = {
   userName: string;
@@ -45,7 +47,10 @@ export type SessionUser = {
   openServiceCallsCnt?: number;
   [field: string]: unknown;
 };
-export type OtpAuthAnswer = { sessionToken: string; user: SessionUser };
+export type OtpAuthAnswer = { sessionToken: string; renewalSecret?: string; user: SessionUser };
+export type RenewInput = { renewalSecret: string; deviceId: string };
+/** A new session and the next renewal secret; the presented one is spent. */
+export type RenewAnswer = { sessionToken: string; renewalSecret: string; user: SessionUser };
 
 const noPrefix = { prefix: false } as const;
 
@@ -73,13 +78,24 @@ export function otpAuth(client: ApiClient, input: OtpAuthInput): Promise<OtpAuth
   return client.request<OtpAuthAnswer>(
     'POST',
     'auth/otp/auth',
-    { otpGuid: input.otpGuid, otpCode: input.otpCode, saveSessionTokenInHttpCookie: true },
+    { otpGuid: input.otpGuid, otpCode: input.otpCode, saveSessionTokenInHttpCookie: true, ...(input.deviceId ? { deviceId: input.deviceId } : {}) },
     noPrefix,
   );
 }
 
-export async function logout(client: ApiClient): Promise<void> {
-  await client.request<unknown>('POST', 'auth/logout', {}, noPrefix);
+/** Silent re-login (spec section 4) with the device's renewal secret instead of a password. */
+export function renewSession(client: ApiClient, input: RenewInput): Promise<RenewAnswer> {
+  return client.request<RenewAnswer>(
+    'POST',
+    'auth/session/renew',
+    { renewalSecret: input.renewalSecret, deviceId: input.deviceId, saveSessionTokenInHttpCookie: true },
+    noPrefix,
+  );
+}
+
+/** Ends the session; with the renewal secret, the server also revokes it (even if the session already expired). */
+export async function logout(client: ApiClient, input: { renewalSecret?: string } = {}): Promise<void> {
+  await client.request<unknown>('POST', 'auth/logout', input.renewalSecret ? { renewalSecret: input.renewalSecret } : {}, noPrefix);
 }
 
 /** USER NOT FOUND (spec section 8): the first target is only asterisks-masked and the second is empty. */
@@ -87,15 +103,22 @@ export function isUserNotFound(answer: Pick<OtpStartAnswer, 'codeSent' | 'sendTo
   return !answer.codeSent && answer.sendTo.target.includes('*') && answer.sendTo.target2 === '';
 }
 
-export type AuthByCompIdInput = { compId: number; userName: string; password: string };
-export type AuthByCompIdAnswer = SessionUser & { sessionToken: string };
+export type AuthByCompIdInput = { compId: number; userName: string; password: string; deviceId?: string };
+export type AuthByCompIdAnswer = SessionUser & { sessionToken: string; renewalSecret?: string };
 
+/** Password-only sign-in: answered only by a server that allows it (see isPasswordLoginDisabled). */
 export function authByCompId(client: ApiClient, input: AuthByCompIdInput) {
   return client.callStyle2<AuthByCompIdAnswer>('dbActions/Login/AuthByCompID/v2', [
     p.int('CompID', input.compId),
     p.nvarchar('UserName', input.userName),
     p.nvarchar('UserPswd', input.password),
+    ...(input.deviceId ? [p.nvarchar('DeviceId', input.deviceId)] : []),
   ]);
+}
+
+/** The server refuses a password alone: the one-time-code flow is the way in. */
+export function isPasswordLoginDisabled(error: unknown): boolean {
+  return isApiError(error) && error.messageKey === 'errors:passwordLoginDisabled';
 }
 
 export type LoginLoadAnswer = { CompID: number; CompGUID: string; CompName: string; AppVersion: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
 import { fakeFetch } from '../testing/fakeFetch';
-import { authByCompId, isUserNotFound, loginLoad, logout, otpAuth, otpSend, otpStart } from './auth';
+import { authByCompId, isPasswordLoginDisabled, isUserNotFound, loginLoad, logout, otpAuth, otpSend, otpStart, renewSession } from './auth';
 import { appData, getGlobal, getWorkerData, logData } from './globals';
 import { imageUrl, uploadB64 } from './files';
 import { translateProblem } from './translate';
@@ -32,8 +32,25 @@ describe('auth calls', () => {
     expect(fetch.last()).toMatchObject({ url: '/api/auth/otp/send', body: { otpGuid: 'g' } });
     await otpAuth(client, { otpGuid: 'g', otpCode: '12345' });
     expect(fetch.last()).toMatchObject({ url: '/api/auth/otp/auth', body: { otpGuid: 'g', otpCode: '12345', saveSessionTokenInHttpCookie: true } });
+    await otpAuth(client, { otpGuid: 'g', otpCode: '12345', deviceId: 'device-1234567890abcdef' });
+    expect(fetch.last().body).toMatchObject({ deviceId: 'device-1234567890abcdef' });
+    await renewSession(client, { renewalSecret: 'secret', deviceId: 'device-1234567890abcdef' });
+    expect(fetch.last()).toMatchObject({
+      url: '/api/auth/session/renew',
+      method: 'POST',
+      body: { renewalSecret: 'secret', deviceId: 'device-1234567890abcdef', saveSessionTokenInHttpCookie: true },
+    });
     await logout(client);
-    expect(fetch.last()).toMatchObject({ url: '/api/auth/logout', method: 'POST' });
+    expect(fetch.last()).toMatchObject({ url: '/api/auth/logout', method: 'POST', body: {} });
+    await logout(client, { renewalSecret: 'secret' });
+    expect(fetch.last()).toMatchObject({ url: '/api/auth/logout', body: { renewalSecret: 'secret' } });
+  });
+
+  it('recognise a server that refuses a password alone', async () => {
+    const { client } = setup({ APIResponseCode: 3, APIResponseText: 'x', APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } });
+    const refusal = await authByCompId(client, { compId: 1001, userName: 'avi', password: 'demo1234' }).catch((e: unknown) => e);
+    expect(isPasswordLoginDisabled(refusal)).toBe(true);
+    expect(isPasswordLoginDisabled(new Error('x'))).toBe(false);
   });
 
   it('recognise USER NOT FOUND: masked target and empty second target', () => {
@@ -52,6 +69,8 @@ describe('auth calls', () => {
         { paramName: 'UserPswd', paramValue: 'demo1234', paramType: 12 },
       ],
     });
+    await authByCompId(client, { compId: 1001, userName: 'avi', password: 'demo1234', deviceId: 'device-1234567890abcdef' });
+    expect((fetch.last().body as unknown[]).at(-1)).toEqual({ paramName: 'DeviceId', paramValue: 'device-1234567890abcdef', paramType: 12 });
     await loginLoad(client, 1001);
     expect(fetch.last()).toMatchObject({ url: '/api/dbActions/Login/Load', body: [{ paramName: 'CompID', paramValue: 1001 }] });
   });
@@ -79,7 +98,7 @@ describe('global and worker calls', () => {
 
   it('load worker data and log through callProc', async () => {
     const { fetch, client } = setup({ ...ok, WorkerGUID: 'w' });
-    await getWorkerData(client, { userName: 'avi', password: 'demo1234' });
+    await getWorkerData(client, { userName: 'avi' });
     expect(fetch.last().url).toBe('/api/dbActions/callProc');
     const procParamsOf = (body: unknown) => {
       const list = body as Array<{ paramName: string; paramValue: string }>;
@@ -87,10 +106,7 @@ describe('global and worker calls', () => {
     };
     expect(procParamsOf(fetch.last().body)).toEqual({
       procName: 'WorkerApp_GetWorkerData',
-      procParams: [
-        { paramName: 'UserName', paramValue: 'avi', paramType: 12 },
-        { paramName: 'UserPswd', paramValue: 'demo1234', paramType: 12 },
-      ],
+      procParams: [{ paramName: 'UserName', paramValue: 'avi', paramType: 12 }],
     });
     await logData(client, 'hello');
     expect(procParamsOf(fetch.last().body)).toEqual({ procName: 'LogData', procParams: [{ paramName: 'message', paramValue: 'hello', paramType: 12 }] });

@@ -34,11 +34,9 @@ export type WorkerData = {
   PermClearing: number;
 };
 
-export function getWorkerData(client: ApiClient, input: { userName: string; password: string }) {
-  return client.callStyle2<WorkerData>(
-    'dbActions/callProc',
-    procParams('WorkerApp_GetWorkerData', [p.nvarchar('UserName', input.userName), p.nvarchar('UserPswd', input.password)]),
-  );
+/** The signed-in worker's own data: the session says who; no password travels (none is kept). */
+export function getWorkerData(client: ApiClient, input: { userName: string }) {
+  return client.callStyle2<WorkerData>('dbActions/callProc', procParams('WorkerApp_GetWorkerData', [p.nvarchar('UserName', input.userName)]));
 }
 
 export async function logData(client: ApiClient, message: string): Promise<void> {

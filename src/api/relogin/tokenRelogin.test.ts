@@ -3,27 +3,35 @@ import { ApiError } from '../errors';
 import { createCallWithRelogin } from './callWithRelogin';
 import { createTokenRelogin, RELOGIN_LOCK } from './tokenRelogin';
 import type { TokenReloginDeps } from './tokenRelogin';
+import type { RenewalCredentials, RenewedSession } from './tokenReloginMachine';
 
 const expired = () => new ApiError({ message: 'Session expired', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' });
 
+/** A device that holds a token and a renewal secret; renewals rotate the secret like the server does. */
 function store(initial = 'old') {
   let token = initial;
-  let logins = 0;
+  let secret = 'secret-0';
+  let renewals = 0;
   const deps = {
-    loadCredentials: vi.fn(async () => ({ compId: 1001, userName: 'avi', password: 'demo1234' })),
-    authByCompId: vi.fn(async () => {
+    loadRenewal: vi.fn(async (): Promise<RenewalCredentials | null> => ({ renewalSecret: secret, deviceId: 'device-1' })),
+    renewSession: vi.fn(async (c: RenewalCredentials) => {
       await new Promise((r) => setTimeout(r, 5));
-      logins += 1;
-      return { sessionToken: `new-${logins}` };
+      renewals += 1;
+      if (c.renewalSecret !== `secret-${renewals - 1}`) throw new ApiError({ message: 'spent', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' });
+      return { sessionToken: `new-${renewals}`, renewalSecret: `secret-${renewals}` };
     }),
-    saveToken: vi.fn(async (t: string) => {
-      token = t;
+    resetToken: vi.fn(async () => undefined),
+    saveRenewed: vi.fn(async (r: RenewedSession) => {
+      token = r.sessionToken;
+      secret = r.renewalSecret ?? '';
     }),
-    onFailed: vi.fn(),
+    onFailed: vi.fn(async () => {
+      token = '';
+    }),
     readToken: vi.fn(async () => token),
     locks: null,
   } satisfies TokenReloginDeps;
-  return { deps, token: () => token };
+  return { deps, token: () => token, secret: () => secret };
 }
 
 describe('createTokenRelogin', () => {
@@ -32,14 +40,15 @@ describe('createTokenRelogin', () => {
     const relogin = createTokenRelogin(s.deps);
     const results = await Promise.all([relogin.renew(), relogin.renew(), relogin.renew()]);
     expect(results).toEqual([true, true, true]);
-    expect(s.deps.authByCompId).toHaveBeenCalledTimes(1);
+    expect(s.deps.renewSession).toHaveBeenCalledTimes(1);
     expect(s.token()).toBe('new-1');
+    expect(s.secret()).toBe('secret-1');
     expect(relogin.lastOutcome()).toBe('renewed');
   });
 
   it('reports failure, calls onFailed once and returns false', async () => {
     const s = store();
-    s.deps.authByCompId.mockRejectedValue(new ApiError({ message: 'Login failed', errorCode: 1, messageKey: 'errors:loginFailed' }));
+    s.deps.renewSession.mockRejectedValue(new ApiError({ message: 'Session expired', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' }));
     const relogin = createTokenRelogin(s.deps);
     expect(await Promise.all([relogin.renew(), relogin.renew()])).toEqual([false, false]);
     expect(s.deps.onFailed).toHaveBeenCalledTimes(1);
@@ -72,10 +81,11 @@ describe('createTokenRelogin', () => {
       },
     } as unknown as Pick<LockManager, 'request'>;
     const pending = createTokenRelogin({ ...s.deps, locks }).renew();
-    await s.deps.saveToken('renewed-by-service-worker');
+    await s.deps.saveRenewed({ sessionToken: 'renewed-by-service-worker', renewalSecret: 'secret-from-service-worker' });
     release();
     expect(await pending).toBe(true);
-    expect(s.deps.authByCompId).not.toHaveBeenCalled();
+    // Presenting the secret the service worker already spent would have revoked the device's chain.
+    expect(s.deps.renewSession).not.toHaveBeenCalled();
   });
 });
 
@@ -94,12 +104,12 @@ describe('callWithRelogin', () => {
     const fn = vi.fn().mockRejectedValue(expired());
     await expect(call(fn)).rejects.toMatchObject({ errorCode: -1 });
     expect(fn).toHaveBeenCalledTimes(2);
-    expect(s.deps.authByCompId).toHaveBeenCalledTimes(1);
+    expect(s.deps.renewSession).toHaveBeenCalledTimes(1);
   });
 
   it('throws the original error without retrying when the renewal fails', async () => {
     const s = store();
-    s.deps.loadCredentials.mockResolvedValue(null as never);
+    s.deps.loadRenewal.mockResolvedValue(null);
     const call = createCallWithRelogin(createTokenRelogin(s.deps), s.deps.readToken);
     const fn = vi.fn().mockRejectedValue(expired());
     await expect(call(fn)).rejects.toMatchObject({ errorCode: -1 });
@@ -112,7 +122,7 @@ describe('callWithRelogin', () => {
     const call = createCallWithRelogin(createTokenRelogin(s.deps), s.deps.readToken);
     const other = new ApiError({ message: 'x', errorCode: 'VALIDATION', status: 422, messageKey: 'errors:requiredField' });
     await expect(call(() => Promise.reject(other))).rejects.toBe(other);
-    expect(s.deps.authByCompId).not.toHaveBeenCalled();
+    expect(s.deps.renewSession).not.toHaveBeenCalled();
   });
 
   it('a call failing after another caller already renewed does not log in again', async () => {
@@ -130,6 +140,6 @@ describe('callWithRelogin', () => {
       return 'ok';
     });
     expect(await call(fn)).toBe('ok');
-    expect(s.deps.authByCompId).toHaveBeenCalledTimes(1);
+    expect(s.deps.renewSession).toHaveBeenCalledTimes(1);
   });
 });

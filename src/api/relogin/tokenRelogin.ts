@@ -2,14 +2,19 @@
 // service worker wait on the Web Lock `binyan-relogin`, then see the token already renewed.
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { tokenReloginMachine } from './tokenReloginMachine';
-import type { ReloginCredentials, ReloginOutcome } from './tokenReloginMachine';
+import type { ReloginOutcome, RenewalCredentials, RenewedSession } from './tokenReloginMachine';
 
 export const RELOGIN_LOCK = 'binyan-relogin';
 
 export type TokenReloginDeps = {
-  loadCredentials(): Promise<ReloginCredentials | null>;
-  authByCompId(credentials: ReloginCredentials): Promise<{ sessionToken: string }>;
-  saveToken(token: string): Promise<void>;
+  /** The stored renewal secret and device id; read from storage (not a cache) since another context may have rotated it. */
+  loadRenewal(): Promise<RenewalCredentials | null>;
+  /** The server call that spends the secret (POST /auth/session/renew). */
+  renewSession(credentials: RenewalCredentials): Promise<RenewedSession>;
+  /** Calls made meanwhile go without the failed token. */
+  resetToken(): Promise<void>;
+  /** Stores the new token and the next secret together (the old secret is spent on the server). */
+  saveRenewed(renewed: RenewedSession): Promise<void>;
   /** Re-login failed: logged-in becomes false and the app goes to Login (remembering the path). */
   onFailed(): Promise<void> | void;
   /** The stored token now; lets a waiting context see that another one already renewed it. */
@@ -38,10 +43,10 @@ export function createTokenRelogin(deps: TokenReloginDeps): TokenRelogin {
   const machine = tokenReloginMachine.provide({
     actors: {
       readToken: fromPromise(() => readToken()),
-      resetToken: fromPromise(() => deps.saveToken('')),
-      loadCredentials: fromPromise(() => deps.loadCredentials()),
-      authByCompId: fromPromise(({ input }: { input: ReloginCredentials }) => deps.authByCompId(input)),
-      saveToken: fromPromise(({ input }: { input: { token: string } }) => deps.saveToken(input.token)),
+      resetToken: fromPromise(() => deps.resetToken()),
+      loadRenewal: fromPromise(() => deps.loadRenewal()),
+      renewSession: fromPromise(({ input }: { input: RenewalCredentials }) => deps.renewSession(input)),
+      saveRenewed: fromPromise(({ input }: { input: RenewedSession }) => deps.saveRenewed(input)),
       markLoggedOut: fromPromise(async () => {
         await deps.onFailed();
       }),

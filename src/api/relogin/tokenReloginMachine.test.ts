@@ -2,22 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { ApiError } from '../errors';
 import { tokenReloginMachine } from './tokenReloginMachine';
-import type { ReloginCredentials } from './tokenReloginMachine';
+import type { RenewalCredentials, RenewedSession } from './tokenReloginMachine';
 
-const creds: ReloginCredentials = { compId: 1001, userName: 'avi', password: 'demo1234' };
+const creds: RenewalCredentials = { renewalSecret: 'secret-1', deviceId: 'device-1' };
 
 type Overrides = {
   readToken?: () => Promise<string>;
   resetToken?: () => Promise<void>;
-  loadCredentials?: () => Promise<ReloginCredentials | null>;
-  authByCompId?: (c: ReloginCredentials) => Promise<{ sessionToken: string }>;
-  saveToken?: (token: string) => Promise<void>;
+  loadRenewal?: () => Promise<RenewalCredentials | null>;
+  renewSession?: (c: RenewalCredentials) => Promise<RenewedSession>;
+  saveRenewed?: (renewed: RenewedSession) => Promise<void>;
   markLoggedOut?: () => Promise<void>;
 };
 
 function run(o: Overrides = {}, failedToken = 'old') {
   const calls: string[] = [];
-  const saved: string[] = [];
+  const saved: RenewedSession[] = [];
   const machine = tokenReloginMachine.provide({
     actors: {
       readToken: fromPromise(async () => {
@@ -28,18 +28,18 @@ function run(o: Overrides = {}, failedToken = 'old') {
         calls.push('resetToken');
         await (o.resetToken ?? (async () => undefined))();
       }),
-      loadCredentials: fromPromise(async () => {
-        calls.push('loadCredentials');
-        return (o.loadCredentials ?? (async () => creds))();
+      loadRenewal: fromPromise(async () => {
+        calls.push('loadRenewal');
+        return (o.loadRenewal ?? (async () => creds))();
       }),
-      authByCompId: fromPromise(async ({ input }: { input: ReloginCredentials }) => {
-        calls.push(`auth:${input.userName}`);
-        return (o.authByCompId ?? (async () => ({ sessionToken: 'new' })))(input);
+      renewSession: fromPromise(async ({ input }: { input: RenewalCredentials }) => {
+        calls.push(`renew:${input.renewalSecret}@${input.deviceId}`);
+        return (o.renewSession ?? (async () => ({ sessionToken: 'new', renewalSecret: 'secret-2' })))(input);
       }),
-      saveToken: fromPromise(async ({ input }: { input: { token: string } }) => {
-        calls.push('saveToken');
-        saved.push(input.token);
-        await (o.saveToken ?? (async () => undefined))(input.token);
+      saveRenewed: fromPromise(async ({ input }: { input: RenewedSession }) => {
+        calls.push('saveRenewed');
+        saved.push(input);
+        await (o.saveRenewed ?? (async () => undefined))(input);
       }),
       markLoggedOut: fromPromise(async () => {
         calls.push('markLoggedOut');
@@ -69,11 +69,12 @@ describe('token re-login machine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
-  it('resets the token, logs in once with the stored credentials and saves the new token', async () => {
+  it('resets the token, renews once with the stored renewal secret and device id, and saves the new token with the next secret', async () => {
     const t = run();
     expect(await t.go()).toBe('renewed');
-    expect(t.calls).toEqual(['readToken', 'resetToken', 'loadCredentials', 'auth:avi', 'saveToken']);
-    expect(t.states).toEqual(['idle', 'checkingOtherContexts', 'resettingToken', 'loadingCredentials', 'loggingIn', 'savingToken', 'renewed']);
+    expect(t.calls).toEqual(['readToken', 'resetToken', 'loadRenewal', 'renew:secret-1@device-1', 'saveRenewed']);
+    expect(t.states).toEqual(['idle', 'checkingOtherContexts', 'resettingToken', 'loadingRenewal', 'renewing', 'savingSession', 'renewed']);
+    expect(t.saved).toEqual([{ sessionToken: 'new', renewalSecret: 'secret-2' }]);
     expect(t.actor.getSnapshot().context.newToken).toBe('new');
   });
 
@@ -93,64 +94,69 @@ describe('token re-login machine', () => {
     expect(await t.go()).toBe('renewed');
   });
 
-  it('goes on to load credentials even if resetting the token fails', async () => {
+  it('goes on to load the renewal secret even if resetting the token fails', async () => {
     const t = run({ resetToken: () => Promise.reject(new Error('idb')) });
     expect(await t.go()).toBe('renewed');
   });
 
   it.each([
     ['none stored', null],
-    ['no password', { ...creds, password: '' }],
-    ['no user', { ...creds, userName: '' }],
-    ['no company', { ...creds, compId: 0 }],
-  ])('guard hasCredentials: %s → logged out without calling the server', async (_, stored) => {
-    const t = run({ loadCredentials: async () => stored });
+    ['no secret', { ...creds, renewalSecret: '' }],
+    ['no device id', { ...creds, deviceId: '' }],
+  ])('guard hasRenewal: %s → logged out without calling the server', async (_, stored) => {
+    const t = run({ loadRenewal: async () => stored });
     expect(await t.go()).toBe('failed');
-    expect(t.calls).toEqual(['readToken', 'resetToken', 'loadCredentials', 'markLoggedOut']);
+    expect(t.calls).toEqual(['readToken', 'resetToken', 'loadRenewal', 'markLoggedOut']);
   });
 
-  it('logs out when the credentials cannot be loaded', async () => {
-    const t = run({ loadCredentials: () => Promise.reject(new Error('decrypt')) });
+  it('logs out when the renewal secret cannot be loaded', async () => {
+    const t = run({ loadRenewal: () => Promise.reject(new Error('decrypt')) });
     expect(await t.go()).toBe('failed');
     expect(t.calls.at(-1)).toBe('markLoggedOut');
   });
 
   it('guard hasToken: an answer without a token is a failed login', async () => {
-    const t = run({ authByCompId: async () => ({ sessionToken: '' }) });
+    const t = run({ renewSession: async () => ({ sessionToken: '' }) });
     expect(await t.go()).toBe('failed');
-    expect(t.calls).not.toContain('saveToken');
+    expect(t.calls).not.toContain('saveRenewed');
     expect(t.calls.at(-1)).toBe('markLoggedOut');
   });
 
-  it('logs out when the server refuses the stored credentials', async () => {
-    const refused = new ApiError({ message: 'Login failed', errorCode: 1, messageKey: 'errors:loginFailed' });
-    const t = run({ authByCompId: () => Promise.reject(refused) });
+  it('logs out when the server refuses the renewal secret (spent, revoked, expired or another device)', async () => {
+    const refused = new ApiError({ message: 'Session expired', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' });
+    const t = run({ renewSession: () => Promise.reject(refused) });
     expect(await t.go()).toBe('failed');
     expect(t.actor.getSnapshot().context.error).toBe(refused);
   });
 
   it('guard unreachable: a network failure or timeout keeps the user signed in', async () => {
     for (const errorCode of ['NETWORK', 'TIMEOUT']) {
-      const t = run({ authByCompId: () => Promise.reject(new ApiError({ message: 'x', errorCode, messageKey: 'errors:anErrorOccurred' })) });
+      const t = run({ renewSession: () => Promise.reject(new ApiError({ message: 'x', errorCode, messageKey: 'errors:anErrorOccurred' })) });
       expect(await t.go()).toBe('unreachable');
       expect(t.calls).not.toContain('markLoggedOut');
     }
   });
 
-  it('logs out when the new token cannot be saved', async () => {
-    const t = run({ saveToken: (token) => (token === 'new' ? Promise.reject(new Error('quota')) : Promise.resolve()) });
+  it('an answer without a next secret still saves its token (the device then signs in with a code next time)', async () => {
+    const t = run({ renewSession: async () => ({ sessionToken: 'new' }) });
+    expect(await t.go()).toBe('renewed');
+    expect(t.saved).toEqual([{ sessionToken: 'new' }]);
+  });
+
+  it('logs out when the new token and secret cannot be saved', async () => {
+    const t = run({ saveRenewed: () => Promise.reject(new Error('quota')) });
     expect(await t.go()).toBe('failed');
     expect(t.calls.at(-1)).toBe('markLoggedOut');
   });
 
   it('still ends failed when marking the session logged out throws', async () => {
-    const t = run({ loadCredentials: async () => null, markLoggedOut: () => Promise.reject(new Error('x')) });
+    const t = run({ loadRenewal: async () => null, markLoggedOut: () => Promise.reject(new Error('x')) });
     expect(await t.go()).toBe('failed');
   });
 
   it('ignores a second relogin.start once started', async () => {
-    const onAuth = vi.fn(async () => ({ sessionToken: 'new' }));
-    const t = run({ authByCompId: onAuth });
+    const onAuth = vi.fn(async () => ({ sessionToken: 'new', renewalSecret: 'secret-2' }));
+    const t = run({ renewSession: onAuth });
     t.actor.send({ type: 'relogin.start', failedToken: 'old' });
     t.actor.send({ type: 'relogin.start', failedToken: 'old' });
     expect(await toPromise(t.actor)).toBe('renewed');

@@ -1,17 +1,23 @@
 // Token re-login (spec section 4): on API code -1 or a missing token, reset the token and try ONE
-// silent login with the stored credentials; when that fails the user is logged out and sent to Login.
-// The machine runs inside the cross-context lock (tokenRelogin.ts), so it first checks whether another
-// tab or the service worker already renewed the token that failed.
+// silent renewal with the device's renewal secret (never a password: none is stored); when that fails
+// the user is logged out and sent to Login. The server rotates the secret on every renewal, so the new
+// one is saved with the new token. The machine runs inside the cross-context lock (tokenRelogin.ts), so
+// it first checks whether another tab or the service worker already renewed the token that failed:
+// spending the same secret twice would revoke it.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorActorEvent } from 'xstate';
 import { isApiError } from '../errors';
 
-export type ReloginCredentials = { compId: number; userName: string; password: string };
+/** What the device keeps for a silent re-login (sessionVault): the secret and the device it is bound to. */
+export type RenewalCredentials = { renewalSecret: string; deviceId: string };
+/** The renewal's answer: a new session token and the next secret (the presented one is spent). */
+export type RenewedSession = { sessionToken: string; renewalSecret?: string };
 export type ReloginOutcome = 'renewed' | 'renewedElsewhere' | 'failed' | 'unreachable';
 
 export type TokenReloginContext = {
   failedToken: string;
-  credentials: ReloginCredentials | null;
+  credentials: RenewalCredentials | null;
+  renewed: RenewedSession | null;
   newToken: string;
   outcome: ReloginOutcome | null;
   error: unknown;
@@ -19,7 +25,7 @@ export type TokenReloginContext = {
 
 export type TokenReloginEvent = { type: 'relogin.start'; failedToken: string };
 
-/** A network failure or timeout says nothing about the credentials: keep the user signed in. */
+/** A network failure or timeout says nothing about the secret: keep the user signed in. */
 export function isUnreachable(error: unknown): boolean {
   return isApiError(error) && (error.errorCode === 'NETWORK' || error.errorCode === 'TIMEOUT');
 }
@@ -31,28 +37,29 @@ export const tokenReloginMachine = setup({
   actors: {
     readToken: fromPromise<string>(async () => ''),
     resetToken: fromPromise<void>(async () => undefined),
-    loadCredentials: fromPromise<ReloginCredentials | null>(async () => null),
-    authByCompId: fromPromise<{ sessionToken: string }, ReloginCredentials>(async () => ({ sessionToken: '' })),
-    saveToken: fromPromise<void, { token: string }>(async () => undefined),
+    loadRenewal: fromPromise<RenewalCredentials | null>(async () => null),
+    renewSession: fromPromise<RenewedSession, RenewalCredentials>(async () => ({ sessionToken: '' })),
+    saveRenewed: fromPromise<void, RenewedSession>(async () => undefined),
     markLoggedOut: fromPromise<void>(async () => undefined),
   },
   guards: {
     renewedElsewhere: ({ context }, token: string) => token !== '' && token !== context.failedToken,
-    hasCredentials: (_, credentials: ReloginCredentials | null) =>
-      credentials !== null && credentials.compId > 0 && credentials.userName !== '' && credentials.password !== '',
-    hasToken: (_, answer: { sessionToken: string }) => typeof answer.sessionToken === 'string' && answer.sessionToken !== '',
+    hasRenewal: (_, credentials: RenewalCredentials | null) =>
+      credentials !== null && credentials.renewalSecret !== '' && credentials.deviceId !== '',
+    hasToken: (_, answer: RenewedSession) => typeof answer.sessionToken === 'string' && answer.sessionToken !== '',
     unreachable: (_, error: unknown) => isUnreachable(error),
   },
   actions: {
     rememberFailedToken: assign({ failedToken: (_, token: string) => token }),
-    rememberCredentials: assign({ credentials: (_, credentials: ReloginCredentials | null) => credentials }),
+    rememberCredentials: assign({ credentials: (_, credentials: RenewalCredentials | null) => credentials }),
+    rememberRenewed: assign({ renewed: (_, answer: RenewedSession) => answer, newToken: (_, answer: RenewedSession) => answer.sessionToken }),
     rememberNewToken: assign({ newToken: (_, token: string) => token }),
     rememberError: assign({ error: (_, error: unknown) => error }),
     setOutcome: assign({ outcome: (_, outcome: ReloginOutcome) => outcome }),
   },
 }).createMachine({
   id: 'tokenRelogin',
-  context: { failedToken: '', credentials: null, newToken: '', outcome: null, error: null },
+  context: { failedToken: '', credentials: null, renewed: null, newToken: '', outcome: null, error: null },
   initial: 'idle',
   output: ({ context }) => context.outcome ?? 'failed',
   states: {
@@ -78,20 +85,20 @@ export const tokenReloginMachine = setup({
           },
           { target: 'resettingToken' },
         ],
-        // Unreadable storage: go on with our own re-login.
+        // Unreadable storage: go on with our own renewal.
         onError: { target: 'resettingToken' },
       },
     },
     resettingToken: {
-      invoke: { src: 'resetToken', onDone: 'loadingCredentials', onError: 'loadingCredentials' },
+      invoke: { src: 'resetToken', onDone: 'loadingRenewal', onError: 'loadingRenewal' },
     },
-    loadingCredentials: {
+    loadingRenewal: {
       invoke: {
-        src: 'loadCredentials',
+        src: 'loadRenewal',
         onDone: [
           {
-            guard: { type: 'hasCredentials', params: ({ event }) => event.output },
-            target: 'loggingIn',
+            guard: { type: 'hasRenewal', params: ({ event }) => event.output },
+            target: 'renewing',
             actions: { type: 'rememberCredentials', params: ({ event }) => event.output },
           },
           { target: 'loggingOut' },
@@ -99,15 +106,15 @@ export const tokenReloginMachine = setup({
         onError: { target: 'loggingOut', actions: { type: 'rememberError', params: errorOf } },
       },
     },
-    loggingIn: {
+    renewing: {
       invoke: {
-        src: 'authByCompId',
-        input: ({ context }) => context.credentials ?? { compId: 0, userName: '', password: '' },
+        src: 'renewSession',
+        input: ({ context }) => context.credentials ?? { renewalSecret: '', deviceId: '' },
         onDone: [
           {
             guard: { type: 'hasToken', params: ({ event }) => event.output },
-            target: 'savingToken',
-            actions: { type: 'rememberNewToken', params: ({ event }) => event.output.sessionToken },
+            target: 'savingSession',
+            actions: { type: 'rememberRenewed', params: ({ event }) => event.output },
           },
           { target: 'loggingOut' },
         ],
@@ -121,10 +128,10 @@ export const tokenReloginMachine = setup({
         ],
       },
     },
-    savingToken: {
+    savingSession: {
       invoke: {
-        src: 'saveToken',
-        input: ({ context }) => ({ token: context.newToken }),
+        src: 'saveRenewed',
+        input: ({ context }) => context.renewed ?? { sessionToken: '' },
         onDone: { target: 'renewed', actions: { type: 'setOutcome', params: 'renewed' } },
         onError: { target: 'loggingOut', actions: { type: 'rememberError', params: errorOf } },
       },

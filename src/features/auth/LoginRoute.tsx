@@ -1,10 +1,13 @@
 import { Spinner } from '../../ui/Spinner';
 import { LoginScreen } from './LoginScreen';
 import { useSession } from './sessionContext';
+import { startupPassword } from './startupPrefill';
 
 export function LoginRoute() {
   const { ready, session } = useSession();
   if (!ready) return <Spinner fullPage />;
-  // Credentials kept after a failed renewal prefill the form (the password never does).
-  return <LoginScreen initial={{ companyCode: session.compID ? String(session.compID) : '', userName: session.userName }} />;
+  // Who signed in last prefills the form; a password only when a start-up link just brought one (memory only).
+  return (
+    <LoginScreen initial={{ companyCode: session.compID ? String(session.compID) : '', userName: session.userName, password: startupPassword() }} />
+  );
 }

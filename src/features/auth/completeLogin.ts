@@ -1,13 +1,16 @@
-// What happens between a verified code and the logged-in app: the session is stored (encrypted),
-// then the worker data is refreshed when the network allows.
+// What happens between a verified code and the logged-in app: the session is stored (encrypted) with
+// the renewal secret for the silent re-login (never the password), then the worker data is refreshed
+// when the network allows.
 import { getWorkerData } from '../../api/calls/globals';
 import { emptySession, loadSession, saveSession, updateSession } from '../../db/sessionVault';
 import type { Session } from '../../db/sessionVault';
 import type { LoginResult } from './loginMachine';
 import { api } from './session';
 import { sessionFieldsFromUser, sessionFieldsFromWorker } from './sessionFromUser';
+import { forgetStartupPassword } from './startupPrefill';
 
 export async function completeLogin({ answer, credentials }: LoginResult): Promise<Session> {
+  forgetStartupPassword();
   const current = await loadSession();
   const sameUser = current.userName === credentials.userName && current.compID === credentials.compId;
   // Another user's remembered page, filters and building must not leak into this session.
@@ -16,15 +19,17 @@ export async function completeLogin({ answer, credentials }: LoginResult): Promi
     ...base,
     ...sessionFieldsFromUser(answer.user),
     userName: credentials.userName,
-    pswd: credentials.password,
     compID: credentials.compId,
     sessionToken: answer.sessionToken,
+    renewalSecret: answer.renewalSecret ?? '',
+    // The id the secret is bound to (sent with the code, loginActors.ts): the device's, kept across users.
+    deviceId: current.deviceId,
     tokenCreated: new Date().toISOString(),
     loggedIn: true,
     languageId: current.languageId,
   });
   try {
-    const worker = await getWorkerData(api, { userName: credentials.userName, password: credentials.password });
+    const worker = await getWorkerData(api, { userName: credentials.userName });
     return await updateSession(sessionFieldsFromWorker(worker));
   } catch {
     // The login answer already carries the worker fields; this refresh is a nicety.

@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { otpAuth, otpSend, otpStart } from '../../api/calls/auth';
 import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
 import { db } from '../../db/db';
+import { deviceId } from '../../db/sessionVault';
 import { completeLogin } from './completeLogin';
 import type { LoginResult, StartOtpInput } from './loginMachine';
 import { api } from './session';
@@ -29,8 +30,9 @@ export const loginActors = {
     }),
   ),
   resendOtp: fromPromise<OtpSendAnswer, { otpGuid: string }>(({ input }) => otpSend(api, input.otpGuid)),
-  verifyOtp: fromPromise<OtpAuthAnswer, { otpGuid: string; code: string }>(({ input }) =>
-    otpAuth(api, { otpGuid: input.otpGuid, otpCode: input.code }),
+  // The device id asks the server for a renewal secret bound to this device (the silent re-login's).
+  verifyOtp: fromPromise<OtpAuthAnswer, { otpGuid: string; code: string }>(async ({ input }) =>
+    otpAuth(api, { otpGuid: input.otpGuid, otpCode: input.code, deviceId: await deviceId() }),
   ),
   completeLogin: fromPromise<void, LoginResult>(async ({ input }) => {
     await completeLogin(input);

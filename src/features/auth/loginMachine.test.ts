@@ -127,6 +127,15 @@ describe('login machine: details step', () => {
     expect(t.ctx().errorKey).toBe('errors:tooManyRequests');
   });
 
+  it('shows the account or address lockout the server answers, and keeps the details to try later', async () => {
+    const t = start({ startOtp: () => Promise.reject(apiError(429, 'errors:tooManyAttempts')) });
+    fill(t.actor);
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('idle'));
+    expect(t.ctx().errorKey).toBe('errors:tooManyAttempts');
+    expect(t.ctx()).toMatchObject({ companyCode: '1001', userName: 'avi' });
+  });
+
   it('shows a login error for a failure without a message key', async () => {
     const t = start({ startOtp: () => Promise.reject(new Error('boom')) });
     fill(t.actor);
@@ -176,9 +185,12 @@ describe('login machine: code step', () => {
     expect(t.state()).toBe('verifying');
     await waitFor(t.actor, (s) => s.status === 'done');
     expect(t.state()).toBe('loggedIn');
-    const expected = { answer: authAnswer, credentials: { compId: 1001, userName: 'avi', password: 'demo1234' } };
+    const expected = { answer: authAnswer, credentials: { compId: 1001, userName: 'avi' } };
     expect(t.seen.complete).toEqual([expected]);
     expect(t.actor.getSnapshot().output).toEqual(expected);
+    // The password is handed to nobody after the code is verified, and not kept in memory either.
+    expect(JSON.stringify(t.seen.complete)).not.toContain('demo1234');
+    expect(t.ctx().password).toBe('');
   });
 
   it('an invalid code returns to the code step with the message', async () => {

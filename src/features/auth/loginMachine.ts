@@ -13,7 +13,8 @@ export const OTP_CODE_LENGTH = 5;
 export type LoginField = 'companyCode' | 'userName' | 'password';
 export type LoginCredentials = { companyCode: string; userName: string; password: string; sendMethod: OtpSendMethod };
 export type FieldErrors = Partial<Record<LoginField | 'code', string>>;
-export type LoginResult = { answer: OtpAuthAnswer; credentials: { compId: number; userName: string; password: string } };
+/** What sign-in hands on: the answer (token, renewal secret, user) and who signed in; never the password. */
+export type LoginResult = { answer: OtpAuthAnswer; credentials: { compId: number; userName: string } };
 
 export type LoginContext = LoginCredentials & {
   fieldErrors: FieldErrors;
@@ -50,7 +51,7 @@ const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 function resultOf(context: LoginContext): LoginResult {
   return {
     answer: context.answer ?? { sessionToken: '', user: { userID: 0, userName: '', compID: 0, compGUID: '' } },
-    credentials: { compId: Number(context.companyCode.trim()), userName: context.userName.trim(), password: context.password },
+    credentials: { compId: Number(context.companyCode.trim()), userName: context.userName.trim() },
   };
 }
 
@@ -115,6 +116,8 @@ export const loginMachine = setup({
     startCooldown: assign({ cooldownLeft: RESEND_COOLDOWN_S }),
     endCooldown: assign({ cooldownLeft: 0 }),
     rememberAnswer: assign({ answer: (_, answer: OtpAuthAnswer) => answer }),
+    /** Verified: the password has done its job and is not kept, not even in memory. */
+    forgetPassword: assign({ password: '' }),
     tick: assign({ cooldownLeft: ({ context }) => Math.max(0, context.cooldownLeft - 1) }),
     setCode: assign({ code: (_, code: string) => digitsOnly(code).slice(0, OTP_CODE_LENGTH), fieldErrors: {}, errorKey: null }),
     showCodeError: assign({ fieldErrors: ({ context }) => ({ code: `errors:${otpCode(context.code)?.messageKey ?? 'invalidCode'}` }) }),
@@ -209,7 +212,7 @@ export const loginMachine = setup({
       invoke: {
         src: 'verifyOtp',
         input: ({ context }) => ({ otpGuid: context.otpGuid, code: context.code }),
-        onDone: { target: 'finishing', actions: { type: 'rememberAnswer', params: ({ event }) => event.output } },
+        onDone: { target: 'finishing', actions: [{ type: 'rememberAnswer', params: ({ event }) => event.output }, 'forgetPassword'] },
         onError: [
           {
             guard: { type: 'otpExpiredOrLocked', params: errorOf },

@@ -4,6 +4,7 @@ import { clearSession, isLoggedIn, loadSession } from '../../db/sessionVault';
 import { userKeyOf } from '../../sync/sessionPort';
 import { pendingCountFor } from '../../sync/outbox';
 import { api } from './session';
+import { forgetStartupPassword } from './startupPrefill';
 
 /** How many changes of the signed-in user have not reached the server (they survive the logout). */
 export async function pendingChangesOfCurrentUser(): Promise<number> {
@@ -12,10 +13,12 @@ export async function pendingChangesOfCurrentUser(): Promise<number> {
   return pendingCountFor(await userKeyOf(s.compID, s.userName));
 }
 
-/** Ends the session here and, when reachable, on the server. The outbox is left untouched. */
+/** Ends the session here and, when reachable, on the server (with its renewal secret). The outbox is left untouched. */
 export async function logout(): Promise<void> {
+  forgetStartupPassword();
   try {
-    await logoutCall(api);
+    const { renewalSecret } = await loadSession();
+    await logoutCall(api, renewalSecret ? { renewalSecret } : {});
   } catch {
     // Offline or already expired: the local session still ends.
   }

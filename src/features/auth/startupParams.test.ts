@@ -13,13 +13,15 @@ describe('start-up URL parameters', () => {
     const p = readStartupParams(q('userinfo=avi,demo,1234&cpid=1001&st=tok&fa=Herzl%205&hn=1'));
     expect(p).toMatchObject({
       kind: 'userInfo',
-      patch: { userName: 'avi', pswd: 'demo,1234', compID: 1001, sessionToken: 'tok', loggedIn: true, fullAddress: 'Herzl 5', hideNavigation: true },
+      patch: { userName: 'avi', compID: 1001, sessionToken: 'tok', loggedIn: true, fullAddress: 'Herzl 5', hideNavigation: true },
+      password: 'demo,1234',
     });
   });
 
-  it('logs in with userinfo credentials when no session token comes along', () => {
+  it('keeps the userinfo password out of the session: without a token it is not signed in yet', () => {
     const p = readStartupParams(q('userinfo=avi,demo1234&cpid=1001'));
-    expect(p).toMatchObject({ kind: 'userInfo', patch: { sessionToken: '', loggedIn: true, hideNavigation: false } });
+    expect(p).toMatchObject({ kind: 'userInfo', patch: { sessionToken: '', loggedIn: false, hideNavigation: false }, password: 'demo1234' });
+    expect(JSON.stringify(p.kind === 'userInfo' ? p.patch : null)).not.toContain('demo1234');
   });
 
   it('reads bid with compid', () => {

@@ -1,12 +1,13 @@
 // Start-up URL parameters (spec section 2): `sessintoken`; or `userinfo` (user,password) with `cpid`,
 // `st`, `fa`, `hn`; or `bid` with `compid`. They are applied to the session, then removed from the URL.
+// The `userinfo` password is never part of the session (startup.ts decides what it may do).
 import type { Session } from '../../db/sessionVault';
 
 export const startupParamNames = ['sessintoken', 'userinfo', 'cpid', 'st', 'fa', 'hn', 'bid', 'compid'] as const;
 
 export type StartupParams =
   | { kind: 'sessionToken'; token: string }
-  | { kind: 'userInfo'; patch: Partial<Session> }
+  | { kind: 'userInfo'; patch: Partial<Session>; password: string }
   | { kind: 'building'; bid: number; compId: number }
   | { kind: 'none' };
 
@@ -25,21 +26,20 @@ export function readStartupParams(search: URLSearchParams): StartupParams {
   if (userInfo !== null) {
     const comma = userInfo.indexOf(',');
     const userName = (comma < 0 ? userInfo : userInfo.slice(0, comma)).trim();
-    const pswd = comma < 0 ? '' : userInfo.slice(comma + 1);
+    const password = comma < 0 ? '' : userInfo.slice(comma + 1);
     const compID = positive(search.get('cpid'));
     const st = search.get('st') ?? '';
     const patch: Partial<Session> = {
       userName,
-      pswd,
       ...(compID === null ? {} : { compID }),
       sessionToken: st,
       tokenCreated: st ? new Date().toISOString() : null,
-      // With credentials and no token the start-up re-login fetches one.
-      loggedIn: st !== '' || (userName !== '' && pswd !== ''),
+      // Without a token, signed in only once the password (where the server allows) or a code gives one.
+      loggedIn: st !== '',
       fullAddress: search.get('fa') ?? '',
       hideNavigation: truthy(search.get('hn')),
     };
-    return { kind: 'userInfo', patch };
+    return { kind: 'userInfo', patch, password };
   }
 
   const bid = positive(search.get('bid'));

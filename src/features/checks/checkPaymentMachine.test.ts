@@ -477,6 +477,15 @@ describe('check payment: deposit confirmation', () => {
     expect(t.seen.starts).toBe(2);
   });
 
+  it('shows the account lockout the server answers (too many failed attempts)', async () => {
+    const t = await toDeposit({ confirm: async () => Promise.reject(apiError(429, 'errors:tooManyAttempts')) });
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.awaitingCode');
+    t.actor.send({ type: 'deposit.submit', code: '111111' });
+    await t.until('deposit.locked');
+    expect(t.ctx().errorKey).toBe('errors:tooManyAttempts');
+  });
+
   it('an unexpected failure is "error in deposit confirmation"', async () => {
     const t = await toDeposit({ startDeposit: async () => Promise.reject(new Error('boom')) });
     t.actor.send({ type: 'deposit.start' });

@@ -113,7 +113,12 @@ export const depositStep = checkPaymentSetup.createStateConfig({
         input: ({ context, event }) => ({ groupGuid: context.sentGroupGuid ?? '', code: event.type === 'deposit.submit' ? event.code.trim() : '' }),
         onDone: { target: '#checkPayment.sent', actions: { type: 'setNotice', params: 'checks:deposit.confirmed' } },
         onError: [
-          { guard: { type: 'tooManyRequests', params: errorOf }, target: 'locked', actions: { type: 'setError', params: 'errors:tooManyRequests' } },
+          // The server says which lock: this payment's tries, or the account's (errors:tooManyAttempts).
+          {
+            guard: { type: 'tooManyRequests', params: errorOf },
+            target: 'locked',
+            actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:tooManyRequests' }) },
+          },
           { guard: { type: 'invalidCode', params: errorOf }, target: 'awaitingCode', actions: { type: 'setError', params: 'errors:invalidCode' } },
           { target: 'awaitingCode', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:errorInDepositConfirmation' }) } },
         ],

@@ -37,6 +37,7 @@ export const messages = {
   sessionExpired: 'Session expired',
   connectionTimeout: 'Connection timeout',
   tooManyRequests: 'Too many requests',
+  tooManyAttempts: 'Too many failed attempts. Try again in a few minutes',
   anErrorOccurred: 'An error occurred',
   somethingWentWrong: 'Something went wrong',
   notFound: 'Not found',
@@ -56,6 +57,7 @@ export const messages = {
   codeSentByCallNoEmail: 'No e-mail address on file, so the code was sent by a phone call',
   codeExpired: 'The code has expired. Request a new one',
   phoneMustBeVerified: 'Your phone number must be verified',
+  passwordLoginDisabled: 'Signing in with a password alone is turned off. Sign in with a verification code',
   // check / meter / files (spec 8)
   errorSavingFile: 'Error saving file',
   errorSavingReading: 'Error saving reading',

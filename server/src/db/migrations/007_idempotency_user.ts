@@ -25,6 +25,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('idempotency_keys_by_user').renameTo('idempotency_keys').execute();
   await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('createdAt').execute();
   await db.schema.createIndex('sessions_expires').on('sessions').column('expiresAt').execute();
-  await db.schema.createIndex('otp_challenges_expires').on('otp_challenges').column('expiresAt').execute();
   await db.schema.createIndex('app_logs_created').on('app_logs').column('createdAt').execute();
 }
