@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerHooks } from './http/hooks.ts';
+import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -31,7 +32,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const loggerOpt = options.logger ?? false;
   const app = Fastify({
     ...(isLoggerInstance(loggerOpt) ? { loggerInstance: loggerOpt } : { logger: loggerOpt }),
-    bodyLimit: 25 * 1024 * 1024,
+    // Small by default; the upload route sets its own (see http/security.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Per-request lines would dominate the log and the benchmark; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
@@ -62,6 +64,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await db.close();
   });
 
+  // Headers first: they are on the answer even when a later hook refuses the request.
+  registerSecurityHeaders(app);
   registerHooks(app, ctx);
   registerRoutes(app, ctx);
   app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));

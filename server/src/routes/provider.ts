@@ -5,7 +5,7 @@ import { createSession, findUser } from '../auth/sessions.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
 import { ApiError, fail } from '../http/errors.ts';
-import { authOf, params2Of } from '../http/hooks.ts';
+import { authOf, params2Of, sessionCookie } from '../http/hooks.ts';
 import { ok2, parseNested, str } from '../http/style2.ts';
 import { verifyPassword } from '../util/crypto.ts';
 import { compareVersions } from '../../../src/lib/appVersion.ts';
@@ -36,13 +36,16 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok2({ CompID: company.id, CompGUID: company.guid, CompName: company.name, AppVersion: ctx.appVersion });
   });
 
-  app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req) => {
+  app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req, reply) => {
     const p = params2Of(req);
     const compId = Number(str(p, 'CompID'));
     if (!Number.isInteger(compId)) throw wrongDetails();
     const user = checkCredentials(ctx, compId, str(p, 'UserName'), str(p, 'UserPswd'));
     req.log.info(`login ${user.userName}@${compId} app=${str(p, 'AppName') || 'binyan'} version=${str(p, 'AppVer') || '?'}`);
-    return ok2({ sessionToken: createSession(ctx, user), ...userData(ctx, user) });
+    // The silent re-login renews the HttpOnly cookie too: images load by cookie, never by a token in the URL.
+    const { token, cookieId } = createSession(ctx, user, { cookie: true });
+    reply.header('Set-Cookie', sessionCookie(req, cookieId));
+    return ok2({ sessionToken: token, ...userData(ctx, user) });
   });
 
   app.post('/api/binyan/Login/GetCompGuidByBID', { config: style2 }, async (req) => {
