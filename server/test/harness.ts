@@ -10,6 +10,8 @@ export type TestClock = { advance(ms: number): void; now(): Date };
 
 export type TestServer = {
   baseUrl: string;
+  /** The SQLite file, for tests that must see what an answer does not show. */
+  databasePath: string;
   close(): Promise<void>;
   /** user name → the latest one-time code written to the log. */
   otpCodes: Map<string, string>;
@@ -46,8 +48,9 @@ export async function startTestServer(options: { sessionIdleMinutes?: number; st
   const depositCodes = new Map<string, string>();
   const logLines: string[] = [];
   const clock = createClock();
+  const databasePath = join(dir, 'test.sqlite');
   const app = createServer({
-    databasePath: join(dir, 'test.sqlite'),
+    databasePath,
     logger: false,
     now: clock.now,
     ...(options.sessionIdleMinutes ? { sessionIdleMinutes: options.sessionIdleMinutes } : {}),
@@ -65,6 +68,7 @@ export async function startTestServer(options: { sessionIdleMinutes?: number; st
   if (!address || typeof address === 'string') throw new Error('no port');
   const server: TestServer = {
     baseUrl: `http://127.0.0.1:${address.port}`,
+    databasePath,
     otpCodes,
     depositCodes,
     logLines,

@@ -24,7 +24,7 @@ describe('database', () => {
     dir = mkdtempSync(join(tmpdir(), 'binyan-db-'));
     const path = join(dir, 'db.sqlite');
     db = openDatabase(path);
-    expect(await migrateToLatest(db)).toEqual(['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback']);
+    expect(await migrateToLatest(db)).toEqual(['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '006_uploads_deposit']);
     expect(await migrateToLatest(db)).toEqual([]);
     expect(seedIfEmpty(db, new Date('2025-01-01T08:00:00Z'))).toBe(true);
     const calls = count(db, 'service_calls');

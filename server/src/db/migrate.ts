@@ -5,6 +5,7 @@ import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_lookup_indexes.ts';
 import * as m003 from './migrations/003_session_cookie.ts';
 import * as m004 from './migrations/004_feedback.ts';
+import * as m006 from './migrations/006_uploads_deposit.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002_lookup_indexes': m002,
   '003_session_cookie': m003,
   '004_feedback': m004,
+  '006_uploads_deposit': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
