@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 let seed = 0;
 
-export async function realJpegBytes(width = 16, height = 12): Promise<Uint8Array> {
+export async function realJpegBytes(width = 16, height = 12): Promise<Uint8Array<ArrayBuffer>> {
   seed += 1;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7 + seed * 53) & 0xff;
