@@ -17,9 +17,17 @@ cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
+// Images load by the session cookie (no token in the URL), so one URL is one image across sign-ins. The
+// answers say `Vary: Cookie, Authorization` and `private` for shared caches; this cache is the
+// device's own, so it ignores Vary (an offline read has no credentials to compare). A token left in
+// an older URL is dropped from the key.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/api/files/getImg',
-  new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [boundedCache(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES, 'sessionToken')] }),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    matchOptions: { ignoreVary: true },
+    plugins: [boundedCache(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES, 'sessionToken')],
+  }),
 );
 
 // A new version waits until the page says so: the page only asks when no replay is in flight.

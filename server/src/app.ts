@@ -10,6 +10,7 @@ import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
+import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -43,7 +44,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const loggerOpt = options.logger ?? false;
   const app = Fastify({
     ...(isLoggerInstance(loggerOpt) ? { loggerInstance: loggerOpt } : { logger: loggerOpt }),
-    bodyLimit: 25 * 1024 * 1024,
+    // Small by default; the upload route sets its own (see http/security.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Per-request lines would dominate the log and the benchmark; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // Off by default: a forged X-Forwarded-For must not pick the per-address limit's key or the cookie's Secure flag.
@@ -82,6 +84,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await db.close();
   });
 
+  // Headers first: they are on the answer even when a later hook refuses the request.
+  registerSecurityHeaders(app);
   registerHooks(app, ctx);
   registerStoredAnswers(app, ctx);
   registerRights(app);

@@ -46,27 +46,35 @@ describe('login and settings calls', () => {
 });
 
 describe('uploads', () => {
-  it('stores an image once per company (dedupe by SHA-256) and serves its bytes', async () => {
-    const parentID = newId();
-    const upload = (fileID: string, key?: string) =>
-      style2('/files/upload/B64', { sessionToken: token, parentType: 'meterReading', parentID, orgID: 1001, fileID, createdBy: 'avi', srcFileName: 'a.png', base64String: `data:image/png;base64,${png.toString('base64')}` }, key);
+  // The upload body is big: it is authenticated by the Authorization header (or cookie), not its parameters.
+  const upload = (values: Record<string, string | number>, key?: string) =>
+    call<Answer>(server, 'POST', '/api/files/upload/B64', { token, body: params(values), idempotencyKey: key ?? null });
+
+  const parentID = newId();
+  beforeAll(async () => {
+    await call(server, 'POST', '/api/binyan/service-calls', { token, body: { id: parentID, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' } });
+  });
+
+  it('stores an image once per company (dedupe by SHA-256) and serves it re-encoded as JPEG', async () => {
+    const send = (fileID: string, key?: string) =>
+      upload({ parentType: 'serviceCalls', parentID, orgID: 1001, fileID, createdBy: 'avi', srcFileName: 'a.png', base64String: `data:image/png;base64,${png.toString('base64')}` }, key);
     const firstId = newId();
     const key = newId();
-    const first = await upload(firstId, key);
+    const first = await send(firstId, key);
     expect(first.body).toMatchObject({ APIResponseCode: 0, fileId: firstId, deduplicated: false, idempotencyKey: key });
     expect(first.headers.get('idempotency-key')).toBe(key);
-    const repeat = await upload(firstId, key);
+    const repeat = await send(firstId, key);
     expect(repeat.text).toBe(first.text);
-    const second = await upload(newId(), newId());
+    const second = await send(newId(), newId());
     expect(second.body).toMatchObject({ fileId: firstId, deduplicated: true });
-    const img = await fetch(`${server.baseUrl}/api/files/getImg?src=${firstId}&sessionToken=${encodeURIComponent(token)}`);
-    expect(img.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await img.arrayBuffer())).toEqual(png);
+    const img = await fetch(`${server.baseUrl}/api/files/getImg?src=${firstId}`, { headers: { authorization: token } });
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await img.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect((await call(server, 'GET', `/api/files/getImg?src=${newId()}`, { token })).status).toBe(404);
   });
 
   it('refuses what is not an image', async () => {
-    const r = await style2('/files/upload/B64', { sessionToken: token, base64String: Buffer.from('hello world').toString('base64') });
+    const r = await upload({ parentType: 'serviceCalls', parentID, base64String: Buffer.from('hello world').toString('base64') });
     expect(r.body).toMatchObject({ APIResponseCode: 1, error: { messageKey: 'errors:onlyImageAllowed' } });
   });
 });

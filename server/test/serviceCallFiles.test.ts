@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, params, startTestServer } from './harness.ts';
+import { b64, testJpeg } from './images.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
 
-// Two distinct 1×1 JPEG-looking payloads (the server sniffs the FF D8 FF signature).
-const jpeg = (tail: number) => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, tail, 0xff, 0xd9]).toString('base64');
 
 let server: TestServer;
 let avi: string;
@@ -18,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function upload(token: string, parentType: string, parentID: string, fileID: string, tail: number) {
+async function upload(token: string, parentType: string, parentID: string, fileID: string, seed: number) {
   return call(server, 'POST', '/api/files/upload/B64', {
     token,
-    body: params({ parentType, parentID, orgID: 1001, fileID, createdBy: 0, srcFileName: 'a.jpg', base64String: jpeg(tail) }),
+    body: params({ parentType, parentID, orgID: 1001, fileID, createdBy: 0, srcFileName: 'a.jpg', base64String: b64(await testJpeg(seed)) }),
   });
 }
 
@@ -38,7 +37,9 @@ describe('photos of a service call', () => {
     const [callPhoto, updatePhoto, elsewhere] = [newId(), newId(), newId()];
     expect((await upload(avi, 'serviceCalls', id, callPhoto, 1)).status).toBe(200);
     await upload(avi, 'serviceCallUpdates', updateId, updatePhoto, 2);
-    await upload(avi, 'serviceCalls', newId(), elsewhere, 3);
+    const otherCall = newId();
+    await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: otherCall, buildingId: 101, domain: 'plumbing', description: 'Another leak in the garage' } });
+    expect((await upload(avi, 'serviceCalls', otherCall, elsewhere, 3)).body).toMatchObject({ APIResponseCode: 0, fileId: elsewhere });
 
     const files = await call<{ records: Rec[] }>(server, 'GET', `/api/binyan/service-calls/${id}/files`, { token: avi });
     expect(files.status).toBe(200);

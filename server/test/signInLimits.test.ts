@@ -180,11 +180,17 @@ describe('password-only sign-in (AuthByCompID/v2)', () => {
 describe('deposit confirmation codes', () => {
   it('locks an account’s deposit confirmations after N wrong codes across its payments', async () => {
     const server = await serverWith({ signInLimits: limits({ deposit: { maxFailures: 3, windowMs: 10 * minute, lockoutMs: 10 * minute } }) });
-    const { token } = await loginAs(server, 'avi');
-    const groups = (await call<{ records: { ID: number; ChecksHeaderGuid: string }[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
+    const { token, user } = await loginAs(server, 'avi');
+    const groups = (await call<{ records: { ID: number; ChecksHeaderGuid: string; version: number }[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
     const deposit = (action: string, guid: string, code?: string) =>
       call<Refusal & { confirmed?: boolean }>(server, 'POST', `/api/binyan/check/deposit/${action}`, { token, body: { ChecksHeaderGuid: guid, ...(code ? { code } : {}) } });
-    const [a, b] = groups.map((g) => g.ChecksHeaderGuid);
+    // Only a sent payment is deposited: the two seeded payments with checks are sent first.
+    const withChecks = groups.filter((g) => g.ID === 5001 || g.ID === 5003);
+    for (const g of withChecks) {
+      const sent = await call(server, 'PUT', '/api/binyan/check/submitChecksHeader', { token, body: { ...g, WorkerGuid: user.workerGUID, SendAnyway: true } });
+      expect(sent.status, sent.text).toBe(200);
+    }
+    const [a, b] = withChecks.map((g) => g.ChecksHeaderGuid);
     if (!a || !b) throw new Error('two seeded payments expected');
     await deposit('start', a);
     const codeA = await server.waitForDeposit('avi');

@@ -26,6 +26,8 @@ export type SyncError = {
   status: number | null;
   code?: string;
   field?: string;
+  /** Values of the reason's placeholders, e.g. the size limit of errors:fileTooLarge. */
+  params?: Record<string, string | number>;
 };
 
 export type ConflictField = { field: string; base: unknown; mine: unknown; theirs: unknown };

@@ -46,6 +46,39 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer(answer(200, { idempotencyKey: KEY, APIResponseCode: 3, APIResponseText: 'bad' }), KEY)).toMatchObject({ kind: 'rejected', code: '3' });
   });
 
+  it('a style-2 refusal is read from its code first: needs attention with the translated reason, never retried', () => {
+    const refusal = {
+      APIResponseCode: 1,
+      APIResponseText: 'Only an image may be selected',
+      APIResponseDescription: 'VALIDATION',
+      error: { code: 'VALIDATION', message: 'Only an image may be selected', messageKey: 'errors:onlyImageAllowed', field: 'base64String' },
+    };
+    const expected = { kind: 'rejected', status: 200, messageKey: 'errors:onlyImageAllowed', message: 'Only an image may be selected', code: '1', field: 'base64String' };
+    // Echoed (the server now answers the key) or not (an older provider): the code decides.
+    expect(classifyAnswer(answer(200, { ...refusal, idempotencyKey: KEY }, { 'Idempotency-Key': KEY }), KEY)).toEqual(expected);
+    expect(classifyAnswer(answer(200, refusal), KEY)).toEqual(expected);
+    expect(classifyAnswer(answer(200, { APIResponseCode: '2', APIResponseText: 'File not found' }), KEY)).toMatchObject({ kind: 'rejected', code: '2', message: 'File not found', messageKey: 'errors:anErrorOccurred' });
+  });
+
+  it("a style-2 refusal carries its limit for the reason's placeholders", () => {
+    const tooLarge = { APIResponseCode: 1, error: { code: 'FILE_TOO_LARGE', message: 'File size must be under 4 MB', messageKey: 'errors:fileTooLarge', params: { size: '4 MB', bogus: { x: 1 } } } };
+    expect(classifyAnswer(answer(200, tooLarge), KEY)).toMatchObject({ kind: 'rejected', messageKey: 'errors:fileTooLarge', params: { size: '4 MB' } });
+    const tooMany = { APIResponseCode: 1, error: { code: 'TOO_MANY_FILES', message: 'You can attach up to 5 files', messageKey: 'errors:maxFilesExceeded', params: { count: 5 } } };
+    expect(classifyAnswer(answer(200, tooMany), KEY)).toMatchObject({ params: { count: 5 } });
+  });
+
+  it('a style-2 session code re-logs in and a rate-limit code retries, even on HTTP 200', () => {
+    expect(classifyAnswer(answer(200, { APIResponseCode: -1, idempotencyKey: KEY }), KEY)).toMatchObject({ kind: 'auth' });
+    expect(classifyAnswer(answer(200, { APIResponseCode: 4 }, { 'Retry-After': '5' }), KEY)).toMatchObject({ kind: 'retry', reason: 'rateLimited', retryAfterMs: 5_000 });
+    expect(classifyAnswer(answer(429, { APIResponseCode: 4 }, { 'Retry-After': '5' }), KEY)).toMatchObject({ kind: 'retry', reason: 'rateLimited' });
+    expect(classifyAnswer(answer(500, { APIResponseCode: 1, error: { messageKey: 'errors:somethingWentWrong' } }), KEY)).toMatchObject({ kind: 'retry', reason: 'server' });
+  });
+
+  it('a 2xx style-2 success still needs the echoed key', () => {
+    expect(classifyAnswer(answer(200, { APIResponseCode: 0, fileId: 'f' }), KEY)).toMatchObject({ kind: 'retry', reason: 'notEchoed' });
+    expect(classifyAnswer(answer(200, { APIResponseCode: 0, fileId: 'f', idempotencyKey: KEY }), KEY)).toMatchObject({ kind: 'applied' });
+  });
+
   it('a 4xx page that is not the API (proxy HTML) is retried', () => {
     expect(classifyAnswer(answer(403, '<html>blocked</html>'), KEY)).toMatchObject({ kind: 'retry', reason: 'notEchoed' });
   });

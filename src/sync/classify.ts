@@ -1,11 +1,16 @@
 // Every answer to a replayed entry ends in exactly one of these verdicts (architecture, "Every response
 // is classified, never dropped"). Pure: the engine decides what each verdict does to the outbox.
+import { apiResponseCodeOf } from '../api/answers';
+import { style2Outcome } from '../api/style2';
+
+/** Values of the reason's placeholders (`errors:fileTooLarge` → `{ size: '4 MB' }`). */
+export type MessageParams = Record<string, string | number>;
 
 export type Verdict =
   | { kind: 'applied'; status: number; record: Record<string, unknown> | null; body: Record<string, unknown> }
   | { kind: 'auth'; status: number }
   | { kind: 'conflict'; status: number; current: Record<string, unknown> | null; messageKey: string; message: string }
-  | { kind: 'rejected'; status: number; messageKey: string; message: string; code?: string; field?: string }
+  | { kind: 'rejected'; status: number; messageKey: string; message: string; code?: string; field?: string; params?: MessageParams }
   | { kind: 'retry'; status: number | null; retryAfterMs: number | null; reason: RetryReason; message: string };
 
 export type RetryReason = 'server' | 'rateLimited' | 'network' | 'timeout' | 'notEchoed';
@@ -34,11 +39,10 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function apiCode(body: Record<string, unknown> | null): number | undefined {
-  const code = body?.APIResponseCode;
-  if (typeof code === 'number') return code;
-  if (typeof code === 'string' && code.trim() !== '' && Number.isFinite(Number(code))) return Number(code);
-  return undefined;
+function paramsOf(value: unknown): MessageParams | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 /** `Retry-After` in seconds or as an HTTP date; null when absent or unreadable. */
@@ -56,40 +60,37 @@ export function classifyAnswer(answer: Answer, key: string, nowMs = Date.now()):
   const error = isRecord(body?.error) ? body.error : undefined;
   const messageKey = str(error?.messageKey) ?? 'errors:anErrorOccurred';
   const message = str(error?.message) ?? str(body?.APIResponseText) ?? `HTTP ${status}`;
-  const code = apiCode(body);
+  const code = apiResponseCodeOf(body);
   const retryAfter = retryAfterMs(answer.header('Retry-After'), nowMs);
+  const field = str(error?.field);
+  const params = paramsOf(error?.params);
+  const details = { ...(field === undefined ? {} : { field }), ...(params === undefined ? {} : { params }) };
 
   if (status === 401 || code === -1) return { kind: 'auth', status };
+  if (status === 429) return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'rateLimited', message };
+  if (status === 408 || status >= 500 || status < 200) {
+    return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'server', message };
+  }
+  // Style 2 answers a refusal with HTTP 200 and a non-zero code: read the code before the echo, or a
+  // refused upload would look like a portal page and be retried forever.
+  const outcome = style2Outcome(code);
+  if (outcome === 'rateLimited') return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'rateLimited', message };
+  if (outcome === 'refused') return { kind: 'rejected', status, messageKey, message, code: String(code), ...details };
   if (status >= 200 && status < 300) {
     const echoed = answer.header('Idempotency-Key') === key || str(body?.idempotencyKey) === key;
     // A 2xx without our key is not the API (captive portal, proxy page): the change is not applied.
     if (!echoed || body === null) return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'notEchoed', message: 'answer without the idempotency key' };
-    if (code !== undefined && code !== 0) {
-      return { kind: 'rejected', status, messageKey, message, code: String(code) };
-    }
     return { kind: 'applied', status, record: isRecord(body.record) ? body.record : null, body };
   }
   if (status === 409) {
     return { kind: 'conflict', status, current: isRecord(body?.current) ? body.current : null, messageKey, message };
   }
-  if (status === 429) return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'rateLimited', message };
-  if (status === 408 || status >= 500 || status < 200) {
-    return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'server', message };
-  }
   if (status >= 400 && error === undefined && body === null) {
     // A 4xx page that is not the API's JSON (a proxy or portal): the server never judged the change.
     return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'notEchoed', message: `HTTP ${status} without an API answer` };
   }
-  const field = str(error?.field);
   const errorCode = str(error?.code);
-  return {
-    kind: 'rejected',
-    status,
-    messageKey,
-    message,
-    ...(errorCode === undefined ? {} : { code: errorCode }),
-    ...(field === undefined ? {} : { field }),
-  };
+  return { kind: 'rejected', status, messageKey, message, ...(errorCode === undefined ? {} : { code: errorCode }), ...details };
 }
 
 /** A thrown transport failure (ApiError TIMEOUT / NETWORK, or anything else fetch threw). */

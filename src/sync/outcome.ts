@@ -185,8 +185,8 @@ async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock):
       outcome = await conflicted(entry, verdict, clock);
       break;
     case 'rejected': {
-      const { status, messageKey, message, code, field } = verdict;
-      await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}) }));
+      const { status, messageKey, message, code, field, params } = verdict;
+      await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}), ...(params ? { params } : {}) }));
       outcome = 'rejected';
       break;
     }

@@ -64,3 +64,23 @@ export async function attachPhotos(ownerTable: string, ownerId: string, photos: 
 export function photosOf(ownerTable: string, ownerId: string): Promise<PhotoRow[]> {
   return db.photos.where('[ownerTable+ownerId]').equals([ownerTable, ownerId]).toArray();
 }
+
+/**
+ * Inside a rw transaction over photos and outbox: a photo that never left the device is dropped with
+ * its queued upload (replaced, or its record deleted: the server refuses an upload whose parent is
+ * gone). One already on its way is left to finish.
+ */
+export async function dropPendingPhoto(photoId: string | null): Promise<void> {
+  if (!photoId) return;
+  const photo = await db.photos.get(photoId);
+  if (!photo || photo.uploadState !== 'local') return;
+  const entries = await db.outbox.where('entityKey').equals(entityKeyOf('photos', photoId)).toArray();
+  if (entries.some((e) => e.state === 'inFlight')) return;
+  await db.outbox.bulkDelete(entries.map((e) => e.id));
+  await db.photos.delete(photoId);
+}
+
+/** `dropPendingPhoto` for every photo of a record (the record is being deleted). */
+export async function dropPendingPhotosOf(ownerTable: string, ownerId: string | number): Promise<void> {
+  for (const photo of await photosOf(ownerTable, String(ownerId))) await dropPendingPhoto(photo.id);
+}

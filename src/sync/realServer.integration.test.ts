@@ -9,6 +9,7 @@ import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateSer
 import { call, loginAs, startTestServer } from '../../server/test/harness';
 import type { TestServer } from '../../server/test/harness';
 import { setActorSource } from './actor';
+import { realJpeg as jpeg } from './testing/realJpeg';
 import { createReplayEngine } from './engine';
 import type { ReplayEngine } from './engine';
 import { inProcessLock } from './lock';
@@ -23,7 +24,6 @@ let renewalSecret: string;
 const DEVICE_ID = 'integration-device-0001';
 const faults: ('lose' | 'fail500' | 'portal')[] = [];
 
-const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, Math.floor(Math.random() * 255), 0xff, 0xd9])], { type: 'image/jpeg' });
 
 /** The network between the phone and the server, with the faults the chaos suite also injects. */
 const network: typeof fetch = async (input, init) => {
@@ -81,7 +81,7 @@ beforeEach(async () => {
 describe('replay against the real server', () => {
   it('creates, edits and closes a call made offline exactly once, despite a lost response and a 500 burst', async () => {
     const { engine } = engineFor();
-    const id = await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 3' }, [{ blob: jpeg(), width: 1, height: 1, hash: 'x' }]);
+    const id = await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 3' }, [{ blob: await jpeg(), width: 8, height: 8, hash: 'x' }]);
     await updateServiceCall(id, { priority: 'urgent' });
     await addUpdate(id, 'הטכנאי בדרך');
     await changeStatus(id, 'inTreatment');
@@ -130,6 +130,23 @@ describe('replay against the real server', () => {
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'attention', lastError: { kind: 'rejected', status: 422, messageKey: expect.stringMatching(/^errors:/) } });
   });
 
+  it('puts an upload the server refuses (not an image) under needs attention with its reason, and sends it once', async () => {
+    const { engine } = engineFor();
+    const id = await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 4' }, [
+      { blob: new Blob(['%PDF-1.7 a scanned form'], { type: 'image/jpeg' }), width: 1, height: 1, hash: 'z' },
+    ]);
+    for (let i = 0; i < 5; i += 1) await engine.replay();
+    const [upload] = await db.outbox.toArray();
+    expect(upload).toMatchObject({
+      kind: 'photo',
+      state: 'attention',
+      attempts: 1,
+      lastError: { kind: 'rejected', status: 200, messageKey: 'errors:onlyImageAllowed', field: 'base64String', code: '1' },
+    });
+    expect((await db.syncLog.toArray()).filter((l) => l.op === 'upload').map((l) => l.outcome)).toEqual(['rejected']);
+    expect(await db.serviceCalls.get(id)).toMatchObject({ syncState: 'synced' });
+  });
+
   it('pulls meters and readings, then replays a reading with its photo', async () => {
     const { engine } = engineFor();
     const api = createApiClient({ baseUrl: `${server.baseUrl}/api`, getToken: () => token });
@@ -138,7 +155,7 @@ describe('replay against the real server', () => {
     if (!meter) throw new Error('no seeded meter in building 102');
     await pullReadings(api, meter.id);
     const last = (await db.meterReadings.where('meterId').equals(meter.id).toArray()).reduce((max, r) => Math.max(max, r.current), meter.lastReading ?? meter.initialReading);
-    const id = await addReading({ meterId: meter.id, current: last + 12.5, photo: { blob: jpeg(), width: 1, height: 1, hash: 'y' } });
+    const id = await addReading({ meterId: meter.id, current: last + 12.5, photo: { blob: await jpeg(), width: 8, height: 8, hash: 'y' } });
     faults.push('lose');
     await replayAll(engine);
     const readings = (await get(`/api/binyan/meters/${meter.id}/readings`)).records;

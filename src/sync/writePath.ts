@@ -7,6 +7,7 @@ import { decorateRow } from '../db/decorate';
 import { runMutation } from '../db/mutate';
 import type { MutationContext } from '../db/mutate';
 import type { MutationMethod, OutboxEntry, OutboxRequest } from '../db/outboxRows';
+import { dropPendingPhotosOf } from './photos';
 
 export type RowOf<T extends TableName> = AppDB[T] extends Table<infer R, infer _K> ? R : never;
 type Row = Record<string, unknown>;
@@ -113,11 +114,13 @@ export async function changeRecord<T extends TableName>(input: ChangeInput<T>): 
 export async function deleteRecord<T extends TableName>(
   input: Common & { table: T; id: string | number; path: string; guard?: (row: RowOf<T>) => void },
 ): Promise<OutboxEntry> {
-  return runMutation([input.table, ...(input.tables ?? [])], async (ctx) => {
+  return runMutation([input.table, 'photos', ...(input.tables ?? [])], async (ctx) => {
     const current = await rows(input.table).get(input.id);
     if (!current) throw new Error(`${input.table}:${String(input.id)} not found`);
     input.guard?.(current as RowOf<T>);
     await rows(input.table).delete(input.id);
+    // Its photos still waiting to upload go too: their parent will be gone on the server.
+    await dropPendingPhotosOf(input.table, input.id);
     const entry = await ctx.enqueue({
       op: 'delete',
       table: input.table,

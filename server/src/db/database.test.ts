@@ -24,7 +24,7 @@ describe('database', () => {
     dir = mkdtempSync(join(tmpdir(), 'binyan-db-'));
     const path = join(dir, 'db.sqlite');
     db = openDatabase(path);
-    expect(await migrateToLatest(db)).toEqual(['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '007_idempotency_user']);
+    expect(await migrateToLatest(db)).toEqual(['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user']);
     // Durable commits: an answered change survives a power cut.
     expect(db.pragma('synchronous')).toBe(2); // FULL
     expect(await migrateToLatest(db)).toEqual([]);

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002_lookup_indexes.ts';
 import * as m003 from './migrations/003_session_cookie.ts';
 import * as m004 from './migrations/004_feedback.ts';
 import * as m005 from './migrations/005_sign_in_limits.ts';
+import * as m006 from './migrations/006_uploads_deposit.ts';
 import * as m007 from './migrations/007_idempotency_user.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003_session_cookie': m003,
   '004_feedback': m004,
   '005_sign_in_limits': m005,
+  '006_uploads_deposit': m006,
   '007_idempotency_user': m007,
 };
 

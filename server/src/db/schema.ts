@@ -136,6 +136,11 @@ export type DepositConfirmationTable = {
   expiresAt: string;
   confirmedAt: string | null;
   createdAt: string;
+  /** Deposit calls started in the window beginning at startWindowAt (migration 006). */
+  startCount: Generated<number>;
+  startWindowAt: string | null;
+  /** JSON of the first successful confirm's answer. */
+  answer: string | null;
 };
 
 export type FileTable = {

@@ -1,3 +1,4 @@
+import type { UploadRefusal } from '../../../src/lib/uploadLimits.ts';
 import type { RuleFailure } from '../../../src/lib/validation/rules.ts';
 import type { MessageKey } from '../../../src/lib/validation/messages.ts';
 import { errorKey, messages } from '../../../src/lib/validation/messages.ts';
@@ -7,7 +8,13 @@ export type ErrorOptions = {
   /** Extra top-level body fields, e.g. `current` on a version conflict. */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Values of the message's placeholders (`{{size}}`), sent as `error.params` for the client's translation. */
+  params?: Record<string, string | number>;
 };
+
+function interpolate(text: string, params: Record<string, string | number> | undefined): string {
+  return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+}
 
 export class ApiError extends Error {
   readonly status: number;
@@ -16,7 +23,7 @@ export class ApiError extends Error {
   readonly options: ErrorOptions;
 
   constructor(status: number, code: string, messageKey: MessageKey, options: ErrorOptions = {}) {
-    super(messages[messageKey]);
+    super(interpolate(messages[messageKey], options.params));
     this.status = status;
     this.code = code;
     this.messageKey = messageKey;
@@ -26,6 +33,7 @@ export class ApiError extends Error {
   body(): Record<string, unknown> {
     const error: Record<string, unknown> = { code: this.code, message: this.message, messageKey: errorKey(this.messageKey) };
     if (this.options.field !== undefined) error.field = this.options.field;
+    if (this.options.params !== undefined) error.params = this.options.params;
     return { error, ...this.options.extra };
   }
 }
@@ -42,6 +50,11 @@ export const fail = {
   exists: (current: unknown) => new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists', { extra: { current } }),
   tooMany: (retryAfterSeconds?: number) =>
     new ApiError(429, 'TOO_MANY_REQUESTS', 'tooManyRequests', retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+  /** Over a limit of src/lib/uploadLimits.ts; the limit travels in `error.params` for the translated text. */
+  upload: (r: UploadRefusal) =>
+    r.messageKey === 'fileTooLarge'
+      ? new ApiError(413, 'FILE_TOO_LARGE', r.messageKey, { field: 'base64String', params: r.params })
+      : new ApiError(422, 'TOO_MANY_FILES', r.messageKey, { field: 'base64String', params: r.params }),
   badRequest: (messageKey: MessageKey = 'missingDetailsToContinue', field?: string) =>
     new ApiError(400, 'BAD_REQUEST', messageKey, field === undefined ? {} : { field }),
 };

@@ -1,16 +1,21 @@
-// Per-request plumbing: style-2 parameter parsing, authentication (token AND company), and the two
-// error shapes.
+// Per-request plumbing: authentication (token AND company) before the body is read, style-2 parameter
+// parsing, and the two error shapes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { AuthInfo } from '../auth/sessions.ts';
 import { authenticate } from '../auth/sessions.ts';
 import { ApiError, fail } from './errors.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, idempotencyKeyOf } from './idempotencyKey.ts';
 import { parseParams, style2ErrorCode } from './style2.ts';
+import { DEFAULT_BODY_LIMIT } from './security.ts';
+import { formatFileSize, uploadLimits } from '../../../src/lib/uploadLimits.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     style2?: boolean;
+    /** The file upload route: a body over its limit is answered with the file size limit. */
+    upload?: boolean;
   }
   interface FastifyRequest {
     auth: AuthInfo | null;
@@ -40,17 +45,33 @@ export function cookieIdOf(req: FastifyRequest): string {
   return '';
 }
 
-export function tokenOf(req: FastifyRequest): string {
+/** The Authorization header's token (with or without "Bearer "). */
+export function headerTokenOf(req: FastifyRequest): string {
   const h = req.headers.authorization;
-  if (h) return h.replace(/^Bearer\s+/i, '').trim();
+  return h ? h.replace(/^Bearer\s+/i, '').trim() : '';
+}
+
+/** The provider's clients may send the token as a style-2 parameter or a check's SessionToken (spec 7). */
+function bodyTokenOf(req: FastifyRequest): string {
   const fromParams = req.params2?.sessionToken ?? req.params2?.SessionToken;
   if (typeof fromParams === 'string' && fromParams) return fromParams;
-  const query = req.query as Record<string, unknown> | undefined;
-  if (typeof query?.sessionToken === 'string' && query.sessionToken) return query.sessionToken;
   const body = req.body as Record<string, unknown> | undefined;
   if (body && !Array.isArray(body) && typeof body.SessionToken === 'string' && body.SessionToken) return body.SessionToken;
   return '';
 }
+
+function needsAuth(req: FastifyRequest): boolean {
+  return !req.routeOptions.config.public && (req.routeOptions.url?.startsWith('/api') ?? false);
+}
+
+/** A token in the body is read only where the body is small; a big body (uploads) needs the header or cookie. */
+function bodyTokenAllowed(req: FastifyRequest): boolean {
+  return (req.routeOptions.bodyLimit ?? Infinity) <= DEFAULT_BODY_LIMIT;
+}
+
+/** Requests authenticated by the ambient cookie: an explicit token in the body still wins over it. */
+const byCookie = new WeakSet<FastifyRequest>();
+
 
 /** The session of an authenticated route (set by the preHandler hook). */
 export function authOf(req: FastifyRequest): AuthInfo {
@@ -71,16 +92,33 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('params2', null);
 
+  // Authentication before the body is read: an anonymous or expired request is answered before any of
+  // its body arrives. A token in the URL is never accepted (it ends up in logs and caches).
+  app.addHook('onRequest', async (req) => {
+    if (!needsAuth(req)) return;
+    const token = headerTokenOf(req);
+    const cookieId = token ? '' : cookieIdOf(req);
+    const auth = token || cookieId ? authenticate(ctx, token, cookieId) : null;
+    if (auth) {
+      req.auth = auth;
+      if (!token) byCookie.add(req);
+      return;
+    }
+    if (token || !bodyTokenAllowed(req)) throw fail.sessionExpired();
+    // No header, no (valid) cookie: the small body may still carry the token (checked in preHandler).
+  });
+
   app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
     if (config.style2) req.params2 = parseParams(req.method === 'GET' ? req.query : req.body);
-    if (config.public || !req.routeOptions.url?.startsWith('/api')) return;
-    const auth = authenticate(ctx, tokenOf(req), cookieIdOf(req));
+    if (!needsAuth(req)) return;
+    const bodyToken = bodyTokenAllowed(req) && (!req.auth || byCookie.has(req)) ? bodyTokenOf(req) : '';
+    if (bodyToken) req.auth = authenticate(ctx, bodyToken);
+    const auth = req.auth;
     if (!auth) throw fail.sessionExpired();
     // A call that names a company must name the session's company.
     const claim = companyClaim(req);
     if (claim !== undefined && claim !== null && claim !== '' && Number(claim) !== auth.companyId) throw fail.forbidden();
-    req.auth = auth;
   });
 
   app.setErrorHandler((error: unknown, req: FastifyRequest, reply: FastifyReply) => {
@@ -89,11 +127,16 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
     const body = apiError.body();
     if (req.routeOptions.config?.style2) {
       const code = style2ErrorCode(apiError);
-      // Provider habit: HTTP 200 with a non-zero code, except rate limits (Retry-After must be honoured).
-      return reply.code(apiError.status === 429 ? 429 : 200).send({
+      // The refusal answers this request's key too, so a replaying client can tell it from a portal page.
+      const key = idempotencyKeyOf(req).slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
+      if (key) reply.header('Idempotency-Key', key);
+      // Provider habit: HTTP 200 with a non-zero code, except rate limits (Retry-After must be honoured)
+      // and server faults (a client retries those; a non-zero code on 200 is a refusal).
+      return reply.code(apiError.status === 429 || apiError.status >= 500 ? apiError.status : 200).send({
         APIResponseCode: code,
         APIResponseText: apiError.message,
         APIResponseDescription: apiError.code,
+        idempotencyKey: key || null,
         ...body,
       });
     }
@@ -107,7 +150,9 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
 function toApiError(error: unknown, req: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { statusCode?: number; code?: string; message?: string };
-  if (e.statusCode === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'errorSavingFile');
+  if (e.statusCode === 413) {
+    return req.routeOptions.config?.upload ? fail.upload({ messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } }) : new ApiError(413, 'PAYLOAD_TOO_LARGE', 'errorSavingFile');
+  }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError(400, 'BAD_REQUEST', 'missingDetailsToContinue');
   }

@@ -10,17 +10,15 @@ import { perDatabase } from '../db/database.ts';
 import { sha256Hex, stableStringify } from '../util/crypto.ts';
 import { ApiError } from './errors.ts';
 import { authOf } from './hooks.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, idempotencyKeyOf } from './idempotencyKey.ts';
+
+export { idempotencyKeyOf };
 
 export type MutationResult = { status?: number; record: unknown; extra?: Record<string, unknown> };
 
 export type MutationOptions = { keyRequired?: boolean };
 
-const MAX_KEY_LENGTH = 200;
-
-export function idempotencyKeyOf(req: FastifyRequest): string {
-  const raw = req.headers['idempotency-key'];
-  return (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-}
+const MAX_KEY_LENGTH = MAX_IDEMPOTENCY_KEY_LENGTH;
 
 /** The request's path without duplicate or trailing slashes, and its query sorted: one request, one hash. */
 export function normalizedTarget(url: string): string {

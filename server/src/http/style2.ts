@@ -30,6 +30,15 @@ export function parseParams(body: unknown): Record<string, unknown> {
   return {};
 }
 
+/** Every value of a parameter that may repeat (e.g. several `base64String` in one upload), in order. */
+export function paramValues(body: unknown, name: string): unknown[] {
+  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && Array.isArray((body as { params?: unknown }).params) ? (body as { params: unknown[] }).params : null;
+  if (list) return list.filter(isParamEntry).filter((e) => e.paramName === name).map((e) => e.paramValue);
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
 /** procParams / funcParams may arrive as a list, a JSON string of a list, or an object. */
 export function parseNested(value: unknown): Record<string, unknown> {
   if (typeof value === 'string') {

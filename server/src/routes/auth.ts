@@ -7,7 +7,7 @@ import { authenticate, createSession, deleteSession, renewalChainOf } from '../a
 import type { UserRow } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
 import { enforce, fail } from '../http/errors.ts';
-import { cookieIdOf, sessionCookie, tokenOf } from '../http/hooks.ts';
+import { cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
 import { positiveInteger, required } from '../../../src/lib/validation/rules.ts';
 
@@ -77,7 +77,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Public so that a device whose session already expired can still revoke its renewal secret.
   app.post('/api/auth/logout', { config }, async (req, reply) => {
     const body = parse(logoutSchema, req.body ?? {});
-    const auth = authenticate(ctx, tokenOf(req), cookieIdOf(req));
+    const token = headerTokenOf(req);
+    const auth = authenticate(ctx, token, token ? '' : cookieIdOf(req));
     const chains = new Set<string>();
     const sessionChain = auth ? renewalChainOf(ctx, auth.tokenHash) : null;
     if (sessionChain) chains.add(sessionChain);

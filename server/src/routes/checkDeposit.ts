@@ -1,10 +1,12 @@
 // Deposit confirmation (spec 4): the user is called and types the last 6 digits of the calling number.
-// Wrong codes count even though the request fails, so these calls do not run inside a rolled-back
-// transaction.
-import type { FastifyInstance } from 'fastify';
+// Only a submitted payment is deposited. Calls per group are capped per hour; wrong codes count even
+// though the request fails, so these calls do not run inside a rolled-back transaction. A confirmed
+// group stays confirmed: a repeat answers the first confirm's answer and changes nothing.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { depositCodeFromCaller, validateDepositCode } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
+import type { StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -17,72 +19,106 @@ import { recordId } from './schemas.ts';
 
 const DEPOSIT_TTL_MS = 10 * 60_000;
 const MAX_WRONG = 5;
+/** Deposit calls one group may start per window (each one rings the user's phone). */
+export const MAX_STARTS_PER_WINDOW = 5;
+const START_WINDOW_MS = 60 * 60_000;
 
 const startBody = z.object({ ChecksHeaderGuid: recordId });
 const confirmBody = z.object({ ChecksHeaderGuid: recordId, code: z.union([z.string(), z.number()]) });
 
 const hashOf = (guid: string, code: string) => sha256Hex(`deposit:${guid}:${code}`);
 
+type Answer = Record<string, unknown>;
+
 export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const echo = (key: string) => ({ idempotencyKey: key || null });
+  const pendingOf = (guid: string) => db.first(db.q.selectFrom('deposit_confirmations').selectAll().where('ChecksHeaderGuid', '=', guid));
+
+  /** The group, when it is the caller's and already submitted (only a sent payment is deposited). */
+  const submittedGroup = (req: FastifyRequest, guid: string): StoredCheckGroup => {
+    const group = loadOwned(ctx, req, specs.checkGroups, guid);
+    if (!group.SubmittedAt) throw new ApiError(422, 'DEPOSIT_NOT_SUBMITTED', 'depositNeedsSubmittedPayment', { field: 'ChecksHeaderGuid' });
+    return group;
+  };
+
+  /** Every answer echoes this request's key (the outbox and the direct call both read it). */
+  const answer = (req: FastifyRequest, reply: FastifyReply, body: Answer) => {
+    const key = idempotencyKeyOf(req);
+    if (key) reply.header('Idempotency-Key', key);
+    return { ...body, idempotencyKey: key || null };
+  };
 
   app.post('/api/binyan/check/deposit/start', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(startBody, req.body);
-    const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+    const group = submittedGroup(req, body.ChecksHeaderGuid);
+    const guid = group.ChecksHeaderGuid;
+    const pending = pendingOf(guid);
+    if (pending?.confirmedAt) return answer(req, reply, { record: null, callStarted: false, confirmed: true, ChecksHeaderGuid: guid });
+    const now = ctx.now();
+    const windowOpen = pending?.startWindowAt ? now.getTime() - Date.parse(pending.startWindowAt) < START_WINDOW_MS : false;
+    const startWindowAt = windowOpen && pending?.startWindowAt ? pending.startWindowAt : now.toISOString();
+    const started = windowOpen ? (pending?.startCount ?? 0) : 0;
+    if (started >= MAX_STARTS_PER_WINDOW) {
+      throw fail.tooMany(Math.max(1, Math.ceil((Date.parse(startWindowAt) + START_WINDOW_MS - now.getTime()) / 1000)));
+    }
     const { user, companyId } = authOf(req);
     const callerNumber = `07${randomDigits(8)}`;
     const code = depositCodeFromCaller(callerNumber);
     ctx.secretLog(`calling ${user.userName} from ${callerNumber}`);
     ctx.secretLog(`deposit code for ${user.userName}: ${code}`);
-    const now = ctx.now();
-    const row = {
-      ChecksHeaderGuid: group.ChecksHeaderGuid,
-      companyId,
-      userName: user.userName,
-      codeHash: hashOf(group.ChecksHeaderGuid, code),
-      attempts: 0,
-      expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(),
-      confirmedAt: null,
-      createdAt: now.toISOString(),
-    };
+    const fresh = { codeHash: hashOf(guid, code), attempts: 0, expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(), confirmedAt: null, userName: user.userName };
+    const counted = { startCount: started + 1, startWindowAt };
     db.run(
-      db.q.insertInto('deposit_confirmations').values(row).onConflict((oc) =>
-        oc.column('ChecksHeaderGuid').doUpdateSet({ codeHash: row.codeHash, attempts: 0, expiresAt: row.expiresAt, confirmedAt: null, userName: row.userName }),
-      ),
+      db.q
+        .insertInto('deposit_confirmations')
+        .values({ ChecksHeaderGuid: guid, companyId, createdAt: now.toISOString(), answer: null, ...fresh, ...counted })
+        .onConflict((oc) => oc.column('ChecksHeaderGuid').doUpdateSet({ ...fresh, ...counted })),
     );
-    const key = idempotencyKeyOf(req);
-    if (key) reply.header('Idempotency-Key', key);
-    return { ...echo(key), record: null, callStarted: true, ChecksHeaderGuid: group.ChecksHeaderGuid };
+    return answer(req, reply, { record: null, callStarted: true, ChecksHeaderGuid: guid });
   });
 
   app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(confirmBody, req.body);
-    const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
-    const attempt = await ctx.signIn.begin(req, 'deposit', { companyId: authOf(req).companyId, userName: authOf(req).user.userName });
-    const pending = db.first(db.q.selectFrom('deposit_confirmations').selectAll().where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
+    const group = submittedGroup(req, body.ChecksHeaderGuid);
+    const guid = group.ChecksHeaderGuid;
+    const pending = pendingOf(guid);
     if (!pending) throw new ApiError(422, 'DEPOSIT_NOT_STARTED', 'errorInDepositConfirmation');
+    if (pending.answer) return answer(req, reply, JSON.parse(pending.answer) as Answer);
+
+    // Attempt limits: per group, then per account and address (auth/signInLimits.ts), before the code is checked.
     if (pending.attempts >= MAX_WRONG) throw fail.tooMany();
+    const { companyId, user } = authOf(req);
+    const attempt = await ctx.signIn.begin(req, 'deposit', { companyId, userName: user.userName });
+
     const code = String(body.code).trim();
     const now = ctx.now();
-    const wrong = validateDepositCode(code) !== null || !safeEqualHex(hashOf(group.ChecksHeaderGuid, code), pending.codeHash);
+    const wrong = validateDepositCode(code) !== null || !safeEqualHex(hashOf(guid, code), pending.codeHash);
     if (wrong || pending.expiresAt <= now.toISOString()) {
-      db.run(db.q.updateTable('deposit_confirmations').set({ attempts: pending.attempts + 1 }).where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
+      db.run(db.q.updateTable('deposit_confirmations').set({ attempts: pending.attempts + 1 }).where('ChecksHeaderGuid', '=', guid));
       await attempt.failed();
       throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'code' });
     }
     attempt.succeeded();
-    db.tx(() => {
-      db.run(db.q.updateTable('deposit_confirmations').set({ confirmedAt: now.toISOString() }).where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid));
-      db.run(
+    const first: Answer = { record: null, confirmed: true, ChecksHeaderGuid: guid, confirmedAt: now.toISOString() };
+    const stored = db.tx(() => {
+      // Only the confirm that sets confirmedAt marks the checks: a concurrent or repeated one finds it set.
+      const won = db.run(
         db.q
-          .updateTable('checks')
-          .set((eb) => ({ SentToDeposit: 1, LastStatusChange: now.toISOString(), version: eb('version', '+', 1) }))
-          .where('ChecksHeaderGuid', '=', group.ChecksHeaderGuid),
+          .updateTable('deposit_confirmations')
+          .set({ confirmedAt: now.toISOString(), answer: JSON.stringify(first) })
+          .where('ChecksHeaderGuid', '=', guid)
+          .where('answer', 'is', null),
       );
+      if (won.changes === 1) {
+        db.run(
+          db.q
+            .updateTable('checks')
+            .set((eb) => ({ SentToDeposit: 1, LastStatusChange: now.toISOString(), version: eb('version', '+', 1) }))
+            .where('ChecksHeaderGuid', '=', guid),
+        );
+      }
+      return pendingOf(guid)?.answer ?? JSON.stringify(first);
     });
-    const key = idempotencyKeyOf(req);
-    if (key) reply.header('Idempotency-Key', key);
-    return { ...echo(key), record: null, confirmed: true, ChecksHeaderGuid: group.ChecksHeaderGuid };
+    return answer(req, reply, JSON.parse(stored) as Answer);
   });
 }

@@ -10,6 +10,7 @@ import type { Filter } from '../db/records.ts';
 import { deleteRecord, insertRecord, list, updateRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
+import { loadOwnedFile } from '../files/uploadRules.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
@@ -142,6 +143,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, () => {
       let group = findMine(ctx, req, specs.checkGroups, body.ChecksHeaderGuid) ?? createGroup(req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []);
       editable(group);
+      for (const fileId of [body.FrontImageId, body.BackImageId]) loadOwnedFile(ctx, req, fileId);
       const existing = findMine(ctx, req, specs.checks, body.CheckGuid);
       const now = ctx.nowIso();
       const fields = {

@@ -1,30 +1,28 @@
+// Uploads (style 2, base64) and image downloads (spec 7). An upload names its parent record, which must
+// be the caller's; every file is decoded and re-encoded (files/images.ts) within the limits of
+// src/lib/uploadLimits.ts. Downloads authenticate by header or cookie, never by a token in the URL.
 import type { FastifyInstance } from 'fastify';
+import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
+import { reencodeImage } from '../files/images.ts';
+import type { Reencoded } from '../files/images.ts';
+import { uploadParentOf } from '../files/uploadRules.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { ok2, str } from '../http/style2.ts';
+import { FILE_CSP } from '../http/security.ts';
+import { ok2, paramValues, str } from '../http/style2.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
 import { queryOf } from './access.ts';
-
-const signatures: [string, (b: Buffer) => boolean][] = [
-  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
-  ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
-  ['image/webp', (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'],
-  ['application/pdf', (b) => b.subarray(0, 5).toString('latin1') === '%PDF-'],
-];
-
-export function sniffMime(data: Buffer): string | null {
-  return signatures.find(([, test]) => test(data))?.[0] ?? null;
-}
 
 export function decodeBase64(value: string): Buffer {
   const payload = value.replace(/^data:[^;,]+;base64,/, '').replace(/\s+/g, '');
   return Buffer.from(payload, 'base64');
 }
 
-const fileView = (f: { id: string; sha256: string; mimeType: string; size: number; parentType: string | null; parentId: string | null; srcFileName: string | null }) => ({
+type FileRow = { id: string; sha256: string; mimeType: string; size: number; parentType: string | null; parentId: string | null; srcFileName: string | null };
+
+const fileView = (f: FileRow) => ({
   id: f.id,
   sha256: f.sha256,
   mimeType: f.mimeType,
@@ -34,44 +32,83 @@ const fileView = (f: { id: string; sha256: string; mimeType: string; size: numbe
   srcFileName: f.srcFileName,
 });
 
+const urlOf = (id: string) => `/api/files/getImg?src=${encodeURIComponent(id)}`;
+
+const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+/** A Content-Disposition file name that cannot break the header or name a path: ASCII, its real extension. */
+export function safeFileName(name: string | null, id: string, mimeType: string): string {
+  const ext = extensions[mimeType] ?? 'bin';
+  const stem = (name ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return `${stem || id.replace(/[^A-Za-z0-9_-]+/g, '').slice(0, 80) || 'file'}.${ext}`;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/api/files/upload/B64', { config: { style2: true, right: 'files.upload' } }, async (req, reply) => {
+  app.post('/api/files/upload/B64', { config: { style2: true, upload: true, right: 'files.upload' }, bodyLimit: uploadBodyLimit }, async (req, reply) => {
     const p = params2Of(req);
     const { companyId, user } = authOf(req);
-    const data = decodeBase64(str(p, 'base64String'));
-    if (data.length === 0) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
-    const mimeType = sniffMime(data);
-    if (!mimeType) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'base64String' });
-    const sha256 = sha256Hex(data);
+    const payloads = paramValues(req.body, 'base64String').map(text);
+    if (payloads.length === 0 || payloads.some((b) => b === '')) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
+    const many = tooMany(payloads.length);
+    if (many) throw fail.upload(many);
+    const parentType = str(p, 'parentType');
+    const parentId = str(p, 'parentID');
+    const parent = uploadParentOf(parentType, parentId);
+    // Before any decoding: a request for someone else's record costs nothing.
+    parent.load(ctx, req, parentId);
+    const decoded = payloads.map(decodeBase64);
+    for (const data of decoded) {
+      const big = tooLarge(data.length);
+      if (big) throw fail.upload(big);
+    }
+    const images: Reencoded[] = [];
+    for (const data of decoded) {
+      const image = await reencodeImage(data, parent.formats);
+      if (!image) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'base64String' });
+      images.push(image);
+    }
+    const wantedIds = paramValues(req.body, 'fileID').map(text);
+    const names = paramValues(req.body, 'srcFileName').map(text);
     return runMutation(
       ctx,
       req,
       reply,
       () => {
-        const existing = db.first(
-          db.q.selectFrom('files').select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'srcFileName']).where('companyId', '=', companyId).where('sha256', '=', sha256),
-        );
-        if (existing) return { record: fileView(existing), extra: ok2({ fileId: existing.id, url: `/api/files/getImg?src=${existing.id}`, deduplicated: true }) };
-        const wanted = str(p, 'fileID');
-        const taken = wanted ? db.first(db.q.selectFrom('files').select('id').where('id', '=', wanted)) : undefined;
-        const id = wanted && !taken && wanted.length <= 100 ? wanted : newUuid();
-        const row = {
-          id,
-          companyId,
-          sha256,
-          mimeType,
-          size: data.length,
-          data,
-          parentType: str(p, 'parentType') || null,
-          parentId: str(p, 'parentID') || null,
-          srcFileName: str(p, 'srcFileName') || null,
-          createdBy: str(p, 'createdBy') || user.userName,
-          createdAt: ctx.nowIso(),
-        };
-        db.run(db.q.insertInto('files').values(row));
-        return { record: fileView(row), extra: ok2({ fileId: id, url: `/api/files/getImg?src=${id}`, deduplicated: false }) };
+        parent.load(ctx, req, parentId);
+        const stored = images.map((image, i) => {
+          const sha256 = sha256Hex(image.data);
+          const existing = db.first(
+            db.q.selectFrom('files').select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'srcFileName']).where('companyId', '=', companyId).where('sha256', '=', sha256),
+          );
+          if (existing) return { row: existing, deduplicated: true };
+          const wanted = wantedIds[i] ?? '';
+          const taken = wanted ? db.first(db.q.selectFrom('files').select('id').where('id', '=', wanted)) : undefined;
+          const row = {
+            id: wanted && !taken && wanted.length <= 100 ? wanted : newUuid(),
+            companyId,
+            sha256,
+            mimeType: image.mimeType,
+            size: image.data.length,
+            data: image.data,
+            parentType,
+            parentId,
+            srcFileName: (names[i] ?? '').slice(0, 200) || null,
+            createdBy: str(p, 'createdBy') || user.userName,
+            createdAt: ctx.nowIso(),
+          };
+          db.run(db.q.insertInto('files').values(row));
+          return { row, deduplicated: false };
+        });
+        const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
+        const [first] = stored;
+        if (!first) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
+        return { record: fileView(first.row), extra: ok2({ ...answers[0], ...(answers.length > 1 ? { files: answers } : {}) }) };
       },
       { keyRequired: false },
     );
@@ -79,12 +116,19 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/files/getImg', { config: { right: 'files.read' } }, async (req, reply) => {
     const src = queryOf(req).src ?? '';
-    const file = db.first(db.q.selectFrom('files').select(['companyId', 'mimeType', 'data', 'sha256']).where('id', '=', src));
+    const file = db.first(db.q.selectFrom('files').select(['id', 'companyId', 'mimeType', 'data', 'sha256', 'srcFileName']).where('id', '=', src));
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
+    const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';
+    const name = safeFileName(file.srcFileName, file.id, file.mimeType);
     return reply
       .header('Content-Type', file.mimeType)
+      .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP)
+      // The caller's own file: a browser or the service worker may keep it, a shared proxy may not.
       .header('Cache-Control', 'private, max-age=86400')
+      .header('Vary', 'Cookie, Authorization')
       .header('ETag', `"${file.sha256}"`)
       .send(file.data);
   });

@@ -17,6 +17,7 @@ import { required } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import { deleteRecord, deleteWhere, insertRecord, list, updateRecord } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
+import { loadOwnedFile } from '../files/uploadRules.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
@@ -108,6 +109,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, () => {
       refuseExisting(ctx, req, specs.meterReadings, body.id);
       const meter = loadOwned(ctx, req, specs.meters, body.meterId);
+      loadOwnedFile(ctx, req, body.photoId);
       const previous = previousReadingOf(meter);
       enforce(validateReading({ previous, current: body.current, photoId: body.photoId }), true);
       let pricePerKwh: number | null = null;
@@ -143,6 +145,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = loadOwned(ctx, req, specs.meterReadings, id);
       checkVersion(current, body.baseVersion);
       enforce(canUpdateReading(current), true);
+      loadOwnedFile(ctx, req, body.changes.photoId);
       const now = ctx.nowIso();
       const changes: Partial<MeterReading> = { ...body.changes };
       const all = readingsOf(current.meterId);

@@ -5,7 +5,7 @@ import { createSession, findUser } from '../auth/sessions.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
 import { ApiError, fail } from '../http/errors.ts';
-import { authOf, params2Of } from '../http/hooks.ts';
+import { authOf, params2Of, sessionCookie } from '../http/hooks.ts';
 import { ok2, parseNested, str } from '../http/style2.ts';
 import { DEVICE_ID_PATTERN, issueRenewal } from '../auth/renewal.ts';
 import { verifyPassword } from '../util/crypto.ts';
@@ -41,7 +41,7 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok2({ CompID: company.id, CompGUID: company.guid, CompName: company.name, AppVersion: ctx.appVersion });
   });
 
-  app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req) => {
+  app.post('/api/dbActions/Login/AuthByCompID/v2', { config: publicStyle2 }, async (req, reply) => {
     if (!ctx.allowPasswordLogin) throw passwordLoginDisabled();
     const p = params2Of(req);
     const compId = Number(str(p, 'CompID'));
@@ -56,10 +56,12 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     attempt.succeeded();
     req.log.info(`login ${user.userName}@${compId} app=${str(p, 'AppName') || 'binyan'} version=${str(p, 'AppVer') || '?'}`);
-    // A client that names its device gets a renewal secret, so it need not keep the password.
+    // A client that names its device gets a renewal secret, so it need not keep the password; the
+    // HttpOnly cookie is renewed too (images load by cookie, never by a token in the URL).
     const deviceId = str(p, 'DeviceId');
     const renewal = DEVICE_ID_PATTERN.test(deviceId) ? issueRenewal(ctx, user, deviceId) : null;
-    const { token } = createSession(ctx, user, { cookie: false, renewalChain: renewal?.chainId ?? null });
+    const { token, cookieId } = createSession(ctx, user, { cookie: true, renewalChain: renewal?.chainId ?? null });
+    reply.header('Set-Cookie', sessionCookie(req, cookieId));
     return ok2({ sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), ...userData(ctx, user) });
   });
 

@@ -137,6 +137,9 @@ export function getCompGuidByBid(client: ApiClient, input: { compId: number; bid
 
 export type SessionDataAnswer = SessionUser;
 
+/** The header matters: the server authenticates it (before the body) over any cookie of another session. */
 export function getSessionData(client: ApiClient, sessionToken: string) {
-  return client.callStyle2<SessionDataAnswer>('utils/sessionToken/GetData', [p.nvarchar('sessionToken', sessionToken)]);
+  return client.callStyle2<SessionDataAnswer>('utils/sessionToken/GetData', [p.nvarchar('sessionToken', sessionToken)], {
+    headers: { Authorization: sessionToken },
+  });
 }

@@ -134,13 +134,13 @@ describe('units, files and translation', () => {
 
   it('build image URLs through getImg unless the image is on an external host', () => {
     const client = createApiClient();
-    expect(imageUrl(client, 'f 1', 'tok')).toBe('/api/files/getImg?src=f+1&sessionToken=tok');
-    expect(imageUrl(client, 'https://img.example.com/a.jpg', 'tok')).toBe('https://img.example.com/a.jpg');
+    expect(imageUrl(client, 'f 1')).toBe('/api/files/getImg?src=f+1');
+    expect(imageUrl(client, 'https://img.example.com/a.jpg')).toBe('https://img.example.com/a.jpg');
   });
 
   it('translate a call under the product prefix', async () => {
     const { fetch, client } = setup({ ...ok, TranslatedText: 'x' });
     await translateProblem(client, { pid: 12, toLanguage: 2 }, 'tok');
-    expect(fetch.last().url).toBe('/api/binyan/TranslateProblem/SessionToken');
+    expect(fetch.last()).toMatchObject({ url: '/api/binyan/TranslateProblem/SessionToken', headers: { authorization: 'tok' } });
   });
 });

@@ -30,10 +30,12 @@ export function uploadB64(client: ApiClient, input: UploadB64Input, idempotencyK
   );
 }
 
-/** Images from an external delivery host are used as they are; the rest load through /files/getImg. */
-export function imageUrl(client: ApiClient, src: string, sessionToken: string | null): string {
+/**
+ * Images from an external delivery host are used as they are; the rest load through /files/getImg.
+ * The URL carries no session token (URLs end up in logs and caches): an <img> sends the HttpOnly
+ * session cookie set at sign-in, and the service worker's cache keys stay the same across re-logins.
+ */
+export function imageUrl(client: ApiClient, src: string): string {
   if (/^(https?:|data:|blob:)/i.test(src)) return src;
-  const query = new URLSearchParams({ src });
-  if (sessionToken) query.set('sessionToken', sessionToken);
-  return `${client.url('files/getImg', { prefix: false })}?${query.toString()}`;
+  return `${client.url('files/getImg', { prefix: false })}?${new URLSearchParams({ src }).toString()}`;
 }

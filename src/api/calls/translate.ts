@@ -21,6 +21,7 @@ export function translateProblem(client: ApiClient, input: TranslateInput, sessi
       p.int('toLanguage', input.toLanguage),
       p.nvarchar('sessionToken', sessionToken),
     ],
-    { prefix: true },
+    // The header authenticates before the body is read; the parameter is the provider's contract.
+    { prefix: true, headers: { Authorization: sessionToken } },
   );
 }

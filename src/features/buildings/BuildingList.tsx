@@ -11,9 +11,9 @@ const isolate = (value: string | number) => `\u2068${value}\u2069`;
 /** The offline cold-start benchmark measures up to here (scripts/bench/coldStart.ts). */
 export const LIST_RENDERED_MARK = 'binyan:dashboard-list-rendered';
 
-type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; token: string; onSelect(id: number): void };
+type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; onSelect(id: number): void };
 
-export function BuildingList({ items, selectedId, token, onSelect }: Props) {
+export function BuildingList({ items, selectedId, onSelect }: Props) {
   const { t } = useTranslation('buildings');
   const shown = items.length > 0;
   useEffect(() => {
@@ -26,7 +26,7 @@ export function BuildingList({ items, selectedId, token, onSelect }: Props) {
         return (
           <li key={building.id}>
             <button type="button" className={styles.row} aria-pressed={selected} onClick={() => onSelect(building.id)}>
-              <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} token={token} />
+              <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} />
               <span className={styles.rowText}>
                 <span className={styles.rowName}>{building.name}</span>
                 <span className={styles.rowMeta}>{t('list.meta', { number: building.number, address: isolate(building.address), city: isolate(building.city) })}</span>

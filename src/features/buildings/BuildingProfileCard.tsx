@@ -5,10 +5,10 @@ import type { BuildingProfile } from './buildingsRepo';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './BuildingProfileCard.module.css';
 
-type Props = { profile: BuildingProfile; token: string; headingId: string };
+type Props = { profile: BuildingProfile; headingId: string };
 
 /** The current building: its profile and the screens that work on it, one tap away. */
-export function BuildingProfileCard({ profile, token, headingId }: Props) {
+export function BuildingProfileCard({ profile, headingId }: Props) {
   const { t } = useTranslation(['buildings', 'routes']);
   const { building } = profile;
   const style: CSSProperties & Record<'--accent', string> = { '--accent': building.buttonColor };
@@ -26,7 +26,7 @@ export function BuildingProfileCard({ profile, token, headingId }: Props) {
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>
       <div className={styles.header}>
-        <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} token={token} size="large" />
+        <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} size="large" />
         <div className={styles.title}>
           <p className={styles.eyebrow}>{t('profile.current')}</p>
           <h2 id={headingId} className={styles.name} tabIndex={-1}>

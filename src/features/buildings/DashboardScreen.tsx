@@ -68,7 +68,7 @@ export function DashboardScreen() {
   return (
     <div className={styles.screen}>
       {profile ? (
-        <BuildingProfileCard profile={profile} token={session.sessionToken} headingId="current-building" />
+        <BuildingProfileCard profile={profile} headingId="current-building" />
       ) : buildings && buildings.length > 0 ? (
         <p className={styles.hint}>{t('list.choose')}</p>
       ) : null}
@@ -122,7 +122,7 @@ export function DashboardScreen() {
         ) : items.length === 0 ? (
           <EmptyState title={t('list.noResultsTitle')} message={t('list.noResults', { query: search.trim() })} />
         ) : (
-          <BuildingList items={items} selectedId={session.bID} token={session.sessionToken} onSelect={(id) => void select(id)} />
+          <BuildingList items={items} selectedId={session.bID} onSelect={(id) => void select(id)} />
         )}
       </section>
     </div>

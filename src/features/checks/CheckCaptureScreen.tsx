@@ -66,7 +66,7 @@ export function CheckCaptureScreen() {
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{title}</h2>
-      <FlowMessages errorKey={context.errorKey} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
+      <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       {is('notFound') ? <p className={styles.muted}>{t('fill.notFoundTitle')}</p> : null}
       {is('capturing.choosing') ? (
         <>

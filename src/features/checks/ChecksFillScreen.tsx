@@ -37,7 +37,7 @@ export function ChecksFillScreen() {
   const is = (state: string) => snapshot.matches(state as never);
   const group = data?.group ?? null;
   const editable = group !== null && isToFill(group) && is('filling');
-  const errorText = context.errorKey ? t(context.errorKey) : null;
+  const errorText = context.errorKey ? t(context.errorKey, context.errorParams ?? {}) : null;
   const depositStep = depositSteps.find((s) => is(`deposit.${s}`));
   const editing = group?.checks.find((c) => c.CheckGuid === context.checkGuid);
 
@@ -72,7 +72,7 @@ export function ChecksFillScreen() {
         </dl>
       </section>
       {depositStep === undefined ? (
-        <FlowMessages errorKey={context.errorKey} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
+        <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       ) : (
         <FlowMessages errorKey={null} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       )}

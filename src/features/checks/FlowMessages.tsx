@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { ResultDialog } from '../../ui/ResultDialog';
 import styles from './Checks.module.css';
 
-type Props = { errorKey: string | null; noticeKey: string | null; onNoticeClosed(): void };
+type Props = { errorKey: string | null; errorParams?: Record<string, string | number> | null; noticeKey: string | null; onNoticeClosed(): void };
 
 /** The flow's failure (translated spec message, stays until the next step) and success dialog. */
-export function FlowMessages({ errorKey, noticeKey, onNoticeClosed }: Props) {
+export function FlowMessages({ errorKey, errorParams = null, noticeKey, onNoticeClosed }: Props) {
   const { t } = useTranslation(['checks', 'errors']);
   const close = useCallback(() => onNoticeClosed(), [onNoticeClosed]);
   return (
     <>
       {errorKey ? (
         <p className={styles.error} role="alert">
-          {t(errorKey)}
+          {t(errorKey, errorParams ?? {})}
         </p>
       ) : null}
       <ResultDialog open={noticeKey !== null} message={noticeKey ? t(noticeKey) : ''} isSuccess onClose={close} />

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors';
 import { newId } from '../../db/mutate';
 import { loadSession } from '../../db/sessionVault';
 import type { Check } from '../../lib/domain/entities';
+import { tooLarge } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
 import type { CompressedPhoto } from '../../sync/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
@@ -39,9 +40,13 @@ async function loadFillList(contactGuid: string | null): Promise<PaymentGroup[]>
   return groupsToFill(contactGuid);
 }
 
+/** Refused before it is queued: not an image, or still over the upload limit once compressed. */
 async function compressCheck(file: Blob): Promise<CompressedPhoto> {
   refuse(imageFile({ type: file.type, name: file instanceof File ? file.name : '' }));
-  return compressPhoto(file, 'check');
+  const photo = await compressPhoto(file, 'check');
+  const big = tooLarge(photo.blob.size);
+  if (big) throw new CheckRuleError({ field: 'photo', ...big });
+  return photo;
 }
 
 function required<T>(value: T | null): T {

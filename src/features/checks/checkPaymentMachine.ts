@@ -23,6 +23,7 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
     draft: null,
     checkGuid: null,
     errorKey: null,
+    errorParams: null,
     noticeKey: null,
   }),
   initial: 'index',

@@ -42,6 +42,8 @@ export type CheckPaymentContext = {
   /** The check being edited or cancelled. */
   checkGuid: string | null;
   errorKey: string | null;
+  /** Values of the error's placeholders (the size limit of errors:fileTooLarge). */
+  errorParams: Record<string, string | number> | null;
   noticeKey: string | null;
 };
 

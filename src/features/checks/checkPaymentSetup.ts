@@ -7,7 +7,7 @@ import type { Check, Debt } from '../../lib/domain/entities';
 import { checkStatusNew, numbersOfPayments, totalsMatch, validateDepositCode } from '../../lib/domain/checkRules';
 import { toLocalDateString } from '../../lib/dates';
 import type { CompressedPhoto } from '../../sync/photos';
-import { errorKeyOf } from './checkErrors';
+import { errorKeyOf, errorParamsOf } from './checkErrors';
 import { groupOf } from './checkPaymentModel';
 import type {
   CaptureTarget,
@@ -90,9 +90,12 @@ export const checkPaymentSetup = setup({
   actions: {
     setOnline: assign({ online: (_, online: boolean) => online }),
     setShowDeposit: assign({ showChecksDeposit: (_, show: boolean) => show }),
-    setError: assign({ errorKey: (_, key: string) => key }),
-    setErrorFrom: assign({ errorKey: (_, p: { error: unknown; fallback: string }) => errorKeyOf(p.error, p.fallback) }),
-    clearError: assign({ errorKey: null }),
+    setError: assign({ errorKey: (_, key: string) => key, errorParams: null }),
+    setErrorFrom: assign({
+      errorKey: (_, p: { error: unknown; fallback: string }) => errorKeyOf(p.error, p.fallback),
+      errorParams: (_, p: { error: unknown; fallback: string }) => errorParamsOf(p.error),
+    }),
+    clearError: assign({ errorKey: null, errorParams: null }),
     setNotice: assign({ noticeKey: (_, key: string) => key }),
     clearNotice: assign({ noticeKey: null }),
     setPayer: assign({ payer: (_, payer: CheckPaymentContext['payer']) => payer, debts: [], chosenDebtIds: [], groups: [] }),

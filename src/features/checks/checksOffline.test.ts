@@ -8,7 +8,7 @@ import type { Check, Debt } from '../../lib/domain/entities';
 import { toLocalDateString } from '../../lib/dates';
 import { createReplayEngine } from '../../sync/engine';
 import { resetDb, USER } from '../../sync/testing/setup';
-import { tinyJpegBase64 } from '../../../server/src/seed/data';
+import { realJpeg } from '../../sync/testing/realJpeg';
 import { call, loginAs, startTestServer } from '../../../server/test/harness';
 import type { TestServer } from '../../../server/test/harness';
 import { cancelPayments, groupsToFill, groupWithChecks, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
@@ -20,9 +20,8 @@ let token: string;
 let api: ApiClient;
 let debts: Debt[];
 
-// Distinct bytes per photo (after the JPEG's end marker): the server stores identical uploads once.
-const jpegBytes = () => Buffer.concat([Buffer.from(tinyJpegBase64, 'base64'), Buffer.from(crypto.randomUUID())]);
-const jpeg = () => ({ blob: new Blob([jpegBytes()], { type: 'image/jpeg' }), width: 1800, height: 800, hash: crypto.randomUUID() });
+// Distinct real photos: the server decodes every upload and stores identical pixels once.
+const jpeg = async () => ({ blob: await realJpeg(), width: 16, height: 12, hash: crypto.randomUUID() });
 const newCheck = (groupGuid: string, Amount: number): Check => ({
   CheckGuid: crypto.randomUUID(), TransactionNumber: null, checksHeaderID: null, ChecksHeaderGuid: groupGuid, CheckStatus: 1, Amount,
   DepositDate: toLocalDateString(new Date(2030, 0, 15)), ApprovedByUserId: null, ApprovalDate: null, SentToDeposit: false, LastStatusChange: new Date().toISOString(),
@@ -53,9 +52,9 @@ describe('check payment offline, then replayed', () => {
   it('creates the group from the first check, uploads the images, then finishes and submits exactly once', async () => {
     const total = Math.round((debts[0]?.amount ?? 0) * 100 + (debts[1]?.amount ?? 0) * 100) / 100;
     const group = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    const a = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 100), front: jpeg(), back: jpeg() });
-    await addCheck({ check: newCheck(group.ChecksHeaderGuid, 200), front: jpeg() });
-    const c = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 1), front: jpeg() });
+    const a = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 100), front: await jpeg(), back: await jpeg() });
+    await addCheck({ check: newCheck(group.ChecksHeaderGuid, 200), front: await jpeg() });
+    const c = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 1), front: await jpeg() });
     expect((await db.checkGroups.get(group.ChecksHeaderGuid))?.NumbersOfPayments).toBe(3);
     expect(a.CheckStatus).toBe(1);
 
@@ -79,8 +78,8 @@ describe('check payment offline, then replayed', () => {
 
   it('cancels a check offline (POST then DELETE) and drops its unsent image', async () => {
     const group = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    const keep = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 50), front: jpeg() });
-    const drop = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 60), front: jpeg() });
+    const keep = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 50), front: await jpeg() });
+    const drop = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 60), front: await jpeg() });
     await deleteCheck(drop.CheckGuid);
     expect((await groupWithChecks(group.ChecksHeaderGuid))?.checks.map((x) => x.CheckGuid)).toEqual([keep.CheckGuid]);
     expect((await db.checkGroups.get(group.ChecksHeaderGuid))?.NumbersOfPayments).toBe(1);
@@ -96,7 +95,7 @@ describe('check payment offline, then replayed', () => {
   it('cancels all payments: a local draft goes at once, a group the server knows is cancelled there', async () => {
     const local = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
     const sent = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    await addCheck({ check: newCheck(sent.ChecksHeaderGuid, 10), front: jpeg() });
+    await addCheck({ check: newCheck(sent.ChecksHeaderGuid, 10), front: await jpeg() });
     await cancelPayments([local.ChecksHeaderGuid, sent.ChecksHeaderGuid]);
     expect(await db.checkGroups.get(local.ChecksHeaderGuid)).toBeUndefined();
     expect(await groupsToFill(debts[0]?.contactGuid)).toEqual([]);

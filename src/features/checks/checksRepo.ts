@@ -9,7 +9,7 @@ import type { CheckRow, PhotoRow } from '../../db/schema';
 import type { Check } from '../../lib/domain/entities';
 import { numbersOfPayments, validateCheck } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { photoRowOf, queuePhotos } from '../../sync/photos';
+import { dropPendingPhoto, photoRowOf, queuePhotos } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { changeRecord, createRecord } from '../../sync/writePath';
 import { isToFill } from './checkGroupsRepo';
@@ -48,16 +48,6 @@ async function setPaymentsCount(groupGuid: string): Promise<void> {
 }
 
 /** A photo not uploaded yet is dropped with its queued upload (an uploaded one stays on the server). */
-async function dropPendingPhoto(photoId: string | null): Promise<void> {
-  if (!photoId) return;
-  const photo = await db.photos.get(photoId);
-  if (!photo || photo.uploadState !== 'local') return;
-  const entries = await db.outbox.where('entityKey').equals(`photos:${photoId}`).toArray();
-  if (entries.some((e) => e.state === 'inFlight')) return;
-  await db.outbox.bulkDelete(entries.map((e) => e.id));
-  await db.photos.delete(photoId);
-}
-
 async function editableGroup(groupGuid: string): Promise<void> {
   const group = await db.checkGroups.get(groupGuid);
   if (!group || !isToFill(group)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });

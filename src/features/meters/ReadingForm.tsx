@@ -99,7 +99,7 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
       {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
       {capture.state === 'failed' ? (
         <p className={styles.error} role="alert">
-          {t(capture.messageKey)}
+          {t(capture.messageKey, capture.params ?? {})}
         </p>
       ) : null}
       {errorOf('photoId') ? (

@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/calls/files';
 import { photosOf } from '../../sync/photos';
 import { api } from '../auth/session';
-import { useSession } from '../auth/sessionContext';
 import styles from './fieldScreens.module.css';
 
 /** The photo of a reading: the Blob on the device while it has one, else the server's copy. */
 export function useReadingPhotoUrl(readingId: string, photoId: string | null): string | null {
-  const { session } = useSession();
   const local = useLiveQuery(() => photosOf('meterReadings', readingId), [readingId]);
   const blob = local?.[0]?.blob ?? null;
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
@@ -24,7 +22,7 @@ export function useReadingPhotoUrl(readingId: string, photoId: string | null): s
   }, [blob]);
   if (blobUrl) return blobUrl;
   if (local === undefined || !photoId) return null;
-  return imageUrl(api, photoId, session.sessionToken || null);
+  return imageUrl(api, photoId);
 }
 
 type Props = { readingId: string; photoId: string | null; label: string; onOpen(src: string): void };

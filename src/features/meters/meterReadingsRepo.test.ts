@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
+import { photosOf } from '../../sync/photos';
 import { createRig, resetDb } from '../../sync/testing/setup';
 import { addReading, deleteLatestReading, MeterReadingRuleError, updateReading } from './meterReadingsRepo';
 
@@ -42,6 +43,20 @@ describe('meterReadingsRepo', () => {
     await expect(deleteLatestReading(first)).rejects.toMatchObject({ failure: { messageKey: 'onlyLastReadingCanBeDeleted' } });
     await deleteLatestReading(second);
     expect(await db.meterReadings.get(second)).toBeUndefined();
+  });
+
+  it('drops the photo of a deleted reading that never left the device (its upload would have no parent)', async () => {
+    const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
+    const kept = await addReading({ meterId: 'm1', current: 180, photo: photo() });
+    await deleteLatestReading(kept);
+    expect(await photosOf('meterReadings', kept)).toEqual([]);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.op, e.table])).toEqual([
+      ['create', 'meterReadings'],
+      ['upload', 'photos'],
+      ['create', 'meterReadings'],
+      ['delete', 'meterReadings'],
+    ]);
+    expect(await photosOf('meterReadings', id)).toHaveLength(1);
   });
 
   it('refuses to update a paid reading', async () => {

@@ -1,6 +1,7 @@
 // A meter photo from the camera or the gallery: checked to be an image, compressed off the main thread
-// by the photo worker ('meter' profile), previewed from its Blob.
+// by the photo worker ('meter' profile), refused if still over the upload limit, previewed from its Blob.
 import { useEffect, useState } from 'react';
+import { tooLarge } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
 import type { CompressedPhoto } from '../../sync/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
@@ -9,7 +10,7 @@ export type PhotoCapture =
   | { state: 'empty' }
   | { state: 'compressing'; name: string }
   | { state: 'ready'; photo: CompressedPhoto; url: string }
-  | { state: 'failed'; messageKey: string };
+  | { state: 'failed'; messageKey: string; params?: Record<string, string | number> };
 
 export function usePhotoCapture() {
   const [capture, setCapture] = useState<PhotoCapture>({ state: 'empty' });
@@ -28,6 +29,11 @@ export function usePhotoCapture() {
     setCapture({ state: 'compressing', name: file.name });
     try {
       const photo = await compressPhoto(file, 'meter');
+      const big = tooLarge(photo.blob.size);
+      if (big) {
+        setCapture({ state: 'failed', messageKey: `errors:${big.messageKey}`, params: big.params });
+        return;
+      }
       setCapture({ state: 'ready', photo, url: URL.createObjectURL(photo.blob) });
     } catch {
       setCapture({ state: 'failed', messageKey: 'errors:errorSavingImage' });

@@ -1,7 +1,9 @@
-// Photos picked for a call or an update: only image files, each compressed by the photo worker
-// (off the main thread) with visible progress, kept until the form is saved.
+// Photos picked for a call or an update: only image files, at most uploadLimits.maxFiles, each
+// compressed by the photo worker (off the main thread) with visible progress and refused if still over
+// the upload size limit; kept until the form is saved. Refused here, nothing bad is ever queued.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tooLarge, tooMany, uploadLimits } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
 import type { CompressedImage } from '../../workers/photoCompressor';
 import { compressPhoto } from '../../workers/photoCompressor';
@@ -24,19 +26,26 @@ export function usePhotoPicker(): PhotoPicker {
   const [progress, setProgress] = useState<PhotoProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const count = photos.length;
   const add = useCallback(
     async (list: FileList | readonly File[] | null) => {
       const files = list ? [...list] : [];
       if (files.length === 0) return;
-      const images = files.filter((f) => imageFile(f) === null);
-      setError(images.length < files.length ? t('onlyImageAllowed') : null);
+      const picked = files.filter((f) => imageFile(f) === null);
+      const over = tooMany(count + picked.length);
+      const refusals = [picked.length < files.length ? t('onlyImageAllowed') : null, over ? t(over.messageKey, over.params) : null];
+      setError(refusals.filter(Boolean).join(' ') || null);
+      // The photos that fit; the rest are refused before anything is queued.
+      const images = picked.slice(0, Math.max(0, uploadLimits.maxFiles - count));
       if (images.length === 0) return;
       setProgress({ done: 0, total: images.length });
       let done = 0;
       for (const file of images) {
         try {
           const compressed = await compressPhoto(file, 'attachment');
-          setPhotos((current) => [...current, { ...compressed, id: crypto.randomUUID(), name: file.name || `photo-${current.length + 1}.jpg` }]);
+          const big = tooLarge(compressed.blob.size);
+          if (big) setError(t(big.messageKey, big.params));
+          else setPhotos((current) => [...current, { ...compressed, id: crypto.randomUUID(), name: file.name || `photo-${current.length + 1}.jpg` }]);
         } catch {
           setError(t('errorSavingImage'));
         }
@@ -45,7 +54,7 @@ export function usePhotoPicker(): PhotoPicker {
       }
       setProgress(null);
     },
-    [t],
+    [t, count],
   );
 
   const remove = useCallback((id: string) => setPhotos((current) => current.filter((p) => p.id !== id)), []);

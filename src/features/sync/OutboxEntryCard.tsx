@@ -38,7 +38,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       </p>
       {error && entry.state === 'attention' ? (
         <p className={styles.reason} role="note">
-          {t(error.messageKey, { defaultValue: error.message })}
+          {t(error.messageKey, { ...error.params, defaultValue: error.message })}
           {error.field ? ` (${t(`fields.${error.field}`, { defaultValue: error.field })})` : null}
         </p>
       ) : error && error.kind !== 'conflict' ? (

@@ -75,6 +75,20 @@ describe('Sync screen', () => {
     expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'low', syncState: 'synced' });
   });
 
+  it("shows a refused photo upload with the limit the server named, in the reason's words", async () => {
+    await createServiceCall(newCall, [{ blob: new Blob(['x'], { type: 'image/jpeg' }), width: 1, height: 1, hash: 'h' }]);
+    await db.outbox
+      .where('kind')
+      .equals('photo')
+      .modify((e) => {
+        e.state = 'attention';
+        e.lastError = { kind: 'rejected', status: 200, code: '1', messageKey: 'errors:fileTooLarge', message: 'File size must be under 4 MB', field: 'base64String', params: { size: '4 MB' } };
+      });
+    renderScreen();
+    const card = await screen.findByRole('listitem', { name: 'Photo upload: photo' });
+    expect(within(card).getByRole('note').textContent).toBe('File size must be under 4 MB (Photo)');
+  });
+
   it('discards a change after confirmation', async () => {
     await createServiceCall(newCall);
     renderScreen();

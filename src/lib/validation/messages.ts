@@ -16,6 +16,9 @@ export const messages = {
   invalidStatusTransition: 'This status change is not allowed',
   termsNotApproved: 'You must approve the terms of use',
   onlyImageAllowed: 'Only an image may be selected',
+  // {{size}} and {{count}} come from src/lib/uploadLimits.ts (the answer's error.params)
+  fileTooLarge: 'File size must be under {{size}}',
+  maxFilesExceeded: 'You can attach up to {{count}} files',
   emailRequiredToSendFile: 'An e-mail address is required to send a file',
   invalidBankAccount: 'Invalid bank account: bank-branch-account, e.g. 12-345-678901',
   invalidLogo: 'The logo must be an uploaded image or an address on this site',
@@ -71,6 +74,7 @@ export const messages = {
   couldNotRemoveCheck: 'Could not remove the check',
   failedToLoadCheckImages: 'Failed to load check images',
   errorInDepositConfirmation: 'Error in deposit confirmation',
+  depositNeedsSubmittedPayment: 'Send the payment before confirming its deposit',
   appVersionUnsupported: 'This app version is no longer supported. Please install the new version',
   missingDetailsToContinue: 'Missing details to continue',
   // translation (spec 8)

@@ -1,0 +1,55 @@
+// Which records may receive files, and which files (spec 5: "only image files; jpg only for attachments
+// in some places"). One table: a parent type not listed cannot receive files, and no feature of today
+// takes PDFs. The parent must exist and be the caller's (loadOwned, which also applies record rights).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { RecordSpec } from '../db/records.ts';
+import { specs } from '../db/specs.ts';
+import { fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { loadOwned } from '../routes/access.ts';
+import type { ImageFormat } from './images.ts';
+
+export type UploadParent = {
+  formats: readonly ImageFormat[];
+  /** Throws 404 for an unknown record, 403 for one the caller may not touch. */
+  load(ctx: AppContext, req: FastifyRequest, id: string): void;
+};
+
+const anyImage: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif', 'heif'];
+const jpegOnly: readonly ImageFormat[] = ['jpeg'];
+
+function parent<E>(spec: RecordSpec<E>, formats: readonly ImageFormat[]): UploadParent {
+  return { formats, load: (ctx, req, id) => void loadOwned(ctx, req, spec, id) };
+}
+
+/** parentType (the device's table name) → its record and the formats its files may have. */
+export const uploadParents: Readonly<Record<string, UploadParent>> = {
+  serviceCalls: parent(specs.serviceCalls, anyImage),
+  serviceCallUpdates: parent(specs.serviceCallUpdates, anyImage),
+  meterReadings: parent(specs.meterReadings, anyImage),
+  // The bank's images: served back as base64 JPEG (spec 7, check/image), so only JPEG comes in.
+  checks: parent(specs.checks, jpegOnly),
+};
+
+export function uploadParentOf(parentType: string, parentId: string): UploadParent {
+  const found = Object.hasOwn(uploadParents, parentType) ? uploadParents[parentType] : undefined;
+  if (!found) throw fail.validation({ field: 'parentType', messageKey: 'missingDetailsToContinue' });
+  if (!parentId) throw fail.validation({ field: 'parentID', messageKey: 'requiredField' });
+  return found;
+}
+
+export type OwnedFile = { id: string; companyId: number; mimeType: string };
+
+/**
+ * A file a record points to (a reading's photoId, a check's image ids). Another company's file is
+ * refused (403). An id with no file yet is fine: a record's photos upload after the record itself
+ * (their parent must exist first), so the record names them before they arrive.
+ */
+export function loadOwnedFile(ctx: AppContext, req: FastifyRequest, id: string | null | undefined): OwnedFile | null {
+  if (!id) return null;
+  const file = ctx.db.first(ctx.db.q.selectFrom('files').select(['id', 'companyId', 'mimeType']).where('id', '=', id));
+  if (!file) return null;
+  if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
+  return file;
+}

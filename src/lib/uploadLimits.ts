@@ -1,0 +1,36 @@
+// How big and how many (spec 5: "maximum number of files {0}", "file size must be under {1}"): one
+// place for the server's refusals, its upload body limit and the pickers' checks before queueing.
+
+export const uploadLimits = {
+  /** Bytes of one decoded file (the photo the device compressed, before base64). */
+  maxFileBytes: 4 * 1024 * 1024,
+  /** Files in one upload request, and photos picked for one record. */
+  maxFiles: 5,
+} as const;
+
+/** Length of the base64 text of `bytes` bytes. */
+export function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
+/** The upload route's body limit: its files as base64 plus room for the other parameters. */
+export const uploadBodyLimit = uploadLimits.maxFiles * base64Length(uploadLimits.maxFileBytes) + 64 * 1024;
+
+/** "4 MB", "512 KB": the size as the refusal shows it (`{{size}}` of errors:fileTooLarge). */
+export function formatFileSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export type UploadRefusal =
+  | { messageKey: 'fileTooLarge'; params: { size: string } }
+  | { messageKey: 'maxFilesExceeded'; params: { count: number } };
+
+export function tooLarge(bytes: number): UploadRefusal | null {
+  return bytes > uploadLimits.maxFileBytes ? { messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } } : null;
+}
+
+export function tooMany(count: number): UploadRefusal | null {
+  return count > uploadLimits.maxFiles ? { messageKey: 'maxFilesExceeded', params: { count: uploadLimits.maxFiles } } : null;
+}
