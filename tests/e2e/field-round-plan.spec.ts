@@ -6,6 +6,7 @@ import { toLocalDateString } from '../../src/lib/dates';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fixtures/browser';
+import { planBuildings } from './fixtures/dailyPlan';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { ApartmentsPage } from './pages/ApartmentsPage';
@@ -50,10 +51,10 @@ describe('field round: daily plan, building and contacts offline', () => {
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     await waitForServiceWorkerControl(app.page);
-    const [first] = await plan.buildingNames();
-    const buildings = await state.get<{ records: Building[] }>('/api/binyan/buildings');
-    building = buildings.records.find((b) => b.name === first) as Building;
-    expect(building, `plan building ${first}`).toBeDefined();
+    const inPlan = await planBuildings(state, today);
+    await plan.expectBuildings(inPlan.map((b) => b.name));
+    building = inPlan[0] as Building;
+    expect(building, 'the first plan building').toBeDefined();
     await goOffline(app.context);
   });
 
