@@ -5,6 +5,7 @@ import { startAppServer } from './fixtures/appServer';
 import type { AppServer } from './fixtures/appServer';
 import { axeCheck, launchBrowser } from './fixtures/browser';
 import type { AppBrowser } from './fixtures/browser';
+import { waitFor } from './fixtures/waitFor';
 import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
@@ -136,9 +137,9 @@ describe('sign-in, session and languages', () => {
   it('opens in Hebrew on Login and has no serious accessibility violations', async () => {
     await login.goto('/');
     await login.waitForForm();
-    expect(new URL(browser.page.url()).pathname).toBe('/login');
-    expect(await login.documentDirection()).toEqual({ lang: 'he', dir: 'rtl' });
-    expect(await browser.page.title()).toBe('בניין – כניסה');
+    await login.expectPath('/login');
+    await login.expectDocumentDirection({ lang: 'he', dir: 'rtl' });
+    await login.expectTitle('בניין – כניסה');
     await axeCheck(browser.page);
   });
 
@@ -153,12 +154,12 @@ describe('sign-in, session and languages', () => {
     await login.fillDetails(avi);
     const mark = server.otpMark();
     await login.requestCode();
-    await login.waitVisible(login.sentTo());
-    expect(await login.sentTo().textContent()).toMatch(/\*/);
-    expect(await login.resendButton().isDisabled()).toBe(true);
+    await login.expectText(login.sentTo(), /\*/);
+    await login.waitVisible(login.resendCountdown());
+    await login.expectDisabled(login.resendButton(), true);
     await login.submitCode(await waitForOtp(mark));
     await shell.waitForRoute('dashboard');
-    expect(shell.pathname()).toBe('/');
+    await shell.expectPath('/');
     await axeCheck(browser.page);
   });
 
@@ -169,14 +170,14 @@ describe('sign-in, session and languages', () => {
       if (frame === browser.page.mainFrame()) navigations.push(frame.url());
     });
     await shell.switchLanguage('en');
-    expect(await shell.documentDirection()).toEqual({ lang: 'en', dir: 'ltr' });
+    await shell.expectDocumentDirection({ lang: 'en', dir: 'ltr' });
     await shell.switchLanguage('ru');
-    expect(await shell.documentDirection()).toEqual({ lang: 'ru', dir: 'ltr' });
+    await shell.expectDocumentDirection({ lang: 'ru', dir: 'ltr' });
     expect(navigations).toEqual([]);
     await shell.reload();
     await shell.waitForRoute('userProfile');
-    expect(await shell.documentDirection()).toEqual({ lang: 'ru', dir: 'ltr' });
-    expect(await browser.page.title()).toBe('Binyan – Профиль');
+    await shell.expectDocumentDirection({ lang: 'ru', dir: 'ltr' });
+    await shell.expectTitle('Binyan – Профиль');
   });
 
   // Password and tokens: nowhere. The user's own personal fields: not in cookies, localStorage or the
@@ -191,11 +192,16 @@ describe('sign-in, session and languages', () => {
   const outboxEnvelope = (rows: unknown[]) => rows.map((row) => ({ ...(row as Record<string, unknown>), payload: null, rowPatch: null, base: null }));
 
   it('keeps no password, token or personal field in plain text in the app’s cookies, localStorage or IndexedDB', async () => {
-    const dump = await dumpStorage(browser.page);
+    // The sign-in answers are read asynchronously (response listener): wait for them before comparing.
+    await expect.poll(() => tokens.size, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => personal.size, { timeout: 15_000 }).toBeGreaterThan(1);
+    // Sampled once the sign-in has been stored (the non-extractable key and the session cookie exist).
+    const dump = await waitFor('the sign-in stored on the device', async () => {
+      const now = await dumpStorage(browser.page);
+      return now.indexedDb.includes('[CryptoKey extractable=false]') && now.scriptCookies.includes('bn_s0') ? now : undefined;
+    }, 15_000);
     expect(dump.indexedDb).toContain('[CryptoKey extractable=false]');
     expect(dump.scriptCookies).toContain('bn_s0');
-    expect(tokens.size).toBeGreaterThan(0);
-    expect(personal.size).toBeGreaterThan(1);
     assertNoSecrets('cookies', dump.scriptCookies);
     assertNoSecrets('localStorage', dump.localStorage);
     for (const [store, rows] of Object.entries(JSON.parse(dump.indexedDb) as Record<string, unknown[]>)) {
@@ -229,8 +235,8 @@ describe('sign-in, session and languages', () => {
     await shell.navigateTo('userProfile');
     await expect.poll(() => reloginCalls.length, { timeout: 15_000 }).toBe(before + 1);
     await expect.poll(() => (sqlite.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n, { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(shell.pathname()).toBe('/user-profile');
     await shell.waitForRoute('userProfile');
+    await shell.expectPath('/user-profile');
   });
 
   it('goes to Login when the renewal fails, and returns to the remembered page after signing in', async () => {
@@ -243,11 +249,11 @@ describe('sign-in, session and languages', () => {
     await browser.page.getByRole('link', { name: 'Профиль' }).click();
     login.lang = 'ru';
     await login.waitForForm();
-    expect(reloginCalls.length).toBe(before + 1);
-    expect(new URL(browser.page.url()).pathname).toBe('/login');
+    await login.expectPath('/login');
+    await expect.poll(() => reloginCalls.length, { timeout: 15_000 }).toBe(before + 1);
     await login.signIn(avi, waitForOtp, () => server.otpMark());
     await shell.waitForRoute('userProfile');
-    expect(shell.pathname()).toBe('/user-profile');
+    await shell.expectPath('/user-profile');
   });
 
   it('logs out, then signs in from start-up parameters, removes them from the URL and hides navigation', async () => {
@@ -273,7 +279,7 @@ describe('sign-in, session and languages', () => {
     await login.submitCode(await waitForOtp(mark));
     await shell.waitForRoute('keys');
     browser.page.off('request', onRequest);
-    expect(new URL(browser.page.url()).search).toBe('');
+    await expect.poll(() => new URL(browser.page.url()).search, { timeout: 15_000 }).toBe('');
     await expect(browser.page.getByRole('button', { name: 'Открыть меню' }).count()).resolves.toBe(0);
     // Not even the link's password was stored.
     for (const p of await decryptedStorage(browser.page)) expect(p.includes(avi.password)).toBe(false);

@@ -102,7 +102,7 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     await index.choose('apartment', text('he', 'checks', 'index.apartmentOption', { number: apartment.number, floor: apartment.floor }));
     await index.choose('contact', payer.fullName);
     await index.waitVisible(index.debts());
-    expect(await index.debts().count()).toBe(debts.length);
+    await index.waitForCount(index.debts(), debts.length);
     await axeCheck(app.page);
     // Offline, the screens' chunks come from the service worker's precache.
     await waitForServiceWorkerControl(app.page);
@@ -127,7 +127,8 @@ describe('check payment offline, sent once, deposit confirmed', () => {
       await fill.waitForScreen();
       await fill.waitVisible(fill.check(i + 1));
     }
-    expect(await fill.checks().count()).toBe(3);
+    await fill.waitForCount(fill.checks(), 3);
+    await expect.poll(() => storedCheckPhotos(app.page), { timeout: 15_000 }).toHaveLength(3);
     const sizes = await storedCheckPhotos(app.page);
     expect(sizes).toHaveLength(3);
     for (const [w, h] of sizes) expect(Math.max(w, h)).toBeGreaterThanOrEqual(1600);

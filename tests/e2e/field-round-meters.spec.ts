@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fixtures/browser';
+import { planBuildings } from './fixtures/dailyPlan';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { DailyPlanPage } from './pages/DailyPlanPage';
@@ -20,7 +21,11 @@ import { SyncScreenPage } from './pages/SyncScreenPage';
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 type Building = { id: number; name: string };
 type Meter = { id: string; number: string; kind: string; lastReading: number | null; initialReading: number };
-type Test = { id: string; title: string; status: string; version: number };
+type Test = { id: string; title: string; status: string; version: number; plannedDate: string };
+type Reading = { id: string; meterId: string };
+
+/** The maintenance plan's order (plannedDate, then title): the screen lists the tests so. */
+const inPlanOrder = (all: readonly Test[]): Test[] => [...all].sort((a, b) => a.plannedDate.localeCompare(b.plannedDate) || a.title.localeCompare(b.title, 'he'));
 
 /** A distinct JPEG per counter, drawn in the page (no image files in the repo). */
 async function counterPhoto(page: Page, label: string) {
@@ -47,6 +52,8 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
   let meters: Meter[];
   let tests: Test[];
   let filesBefore: number;
+  /** Readings of each counter on the server when the day was taken offline (the device holds the same). */
+  const readingsBefore = new Map<string, number>();
   const added: { meter: Meter; value: number }[] = [];
   const tag = 'E2E-K-17';
   const tracking = 'RR-E2E-0017-IL';
@@ -70,10 +77,12 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     await waitForServiceWorkerControl(app.page);
-    const [first] = await plan.buildingNames();
-    building = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.name === first) as Building;
+    const inPlan = await planBuildings(state);
+    await plan.expectBuildings(inPlan.map((b) => b.name));
+    building = inPlan[0] as Building;
     meters = (await state.get<{ records: Meter[] }>(`/api/binyan/buildings/${building.id}/meters`)).records.filter((m) => m.kind === 'unit').slice(0, 3);
     expect(meters).toHaveLength(3);
+    for (const meter of meters) readingsBefore.set(meter.id, (await state.get<{ records: Reading[] }>(`/api/binyan/meters/${meter.id}/readings`)).records.length);
     tests = (await state.get<{ records: Test[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records;
     filesBefore = state.count('SELECT COUNT(*) AS n FROM files');
     await dashboard.navigateTo('dashboard');
@@ -111,11 +120,15 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
   it('deletes the latest reading of the third counter', async () => {
     const list = new MetersPage(app.page, app.baseUrl);
     const readings = new ReadingsPage(app.page, app.baseUrl);
-    await list.openReadings(meters[2]?.number ?? '');
-    const before = await readings.readings().count();
+    const third = meters[2] as Meter;
+    await list.openReadings(third.number);
+    // The list renders after the screen's heading: count it once it shows every reading the device
+    // holds (the server's at take-day plus the one recorded offline), not whatever rendered so far.
+    const before = (readingsBefore.get(third.id) ?? 0) + 1;
+    await readings.waitForReadings(before);
     await readings.deleteLatest();
     await readings.waitVisible(readings.successDialog('reading.deleted'));
-    await expect.poll(() => readings.readings().count()).toBe(before - 1);
+    await readings.waitForReadings(before - 1);
     await axeCheck(app.page);
   });
 
@@ -146,9 +159,15 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
   it('ticks maintenance tests and sends the plan to the committee after confirming', async () => {
     const maintenance = new MaintenancePage(app.page, app.baseUrl);
     await maintenance.navigateTo('maintenanceAndFacilities');
-    await maintenance.waitVisible(maintenance.testsList());
+    // Every test listed (in plan order) before picking by position; each change stored before sending.
+    await maintenance.waitForTests(tests.length);
+    const [t0, t1] = inPlanOrder(tests);
+    await maintenance.expectText(maintenance.testsList().nth(0).getByRole('heading'), t0?.title ?? '');
+    await maintenance.expectText(maintenance.testsList().nth(1).getByRole('heading'), t1?.title ?? '');
     await maintenance.setStatusAt(0, 'done');
+    if (t0?.status !== 'done') await maintenance.waitVisible(maintenance.localBadgeAt(0));
     await maintenance.setStatusAt(1, 'unchecked');
+    if (t1?.status !== 'unchecked') await maintenance.waitVisible(maintenance.localBadgeAt(1));
     await maintenance.sendPlan(true);
     await maintenance.waitVisible(maintenance.successDialog());
     await axeCheck(app.page);
@@ -156,6 +175,8 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
 
   it('reaches the server exactly once after reconnecting', async () => {
     await goOnline(app.context);
+    // The outbox drained: every change (also the third reading's create and then its delete) was answered.
+    await new SyncScreenPage(app.page, app.baseUrl).waitForPending(0, 60_000);
     const [one, two, three] = added;
     for (const a of [one, two]) {
       const n = await state.until(`reading ${a?.value}`, () => {
@@ -178,8 +199,7 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
     await state.until('the plan sent', () => (state.count('SELECT COUNT(*) AS n FROM maintenance_plan_sends WHERE buildingId = ?', building.id) > 0 ? true : undefined));
     expect(state.count('SELECT COUNT(*) AS n FROM maintenance_plan_sends WHERE buildingId = ?', building.id)).toBe(1);
     const after = (await state.get<{ records: Test[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records;
-    const sorted = [...tests].sort((a, b) => (a as Test & { plannedDate: string }).plannedDate.localeCompare((b as Test & { plannedDate: string }).plannedDate) || a.title.localeCompare(b.title, 'he'));
-    const [t0, t1] = sorted;
+    const [t0, t1] = inPlanOrder(tests);
     const a0 = after.find((t) => t.id === t0?.id);
     const a1 = after.find((t) => t.id === t1?.id);
     expect(a0?.status).toBe('done');

@@ -22,7 +22,7 @@ describe('app shell', () => {
   it('loads right-to-left in Hebrew', async () => {
     await shell.goto('/login');
     await shell.waitForApp();
-    expect(await shell.documentDirection()).toEqual({ lang: 'he', dir: 'rtl' });
+    await shell.expectDocumentDirection({ lang: 'he', dir: 'rtl' });
   });
 
   it('comes under the control of the service worker', async () => {

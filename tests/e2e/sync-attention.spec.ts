@@ -52,14 +52,12 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     id = await add.submit();
     await sync.waitForPending(1);
     await sync.waitForIndicator(`${sync.t('indicator.offline')}, ${plural('he', 'sync', 'indicator.pending', 1)}`);
-    await call.waitVisible(call.badge('local'));
-    expect(await call.badge('local').textContent()).toBe('נשמר במכשיר');
+    await call.expectText(call.badge('local'), 'נשמר במכשיר');
 
     const from = net.sent.length;
     net.plan(faults.apiError(422, { code: 'VALIDATION', message: 'Description must be at least 10 characters', messageKey: 'errors:descriptionTooShort', field: 'description' }));
     await net.setOffline(false);
-    await call.waitVisible(call.badge('attention'));
-    expect(await call.badge('attention').textContent()).toBe('דורש טיפול');
+    await call.expectText(call.badge('attention'), 'דורש טיפול');
     await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`);
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
@@ -69,7 +67,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     expect(sync.entryTitle('create', 'serviceCalls')).toBe('חדש: קריאת שירות');
     await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
     await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
-    expect(await sync.reason(entry).textContent()).toBe(`${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
+    await sync.expectText(sync.reason(entry), `${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
     await axeCheck(app.page);
 
     await sync.editAndRetry(entry, { description: fixed });
@@ -89,7 +87,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
 
     await call.open(id);
     await call.waitVisible(call.badge('synced'));
-    expect(await call.badge('synced').getAttribute('aria-label')).toBe('התקבל');
+    await call.expectAttribute(call.badge('synced'), 'aria-label', 'התקבל');
     await call.waitVisible(app.page.getByText(fixed, { exact: true }).filter({ visible: true }));
   });
 
@@ -103,10 +101,9 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await call.changeStatus('inTreatment');
     await sync.waitForPending(1);
     await sync.waitForIndicator('Offline, 1 change waiting');
-    expect(await sync.indicatorName()).toBe('Sync status: Offline, 1 change waiting');
-    await call.waitVisible(call.badge('local'));
-    expect(await call.badge('local').textContent()).toBe('Saved on device');
-    expect(await call.fact('status').textContent()).toBe('In treatment');
+    await expect.poll(() => sync.indicatorName(), { timeout: 15_000 }).toBe('Sync status: Offline, 1 change waiting');
+    await call.expectText(call.badge('local'), 'Saved on device');
+    await call.expectText(call.fact('status'), 'In treatment');
 
     await sync.open();
     const entry = sync.entry('status', 'serviceCalls');
@@ -117,7 +114,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     net.plan(faults.apiError(422, { code: 'INVALID_STATUS_TRANSITION', message: 'This status change is not allowed', messageKey: 'errors:invalidStatusTransition', field: 'status' }));
     await net.setOffline(false);
     await sync.waitVisible(entry.getByText('Needs attention', { exact: true }));
-    expect(await sync.reason(entry).textContent()).toBe('This status change is not allowed (Status)');
+    await sync.expectText(sync.reason(entry), 'This status change is not allowed (Status)');
     await sync.waitForIndicator('Online, 1 change waiting, 1 needs attention');
 
     await sync.discard(entry);
@@ -125,7 +122,8 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     expect(callRow()).toMatchObject({ version: 1, status: 'open' });
     await call.open(id);
     await call.waitVisible(call.badge('synced'));
-    expect(await call.badge('synced').getAttribute('aria-label')).toBe('Applied');
-    expect(await call.fact('status').textContent()).toBe('Open');
+    await call.expectAttribute(call.badge('synced'), 'aria-label', 'Applied');
+    // Discarding brings the server's version back into the stored row; the screen follows it.
+    await call.expectText(call.fact('status'), 'Open');
   });
 });

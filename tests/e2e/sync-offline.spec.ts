@@ -4,7 +4,7 @@
 // a photo, a key and a mail item registered and handed over, a maintenance test ticked). An offline
 // reload keeps all of it "saved on device"; when the connection returns the SERVER holds each change
 // exactly once, and no change was sent twice.
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLocalDateString } from '../../src/lib/dates';
 import { startApp } from './fixtures/app';
@@ -12,10 +12,12 @@ import type { TestApp } from './fixtures/app';
 import { waitForServiceWorkerControl } from './fixtures/browser';
 import { avi, breakableNetwork } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
+import { planBuildings } from './fixtures/dailyPlan';
 import { photoFile } from './fixtures/images';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { AddServiceCallPage } from './pages/AddServiceCallPage';
+import { STATE_TIMEOUT_MS } from './pages/BasePage';
 import { ChecksCapturePage } from './pages/ChecksCapturePage';
 import { ChecksFillPage } from './pages/ChecksFillPage';
 import { ChecksIndexPage } from './pages/ChecksIndexPage';
@@ -35,6 +37,25 @@ type MaintenanceTest = { id: string; title: string; status: string; version: num
 type Debt = { id: string; contactGuid: string; amount: number };
 type Contact = { id: string; fullName: string; apartmentId: string | null };
 type Apartment = { id: string; number: string };
+
+/** How many entries the device's outbox holds (the app's IndexedDB, read directly). */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('binyan');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').count();
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            resolve(request.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
 
 describe('sync chaos: a day of changes to every table, offline, applied once', () => {
   let app: TestApp;
@@ -71,9 +92,9 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
 
   /** A success dialog closes by itself after 2 s; the worker taps it away (Escape) and goes on. */
   async function dismiss(success: Locator): Promise<void> {
-    await success.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await success.first().waitFor({ state: 'visible', timeout: STATE_TIMEOUT_MS });
     await app.page.keyboard.press('Escape');
-    await success.first().waitFor({ state: 'hidden', timeout: 5_000 });
+    await success.first().waitFor({ state: 'hidden', timeout: STATE_TIMEOUT_MS });
   }
 
   beforeAll(async () => {
@@ -96,9 +117,10 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     await waitForServiceWorkerControl(app.page);
-    const [first] = await plan.buildingNames();
+    const inPlan = await planBuildings(state, today);
+    await plan.expectBuildings(inPlan.map((b) => b.name));
+    building = inPlan[0] as Building;
     const buildings = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records;
-    building = buildings.find((b) => b.name === first) as Building;
     meter = (await state.get<{ records: Meter[] }>(`/api/binyan/buildings/${building.id}/meters`)).records.find((m) => m.kind === 'unit') as Meter;
     test = (await state.get<{ records: MaintenanceTest[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records.find((t) => t.status !== 'done') as MaintenanceTest;
     expect(meter && test).toBeTruthy();
@@ -204,8 +226,12 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     const { sync, call, plan, keys } = pages();
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', callId)).toBe(0);
     await sync.open();
+    // Every change above is queued in the transaction that stored it: count the outbox itself, then
+    // read the app bar once it says the same (its live count can trail the last write).
+    pending = await outboxSize(app.page);
+    await sync.waitForPending(pending);
     const name = await sync.indicatorName();
-    pending = Number(/(\d+)/.exec(name)?.[1] ?? 0);
+    expect(Number(/(\d+)/.exec(name)?.[1] ?? 0)).toBe(pending);
     // check (group, check, image) + call (create, photo, update, status) + visit + reading (+ photo) + 2 × (item, handover) + test
     expect(pending).toBeGreaterThanOrEqual(14);
     await sync.reload();
@@ -230,7 +256,7 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     await call.waitVisible(call.update(updateText));
     await plan.navigateTo('dailyPlan');
     await plan.waitVisible(plan.syncBadge(building.name, 'local'));
-    expect(await plan.description(building.name).inputValue()).toBe(visitText);
+    await plan.expectValue(plan.description(building.name), visitText);
     await keys.navigateTo('keys');
     await keys.tab('delivered').click();
     await keys.waitVisible(keys.card(tag).getByRole('status', { name: text('he', 'sync', 'state.local') }));

@@ -174,9 +174,11 @@ describe('sync chaos: tabs and restarts', () => {
     expect(keys).toHaveLength(4);
     // No fault was injected: a second replayer working the same outbox would send some key twice. The
     // one exception is legitimate: a held write outliving the client's 10 s timeout (a slow machine)
-    // is retried under its own key by the same replayer.
-    const heldKey = request.headers()['idempotency-key'];
-    const timedOut = (k: string) => k === heldKey && heldMs >= CLIENT_TIMEOUT_MS;
+    // is retried under its own key by the same replayer. The clock here starts only when the write
+    // reached the test, after the client's did, so the client giving up (its send failed) counts too.
+    const heldKey = request.headers()['idempotency-key'] ?? '';
+    const heldSendFailed = net.sendsOf(heldKey)[0]?.failed === true;
+    const timedOut = (k: string) => k === heldKey && (heldMs >= CLIENT_TIMEOUT_MS || heldSendFailed);
     expect(net.resentKeys().filter((k) => keys.includes(k) && !timedOut(k))).toEqual([]);
     expect(storedKeys(keys)).toBe(4);
     expect(callCount(fromA)).toBe(1);

@@ -30,6 +30,7 @@ export class AddServiceCallPage extends ShellLayoutPage {
     const before = await this.pickedPhotos().count();
     await this.page.getByLabel(this.t('photos.gallery')).setInputFiles(photos);
     await this.waitVisible(this.pickedPhotos().nth(before + photos.length - 1));
+    await this.waitForCount(this.pickedPhotos(), before + photos.length);
   }
 
   async fill(call: NewCallInput): Promise<void> {

@@ -1,6 +1,8 @@
 // The daily plan (/daily-plan): today's buildings, each an article with its checklist, visit form,
 // sync badge, and its open calls / keys / mail items.
 import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+import { STATE_TIMEOUT_MS } from './BasePage';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
 
@@ -36,9 +38,19 @@ export class DailyPlanPage extends ShellLayoutPage {
     return this.page.getByRole('article', { name: buildingName, exact: true });
   }
 
+  /** The names shown so far (scripts/screenshots); a test checks a known plan with `expectBuildings`. */
   async buildingNames(): Promise<string[]> {
     await this.waitVisible(this.cards());
     return this.cards().getByRole('heading', { level: 3 }).allTextContents();
+  }
+
+  /**
+   * Waits until the plan lists exactly these buildings, in this order. Each card loads its building on
+   * its own (a spinner, then the article; "Building 12" until the building is stored), so the first
+   * card shown is not necessarily the first of the plan.
+   */
+  async expectBuildings(names: readonly string[], timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
+    await expect.poll(() => this.cards().getByRole('heading', { level: 3 }).allTextContents(), { timeout: timeoutMs, message: 'the plan buildings' }).toEqual(names);
   }
 
   checkboxes(buildingName: string): Locator {

@@ -57,6 +57,12 @@ export class LoginPage extends BasePage {
     return this.page.getByRole('button', { name: new RegExp(`${escape(this.t('resendIn', { seconds: 0 }).replace(/0.*$/, ''))}|${escape(this.t('resend'))}`) });
   }
 
+  /** The resend button while it counts down ("New code in 30 seconds"), as it is right after a code is sent. */
+  resendCountdown(): Locator {
+    const [before = '', after = ''] = this.t('resendIn', { seconds: '\u0000' }).split('\u0000');
+    return this.page.getByRole('button', { name: new RegExp(`^${escape(before)}\\d+${escape(after)}$`) });
+  }
+
   async submitCode(code: string): Promise<void> {
     await this.codeInput().fill(code);
     await this.button(this.t('verify')).click();

@@ -12,6 +12,16 @@ export class MaintenancePage extends ShellLayoutPage {
     return this.page.getByRole('region', { name: this.t('tests.title') }).getByRole('listitem');
   }
 
+  /** Waits until the plan lists exactly `count` tests (one live query: all of them or none). */
+  async waitForTests(count: number, timeoutMs?: number): Promise<void> {
+    await this.waitForCount(this.testsList(), count, timeoutMs);
+  }
+
+  /** The saved-on-device badge of the test at `index`: its change is stored and queued. */
+  localBadgeAt(index: number): Locator {
+    return this.testsList().nth(index).getByRole('status', { name: text(this.lang, 'sync', 'state.local') });
+  }
+
   test(title: string): Locator {
     return this.testsList().filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }).first();
   }

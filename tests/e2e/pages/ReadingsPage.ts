@@ -12,8 +12,14 @@ export class ReadingsPage extends ShellLayoutPage {
     return this.page.getByRole('dialog').filter({ has: this.page.locator('#reading-form') });
   }
 
+  /** The readings of the counter (the "Readings" region's list), newest first. */
   readings(): Locator {
-    return this.page.getByRole('list').getByRole('listitem');
+    return this.page.getByRole('region', { name: this.t('reading.listTitle'), exact: true }).getByRole('listitem');
+  }
+
+  /** Waits until the list shows exactly `count` readings (it renders after the screen's heading). */
+  async waitForReadings(count: number, timeoutMs?: number): Promise<void> {
+    await this.waitForCount(this.readings(), count, timeoutMs);
   }
 
   async startNewReading(): Promise<void> {

@@ -1,6 +1,8 @@
 // One service call (/service-call/:pid, the detail pane of the list screen): its facts, updates,
 // status, closing, and the per-record sync badge.
 import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+import { STATE_TIMEOUT_MS } from './BasePage';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
 import { escapeRegExp } from './SyncScreenPage';
@@ -26,6 +28,11 @@ export class ServiceCallPage extends ShellLayoutPage {
   /** The value of a fact, e.g. fact('status'). */
   fact(field: string): Locator {
     return this.page.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(this.t(`field.${field}`))}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** Waits until the status fact reads the translated `status` (it follows the stored row, after a success message). */
+  async expectStatus(status: string, timeoutMs?: number): Promise<void> {
+    await this.expectText(this.fact('status'), this.t(`status.${status}`), timeoutMs);
   }
 
   /** The call's own sync badge (in the heading row), by its translated state. */
@@ -66,6 +73,12 @@ export class ServiceCallPage extends ShellLayoutPage {
   /** The statuses the select offers (labels), without the placeholder. */
   async offeredStatuses(): Promise<string[]> {
     return (await this.statusSelect().locator('option').allTextContents()).slice(1);
+  }
+
+  /** Waits until the select offers exactly these statuses (translated labels, in order). */
+  async expectOfferedStatuses(statuses: readonly string[], timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
+    const labels = statuses.map((s) => this.t(`status.${s}`));
+    await expect.poll(() => this.offeredStatuses(), { timeout: timeoutMs, message: 'the statuses offered' }).toEqual(labels);
   }
 
   async changeStatus(status: string): Promise<void> {

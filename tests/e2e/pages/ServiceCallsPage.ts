@@ -32,8 +32,10 @@ export class ServiceCallsPage extends ShellLayoutPage {
     return this.rows().filter({ hasText: textInRow });
   }
 
-  async waitForRows(): Promise<void> {
-    await this.waitVisible(this.rows());
+  /** Waits for the first row, or (with `count`) until exactly `count` rows show. */
+  async waitForRows(count?: number, timeoutMs?: number): Promise<void> {
+    if (count === undefined) await this.waitVisible(this.rows(), timeoutMs);
+    else await this.waitForCount(this.rows(), count, timeoutMs);
   }
 
   empty(): Locator {

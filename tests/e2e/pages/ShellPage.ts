@@ -8,7 +8,7 @@ export class ShellPage extends BasePage {
     return this.page.locator('#root').getByRole('main');
   }
 
-  async waitForApp(timeoutMs = 15_000): Promise<void> {
+  async waitForApp(timeoutMs = 20_000): Promise<void> {
     await this.waitVisible(this.appMain(), timeoutMs);
   }
 }

@@ -63,7 +63,7 @@ export class SyncScreenPage extends ShellLayoutPage {
     await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: this.t('indicator.label', { status }), exact: true }), timeoutMs);
   }
 
-  async waitForConnectivity(online: boolean, timeoutMs = 10_000): Promise<void> {
+  async waitForConnectivity(online: boolean, timeoutMs = 20_000): Promise<void> {
     const word = this.t(online ? 'indicator.online' : 'indicator.offline');
     const prefix = escapeRegExp(this.t('indicator.label', { status: '' }));
     await this.waitVisible(this.page.getByRole('banner').getByRole('link', { name: new RegExp(`^${prefix}${escapeRegExp(word)},`) }), timeoutMs);
