@@ -25,6 +25,18 @@ describe('replay engine', () => {
     expect(await db.syncLog.count()).toBe(1);
   });
 
+  it('attempts nothing while the device knows it is offline, and replays once it is back', async () => {
+    let online = false;
+    const rig = createRig({ isOnline: () => online });
+    const id = await createServiceCall(newCall);
+    for (let i = 0; i < 3; i++) expect(await rig.engine.replay()).toMatchObject({ ran: false, attempted: 0, waitingForConnection: true });
+    expect(rig.server.applied).toHaveLength(0);
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 0, lastError: null }]);
+    online = true;
+    expect(await rig.engine.replay()).toMatchObject({ ran: true, applied: 1, attempted: 1 });
+    expect((await db.serviceCalls.get(id))?.syncState).toBe('synced');
+  });
+
   it('sends the update of a call created offline after the call, with the new base version', async () => {
     const rig = createRig();
     const id = await createServiceCall(newCall);

@@ -31,6 +31,8 @@ export type ReplayReport = {
   attention: number;
   /** Earliest retry time of a waiting entry (epoch ms), to set a timer; null when none. */
   nextWakeAt: number | null;
+  /** The device knows it is offline: nothing was attempted; the next `online` trigger replays. */
+  waitingForConnection?: boolean;
 };
 
 export type EngineDeps = {
@@ -41,6 +43,11 @@ export type EngineDeps = {
   lock?: LockRunner;
   onStatus?: (status: EngineStatus) => void;
   onAttempt?: (entry: OutboxEntry, outcome: SyncOutcome) => void;
+  /**
+   * The platform's connectivity flag (`navigator.onLine`). While it says offline nothing is attempted:
+   * an attempt cannot succeed, and each one would only count and push the backoff further.
+   */
+  isOnline?: () => boolean;
 };
 
 export type ReplayOptions = {
@@ -213,6 +220,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     if (replaying) planStale = true;
     const userKey = await deps.session.currentUserKey();
     if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
+    if (deps.isOnline?.() === false) {
+      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null, waitingForConnection: true };
+    }
     const result = await lock(async () => {
       replaying = true;
       deps.onStatus?.({ replaying: true, needsLogin: false });

@@ -29,6 +29,7 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
   const engine = createReplayEngine({
     api,
     session,
+    isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
     onStatus: (status) => post({ type: 'replay.status', ...status, source: options.source }),
   });
   async function replay(reason?: ReplayReason): Promise<ReplayReport> {

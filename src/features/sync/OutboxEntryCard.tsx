@@ -8,6 +8,7 @@ import { EditRetryForm } from './EditRetryForm';
 import { pageApi } from './pageApi';
 import { requestReplayNow } from './syncController';
 import styles from './SyncScreen.module.css';
+import { useOnline } from './useOnline';
 
 function when(ms: number, locale: string): string {
   return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -21,8 +22,11 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
     op: t(`ops.${entry.op}`, { defaultValue: entry.op }),
     table: t(`tables.${entry.table}`, { defaultValue: entry.table }),
   });
+  const online = useOnline();
+  // Offline nothing is attempted (the engine waits for the connection), so a waiting entry says so.
+  const waitingForConnection = entry.state === 'pending' && !online;
   const error = entry.lastError;
-  const state = entry.conflict ? 'conflict' : entry.state;
+  const state = entry.conflict ? 'conflict' : waitingForConnection ? 'offline' : entry.state;
   const canEdit = entry.state === 'attention' && !entry.conflict && entry.kind === 'mutation' && entry.op !== 'delete';
 
   return (
@@ -34,14 +38,14 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       <p className={styles.meta}>
         {t('entry.created', { time: new Date(entry.createdAt).toLocaleString(i18n.language) })}
         {entry.attempts > 0 ? ` · ${t('entry.attempts', { count: entry.attempts })}` : null}
-        {entry.state === 'pending' && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: when(entry.nextAttemptAt, i18n.language) })}` : null}
+        {entry.state === 'pending' && online && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: when(entry.nextAttemptAt, i18n.language) })}` : null}
       </p>
       {error && entry.state === 'attention' ? (
         <p className={styles.reason} role="note">
           {t(error.messageKey, { ...error.params, defaultValue: error.message })}
           {error.field ? ` (${t(`fields.${error.field}`, { defaultValue: error.field })})` : null}
         </p>
-      ) : error && error.kind !== 'conflict' ? (
+      ) : error && error.kind !== 'conflict' && !waitingForConnection ? (
         <p className={styles.meta}>{t(error.messageKey, { defaultValue: error.message })}</p>
       ) : null}
       {entry.conflict ? <ConflictForm entry={entry} /> : null}

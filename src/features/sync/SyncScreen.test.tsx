@@ -59,6 +59,21 @@ describe('Sync screen', () => {
     expect(await screen.findByText('Nothing is waiting.')).toBeTruthy();
   });
 
+  it('says a waiting change is waiting for a connection while the device is offline, with no attempt', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const rig = createRig({ isOnline: () => navigator.onLine });
+      await createServiceCall(newCall);
+      expect(await rig.engine.replay()).toMatchObject({ attempted: 0, waitingForConnection: true });
+      renderScreen();
+      const card = await screen.findByRole('listitem', { name: 'New: service call' });
+      expect(within(card).getByText('Waiting for a connection')).toBeTruthy();
+      expect(within(card).queryByText(/attempt/)).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('resolves a conflict field by field', async () => {
     const rig = createRig();
     const id = await createServiceCall(newCall);
