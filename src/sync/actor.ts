@@ -3,7 +3,14 @@
 import { isLoggedIn, loadSession } from '../db/sessionVault';
 import { userKeyOf } from './sessionPort';
 
-export type Actor = { userKey: string; userName: string; workerGuid: string; userId: number | null };
+export type Actor = {
+  userKey: string;
+  userName: string;
+  workerGuid: string;
+  userId: number | null;
+  /** The name the server records as the person who did it (reporter, author of an update). */
+  displayName: string;
+};
 
 export class NotLoggedInError extends Error {
   override readonly name = 'NotLoggedInError';
@@ -12,7 +19,7 @@ export class NotLoggedInError extends Error {
 async function fromSession(): Promise<Actor> {
   const s = await loadSession();
   if (!isLoggedIn(s) || s.compID === null) throw new NotLoggedInError('no logged-in user');
-  return { userKey: await userKeyOf(s.compID, s.userName), userName: s.userName, workerGuid: s.workerGUID, userId: s.userID };
+  return { userKey: await userKeyOf(s.compID, s.userName), userName: s.userName, workerGuid: s.workerGUID, userId: s.userID, displayName: s.WorkerName || s.userName };
 }
 
 let source: () => Promise<Actor> = fromSession;

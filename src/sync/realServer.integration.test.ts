@@ -75,7 +75,7 @@ afterAll(async () => server.close());
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   faults.length = 0;
-  setActorSource(async () => ({ userKey: await userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: '', userId: null }));
+  setActorSource(async () => ({ userKey: await userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: '', userId: null, displayName: 'אבי כהן' }));
 });
 
 describe('replay against the real server', () => {

@@ -19,6 +19,13 @@ const photo = { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg'
 beforeEach(resetDb);
 
 describe('serviceCallsRepo', () => {
+  it('shows the signed-in worker as the reporter of a call opened offline, as the server will record', async () => {
+    const id = await createServiceCall(newCall);
+    expect((await db.serviceCalls.get(id))?.reporterName).toBe('Avi Cohen');
+    const named = await createServiceCall({ ...newCall, reporterName: 'Yael Levi' });
+    expect((await db.serviceCalls.get(named))?.reporterName).toBe('Yael Levi');
+  });
+
   it('creates a call with a client UUID, the row and one outbox entry in one go', async () => {
     const id = await createServiceCall(newCall, [photo]);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

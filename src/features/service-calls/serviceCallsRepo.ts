@@ -50,7 +50,8 @@ export async function createServiceCall(input: NewServiceCall, photos: readonly 
     callType: input.callType ?? 'fault',
     domain: input.domain,
     reporterContactId: input.reporterContactId ?? null,
-    reporterName: input.reporterName ?? '',
+    // The server records the signed-in worker when no reporter is named: show that at once, offline too.
+    reporterName: input.reporterName?.trim() || actor.displayName,
     status: input.status ?? 'open',
     priority: input.priority ?? 'normal',
     subject: input.subject ?? '',
@@ -135,14 +136,14 @@ export async function addUpdate(serviceCallId: string, text: string, photos: rea
   const actor = await currentActor();
   const id = newId();
   const now = new Date().toISOString();
-  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.userName, version: 0, updatedAt: now, syncState: 'local' };
+  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, version: 0, updatedAt: now, syncState: 'local' };
   const photoRows = photos.map((p) => photoRowOf(p, 'serviceCallUpdates', id, 'attachment'));
   await createRecord({
     table: 'serviceCallUpdates',
     id,
     row,
     path: `${path(serviceCallId)}/updates`,
-    payload: { id, text: row.text, createdAt: now, createdBy: actor.userName },
+    payload: { id, text: row.text, createdAt: now },
     dependsOn: [entityKeyOf('serviceCalls', serviceCallId)],
     userKey: actor.userKey,
     tables: ['photos'],

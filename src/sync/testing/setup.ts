@@ -14,7 +14,7 @@ export const USER = await userKeyOf(1001, 'avi');
 export async function resetDb(): Promise<void> {
   await db.open();
   await Promise.all(db.tables.map((t) => t.clear()));
-  setActorSource(async () => ({ userKey: USER, userName: 'avi', workerGuid: 'w-avi', userId: 7 }));
+  setActorSource(async () => ({ userKey: USER, userName: 'avi', workerGuid: 'w-avi', userId: 7, displayName: 'Avi Cohen' }));
 }
 
 export function fakeSession(server: FakeServer, user: string | null = USER): SessionPort & { renewals: number; renewWorks: boolean } {
