@@ -30,11 +30,12 @@ describe('ErrorToast', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('sits at the bottom end of the screen (logical properties)', () => {
+  it('sits bottom-right in every language, right-to-left included (spec section 2)', () => {
     const css = readFileSync(path.join(import.meta.dirname, 'ErrorToast.module.css'), 'utf8');
-    expect(css).toMatch(/inset-block-end/);
-    expect(css).toMatch(/inset-inline-end/);
-    expect(css).not.toMatch(/\b(left|right):/);
+    const toast = /\.toast \{[^}]*\}/.exec(css)?.[0] ?? '';
+    expect(toast).toMatch(/inset-block-end/);
+    expect(toast).toMatch(/\bright:/);
+    expect(toast).not.toMatch(/inset-inline-(start|end)|\bleft:/);
   });
 
   it('is shown by showErrorToast through the host and can be dismissed', () => {
