@@ -1,18 +1,19 @@
 // Check payment rules (spec 4). Money is compared in agorot (integer 1/100 NIS) so that e.g.
 // 0.1 + 0.2 never differs from 0.3.
+import { agorotOf, nisOf } from '../agorot.ts';
 import type { Check } from './entities.ts';
 import type { RuleResult } from '../validation/rules.ts';
 import { depositCode, localDate } from '../validation/rules.ts';
 
 export const checkStatusNew = 1;
 
-/** toPrecision absorbs the binary error of e.g. 1.005 * 100 = 100.49999… before rounding. */
+/** The provider's decimal Amount in whole agorot (src/lib/agorot.ts rounds for every money rule). */
 export function toAgorot(amountNis: number): number {
-  return Math.round(Number((amountNis * 100).toPrecision(12)));
+  return agorotOf(amountNis);
 }
 
 export function fromAgorot(agorot: number): number {
-  return agorot / 100;
+  return nisOf(agorot);
 }
 
 export function sumAgorot(amountsNis: readonly number[]): number {
