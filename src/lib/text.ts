@@ -21,3 +21,17 @@ export function hasLatin(value: string): boolean {
 export function mailtoHref(address: string): string {
   return `mailto:${address.trim()}`;
 }
+
+/**
+ * Text as filters and search compare it: case folded, Hebrew points and cantillation removed, the
+ * geresh/gershayim and quotes dropped (צה"ל = צהל), runs of spaces collapsed.
+ */
+export function normalizeForSearch(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0591-\u05C7]/g, '')
+    .replace(/["'׳״`]/g, '')
+    .toLocaleLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -36,6 +36,7 @@ export const messages = {
   testsNotCompleted: 'Some tests are unchecked or not completed. Send anyway?',
   checksTotalMismatch: 'The checks total differs from the debts total',
   checkGroupNotEditable: 'This payment has already been sent and cannot be changed',
+  amexNotForRecurring: 'American Express is not supported: it cannot be used for a recurring charge',
   // session / transport
   sessionExpired: 'Session expired',
   connectionTimeout: 'Connection timeout',
