@@ -36,6 +36,15 @@ export const messages = {
   testsNotCompleted: 'Some tests are unchecked or not completed. Send anyway?',
   checksTotalMismatch: 'The checks total differs from the debts total',
   checkGroupNotEditable: 'This payment has already been sent and cannot be changed',
+  // room booking and events (spec 4, 5, 8)
+  eventOverlaps: 'The event overlaps another event',
+  noMoreEventsForApartment: 'No more events can be booked for this apartment',
+  startMustBeBeforeEnd: 'The start must be before the end',
+  bookingInThePast: 'This time has already passed',
+  outsideOpeningHours: 'The room is not open at this time',
+  bookingTooFarAhead: 'This date is too far ahead to book',
+  cannotDeletePastOrPaidEvent: 'A past or paid event cannot be deleted',
+  cancelThroughManagementCompany: 'From the day of the event, cancel through the management company',
   amexNotForRecurring: 'American Express is not supported: it cannot be used for a recurring charge',
   // session / transport
   sessionExpired: 'Session expired',
