@@ -1,0 +1,154 @@
+// The one ledger of a building (issues "tenants pay" and "the committee's books"): every money movement
+// is one row — an opening balance, a charge to an apartment (committee fee, special charge, an EV
+// reading turned into a charge), a payment (card, standing order, checks) with what it settles, an
+// expense, other income, a petty-cash movement. Balances, open debts and every report are queries over
+// these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
+import { allocateAgorot, assertAgorot, sumAgorot } from '../agorot.ts';
+import type { DebtKind } from './entities.ts';
+
+export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'income', 'expense', 'pettyCashIn', 'pettyCashOut'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export type Settlement = { chargeId: string; amountAgorot: number };
+
+export type LedgerEntry = {
+  id: string;
+  buildingId: number;
+  kind: LedgerKind;
+  /** Local date of the movement (yyyy-mm-dd): a payment's day, a charge's billing day, an expense's date. */
+  date: string;
+  amountAgorot: number;
+  apartmentId: string | null;
+  /** Charges: what the debt is, and when it is due. */
+  debtKind: DebtKind | null;
+  dueDate: string | null;
+  /** Expenses and income: the budget group (domain). */
+  group: string | null;
+  description: string;
+  /** Payments: the charges they settle and how much of each. */
+  settles: readonly Settlement[];
+};
+
+/** Money into the building's account (+) or out of it (−); charges and petty cash do not move it. */
+export function accountEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): number {
+  switch (entry.kind) {
+    case 'openingBalance':
+    case 'payment':
+    case 'income':
+      return entry.amountAgorot;
+    case 'expense':
+      return -entry.amountAgorot;
+    case 'charge':
+    case 'pettyCashIn':
+    case 'pettyCashOut':
+      return 0;
+  }
+}
+
+export function accountBalance(entries: readonly LedgerEntry[]): number {
+  return sumAgorot(entries.map(accountEffect));
+}
+
+export function pettyCashBalance(entries: readonly LedgerEntry[]): number {
+  return sumAgorot(entries.map((e) => (e.kind === 'pettyCashIn' ? e.amountAgorot : e.kind === 'pettyCashOut' ? -e.amountAgorot : 0)));
+}
+
+export type OpenDebt = { chargeId: string; apartmentId: string; debtKind: DebtKind | null; dueDate: string | null; description: string; charged: number; settled: number; open: number };
+
+/** Each charge of the apartment with what payments settled of it; only those still open, oldest due first. */
+export function openDebts(entries: readonly LedgerEntry[], apartmentId: string): OpenDebt[] {
+  const settled = new Map<string, number>();
+  for (const e of entries) if (e.kind === 'payment') for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + s.amountAgorot);
+  return entries
+    .filter((e) => e.kind === 'charge' && e.apartmentId === apartmentId)
+    .map((c) => {
+      const paid = settled.get(c.id) ?? 0;
+      return { chargeId: c.id, apartmentId, debtKind: c.debtKind, dueDate: c.dueDate, description: c.description, charged: c.amountAgorot, settled: paid, open: c.amountAgorot - paid };
+    })
+    .filter((d) => d.open > 0)
+    .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.chargeId.localeCompare(b.chargeId));
+}
+
+/** What the apartment owes: its charges less its payments (negative: a credit). */
+export function apartmentBalance(entries: readonly LedgerEntry[], apartmentId: string): number {
+  return sumAgorot(entries.filter((e) => e.apartmentId === apartmentId && (e.kind === 'charge' || e.kind === 'payment')).map((e) => (e.kind === 'charge' ? e.amountAgorot : -e.amountAgorot)));
+}
+
+/**
+ * How a payment settles the debts it names (or, when none are named, the oldest first): each debt at
+ * most its open amount; what is left over stays unallocated (a credit on the apartment).
+ */
+export function settle(debts: readonly OpenDebt[], amountAgorot: number, chosen?: readonly string[]): { settles: Settlement[]; credit: number } {
+  assertAgorot(amountAgorot);
+  const targets = chosen ? debts.filter((d) => chosen.includes(d.chargeId)) : debts;
+  const settles: Settlement[] = [];
+  let left = amountAgorot;
+  for (const d of targets) {
+    if (left <= 0) break;
+    const part = Math.min(left, d.open);
+    settles.push({ chargeId: d.chargeId, amountAgorot: part });
+    left -= part;
+  }
+  return { settles, credit: left };
+}
+
+/** A payment's fee split over the debts it settles, in whole agorot that add up (for receipts per line). */
+export function spreadOver(settles: readonly Settlement[], totalAgorot: number): number[] {
+  return allocateAgorot(totalAgorot, settles.map((s) => s.amountAgorot));
+}
+
+export type Period = 'month' | 'quarter' | 'year';
+
+export function periodKey(date: string, period: Period): string {
+  const year = date.slice(0, 4);
+  const month = Number(date.slice(5, 7));
+  if (period === 'year') return year;
+  if (period === 'quarter') return `${year}-Q${Math.ceil(month / 3)}`;
+  return date.slice(0, 7);
+}
+
+export type PeriodTotals = { period: string; income: number; expenses: number; net: number };
+
+/** Income (payments and other income) against expenses per month, quarter or year, in date order. */
+export function periodTotals(entries: readonly LedgerEntry[], period: Period, from: string, to: string): PeriodTotals[] {
+  const rows = new Map<string, PeriodTotals>();
+  for (const e of entries) {
+    if (e.date < from || e.date > to) continue;
+    const income = e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : 0;
+    const expenses = e.kind === 'expense' ? e.amountAgorot : 0;
+    if (income === 0 && expenses === 0) continue;
+    const key = periodKey(e.date, period);
+    const row = rows.get(key) ?? { period: key, income: 0, expenses: 0, net: 0 };
+    row.income += income;
+    row.expenses += expenses;
+    row.net = row.income - row.expenses;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => a.period.localeCompare(b.period));
+}
+
+export type BudgetLine = { group: string; year: number; amountAgorot: number };
+export type BudgetRow = { group: string; budget: number; actual: number; months: number[]; remaining: number };
+
+/** A year's budget per group against the expenses of that group, with the actual of each month. */
+export function budgetVsActual(budget: readonly BudgetLine[], entries: readonly LedgerEntry[], year: number): BudgetRow[] {
+  const rows = new Map<string, BudgetRow>();
+  const rowOf = (group: string) => {
+    let row = rows.get(group);
+    if (!row) {
+      row = { group, budget: 0, actual: 0, months: Array.from({ length: 12 }, () => 0), remaining: 0 };
+      rows.set(group, row);
+    }
+    return row;
+  };
+  for (const line of budget) if (line.year === year) rowOf(line.group).budget += line.amountAgorot;
+  for (const e of entries) {
+    if (e.kind !== 'expense' || Number(e.date.slice(0, 4)) !== year) continue;
+    const row = rowOf(e.group ?? '');
+    row.actual += e.amountAgorot;
+    const month = Number(e.date.slice(5, 7)) - 1;
+    row.months[month] = (row.months[month] ?? 0) + e.amountAgorot;
+  }
+  for (const row of rows.values()) row.remaining = row.budget - row.actual;
+  return [...rows.values()].sort((a, b) => a.group.localeCompare(b.group));
+}
