@@ -57,6 +57,8 @@ export type ReplayOptions = {
    * offline (every change made in a basement is one more failed attempt of the older ones).
    */
   connectivityRestored?: boolean;
+  /** The trigger itself shows a connection (protocol.ts `confirmsConnectivity`): skip the offline check. */
+  connectivityConfirmed?: boolean;
 };
 
 export type ReplayEngine = { replay(options?: ReplayOptions): Promise<ReplayReport>; isReplaying(): boolean };
@@ -220,7 +222,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     if (replaying) planStale = true;
     const userKey = await deps.session.currentUserKey();
     if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
-    if (deps.isOnline?.() === false) {
+    if (!options.connectivityConfirmed && deps.isOnline?.() === false) {
       return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null, waitingForConnection: true };
     }
     const result = await lock(async () => {

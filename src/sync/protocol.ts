@@ -15,6 +15,15 @@ export function restoresConnectivity(reason: ReplayReason): boolean {
   return reason === 'online' || reason === 'sync-event' || reason === 'timer' || reason === 'manual' || reason === 'startup' || reason === 'login';
 }
 
+/**
+ * Triggers that are themselves evidence of a connection (the browser's `online` and Background Sync,
+ * a probe that reached the API, the user's own retry): the engine does not second-guess them with a
+ * `navigator.onLine` that may not have caught up yet (a service worker's lags behind the page's).
+ */
+export function confirmsConnectivity(reason: ReplayReason): boolean {
+  return reason === 'online' || reason === 'sync-event' || reason === 'timer' || reason === 'manual';
+}
+
 /** Page → service worker. */
 export type PageToWorker =
   | { type: 'replay.request'; reason: ReplayReason }

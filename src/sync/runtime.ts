@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/client';
 import { createDefaultSessionPort } from './defaultSession';
 import { createReplayEngine } from './engine';
 import type { ReplayEngine, ReplayReport } from './engine';
-import { restoresConnectivity, SYNC_CHANNEL } from './protocol';
+import { confirmsConnectivity, restoresConnectivity, SYNC_CHANNEL } from './protocol';
 import type { ReplayReason, SyncBroadcast } from './protocol';
 import type { SessionPort } from './sessionPort';
 
@@ -33,7 +33,10 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
     onStatus: (status) => post({ type: 'replay.status', ...status, source: options.source }),
   });
   async function replay(reason?: ReplayReason): Promise<ReplayReport> {
-    const report = await engine.replay({ connectivityRestored: reason !== undefined && restoresConnectivity(reason) });
+    const report = await engine.replay({
+      connectivityRestored: reason !== undefined && restoresConnectivity(reason),
+      connectivityConfirmed: reason !== undefined && confirmsConnectivity(reason),
+    });
     if (report.ran) post({ type: 'replay.report', report, source: options.source });
     return report;
   }

@@ -108,8 +108,10 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.open();
     const entry = sync.entry('status', 'serviceCalls');
     expect(sync.entryTitle('status', 'serviceCalls')).toBe('Status change: service call');
-    await sync.waitVisible(entry.getByText('Waiting', { exact: true }));
+    // Offline, nothing is attempted: the entry says it waits for a connection, with no attempt counted.
+    await sync.waitVisible(entry.getByText('Waiting for a connection', { exact: true }));
     await sync.waitVisible(sync.heading(plural('en', 'sync', 'screen.waiting', 1), 2));
+    expect(await entry.getByText(/attempt/).count()).toBe(0);
 
     net.plan(faults.apiError(422, { code: 'INVALID_STATUS_TRANSITION', message: 'This status change is not allowed', messageKey: 'errors:invalidStatusTransition', field: 'status' }));
     await net.setOffline(false);
