@@ -1,5 +1,6 @@
 // Turns a parsed answer (style 1 error body or style 2 APIResponseCode) into an ApiError.
 import { ApiError, SESSION_EXPIRED_CODE } from './errors';
+import { isRecord } from '../lib/records';
 
 type ErrorBody = { code?: unknown; message?: unknown; messageKey?: unknown; field?: unknown };
 
@@ -11,9 +12,6 @@ const messageKeyByStatus: Record<number, string> = {
   429: 'errors:tooManyRequests',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

@@ -4,6 +4,7 @@ import { db } from '../db/db';
 import type { TableName } from '../db/db';
 import type { OutboxEntry } from '../db/outboxRows';
 import { applyServerRecords } from './rows';
+import { isRecord } from '../lib/records';
 
 function range(userKey: string) {
   return db.outbox.where('[ownerUserKey+seq]').between([userKey, -Infinity], [userKey, Infinity]);
@@ -22,9 +23,6 @@ export async function attentionCountFor(userKey: string): Promise<number> {
   return range(userKey).filter((e) => e.state === 'attention').count();
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Loads the server's record of a discarded change (GET `refetchPath`, `{ record }` or the record). */
 export function serverRefetch(api: ApiClient): (entry: OutboxEntry) => Promise<void> {

@@ -11,7 +11,7 @@ import { currentActor } from '../../sync/actor';
 import { recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
 import { changeRecord } from '../../sync/writePath';
-import { CheckRuleError, refuse } from './checkErrors';
+import { refuse, RuleError } from '../../lib/validation/rules';
 
 /** A group with its checks, as the screens and the check-payment machine see it. */
 export type FillGroup = CheckGroupRow & { checks: CheckRow[] };
@@ -93,7 +93,7 @@ async function knownToServer(group: CheckGroupRow): Promise<boolean> {
 }
 
 function editable(row: CheckGroupRow): void {
-  if (!isToFill(row)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!isToFill(row)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
 }
 
 export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
@@ -105,7 +105,7 @@ export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
  */
 export async function submitGroup(guid: string, options: SubmitOptions): Promise<void> {
   const group = await groupWithChecks(guid);
-  if (!group) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'notFound' });
+  if (!group) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'notFound' });
   editable(group);
   refuse(validateSubmit(group.checks, group.Amount, options.sendAnyway));
   const actor = await currentActor();

@@ -6,7 +6,7 @@ import type { CompressedPhoto } from '../../sync/photos';
 import { chosenTotal, checkPaymentMachine } from './checkPaymentMachine';
 import { remainingAmount } from './checkPaymentModel';
 import type { CaptureTarget, NavigateEvent, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
-import { CheckRuleError } from './checkErrors';
+import { RuleError } from '../../lib/validation/rules';
 
 const payer = { contactGuid: 'contact-1', buildingId: 1, apartmentId: 'apt-1' };
 const debt = (id: string, amount: number): Debt => ({
@@ -267,7 +267,7 @@ describe('check payment: imaging checks', () => {
   });
 
   it('a refused check keeps the preview with the rule message', async () => {
-    const t = await toCapture({ saveNew: async () => Promise.reject(new CheckRuleError({ field: 'Amount', messageKey: 'invalidAmount' })) });
+    const t = await toCapture({ saveNew: async () => Promise.reject(new RuleError({ field: 'Amount', messageKey: 'invalidAmount' })) });
     t.actor.send({ type: 'photo.chosen', file: new Blob(['a']) });
     await t.until('capturing.preview');
     t.actor.send({ type: 'photo.accept', details: details(0) });
@@ -396,7 +396,7 @@ describe('check payment: review and send', () => {
   });
 
   it('a refused submission returns to the review with the server message', async () => {
-    const t = await toFillingWith([770.5], { submit: async () => Promise.reject(new CheckRuleError({ field: 'Amount', messageKey: 'checksTotalMismatch' })) });
+    const t = await toFillingWith([770.5], { submit: async () => Promise.reject(new RuleError({ field: 'Amount', messageKey: 'checksTotalMismatch' })) });
     t.actor.send({ type: 'fill.review' });
     t.actor.send({ type: 'review.send' });
     await waitFor(t.actor, (s) => s.context.errorKey !== null);

@@ -13,7 +13,7 @@ import { dropPendingPhoto, photoRowOf, queuePhotos } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { changeRecord, createRecord } from '../../sync/writePath';
 import { isToFill } from './checkGroupsRepo';
-import { CheckRuleError, refuse } from './checkErrors';
+import { refuse, RuleError } from '../../lib/validation/rules';
 
 export type CheckSide = 'front' | 'back';
 
@@ -50,7 +50,7 @@ async function setPaymentsCount(groupGuid: string): Promise<void> {
 /** A photo not uploaded yet is dropped with its queued upload (an uploaded one stays on the server). */
 async function editableGroup(groupGuid: string): Promise<void> {
   const group = await db.checkGroups.get(groupGuid);
-  if (!group || !isToFill(group)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!group || !isToFill(group)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
 }
 
 export type NewCheck = { check: Check; front: CompressedPhoto; back?: CompressedPhoto | null };
@@ -60,7 +60,7 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
   refuse(validateCheck(input.check));
   const actor = await currentActor();
   const group = await db.checkGroups.get(input.check.ChecksHeaderGuid);
-  if (!group || !isToFill(group)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!group || !isToFill(group)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
   const id = input.check.CheckGuid;
   const photos: PhotoRow[] = [photoRowOf(input.front, 'checks', id, sideRole.front)];
   if (input.back) photos.push(photoRowOf(input.back, 'checks', id, sideRole.back));
@@ -85,7 +85,7 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
 async function changeCheck(guid: string, next: (row: CheckRow) => Check, also?: (ctx: MutationContext, row: CheckRow) => Promise<void>): Promise<CheckRow> {
   const actor = await currentActor();
   const row = await db.checks.get(guid);
-  if (!row) throw new CheckRuleError({ field: 'CheckGuid', messageKey: 'notFound' });
+  if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
   await editableGroup(row.ChecksHeaderGuid);
   const updated = next(row);
   refuse(validateCheck(updated));
@@ -125,7 +125,7 @@ export async function deleteCheck(guid: string): Promise<void> {
   const actor = await currentActor();
   await runMutation(['checks', 'checkGroups', 'photos'], async (ctx) => {
     const row = await db.checks.get(guid);
-    if (!row) throw new CheckRuleError({ field: 'CheckGuid', messageKey: 'notFound' });
+    if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
     await editableGroup(row.ChecksHeaderGuid);
     await db.checks.delete(guid);
     await dropPendingPhoto(row.FrontImageId);

@@ -7,20 +7,13 @@ import type { ContactRow } from '../../db/schema';
 import type { Contact, ContactRole } from '../../lib/domain/entities';
 import { fullNameOf, validateNewContact } from '../../lib/domain/contactRules';
 import { digitsOnly } from '../../lib/phone';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { refuse, RuleError } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { createRecord } from '../../sync/writePath';
 import { classifyContactQuery, contactMatches } from './contactQuery';
 import type { ContactQuery } from './contactQuery';
 
-/** A refused contact (the same rules as the server), shown by the form under `field`. */
-export class ContactRuleError extends Error {
-  override readonly name = 'ContactRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export const SEARCH_LIMIT = 100;
 
@@ -87,10 +80,9 @@ export async function addContact(input: NewContact): Promise<ContactRow> {
   const phone = input.phone ? digitsOnly(input.phone) : null;
   const email = input.email?.trim() || null;
   const candidate = { buildingId: input.buildingId ?? null, firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: phone || null, email };
-  if (candidate.buildingId === null) throw new ContactRuleError({ field: 'buildingId', messageKey: 'noBuildingSelected' });
+  if (candidate.buildingId === null) throw new RuleError({ field: 'buildingId', messageKey: 'noBuildingSelected' });
   const existing = await contactsOfBuilding(candidate.buildingId);
-  const failure = validateNewContact(candidate, existing);
-  if (failure) throw new ContactRuleError(failure);
+  refuse(validateNewContact(candidate, existing));
   const actor = await currentActor();
   const id = newId();
   const now = new Date().toISOString();

@@ -6,17 +6,11 @@ import { newId } from '../../db/mutate';
 import type { DailyPlanRow, VisitRow } from '../../db/schema';
 import type { ChecklistItem, DailyPlan, DailyPlanEntry, Visit } from '../../lib/domain/entities';
 import { validateVisit } from '../../lib/domain/visitRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
 
-export class VisitRuleError extends Error {
-  override readonly name = 'VisitRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
 
@@ -58,8 +52,7 @@ async function saveVisit(entry: DailyPlanEntry, visitDate: string, change: (curr
   const current = await visitOf(entry.buildingId, visitDate, workerId);
   const changes = change(current);
   const next = { madeToday: changes.madeToday ?? current?.madeToday ?? false, description: changes.description ?? current?.description ?? '' };
-  const failure = validateVisit(next);
-  if (failure) throw new VisitRuleError(failure);
+  refuse(validateVisit(next));
   if (current) {
     await changeRecord({ table: 'visits', id: current.id, changes, request: { path: `visits/${current.id}` }, userKey: actor.userKey });
     return current.id;

@@ -4,17 +4,10 @@
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { validateFeedback } from '../../lib/validation/rules';
+import { RuleError, validateFeedback } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
 
-export class FeedbackRuleError extends Error {
-  override readonly name = 'FeedbackRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export const FEEDBACK_PREFIX = 'feedback.send:';
 
@@ -25,7 +18,7 @@ export type FeedbackRow = { key: string; value: Feedback; syncState: SyncState }
 /** Validates with the server's rule, then stores the feedback and its outbox entry together. */
 export async function sendFeedback(draft: FeedbackDraft): Promise<string> {
   const failure = validateFeedback(draft);
-  if (failure || draft.rating === null) throw new FeedbackRuleError(failure ?? { field: 'rating', messageKey: 'requiredField' });
+  if (failure || draft.rating === null) throw new RuleError(failure ?? { field: 'rating', messageKey: 'requiredField' });
   const actor = await currentActor();
   const id = newId();
   const key = `${FEEDBACK_PREFIX}${id}`;

@@ -8,7 +8,7 @@ import type { KeyItemRow, MailItemRow } from '../../db/schema';
 import type { ItemStatus, KeyItem, MailItem, MailItemKind } from '../../lib/domain/entities';
 import { validateHandover, validateNewKey, validateNewMailItem } from '../../lib/domain/itemRules';
 import type { HandoverInput } from '../../lib/domain/itemRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
@@ -19,16 +19,6 @@ export type ItemRow = KeyItemRow | MailItemRow;
 /** Path of each kind under the product prefix. */
 export const itemPaths: Readonly<Record<ItemKind, string>> = { keys: 'keys', mailItems: 'mail-items' };
 
-export class ItemRuleError extends Error {
-  override readonly name = 'ItemRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
-
-function refuse(failure: RuleFailure | null): void {
-  if (failure) throw new ItemRuleError(failure);
-}
 
 /** The tag number of a key, the tracking number of a mail item. */
 export function numberOfItem(item: ItemRow): string {

@@ -13,7 +13,8 @@ import { useFormats } from '../meters/format';
 import { useResult } from '../meters/useResult';
 import { useServerRefresh } from '../meters/useServerRefresh';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import { facilitiesOfBuilding, MaintenanceRuleError, planSendsOfBuilding, pullMaintenance, sendPlanToCommittee, testsOfBuilding } from './maintenanceRepo';
+import { facilitiesOfBuilding, planSendsOfBuilding, pullMaintenance, sendPlanToCommittee, testsOfBuilding } from './maintenanceRepo';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { TestStatusControl } from './TestStatusControl';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
@@ -59,7 +60,8 @@ function MaintenancePlan() {
       await sendPlanToCommittee(bid ?? 0, confirmIncomplete);
       result.succeed(t('maintenance:plan.sent'));
     } catch (e) {
-      if (e instanceof MaintenanceRuleError) setConfirming(e.incompleteCount);
+      const refused = ruleFailureOf(e);
+      if (refused) setConfirming(Number(refused.params?.incompleteCount ?? 0));
       else result.fail('errors:anErrorOccurred');
     }
   }

@@ -7,20 +7,10 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { FacilityRow, MaintenanceTestRow, SyncState } from '../../db/schema';
 import type { MaintenanceTestStatus } from '../../lib/domain/entities';
 import { doneAtAfter, incompleteTests, validatePlanSend } from '../../lib/domain/maintenanceRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { RuleError } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
-
-export class MaintenanceRuleError extends Error {
-  override readonly name = 'MaintenanceRuleError';
-  constructor(
-    readonly failure: RuleFailure,
-    readonly incompleteCount = 0,
-  ) {
-    super(failure.messageKey);
-  }
-}
 
 export const PLAN_SEND_PREFIX = 'maintenancePlan.send:';
 
@@ -69,7 +59,8 @@ export async function setTestStatus(id: string, status: MaintenanceTestStatus, n
 export async function sendPlanToCommittee(buildingId: number, confirmIncomplete: boolean): Promise<string> {
   const tests = await db.maintenanceTests.where('buildingId').equals(buildingId).toArray();
   const failure = validatePlanSend(tests, confirmIncomplete);
-  if (failure) throw new MaintenanceRuleError(failure, incompleteTests(tests).length);
+  // The screen asks "send anyway?" with the number of tests not done.
+  if (failure) throw new RuleError({ ...failure, params: { incompleteCount: incompleteTests(tests).length } });
   const actor = await currentActor();
   const id = newId();
   const key = `${PLAN_SEND_PREFIX}${id}`;

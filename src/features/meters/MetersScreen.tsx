@@ -15,7 +15,7 @@ import { useFormats } from './format';
 import { pullMeters } from './meterReadingsRepo';
 import { buildingMeters } from './meterQueries';
 import type { MeterOverview } from './meterQueries';
-import { ruleFailureOf } from './meterRuleError';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { deleteMeter } from './metersRepo';
 import { PriceDialog } from './PriceDialog';
 import { useResult } from './useResult';

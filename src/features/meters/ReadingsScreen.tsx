@@ -14,7 +14,7 @@ import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { useFormats } from './format';
 import { deleteLatestReading, pullMeters, pullReadings } from './meterReadingsRepo';
 import { meterDetail } from './meterQueries';
-import { ruleFailureOf } from './meterRuleError';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { ReadingForm } from './ReadingForm';
 import { ReadingPhoto } from './ReadingPhoto';
 import { useResult } from './useResult';

@@ -8,23 +8,12 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { MeterReadingRow } from '../../db/schema';
 import type { MeterReading } from '../../lib/domain/entities';
 import { canDeleteReading, canUpdateReading, consumptionOf, latestReading, previousReadingOf, validateReading } from '../../lib/domain/meterRules';
-import type { RuleFailure, RuleResult } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf, queuePhotos } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
-
-export class MeterReadingRuleError extends Error {
-  override readonly name = 'MeterReadingRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
-
-function refuse(failure: RuleResult): void {
-  if (failure) throw new MeterReadingRuleError(failure);
-}
 
 export function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
   return db.meterReadings.where('meterId').equals(meterId).toArray();

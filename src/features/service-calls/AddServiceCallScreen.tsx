@@ -19,7 +19,8 @@ import { ReporterField } from './ReporterField';
 import type { Reporter } from './ReporterField';
 import { buildingOfRoute } from './ServiceCallsScreen';
 import { createServiceCall, joinServiceCall } from './serviceCallsRepo';
-import { errorKeyOf, fieldOf } from './errorText';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
 import { useActionFeedback } from './useActionFeedback';
 import { useAddFormRefresh } from './useAddFormRefresh';
 import { usePhotoPicker } from './usePhotoPicker';
@@ -73,8 +74,9 @@ export function AddServiceCallScreen() {
       fallback,
     );
     setSaving(false);
+    const field = ruleFailureOf(failure)?.field;
     if (ok) setSaved(true);
-    else if (fieldOf(failure)) setErrors({ [fieldOf(failure) ?? '']: t(errorKeyOf(failure, fallback)) });
+    else if (field) setErrors({ [field]: t(errorKeyOf(failure, `errors:${fallback}`)) });
   };
   const fallback = picker.photos.length > 0 ? 'errorSavingImage' : 'errorSaving';
 

@@ -5,7 +5,8 @@ import { Button } from '../../ui/Button';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
 import { addContact } from '../contacts/contactsRepo';
-import { errorKeyOf, fieldOf } from './errorText';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
 import styles from './ServiceCalls.module.css';
 
 type Props = { buildingId: number | null; onAdded(contact: ContactRow): void; onCancel(): void };
@@ -27,7 +28,7 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
       setError(null);
       onAdded(contact);
     } catch (e) {
-      setError({ field: fieldOf(e), text: t(errorKeyOf(e, 'errorSaving')) });
+      setError({ field: ruleFailureOf(e)?.field ?? null, text: t(errorKeyOf(e, 'errors:errorSaving')) });
     } finally {
       setSaving(false);
     }

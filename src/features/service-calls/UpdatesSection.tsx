@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { CallPhotos } from './CallPhotos';
-import { fieldOf } from './errorText';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { TextAreaField } from './fields';
 import { PhotoPicker } from './PhotoPicker';
 import { addUpdate } from './serviceCallsRepo';
@@ -38,7 +38,7 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
     if (ok) {
       setText('');
       picker.clear();
-    } else if (fieldOf(failure) === 'text') setError(t('errors:requiredField'));
+    } else if (ruleFailureOf(failure)?.field === 'text') setError(t('errors:requiredField'));
   };
 
   return (

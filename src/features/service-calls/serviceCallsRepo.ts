@@ -6,21 +6,13 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/domain/entities';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
-import { description as descriptionRule, validateServiceCall } from '../../lib/validation/rules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { description as descriptionRule, refuse, RuleError, validateServiceCall } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf, queuePhotos } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
 
-/** A refused local change (same rules as the server), shown by the form under `field`. */
-export class ServiceCallRuleError extends Error {
-  override readonly name = 'ServiceCallRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &
   Partial<Pick<ServiceCall, 'callType' | 'reporterContactId' | 'reporterName' | 'priority' | 'subject' | 'copyToMaintenanceManager' | 'lastVisitAt'>> & {
@@ -32,10 +24,6 @@ export type EditableFields = Partial<
 >;
 
 const path = (id: string) => `service-calls/${id}`;
-
-function refuse(failure: RuleFailure | null): void {
-  if (failure) throw new ServiceCallRuleError(failure);
-}
 
 /** Opens a call with a client UUID (kept by the server), optionally with photos. Returns the id. */
 export async function createServiceCall(input: NewServiceCall, photos: readonly CompressedPhoto[] = []): Promise<string> {
@@ -107,7 +95,7 @@ export async function changeStatus(id: string, to: ServiceCallStatus, op = 'stat
     op,
     changes: { status: to },
     guard: (row) => {
-      if (!canTransition(row.status, to)) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
+      if (!canTransition(row.status, to)) throw new RuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
     },
     rowChanges: (row) => ({ closedAt: closedAtAfter(row.status, to, row.closedAt, now), lastUpdateAt: now }),
     request: { path: path(id) },
@@ -168,7 +156,7 @@ export async function joinServiceCall(serviceCallId: string, description: string
 export async function closeWithMessage(id: string, message: string | null): Promise<void> {
   const row = await db.serviceCalls.get(id);
   if (!row) throw new Error(`serviceCalls:${id} not found`);
-  if (!canTransition(row.status, 'closed')) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
+  if (!canTransition(row.status, 'closed')) throw new RuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
   if (message !== null && message.trim() !== '') await addUpdate(id, message);
   await closeServiceCall(id);
 }
