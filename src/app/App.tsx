@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SessionProvider } from '../features/auth/SessionProvider';
-import { takeStartupParams } from '../features/auth/startup';
+import { SessionProvider } from '../session/SessionProvider';
+import { runSessionStartup, takeStartupParams } from '../features/auth/startup';
 import { createAppRouter } from './router';
 import { useServerDictionary } from './useServerDictionary';
 
@@ -13,7 +13,7 @@ export function App() {
   });
   useServerDictionary();
   return (
-    <SessionProvider>
+    <SessionProvider startup={runSessionStartup}>
       <RouterProvider router={router} />
     </SessionProvider>
   );

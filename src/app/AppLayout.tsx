@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '../features/auth/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
 import { NavigationDrawer } from './NavigationDrawer';

@@ -1,7 +1,7 @@
 import { Spinner } from '../../ui/Spinner';
 import { LoginScreen } from './LoginScreen';
-import { useSession } from './sessionContext';
-import { startupPassword } from './startupPrefill';
+import { useSession } from '../../session/sessionContext';
+import { startupPassword } from '../../session/startupPrefill';
 
 export function LoginRoute() {
   const { ready, session } = useSession();

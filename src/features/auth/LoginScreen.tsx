@@ -11,7 +11,7 @@ import { LoginCodeForm } from './LoginCodeForm';
 import { LoginDetailsForm } from './LoginDetailsForm';
 import { prepareAfterLogin } from './postLogin';
 import type { OfflineProgress } from './postLogin';
-import { useSession } from './sessionContext';
+import { useSession } from '../../session/sessionContext';
 import styles from './LoginScreen.module.css';
 
 const appLoginMachine = loginMachine.provide({ actors: loginActors });

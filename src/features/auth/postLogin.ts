@@ -1,9 +1,9 @@
 // After sign-in (issue 4): ask the browser to keep our data, take the day offline with visible
 // progress, and replay what this user left pending before the last logout.
-import { requestReplayNow } from '../sync/syncController';
+import { requestReplayNow } from '../../session/syncController';
 import { requestPersistentStorage } from '../sync/storage';
 import { takeDayOffline } from '../sync/takeDayOffline';
-import { api, callWithRelogin } from './session';
+import { api, callWithRelogin } from '../../session/api';
 
 export type OfflineProgress = { done: number; total: number };
 

@@ -5,15 +5,15 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
-import { api, callWithRelogin } from '../auth/session';
-import { useSession } from '../auth/sessionContext';
+import { api, callWithRelogin } from '../../session/api';
+import { useSession } from '../../session/sessionContext';
 import { pullServiceCalls } from '../service-calls/serviceCallsRepo';
 import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
 import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
 import { BuildingList } from './BuildingList';
 import { BuildingProfileCard } from './BuildingProfileCard';
 import { allBuildings, buildingProfile, openCallCounts, pullBuildings } from './buildingsRepo';
-import { useBackgroundRefresh } from './useBackgroundRefresh';
+import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import styles from './DashboardScreen.module.css';
 
 const SEARCH_SAVE_DELAY_MS = 300;

@@ -1,6 +1,6 @@
 // The current building (session `bID`) the other screens work on.
 import { useCallback } from 'react';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 
 export function useBuildingSelection(): { buildingId: number | null; select(id: number | null): Promise<void> } {
   const { session, update } = useSession();

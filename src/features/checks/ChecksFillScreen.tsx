@@ -17,7 +17,7 @@ import type { DepositStep } from './DepositPanel';
 import { FlowMessages } from './FlowMessages';
 import { ReviewDialog } from './ReviewDialog';
 import { useCheckPayment, useFlowNavigation } from './useCheckPayment';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 const depositSteps: readonly DepositStep[] = ['prompt', 'offline', 'waitingForSync', 'starting', 'awaitingCode', 'confirming', 'locked', 'failed'];
@@ -25,7 +25,7 @@ const depositSteps: readonly DepositStep[] = ['prompt', 'offline', 'waitingForSy
 /** /checks/checksfill/:checksGroupId (ChecksFill): the checks of one payment, review, send and deposit. */
 export function ChecksFillScreen() {
   const { t } = useTranslation(['checks', 'errors']);
-  const f = useFormat();
+  const f = useFormats();
   const { checksGroupId = '' } = useParams();
   const { actor, snapshot, send, context } = useCheckPayment();
   useFlowNavigation(actor);

@@ -5,18 +5,18 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { groupsToFill } from './checkGroupsRepo';
 import { contactById } from './checksLookups';
 import { FlowMessages } from './FlowMessages';
 import { checksPaths, useCheckPayment, useFlowNavigation } from './useCheckPayment';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 /** /checks (ChecksPage): the payments still to fill, with amounts, dates and statuses. */
 export function ChecksGroupsScreen() {
   const { t } = useTranslation('checks');
-  const f = useFormat();
+  const f = useFormats();
   const { actor, snapshot, send, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.groups' }), [send]);

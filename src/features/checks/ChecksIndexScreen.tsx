@@ -4,7 +4,7 @@ import { BottomActions } from '../../ui/BottomActions';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { chosenTotal } from './checkPaymentMachine';
 import { DebtsChooser } from './DebtsChooser';
 import { FlowMessages } from './FlowMessages';

@@ -5,8 +5,8 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { createActor } from 'xstate';
 import type { Actor } from 'xstate';
-import { useSession } from '../auth/sessionContext';
-import { useOnline } from '../sync/useOnline';
+import { useSession } from '../../session/sessionContext';
+import { useOnline } from '../../ui/useOnline';
 import { appCheckPaymentMachine } from './checkPaymentActors';
 import type { CaptureTarget, CheckPaymentEvent, RouteStep } from './checkPaymentModel';
 

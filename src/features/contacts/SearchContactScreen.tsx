@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { getBuilding } from '../buildings/buildingsRepo';
 import type { ContactQuery } from './contactQuery';
 import { ContactResult } from './ContactResult';

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { ErrorToast } from '../../ui/ErrorToast';
 import { Field } from '../../ui/Field';
 import { ResultDialog } from '../../ui/ResultDialog';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { getFeedback, sendFeedback } from './feedbackRepo';
 import { RuleError } from '../../lib/validation/rules';
 import styles from './FeedbackScreen.module.css';

@@ -9,19 +9,19 @@ import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { pullApartments } from '../apartments/apartmentsRepo';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { pullContacts } from '../contacts/contactsRepo';
-import { useFormats } from '../meters/format';
-import { useResult } from '../meters/useResult';
-import { useServerRefresh } from '../meters/useServerRefresh';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { useFormats } from '../../ui/useFormats';
+import { useResult } from '../../ui/useResult';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { HandoverDialog } from './HandoverDialog';
 import { itemsView, matchesItem } from './itemQueries';
 import type { ItemView } from './itemQueries';
 import { numberOfItem, pullItems } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
-import styles from '../meters/fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 const addPath: Record<ItemKind, string> = { keys: '/add-key', mailItems: '/add-mail-item' };
 

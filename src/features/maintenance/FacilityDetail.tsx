@@ -7,7 +7,7 @@ import { getFacility, testsOfFacility } from './maintenanceRepo';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import { TestStatusControl } from './TestStatusControl';
-import styles from '../meters/fieldScreens.module.css';
+import styles from '../../ui/fieldScreens.module.css';
 
 /** /maintenance-and-facilities/:id — one facility and its planned tests. */
 export function FacilityDetail() {

@@ -9,19 +9,19 @@ import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
 import { pullApartments } from '../apartments/apartmentsRepo';
 import { pullBuildings } from '../buildings/buildingsRepo';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { AddMeterDialog } from './AddMeterDialog';
-import { useFormats } from './format';
+import { useFormats } from '../../ui/useFormats';
 import { pullMeters } from './meterReadingsRepo';
 import { buildingMeters } from './meterQueries';
 import type { MeterOverview } from './meterQueries';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { deleteMeter } from './metersRepo';
 import { PriceDialog } from './PriceDialog';
-import { useResult } from './useResult';
-import { useServerRefresh } from './useServerRefresh';
-import styles from './fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import { useResult } from '../../ui/useResult';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 /** /electricity-meter/:bid — the building's counters and EV charging stations. */
 export function MetersScreen() {

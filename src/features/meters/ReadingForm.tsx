@@ -4,11 +4,11 @@ import type { MeterReadingRow, MeterRow } from '../../db/schema';
 import { chargeOf, consumptionOf, validateReading } from '../../lib/domain/meterRules';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { useFormats } from './format';
+import { useFormats } from '../../ui/useFormats';
 import { addReading, updateReading } from './meterReadingsRepo';
 import { usePhotoCapture } from './usePhotoCapture';
-import { useRuleForm } from './useRuleForm';
-import styles from './fieldScreens.module.css';
+import { useRuleForm } from '../../ui/useRuleForm';
+import styles from '../../ui/fieldScreens.module.css';
 
 type Props = {
   meter: MeterRow;

@@ -9,7 +9,7 @@ import { validateServiceCall } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
 import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
 import { TextField } from '../../ui/TextField';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { SelectField } from '../../ui/SelectField';
 import { CheckboxField, TextAreaField } from './fields';
 import { JoinExistingCall } from './JoinExistingCall';

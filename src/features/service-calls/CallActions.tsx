@@ -15,7 +15,7 @@ import { cancelServiceCall, changeStatus, closeWithMessage, deleteServiceCall, s
 import type { RunAction } from './useActionFeedback';
 import { useClosingMessageDays } from './useServiceCalls';
 import styles from './ServiceCalls.module.css';
-import { useCan } from '../auth/sessionContext';
+import { useCan } from '../../session/sessionContext';
 
 type Confirm = 'close' | 'cancel' | 'delete' | null;
 

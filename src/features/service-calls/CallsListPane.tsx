@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { CallRow } from './CallRow';
 import { ALL_BUILDINGS, callTabs, CallsToolbar } from './CallsToolbar';
 import { parseOrder } from './listOrder';

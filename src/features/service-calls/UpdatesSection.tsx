@@ -4,7 +4,7 @@ import type { PhotoRow, ServiceCallUpdateRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { CallPhotos } from './CallPhotos';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { TextAreaField } from './fields';

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { db } from '../../db/db';
 import { pullBuildings } from '../buildings/buildingsRepo';
 import { pullContacts } from '../contacts/contactsRepo';
-import { api, callWithRelogin } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { api, callWithRelogin } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import { pullServiceCalls } from './serviceCallsRepo';
 
 export function useAddFormRefresh(buildingId: number | null): void {

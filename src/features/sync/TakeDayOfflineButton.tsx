@@ -1,7 +1,7 @@
 // One tap: download everything today's plan needs, with progress (for the dashboard or the daily plan).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageApi } from './pageApi';
+import { api, callWithRelogin } from '../../session/api';
 import { takeDayOffline } from './takeDayOffline';
 import type { TakeDayProgress, TakeDayResult } from './takeDayOffline';
 import styles from './SyncScreen.module.css';
@@ -15,7 +15,7 @@ export function TakeDayOfflineButton() {
   async function run() {
     setResult(null);
     try {
-      setResult(await takeDayOffline(pageApi(), { onProgress: setProgress }));
+      setResult(await callWithRelogin(() => takeDayOffline(api, { onProgress: setProgress })));
     } finally {
       setProgress(null);
     }

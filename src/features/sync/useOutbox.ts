@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { OutboxEntry, SyncLogRow } from '../../db/outboxRows';
 import { entriesFor, pendingCountFor } from '../../sync/outbox';
-import { useSyncStatus } from './syncStore';
+import { useSyncStatus } from '../../session/syncStore';
 
 /** Pending changes of `userKey` (the logout warning uses it with the user being logged out). */
 export function usePendingCount(userKey: string | null): number {

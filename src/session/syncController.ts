@@ -1,15 +1,15 @@
 // Page side of the replay triggers: start-up, `online`, `visibilitychange`, new entries, and a timer
 // with a reachability probe while entries wait. The service worker replays when it controls the
 // page; otherwise this page runs the same engine itself (the Web Lock keeps it to one replayer).
-import { sessionVault, isLoggedIn } from '../../db/sessionVault';
-import { subscribeOutboxWrites } from '../../db/mutate';
-import type { ReplayReport } from '../../sync/engine';
-import { pendingCountFor } from '../../sync/outbox';
-import { isBroadcast, SYNC_CHANNEL, SYNC_TAG } from '../../sync/protocol';
-import type { PageToWorker, ReplayReason } from '../../sync/protocol';
-import { createSyncRuntime } from '../../sync/runtime';
-import type { SyncRuntime } from '../../sync/runtime';
-import { userKeyOf } from '../../sync/sessionPort';
+import { sessionVault, isLoggedIn } from '../db/sessionVault';
+import { subscribeOutboxWrites } from '../db/mutate';
+import type { ReplayReport } from '../sync/engine';
+import { pendingCountFor } from '../sync/outbox';
+import { isBroadcast, SYNC_CHANNEL, SYNC_TAG } from '../sync/protocol';
+import type { PageToWorker, ReplayReason } from '../sync/protocol';
+import { createSyncRuntime } from '../sync/runtime';
+import type { SyncRuntime } from '../sync/runtime';
+import { userKeyOf } from '../sync/sessionPort';
 import { getSyncStatus, setSyncStatus } from './syncStore';
 
 const PROBE_PATH = '/api/health';

@@ -1,8 +1,8 @@
 // Screens show what is on the device at once and refresh it from the server in the background.
 // Offline, the refresh simply fails and the device copy stays: 'failed' only matters with no rows.
 import { useEffect, useRef, useState } from 'react';
-import type { ApiClient } from '../../api/client';
-import { api } from '../auth/session';
+import type { ApiClient } from '../api/client';
+import { api } from './api';
 
 export type RefreshState = 'loading' | 'done' | 'failed';
 

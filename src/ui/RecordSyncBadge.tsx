@@ -1,6 +1,6 @@
 // Per-record sync state for feature screens: saved on device / sent / applied / needs attention.
 import { useTranslation } from 'react-i18next';
-import type { SyncState } from '../../db/schema';
+import type { SyncState } from '../lib/syncState';
 import styles from './RecordSyncBadge.module.css';
 
 export function RecordSyncBadge({ state, compact = false }: { state: SyncState; compact?: boolean }) {

@@ -2,12 +2,12 @@
 // provider's /utils/AppData and the global setting tenant_app_min_db_var. When a newer minimum is
 // required the app reloads once (a new service worker may bring the new version); if it is still
 // too old after that, the user is asked to install the new version.
-import { appData, getGlobal } from '../../api/calls/globals';
-import { db } from '../../db/db';
-import { isLoggedIn, loadSession } from '../../db/sessionVault';
-import { APP_NAME, APP_VERSION, isUpdateRequired } from '../../lib/appVersion';
-import { toLocalDateString } from '../../lib/dates';
-import { api } from './session';
+import { appData, getGlobal } from '../api/calls/globals';
+import { db } from '../db/db';
+import { isLoggedIn, loadSession } from '../db/sessionVault';
+import { APP_NAME, APP_VERSION, isUpdateRequired } from '../lib/appVersion';
+import { toLocalDateString } from '../lib/dates';
+import { api } from './api';
 
 export type VersionStatus = 'ok' | 'reloading' | 'unsupported' | 'skipped';
 

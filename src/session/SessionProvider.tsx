@@ -1,21 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { emptySession, isLoggedIn, loadSession, sessionVault, updateSession } from '../../db/sessionVault';
-import type { Session } from '../../db/sessionVault';
+import { emptySession, isLoggedIn, loadSession, sessionVault, updateSession } from '../db/sessionVault';
+import type { Session } from '../db/sessionVault';
 import { SessionContext } from './sessionContext';
 import type { SessionContextValue } from './sessionContext';
-import { runSessionStartup } from './startup';
 import { checkVersionDaily } from './versionCheck';
 import type { VersionStatus } from './versionCheck';
 
 type Props = {
   children: ReactNode;
-  /** Replaced in component tests; the app uses the real start-up. */
-  startup?: () => Promise<void>;
+  /** The start-up of the sign-in feature (URL parameters, silent renewal); component tests pass their own. */
+  startup: () => Promise<void>;
   versionCheck?: () => Promise<VersionStatus>;
 };
 
-export function SessionProvider({ children, startup = runSessionStartup, versionCheck = checkVersionDaily }: Props) {
+export function SessionProvider({ children, startup, versionCheck = checkVersionDaily }: Props) {
   const [ready, setReady] = useState(false);
   const [session, setSession] = useState<Session>(emptySession);
   const [versionStatus, setVersionStatus] = useState<VersionStatus>('skipped');

@@ -1,5 +1,5 @@
 // Maps the provider's user answer (OTP auth, AuthByCompID, sessionToken/GetData) onto the session.
-import type { Session } from '../../db/sessionVault';
+import type { Session } from '../db/sessionVault';
 
 type Answer = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
-// Number, money and time formats of the meter, item and maintenance screens (spec 9), in the UI language.
+// Number, money and time formats of every screen (spec 9: NIS, dd/mm/yyyy), in the UI language.
 import { useTranslation } from 'react-i18next';
-import { isLanguageCode } from '../../i18n/languages';
-import type { LanguageCode } from '../../i18n/languages';
-import { formatDisplayDate } from '../../lib/dates';
-import { formatNis, formatNumber } from '../../lib/money';
+import { isLanguageCode } from '../i18n/languages';
+import type { LanguageCode } from '../i18n/languages';
+import { formatDisplayDate } from '../lib/dates';
+import { formatNis, formatNumber } from '../lib/money';
 
 export type Formats = {
   locale: LanguageCode;

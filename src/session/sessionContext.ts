@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
-import type { Session } from '../../db/sessionVault';
-import type { Action } from '../../lib/rights/rights';
-import { actorFrom, can } from '../../lib/rights/rights';
+import type { Session } from '../db/sessionVault';
+import type { Action } from '../lib/rights/rights';
+import { actorFrom, can } from '../lib/rights/rights';
 import type { VersionStatus } from './versionCheck';
 
 export type SessionContextValue = {

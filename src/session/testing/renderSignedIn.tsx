@@ -1,8 +1,8 @@
 // Component tests: render under a signed-in session (the rule table of src/lib/rights reads its role).
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { emptySession } from '../../../db/sessionVault';
-import type { Session } from '../../../db/sessionVault';
+import { emptySession } from '../../db/sessionVault';
+import type { Session } from '../../db/sessionVault';
 import { SessionContext } from '../sessionContext';
 import type { SessionContextValue } from '../sessionContext';
 

@@ -1,7 +1,7 @@
 // Screens show what the device has at once and refresh it from the API in the background when the
 // browser is online. A failed refresh is reported, never thrown: the cached data stays usable.
 import { useEffect, useState } from 'react';
-import { useOnline } from '../sync/useOnline';
+import { useOnline } from '../ui/useOnline';
 
 export type RefreshState = { refreshing: boolean; failed: boolean };
 

@@ -1,9 +1,9 @@
 // Logout (spec section 7 /auth/logout; architecture: pending changes warn and stay for that user).
-import { logout as logoutCall } from '../../api/calls/auth';
-import { clearSession, isLoggedIn, loadSession } from '../../db/sessionVault';
-import { userKeyOf } from '../../sync/sessionPort';
-import { pendingCountFor } from '../../sync/outbox';
-import { api } from './session';
+import { logout as logoutCall } from '../api/calls/auth';
+import { clearSession, isLoggedIn, loadSession } from '../db/sessionVault';
+import { userKeyOf } from '../sync/sessionPort';
+import { pendingCountFor } from '../sync/outbox';
+import { api } from './api';
 import { forgetStartupPassword } from './startupPrefill';
 
 /** How many changes of the signed-in user have not reached the server (they survive the logout). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { ruleFailureOf } from '../../lib/validation/rules';
+import type { RuleFailure } from '../lib/validation/rules';
+import { ruleFailureOf } from '../lib/validation/rules';
 
 /**
  * A form saved through a repository that checks the shared rules (src/lib): a refused rule is shown

@@ -1,13 +1,13 @@
 // The page's wiring of the session: one API client that sends the stored token, one token re-login
 // shared by every page call (the service worker and other tabs join it through the Web Lock), and
 // `callWithRelogin` for feature screens.
-import { createApiClient } from '../../api/client';
-import type { ApiClient } from '../../api/client';
-import { createCallWithRelogin } from '../../api/relogin';
-import type { CallWithRelogin, TokenRelogin } from '../../api/relogin';
-import { loadSession, sessionVault } from '../../db/sessionVault';
-import { createVaultRelogin } from '../../sync/vaultRelogin';
-import type { VaultRelogin } from '../../sync/vaultRelogin';
+import { createApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { createCallWithRelogin } from '../api/relogin';
+import type { CallWithRelogin, TokenRelogin } from '../api/relogin';
+import { loadSession, sessionVault } from '../db/sessionVault';
+import { createVaultRelogin } from '../sync/vaultRelogin';
+import type { VaultRelogin } from '../sync/vaultRelogin';
 
 async function storedToken(): Promise<string> {
   return (await loadSession()).sessionToken;

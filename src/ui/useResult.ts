@@ -1,7 +1,7 @@
 // The success dialog of an action (spec 2: closes by itself after 2 s) and the error toast (3 s).
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorToast } from '../../ui/errorToastStore';
+import { showErrorToast } from './errorToastStore';
 
 export function useResult() {
   const { t } = useTranslation(['common', 'errors']);
