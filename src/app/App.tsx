@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../session/SessionProvider';
 import { runSessionStartup, takeStartupParams } from '../features/auth/startup';
 import { createAppRouter } from './router';
+import { TakeDayOfflineProvider } from './TakeDayOfflineProvider';
 import { useServerDictionary } from './useServerDictionary';
 
 export function App() {
@@ -14,7 +15,9 @@ export function App() {
   useServerDictionary();
   return (
     <SessionProvider startup={runSessionStartup}>
-      <RouterProvider router={router} />
+      <TakeDayOfflineProvider>
+        <RouterProvider router={router} />
+      </TakeDayOfflineProvider>
     </SessionProvider>
   );
 }

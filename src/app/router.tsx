@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
+import { prepareAfterLogin } from './afterLogin';
 import { Spinner } from '../ui/Spinner';
 import { AppLayout } from './AppLayout';
 import { FinancialReportRedirect } from './FinancialReportRedirect';
@@ -38,7 +39,7 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { id: 'login', path: '/login', element: <LoginRoute />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
       {
         element: (
           <RequireAuth>

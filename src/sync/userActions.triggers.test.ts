@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
 import { subscribeOutboxWrites } from '../db/mutate';
 import type { OutboxEntry } from '../db/outboxRows';
-import { createServiceCall, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb, USER } from './testing/setup';
 import { editAndRetry, resolveConflict, retryAllNow, retryNow } from './userActions';
 

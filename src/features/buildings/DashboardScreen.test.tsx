@@ -11,7 +11,7 @@ import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../../session/sessionContext';
 import type { SessionContextValue } from '../../session/sessionContext';
 import { DashboardScreen } from './DashboardScreen';
-import { testBuilding } from './testBuilding';
+import { testBuilding } from '../../directory/testing/testBuilding';
 
 vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
 

@@ -32,15 +32,9 @@ export async function openDebtsOf(contactGuid: string): Promise<DebtRow[]> {
   return debts.filter((d) => !d.paid).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
 }
 
-export async function pullBuildingsForChecks(api: ApiClient): Promise<void> {
-  await pullInto(api, { table: 'buildings', path: 'pos/building/units', options: { prefix: false }, scope: () => true });
-}
-
-export async function pullPayers(api: ApiClient, buildingId: number): Promise<void> {
-  await pullInto(api, { table: 'apartments', path: `buildings/${buildingId}/apartments`, scope: (row) => row.buildingId === buildingId });
-  await pullInto(api, { table: 'contacts', path: `buildings/${buildingId}/contacts`, scope: (row) => row.buildingId === buildingId });
-}
-
-export async function pullDebts(api: ApiClient, contactGuid: string): Promise<void> {
-  await pullInto(api, { table: 'debts', path: 'debts', query: { contactGuid }, scope: (row) => row.contactGuid === contactGuid });
+/** Refreshes the debts of one payer (their contact guid), or of a whole building (taking the day offline). */
+export async function pullDebts(api: ApiClient, of: string | { buildingId: number }): Promise<void> {
+  const query = typeof of === 'string' ? { contactGuid: of } : of;
+  const scope = (row: Record<string, unknown>) => (typeof of === 'string' ? row.contactGuid === of : row.buildingId === of.buildingId);
+  await pullInto(api, { table: 'debts', path: 'debts', query, scope });
 }

@@ -5,10 +5,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
-import { getBuilding } from '../buildings/buildingsRepo';
+import { getBuilding } from '../../directory/buildingsRepo';
 import type { ContactQuery } from './contactQuery';
 import { ContactResult } from './ContactResult';
-import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsRepo';
+import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';
 
 type Scope = 'building' | 'all';

@@ -4,7 +4,8 @@ import { decorateRow } from '../../db/decorate';
 import type { ContactRow } from '../../db/schema';
 import { resetDb } from '../../sync/testing/setup';
 import { classifyContactQuery } from './contactQuery';
-import { addContact, searchContacts } from './contactsRepo';
+import { addContact } from '../../directory/contactsRepo';
+import { searchContacts } from './contactsQueries';
 import { RuleError } from '../../lib/validation/rules';
 
 function contact(id: string, buildingId: number, fields: Partial<ContactRow>): ContactRow {

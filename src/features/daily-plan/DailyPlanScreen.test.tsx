@@ -7,7 +7,7 @@ import { initI18n } from '../../i18n/i18n';
 import { toLocalDateString } from '../../lib/dates';
 import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../../session/sessionContext';
-import { testBuilding } from '../buildings/testBuilding';
+import { testBuilding } from '../../directory/testing/testBuilding';
 import type { SessionContextValue } from '../../session/sessionContext';
 import { DailyPlanScreen } from './DailyPlanScreen';
 import { planKey } from './visitsRepo';

@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
-import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { PlanEntryCard } from './PlanEntryCard';
 import { planOf, pullDailyPlan, pullVisits } from './visitsRepo';
 import styles from './DailyPlanScreen.module.css';

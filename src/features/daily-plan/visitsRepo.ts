@@ -89,11 +89,11 @@ export function recordVisit(entry: DailyPlanEntry, visitDate: string, descriptio
   return serialized(() => saveVisit(entry, visitDate, () => ({ madeToday: true, description: description.trim() })));
 }
 
-/** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`). */
-export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan> {
-  const body = await api.request<{ plan: DailyPlan }>('GET', 'daily-plan', { date: planDate });
-  const plan = body.plan;
-  await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
+/** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`, null on a day without one). */
+export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan | null> {
+  const body = await api.request<{ plan?: DailyPlan | null }>('GET', 'daily-plan', { date: planDate });
+  const plan = body.plan ?? null;
+  if (plan) await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
   return plan;
 }
 

@@ -4,7 +4,7 @@ import type { ContactRow } from '../../db/schema';
 import { Button } from '../../ui/Button';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
-import { addContact } from '../contacts/contactsRepo';
+import { addContact } from '../../directory/contactsRepo';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import styles from './ServiceCalls.module.css';

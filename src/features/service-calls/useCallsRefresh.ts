@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { db } from '../../db/db';
-import { pullBuildings } from '../buildings/buildingsRepo';
+import { pullBuildings } from '../../directory/buildingsRepo';
 import { api, callWithRelogin } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
 import { pullServiceCalls } from './serviceCallsRepo';

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { initI18n } from '../../i18n/i18n';
 import { createRig, resetDb, USER } from '../../sync/testing/setup';
-import { createServiceCall, updateServiceCall } from '../service-calls/serviceCallsRepo';
+import { createServiceCall, updateServiceCall } from '../../sync/testing/serviceCallRecords';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { SyncScreen } from './SyncScreen';
 import { SyncStatusIndicator } from './SyncStatusIndicator';

@@ -1,20 +1,20 @@
 // The engine against the REAL reference server over HTTP (server/test/harness.ts): exactly once,
 // including a lost response, a 401 in the middle of a replay, 500 bursts and a captive portal.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/client';
-import { renewSession } from '../api/calls/auth';
-import { db } from '../db/db';
-import { addReading, pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
-import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createApiClient } from '../../src/api/client';
+import { renewSession } from '../../src/api/calls/auth';
+import { db } from '../../src/db/db';
+import { addReading, pullMeters, pullReadings } from '../../src/features/meters/meterReadingsRepo';
+import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
 import { call, loginAs, startTestServer } from '../../server/test/harness';
 import type { TestServer } from '../../server/test/harness';
-import { setActorSource } from './actor';
-import { realJpeg as jpeg } from './testing/realJpeg';
-import { createReplayEngine } from './engine';
-import type { ReplayEngine } from './engine';
-import { inProcessLock } from './lock';
-import { userKeyOf } from './sessionPort';
-import type { SessionPort } from './sessionPort';
+import { setActorSource } from '../../src/sync/actor';
+import { realJpeg as jpeg } from '../../src/sync/testing/realJpeg';
+import { createReplayEngine } from '../../src/sync/engine';
+import type { ReplayEngine } from '../../src/sync/engine';
+import { inProcessLock } from '../../src/sync/lock';
+import { userKeyOf } from '../../src/sync/sessionPort';
+import type { SessionPort } from '../../src/sync/sessionPort';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
 

@@ -1,13 +1,13 @@
 // One tap: download everything today's plan needs, with progress (for the dashboard or the daily plan).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, callWithRelogin } from '../../session/api';
-import { takeDayOffline } from './takeDayOffline';
+import { useTakeDayOffline } from './takeDayOffline';
 import type { TakeDayProgress, TakeDayResult } from './takeDayOffline';
-import styles from './SyncScreen.module.css';
+import styles from './TakeDayOfflineButton.module.css';
 
 export function TakeDayOfflineButton() {
   const { t } = useTranslation('sync');
+  const takeDayOffline = useTakeDayOffline();
   const [progress, setProgress] = useState<TakeDayProgress | null>(null);
   const [result, setResult] = useState<TakeDayResult | null>(null);
   const running = progress !== null && progress.step !== null;
@@ -15,7 +15,9 @@ export function TakeDayOfflineButton() {
   async function run() {
     setResult(null);
     try {
-      setResult(await callWithRelogin(() => takeDayOffline(api, { onProgress: setProgress })));
+      setResult(await takeDayOffline({ onProgress: setProgress }));
+    } catch {
+      // Not signed in any more, or the provider is missing: nothing was downloaded, nothing to report.
     } finally {
       setProgress(null);
     }

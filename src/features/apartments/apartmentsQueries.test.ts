@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import type { ApartmentRow, ContactRow, KeyItemRow, MailItemRow } from '../../db/schema';
 import { resetDb } from '../../sync/testing/setup';
-import { apartmentsOfBuilding } from './apartmentsRepo';
+import { apartmentsOfBuilding } from './apartmentsQueries';
 
 const meta = { version: 1, updatedAt: '2026-01-01T00:00:00Z', syncState: 'synced' as const };
 const apt = (id: string, number: string, debt = 0): ApartmentRow => ({ id, buildingId: 101, number, floor: 1, entrance: null, area: null, parking: null, debt, ...meta });

@@ -1,19 +1,19 @@
 // The check payment made offline through the repositories, then replayed by the real engine against
 // the real server: every change arrives once, in dependency order, and a repeated replay sends nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
-import type { ApiClient } from '../../api/client';
-import { db } from '../../db/db';
-import type { Check, Debt } from '../../lib/domain/entities';
-import { toLocalDateString } from '../../lib/dates';
-import { createReplayEngine } from '../../sync/engine';
-import { resetDb, USER } from '../../sync/testing/setup';
-import { realJpeg } from '../../sync/testing/realJpeg';
-import { call, loginAs, startTestServer } from '../../../server/test/harness';
-import type { TestServer } from '../../../server/test/harness';
-import { cancelPayments, groupsToFill, groupWithChecks, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
-import { addCheck, checkImage, deleteCheck, updateCheck } from './checksRepo';
-import { openDebtsOf, pullDebts } from './checksLookups';
+import { createApiClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
+import { db } from '../../src/db/db';
+import type { Check, Debt } from '../../src/lib/domain/entities';
+import { toLocalDateString } from '../../src/lib/dates';
+import { createReplayEngine } from '../../src/sync/engine';
+import { resetDb, USER } from '../../src/sync/testing/setup';
+import { realJpeg } from '../../src/sync/testing/realJpeg';
+import { call, loginAs, startTestServer } from '../../server/test/harness';
+import type { TestServer } from '../../server/test/harness';
+import { cancelPayments, groupsToFill, groupWithChecks, pullChecksToFill, startPayment, submitGroup } from '../../src/features/checks/checkGroupsRepo';
+import { addCheck, checkImage, deleteCheck, updateCheck } from '../../src/features/checks/checksRepo';
+import { openDebtsOf, pullDebts } from '../../src/features/checks/checksLookups';
 
 let server: TestServer;
 let token: string;

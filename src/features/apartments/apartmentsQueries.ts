@@ -1,9 +1,7 @@
-// Apartments of a building with their tenants and the tenants' pending keys and mail items.
-// Read-only on the device: apartments arrive with "take the day offline" or a pull.
-import type { ApiClient } from '../../api/client';
+// The apartments screen's read model: a building's apartments with their tenants and the tenants'
+// pending keys and mail items. Apartments arrive with "take the day offline" or their pull (directory).
 import { db } from '../../db/db';
 import type { ApartmentRow, ContactRow } from '../../db/schema';
-import { pullInto } from '../../sync/pull';
 
 export type ApartmentWithTenants = {
   apartment: ApartmentRow;
@@ -40,8 +38,4 @@ export async function apartmentsOfBuilding(buildingId: number): Promise<Apartmen
     pendingKeys: countFor(keys, apartment.id),
     pendingMailItems: countFor(mailItems, apartment.id),
   }));
-}
-
-export async function pullApartments(api: ApiClient, buildingId: number) {
-  return pullInto(api, { table: 'apartments', path: `buildings/${buildingId}/apartments`, scope: (row) => row.buildingId === buildingId });
 }
