@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import he from '../../i18n/locales/he/errors.json' with { type: 'json' };
-import en from '../../i18n/locales/en/errors.json' with { type: 'json' };
-import fr from '../../i18n/locales/fr/errors.json' with { type: 'json' };
-import ru from '../../i18n/locales/ru/errors.json' with { type: 'json' };
-import { errorKey, isMessageKey, messageKeys, messages } from './messages.ts';
+import he from '../../src/i18n/locales/he/errors.json' with { type: 'json' };
+import en from '../../src/i18n/locales/en/errors.json' with { type: 'json' };
+import fr from '../../src/i18n/locales/fr/errors.json' with { type: 'json' };
+import ru from '../../src/i18n/locales/ru/errors.json' with { type: 'json' };
+import { errorKey, isMessageKey, messageKeys, messages } from '../../src/lib/validation/messages.ts';
 
 const locales: Record<string, Record<string, string>> = { he, en, fr, ru };
 

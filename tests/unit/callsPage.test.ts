@@ -1,16 +1,16 @@
 // The indexed list pages must equal the straightforward reading (every row of the scope, filtered by
 // the typed words, sorted by compareCalls, sliced) on a realistic generated data set, ties included.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateCalls, typedQueries } from '../../../scripts/bench/callData';
-import { db } from '../../db/db';
-import type { ServiceCallRow } from '../../db/schema';
-import type { ServiceCallTab } from '../../lib/domain/entities';
-import { applyServerRecords } from '../../sync/rows';
-import { resetDb } from '../../sync/testing/setup';
-import { findCallsPage } from './callsPage';
-import type { CallsQuery } from './callsPage';
-import { callOrders, compareCalls, matchesTerms, searchTerms } from './listOrder';
-import { findServiceCalls } from './serviceCallsQueries';
+import { generateCalls, typedQueries } from '../../scripts/bench/callData';
+import { db } from '../../src/db/db';
+import type { ServiceCallRow } from '../../src/db/schema';
+import type { ServiceCallTab } from '../../src/lib/domain/entities';
+import { applyServerRecords } from '../../src/sync/rows';
+import { resetDb } from '../../src/sync/testing/setup';
+import { findCallsPage } from '../../src/features/service-calls/callsPage';
+import type { CallsQuery } from '../../src/features/service-calls/callsPage';
+import { callOrders, compareCalls, matchesTerms, searchTerms } from '../../src/features/service-calls/listOrder';
+import { findServiceCalls } from '../../src/features/service-calls/serviceCallsQueries';
 
 const BUILDINGS = [101, 102, 103, 104, 105];
 

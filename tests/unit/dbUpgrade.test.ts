@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { AppDB } from './db';
-import { userKeyOf } from '../sync/sessionPort';
-import { schemaV1 } from './schema';
+import { AppDB } from '../../src/db/db';
+import { userKeyOf } from '../../src/sync/sessionPort';
+import { schemaV1 } from '../../src/db/schema';
 
 describe('schema upgrades', () => {
   it('keeps outbox entries, rows and the session across the upgrade from version 1', async () => {
