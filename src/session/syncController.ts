@@ -2,7 +2,7 @@
 // with a reachability probe while entries wait. The service worker replays when it controls the
 // page; otherwise this page runs the same engine itself (the Web Lock keeps it to one replayer).
 import { sessionVault, isLoggedIn } from '../db/sessionVault';
-import { subscribeOutboxWrites } from '../db/mutate';
+import { subscribeOutboxWrites } from '../sync/outboxEvents';
 import type { ReplayReport } from '../sync/engine';
 import { pendingCountFor } from '../sync/outbox';
 import { isBroadcast, SYNC_CHANNEL, SYNC_TAG } from '../sync/protocol';

@@ -2,7 +2,8 @@
 // discard. Any change of the body after a definitive refusal travels under a NEW Idempotency-Key;
 // an entry that might have been applied (a retry wait) keeps its key.
 import { db } from '../db/db';
-import { announceOutboxWrites, newId } from '../db/mutate';
+import { newId } from '../db/mutate';
+import { announceOutboxWrites } from './outboxEvents';
 import type { OutboxEntry } from '../db/outboxRows';
 import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
 

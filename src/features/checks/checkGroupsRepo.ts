@@ -10,7 +10,8 @@ import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../
 import { currentActor } from '../../sync/actor';
 import { recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
-import { changeRecord } from '../../sync/writePath';
+import { writeChanges } from '../../sync/writePath';
+import type { Change } from '../../sync/writePath';
 import { refuse, RuleError } from '../../lib/validation/rules';
 
 /** A group with its checks, as the screens and the check-payment machine see it. */
@@ -100,8 +101,8 @@ export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
 
 /**
  * Sends a payment: finish the scan (after every check and photo of the group reached the server),
- * then submit. Refused here on a totals mismatch unless the user chose "Send anyway" (the server
- * applies the same rule).
+ * then submit — one user action, so both entries commit in one transaction or neither does. Refused
+ * here on a totals mismatch unless the user chose "Send anyway" (the server applies the same rule).
  */
 export async function submitGroup(guid: string, options: SubmitOptions): Promise<void> {
   const group = await groupWithChecks(guid);
@@ -110,8 +111,10 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
   refuse(validateSubmit(group.checks, group.Amount, options.sendAnyway));
   const actor = await currentActor();
   const dependsOn = await groupDependencies(guid);
+  const changes: Change[] = [];
   if (group.Status === 'draft') {
-    await changeRecord({
+    changes.push({
+      kind: 'change',
       table: 'checkGroups',
       id: guid,
       op: 'finishScan',
@@ -119,7 +122,6 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
       rowChanges: { Status: 'scanned' },
       request: { method: 'PUT', path: 'check/finishScan', wrap: 'payload' },
       dependsOn,
-      userKey: actor.userKey,
     });
   }
   // WorkerGuid and SendAnyway ride along with the group's fields (spec 7: group + WorkerGuid).
@@ -129,7 +131,8 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
     WorkerGuid: options.workerGuid ?? actor.workerGuid,
     ...(options.sendAnyway ? { SendAnyway: true as const } : {}),
   };
-  await changeRecord({
+  changes.push({
+    kind: 'change',
     table: 'checkGroups',
     id: guid,
     op: 'submit',
@@ -138,21 +141,27 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
     request: { method: 'PUT', path: 'check/submitChecksHeader', wrap: 'payload' },
     guard: editable,
     dependsOn,
-    userKey: actor.userKey,
   });
+  await writeChanges({ userKey: actor.userKey }, changes);
 }
 
-/** "Cancel all payments": every incomplete group of the contact is cancelled and cannot be continued. */
+/**
+ * "Cancel all payments": every incomplete group of the contact is cancelled and cannot be continued,
+ * in one transaction. A draft the server never heard of is simply dropped from the device.
+ */
 export async function cancelPayments(guids: readonly string[]): Promise<void> {
   const actor = await currentActor();
+  const cancels: Change[] = [];
+  const localOnly: string[] = [];
   for (const guid of guids) {
     const row = await db.checkGroups.get(guid);
     if (!row || !isToFill(row)) continue;
     if (!(await knownToServer(row))) {
-      await db.checkGroups.delete(guid);
+      localOnly.push(guid);
       continue;
     }
-    await changeRecord({
+    cancels.push({
+      kind: 'change',
       table: 'checkGroups',
       id: guid,
       op: 'cancel',
@@ -161,9 +170,9 @@ export async function cancelPayments(guids: readonly string[]): Promise<void> {
       request: { method: 'PUT', path: 'check/cancelChecksHeader', wrap: 'payload' },
       guard: editable,
       dependsOn: await groupDependencies(guid),
-      userKey: actor.userKey,
     });
   }
+  await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }
 
 /** Is anything of this group still on its way to the server? Throws the first refusal. */

@@ -3,15 +3,15 @@
 // photos are Blobs in `photos`; their uploads wait for the check (the server keeps the photo id as file id).
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
-import { newId, runMutation } from '../../db/mutate';
-import type { MutationContext } from '../../db/mutate';
+import { newId } from '../../db/mutate';
 import type { CheckRow, PhotoRow } from '../../db/schema';
 import type { Check } from '../../lib/domain/entities';
 import { numbersOfPayments, validateCheck } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { dropPendingPhoto, photoRowOf, queuePhotos } from '../../sync/photos';
+import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
-import { changeRecord, createRecord } from '../../sync/writePath';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+import type { Action } from '../../sync/writePath';
 import { isToFill } from './checkGroupsRepo';
 import { refuse, RuleError } from '../../lib/validation/rules';
 
@@ -73,16 +73,15 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
     path: 'check',
     payload: { ...wireFields(check), ContactGuid: group.ContactGuid, DebtIds: group.DebtIds },
     userKey: actor.userKey,
-    tables: ['photos', 'checkGroups'],
-    also: async (ctx) => {
-      await queuePhotos(ctx, photos, actor);
-      await setPaymentsCount(check.ChecksHeaderGuid);
-    },
+    uploads: { photos, createdBy: actor.userId },
+    tables: ['checkGroups'],
+    also: () => setPaymentsCount(check.ChecksHeaderGuid),
   });
   return row;
 }
 
-async function changeCheck(guid: string, next: (row: CheckRow) => Check, also?: (ctx: MutationContext, row: CheckRow) => Promise<void>): Promise<CheckRow> {
+/** `photos`: a new image of a side, with the one it replaces (dropped if it never left the device). */
+async function changeCheck(guid: string, next: (row: CheckRow) => Check, photos?: (row: CheckRow, createdBy: number | null) => Pick<Action, 'uploads' | 'dropPhotos'>): Promise<CheckRow> {
   const actor = await currentActor();
   const row = await db.checks.get(guid);
   if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
@@ -95,8 +94,7 @@ async function changeCheck(guid: string, next: (row: CheckRow) => Check, also?: 
     changes: wireFields(updated),
     request: { method: 'POST', path: 'check', wrap: 'payload' },
     userKey: actor.userKey,
-    tables: ['photos'],
-    ...(also ? { also: (ctx) => also(ctx, row) } : {}),
+    ...photos?.(row, actor.userId),
   });
   return { ...row, ...updated, syncState: 'local' };
 }
@@ -108,43 +106,29 @@ export function updateCheck(guid: string, details: Partial<CheckDetails>): Promi
 
 /** A new image of one side (a retake, or the back where asked); the replaced local image is dropped. */
 export async function setCheckImage(guid: string, side: CheckSide, photo: CompressedPhoto): Promise<CheckRow> {
-  const actor = await currentActor();
   const photoRow = photoRowOf(photo, 'checks', guid, sideRole[side]);
   return changeCheck(
     guid,
     (row) => ({ ...row, [sideField[side]]: photoRow.id }),
-    async (ctx, before) => {
-      await dropPendingPhoto(before[sideField[side]]);
-      await queuePhotos(ctx, [photoRow], actor);
-    },
+    (before, createdBy) => ({ dropPhotos: [before[sideField[side]]], uploads: { photos: [photoRow], createdBy } }),
   );
 }
 
 /** Cancels a check: it leaves its group now (NumbersOfPayments follows); the server gets DELETE check. */
 export async function deleteCheck(guid: string): Promise<void> {
   const actor = await currentActor();
-  await runMutation(['checks', 'checkGroups', 'photos'], async (ctx) => {
-    const row = await db.checks.get(guid);
-    if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
-    await editableGroup(row.ChecksHeaderGuid);
-    await db.checks.delete(guid);
-    await dropPendingPhoto(row.FrontImageId);
-    await dropPendingPhoto(row.BackImageId);
-    await setPaymentsCount(row.ChecksHeaderGuid);
-    const { syncState: _s, serverVersion: _v, ...base } = row;
-    await ctx.enqueue({
-      op: 'delete',
-      table: 'checks',
-      recordId: guid,
-      // The provider's DELETE check takes the check in its body (spec 7).
-      request: { method: 'DELETE', path: 'check', wrap: 'payload', versionIn: 'body' },
-      payload: { CheckGuid: guid, ChecksHeaderGuid: row.ChecksHeaderGuid },
-      rowPatch: null,
-      base,
-      baseVersion: row.version,
-      dependsOn: [],
-      ownerUserKey: actor.userKey,
-    });
+  const row = await db.checks.get(guid);
+  if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
+  await deleteRecord({
+    table: 'checks',
+    id: guid,
+    path: 'check',
+    // The provider's DELETE check takes the check in its body (spec 7).
+    request: { payload: { CheckGuid: guid, ChecksHeaderGuid: row.ChecksHeaderGuid } },
+    guard: (current) => editableGroup(current.ChecksHeaderGuid),
+    userKey: actor.userKey,
+    tables: ['checkGroups'],
+    also: () => setPaymentsCount(row.ChecksHeaderGuid),
   });
 }
 

@@ -10,7 +10,7 @@ import type { MeterReading } from '../../lib/domain/entities';
 import { canDeleteReading, canUpdateReading, consumptionOf, latestReading, previousReadingOf, validateReading } from '../../lib/domain/meterRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
-import { photoRowOf, queuePhotos } from '../../sync/photos';
+import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
@@ -64,8 +64,7 @@ export async function addReading(input: NewReading): Promise<string> {
     payload: { id, meterId: meter.id, current: input.current, readAt: reading.readAt, photoId, previous },
     dependsOn: [entityKeyOf('meters', meter.id), ...(latest ? [entityKeyOf('meterReadings', latest.id)] : [])],
     userKey: actor.userKey,
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+    uploads: { photos: photoRows, createdBy: actor.userId },
   });
   return id;
 }

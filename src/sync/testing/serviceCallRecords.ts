@@ -5,7 +5,7 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallDomain, ServiceCallStatus } from '../../lib/domain/entities';
 import { currentActor } from '../actor';
-import { photoRowOf, queuePhotos } from '../photos';
+import { photoRowOf } from '../photos';
 import type { CompressedPhoto } from '../photos';
 import { changeRecord, createRecord, deleteRecord } from '../writePath';
 
@@ -42,8 +42,7 @@ export async function createServiceCall(input: NewCall, photos: readonly Compres
     payload: sent,
     userKey: actor.userKey,
     refetchPath: pathOf(id),
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+    uploads: { photos: photoRows, createdBy: actor.userId },
   });
   return id;
 }
@@ -77,8 +76,7 @@ export async function addUpdate(serviceCallId: string, text: string, photos: rea
     payload: { id, text, createdAt: at, createdBy: actor.userName },
     dependsOn: [entityKeyOf('serviceCalls', serviceCallId)],
     userKey: actor.userKey,
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+    uploads: { photos: photoRows, createdBy: actor.userId },
   });
   return id;
 }
