@@ -50,6 +50,5 @@ export async function meterDetail(meterId: string): Promise<MeterDetail | null> 
     db.meterReadings.where('meterId').equals(meterId).toArray(),
   ]);
   readings.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
-  const latest = readings[0];
-  return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: latest ? latest.current : previousReadingOf(meter) };
+  return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: previousReadingOf(meter, readings) };
 }

@@ -19,28 +19,21 @@ export function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
   return db.meterReadings.where('meterId').equals(meterId).toArray();
 }
 
-/** The value a new reading is compared with: the newest local reading, else the meter's last/initial. */
-export async function previousValueOf(meterId: string): Promise<number> {
-  const meter = await db.meters.get(meterId);
-  if (!meter) throw new Error(`meters:${meterId} not found`);
-  const latest = latestReading(await readingsOfMeter(meterId));
-  return latest ? latest.current : previousReadingOf(meter);
-}
-
 export type NewReading = { meterId: string; current: number; readAt?: string; photo: CompressedPhoto | null };
 
 /** Saves a reading with its photo. Returns the reading id. */
 export async function addReading(input: NewReading): Promise<string> {
   const meter = await db.meters.get(input.meterId);
   if (!meter) throw new Error(`meters:${input.meterId} not found`);
-  const actor = await currentActor();
-  const building = await db.buildings.get(meter.buildingId);
-  const latest = latestReading(await readingsOfMeter(meter.id));
-  const previous = latest ? latest.current : previousReadingOf(meter);
+  const readings = await readingsOfMeter(meter.id);
+  const latest = latestReading(readings);
+  const previous = previousReadingOf(meter, readings);
   const id = newId();
   const photoRows = input.photo ? [photoRowOf(input.photo, 'meterReadings', id, 'meter')] : [];
   const photoId = photoRows[0]?.id ?? null;
   refuse(validateReading({ previous, current: input.current, photoId }));
+  const actor = await currentActor();
+  const building = await db.buildings.get(meter.buildingId);
   const now = new Date().toISOString();
   const reading: MeterReading = {
     id,
@@ -98,10 +91,4 @@ export async function pullMeters(api: ApiClient, buildingId: number) {
 
 export async function pullReadings(api: ApiClient, meterId: string) {
   return pullInto(api, { table: 'meterReadings', path: `meters/${meterId}/readings`, scope: (row) => row.meterId === meterId });
-}
-
-/** The readings of a meter, newest first (the list and the report read this). */
-export async function readingsNewestFirst(meterId: string): Promise<MeterReadingRow[]> {
-  const rows = await readingsOfMeter(meterId);
-  return rows.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
 }
