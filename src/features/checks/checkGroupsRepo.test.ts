@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { fakeFetch } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
 import type { OutboxEntry } from '../../db/outboxRows';
 import type { Check } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
-import { startPayment, submitGroup } from './checkGroupsRepo';
+import { pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
 import { addCheck } from './checksRepo';
 
 const photo = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'front' };
@@ -62,5 +65,22 @@ describe('sending a payment is one user action', () => {
     revive = null;
     await submitGroup(guid, { sendAnyway: false });
     expect((await groupEntries(guid)).map((e) => e.op)).toEqual(['finishScan', 'submit']);
+  });
+});
+
+describe('the groups to fill, as the server answers them', () => {
+  it('are checked at the edge: a group without its guid is an error, and nothing is written', async () => {
+    const api = createApiClient({ fetch: fakeFetch(() => ({ body: { records: [{ ContactGuid: 'contact-1', checks: [] }] } })) });
+    const error = await pullChecksToFill(api).catch((e: unknown) => e);
+    expect(isApiError(error) && error.errorCode).toBe('BAD_RESPONSE');
+    expect(await db.checkGroups.count()).toBe(0);
+  });
+
+  it('bring the groups and their checks onto the device', async () => {
+    const group = { ChecksHeaderGuid: 'g-1', ContactGuid: 'contact-1', Status: 'scanned', version: 2, checks: [{ ...check('g-1', 100), version: 1 }] };
+    const api = createApiClient({ fetch: fakeFetch(() => ({ body: { records: [group] } })) });
+    expect(await pullChecksToFill(api)).toBe(1);
+    expect(await db.checkGroups.get('g-1')).toMatchObject({ Status: 'scanned', syncState: 'synced' });
+    expect(await db.checks.where('ChecksHeaderGuid').equals('g-1').count()).toBe(1);
   });
 });

@@ -1,14 +1,15 @@
 // The check-groups repository (spec 3, 4, 7): a payment = one group of checks against chosen debts.
 // A group started on the device lives only here until its first check reaches the server (POST check
 // creates it there); finishing the scan, submitting and cancelling ride the outbox like every change.
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { checkGroupsToFill } from '../../lib/answers';
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { CheckGroupRow, CheckRow } from '../../db/schema';
-import type { Check, CheckGroup } from '../../lib/domain/entities';
+import type { CheckGroup } from '../../lib/domain/entities';
 import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
 import { writeChanges } from '../../sync/writePath';
 import type { Change } from '../../sync/writePath';
@@ -184,12 +185,9 @@ export async function groupSyncState(guid: string): Promise<'done' | 'pending' |
   return entries.length === 0 ? 'done' : 'pending';
 }
 
-type ServerGroup = CheckGroup & { checks?: Check[] };
-
 /** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
 export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
-  const body = await api.request<unknown>('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined);
-  const groups = recordsOf(body) as unknown as ServerGroup[];
+  const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
   const inScope = (row: Record<string, unknown>) => !contactGuid || row.ContactGuid === contactGuid;
   const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
   for (const g of groups) localGuids.add(g.ChecksHeaderGuid);

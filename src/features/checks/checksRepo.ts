@@ -1,7 +1,9 @@
 // The checks repository: imaging, editing and cancelling a check, all offline. Each function is one
 // user action = the row(s) + one outbox entry in one transaction (src/sync/writePath.ts). A check's
 // photos are Blobs in `photos`; their uploads wait for the check (the server keeps the photo id as file id).
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { checkImage as checkImageAnswer } from '../../lib/answers';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { CheckRow, PhotoRow } from '../../db/schema';
@@ -160,7 +162,7 @@ export async function checkImage(api: ApiClient, check: Pick<Check, 'CheckGuid' 
   if (!fileId) return null;
   const local = await db.photos.get(fileId);
   if (local) return local.blob;
-  const body = await api.request<{ Image?: string }>('GET', 'check/image/', { orientation: side, chex_checkID: check.CheckGuid });
+  const body = answerOf(checkImageAnswer, await api.request('GET', 'check/image/', { orientation: side, chex_checkID: check.CheckGuid }));
   if (!body.Image) return null;
   const blob = blobOfBase64(body.Image);
   await db.photos.put({

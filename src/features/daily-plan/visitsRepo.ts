@@ -1,6 +1,8 @@
 // The daily plan and building visits. A visit is created on the device with a client UUID the first
 // time the worker ticks an item or records it; later changes are versioned patches (write path).
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { dailyPlanAnswer } from '../../lib/answers';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { DailyPlanRow, VisitRow } from '../../db/schema';
@@ -91,8 +93,7 @@ export function recordVisit(entry: DailyPlanEntry, visitDate: string, descriptio
 
 /** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`, null on a day without one). */
 export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan | null> {
-  const body = await api.request<{ plan?: DailyPlan | null }>('GET', 'daily-plan', { date: planDate });
-  const plan = body.plan ?? null;
+  const { plan = null } = answerOf(dailyPlanAnswer, await api.request('GET', 'daily-plan', { date: planDate }));
   if (plan) await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
   return plan;
 }
