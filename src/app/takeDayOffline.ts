@@ -7,7 +7,7 @@ import { pullApartments } from '../directory/apartmentsRepo';
 import { pullBuildings } from '../directory/buildingsRepo';
 import { pullContacts } from '../directory/contactsRepo';
 import { pullChecksToFill } from '../features/checks/checkGroupsRepo';
-import { pullDebts } from '../features/checks/checksLookups';
+import { pullDebts } from '../features/checks/checksRepo';
 import { pullDailyPlan, pullVisits } from '../features/daily-plan/visitsRepo';
 import { pullItems } from '../features/items/itemsRepo';
 import { pullMaintenance } from '../features/maintenance/maintenanceRepo';

@@ -13,7 +13,8 @@ import { call, loginAs, startTestServer } from '../../server/test/harness';
 import type { TestServer } from '../../server/test/harness';
 import { cancelPayments, groupsToFill, groupWithChecks, pullChecksToFill, startPayment, submitGroup } from '../../src/features/checks/checkGroupsRepo';
 import { addCheck, checkImage, deleteCheck, updateCheck } from '../../src/features/checks/checksRepo';
-import { openDebtsOf, pullDebts } from '../../src/features/checks/checksLookups';
+import { openDebtsOf } from '../../src/features/checks/checksQueries';
+import { pullDebts } from '../../src/features/checks/checksRepo';
 
 let server: TestServer;
 let token: string;

@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { CheckCard } from './CheckCard';
 import { CheckEditDialog } from './CheckEditDialog';
 import { groupWithChecks, isToFill } from './checkGroupsRepo';
-import { contactById } from './checksLookups';
+import { contactById } from './checksQueries';
 import { DepositPanel } from './DepositPanel';
 import type { DepositStep } from './DepositPanel';
 import { FlowMessages } from './FlowMessages';

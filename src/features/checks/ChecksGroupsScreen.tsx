@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { groupsToFill } from './checkGroupsRepo';
-import { contactById } from './checksLookups';
+import { contactById } from './checksQueries';
 import { FlowMessages } from './FlowMessages';
 import { checksPaths, useCheckPayment, useFlowNavigation } from './useCheckPayment';
 import { useFormats } from '../../ui/useFormats';

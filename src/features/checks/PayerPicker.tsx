@@ -9,7 +9,7 @@ import type { Payer } from './checkPaymentModel';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { pullBuildings } from '../../directory/buildingsRepo';
 import { pullContacts } from '../../directory/contactsRepo';
-import { apartmentsForChecks, buildingsForChecks, payersOfApartment } from './checksLookups';
+import { apartmentsForChecks, buildingsForChecks, payersOfApartment } from './checksQueries';
 import styles from './Checks.module.css';
 
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };

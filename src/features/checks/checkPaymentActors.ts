@@ -16,7 +16,8 @@ import { cancelPayments, groupSyncState, groupsToFill, pullChecksToFill, startPa
 import { checkPaymentMachine } from './checkPaymentMachine';
 import type { ConfirmDepositInput, DepositInput, NewPaymentInput, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
 import { addCheck, deleteCheck, setCheckImage, updateCheck } from './checksRepo';
-import { openDebtsOf, pullDebts } from './checksLookups';
+import { openDebtsOf } from './checksQueries';
+import { pullDebts } from './checksRepo';
 
 const SYNC_WAIT_MS = 60_000;
 const SYNC_POLL_MS = 300;

@@ -12,6 +12,7 @@ import { numbersOfPayments, validateCheck } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
+import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
 import type { Action } from '../../sync/writePath';
 import { isToFill } from './checkGroupsRepo';
@@ -134,14 +135,6 @@ export async function deleteCheck(guid: string): Promise<void> {
   });
 }
 
-export function checksOfGroup(groupGuid: string): Promise<CheckRow[]> {
-  return db.checks.where('ChecksHeaderGuid').equals(groupGuid).toArray();
-}
-
-export function getCheck(guid: string): Promise<CheckRow | undefined> {
-  return db.checks.get(guid);
-}
-
 export function photoById(id: string | null | undefined): Promise<PhotoRow | undefined> {
   return id ? db.photos.get(id) : Promise.resolve(undefined);
 }
@@ -184,3 +177,10 @@ export async function checkImage(api: ApiClient, check: Pick<Check, 'CheckGuid' 
 }
 
 export { newId as newCheckGuid };
+
+/** Refreshes the debts of one payer (their contact guid), or of a whole building (taking the day offline). */
+export async function pullDebts(api: ApiClient, of: string | { buildingId: number }): Promise<void> {
+  const query = typeof of === 'string' ? { contactGuid: of } : of;
+  const scope = (row: Record<string, unknown>) => (typeof of === 'string' ? row.contactGuid === of : row.buildingId === of.buildingId);
+  await pullInto(api, { table: 'debts', path: 'debts', query, scope });
+}

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
 import { getBuilding } from '../../directory/buildingsRepo';
-import type { ContactQuery } from './contactQuery';
+import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
 import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';

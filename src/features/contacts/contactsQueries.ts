@@ -3,8 +3,8 @@
 import { db } from '../../db/db';
 import type { ContactRow } from '../../db/schema';
 import { contactsOfBuilding } from '../../directory/contactsRepo';
-import { classifyContactQuery, contactMatches } from './contactQuery';
-import type { ContactQuery } from './contactQuery';
+import { classifyContactQuery, contactMatches } from './searchText';
+import type { ContactQuery } from './searchText';
 
 export const SEARCH_LIMIT = 100;
 

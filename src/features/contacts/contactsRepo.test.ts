@@ -3,7 +3,7 @@ import { db } from '../../db/db';
 import { decorateRow } from '../../db/decorate';
 import type { ContactRow } from '../../db/schema';
 import { resetDb } from '../../sync/testing/setup';
-import { classifyContactQuery } from './contactQuery';
+import { classifyContactQuery } from './searchText';
 import { addContact } from '../../directory/contactsRepo';
 import { searchContacts } from './contactsQueries';
 import { RuleError } from '../../lib/validation/rules';

@@ -10,7 +10,7 @@ import { SessionContext } from '../../session/sessionContext';
 import { testBuilding } from '../../directory/testing/testBuilding';
 import type { SessionContextValue } from '../../session/sessionContext';
 import { DailyPlanScreen } from './DailyPlanScreen';
-import { planKey } from './visitsRepo';
+import { planKey } from './visitsQueries';
 
 // No network in these tests: the background refresh fails and the screen keeps the device's data.
 vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));

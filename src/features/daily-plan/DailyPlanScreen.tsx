@@ -9,7 +9,8 @@ import { useSession } from '../../session/sessionContext';
 import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { PlanEntryCard } from './PlanEntryCard';
-import { planOf, pullDailyPlan, pullVisits } from './visitsRepo';
+import { pullDailyPlan, pullVisits } from './visitsRepo';
+import { planOf } from './visitsQueries';
 import styles from './DailyPlanScreen.module.css';
 
 /** `/daily-plan`: today's buildings for the worker, each with its visit and checklist. */

@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../../session/sessionContext';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { PlanBuildingItems } from './PlanBuildingItems';
-import { planEntryDetails } from './planDetails';
+import { planEntryDetails } from './visitsQueries';
 import { VisitChecklist } from './VisitChecklist';
 import { VisitForm } from './VisitForm';
 import { mergedChecklist, setChecklistItem } from './visitsRepo';

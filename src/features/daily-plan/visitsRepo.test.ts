@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import type { DailyPlanEntry } from '../../lib/domain/entities';
 import { resetDb, USER } from '../../sync/testing/setup';
-import { mergedChecklist, recordVisit, setChecklistItem, visitOf } from './visitsRepo';
+import { mergedChecklist, recordVisit, setChecklistItem } from './visitsRepo';
+import { visitOf } from './visitsQueries';
 import { RuleError } from '../../lib/validation/rules';
 
 const entry: DailyPlanEntry = {

@@ -5,30 +5,15 @@ import type { ApiClient } from '../../api/client';
 import { dailyPlanAnswer } from '../../lib/answers';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
-import type { DailyPlanRow, VisitRow } from '../../db/schema';
+import type { VisitRow } from '../../db/schema';
 import type { ChecklistItem, DailyPlan, DailyPlanEntry, Visit } from '../../lib/domain/entities';
 import { validateVisit } from '../../lib/domain/visitRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
+import { planKey, visitOf } from './visitsQueries';
 import { changeRecord, createRecord } from '../../sync/writePath';
 
-
-export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
-
-export async function planOf(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
-  return (await db.dailyPlans.get(planKey(workerId, planDate))) ?? null;
-}
-
-/** The visit of `workerId` to a building on a date (one per worker, building and day). */
-export async function visitOf(buildingId: number, visitDate: string, workerId: string): Promise<VisitRow | null> {
-  const visits = await db.visits.where('[buildingId+visitDate]').equals([buildingId, visitDate]).toArray();
-  return visits.find((v) => v.workerId === workerId) ?? null;
-}
-
-export async function visitsOn(visitDate: string, workerId: string): Promise<VisitRow[]> {
-  return (await db.visits.where('visitDate').equals(visitDate).toArray()).filter((v) => v.workerId === workerId);
-}
 
 /** The checklist a visit shows: the visit's own ticks, plus plan items it does not have yet. */
 export function mergedChecklist(entry: Pick<DailyPlanEntry, 'checklist'>, visit: Pick<Visit, 'checklist'> | null): ChecklistItem[] {

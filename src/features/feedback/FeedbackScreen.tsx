@@ -9,7 +9,8 @@ import { ErrorToast } from '../../ui/ErrorToast';
 import { Field } from '../../ui/Field';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
-import { getFeedback, sendFeedback } from './feedbackRepo';
+import { sendFeedback } from './feedbackRepo';
+import { getFeedback } from './feedbackQueries';
 import { RuleError } from '../../lib/validation/rules';
 import styles from './FeedbackScreen.module.css';
 

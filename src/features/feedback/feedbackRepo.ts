@@ -1,7 +1,6 @@
 // App feedback: sent through the outbox like every change, so it is kept on the device while offline
 // and reaches the server exactly once. It has no table of its own: it is a local record in `meta`
 // (the maintenance plan-send pattern), which also gives it its own sync state.
-import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { RuleError, validateFeedback } from '../../lib/validation/rules';
@@ -32,14 +31,4 @@ export async function sendFeedback(draft: FeedbackDraft): Promise<string> {
     userKey: actor.userKey,
   });
   return id;
-}
-
-/** The feedback sent from this device, newest first. */
-export async function feedbackSent(): Promise<FeedbackRow[]> {
-  const rows = (await db.meta.where('key').startsWith(FEEDBACK_PREFIX).toArray()) as FeedbackRow[];
-  return rows.sort((a, b) => (a.value.createdAt < b.value.createdAt ? 1 : -1));
-}
-
-export async function getFeedback(id: string): Promise<FeedbackRow | null> {
-  return ((await db.meta.get(`${FEEDBACK_PREFIX}${id}`)) as FeedbackRow | undefined) ?? null;
 }

@@ -12,7 +12,7 @@ import { useSession } from '../../session/sessionContext';
 import { useRuleForm } from '../../ui/useRuleForm';
 import { SelectField } from '../../ui/SelectField';
 import { useResult } from '../../ui/useResult';
-import { recipientsOfBuilding } from './itemQueries';
+import { recipientsOfBuilding } from './itemsQueries';
 import { registerKey, registerMailItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
 import { handOverItem, numberOfItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
-import type { ItemView } from './itemQueries';
+import type { ItemView } from './itemsQueries';
 import styles from '../../ui/fieldScreens.module.css';
 
 function localDateTimeValue(date: Date): string {

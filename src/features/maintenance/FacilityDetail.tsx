@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { getFacility, testsOfFacility } from './maintenanceRepo';
+import { getFacility, testsOfFacility } from './maintenanceQueries';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import { TestStatusControl } from './TestStatusControl';

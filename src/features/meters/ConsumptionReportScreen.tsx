@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { YearDropdown } from '../../ui/YearDropdown';
 import { useFormats } from '../../ui/useFormats';
 import { pullReadings } from './meterReadingsRepo';
-import { meterDetail } from './meterQueries';
+import { meterDetail } from './metersQueries';
 import { monthsOf, rangeOf, reportPeriods } from './reportPeriod';
 import type { PeriodChoice, ReportPeriod } from './reportPeriod';
 import { SelectField } from '../../ui/SelectField';

@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { useFormats } from '../../ui/useFormats';
 import { deleteLatestReading, pullMeters, pullReadings } from './meterReadingsRepo';
-import { meterDetail } from './meterQueries';
+import { meterDetail } from './metersQueries';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { ReadingForm } from './ReadingForm';
 import { ReadingPhoto } from './ReadingPhoto';

@@ -2,7 +2,6 @@
 // price per kWh) and delete one. Each is the row + one outbox entry in one transaction (writePath).
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
-import type { MeterRow } from '../../db/schema';
 import type { Meter, MeterKind } from '../../lib/domain/entities';
 import { canDeleteMeter, validateMeterFields, validateNewMeter } from '../../lib/domain/meterRules';
 import { currentActor } from '../../sync/actor';
@@ -10,16 +9,6 @@ import { createRecord, deleteRecord } from '../../sync/writePath';
 import { refuse } from '../../lib/validation/rules';
 
 export type NewMeter = { buildingId: number; apartmentId: string | null; number: string; kind: MeterKind; initialReading: number };
-
-const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
-
-export async function metersOfBuilding(buildingId: number): Promise<MeterRow[]> {
-  return (await db.meters.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
-}
-
-export async function getMeter(id: string): Promise<MeterRow | null> {
-  return (await db.meters.get(id)) ?? null;
-}
 
 /** Entity keys of `keys` that still have changes waiting in the outbox. */
 async function pendingKeys(keys: readonly string[]): Promise<string[]> {

@@ -1,10 +1,22 @@
-// What one plan entry shows: the building, the worker's visit today, the building's open calls and
-// its keys and mail items waiting for their owners — all read from the device.
+// Read models of the daily plan: the worker's plan of a day, a building's visit, and what one plan
+// entry shows (the building, the visit, its open calls and the keys and mail items waiting for their
+// owners) — all read from the device.
 import { db } from '../../db/db';
-import type { BuildingRow, KeyItemRow, MailItemRow, ServiceCallRow, VisitRow } from '../../db/schema';
+import type { BuildingRow, DailyPlanRow, KeyItemRow, MailItemRow, ServiceCallRow, VisitRow } from '../../db/schema';
 import { getBuilding } from '../../directory/buildingsRepo';
 import type { DailyPlanEntry } from '../../lib/domain/entities';
-import { visitOf } from './visitsRepo';
+
+export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
+
+export async function planOf(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
+  return (await db.dailyPlans.get(planKey(workerId, planDate))) ?? null;
+}
+
+/** The visit of `workerId` to a building on a date (one per worker, building and day). */
+export async function visitOf(buildingId: number, visitDate: string, workerId: string): Promise<VisitRow | null> {
+  const visits = await db.visits.where('[buildingId+visitDate]').equals([buildingId, visitDate]).toArray();
+  return visits.find((v) => v.workerId === workerId) ?? null;
+}
 
 export type PlanEntryDetails = {
   building: BuildingRow | null;

@@ -1,11 +1,15 @@
 // Read model of the keys / mail-items list: items of one status with their recipient's names, and
 // the search over number, description, carrier, recipient and apartment.
 import { db } from '../../db/db';
-import type { ApartmentRow, ContactRow } from '../../db/schema';
+import type { ApartmentRow, ContactRow, KeyItemRow, MailItemRow } from '../../db/schema';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { normalizeItemNumber } from '../../lib/domain/itemRules';
-import { itemsOfBuilding, numberOfItem } from './itemsRepo';
+import { numberOfItem } from './itemsRepo';
 import type { ItemKind, ItemRow } from './itemsRepo';
+
+function table(kind: ItemKind) {
+  return kind === 'keys' ? db.keys : db.mailItems;
+}
 
 export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact: ContactRow | null };
 
@@ -15,7 +19,7 @@ export async function itemsView(kind: ItemKind, buildingId: number, status: Item
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
   const [items, otherCount, apartments, contacts] = await Promise.all([
     itemsOfBuilding(kind, buildingId, status),
-    (kind === 'keys' ? db.keys : db.mailItems).where('[buildingId+status]').equals([buildingId, other]).count(),
+    table(kind).where('[buildingId+status]').equals([buildingId, other]).count(),
     db.apartments.where('buildingId').equals(buildingId).toArray(),
     db.contacts.where('buildingId').equals(buildingId).toArray(),
   ]);
@@ -63,4 +67,31 @@ export async function recipientsOfBuilding(buildingId: number): Promise<Recipien
     apartments: apartments.sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true })),
     contacts: contacts.sort((a, b) => a.fullName.localeCompare(b.fullName, 'he')),
   };
+}
+
+/** Items of a building in one status: pending newest registered first, delivered newest handed over first. */
+export async function itemsOfBuilding(kind: ItemKind, buildingId: number, status: ItemStatus): Promise<ItemRow[]> {
+  const rows: ItemRow[] = await table(kind).where('[buildingId+status]').equals([buildingId, status]).toArray();
+  const at = (i: ItemRow) => (status === 'delivered' ? (i.deliveredAt ?? i.registeredAt) : i.registeredAt);
+  return rows.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
+}
+
+export type PendingItemsOfApartment = { keys: KeyItemRow[]; mailItems: MailItemRow[] };
+
+/** Pending items registered to the apartment or to one of its tenants. */
+export async function pendingItemsForApartment(apartmentId: string): Promise<PendingItemsOfApartment> {
+  const tenants = new Set((await db.contacts.where('apartmentId').equals(apartmentId).primaryKeys()).map(String));
+  const mine = (i: { apartmentId: string | null; contactId: string | null; status: ItemStatus }) =>
+    i.status === 'pending' && (i.apartmentId === apartmentId || (i.contactId !== null && tenants.has(i.contactId)));
+  const [byApartmentKeys, byApartmentMail] = await Promise.all([
+    db.keys.where('apartmentId').equals(apartmentId).toArray(),
+    db.mailItems.where('apartmentId').equals(apartmentId).toArray(),
+  ]);
+  const contactIds = [...tenants];
+  const [byContactKeys, byContactMail] = contactIds.length
+    ? await Promise.all([db.keys.where('contactId').anyOf(contactIds).toArray(), db.mailItems.where('contactId').anyOf(contactIds).toArray()])
+    : [[], []];
+  const unique = <T extends { id: string; registeredAt: string }>(rows: T[]) =>
+    [...new Map(rows.map((r) => [r.id, r])).values()].sort((a, b) => (a.registeredAt < b.registeredAt ? 1 : -1));
+  return { keys: unique([...byApartmentKeys, ...byContactKeys].filter(mine)), mailItems: unique([...byApartmentMail, ...byContactMail].filter(mine)) };
 }

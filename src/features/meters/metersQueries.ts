@@ -3,7 +3,12 @@
 import { db } from '../../db/db';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
-import { metersOfBuilding } from './metersRepo';
+
+const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
+
+export async function metersOfBuilding(buildingId: number): Promise<MeterRow[]> {
+  return (await db.meters.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
+}
 
 export type MeterOverview = {
   meter: MeterRow;

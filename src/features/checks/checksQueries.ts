@@ -1,9 +1,7 @@
-// What the checks index needs to pick a payer: buildings → apartments → contacts, and the contact's
-// open debts. Read-only on the device; refreshed from the API when there is a connection.
-import type { ApiClient } from '../../api/client';
+// Read models of the check screens: buildings → apartments → payers to pick from, a payer's open
+// debts, a contact by guid. Read-only on the device (the pulls live with the repositories).
 import { db } from '../../db/db';
 import type { ApartmentRow, BuildingRow, ContactRow, DebtRow } from '../../db/schema';
-import { pullInto } from '../../sync/pull';
 
 const byNumber = (a: ApartmentRow, b: ApartmentRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
 
@@ -30,11 +28,4 @@ export async function contactById(id: string | null | undefined): Promise<Contac
 export async function openDebtsOf(contactGuid: string): Promise<DebtRow[]> {
   const debts = await db.debts.where('contactGuid').equals(contactGuid).toArray();
   return debts.filter((d) => !d.paid).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-}
-
-/** Refreshes the debts of one payer (their contact guid), or of a whole building (taking the day offline). */
-export async function pullDebts(api: ApiClient, of: string | { buildingId: number }): Promise<void> {
-  const query = typeof of === 'string' ? { contactGuid: of } : of;
-  const scope = (row: Record<string, unknown>) => (typeof of === 'string' ? row.contactGuid === of : row.buildingId === of.buildingId);
-  await pullInto(api, { table: 'debts', path: 'debts', query, scope });
 }
