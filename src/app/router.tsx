@@ -11,10 +11,9 @@ import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import type { RouteHandle } from './routeHandle';
 import { appRoutes } from './routeTable';
 import type { AppRoute } from './routeTable';
-
-export type RouteHandle = { titleKey: string };
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;
