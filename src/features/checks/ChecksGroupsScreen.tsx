@@ -17,7 +17,7 @@ import styles from './Checks.module.css';
 export function ChecksGroupsScreen() {
   const { t } = useTranslation('checks');
   const f = useFormats();
-  const { actor, snapshot, send, context } = useCheckPayment();
+  const { actor, send, is, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.groups' }), [send]);
   const contactGuid = context.payer?.contactGuid ?? null;
@@ -25,7 +25,7 @@ export function ChecksGroupsScreen() {
     const list = await groupsToFill(contactGuid);
     return Promise.all(list.map(async (g) => ({ group: g, contact: await contactById(g.ContactGuid) })));
   }, [contactGuid]);
-  const loading = groups === undefined || snapshot.matches('loadingGroups' as never);
+  const loading = groups === undefined || is('loadingGroups');
 
   return (
     <div className={styles.screen}>
@@ -60,7 +60,7 @@ export function ChecksGroupsScreen() {
                   <dd>{t(`status.${g.Status}`)}</dd>
                 </div>
               </dl>
-              <Button variant="secondary" onClick={() => send({ type: 'group.open', groupGuid: g.ChecksHeaderGuid })} disabled={!snapshot.matches('groups' as never)}>
+              <Button variant="secondary" onClick={() => send({ type: 'group.open', groupGuid: g.ChecksHeaderGuid })} disabled={!is('groups')}>
                 {t('groups.open', { name: contact?.fullName ?? f.nis(g.Amount) })}
               </Button>
             </li>
