@@ -25,7 +25,7 @@ import { useActionFeedback } from './useActionFeedback';
 import { useAddFormRefresh } from './useAddFormRefresh';
 import { usePhotoPicker } from './usePhotoPicker';
 import { useBuildings, useJoinableCalls } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 type Errors = Partial<Record<'buildingId' | 'domain' | 'description', string>>;
 

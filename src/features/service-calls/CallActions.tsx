@@ -14,7 +14,7 @@ import { CheckboxField } from './fields';
 import { cancelServiceCall, changeStatus, closeWithMessage, deleteServiceCall, setLastVisit, updateServiceCall } from './serviceCallsRepo';
 import type { RunAction } from './useActionFeedback';
 import { useClosingMessageDays } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
 import { useCan } from '../../session/sessionContext';
 
 type Confirm = 'close' | 'cancel' | 'delete' | null;

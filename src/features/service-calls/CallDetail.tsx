@@ -16,7 +16,7 @@ import { TranslatePanel } from './TranslatePanel';
 import { UpdatesSection } from './UpdatesSection';
 import { useActionFeedback } from './useActionFeedback';
 import { useBuildings, useCallPhotos, useCallUpdates, useServiceCall } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
 
 /** Brings the call, its updates, its photos and the closing-days setting up to date when online. */
 function useDetailRefresh(id: string, known: boolean): void {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ServiceCallRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
 
 type Props = { call: ServiceCallRow; buildingName: string | null; selected: boolean };
 

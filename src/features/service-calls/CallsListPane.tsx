@@ -13,7 +13,7 @@ import { PullToRefresh } from './PullToRefresh';
 import { useActionFeedback } from './useActionFeedback';
 import { useCallsRefresh } from './useCallsRefresh';
 import { useBuildings, useCallsList, useOpenCallsCount } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
 
 const SEARCH_SAVE_MS = 300;
 

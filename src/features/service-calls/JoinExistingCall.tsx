@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceCallRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { Button } from '../../ui/Button';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 type Props = { calls: readonly ServiceCallRow[]; busy: boolean; onJoin(call: ServiceCallRow): void };
 

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { addContact } from '../../directory/contactsRepo';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 type Props = { buildingId: number | null; onAdded(contact: ContactRow): void; onCancel(): void };
 

@@ -4,7 +4,7 @@ import { AttachmentsList } from '../../ui/AttachmentsList';
 import { ImageViewer } from '../../ui/ImageViewer';
 import type { PhotoPicker as Picker } from './usePhotoPicker';
 import { usePhotoUrls } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 /** Camera and gallery inputs, the compression progress, and the picked photos (removable). */
 export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: string }) {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ReactNode, TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
 
 export const PULL_THRESHOLD_PX = 72;
 const MAX_PULL_PX = 110;

@@ -8,7 +8,7 @@ import { CallDetail } from './CallDetail';
 import { CallsListPane } from './CallsListPane';
 import { ALL_BUILDINGS } from './CallsToolbar';
 import { useServiceCall } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
 import { useCan } from '../../session/sessionContext';
 
 /** The route's building, `all` for every building, or (without one) the current building. */

@@ -6,7 +6,7 @@ import { api, callWithRelogin } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
 import { translateServiceCall } from './serviceCallTranslation';
 import type { CallTranslation } from './serviceCallTranslation';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: CallTranslation } | { kind: 'error'; messageKey: string };
 

@@ -12,7 +12,7 @@ import { PhotoPicker } from './PhotoPicker';
 import { addUpdate } from './serviceCallsRepo';
 import type { RunAction } from './useActionFeedback';
 import { usePhotoPicker } from './usePhotoPicker';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
 
 type Props = { callId: string; updates: readonly ServiceCallUpdateRow[] | undefined; photos: Map<string, PhotoRow[]>; run: RunAction };
 
