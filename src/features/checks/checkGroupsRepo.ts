@@ -100,6 +100,32 @@ function editable(row: CheckGroupRow): void {
 
 export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
 
+type GroupCall = {
+  op: 'finishScan' | 'submit' | 'cancel';
+  /** The provider's PUT check/<path>, answered with the group. */
+  path: string;
+  /** The group's status on the device once the call is queued. */
+  Status: CheckGroup['Status'];
+  fields?: Partial<CheckGroupRow>;
+  /** Refused in the transaction unless the group is still to fill. */
+  editableOnly?: boolean;
+};
+
+/** A group-level call (finish the scan, submit, cancel): after every check and photo of the group. */
+function groupCall(guid: string, call: GroupCall, dependsOn: string[]): Change {
+  return {
+    kind: 'change',
+    table: 'checkGroups',
+    id: guid,
+    op: call.op,
+    changes: call.fields ?? { ChecksHeaderGuid: guid },
+    rowChanges: { Status: call.Status },
+    request: { method: 'PUT', path: `check/${call.path}`, wrap: 'payload' },
+    ...(call.editableOnly ? { guard: editable } : {}),
+    dependsOn,
+  };
+}
+
 /**
  * Sends a payment: finish the scan (after every check and photo of the group reached the server),
  * then submit — one user action, so both entries commit in one transaction or neither does. Refused
@@ -112,19 +138,7 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
   refuse(validateSubmit(group.checks, group.Amount, options.sendAnyway));
   const actor = await currentActor();
   const dependsOn = await groupDependencies(guid);
-  const changes: Change[] = [];
-  if (group.Status === 'draft') {
-    changes.push({
-      kind: 'change',
-      table: 'checkGroups',
-      id: guid,
-      op: 'finishScan',
-      changes: { ChecksHeaderGuid: guid },
-      rowChanges: { Status: 'scanned' },
-      request: { method: 'PUT', path: 'check/finishScan', wrap: 'payload' },
-      dependsOn,
-    });
-  }
+  const finishScan = group.Status === 'draft' ? [groupCall(guid, { op: 'finishScan', path: 'finishScan', Status: 'scanned' }, dependsOn)] : [];
   // WorkerGuid and SendAnyway ride along with the group's fields (spec 7: group + WorkerGuid).
   const submission: Partial<CheckGroupRow> & { WorkerGuid: string; SendAnyway?: true } = {
     ChecksHeaderGuid: guid,
@@ -132,18 +146,8 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
     WorkerGuid: options.workerGuid ?? actor.workerGuid,
     ...(options.sendAnyway ? { SendAnyway: true as const } : {}),
   };
-  changes.push({
-    kind: 'change',
-    table: 'checkGroups',
-    id: guid,
-    op: 'submit',
-    changes: submission,
-    rowChanges: { Status: 'submitted' },
-    request: { method: 'PUT', path: 'check/submitChecksHeader', wrap: 'payload' },
-    guard: editable,
-    dependsOn,
-  });
-  await writeChanges({ userKey: actor.userKey }, changes);
+  const submit = groupCall(guid, { op: 'submit', path: 'submitChecksHeader', Status: 'submitted', fields: submission, editableOnly: true }, dependsOn);
+  await writeChanges({ userKey: actor.userKey }, [...finishScan, submit]);
 }
 
 /**
@@ -161,17 +165,7 @@ export async function cancelPayments(guids: readonly string[]): Promise<void> {
       localOnly.push(guid);
       continue;
     }
-    cancels.push({
-      kind: 'change',
-      table: 'checkGroups',
-      id: guid,
-      op: 'cancel',
-      changes: { ChecksHeaderGuid: guid },
-      rowChanges: { Status: 'cancelled' },
-      request: { method: 'PUT', path: 'check/cancelChecksHeader', wrap: 'payload' },
-      guard: editable,
-      dependsOn: await groupDependencies(guid),
-    });
+    cancels.push(groupCall(guid, { op: 'cancel', path: 'cancelChecksHeader', Status: 'cancelled', editableOnly: true }, await groupDependencies(guid)));
   }
   await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }

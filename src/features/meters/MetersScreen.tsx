@@ -15,7 +15,6 @@ import { useFormats } from '../../ui/useFormats';
 import { pullMeters } from './meterReadingsRepo';
 import { buildingMeters } from './metersQueries';
 import type { MeterOverview } from './metersQueries';
-import { ruleFailureOf } from '../../lib/validation/rules';
 import { deleteMeter } from './metersRepo';
 import { PriceDialog } from './PriceDialog';
 import { useResult } from '../../ui/useResult';
@@ -52,13 +51,7 @@ export function MetersScreen() {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
-    try {
-      await deleteMeter(target.meter.id);
-      result.succeed(t('meters:delete.done'));
-    } catch (e) {
-      const failure = ruleFailureOf(e);
-      result.fail(failure ? `errors:${failure.messageKey}` : 'errors:errorDeletingCounter');
-    }
+    await result.run(() => deleteMeter(target.meter.id), t('meters:delete.done'), 'errors:errorDeletingCounter');
   }
 
   return (

@@ -14,7 +14,6 @@ import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { useFormats } from '../../ui/useFormats';
 import { deleteLatestReading, pullMeters, pullReadings } from './meterReadingsRepo';
 import { meterDetail } from './metersQueries';
-import { ruleFailureOf } from '../../lib/validation/rules';
 import { ReadingForm } from './ReadingForm';
 import { ReadingPhoto } from './ReadingPhoto';
 import { useResult } from '../../ui/useResult';
@@ -54,13 +53,7 @@ export function ReadingsScreen() {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
-    try {
-      await deleteLatestReading(target.id);
-      result.succeed(t('meters:reading.deleted'));
-    } catch (e) {
-      const failure = ruleFailureOf(e);
-      result.fail(failure ? `errors:${failure.messageKey}` : 'errors:anErrorOccurred');
-    }
+    await result.run(() => deleteLatestReading(target.id), t('meters:reading.deleted'), 'errors:anErrorOccurred');
   }
 
   return (

@@ -26,6 +26,7 @@ import { useAddFormRefresh } from './useAddFormRefresh';
 import { usePhotoPicker } from './usePhotoPicker';
 import { useBuildings, useJoinableCalls } from './useServiceCalls';
 import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Errors = Partial<Record<'buildingId' | 'domain' | 'description', string>>;
 
@@ -92,12 +93,12 @@ export function AddServiceCallScreen() {
 
   return (
     <section className={styles.addScreen} aria-labelledby="add-heading">
-      <h2 id="add-heading" className={styles.heading}>
+      <h2 id="add-heading" className={shared.heading}>
         {t('serviceCalls:add.title')}
       </h2>
       <OutOfHoursNotice />
       <form
-        className={styles.form}
+        className={shared.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

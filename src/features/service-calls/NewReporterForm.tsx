@@ -8,6 +8,7 @@ import { addContact } from '../../directory/contactsRepo';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Props = { buildingId: number | null; onAdded(contact: ContactRow): void; onCancel(): void };
 
@@ -42,11 +43,11 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
       <TextField label={t('serviceCalls:reporter.lastName')} value={lastName} onValueChange={setLastName} error={errorFor('lastName')} autoComplete="family-name" />
       <PhoneInput label={t('serviceCalls:reporter.phone')} value={phone} onValueChange={setPhone} error={errorFor('phone')} />
       {general ? (
-        <p className={styles.fieldError} role="alert">
+        <p className={shared.fieldError} role="alert">
           {general}
         </p>
       ) : null}
-      <div className={styles.buttonRow}>
+      <div className={shared.buttonRow}>
         <Button variant="secondary" onClick={onCancel}>
           {t('serviceCalls:reporter.cancelNew')}
         </Button>

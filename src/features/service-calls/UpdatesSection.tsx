@@ -13,6 +13,7 @@ import { addUpdate } from './serviceCallsRepo';
 import type { RunAction } from './useActionFeedback';
 import { usePhotoPicker } from './usePhotoPicker';
 import styles from './CallDetail.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Props = { callId: string; updates: readonly ServiceCallUpdateRow[] | undefined; photos: Map<string, PhotoRow[]>; run: RunAction };
 
@@ -43,11 +44,11 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
 
   return (
     <section className={styles.updates} aria-labelledby="updates-heading">
-      <h3 id="updates-heading" className={styles.subheading}>
+      <h3 id="updates-heading" className={shared.subheading}>
         {t('serviceCalls:updates.title', { count: updates?.length ?? 0 })}
       </h3>
       <form
-        className={styles.form}
+        className={shared.form}
         aria-label={t('serviceCalls:updates.add')}
         onSubmit={(e) => {
           e.preventDefault();

@@ -7,7 +7,7 @@ import type { ServiceCall, ServiceCallDomain, ServiceCallStatus } from '../../li
 import { currentActor } from '../actor';
 import { photoRowOf } from '../photos';
 import type { CompressedPhoto } from '../photos';
-import { changeRecord, createRecord, deleteRecord } from '../writePath';
+import { changeRecord, createRecord, deleteRecord, writeChanges } from '../writePath';
 
 type NewCall = { buildingId: number; domain: ServiceCallDomain; description: string };
 type Fields = Partial<Pick<ServiceCall, 'subject' | 'description' | 'priority'>>;
@@ -33,17 +33,8 @@ export async function createServiceCall(input: NewCall, photos: readonly Compres
     createdBy: actor.workerGuid,
   };
   const row: ServiceCallRow = { ...sent, callNumber: null, lastUpdateAt: at, closedAt: null, version: 0, updatedAt: at, tab: 'open', syncState: 'local' };
-  const photoRows = photos.map((p) => photoRowOf(p, 'serviceCalls', id, 'attachment'));
-  await createRecord({
-    table: 'serviceCalls',
-    id,
-    row,
-    path: 'service-calls',
-    payload: sent,
-    userKey: actor.userKey,
-    refetchPath: pathOf(id),
-    uploads: { photos: photoRows, createdBy: actor.userId },
-  });
+  const uploads = { photos: photos.map((p) => photoRowOf(p, 'serviceCalls', id, 'attachment')), createdBy: actor.userId };
+  await writeChanges({ userKey: actor.userKey, uploads }, [{ kind: 'create', table: 'serviceCalls', id, row, path: 'service-calls', payload: sent, refetchPath: pathOf(id) }]);
   return id;
 }
 
