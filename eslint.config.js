@@ -3,6 +3,96 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The layer table of docs/architecture.md: what each folder may import. An import against it fails
+// lint, tests included (tests/unit/layers.test.ts proves the rule bites). Imports are relative, so the
+// rule is written per depth: from a file k folders below its layer's root, `../` × (k + 1) is `src/`
+// (for a feature, `src/features/`).
+const layers = {
+  features: ['session', 'directory', 'ui', 'db', 'sync', 'api', 'i18n', 'lib', 'workers'],
+  session: ['ui', 'db', 'sync', 'api', 'i18n', 'lib'],
+  directory: ['db', 'sync', 'api', 'lib'],
+  ui: ['i18n', 'lib'],
+  sync: ['db', 'api', 'lib'],
+  db: ['lib'],
+  api: ['lib'],
+  workers: ['lib'],
+  i18n: [],
+  lib: [],
+};
+const MAX_DEPTH = 4;
+
+// Each library is wrapped once (style.md §4): only the wrapper may import it.
+const wrappedLibraries = [
+  { name: 'i18next', message: 'Use src/i18n (the single i18next init).', allowTypeImports: true },
+  { name: 'comlink', message: 'Use src/workers/photoCompressor.ts (the single comlink wrap).', allowTypeImports: true },
+];
+const wrappers = ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts'];
+
+/** Folders outside src/ with a rule of their own: what they may import from the project root. */
+const outside = {
+  sw: { allowed: ['src/sync', 'src/db', 'src/api', 'src/lib'], message: 'sw/ may import only src/sync, src/db, src/api and src/lib (no React, no DOM).' },
+  server: { allowed: ['server', 'src/lib'], message: 'server/ may import only its own code and src/lib (docs/architecture.md, "Layers").' },
+};
+
+const up = (n) => `(?:\\.\\./){${n}}`;
+const oneOf = (names) => (names.length === 0 ? '(?!)' : `(?:${names.join('|')})(?:/|$)`);
+
+/** The forbidden import patterns of a file `depth` folders below the root of `layer`. */
+function layerPatterns(layer, depth) {
+  const toSrc = layer === 'features' ? depth + 2 : depth + 1;
+  const allowed = layer === 'features' ? layers.features : [layer, ...layers[layer]];
+  const others = allowed.filter((l) => l !== layer);
+  const patterns = [
+    {
+      regex: `^${up(toSrc)}(?!${oneOf(allowed)})[^./]`,
+      message: `${others.length > 0 ? `src/${layer} may import only ${others.join(', ')}` : `src/${layer} imports no other layer`} (docs/architecture.md, "Layers").`,
+      caseSensitive: true,
+    },
+    { regex: `^${up(toSrc + 1)}`, message: 'Code under src/ imports nothing outside src/ (docs/architecture.md, "Layers").', caseSensitive: true },
+  ];
+  if (layer === 'features') {
+    patterns.push({
+      regex: `^${up(depth + 1)}[^./]`,
+      message: 'A feature imports no other feature: move what they share to a shared layer, or compose them in src/app (docs/architecture.md).',
+      caseSensitive: true,
+    });
+  }
+  return patterns;
+}
+
+function layerRoot(layer) {
+  return layer === 'features' ? 'src/features/*' : `src/${layer}`;
+}
+
+/** sw/ and server/: from `depth` folders below their root, `../` × (depth + 1) is the project root. */
+function outsideBlocks() {
+  return Object.entries(outside).flatMap(([folder, { allowed, message }]) =>
+    Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
+      files: [`${folder}${'/*'.repeat(depth)}/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: `^${up(depth + 1)}(?!${oneOf(allowed)})[^./]`, message, caseSensitive: true }] }] },
+    })),
+  );
+}
+
+function layerBlocks() {
+  const blocks = [];
+  for (const layer of Object.keys(layers)) {
+    for (let depth = 0; depth <= MAX_DEPTH; depth += 1) {
+      const dir = `${layerRoot(layer)}${'/*'.repeat(depth)}`;
+      const tests = [`${dir}/*.test.{ts,tsx}`];
+      const ownWrappers = wrappers.filter((w) => w.split('/').length === dir.split('/').length + 1 && w.startsWith(`${dir.replace(/\/\*$/, '')}/`));
+      const patterns = layerPatterns(layer, depth);
+      blocks.push({
+        files: [`${dir}/*.{ts,tsx}`],
+        ignores: [...tests, ...ownWrappers],
+        rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns }] },
+      });
+      blocks.push({ files: [...tests, ...ownWrappers], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+    }
+  }
+  return blocks;
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/**', 'test-results/**', '.tmp/**'] },
   js.configs.recommended,
@@ -25,16 +115,12 @@ export default tseslint.config(
     },
   },
   {
-    // Each library is wrapped once (style.md §4): only the wrapper may import it.
+    // src/app and src/main.tsx may import every layer; the wrapped libraries stay behind their wrappers.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts', 'src/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'i18next', message: 'Use src/i18n (the single i18next init).', allowTypeImports: true },
-          { name: 'comlink', message: 'Use src/workers/photoCompressor.ts (the single comlink wrap).', allowTypeImports: true },
-        ],
-      }],
-    },
+    ignores: [...wrappers, 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries }] },
   },
+  // The layers (each block repeats the wrapped libraries: a later block replaces a rule's options).
+  ...layerBlocks(),
+  ...outsideBlocks(),
 );

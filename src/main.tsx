@@ -10,7 +10,7 @@ if (!container) throw new Error('Missing #root element');
 // Texts first: the first paint is already in the stored language and direction.
 void initI18n({ namespaces: startNamespaces }).then(() => {
   // The sync engine is not needed for the first paint (a login screen has nothing to replay).
-  void import('./features/sync/syncController').then(({ startSync }) => startSync());
+  void import('./session/syncController').then(({ startSync }) => startSync());
   createRoot(container).render(
     <StrictMode>
       <App />

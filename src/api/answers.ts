@@ -1,5 +1,8 @@
-// Turns a parsed answer (style 1 error body or style 2 APIResponseCode) into an ApiError.
+// Turns a parsed answer (style 1 error body or style 2 APIResponseCode) into an ApiError, and checks a
+// good answer against what the client relies on (src/lib/answers.ts).
+import type { ZodMiniType } from 'zod/mini';
 import { ApiError, SESSION_EXPIRED_CODE } from './errors';
+import { isRecord } from '../lib/records';
 
 type ErrorBody = { code?: unknown; message?: unknown; messageKey?: unknown; field?: unknown };
 
@@ -11,9 +14,6 @@ const messageKeyByStatus: Record<number, string> = {
   429: 'errors:tooManyRequests',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -62,4 +62,16 @@ export function answerError(status: number, body: unknown, text: string): ApiErr
     ...(field === undefined ? {} : { field }),
     ...(body === undefined ? {} : { body }),
   });
+}
+
+/**
+ * The answer as its schema (src/lib/answers.ts) says the client may rely on; anything else becomes an
+ * ApiError like any failed call, so no screen reads a field that is not there.
+ */
+export function answerOf<T>(schema: ZodMiniType<T>, body: unknown): T {
+  const checked = schema.safeParse(body);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  const where = issue?.path.join('.') || 'answer';
+  throw new ApiError({ message: 'unexpected answer', errorCode: 'BAD_RESPONSE', errorDescription: `${where}: ${issue?.message ?? 'unexpected'}`, messageKey: 'errors:anErrorOccurred', body });
 }

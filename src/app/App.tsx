@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SessionProvider } from '../features/auth/SessionProvider';
-import { takeStartupParams } from '../features/auth/startup';
+import { SessionProvider } from '../session/SessionProvider';
+import { runSessionStartup, takeStartupParams } from '../features/auth/startup';
 import { createAppRouter } from './router';
+import { TakeDayOfflineProvider } from './TakeDayOfflineProvider';
 import { useServerDictionary } from './useServerDictionary';
 
 export function App() {
@@ -13,8 +14,10 @@ export function App() {
   });
   useServerDictionary();
   return (
-    <SessionProvider>
-      <RouterProvider router={router} />
+    <SessionProvider startup={runSessionStartup}>
+      <TakeDayOfflineProvider>
+        <RouterProvider router={router} />
+      </TakeDayOfflineProvider>
     </SessionProvider>
   );
 }

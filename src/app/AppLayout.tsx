@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '../features/auth/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
+import { CheckPaymentScope } from './CheckPaymentScope';
 import { NavigationDrawer } from './NavigationDrawer';
 import { useRouteLabel } from './usePageTitle';
 import { VersionNotice } from './VersionNotice';
@@ -38,7 +39,9 @@ export function AppLayout() {
       {hideNavigation ? null : <NavigationDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <VersionNotice />
       <main className={styles.main} id="main">
-        <Outlet />
+        <CheckPaymentScope>
+          <Outlet />
+        </CheckPaymentScope>
       </main>
       <div id={BOTTOM_ACTIONS_ID} className={styles.bottom} />
     </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useSession } from '../features/auth/sessionContext';
+import { useSession } from '../session/sessionContext';
 
 /** /financial-report without an id goes to the stored financial-report contact (spec section 2). */
 export function FinancialReportRedirect({ children }: { children: ReactNode }) {

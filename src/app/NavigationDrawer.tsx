@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useCan, useSession } from '../features/auth/sessionContext';
+import { useCan, useSession } from '../session/sessionContext';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
 import styles from './NavigationDrawer.module.css';

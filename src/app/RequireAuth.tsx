@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../features/auth/sessionContext';
+import { useSession } from '../session/sessionContext';
 import { Spinner } from '../ui/Spinner';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../features/auth/sessionContext';
+import { useSession } from '../session/sessionContext';
 import styles from './VersionNotice.module.css';
 
 /** Spec section 4/8: "app version unsupported", asking for a new install. */

@@ -15,10 +15,6 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
   return workbox;
 }
 
-export function getWorkbox(): Workbox | null {
-  return workbox;
-}
-
 /** Sends `{ type: 'SKIP_WAITING' }` to a waiting worker, if there is one. */
 export function activateWaitingServiceWorker(): void {
   workbox?.messageSkipWaiting();

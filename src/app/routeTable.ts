@@ -14,7 +14,7 @@ const checksIndex: Screen = lazy(() => import('../features/checks/ChecksIndexScr
 const checksGroups: Screen = lazy(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
 const checksFill: Screen = lazy(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
 const checkCapture: Screen = lazy(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
-const dashboard: Screen = lazy(() => import('../features/buildings/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
+const dashboard: Screen = lazy(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
 const apartments: Screen = lazy(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
 const searchContact: Screen = lazy(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
 const dailyPlan: Screen = lazy(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));

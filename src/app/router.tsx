@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
+import { prepareAfterLogin } from './afterLogin';
 import { Spinner } from '../ui/Spinner';
 import { AppLayout } from './AppLayout';
 import { FinancialReportRedirect } from './FinancialReportRedirect';
@@ -10,10 +11,9 @@ import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import type { RouteHandle } from './routeHandle';
 import { appRoutes } from './routeTable';
 import type { AppRoute } from './routeTable';
-
-export type RouteHandle = { titleKey: string };
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;
@@ -38,7 +38,7 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { id: 'login', path: '/login', element: <LoginRoute />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
       {
         element: (
           <RequireAuth>

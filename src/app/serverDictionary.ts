@@ -1,7 +1,7 @@
 // The server's translation dictionary (spec section 3) overrides bundled texts. The last copy per
 // language is kept in IndexedDB so an offline start shows the same texts.
 import { db } from '../db/db';
-import { api } from '../features/auth/session';
+import { api } from '../session/api';
 import { applyServerDictionary } from '../i18n/i18n';
 import { isDictionaryRow } from '../i18n/overrides';
 import type { DictionaryRow } from '../i18n/overrides';

@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle } from './router';
-
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).titleKey === 'string';
-}
+import { isRouteHandle } from './routeHandle';
 
 /** The deepest route's label; also used as the app bar heading. */
 export function useRouteLabel(): string {

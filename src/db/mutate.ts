@@ -1,6 +1,6 @@
 // The single primitive behind every local change: the entity row(s) and their outbox entries are
 // written in ONE 'rw' transaction, so a crash or a thrown error leaves either both or neither.
-// Repositories do not call this directly; they use src/sync/writePath.ts, which builds the entries.
+// Only src/sync/writePath.ts calls it: it builds the entries and announces them once committed.
 import type { Transaction } from 'dexie';
 import { db } from './db';
 import type { TableName } from './db';
@@ -19,23 +19,6 @@ export type MutationContext = {
   enqueue(draft: OutboxDraft): Promise<OutboxEntry>;
 };
 
-type Listener = (entries: OutboxEntry[]) => void;
-const listeners = new Set<Listener>();
-
-/** Called after a transaction that added entries commits (the page registers Background Sync here). */
-export function subscribeOutboxWrites(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * Tells the subscribers about entries that became ready to send outside `runMutation` (a user's
- * retry, edit-and-retry or conflict decision), so the replay triggers fire as for a new change.
- */
-export function announceOutboxWrites(entries: readonly OutboxEntry[]): void {
-  if (entries.length > 0) for (const listener of listeners) listener([...entries]);
-}
-
 export function entityKeyOf(table: string, id: string | number): string {
   return `${table}:${String(id)}`;
 }
@@ -48,14 +31,10 @@ function storedSeq(row: { value: unknown } | undefined): number {
   return typeof row?.value === 'number' ? row.value : 0;
 }
 
-/** Next value of the device-wide sequence; call only inside a transaction that includes `meta`. */
-export async function nextSeq(): Promise<number> {
-  const next = storedSeq(await db.meta.get(OUTBOX_SEQ_KEY)) + 1;
-  await db.meta.put({ key: OUTBOX_SEQ_KEY, value: next });
-  return next;
-}
+/** What a committed mutation returns: the work's value and the entries it added, in `seq` order. */
+export type Committed<T> = { value: T; entries: OutboxEntry[] };
 
-export async function runMutation<T>(tables: readonly TableName[], work: (ctx: MutationContext) => Promise<T>): Promise<T> {
+export async function runMutation<T>(tables: readonly TableName[], work: (ctx: MutationContext) => Promise<T>): Promise<Committed<T>> {
   const added: OutboxEntry[] = [];
   const scope = [...new Set<TableName>([...tables, 'outbox', 'meta'])].map((name) => db.table(name));
   const result = await db.transaction('rw', scope, async (tx) => {
@@ -89,6 +68,5 @@ export async function runMutation<T>(tables: readonly TableName[], work: (ctx: M
     };
     return work({ tx, enqueue });
   });
-  announceOutboxWrites(added);
-  return result;
+  return { value: result, entries: added };
 }

@@ -17,12 +17,9 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../lib/domain/entities';
+import type { SyncState } from '../lib/syncState';
 
-/**
- * What the user sees per record: saved on device (`local`), sent and waiting for the receipt (`sent`),
- * applied by the server (`synced`), or rejected / in conflict (`attention`).
- */
-export type SyncState = 'synced' | 'local' | 'sent' | 'attention';
+export type { SyncState };
 
 export type LocalFields = {
   syncState: SyncState;

@@ -18,10 +18,6 @@ export function overridesFor(language: string, namespace: string): Map<string, s
   return store.get(`${language}/${namespace}`);
 }
 
-export function clearOverrides(): void {
-  store.clear();
-}
-
 type Tree = { [key: string]: string | Tree };
 
 function isTree(value: unknown): value is Tree {

@@ -44,7 +44,6 @@ export function startOfWeek(date: Date): Date {
 }
 
 export type DateRangeName = 'today' | 'tomorrow' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';
-export const dateRangeNames: readonly DateRangeName[] = ['today', 'tomorrow', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'];
 
 /** `start` is the first day's midnight and `end` the last day's final millisecond (both local). */
 export type DateRange = { start: Date; end: Date };

@@ -2,6 +2,7 @@
 // is classified, never dropped"). Pure: the engine decides what each verdict does to the outbox.
 import { apiResponseCodeOf } from '../api/answers';
 import { style2Outcome } from '../api/style2';
+import { isRecord } from '../lib/records';
 
 /** Values of the reason's placeholders (`errors:fileTooLarge` → `{ size: '4 MB' }`). */
 export type MessageParams = Record<string, string | number>;
@@ -22,9 +23,6 @@ export type Answer = {
   text: string;
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function parse(text: string): Record<string, unknown> | null {
   try {

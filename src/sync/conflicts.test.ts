@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
-import { createServiceCall, deleteServiceCall, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, deleteServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb } from './testing/setup';
 import type { Rig } from './testing/setup';
 import { discardEntry, editAndRetry, resolveConflict, retryNow } from './userActions';

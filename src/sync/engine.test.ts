@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
-import { createServiceCall, addUpdate, changeStatus, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, addUpdate, changeStatus, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb, USER } from './testing/setup';
 import { runnableEntries } from './engine';
 import { userKeyOf } from './sessionPort';

@@ -2,9 +2,9 @@
 // current user's outbox entries in order per record, several records at a time, mutations before
 // photos, dependencies first; a stuck record blocks only itself and what depends on it.
 import type { ApiClient } from '../api/client';
-import { db } from '../db/db';
 import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
 import { replayLock } from './lock';
+import { entriesFor, outboxOf } from './outbox';
 import type { LockRunner } from './lock';
 import { applyVerdict, markInFlight } from './outcome';
 import type { OutcomeClock } from './outcome';
@@ -82,15 +82,9 @@ export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, 
     .sort((a, b) => (a.kind === b.kind ? a.seq - b.seq : a.kind === 'mutation' ? -1 : 1));
 }
 
-async function userEntries(userKey: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[ownerUserKey+seq]').between([userKey, -Infinity], [userKey, Infinity]).toArray();
-}
-
 /** Waiting entries of the user whose last attempt never reached a server become due now; returns how many. */
 export function dueAfterReconnect(userKey: string, nowMs: number): Promise<number> {
-  return db.outbox
-    .where('[ownerUserKey+seq]')
-    .between([userKey, -Infinity], [userKey, Infinity])
+  return outboxOf(userKey)
     .filter((e) => e.state === 'pending' && e.nextAttemptAt > nowMs && e.lastError?.kind === 'retry' && (e.lastError.code === 'network' || e.lastError.code === 'timeout'))
     .modify({ nextAttemptAt: nowMs });
 }
@@ -137,7 +131,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     let authHit = false;
     let logged = 0;
     planStale = false;
-    const plan = createPlan(userKey, await userEntries(userKey));
+    const plan = createPlan(userKey, await entriesFor(userKey));
 
     for (;;) {
       if (authHit && running.size === 0) {
@@ -149,7 +143,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       // A re-read while answers are still being applied could bring back a record's older state: drain first.
       if (planStale && running.size === 0) {
         planStale = false;
-        plan.reload(await userEntries(userKey));
+        plan.reload(await entriesFor(userKey));
       }
       if (!authHit && !planStale) {
         const candidates = runnableEntries(plan.heads(), clock.now(), new Set(running.keys()));
@@ -195,7 +189,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       if (running.size === 0) {
         if (authHit || planStale) continue;
         // Out of work in memory: look once more for changes made meanwhile (another tab, the page).
-        const fresh = await userEntries(userKey);
+        const fresh = await entriesFor(userKey);
         plan.reload(fresh);
         if (runnableEntries(plan.heads(), clock.now(), new Set()).length > 0) continue;
         break;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
 import { db } from '../db/db';
-import { createServiceCall, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { createReplayEngine } from './engine';
 import type { ReplayEngine } from './engine';
 import { inProcessLock } from './lock';

@@ -4,27 +4,32 @@ import { db } from '../db/db';
 import type { TableName } from '../db/db';
 import type { OutboxEntry } from '../db/outboxRows';
 import { applyServerRecords } from './rows';
+import { isRecord } from '../lib/records';
 
-function range(userKey: string) {
+/** The user's entries in `seq` order (a Dexie collection: count, filter, modify). */
+export function outboxOf(userKey: string) {
   return db.outbox.where('[ownerUserKey+seq]').between([userKey, -Infinity], [userKey, Infinity]);
+}
+
+/** A changed body travels under a new Idempotency-Key: the old entry goes, `next` (its successor) comes. */
+export async function swapEntry(old: OutboxEntry, next: OutboxEntry): Promise<void> {
+  await db.outbox.delete(old.id);
+  await db.outbox.add(next);
 }
 
 /** Changes of this user the server has not applied yet (pending, in flight or needing attention). */
 export function pendingCountFor(userKey: string): Promise<number> {
-  return range(userKey).count();
+  return outboxOf(userKey).count();
 }
 
 export function entriesFor(userKey: string): Promise<OutboxEntry[]> {
-  return range(userKey).toArray();
+  return outboxOf(userKey).toArray();
 }
 
 export async function attentionCountFor(userKey: string): Promise<number> {
-  return range(userKey).filter((e) => e.state === 'attention').count();
+  return outboxOf(userKey).filter((e) => e.state === 'attention').count();
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Loads the server's record of a discarded change (GET `refetchPath`, `{ record }` or the record). */
 export function serverRefetch(api: ApiClient): (entry: OutboxEntry) => Promise<void> {

@@ -6,6 +6,7 @@ import type { OutboxEntry, SyncError, SyncLogRow, SyncOutcome } from '../db/outb
 import { backoffDelay } from './backoff';
 import type { Verdict } from './classify';
 import { changedSince, sameValue, threeWayMerge } from './merge';
+import { swapEntry } from './outbox';
 import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
 
 export type OutcomeClock = { now: () => number; random: () => number };
@@ -39,14 +40,6 @@ export async function markInFlightNow(entries: readonly OutboxEntry[], clock: Ou
   await db.outbox.bulkPut([...marked.values()]);
   for (const next of marked.values()) if (next.kind === 'mutation') await setRowSyncState(next.table, next.recordId);
   return marked;
-}
-
-/** A changed body must travel under a new Idempotency-Key; the old key's refusal is definitive. */
-async function replaceEntry(old: OutboxEntry, next: Omit<OutboxEntry, 'id'>): Promise<OutboxEntry> {
-  const entry: OutboxEntry = { ...next, id: newId() };
-  await db.outbox.delete(old.id);
-  await db.outbox.add(entry);
-  return entry;
 }
 
 /** Returns the record's remaining entries, as stored now. */
@@ -105,9 +98,10 @@ async function conflicted(entry: OutboxEntry, verdict: Extract<Verdict, { kind: 
     return 'conflict';
   }
   // Everything merges: send mine again on top of the server's version, at once (with backoff if it keeps happening).
-  const { id: _id, ...rest } = entry;
-  await replaceEntry(entry, {
-    ...rest,
+  // The merged body travels under a new Idempotency-Key; the old key's refusal is definitive.
+  await swapEntry(entry, {
+    ...entry,
+    id: newId(),
     payload: entry.op === 'delete' ? entry.payload : merged,
     baseVersion: theirVersion,
     state: 'pending',

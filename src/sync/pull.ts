@@ -4,12 +4,10 @@ import type { ApiClient, RequestOptions } from '../api/client';
 import type { TableName } from '../db/db';
 import { applyServerRecords } from './rows';
 import type { PullResult } from './rows';
+import { isRecord } from '../lib/records';
 
 type Row = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The records of a list answer: an array, `{ records }`, or `{ record }`. */
 export function recordsOf(body: unknown, field = 'records'): Row[] {

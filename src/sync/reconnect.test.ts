@@ -4,7 +4,7 @@
 // entries that never reached a server at once; a server that answered 5xx keeps its backoff.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
-import { createServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall } from './testing/serviceCallRecords';
 import { restoresConnectivity } from './protocol';
 import type { ReplayReason } from './protocol';
 import { createRig, resetDb } from './testing/setup';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
-import { createServiceCall, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { applyServerRecords } from './rows';
 import { resetDb } from './testing/setup';
 
@@ -54,7 +54,7 @@ describe('applyServerRecords (pull)', () => {
   });
 
   it('does not resurrect a row deleted locally while its delete is pending', async () => {
-    const { deleteServiceCall } = await import('../features/service-calls/serviceCallsRepo');
+    const { deleteServiceCall } = await import('./testing/serviceCallRecords');
     await applyServerRecords('serviceCalls', [record('a')]);
     await deleteServiceCall('a');
     await applyServerRecords('serviceCalls', [record('a')]);

@@ -3,17 +3,6 @@ import { db } from '../db/db';
 import type { SyncLogRow } from '../db/outboxRows';
 
 export const SYNC_LOG_LIMIT = 1_000;
-// Trim in batches so the common case is one add, not an add plus a count-and-delete.
-const TRIM_SLACK = 50;
-
-export async function appendSyncLog(row: Omit<SyncLogRow, 'id'>): Promise<void> {
-  await db.syncLog.add(row);
-  const count = await db.syncLog.count();
-  if (count > SYNC_LOG_LIMIT + TRIM_SLACK) {
-    const excess = await db.syncLog.orderBy('id').limit(count - SYNC_LOG_LIMIT).primaryKeys();
-    await db.syncLog.bulkDelete(excess);
-  }
-}
 
 export async function trimSyncLog(): Promise<void> {
   const count = await db.syncLog.count();

@@ -3,9 +3,9 @@
 // nothing was sent until the 30 s idle timer came round).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
-import { subscribeOutboxWrites } from '../db/mutate';
+import { subscribeOutboxWrites } from './outboxEvents';
 import type { OutboxEntry } from '../db/outboxRows';
-import { createServiceCall, updateServiceCall } from '../features/service-calls/serviceCallsRepo';
+import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb, USER } from './testing/setup';
 import { editAndRetry, resolveConflict, retryAllNow, retryNow } from './userActions';
 

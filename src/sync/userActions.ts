@@ -2,19 +2,16 @@
 // discard. Any change of the body after a definitive refusal travels under a NEW Idempotency-Key;
 // an entry that might have been applied (a retry wait) keeps its key.
 import { db } from '../db/db';
-import { announceOutboxWrites, newId } from '../db/mutate';
+import { newId } from '../db/mutate';
+import { announceOutboxWrites } from './outboxEvents';
 import type { OutboxEntry } from '../db/outboxRows';
+import { swapEntry } from './outbox';
 import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
 
 type Row = Record<string, unknown>;
 
 function fresh(entry: OutboxEntry, patch: Partial<OutboxEntry>): OutboxEntry {
   return { ...entry, ...patch, id: newId(), state: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, conflict: null };
-}
-
-async function swap(old: OutboxEntry, next: OutboxEntry): Promise<void> {
-  await db.outbox.delete(old.id);
-  await db.outbox.add(next);
 }
 
 function scope(entry: OutboxEntry) {
@@ -31,7 +28,7 @@ export async function retryNow(entryId: string): Promise<void> {
     let next: OutboxEntry | null = null;
     if (current.state === 'attention' && !current.conflict) {
       next = fresh(current, {});
-      await swap(current, next);
+      await swapEntry(current, next);
     } else if (current.state !== 'attention') {
       next = { ...current, nextAttemptAt: 0 };
       await db.outbox.update(entryId, { nextAttemptAt: 0 });
@@ -58,7 +55,7 @@ export async function editAndRetry(entryId: string, patch: Row): Promise<void> {
     if (!current || current.state !== 'attention') return null;
     const rowPatch = current.rowPatch === null ? null : { ...current.rowPatch, ...patch };
     const next = fresh(current, { payload: { ...current.payload, ...patch }, rowPatch });
-    await swap(current, next);
+    await swapEntry(current, next);
     if (current.kind !== 'mutation' || rowPatch === null) return next;
     const row = await tableOf(current.table).get(current.recordId);
     if (row) await tableOf(current.table).put({ ...row, ...patch });
@@ -83,7 +80,7 @@ export async function resolveConflict(entryId: string, choices: Record<string, C
     if (current.op === 'delete' || current.op === 'create') {
       const keepMine = choices['*'] === 'mine' && current.op === 'delete';
       const next = keepMine ? fresh(current, { baseVersion: version, base: theirs }) : null;
-      if (next) await swap(current, next);
+      if (next) await swapEntry(current, next);
       else await db.outbox.delete(current.id);
       await rebuildRow(current.table, current.recordId, keepMine ? null : theirs);
       return next;
@@ -98,7 +95,7 @@ export async function resolveConflict(entryId: string, choices: Record<string, C
       const rowPatch = current.rowPatch === null ? null : Object.fromEntries(Object.entries(current.rowPatch).filter(([k]) => !dropped.includes(k)));
       const base = Object.fromEntries(Object.keys(kept).map((k) => [k, theirs[k]]));
       next = fresh(current, { payload: kept, rowPatch, base, baseVersion: version });
-      await swap(current, next);
+      await swapEntry(current, next);
     }
     await rebuildRow(current.table, current.recordId, theirs);
     return next;

@@ -1,5 +1,5 @@
 // The token re-login over the encrypted session vault, one implementation for the page
-// (features/auth/session.ts) and the service worker's replay (defaultSession.ts). The silent re-login
+// (session/api.ts) and the service worker's replay (defaultSession.ts). The silent re-login
 // spends the device's renewal secret (no password is kept); the server answers a new token and the
 // next secret, stored together. Inside the cross-context lock the vault is read from storage, not this
 // context's cache: a secret another tab already spent must not be presented again (that revokes it).

@@ -29,10 +29,6 @@ export function stopPhotoCompressor(): void {
   remote = null;
 }
 
-export function isPhotoCompressorRunning(): boolean {
-  return worker !== null;
-}
-
 /** Compresses a camera photo by profile; returns the JPEG Blob, its size and SHA-256 (hex). */
 export async function compressPhoto(image: Blob, profile: PhotoProfile): Promise<CompressedImage> {
   clearTimeout(idleTimer);

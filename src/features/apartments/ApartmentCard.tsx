@@ -4,7 +4,7 @@ import type { ContactRow } from '../../db/schema';
 import { formatNis } from '../../lib/money';
 import type { FormatLocale } from '../../lib/money';
 import { ContactIconGroup } from '../../ui/ContactIconGroup';
-import type { ApartmentWithTenants } from './apartmentsRepo';
+import type { ApartmentWithTenants } from './apartmentsQueries';
 import styles from './ApartmentsScreen.module.css';
 
 function Tenant({ contact }: { contact: ContactRow }) {

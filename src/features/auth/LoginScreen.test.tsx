@@ -9,7 +9,7 @@ import { initI18n } from '../../i18n/i18n';
 import { loginMachine } from './loginMachine';
 import type { LoginResult, StartOtpInput } from './loginMachine';
 import { LoginScreen } from './LoginScreen';
-import { SessionContext } from './sessionContext';
+import { SessionContext } from '../../session/sessionContext';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });

@@ -9,9 +9,8 @@ import { loginMachine } from './loginMachine';
 import type { LoginCredentials } from './loginMachine';
 import { LoginCodeForm } from './LoginCodeForm';
 import { LoginDetailsForm } from './LoginDetailsForm';
-import { prepareAfterLogin } from './postLogin';
-import type { OfflineProgress } from './postLogin';
-import { useSession } from './sessionContext';
+import type { TakeDayProgress } from '../../session/takeDayOffline';
+import { useSession } from '../../session/sessionContext';
 import styles from './LoginScreen.module.css';
 
 const appLoginMachine = loginMachine.provide({ actors: loginActors });
@@ -20,10 +19,13 @@ type Props = {
   initial: Partial<LoginCredentials>;
   /** Component tests pass the machine with fake actors; the app uses the real API. */
   machine?: typeof appLoginMachine;
-  afterLogin?: typeof prepareAfterLogin;
+  /** What follows a sign-in before the app opens (the app takes the day offline), with its progress. */
+  afterLogin(onProgress: (p: OfflineProgress) => void): Promise<void>;
 };
 
-export function LoginScreen({ initial, machine = appLoginMachine, afterLogin = prepareAfterLogin }: Props) {
+type OfflineProgress = Pick<TakeDayProgress, 'done' | 'total'>;
+
+export function LoginScreen({ initial, machine = appLoginMachine, afterLogin }: Props) {
   const { t } = useTranslation('auth');
   const { loggedIn, session, update } = useSession();
   const navigate = useNavigate();

@@ -5,9 +5,9 @@ import { getWorkerData } from '../../api/calls/globals';
 import { emptySession, loadSession, saveSession, updateSession } from '../../db/sessionVault';
 import type { Session } from '../../db/sessionVault';
 import type { LoginResult } from './loginMachine';
-import { api } from './session';
-import { sessionFieldsFromUser, sessionFieldsFromWorker } from './sessionFromUser';
-import { forgetStartupPassword } from './startupPrefill';
+import { api } from '../../session/api';
+import { sessionFieldsFromUser, sessionFieldsFromWorker } from '../../session/sessionFromUser';
+import { forgetStartupPassword } from '../../session/startupPrefill';
 
 export async function completeLogin({ answer, credentials }: LoginResult): Promise<Session> {
   forgetStartupPassword();

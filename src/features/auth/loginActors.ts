@@ -6,7 +6,7 @@ import { db } from '../../db/db';
 import { deviceId } from '../../db/sessionVault';
 import { completeLogin } from './completeLogin';
 import type { LoginResult, StartOtpInput } from './loginMachine';
-import { api } from './session';
+import { api } from '../../session/api';
 
 const APP_GUID_KEY = 'app.guid';
 

@@ -7,7 +7,7 @@ import type { FakeHandler } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
 import { emptySession, loadSession, refreshSession, saveSession } from '../../db/sessionVault';
 import { runSessionStartup, takeStartupParams } from './startup';
-import { forgetStartupPassword, startupPassword } from './startupPrefill';
+import { forgetStartupPassword, startupPassword } from '../../session/startupPrefill';
 
 function fakeWindow(search: string) {
   const replaced: string[] = [];

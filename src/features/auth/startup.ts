@@ -6,10 +6,10 @@ import { createApiClient } from '../../api/client';
 import { authByCompId, getCompGuidByBid, getSessionData } from '../../api/calls/auth';
 import { deviceId, emptySession, loadSession, saveSession, updateSession } from '../../db/sessionVault';
 import type { Session } from '../../db/sessionVault';
-import { api, relogin } from './session';
-import { sessionFieldsFromUser } from './sessionFromUser';
+import { api, relogin } from '../../session/api';
+import { sessionFieldsFromUser } from '../../session/sessionFromUser';
 import { hasStartupParams, readStartupParams, withoutStartupParams } from './startupParams';
-import { rememberStartupPassword } from './startupPrefill';
+import { rememberStartupPassword } from '../../session/startupPrefill';
 
 /**
  * `userinfo` (user,password) with `cpid`: the password signs in by itself only where the server allows

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasStartupParams, readStartupParams, withoutStartupParams } from './startupParams';
-import { sessionFieldsFromUser, sessionFieldsFromWorker } from './sessionFromUser';
+import { sessionFieldsFromUser, sessionFieldsFromWorker } from '../../session/sessionFromUser';
 
 const q = (s: string) => new URLSearchParams(s);
 

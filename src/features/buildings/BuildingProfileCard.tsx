@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { BuildingProfile } from './buildingsRepo';
+import type { BuildingProfile } from './buildingsQueries';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './BuildingProfileCard.module.css';
 

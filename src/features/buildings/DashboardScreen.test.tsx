@@ -8,12 +8,12 @@ import { emptySession } from '../../db/sessionVault';
 import type { Session } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { resetDb } from '../../sync/testing/setup';
-import { SessionContext } from '../auth/sessionContext';
-import type { SessionContextValue } from '../auth/sessionContext';
+import { SessionContext } from '../../session/sessionContext';
+import type { SessionContextValue } from '../../session/sessionContext';
 import { DashboardScreen } from './DashboardScreen';
-import { testBuilding } from './testBuilding';
+import { testBuilding } from '../../directory/testing/testBuilding';
 
-vi.mock('../auth/session', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
+vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
 
 const building = (id: number, number: number, name: string, city: string): BuildingRow =>
   testBuilding({ id, number, name, city, address: `Main ${number}`, apartmentsCount: 8 + number, buttonColor: '#047857' });

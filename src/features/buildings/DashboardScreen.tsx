@@ -1,25 +1,31 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../../api/client';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
-import { api, callWithRelogin } from '../auth/session';
-import { useSession } from '../auth/sessionContext';
-import { pullServiceCalls } from '../service-calls/serviceCallsRepo';
-import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { api, callWithRelogin } from '../../session/api';
+import { useSession } from '../../session/sessionContext';
+import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
 import { BuildingList } from './BuildingList';
 import { BuildingProfileCard } from './BuildingProfileCard';
-import { allBuildings, buildingProfile, openCallCounts, pullBuildings } from './buildingsRepo';
-import { useBackgroundRefresh } from './useBackgroundRefresh';
+import { allBuildings, pullBuildings } from '../../directory/buildingsRepo';
+import { buildingProfile, openCallCounts } from './buildingsQueries';
+import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import styles from './DashboardScreen.module.css';
 
 const SEARCH_SAVE_DELAY_MS = 300;
 
+type Props = {
+  /** Refreshes what the list counts (the open calls, which the service-calls feature pulls). */
+  refreshCounts?: (api: ApiClient) => Promise<unknown>;
+};
+
 /** `/`: the buildings of the cached unit list; choosing one makes it the current building. */
-export function DashboardScreen() {
+export function DashboardScreen({ refreshCounts }: Props) {
   const { t, i18n } = useTranslation(['buildings', 'common']);
   const { session, update } = useSession();
   const [search, setSearch] = useState(session.buildingsSearch);
@@ -36,7 +42,7 @@ export function DashboardScreen() {
   const counts = useLiveQuery(openCallCounts);
   const profile = useLiveQuery(() => buildingProfile(session.bID), [session.bID]);
   const refresh = useBackgroundRefresh(
-    () => callWithRelogin(() => Promise.all([pullBuildings(api), pullServiceCalls(api, { tab: 'open' })])),
+    () => callWithRelogin(() => Promise.all([pullBuildings(api), refreshCounts?.(api)])),
     [],
   );
 

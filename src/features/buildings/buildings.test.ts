@@ -4,8 +4,8 @@ import type { BuildingRow, ServiceCallRow } from '../../db/schema';
 import type { Building } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
 import { filterAndSortBuildings, initialsOf, matchesBuilding, parseBuildingOrder, textColorOn } from './buildingListing';
-import { buildingProfile, openCallCounts } from './buildingsRepo';
-import { testBuilding } from './testBuilding';
+import { buildingProfile, openCallCounts } from './buildingsQueries';
+import { testBuilding } from '../../directory/testing/testBuilding';
 
 const building = (id: number, number: number, name: string, city: string, address = 'הרצל 1'): BuildingRow => testBuilding({ id, number, name, city, address });
 

@@ -44,10 +44,9 @@ export function CheckCaptureScreen() {
     () => ({ groupGuid: params.get('checksGroupId') ?? '', checkGuid: params.get('checkGuid'), side: params.get('side') === 'back' ? 'back' : 'front' }),
     [params],
   );
-  const { actor, snapshot, send, context } = useCheckPayment();
+  const { actor, send, is, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.capture', target }), [send, target]);
-  const is = (state: string) => snapshot.matches(state as never);
   const group = groupOf(context, context.capture?.groupGuid ?? target.groupGuid);
   const previewUrl = useObjectUrl(context.photo?.blob);
   const [viewer, setViewer] = useState(false);
@@ -68,14 +67,14 @@ export function CheckCaptureScreen() {
       <h2 className={styles.heading}>{title}</h2>
       <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       {is('notFound') ? <p className={styles.muted}>{t('fill.notFoundTitle')}</p> : null}
-      {is('capturing.choosing') ? (
+      {is({ capturing: 'choosing' }) ? (
         <>
           <p className={styles.muted}>{t(side === 'back' ? 'capture.backHint' : 'capture.hint')}</p>
           <PhotoInputs onFile={(file) => send({ type: 'photo.chosen', file })} />
         </>
       ) : null}
-      {is('capturing.compressing') ? <Spinner label={t('capture.processing')} /> : null}
-      {(is('capturing.preview') || is('capturing.savingNew') || is('capturing.savingImage')) && previewUrl ? (
+      {is({ capturing: 'compressing' }) ? <Spinner label={t('capture.processing')} /> : null}
+      {(is({ capturing: 'preview' }) || is({ capturing: 'savingNew' }) || is({ capturing: 'savingImage' })) && previewUrl ? (
         <>
           <button type="button" className={styles.previewButton} onClick={() => setViewer(true)} aria-label={t('capture.enlarge')}>
             <img className={styles.preview} src={previewUrl} alt={t('capture.previewAlt')} />
@@ -83,16 +82,16 @@ export function CheckCaptureScreen() {
           <ImageViewer images={[{ src: previewUrl, alt: t('capture.previewAlt') }]} index={0} open={viewer} onIndexChange={() => undefined} onClose={() => setViewer(false)} />
           {isNew ? <CheckDetailsFields value={draft} onChange={setDraft} /> : null}
           <div className={styles.bottomActions}>
-            <Button variant="secondary" onClick={() => send({ type: 'photo.retake' })} disabled={!is('capturing.preview')}>
+            <Button variant="secondary" onClick={() => send({ type: 'photo.retake' })} disabled={!is({ capturing: 'preview' })}>
               {t('capture.retake')}
             </Button>
-            <Button onClick={() => send({ type: 'photo.accept', details: detailsOf(draft) })} disabled={!is('capturing.preview')} aria-busy={!is('capturing.preview')}>
+            <Button onClick={() => send({ type: 'photo.accept', details: detailsOf(draft) })} disabled={!is({ capturing: 'preview' })} aria-busy={!is({ capturing: 'preview' })}>
               {t(isNew ? 'capture.saveCheck' : 'capture.usePhoto')}
             </Button>
           </div>
         </>
       ) : null}
-      {is('capturing.askBack') ? (
+      {is({ capturing: 'askBack' }) ? (
         <section className={styles.card}>
           <p>{t('capture.askBack')}</p>
           <div className={styles.actions}>
@@ -103,7 +102,7 @@ export function CheckCaptureScreen() {
           </div>
         </section>
       ) : null}
-      {is('capturing.choosing') || is('capturing.preview') ? (
+      {is({ capturing: 'choosing' }) || is({ capturing: 'preview' }) ? (
         <Button variant="ghost" onClick={() => send({ type: 'capture.cancel' })}>
           {t('capture.cancel')}
         </Button>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { CheckRow } from '../../db/schema';
 import { Button } from '../../ui/Button';
 import { ImageViewer } from '../../ui/ImageViewer';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { ImageStatusText, useCheckImage } from './CheckImage';
 import type { CheckSide } from './checksRepo';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 /** CheckStatus 2 is "pending approval" (check/listsData). */
@@ -33,7 +33,7 @@ function Thumb({ check, side, label, onOpen }: { check: CheckRow; side: CheckSid
 /** One check of the payment: amount, deposit date, bank details, images, status, edit and cancel. */
 export function CheckCard({ check, index, editable, onEdit, onDelete, onCapture }: Props) {
   const { t } = useTranslation('checks');
-  const f = useFormat();
+  const f = useFormats();
   const [viewing, setViewing] = useState<string | null>(null);
   const number = index + 1;
   const facts: Array<[string, string | null]> = [

@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Check } from '../../lib/domain/entities';
-import { api } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { api } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import { checkImage, photoById } from './checksRepo';
 import type { CheckSide } from './checksRepo';
 

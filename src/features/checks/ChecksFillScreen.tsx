@@ -11,34 +11,29 @@ import { Spinner } from '../../ui/Spinner';
 import { CheckCard } from './CheckCard';
 import { CheckEditDialog } from './CheckEditDialog';
 import { groupWithChecks, isToFill } from './checkGroupsRepo';
-import { contactById } from './checksLookups';
+import { contactById } from './checksQueries';
 import { DepositPanel } from './DepositPanel';
-import type { DepositStep } from './DepositPanel';
 import { FlowMessages } from './FlowMessages';
 import { ReviewDialog } from './ReviewDialog';
 import { useCheckPayment, useFlowNavigation } from './useCheckPayment';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
-
-const depositSteps: readonly DepositStep[] = ['prompt', 'offline', 'waitingForSync', 'starting', 'awaitingCode', 'confirming', 'locked', 'failed'];
 
 /** /checks/checksfill/:checksGroupId (ChecksFill): the checks of one payment, review, send and deposit. */
 export function ChecksFillScreen() {
   const { t } = useTranslation(['checks', 'errors']);
-  const f = useFormat();
+  const f = useFormats();
   const { checksGroupId = '' } = useParams();
-  const { actor, snapshot, send, context } = useCheckPayment();
+  const { actor, send, is, depositStep, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.fill', groupGuid: checksGroupId }), [send, checksGroupId]);
   const data = useLiveQuery(async () => {
     const group = await groupWithChecks(checksGroupId);
     return { group, contact: group ? await contactById(group.ContactGuid) : null };
   }, [checksGroupId]);
-  const is = (state: string) => snapshot.matches(state as never);
   const group = data?.group ?? null;
   const editable = group !== null && isToFill(group) && is('filling');
   const errorText = context.errorKey ? t(context.errorKey, context.errorParams ?? {}) : null;
-  const depositStep = depositSteps.find((s) => is(`deposit.${s}`));
   const editing = group?.checks.find((c) => c.CheckGuid === context.checkGuid);
 
   if (data === undefined || is('loadingFill')) return <Spinner label={t('fill.loading')} />;
@@ -71,7 +66,7 @@ export function ChecksFillScreen() {
           </div>
         </dl>
       </section>
-      {depositStep === undefined ? (
+      {depositStep === null ? (
         <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       ) : (
         <FlowMessages errorKey={null} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
@@ -117,18 +112,18 @@ export function ChecksFillScreen() {
           </div>
         </BottomActions>
       ) : null}
-      {editing && (is('filling.editing') || is('filling.savingEdit')) ? (
+      {editing && (is({ filling: 'editing' }) || is({ filling: 'savingEdit' })) ? (
         <CheckEditDialog
           check={editing}
           number={group.checks.indexOf(editing) + 1}
-          busy={is('filling.savingEdit')}
+          busy={is({ filling: 'savingEdit' })}
           errorText={errorText}
           onSave={(details) => send({ type: 'edit.save', details })}
           onCancel={() => send({ type: 'edit.cancel' })}
         />
       ) : null}
       <ConfirmDialog
-        open={is('filling.confirmingDelete') || is('filling.deleting')}
+        open={is({ filling: 'confirmingDelete' }) || is({ filling: 'deleting' })}
         title={t('fill.deleteTitle')}
         message={t('fill.deleteMessage')}
         confirmLabel={t('fill.deleteConfirm')}
@@ -137,16 +132,16 @@ export function ChecksFillScreen() {
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.dismiss' })}
       />
-      {is('review.mismatch') || is('review.ready') ? (
+      {is({ review: 'mismatch' }) || is({ review: 'ready' }) ? (
         <ReviewDialog
           errorText={errorText}
-          mismatch={is('review.mismatch')}
+          mismatch={is({ review: 'mismatch' })}
           debtsTotal={group.Amount}
           checksTotal={checksTotal(group.checks)}
           count={group.checks.length}
           busy={false}
           onBack={() => send({ type: 'review.back' })}
-          onSend={() => send({ type: is('review.mismatch') ? 'review.sendAnyway' : 'review.send' })}
+          onSend={() => send({ type: is({ review: 'mismatch' }) ? 'review.sendAnyway' : 'review.send' })}
         />
       ) : null}
     </div>

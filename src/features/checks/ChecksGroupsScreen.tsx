@@ -5,19 +5,19 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { groupsToFill } from './checkGroupsRepo';
-import { contactById } from './checksLookups';
+import { contactById } from './checksQueries';
 import { FlowMessages } from './FlowMessages';
 import { checksPaths, useCheckPayment, useFlowNavigation } from './useCheckPayment';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 /** /checks (ChecksPage): the payments still to fill, with amounts, dates and statuses. */
 export function ChecksGroupsScreen() {
   const { t } = useTranslation('checks');
-  const f = useFormat();
-  const { actor, snapshot, send, context } = useCheckPayment();
+  const f = useFormats();
+  const { actor, send, is, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.groups' }), [send]);
   const contactGuid = context.payer?.contactGuid ?? null;
@@ -25,7 +25,7 @@ export function ChecksGroupsScreen() {
     const list = await groupsToFill(contactGuid);
     return Promise.all(list.map(async (g) => ({ group: g, contact: await contactById(g.ContactGuid) })));
   }, [contactGuid]);
-  const loading = groups === undefined || snapshot.matches('loadingGroups' as never);
+  const loading = groups === undefined || is('loadingGroups');
 
   return (
     <div className={styles.screen}>
@@ -60,7 +60,7 @@ export function ChecksGroupsScreen() {
                   <dd>{t(`status.${g.Status}`)}</dd>
                 </div>
               </dl>
-              <Button variant="secondary" onClick={() => send({ type: 'group.open', groupGuid: g.ChecksHeaderGuid })} disabled={!snapshot.matches('groups' as never)}>
+              <Button variant="secondary" onClick={() => send({ type: 'group.open', groupGuid: g.ChecksHeaderGuid })} disabled={!is('groups')}>
                 {t('groups.open', { name: contact?.fullName ?? f.nis(g.Amount) })}
               </Button>
             </li>

@@ -4,7 +4,7 @@ import { BottomActions } from '../../ui/BottomActions';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Spinner } from '../../ui/Spinner';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { chosenTotal } from './checkPaymentMachine';
 import { DebtsChooser } from './DebtsChooser';
 import { FlowMessages } from './FlowMessages';
@@ -17,11 +17,9 @@ import styles from './Checks.module.css';
 export function ChecksIndexScreen() {
   const { t } = useTranslation('checks');
   const { session } = useSession();
-  const { actor, snapshot, send, context } = useCheckPayment();
+  const { actor, send, is, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.index' }), [send]);
-  const at = (state: string) => snapshot.matches({ index: state } as never);
-  const inIndex = snapshot.matches('index' as never);
 
   return (
     <div className={styles.screen}>
@@ -31,9 +29,9 @@ export function ChecksIndexScreen() {
         onPayer={(payer) => send(payer ? { type: 'payer.select', payer } : { type: 'payer.clear' })}
       />
       <FlowMessages errorKey={context.errorKey} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
-      {at('noPayer') ? <p className={styles.muted}>{t('index.pickPayer')}</p> : null}
-      {at('loadingPayer') || snapshot.matches('startingPayment' as never) ? <Spinner label={t('index.loading')} /> : null}
-      {at('incomplete') || at('confirmingCancel') || at('cancelling') ? (
+      {is({ index: 'noPayer' }) ? <p className={styles.muted}>{t('index.pickPayer')}</p> : null}
+      {is({ index: 'loadingPayer' }) || is('startingPayment') ? <Spinner label={t('index.loading')} /> : null}
+      {is({ index: 'incomplete' }) || is({ index: 'confirmingCancel' }) || is({ index: 'cancelling' }) ? (
         <IncompletePayments
           groups={context.groups}
           onContinue={() => send({ type: 'payment.continue' })}
@@ -41,7 +39,7 @@ export function ChecksIndexScreen() {
           onCancelAll={() => send({ type: 'payments.cancelAll' })}
         />
       ) : null}
-      {at('choosing') ? (
+      {is({ index: 'choosing' }) ? (
         <>
           {context.groups.length > 0 ? (
             <IncompletePayments groups={context.groups} onContinue={() => send({ type: 'payment.continue' })} onCancelAll={() => send({ type: 'payments.cancelAll' })} />
@@ -57,7 +55,7 @@ export function ChecksIndexScreen() {
         </>
       ) : null}
       <ConfirmDialog
-        open={inIndex && (at('confirmingCancel') || at('cancelling'))}
+        open={is('index') && (is({ index: 'confirmingCancel' }) || is({ index: 'cancelling' }))}
         title={t('index.cancelAllTitle')}
         message={t('index.cancelAllMessage')}
         confirmLabel={t('index.cancelAllConfirm')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Debt } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 type Props = { debts: readonly Debt[]; chosen: readonly string[]; total: number; onToggle(id: string): void };
@@ -9,7 +9,7 @@ type Props = { debts: readonly Debt[]; chosen: readonly string[]; total: number;
 /** The payer's open debts to pay by checks, with the chosen total. */
 export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
   const { t } = useTranslation('checks');
-  const f = useFormat();
+  const f = useFormats();
   if (debts.length === 0) return <EmptyState title={t('index.debtsTitle')} message={t('index.noDebts')} />;
   return (
     <fieldset className={styles.section}>

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import type { DepositStep } from './useCheckPayment';
 import styles from './Checks.module.css';
-
-export type DepositStep = 'prompt' | 'offline' | 'waitingForSync' | 'starting' | 'awaitingCode' | 'confirming' | 'locked' | 'failed';
 
 type Props = {
   step: DepositStep;

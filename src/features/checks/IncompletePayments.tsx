@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import type { PaymentGroup } from './checkPaymentModel';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 type Props = { groups: readonly PaymentGroup[]; onContinue(): void; onNew?: () => void; onCancelAll(): void };
@@ -9,7 +9,7 @@ type Props = { groups: readonly PaymentGroup[]; onContinue(): void; onNew?: () =
 /** An incomplete payment of the payer: continue it, start a new one, or cancel all. */
 export function IncompletePayments({ groups, onContinue, onNew, onCancelAll }: Props) {
   const { t } = useTranslation('checks');
-  const f = useFormat();
+  const f = useFormats();
   return (
     <section className={styles.section} aria-labelledby="checks-incomplete">
       <h2 id="checks-incomplete" className={styles.heading}>

@@ -3,10 +3,13 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../ui/SelectField';
-import { api } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { api } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import type { Payer } from './checkPaymentModel';
-import { apartmentsForChecks, buildingsForChecks, payersOfApartment, pullBuildingsForChecks, pullPayers } from './checksLookups';
+import { pullApartments } from '../../directory/apartmentsRepo';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { pullContacts } from '../../directory/contactsRepo';
+import { apartmentsForChecks, buildingsForChecks, payersOfApartment } from './checksQueries';
 import styles from './Checks.module.css';
 
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
@@ -32,10 +35,14 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
   const payers = useLiveQuery(() => (apartmentId === null ? [] : payersOfApartment(apartmentId)), [apartmentId]);
 
   useEffect(() => {
-    if (online) void pullBuildingsForChecks(api).catch(() => undefined);
+    if (online) void pullBuildings(api).catch(() => undefined);
   }, [online]);
   useEffect(() => {
-    if (online && buildingId !== null) void pullPayers(api, buildingId).catch(() => undefined);
+    if (!online || buildingId === null) return;
+    // The payers: the building's apartments, then their tenants.
+    void pullApartments(api, buildingId)
+      .then(() => pullContacts(api, buildingId))
+      .catch(() => undefined);
   }, [online, buildingId]);
 
   return (

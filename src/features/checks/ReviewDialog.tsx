@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import { useFormat } from './useFormat';
+import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
 type Props = { errorText?: string | null; mismatch: boolean; debtsTotal: number; checksTotal: number; count: number; busy: boolean; onBack(): void; onSend(): void };
@@ -9,7 +9,7 @@ type Props = { errorText?: string | null; mismatch: boolean; debtsTotal: number;
 /** Review before sending; when the totals differ: 'Return to editing checks' or 'Send anyway'. */
 export function ReviewDialog({ errorText = null, mismatch, debtsTotal, checksTotal, count, busy, onBack, onSend }: Props) {
   const { t } = useTranslation('checks');
-  const f = useFormat();
+  const f = useFormats();
   return (
     <Modal
       open

@@ -1,17 +1,19 @@
 // The check-groups repository (spec 3, 4, 7): a payment = one group of checks against chosen debts.
 // A group started on the device lives only here until its first check reaches the server (POST check
 // creates it there); finishing the scan, submitting and cancelling ride the outbox like every change.
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { checkGroupsToFill } from '../../lib/answers';
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { CheckGroupRow, CheckRow } from '../../db/schema';
-import type { Check, CheckGroup } from '../../lib/domain/entities';
+import type { CheckGroup } from '../../lib/domain/entities';
 import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
-import { changeRecord } from '../../sync/writePath';
-import { CheckRuleError, refuse } from './checkErrors';
+import { writeChanges } from '../../sync/writePath';
+import type { Change } from '../../sync/writePath';
+import { refuse, RuleError } from '../../lib/validation/rules';
 
 /** A group with its checks, as the screens and the check-payment machine see it. */
 export type FillGroup = CheckGroupRow & { checks: CheckRow[] };
@@ -93,35 +95,50 @@ async function knownToServer(group: CheckGroupRow): Promise<boolean> {
 }
 
 function editable(row: CheckGroupRow): void {
-  if (!isToFill(row)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!isToFill(row)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
 }
 
 export type SubmitOptions = { sendAnyway: boolean; workerGuid?: string };
 
+type GroupCall = {
+  op: 'finishScan' | 'submit' | 'cancel';
+  /** The provider's PUT check/<path>, answered with the group. */
+  path: string;
+  /** The group's status on the device once the call is queued. */
+  Status: CheckGroup['Status'];
+  fields?: Partial<CheckGroupRow>;
+  /** Refused in the transaction unless the group is still to fill. */
+  editableOnly?: boolean;
+};
+
+/** A group-level call (finish the scan, submit, cancel): after every check and photo of the group. */
+function groupCall(guid: string, call: GroupCall, dependsOn: string[]): Change {
+  return {
+    kind: 'change',
+    table: 'checkGroups',
+    id: guid,
+    op: call.op,
+    changes: call.fields ?? { ChecksHeaderGuid: guid },
+    rowChanges: { Status: call.Status },
+    request: { method: 'PUT', path: `check/${call.path}`, wrap: 'payload' },
+    ...(call.editableOnly ? { guard: editable } : {}),
+    dependsOn,
+  };
+}
+
 /**
  * Sends a payment: finish the scan (after every check and photo of the group reached the server),
- * then submit. Refused here on a totals mismatch unless the user chose "Send anyway" (the server
- * applies the same rule).
+ * then submit — one user action, so both entries commit in one transaction or neither does. Refused
+ * here on a totals mismatch unless the user chose "Send anyway" (the server applies the same rule).
  */
 export async function submitGroup(guid: string, options: SubmitOptions): Promise<void> {
   const group = await groupWithChecks(guid);
-  if (!group) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'notFound' });
+  if (!group) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'notFound' });
   editable(group);
   refuse(validateSubmit(group.checks, group.Amount, options.sendAnyway));
   const actor = await currentActor();
   const dependsOn = await groupDependencies(guid);
-  if (group.Status === 'draft') {
-    await changeRecord({
-      table: 'checkGroups',
-      id: guid,
-      op: 'finishScan',
-      changes: { ChecksHeaderGuid: guid },
-      rowChanges: { Status: 'scanned' },
-      request: { method: 'PUT', path: 'check/finishScan', wrap: 'payload' },
-      dependsOn,
-      userKey: actor.userKey,
-    });
-  }
+  const finishScan = group.Status === 'draft' ? [groupCall(guid, { op: 'finishScan', path: 'finishScan', Status: 'scanned' }, dependsOn)] : [];
   // WorkerGuid and SendAnyway ride along with the group's fields (spec 7: group + WorkerGuid).
   const submission: Partial<CheckGroupRow> & { WorkerGuid: string; SendAnyway?: true } = {
     ChecksHeaderGuid: guid,
@@ -129,41 +146,28 @@ export async function submitGroup(guid: string, options: SubmitOptions): Promise
     WorkerGuid: options.workerGuid ?? actor.workerGuid,
     ...(options.sendAnyway ? { SendAnyway: true as const } : {}),
   };
-  await changeRecord({
-    table: 'checkGroups',
-    id: guid,
-    op: 'submit',
-    changes: submission,
-    rowChanges: { Status: 'submitted' },
-    request: { method: 'PUT', path: 'check/submitChecksHeader', wrap: 'payload' },
-    guard: editable,
-    dependsOn,
-    userKey: actor.userKey,
-  });
+  const submit = groupCall(guid, { op: 'submit', path: 'submitChecksHeader', Status: 'submitted', fields: submission, editableOnly: true }, dependsOn);
+  await writeChanges({ userKey: actor.userKey }, [...finishScan, submit]);
 }
 
-/** "Cancel all payments": every incomplete group of the contact is cancelled and cannot be continued. */
+/**
+ * "Cancel all payments": every incomplete group of the contact is cancelled and cannot be continued,
+ * in one transaction. A draft the server never heard of is simply dropped from the device.
+ */
 export async function cancelPayments(guids: readonly string[]): Promise<void> {
   const actor = await currentActor();
+  const cancels: Change[] = [];
+  const localOnly: string[] = [];
   for (const guid of guids) {
     const row = await db.checkGroups.get(guid);
     if (!row || !isToFill(row)) continue;
     if (!(await knownToServer(row))) {
-      await db.checkGroups.delete(guid);
+      localOnly.push(guid);
       continue;
     }
-    await changeRecord({
-      table: 'checkGroups',
-      id: guid,
-      op: 'cancel',
-      changes: { ChecksHeaderGuid: guid },
-      rowChanges: { Status: 'cancelled' },
-      request: { method: 'PUT', path: 'check/cancelChecksHeader', wrap: 'payload' },
-      guard: editable,
-      dependsOn: await groupDependencies(guid),
-      userKey: actor.userKey,
-    });
+    cancels.push(groupCall(guid, { op: 'cancel', path: 'cancelChecksHeader', Status: 'cancelled', editableOnly: true }, await groupDependencies(guid)));
   }
+  await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }
 
 /** Is anything of this group still on its way to the server? Throws the first refusal. */
@@ -175,12 +179,9 @@ export async function groupSyncState(guid: string): Promise<'done' | 'pending' |
   return entries.length === 0 ? 'done' : 'pending';
 }
 
-type ServerGroup = CheckGroup & { checks?: Check[] };
-
 /** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
 export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
-  const body = await api.request<unknown>('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined);
-  const groups = recordsOf(body) as unknown as ServerGroup[];
+  const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
   const inScope = (row: Record<string, unknown>) => !contactGuid || row.ContactGuid === contactGuid;
   const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
   for (const g of groups) localGuids.add(g.ChecksHeaderGuid);

@@ -9,14 +9,15 @@ import { tooLarge } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
 import type { CompressedPhoto } from '../../sync/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
-import { api, callWithRelogin } from '../auth/session';
-import { requestReplayNow } from '../sync/syncController';
-import { CheckRuleError, refuse } from './checkErrors';
+import { api, callWithRelogin } from '../../session/api';
+import { requestReplayNow } from '../../session/syncController';
+import { refuse, RuleError } from '../../lib/validation/rules';
 import { cancelPayments, groupSyncState, groupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
 import { checkPaymentMachine } from './checkPaymentMachine';
 import type { ConfirmDepositInput, DepositInput, NewPaymentInput, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
 import { addCheck, deleteCheck, setCheckImage, updateCheck } from './checksRepo';
-import { openDebtsOf, pullDebts } from './checksLookups';
+import { openDebtsOf } from './checksQueries';
+import { pullDebts } from './checksRepo';
 
 const SYNC_WAIT_MS = 60_000;
 const SYNC_POLL_MS = 300;
@@ -45,12 +46,12 @@ async function compressCheck(file: Blob): Promise<CompressedPhoto> {
   refuse(imageFile({ type: file.type, name: file instanceof File ? file.name : '' }));
   const photo = await compressPhoto(file, 'check');
   const big = tooLarge(photo.blob.size);
-  if (big) throw new CheckRuleError({ field: 'photo', ...big });
+  if (big) throw new RuleError({ field: 'photo', ...big });
   return photo;
 }
 
 function required<T>(value: T | null): T {
-  if (value === null) throw new CheckRuleError({ field: 'photo', messageKey: 'photoRequired' });
+  if (value === null) throw new RuleError({ field: 'photo', messageKey: 'photoRequired' });
   return value;
 }
 

@@ -7,7 +7,8 @@ import type { Check, Debt } from '../../lib/domain/entities';
 import { checkStatusNew, numbersOfPayments, totalsMatch, validateDepositCode } from '../../lib/domain/checkRules';
 import { toLocalDateString } from '../../lib/dates';
 import type { CompressedPhoto } from '../../sync/photos';
-import { errorKeyOf, errorParamsOf } from './checkErrors';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
 import { groupOf } from './checkPaymentModel';
 import type {
   CaptureTarget,
@@ -93,7 +94,7 @@ export const checkPaymentSetup = setup({
     setError: assign({ errorKey: (_, key: string) => key, errorParams: null }),
     setErrorFrom: assign({
       errorKey: (_, p: { error: unknown; fallback: string }) => errorKeyOf(p.error, p.fallback),
-      errorParams: (_, p: { error: unknown; fallback: string }) => errorParamsOf(p.error),
+      errorParams: (_, p: { error: unknown; fallback: string }) => ruleFailureOf(p.error)?.params ?? null,
     }),
     clearError: assign({ errorKey: null, errorParams: null }),
     setNotice: assign({ noticeKey: (_, key: string) => key }),

@@ -1,19 +1,22 @@
 // The checks repository: imaging, editing and cancelling a check, all offline. Each function is one
 // user action = the row(s) + one outbox entry in one transaction (src/sync/writePath.ts). A check's
 // photos are Blobs in `photos`; their uploads wait for the check (the server keeps the photo id as file id).
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { checkImage as checkImageAnswer } from '../../lib/answers';
 import { db } from '../../db/db';
-import { newId, runMutation } from '../../db/mutate';
-import type { MutationContext } from '../../db/mutate';
+import { newId } from '../../db/mutate';
 import type { CheckRow, PhotoRow } from '../../db/schema';
 import type { Check } from '../../lib/domain/entities';
 import { numbersOfPayments, validateCheck } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { dropPendingPhoto, photoRowOf, queuePhotos } from '../../sync/photos';
+import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
-import { changeRecord, createRecord } from '../../sync/writePath';
+import { pullInto } from '../../sync/pull';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+import type { Action } from '../../sync/writePath';
 import { isToFill } from './checkGroupsRepo';
-import { CheckRuleError, refuse } from './checkErrors';
+import { refuse, RuleError } from '../../lib/validation/rules';
 
 export type CheckSide = 'front' | 'back';
 
@@ -50,7 +53,7 @@ async function setPaymentsCount(groupGuid: string): Promise<void> {
 /** A photo not uploaded yet is dropped with its queued upload (an uploaded one stays on the server). */
 async function editableGroup(groupGuid: string): Promise<void> {
   const group = await db.checkGroups.get(groupGuid);
-  if (!group || !isToFill(group)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!group || !isToFill(group)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
 }
 
 export type NewCheck = { check: Check; front: CompressedPhoto; back?: CompressedPhoto | null };
@@ -60,7 +63,7 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
   refuse(validateCheck(input.check));
   const actor = await currentActor();
   const group = await db.checkGroups.get(input.check.ChecksHeaderGuid);
-  if (!group || !isToFill(group)) throw new CheckRuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+  if (!group || !isToFill(group)) throw new RuleError({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
   const id = input.check.CheckGuid;
   const photos: PhotoRow[] = [photoRowOf(input.front, 'checks', id, sideRole.front)];
   if (input.back) photos.push(photoRowOf(input.back, 'checks', id, sideRole.back));
@@ -73,19 +76,18 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
     path: 'check',
     payload: { ...wireFields(check), ContactGuid: group.ContactGuid, DebtIds: group.DebtIds },
     userKey: actor.userKey,
-    tables: ['photos', 'checkGroups'],
-    also: async (ctx) => {
-      await queuePhotos(ctx, photos, actor);
-      await setPaymentsCount(check.ChecksHeaderGuid);
-    },
+    uploads: { photos, createdBy: actor.userId },
+    tables: ['checkGroups'],
+    also: () => setPaymentsCount(check.ChecksHeaderGuid),
   });
   return row;
 }
 
-async function changeCheck(guid: string, next: (row: CheckRow) => Check, also?: (ctx: MutationContext, row: CheckRow) => Promise<void>): Promise<CheckRow> {
+/** `photos`: a new image of a side, with the one it replaces (dropped if it never left the device). */
+async function changeCheck(guid: string, next: (row: CheckRow) => Check, photos?: (row: CheckRow, createdBy: number | null) => Pick<Action, 'uploads' | 'dropPhotos'>): Promise<CheckRow> {
   const actor = await currentActor();
   const row = await db.checks.get(guid);
-  if (!row) throw new CheckRuleError({ field: 'CheckGuid', messageKey: 'notFound' });
+  if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
   await editableGroup(row.ChecksHeaderGuid);
   const updated = next(row);
   refuse(validateCheck(updated));
@@ -95,8 +97,7 @@ async function changeCheck(guid: string, next: (row: CheckRow) => Check, also?: 
     changes: wireFields(updated),
     request: { method: 'POST', path: 'check', wrap: 'payload' },
     userKey: actor.userKey,
-    tables: ['photos'],
-    ...(also ? { also: (ctx) => also(ctx, row) } : {}),
+    ...photos?.(row, actor.userId),
   });
   return { ...row, ...updated, syncState: 'local' };
 }
@@ -108,52 +109,30 @@ export function updateCheck(guid: string, details: Partial<CheckDetails>): Promi
 
 /** A new image of one side (a retake, or the back where asked); the replaced local image is dropped. */
 export async function setCheckImage(guid: string, side: CheckSide, photo: CompressedPhoto): Promise<CheckRow> {
-  const actor = await currentActor();
   const photoRow = photoRowOf(photo, 'checks', guid, sideRole[side]);
   return changeCheck(
     guid,
     (row) => ({ ...row, [sideField[side]]: photoRow.id }),
-    async (ctx, before) => {
-      await dropPendingPhoto(before[sideField[side]]);
-      await queuePhotos(ctx, [photoRow], actor);
-    },
+    (before, createdBy) => ({ dropPhotos: [before[sideField[side]]], uploads: { photos: [photoRow], createdBy } }),
   );
 }
 
 /** Cancels a check: it leaves its group now (NumbersOfPayments follows); the server gets DELETE check. */
 export async function deleteCheck(guid: string): Promise<void> {
   const actor = await currentActor();
-  await runMutation(['checks', 'checkGroups', 'photos'], async (ctx) => {
-    const row = await db.checks.get(guid);
-    if (!row) throw new CheckRuleError({ field: 'CheckGuid', messageKey: 'notFound' });
-    await editableGroup(row.ChecksHeaderGuid);
-    await db.checks.delete(guid);
-    await dropPendingPhoto(row.FrontImageId);
-    await dropPendingPhoto(row.BackImageId);
-    await setPaymentsCount(row.ChecksHeaderGuid);
-    const { syncState: _s, serverVersion: _v, ...base } = row;
-    await ctx.enqueue({
-      op: 'delete',
-      table: 'checks',
-      recordId: guid,
-      // The provider's DELETE check takes the check in its body (spec 7).
-      request: { method: 'DELETE', path: 'check', wrap: 'payload', versionIn: 'body' },
-      payload: { CheckGuid: guid, ChecksHeaderGuid: row.ChecksHeaderGuid },
-      rowPatch: null,
-      base,
-      baseVersion: row.version,
-      dependsOn: [],
-      ownerUserKey: actor.userKey,
-    });
+  const row = await db.checks.get(guid);
+  if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });
+  await deleteRecord({
+    table: 'checks',
+    id: guid,
+    path: 'check',
+    // The provider's DELETE check takes the check in its body (spec 7).
+    request: { payload: { CheckGuid: guid, ChecksHeaderGuid: row.ChecksHeaderGuid } },
+    guard: (current) => editableGroup(current.ChecksHeaderGuid),
+    userKey: actor.userKey,
+    tables: ['checkGroups'],
+    also: () => setPaymentsCount(row.ChecksHeaderGuid),
   });
-}
-
-export function checksOfGroup(groupGuid: string): Promise<CheckRow[]> {
-  return db.checks.where('ChecksHeaderGuid').equals(groupGuid).toArray();
-}
-
-export function getCheck(guid: string): Promise<CheckRow | undefined> {
-  return db.checks.get(guid);
 }
 
 export function photoById(id: string | null | undefined): Promise<PhotoRow | undefined> {
@@ -176,7 +155,7 @@ export async function checkImage(api: ApiClient, check: Pick<Check, 'CheckGuid' 
   if (!fileId) return null;
   const local = await db.photos.get(fileId);
   if (local) return local.blob;
-  const body = await api.request<{ Image?: string }>('GET', 'check/image/', { orientation: side, chex_checkID: check.CheckGuid });
+  const body = answerOf(checkImageAnswer, await api.request('GET', 'check/image/', { orientation: side, chex_checkID: check.CheckGuid }));
   if (!body.Image) return null;
   const blob = blobOfBase64(body.Image);
   await db.photos.put({
@@ -198,3 +177,10 @@ export async function checkImage(api: ApiClient, check: Pick<Check, 'CheckGuid' 
 }
 
 export { newId as newCheckGuid };
+
+/** Refreshes the debts of one payer (their contact guid), or of a whole building (taking the day offline). */
+export async function pullDebts(api: ApiClient, of: string | { buildingId: number }): Promise<void> {
+  const query = typeof of === 'string' ? { contactGuid: of } : of;
+  const scope = (row: Record<string, unknown>) => (typeof of === 'string' ? row.contactGuid === of : row.buildingId === of.buildingId);
+  await pullInto(api, { table: 'debts', path: 'debts', query, scope });
+}

@@ -1,28 +1,27 @@
-// One check-payment actor for the four check screens (they are separate routes, so the flow outlives
-// each of them); a new one per signed-in user. Screens send events and follow its `navigate` steps.
-import { useSelector } from '@xstate/react';
+// The check-payment flow as the check screens use it (CheckPaymentProvider holds it): its actor and
+// state, kept in step with connectivity and the deposit permission; screens send events and follow its
+// `navigate` steps.
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { createActor } from 'xstate';
-import type { Actor } from 'xstate';
-import { useSession } from '../auth/sessionContext';
-import { useOnline } from '../sync/useOnline';
-import { appCheckPaymentMachine } from './checkPaymentActors';
+import type { Actor, SnapshotFrom } from 'xstate';
+import { useSession } from '../../session/sessionContext';
+import { useOnline } from '../../ui/useOnline';
+import type { appCheckPaymentMachine } from './checkPaymentActors';
 import type { CaptureTarget, CheckPaymentEvent, RouteStep } from './checkPaymentModel';
+import { CheckPaymentContext } from './CheckPaymentProvider';
 
 type PaymentActor = Actor<typeof appCheckPaymentMachine>;
-export type PaymentSnapshot = ReturnType<PaymentActor['getSnapshot']>;
+type PaymentSnapshot = SnapshotFrom<typeof appCheckPaymentMachine>;
 
-let current: { owner: string; actor: PaymentActor } | null = null;
+/** A state of the flow as the machine names it (`'filling'`, `{ deposit: 'prompt' }`): checked by the compiler. */
+export type PaymentState = Parameters<PaymentSnapshot['matches']>[0];
 
-function actorFor(owner: string, showChecksDeposit: boolean): PaymentActor {
-  if (current?.owner !== owner) {
-    current?.actor.stop();
-    const actor = createActor(appCheckPaymentMachine, { input: { showChecksDeposit, online: navigator.onLine } });
-    actor.start();
-    current = { owner, actor };
-  }
-  return current.actor;
+/** The deposit step the flow is in, as the machine's `deposit` states name them. */
+export type DepositStep = Extract<PaymentSnapshot['value'], { deposit: unknown }>['deposit'];
+
+function depositStepOf(snapshot: PaymentSnapshot): DepositStep | null {
+  const value = snapshot.value;
+  return typeof value === 'object' && 'deposit' in value ? value.deposit : null;
 }
 
 export const checksPaths = {
@@ -55,13 +54,14 @@ export function useCheckPayment() {
   const { session } = useSession();
   const online = useOnline();
   const show = session.showChecksDeposit !== 0;
-  const actor = actorFor(`${session.compID ?? ''}:${session.userName}`, show);
-  const snapshot = useSelector(actor, (s) => s);
+  const actor = CheckPaymentContext.useActorRef();
+  const snapshot = CheckPaymentContext.useSelector((s) => s);
   // Stable, so a screen's "I am shown" effect runs once per route, not on every render.
   const send = useCallback((event: CheckPaymentEvent) => actor.send(event), [actor]);
   useEffect(() => send({ type: 'connection.change', online }), [send, online]);
   useEffect(() => send({ type: 'permissions.change', showChecksDeposit: show }), [send, show]);
-  return { actor, snapshot, send, context: snapshot.context };
+  const is = useCallback((state: PaymentState) => snapshot.matches(state), [snapshot]);
+  return { actor, send, is, depositStep: depositStepOf(snapshot), context: snapshot.context };
 }
 
 /** Follows the machine's route steps: pushes them in order, or goes back to the step the flow came from. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ContactRow } from '../../db/schema';
 import { ContactIconGroup } from '../../ui/ContactIconGroup';
-import type { ContactPlace } from './contactsRepo';
+import type { ContactPlace } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';
 
 export function ContactResult({ contact, place }: { contact: ContactRow; place: ContactPlace | undefined }) {

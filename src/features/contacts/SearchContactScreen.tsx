@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { useSession } from '../auth/sessionContext';
-import { getBuilding } from '../buildings/buildingsRepo';
-import type { ContactQuery } from './contactQuery';
+import { useSession } from '../../session/sessionContext';
+import { getBuilding } from '../../directory/buildingsRepo';
+import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
-import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsRepo';
+import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';
 
 type Scope = 'building' | 'all';

@@ -3,8 +3,10 @@ import { db } from '../../db/db';
 import { decorateRow } from '../../db/decorate';
 import type { ContactRow } from '../../db/schema';
 import { resetDb } from '../../sync/testing/setup';
-import { classifyContactQuery } from './contactQuery';
-import { addContact, ContactRuleError, searchContacts } from './contactsRepo';
+import { classifyContactQuery } from './searchText';
+import { addContact } from '../../directory/contactsRepo';
+import { searchContacts } from './contactsQueries';
+import { RuleError } from '../../lib/validation/rules';
 
 function contact(id: string, buildingId: number, fields: Partial<ContactRow>): ContactRow {
   const row = {
@@ -77,7 +79,7 @@ describe('addContact', () => {
 
   it('is refused when the phone or full name is already registered to the building', async () => {
     const same = addContact({ buildingId: 101, firstName: 'Other', lastName: 'Person', phone: '052-123-4567' });
-    await expect(same).rejects.toBeInstanceOf(ContactRuleError);
+    await expect(same).rejects.toBeInstanceOf(RuleError);
     await expect(same).rejects.toMatchObject({ failure: { messageKey: 'contactAlreadyRegistered', field: 'phone' } });
     await expect(addContact({ buildingId: 101, firstName: 'משה', lastName: 'כהן' })).rejects.toMatchObject({ failure: { field: 'fullName' } });
     expect(await db.outbox.count()).toBe(0);

@@ -6,14 +6,14 @@ import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { toLocalDateString } from '../../lib/dates';
 import { resetDb } from '../../sync/testing/setup';
-import { SessionContext } from '../auth/sessionContext';
-import { testBuilding } from '../buildings/testBuilding';
-import type { SessionContextValue } from '../auth/sessionContext';
+import { SessionContext } from '../../session/sessionContext';
+import { testBuilding } from '../../directory/testing/testBuilding';
+import type { SessionContextValue } from '../../session/sessionContext';
 import { DailyPlanScreen } from './DailyPlanScreen';
-import { planKey } from './visitsRepo';
+import { planKey } from './visitsQueries';
 
 // No network in these tests: the background refresh fails and the screen keeps the device's data.
-vi.mock('../auth/session', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
+vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
 
 const today = toLocalDateString(new Date());
 const building = testBuilding({ id: 101, number: 1, name: 'Herzl House', address: 'Herzl 12', city: 'Tel Aviv', apartmentsCount: 12 });

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, toLocalDateString } from '../../lib/dates';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { api, callWithRelogin } from '../auth/session';
-import { useSession } from '../auth/sessionContext';
-import { useBackgroundRefresh } from '../buildings/useBackgroundRefresh';
-import { TakeDayOfflineButton } from '../sync/TakeDayOfflineButton';
+import { api, callWithRelogin } from '../../session/api';
+import { useSession } from '../../session/sessionContext';
+import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
+import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { PlanEntryCard } from './PlanEntryCard';
-import { planOf, pullDailyPlan, pullVisits } from './visitsRepo';
+import { pullDailyPlan, pullVisits } from './visitsRepo';
+import { planOf } from './visitsQueries';
 import styles from './DailyPlanScreen.module.css';
 
 /** `/daily-plan`: today's buildings for the worker, each with its visit and checklist. */

@@ -8,7 +8,8 @@ import { Button } from '../../ui/Button';
 import { showErrorToast } from '../../ui/errorToastStore';
 import { ResultDialog } from '../../ui/ResultDialog';
 import fieldStyles from '../../ui/TextField.module.css';
-import { recordVisit, VisitRuleError } from './visitsRepo';
+import { recordVisit } from './visitsRepo';
+import { RuleError } from '../../lib/validation/rules';
 import styles from './DailyPlanScreen.module.css';
 
 type Props = { entry: DailyPlanEntry; visitDate: string; visit: VisitRow | null; buildingName: string };
@@ -44,7 +45,7 @@ export function VisitForm({ entry, visitDate, visit, buildingName }: Props) {
       setError(null);
       setSaved(true);
     } catch (e) {
-      if (e instanceof VisitRuleError) setError(t(`errors:${e.failure.messageKey}`));
+      if (e instanceof RuleError) setError(t(`errors:${e.failure.messageKey}`));
       else showErrorToast({ summary: t('visit.saveFailed'), detail: t('errors:anErrorOccurred') });
     } finally {
       setSaving(false);

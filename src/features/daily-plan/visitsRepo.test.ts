@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import type { DailyPlanEntry } from '../../lib/domain/entities';
 import { resetDb, USER } from '../../sync/testing/setup';
-import { mergedChecklist, recordVisit, setChecklistItem, visitOf, VisitRuleError } from './visitsRepo';
+import { mergedChecklist, recordVisit, setChecklistItem } from './visitsRepo';
+import { visitOf } from './visitsQueries';
+import { RuleError } from '../../lib/validation/rules';
 
 const entry: DailyPlanEntry = {
   buildingId: 101,
@@ -44,7 +46,7 @@ describe('visitsRepo', () => {
   });
 
   it('records the visit as made today only with a description of at least 10 characters', async () => {
-    await expect(recordVisit(entry, today, 'short')).rejects.toBeInstanceOf(VisitRuleError);
+    await expect(recordVisit(entry, today, 'short')).rejects.toBeInstanceOf(RuleError);
     await expect(recordVisit(entry, today, '')).rejects.toMatchObject({ failure: { field: 'description', messageKey: 'requiredField' } });
     expect(await db.outbox.count()).toBe(0);
     const id = await recordVisit(entry, today, '  Lobby cleaned, lights checked ');

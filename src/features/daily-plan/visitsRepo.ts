@@ -1,38 +1,19 @@
 // The daily plan and building visits. A visit is created on the device with a client UUID the first
 // time the worker ticks an item or records it; later changes are versioned patches (write path).
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { dailyPlanAnswer } from '../../lib/answers';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
-import type { DailyPlanRow, VisitRow } from '../../db/schema';
+import type { VisitRow } from '../../db/schema';
 import type { ChecklistItem, DailyPlan, DailyPlanEntry, Visit } from '../../lib/domain/entities';
 import { validateVisit } from '../../lib/domain/visitRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
+import { planKey, visitOf } from './visitsQueries';
 import { changeRecord, createRecord } from '../../sync/writePath';
 
-export class VisitRuleError extends Error {
-  override readonly name = 'VisitRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
-
-export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
-
-export async function planOf(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
-  return (await db.dailyPlans.get(planKey(workerId, planDate))) ?? null;
-}
-
-/** The visit of `workerId` to a building on a date (one per worker, building and day). */
-export async function visitOf(buildingId: number, visitDate: string, workerId: string): Promise<VisitRow | null> {
-  const visits = await db.visits.where('[buildingId+visitDate]').equals([buildingId, visitDate]).toArray();
-  return visits.find((v) => v.workerId === workerId) ?? null;
-}
-
-export async function visitsOn(visitDate: string, workerId: string): Promise<VisitRow[]> {
-  return (await db.visits.where('visitDate').equals(visitDate).toArray()).filter((v) => v.workerId === workerId);
-}
 
 /** The checklist a visit shows: the visit's own ticks, plus plan items it does not have yet. */
 export function mergedChecklist(entry: Pick<DailyPlanEntry, 'checklist'>, visit: Pick<Visit, 'checklist'> | null): ChecklistItem[] {
@@ -58,8 +39,7 @@ async function saveVisit(entry: DailyPlanEntry, visitDate: string, change: (curr
   const current = await visitOf(entry.buildingId, visitDate, workerId);
   const changes = change(current);
   const next = { madeToday: changes.madeToday ?? current?.madeToday ?? false, description: changes.description ?? current?.description ?? '' };
-  const failure = validateVisit(next);
-  if (failure) throw new VisitRuleError(failure);
+  refuse(validateVisit(next));
   if (current) {
     await changeRecord({ table: 'visits', id: current.id, changes, request: { path: `visits/${current.id}` }, userKey: actor.userKey });
     return current.id;
@@ -96,11 +76,10 @@ export function recordVisit(entry: DailyPlanEntry, visitDate: string, descriptio
   return serialized(() => saveVisit(entry, visitDate, () => ({ madeToday: true, description: description.trim() })));
 }
 
-/** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`). */
-export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan> {
-  const body = await api.request<{ plan: DailyPlan }>('GET', 'daily-plan', { date: planDate });
-  const plan = body.plan;
-  await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
+/** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`, null on a day without one). */
+export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan | null> {
+  const { plan = null } = answerOf(dailyPlanAnswer, await api.request('GET', 'daily-plan', { date: planDate }));
+  if (plan) await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
   return plan;
 }
 

@@ -8,8 +8,10 @@ import { Button } from '../../ui/Button';
 import { ErrorToast } from '../../ui/ErrorToast';
 import { Field } from '../../ui/Field';
 import { ResultDialog } from '../../ui/ResultDialog';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import { FeedbackRuleError, getFeedback, sendFeedback } from './feedbackRepo';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { sendFeedback } from './feedbackRepo';
+import { getFeedback } from './feedbackQueries';
+import { RuleError } from '../../lib/validation/rules';
 import styles from './FeedbackScreen.module.css';
 
 const ratings = Array.from({ length: feedbackRatingMax }, (_, i) => i + 1);
@@ -39,7 +41,7 @@ export function FeedbackScreen() {
       setMayContact(false);
       setResult(navigator.onLine ? t('sent') : t('savedOnDevice'));
     } catch (error) {
-      if (error instanceof FeedbackRuleError) setFailure(error.failure);
+      if (error instanceof RuleError) setFailure(error.failure);
       else setSaveFailed(true);
     } finally {
       setBusy(false);

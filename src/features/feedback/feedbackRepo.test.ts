@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { resetDb } from '../../sync/testing/setup';
-import { feedbackSent, getFeedback, sendFeedback } from './feedbackRepo';
+import { sendFeedback } from './feedbackRepo';
+import { feedbackSent, getFeedback } from './feedbackQueries';
 
 beforeEach(async () => {
   await resetDb();

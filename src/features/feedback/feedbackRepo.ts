@@ -1,20 +1,12 @@
 // App feedback: sent through the outbox like every change, so it is kept on the device while offline
 // and reaches the server exactly once. It has no table of its own: it is a local record in `meta`
 // (the maintenance plan-send pattern), which also gives it its own sync state.
-import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { validateFeedback } from '../../lib/validation/rules';
+import { RuleError, validateFeedback } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
 
-export class FeedbackRuleError extends Error {
-  override readonly name = 'FeedbackRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export const FEEDBACK_PREFIX = 'feedback.send:';
 
@@ -25,7 +17,7 @@ export type FeedbackRow = { key: string; value: Feedback; syncState: SyncState }
 /** Validates with the server's rule, then stores the feedback and its outbox entry together. */
 export async function sendFeedback(draft: FeedbackDraft): Promise<string> {
   const failure = validateFeedback(draft);
-  if (failure || draft.rating === null) throw new FeedbackRuleError(failure ?? { field: 'rating', messageKey: 'requiredField' });
+  if (failure || draft.rating === null) throw new RuleError(failure ?? { field: 'rating', messageKey: 'requiredField' });
   const actor = await currentActor();
   const id = newId();
   const key = `${FEEDBACK_PREFIX}${id}`;
@@ -39,14 +31,4 @@ export async function sendFeedback(draft: FeedbackDraft): Promise<string> {
     userKey: actor.userKey,
   });
   return id;
-}
-
-/** The feedback sent from this device, newest first. */
-export async function feedbackSent(): Promise<FeedbackRow[]> {
-  const rows = (await db.meta.where('key').startsWith(FEEDBACK_PREFIX).toArray()) as FeedbackRow[];
-  return rows.sort((a, b) => (a.value.createdAt < b.value.createdAt ? 1 : -1));
-}
-
-export async function getFeedback(id: string): Promise<FeedbackRow | null> {
-  return ((await db.meta.get(`${FEEDBACK_PREFIX}${id}`)) as FeedbackRow | undefined) ?? null;
 }

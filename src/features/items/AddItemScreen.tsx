@@ -8,14 +8,14 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { TextField } from '../../ui/TextField';
-import { useSession } from '../auth/sessionContext';
-import { useRuleForm } from '../meters/useRuleForm';
+import { useSession } from '../../session/sessionContext';
+import { useRuleForm } from '../../ui/useRuleForm';
 import { SelectField } from '../../ui/SelectField';
-import { useResult } from '../meters/useResult';
-import { recipientsOfBuilding } from './itemQueries';
+import { useResult } from '../../ui/useResult';
+import { recipientsOfBuilding } from './itemsQueries';
 import { registerKey, registerMailItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
-import styles from '../meters/fieldScreens.module.css';
+import styles from '../../ui/fieldScreens.module.css';
 
 const listPath: Record<ItemKind, string> = { keys: '/keys', mailItems: '/mail-items' };
 

@@ -4,11 +4,11 @@ import { validateHandover } from '../../lib/domain/itemRules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { useRuleForm } from '../meters/useRuleForm';
+import { useRuleForm } from '../../ui/useRuleForm';
 import { handOverItem, numberOfItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
-import type { ItemView } from './itemQueries';
-import styles from '../meters/fieldScreens.module.css';
+import type { ItemView } from './itemsQueries';
+import styles from '../../ui/fieldScreens.module.css';
 
 function localDateTimeValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import type { KeyItemRow } from '../../db/schema';
 import { createRig, resetDb } from '../../sync/testing/setup';
-import { handOverItem, itemsOfBuilding, pendingItemsForApartment, registerKey, registerMailItem } from './itemsRepo';
+import { handOverItem, registerKey, registerMailItem } from './itemsRepo';
+import { itemsOfBuilding, pendingItemsForApartment } from './itemsQueries';
 
 const key = (tagNumber: string, extra: Partial<Parameters<typeof registerKey>[0]> = {}) =>
   registerKey({ buildingId: 5, apartmentId: 'apt-1', contactId: null, tagNumber, description: 'מפתח למחסן', ...extra });

@@ -5,10 +5,10 @@ import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { KeyItemRow, MailItemRow } from '../../db/schema';
-import type { ItemStatus, KeyItem, MailItem, MailItemKind } from '../../lib/domain/entities';
+import type { KeyItem, MailItem, MailItemKind } from '../../lib/domain/entities';
 import { validateHandover, validateNewKey, validateNewMailItem } from '../../lib/domain/itemRules';
 import type { HandoverInput } from '../../lib/domain/itemRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
@@ -19,35 +19,10 @@ export type ItemRow = KeyItemRow | MailItemRow;
 /** Path of each kind under the product prefix. */
 export const itemPaths: Readonly<Record<ItemKind, string>> = { keys: 'keys', mailItems: 'mail-items' };
 
-export class ItemRuleError extends Error {
-  override readonly name = 'ItemRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
-
-function refuse(failure: RuleFailure | null): void {
-  if (failure) throw new ItemRuleError(failure);
-}
 
 /** The tag number of a key, the tracking number of a mail item. */
 export function numberOfItem(item: ItemRow): string {
   return 'tagNumber' in item ? item.tagNumber : item.trackingNumber;
-}
-
-function table(kind: ItemKind) {
-  return kind === 'keys' ? db.keys : db.mailItems;
-}
-
-/** Items of a building in one status: pending newest registered first, delivered newest handed over first. */
-export async function itemsOfBuilding(kind: ItemKind, buildingId: number, status: ItemStatus): Promise<ItemRow[]> {
-  const rows: ItemRow[] = await table(kind).where('[buildingId+status]').equals([buildingId, status]).toArray();
-  const at = (i: ItemRow) => (status === 'delivered' ? (i.deliveredAt ?? i.registeredAt) : i.registeredAt);
-  return rows.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
-}
-
-export async function getItem(kind: ItemKind, id: string): Promise<ItemRow | null> {
-  return (await table(kind).get(id)) ?? null;
 }
 
 type Recipient = { buildingId: number | null; apartmentId: string | null; contactId: string | null; registeredBy?: string };
@@ -119,26 +94,6 @@ export async function handOverItem(kind: ItemKind, id: string, input: HandoverIn
   } else {
     await changeRecord({ table: 'mailItems', id, op: 'handover', changes: handover, rowChanges: { status: 'delivered' }, guard, request, userKey: actor.userKey });
   }
-}
-
-export type PendingItemsOfApartment = { keys: KeyItemRow[]; mailItems: MailItemRow[] };
-
-/** Pending items registered to the apartment or to one of its tenants. */
-export async function pendingItemsForApartment(apartmentId: string): Promise<PendingItemsOfApartment> {
-  const tenants = new Set((await db.contacts.where('apartmentId').equals(apartmentId).primaryKeys()).map(String));
-  const mine = (i: { apartmentId: string | null; contactId: string | null; status: ItemStatus }) =>
-    i.status === 'pending' && (i.apartmentId === apartmentId || (i.contactId !== null && tenants.has(i.contactId)));
-  const [byApartmentKeys, byApartmentMail] = await Promise.all([
-    db.keys.where('apartmentId').equals(apartmentId).toArray(),
-    db.mailItems.where('apartmentId').equals(apartmentId).toArray(),
-  ]);
-  const contactIds = [...tenants];
-  const [byContactKeys, byContactMail] = contactIds.length
-    ? await Promise.all([db.keys.where('contactId').anyOf(contactIds).toArray(), db.mailItems.where('contactId').anyOf(contactIds).toArray()])
-    : [[], []];
-  const unique = <T extends { id: string; registeredAt: string }>(rows: T[]) =>
-    [...new Map(rows.map((r) => [r.id, r])).values()].sort((a, b) => (a.registeredAt < b.registeredAt ? 1 : -1));
-  return { keys: unique([...byApartmentKeys, ...byContactKeys].filter(mine)), mailItems: unique([...byApartmentMail, ...byContactMail].filter(mine)) };
 }
 
 export async function pullItems(api: ApiClient, kind: ItemKind, buildingId: number) {

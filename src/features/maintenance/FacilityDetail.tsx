@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { getFacility, testsOfFacility } from './maintenanceRepo';
+import { getFacility, testsOfFacility } from './maintenanceQueries';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import { TestStatusControl } from './TestStatusControl';
-import styles from '../meters/fieldScreens.module.css';
+import styles from '../../ui/fieldScreens.module.css';
 
 /** /maintenance-and-facilities/:id — one facility and its planned tests. */
 export function FacilityDetail() {

@@ -8,17 +8,19 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
-import { useSession } from '../auth/sessionContext';
-import { useFormats } from '../meters/format';
-import { useResult } from '../meters/useResult';
-import { useServerRefresh } from '../meters/useServerRefresh';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import { facilitiesOfBuilding, MaintenanceRuleError, planSendsOfBuilding, pullMaintenance, sendPlanToCommittee, testsOfBuilding } from './maintenanceRepo';
+import { useSession } from '../../session/sessionContext';
+import { useFormats } from '../../ui/useFormats';
+import { useResult } from '../../ui/useResult';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { pullMaintenance, sendPlanToCommittee } from './maintenanceRepo';
+import { facilitiesOfBuilding, planSendsOfBuilding, testsOfBuilding } from './maintenanceQueries';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { TestStatusControl } from './TestStatusControl';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
-import styles from '../meters/fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 /** /maintenance-and-facilities — facilities, the maintenance plan's tests and sending it to the committee. */
 export function MaintenanceScreen() {
@@ -59,7 +61,8 @@ function MaintenancePlan() {
       await sendPlanToCommittee(bid ?? 0, confirmIncomplete);
       result.succeed(t('maintenance:plan.sent'));
     } catch (e) {
-      if (e instanceof MaintenanceRuleError) setConfirming(e.incompleteCount);
+      const refused = ruleFailureOf(e);
+      if (refused) setConfirming(Number(refused.params?.incompleteCount ?? 0));
       else result.fail('errors:anErrorOccurred');
     }
   }

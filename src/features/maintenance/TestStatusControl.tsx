@@ -5,10 +5,10 @@ import { maintenanceTestStatuses } from '../../lib/domain/entities';
 import type { MaintenanceTestStatus } from '../../lib/domain/entities';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { useFormats } from '../meters/format';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import styles from '../meters/fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import { useFormats } from '../../ui/useFormats';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 type Props = { test: MaintenanceTestRow; onChange(status: MaintenanceTestStatus, notes?: string | null): void };
 

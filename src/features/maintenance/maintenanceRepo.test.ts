@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import type { MaintenanceTestRow } from '../../db/schema';
 import { createRig, resetDb } from '../../sync/testing/setup';
-import { planSendsOfBuilding, sendPlanToCommittee, setTestStatus, testsOfBuilding } from './maintenanceRepo';
+import { sendPlanToCommittee, setTestStatus } from './maintenanceRepo';
+import { planSendsOfBuilding, testsOfBuilding } from './maintenanceQueries';
 
 const test = (id: string, status: MaintenanceTestRow['status'], plannedDate: string): MaintenanceTestRow => ({
   id, buildingId: 3, facilityId: 'f1', title: `בדיקה ${id}`, plannedDate, status, doneAt: status === 'done' ? '2025-01-01T00:00:00Z' : null, notes: null, version: 2, updatedAt: '', syncState: 'synced',

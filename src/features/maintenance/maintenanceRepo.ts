@@ -4,47 +4,18 @@
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
-import type { FacilityRow, MaintenanceTestRow, SyncState } from '../../db/schema';
+import type { SyncState } from '../../db/schema';
 import type { MaintenanceTestStatus } from '../../lib/domain/entities';
 import { doneAtAfter, incompleteTests, validatePlanSend } from '../../lib/domain/maintenanceRules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { RuleError } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
-
-export class MaintenanceRuleError extends Error {
-  override readonly name = 'MaintenanceRuleError';
-  constructor(
-    readonly failure: RuleFailure,
-    readonly incompleteCount = 0,
-  ) {
-    super(failure.messageKey);
-  }
-}
 
 export const PLAN_SEND_PREFIX = 'maintenancePlan.send:';
 
 export type PlanSend = { id: string; buildingId: number; sentAt: string; confirmIncomplete: boolean; incompleteCount: number; testsCount: number };
 export type PlanSendRow = { key: string; value: PlanSend; syncState: SyncState };
-
-export async function facilitiesOfBuilding(buildingId: number): Promise<FacilityRow[]> {
-  return (await db.facilities.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.name.localeCompare(b.name, 'he'));
-}
-
-export async function getFacility(id: string): Promise<FacilityRow | null> {
-  return (await db.facilities.get(id)) ?? null;
-}
-
-/** The planned tests, earliest planned date first. */
-export async function testsOfBuilding(buildingId: number): Promise<MaintenanceTestRow[]> {
-  return (await db.maintenanceTests.where('buildingId').equals(buildingId).toArray()).sort(
-    (a, b) => a.plannedDate.localeCompare(b.plannedDate) || a.title.localeCompare(b.title, 'he'),
-  );
-}
-
-export async function testsOfFacility(facilityId: string): Promise<MaintenanceTestRow[]> {
-  return (await db.maintenanceTests.where('facilityId').equals(facilityId).toArray()).sort((a, b) => a.plannedDate.localeCompare(b.plannedDate));
-}
 
 /** Marks a test done, 'Unchecked' or not completed (optionally with a note of what is missing). */
 export async function setTestStatus(id: string, status: MaintenanceTestStatus, notes?: string | null): Promise<void> {
@@ -69,7 +40,8 @@ export async function setTestStatus(id: string, status: MaintenanceTestStatus, n
 export async function sendPlanToCommittee(buildingId: number, confirmIncomplete: boolean): Promise<string> {
   const tests = await db.maintenanceTests.where('buildingId').equals(buildingId).toArray();
   const failure = validatePlanSend(tests, confirmIncomplete);
-  if (failure) throw new MaintenanceRuleError(failure, incompleteTests(tests).length);
+  // The screen asks "send anyway?" with the number of tests not done.
+  if (failure) throw new RuleError({ ...failure, params: { incompleteCount: incompleteTests(tests).length } });
   const actor = await currentActor();
   const id = newId();
   const key = `${PLAN_SEND_PREFIX}${id}`;
@@ -93,12 +65,6 @@ export async function sendPlanToCommittee(buildingId: number, confirmIncomplete:
     userKey: actor.userKey,
   });
   return id;
-}
-
-/** The sends of a building's plan, newest first. */
-export async function planSendsOfBuilding(buildingId: number): Promise<PlanSendRow[]> {
-  const rows = (await db.meta.where('key').startsWith(PLAN_SEND_PREFIX).toArray()) as PlanSendRow[];
-  return rows.filter((r) => r.value.buildingId === buildingId).sort((a, b) => (a.value.sentAt < b.value.sentAt ? 1 : -1));
 }
 
 export async function pullMaintenance(api: ApiClient, buildingId: number) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaintenanceTestStatus } from '../../lib/domain/entities';
 import { ResultDialog } from '../../ui/ResultDialog';
-import { useResult } from '../meters/useResult';
+import { useResult } from '../../ui/useResult';
 import { setTestStatus } from './maintenanceRepo';
 
 export type ChangeTestStatus = (id: string, status: MaintenanceTestStatus, notes?: string | null) => void;

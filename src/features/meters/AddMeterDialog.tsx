@@ -7,8 +7,8 @@ import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { SelectField } from '../../ui/SelectField';
 import { addMeter } from './metersRepo';
-import { useRuleForm } from './useRuleForm';
-import styles from './fieldScreens.module.css';
+import { useRuleForm } from '../../ui/useRuleForm';
+import styles from '../../ui/fieldScreens.module.css';
 
 type Props = {
   open: boolean;

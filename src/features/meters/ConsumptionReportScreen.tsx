@@ -7,14 +7,14 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { YearDropdown } from '../../ui/YearDropdown';
-import { useFormats } from './format';
+import { useFormats } from '../../ui/useFormats';
 import { pullReadings } from './meterReadingsRepo';
-import { meterDetail } from './meterQueries';
+import { meterDetail } from './metersQueries';
 import { monthsOf, rangeOf, reportPeriods } from './reportPeriod';
 import type { PeriodChoice, ReportPeriod } from './reportPeriod';
 import { SelectField } from '../../ui/SelectField';
-import { useServerRefresh } from './useServerRefresh';
-import styles from './fieldScreens.module.css';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import styles from '../../ui/fieldScreens.module.css';
 
 function isPeriod(value: string): value is ReportPeriod {
   return (reportPeriods as readonly string[]).includes(value);

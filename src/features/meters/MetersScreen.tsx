@@ -7,21 +7,20 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
-import { pullApartments } from '../apartments/apartmentsRepo';
-import { pullBuildings } from '../buildings/buildingsRepo';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { pullApartments } from '../../directory/apartmentsRepo';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { AddMeterDialog } from './AddMeterDialog';
-import { useFormats } from './format';
+import { useFormats } from '../../ui/useFormats';
 import { pullMeters } from './meterReadingsRepo';
-import { buildingMeters } from './meterQueries';
-import type { MeterOverview } from './meterQueries';
-import { ruleFailureOf } from './meterRuleError';
+import { buildingMeters } from './metersQueries';
+import type { MeterOverview } from './metersQueries';
 import { deleteMeter } from './metersRepo';
 import { PriceDialog } from './PriceDialog';
-import { useResult } from './useResult';
-import { useServerRefresh } from './useServerRefresh';
-import styles from './fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import { useResult } from '../../ui/useResult';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 /** /electricity-meter/:bid — the building's counters and EV charging stations. */
 export function MetersScreen() {
@@ -52,13 +51,7 @@ export function MetersScreen() {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
-    try {
-      await deleteMeter(target.meter.id);
-      result.succeed(t('meters:delete.done'));
-    } catch (e) {
-      const failure = ruleFailureOf(e);
-      result.fail(failure ? `errors:${failure.messageKey}` : 'errors:errorDeletingCounter');
-    }
+    await result.run(() => deleteMeter(target.meter.id), t('meters:delete.done'), 'errors:errorDeletingCounter');
   }
 
   return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { setPricePerKwh } from './buildingPriceRepo';
-import { useRuleForm } from './useRuleForm';
-import styles from './fieldScreens.module.css';
+import { useRuleForm } from '../../ui/useRuleForm';
+import styles from '../../ui/fieldScreens.module.css';
 
 type Props = { open: boolean; buildingId: number; current: number | null; onClose(): void; onSaved(): void; onFailed(): void };
 

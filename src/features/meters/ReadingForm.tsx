@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeterReadingRow, MeterRow } from '../../db/schema';
-import { chargeOf, consumptionOf, validateReading } from '../../lib/domain/meterRules';
+import { chargeOf, consumptionOf } from '../../lib/domain/meterRules';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
-import { useFormats } from './format';
+import { useFormats } from '../../ui/useFormats';
 import { addReading, updateReading } from './meterReadingsRepo';
 import { usePhotoCapture } from './usePhotoCapture';
-import { useRuleForm } from './useRuleForm';
-import styles from './fieldScreens.module.css';
+import { useRuleForm } from '../../ui/useRuleForm';
+import styles from '../../ui/fieldScreens.module.css';
 
 type Props = {
   meter: MeterRow;
@@ -35,16 +35,13 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
   const charge = consumption === null ? null : chargeOf(consumption, price);
   const otherError = errorBesides(['current', 'photoId']);
 
+  // The repository refuses a value not above the previous one, or a new reading without its photo.
   function submit() {
-    const photoId = editing ? editing.photoId : capture.state === 'ready' ? 'new' : null;
-    const refused = validateReading({ previous: base, current, photoId });
-    if (refused) setFailure(refused);
-    else
-      void save(async () => {
-        if (editing) await updateReading(editing.id, current);
-        else await addReading({ meterId: meter.id, current, photo: capture.state === 'ready' ? capture.photo : null });
-        onSaved(editing ? t('meters:reading.updated') : t('meters:reading.saved'));
-      });
+    void save(async () => {
+      if (editing) await updateReading(editing.id, current);
+      else await addReading({ meterId: meter.id, current, photo: capture.state === 'ready' ? capture.photo : null });
+      onSaved(editing ? t('meters:reading.updated') : t('meters:reading.saved'));
+    });
   }
 
   return (

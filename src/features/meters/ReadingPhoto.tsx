@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/calls/files';
 import { photosOf } from '../../sync/photos';
-import { api } from '../auth/session';
-import styles from './fieldScreens.module.css';
+import { api } from '../../session/api';
+import styles from '../../ui/fieldScreens.module.css';
 
 /** The photo of a reading: the Blob on the device while it has one, else the server's copy. */
 export function useReadingPhotoUrl(readingId: string, photoId: string | null): string | null {

@@ -10,17 +10,16 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ImageViewer } from '../../ui/ImageViewer';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import { useFormats } from './format';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { useFormats } from '../../ui/useFormats';
 import { deleteLatestReading, pullMeters, pullReadings } from './meterReadingsRepo';
-import { meterDetail } from './meterQueries';
-import { ruleFailureOf } from './meterRuleError';
+import { meterDetail } from './metersQueries';
 import { ReadingForm } from './ReadingForm';
 import { ReadingPhoto } from './ReadingPhoto';
-import { useResult } from './useResult';
-import { useServerRefresh } from './useServerRefresh';
-import styles from './fieldScreens.module.css';
-import { useCan } from '../auth/sessionContext';
+import { useResult } from '../../ui/useResult';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import styles from '../../ui/fieldScreens.module.css';
+import { useCan } from '../../session/sessionContext';
 
 type FormState = { editing: MeterReadingRow | null } | null;
 
@@ -54,13 +53,7 @@ export function ReadingsScreen() {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
-    try {
-      await deleteLatestReading(target.id);
-      result.succeed(t('meters:reading.deleted'));
-    } catch (e) {
-      const failure = ruleFailureOf(e);
-      result.fail(failure ? `errors:${failure.messageKey}` : 'errors:anErrorOccurred');
-    }
+    await result.run(() => deleteLatestReading(target.id), t('meters:reading.deleted'), 'errors:anErrorOccurred');
   }
 
   return (

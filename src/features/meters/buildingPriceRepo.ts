@@ -4,11 +4,10 @@ import { db } from '../../db/db';
 import { validatePricePerKwh } from '../../lib/domain/meterRules';
 import { currentActor } from '../../sync/actor';
 import { changeRecord } from '../../sync/writePath';
-import { MeterRuleError } from './meterRuleError';
+import { refuse } from '../../lib/validation/rules';
 
 export async function setPricePerKwh(buildingId: number, pricePerKwh: number | null): Promise<void> {
-  const failure = validatePricePerKwh(pricePerKwh);
-  if (failure) throw new MeterRuleError(failure);
+  refuse(validatePricePerKwh(pricePerKwh));
   if (!(await db.buildings.get(buildingId))) throw new Error(`buildings:${buildingId} not found`);
   const actor = await currentActor();
   await changeRecord({

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { photosOf } from '../../sync/photos';
 import { createRig, resetDb } from '../../sync/testing/setup';
-import { addReading, deleteLatestReading, MeterReadingRuleError, updateReading } from './meterReadingsRepo';
+import { addReading, deleteLatestReading, updateReading } from './meterReadingsRepo';
+import { RuleError } from '../../lib/validation/rules';
 
 const photo = () => ({ blob: new Blob([new Uint8Array([9, 9, 9])], { type: 'image/jpeg' }), width: 1280, height: 960, hash: 'beef' });
 
@@ -23,7 +24,7 @@ describe('meterReadingsRepo', () => {
 
   it('refuses a reading without a photo or not above the previous one, writing nothing', async () => {
     await expect(addReading({ meterId: 'm1', current: 175, photo: null })).rejects.toMatchObject({ failure: { messageKey: 'photoRequired' } });
-    await expect(addReading({ meterId: 'm1', current: 150, photo: photo() })).rejects.toBeInstanceOf(MeterReadingRuleError);
+    await expect(addReading({ meterId: 'm1', current: 150, photo: photo() })).rejects.toBeInstanceOf(RuleError);
     expect(await db.meterReadings.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.photos.count()).toBe(0);

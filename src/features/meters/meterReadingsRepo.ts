@@ -8,34 +8,15 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { MeterReadingRow } from '../../db/schema';
 import type { MeterReading } from '../../lib/domain/entities';
 import { canDeleteReading, canUpdateReading, consumptionOf, latestReading, previousReadingOf, validateReading } from '../../lib/domain/meterRules';
-import type { RuleFailure, RuleResult } from '../../lib/validation/rules';
+import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
-import { photoRowOf, queuePhotos } from '../../sync/photos';
+import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
 
-export class MeterReadingRuleError extends Error {
-  override readonly name = 'MeterReadingRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
-
-function refuse(failure: RuleResult): void {
-  if (failure) throw new MeterReadingRuleError(failure);
-}
-
 export function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
   return db.meterReadings.where('meterId').equals(meterId).toArray();
-}
-
-/** The value a new reading is compared with: the newest local reading, else the meter's last/initial. */
-export async function previousValueOf(meterId: string): Promise<number> {
-  const meter = await db.meters.get(meterId);
-  if (!meter) throw new Error(`meters:${meterId} not found`);
-  const latest = latestReading(await readingsOfMeter(meterId));
-  return latest ? latest.current : previousReadingOf(meter);
 }
 
 export type NewReading = { meterId: string; current: number; readAt?: string; photo: CompressedPhoto | null };
@@ -44,14 +25,15 @@ export type NewReading = { meterId: string; current: number; readAt?: string; ph
 export async function addReading(input: NewReading): Promise<string> {
   const meter = await db.meters.get(input.meterId);
   if (!meter) throw new Error(`meters:${input.meterId} not found`);
-  const actor = await currentActor();
-  const building = await db.buildings.get(meter.buildingId);
-  const latest = latestReading(await readingsOfMeter(meter.id));
-  const previous = latest ? latest.current : previousReadingOf(meter);
+  const readings = await readingsOfMeter(meter.id);
+  const latest = latestReading(readings);
+  const previous = previousReadingOf(meter, readings);
   const id = newId();
   const photoRows = input.photo ? [photoRowOf(input.photo, 'meterReadings', id, 'meter')] : [];
   const photoId = photoRows[0]?.id ?? null;
   refuse(validateReading({ previous, current: input.current, photoId }));
+  const actor = await currentActor();
+  const building = await db.buildings.get(meter.buildingId);
   const now = new Date().toISOString();
   const reading: MeterReading = {
     id,
@@ -75,8 +57,7 @@ export async function addReading(input: NewReading): Promise<string> {
     payload: { id, meterId: meter.id, current: input.current, readAt: reading.readAt, photoId, previous },
     dependsOn: [entityKeyOf('meters', meter.id), ...(latest ? [entityKeyOf('meterReadings', latest.id)] : [])],
     userKey: actor.userKey,
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+    uploads: { photos: photoRows, createdBy: actor.userId },
   });
   return id;
 }
@@ -110,10 +91,4 @@ export async function pullMeters(api: ApiClient, buildingId: number) {
 
 export async function pullReadings(api: ApiClient, meterId: string) {
   return pullInto(api, { table: 'meterReadings', path: `meters/${meterId}/readings`, scope: (row) => row.meterId === meterId });
-}
-
-/** The readings of a meter, newest first (the list and the report read this). */
-export async function readingsNewestFirst(meterId: string): Promise<MeterReadingRow[]> {
-  const rows = await readingsOfMeter(meterId);
-  return rows.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
 }

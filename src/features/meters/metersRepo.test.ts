@@ -4,7 +4,8 @@ import type { BuildingRow } from '../../db/schema';
 import { createRig, resetDb } from '../../sync/testing/setup';
 import { setPricePerKwh } from './buildingPriceRepo';
 import { addReading } from './meterReadingsRepo';
-import { addMeter, deleteMeter, metersOfBuilding } from './metersRepo';
+import { addMeter, deleteMeter } from './metersRepo';
+import { metersOfBuilding } from './metersQueries';
 
 const building: BuildingRow = {
   id: 7, companyId: 1001, number: 7, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',

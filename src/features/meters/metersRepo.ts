@@ -2,24 +2,13 @@
 // price per kWh) and delete one. Each is the row + one outbox entry in one transaction (writePath).
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
-import type { MeterRow } from '../../db/schema';
 import type { Meter, MeterKind } from '../../lib/domain/entities';
 import { canDeleteMeter, validateMeterFields, validateNewMeter } from '../../lib/domain/meterRules';
 import { currentActor } from '../../sync/actor';
 import { createRecord, deleteRecord } from '../../sync/writePath';
-import { MeterRuleError } from './meterRuleError';
+import { refuse } from '../../lib/validation/rules';
 
 export type NewMeter = { buildingId: number; apartmentId: string | null; number: string; kind: MeterKind; initialReading: number };
-
-const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
-
-export async function metersOfBuilding(buildingId: number): Promise<MeterRow[]> {
-  return (await db.meters.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
-}
-
-export async function getMeter(id: string): Promise<MeterRow | null> {
-  return (await db.meters.get(id)) ?? null;
-}
 
 /** Entity keys of `keys` that still have changes waiting in the outbox. */
 async function pendingKeys(keys: readonly string[]): Promise<string[]> {
@@ -31,14 +20,14 @@ async function pendingKeys(keys: readonly string[]): Promise<string[]> {
 /** Adds a counter with a client UUID. Returns its id. */
 export async function addMeter(input: NewMeter): Promise<string> {
   const number = input.number.trim();
-  const failure =
+  refuse(
     validateMeterFields({ number, initialReading: input.initialReading }) ??
-    validateNewMeter(
-      { apartmentId: input.apartmentId, kind: input.kind },
-      (await db.buildings.get(input.buildingId)) ?? { pricePerKwh: null },
-      await db.meters.where('buildingId').equals(input.buildingId).toArray(),
-    );
-  if (failure) throw new MeterRuleError(failure);
+      validateNewMeter(
+        { apartmentId: input.apartmentId, kind: input.kind },
+        (await db.buildings.get(input.buildingId)) ?? { pricePerKwh: null },
+        await db.meters.where('buildingId').equals(input.buildingId).toArray(),
+      ),
+  );
   const actor = await currentActor();
   const id = newId();
   const now = new Date().toISOString();
@@ -70,8 +59,7 @@ export async function addMeter(input: NewMeter): Promise<string> {
 /** Deletes a counter and its readings (refused when it has paid readings). */
 export async function deleteMeter(id: string): Promise<void> {
   const readings = await db.meterReadings.where('meterId').equals(id).toArray();
-  const failure = canDeleteMeter(readings);
-  if (failure) throw new MeterRuleError(failure);
+  refuse(canDeleteMeter(readings));
   const actor = await currentActor();
   // Readings still on their way are sent first, so the server never sees a reading of a deleted counter.
   const waitFor = await pendingKeys(readings.map((r) => entityKeyOf('meterReadings', r.id)));

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { logout, pendingChangesOfCurrentUser } from '../auth/logout';
-import { useSession } from '../auth/sessionContext';
+import { logout, pendingChangesOfCurrentUser } from '../../session/logout';
+import { useSession } from '../../session/sessionContext';
 import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 

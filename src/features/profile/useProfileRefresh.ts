@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { getSessionData } from '../../api/calls/auth';
 import { loadSession, updateSession } from '../../db/sessionVault';
-import { api, callWithRelogin } from '../auth/session';
-import { sessionFieldsFromUser } from '../auth/sessionFromUser';
+import { api, callWithRelogin } from '../../session/api';
+import { sessionFieldsFromUser } from '../../session/sessionFromUser';
 
 /** Refreshes the user's details from the server when the profile opens (renewing an expired token). */
 export function useProfileRefresh(): void {

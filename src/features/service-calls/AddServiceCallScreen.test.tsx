@@ -6,7 +6,7 @@ import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { applyServerRecords } from '../../sync/rows';
 import { resetDb } from '../../sync/testing/setup';
-import { SessionContext } from '../auth/sessionContext';
+import { SessionContext } from '../../session/sessionContext';
 import { AddServiceCallScreen } from './AddServiceCallScreen';
 import { createServiceCall } from './serviceCallsRepo';
 import { updatesOf } from './serviceCallsQueries';

@@ -9,7 +9,7 @@ import { validateServiceCall } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
 import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
 import { TextField } from '../../ui/TextField';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { SelectField } from '../../ui/SelectField';
 import { CheckboxField, TextAreaField } from './fields';
 import { JoinExistingCall } from './JoinExistingCall';
@@ -19,12 +19,14 @@ import { ReporterField } from './ReporterField';
 import type { Reporter } from './ReporterField';
 import { buildingOfRoute } from './ServiceCallsScreen';
 import { createServiceCall, joinServiceCall } from './serviceCallsRepo';
-import { errorKeyOf, fieldOf } from './errorText';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
 import { useActionFeedback } from './useActionFeedback';
 import { useAddFormRefresh } from './useAddFormRefresh';
 import { usePhotoPicker } from './usePhotoPicker';
 import { useBuildings, useJoinableCalls } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Errors = Partial<Record<'buildingId' | 'domain' | 'description', string>>;
 
@@ -73,8 +75,9 @@ export function AddServiceCallScreen() {
       fallback,
     );
     setSaving(false);
+    const field = ruleFailureOf(failure)?.field;
     if (ok) setSaved(true);
-    else if (fieldOf(failure)) setErrors({ [fieldOf(failure) ?? '']: t(errorKeyOf(failure, fallback)) });
+    else if (field) setErrors({ [field]: t(errorKeyOf(failure, `errors:${fallback}`)) });
   };
   const fallback = picker.photos.length > 0 ? 'errorSavingImage' : 'errorSaving';
 
@@ -90,12 +93,12 @@ export function AddServiceCallScreen() {
 
   return (
     <section className={styles.addScreen} aria-labelledby="add-heading">
-      <h2 id="add-heading" className={styles.heading}>
+      <h2 id="add-heading" className={shared.heading}>
         {t('serviceCalls:add.title')}
       </h2>
       <OutOfHoursNotice />
       <form
-        className={styles.form}
+        className={shared.form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

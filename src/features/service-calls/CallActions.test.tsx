@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { initI18n } from '../../i18n/i18n';
-import { renderSignedIn } from '../auth/testing/renderSignedIn';
+import { renderSignedIn } from '../../session/testing/renderSignedIn';
 import { resetDb } from '../../sync/testing/setup';
 import { CallActions } from './CallActions';
 import { createServiceCall } from './serviceCallsRepo';

@@ -14,8 +14,9 @@ import { CheckboxField } from './fields';
 import { cancelServiceCall, changeStatus, closeWithMessage, deleteServiceCall, setLastVisit, updateServiceCall } from './serviceCallsRepo';
 import type { RunAction } from './useActionFeedback';
 import { useClosingMessageDays } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
-import { useCan } from '../auth/sessionContext';
+import styles from './CallDetail.module.css';
+import shared from './ServiceCalls.module.css';
+import { useCan } from '../../session/sessionContext';
 
 type Confirm = 'close' | 'cancel' | 'delete' | null;
 
@@ -63,7 +64,7 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
 
   return (
     <section className={styles.actions} aria-labelledby="call-actions-heading">
-      <h3 id="call-actions-heading" className={styles.subheading}>
+      <h3 id="call-actions-heading" className={shared.subheading}>
         {t('actions.title')}
       </h3>
       {options.length > 0 ? (
@@ -81,7 +82,7 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
           </Button>
         </div>
       ) : (
-        <p className={styles.hint}>{t('actions.noStatusChange')}</p>
+        <p className={shared.hint}>{t('actions.noStatusChange')}</p>
       )}
       <div className={styles.inlineForm}>
         <TextField type="date" label={t('field.lastVisitAt')} value={visit} onValueChange={setVisit} max={toLocalDateString(new Date())} />
@@ -98,7 +99,7 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
         checked={call.copyToMaintenanceManager}
         onChange={(checked) => void run(() => updateServiceCall(call.id, { copyToMaintenanceManager: checked }), t('feedback.saved'), 'errorUpdating')}
       />
-      <div className={styles.buttonRow}>
+      <div className={shared.buttonRow}>
         {isClosedStatus(call.status) ? null : (
           <>
             <Button onClick={() => setConfirm('close')}>{t('actions.close')}</Button>

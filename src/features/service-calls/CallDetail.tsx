@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { api, callWithRelogin } from '../auth/session';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import { useOnline } from '../sync/useOnline';
+import { api, callWithRelogin } from '../../session/api';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { useOnline } from '../../ui/useOnline';
 import { CallActions } from './CallActions';
 import { CallFacts } from './CallFacts';
 import { CallPhotos } from './CallPhotos';
@@ -16,7 +16,8 @@ import { TranslatePanel } from './TranslatePanel';
 import { UpdatesSection } from './UpdatesSection';
 import { useActionFeedback } from './useActionFeedback';
 import { useBuildings, useCallPhotos, useCallUpdates, useServiceCall } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
+import shared from './ServiceCalls.module.css';
 
 /** Brings the call, its updates, its photos and the closing-days setting up to date when online. */
 function useDetailRefresh(id: string, known: boolean): void {
@@ -64,7 +65,7 @@ export function CallDetail({ id }: { id: string }) {
         <Link to="/service-calls" className={styles.back}>
           {t('detail.back')}
         </Link>
-        <h2 id="call-heading" className={styles.heading}>
+        <h2 id="call-heading" className={shared.heading}>
           {t('detail.notFoundTitle')}
         </h2>
         <EmptyState message={online ? t('detail.notFound') : t('detail.notFoundOffline')} />
@@ -79,7 +80,7 @@ export function CallDetail({ id }: { id: string }) {
         {t('detail.back')}
       </Link>
       <div className={styles.detailHead}>
-        <h2 id="call-heading" className={styles.heading}>
+        <h2 id="call-heading" className={shared.heading}>
           {call.callNumber === null ? t('detail.titlePending') : t('detail.title', { number: call.callNumber })}
         </h2>
         <RecordSyncBadge state={call.syncState} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceCallRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
 
 /** The call's fields as a description list (dates dd/mm/yyyy). */
 export function CallFacts({ call, buildingName }: { call: ServiceCallRow; buildingName: string | null }) {

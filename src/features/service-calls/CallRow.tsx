@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ServiceCallRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
-import styles from './ServiceCalls.module.css';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import styles from './CallsList.module.css';
 
 type Props = { call: ServiceCallRow; buildingName: string | null; selected: boolean };
 

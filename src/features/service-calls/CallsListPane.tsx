@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { CallRow } from './CallRow';
 import { ALL_BUILDINGS, callTabs, CallsToolbar } from './CallsToolbar';
 import { parseOrder } from './listOrder';
@@ -13,7 +13,8 @@ import { PullToRefresh } from './PullToRefresh';
 import { useActionFeedback } from './useActionFeedback';
 import { useCallsRefresh } from './useCallsRefresh';
 import { useBuildings, useCallsList, useOpenCallsCount } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
+import shared from './ServiceCalls.module.css';
 
 const SEARCH_SAVE_MS = 300;
 
@@ -47,7 +48,7 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
   return (
     <section className={styles.listPane} aria-labelledby="calls-heading">
       <div className={styles.listHead}>
-        <h2 id="calls-heading" className={styles.heading}>
+        <h2 id="calls-heading" className={shared.heading}>
           {buildingId === null ? t('list.titleAll') : t('list.titleBuilding', { name: names.get(buildingId) ?? buildingId })}
         </h2>
         <p className={styles.count} role="status">

@@ -5,7 +5,7 @@ import { TextField } from '../../ui/TextField';
 import { SelectField } from '../../ui/SelectField';
 import { callOrders } from './listOrder';
 import type { CallOrder } from './listOrder';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
 
 export const callTabs: readonly ServiceCallTab[] = ['open', 'closed', 'planned'];
 export const ALL_BUILDINGS = 'all';

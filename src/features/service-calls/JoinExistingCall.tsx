@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceCallRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { Button } from '../../ui/Button';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Props = { calls: readonly ServiceCallRow[]; busy: boolean; onJoin(call: ServiceCallRow): void };
 
@@ -12,7 +13,7 @@ export function JoinExistingCall({ calls, busy, onJoin }: Props) {
   if (calls.length === 0) return null;
   return (
     <section className={styles.notice} aria-labelledby="join-heading">
-      <h3 id="join-heading" className={styles.subheading}>
+      <h3 id="join-heading" className={shared.subheading}>
         {t('join.title', { count: calls.length })}
       </h3>
       <p>{t('join.explain')}</p>

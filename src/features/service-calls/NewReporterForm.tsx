@@ -4,9 +4,11 @@ import type { ContactRow } from '../../db/schema';
 import { Button } from '../../ui/Button';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
-import { addContact } from '../contacts/contactsRepo';
-import { errorKeyOf, fieldOf } from './errorText';
-import styles from './ServiceCalls.module.css';
+import { addContact } from '../../directory/contactsRepo';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
+import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Props = { buildingId: number | null; onAdded(contact: ContactRow): void; onCancel(): void };
 
@@ -27,7 +29,7 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
       setError(null);
       onAdded(contact);
     } catch (e) {
-      setError({ field: fieldOf(e), text: t(errorKeyOf(e, 'errorSaving')) });
+      setError({ field: ruleFailureOf(e)?.field ?? null, text: t(errorKeyOf(e, 'errors:errorSaving')) });
     } finally {
       setSaving(false);
     }
@@ -41,11 +43,11 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
       <TextField label={t('serviceCalls:reporter.lastName')} value={lastName} onValueChange={setLastName} error={errorFor('lastName')} autoComplete="family-name" />
       <PhoneInput label={t('serviceCalls:reporter.phone')} value={phone} onValueChange={setPhone} error={errorFor('phone')} />
       {general ? (
-        <p className={styles.fieldError} role="alert">
+        <p className={shared.fieldError} role="alert">
           {general}
         </p>
       ) : null}
-      <div className={styles.buttonRow}>
+      <div className={shared.buttonRow}>
         <Button variant="secondary" onClick={onCancel}>
           {t('serviceCalls:reporter.cancelNew')}
         </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockText, isWithinWorkingHours, WORKING_HOURS } from '../../lib/domain/workingHours';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 /** Shown when the form is opened outside the service desk's working hours. */
 export function OutOfHoursNotice() {

@@ -4,7 +4,8 @@ import { AttachmentsList } from '../../ui/AttachmentsList';
 import { ImageViewer } from '../../ui/ImageViewer';
 import type { PhotoPicker as Picker } from './usePhotoPicker';
 import { usePhotoUrls } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
+import shared from './ServiceCalls.module.css';
 
 /** Camera and gallery inputs, the compression progress, and the picked photos (removable). */
 export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: string }) {
@@ -44,7 +45,7 @@ export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: st
         </div>
       ) : null}
       {picker.error ? (
-        <p className={styles.fieldError} role="alert">
+        <p className={shared.fieldError} role="alert">
           {picker.error}
         </p>
       ) : null}

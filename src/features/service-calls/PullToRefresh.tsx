@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { ReactNode, TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import styles from './ServiceCalls.module.css';
+import styles from './CallsList.module.css';
+import shared from './ServiceCalls.module.css';
 
 export const PULL_THRESHOLD_PX = 72;
 const MAX_PULL_PX = 110;
@@ -39,7 +40,7 @@ export function PullToRefresh({ online, refreshing, onRefresh, children }: Props
           {refreshing ? t('list.refreshing') : t('list.refresh')}
         </Button>
         {online ? null : (
-          <span id="calls-refresh-hint" className={styles.hint}>
+          <span id="calls-refresh-hint" className={shared.hint}>
             {t('list.refreshOffline')}
           </span>
         )}

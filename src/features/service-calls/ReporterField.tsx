@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/SelectField';
 import { NewReporterForm } from './NewReporterForm';
 import { useBuildingContacts } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 export type Reporter = { contactId: string | null; name: string };
 

@@ -3,13 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BottomActions } from '../../ui/BottomActions';
-import { useSession } from '../auth/sessionContext';
+import { useSession } from '../../session/sessionContext';
 import { CallDetail } from './CallDetail';
 import { CallsListPane } from './CallsListPane';
 import { ALL_BUILDINGS } from './CallsToolbar';
 import { useServiceCall } from './useServiceCalls';
-import styles from './ServiceCalls.module.css';
-import { useCan } from '../auth/sessionContext';
+import styles from './CallsList.module.css';
+import { useCan } from '../../session/sessionContext';
 
 /** The route's building, `all` for every building, or (without one) the current building. */
 export function buildingOfRoute(bid: string | undefined, current: number | null): number | null {

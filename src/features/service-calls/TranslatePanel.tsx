@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, languageByCode } from '../../i18n/languages';
 import { Button } from '../../ui/Button';
-import { api, callWithRelogin } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { api, callWithRelogin } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import { translateServiceCall } from './serviceCallTranslation';
 import type { CallTranslation } from './serviceCallTranslation';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
+import shared from './ServiceCalls.module.css';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: CallTranslation } | { kind: 'error'; messageKey: string };
 
@@ -31,19 +32,19 @@ export function TranslatePanel({ callId, applied }: { callId: string; applied: b
   const blocked = !online ? t('serviceCalls:translate.needsConnection') : !applied ? t('serviceCalls:translate.notSentYet') : null;
   return (
     <section className={styles.translate} aria-labelledby="translate-heading">
-      <h3 id="translate-heading" className={styles.subheading}>
+      <h3 id="translate-heading" className={shared.subheading}>
         {t('serviceCalls:translate.title')}
       </h3>
       <Button variant="secondary" onClick={() => void translate()} disabled={blocked !== null || state.kind === 'busy'} aria-describedby={blocked ? 'translate-blocked' : undefined}>
         {state.kind === 'busy' ? t('serviceCalls:translate.busy') : t('serviceCalls:translate.button', { language: language.nativeName })}
       </Button>
       {blocked ? (
-        <p id="translate-blocked" className={styles.hint}>
+        <p id="translate-blocked" className={shared.hint}>
           {blocked}
         </p>
       ) : null}
       {state.kind === 'error' ? (
-        <p className={styles.fieldError} role="alert">
+        <p className={shared.fieldError} role="alert">
           {t(state.messageKey)}
         </p>
       ) : null}

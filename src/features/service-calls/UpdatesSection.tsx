@@ -4,15 +4,16 @@ import type { PhotoRow, ServiceCallUpdateRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { CallPhotos } from './CallPhotos';
-import { fieldOf } from './errorText';
+import { ruleFailureOf } from '../../lib/validation/rules';
 import { TextAreaField } from './fields';
 import { PhotoPicker } from './PhotoPicker';
 import { addUpdate } from './serviceCallsRepo';
 import type { RunAction } from './useActionFeedback';
 import { usePhotoPicker } from './usePhotoPicker';
-import styles from './ServiceCalls.module.css';
+import styles from './CallDetail.module.css';
+import shared from './ServiceCalls.module.css';
 
 type Props = { callId: string; updates: readonly ServiceCallUpdateRow[] | undefined; photos: Map<string, PhotoRow[]>; run: RunAction };
 
@@ -38,16 +39,16 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
     if (ok) {
       setText('');
       picker.clear();
-    } else if (fieldOf(failure) === 'text') setError(t('errors:requiredField'));
+    } else if (ruleFailureOf(failure)?.field === 'text') setError(t('errors:requiredField'));
   };
 
   return (
     <section className={styles.updates} aria-labelledby="updates-heading">
-      <h3 id="updates-heading" className={styles.subheading}>
+      <h3 id="updates-heading" className={shared.subheading}>
         {t('serviceCalls:updates.title', { count: updates?.length ?? 0 })}
       </h3>
       <form
-        className={styles.form}
+        className={shared.form}
         aria-label={t('serviceCalls:updates.add')}
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,7 +1,7 @@
 // Multi-line and checkbox fields in the look of the shared TextField (label above, error below).
 import type { TextareaHTMLAttributes } from 'react';
 import { Field } from '../../ui/Field';
-import styles from './ServiceCalls.module.css';
+import styles from './CallForm.module.css';
 
 type TextAreaProps = { label: string; error?: string | null; hint?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
     value: string;

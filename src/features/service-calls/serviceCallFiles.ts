@@ -1,18 +1,13 @@
 // Photos another device attached to a call: listed by the server, downloaded once into `photos` as
 // already-uploaded rows, so the detail shows them offline later like the ones taken here.
+import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { serverFile, serverFiles } from '../../lib/answers';
+import type { ServerFile } from '../../lib/answers';
 import { db } from '../../db/db';
 import type { PhotoRow } from '../../db/schema';
 
-export type ServerFile = { id: string; sha256: string; mimeType: string; size: number; parentType: string | null; parentId: string | null; createdAt: string };
-
 const owners = new Set(['serviceCalls', 'serviceCallUpdates']);
-
-function isServerFile(value: unknown): value is ServerFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && typeof v.sha256 === 'string' && typeof v.parentType === 'string' && typeof v.parentId === 'string';
-}
 
 /** True when this device already holds the file (taken here, or downloaded before). */
 async function isLocal(file: ServerFile): Promise<boolean> {
@@ -23,8 +18,11 @@ async function isLocal(file: ServerFile): Promise<boolean> {
 
 /** Downloads the photos of a call that are not on the device yet; returns how many were added. */
 export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string): Promise<number> {
-  const body = await api.request<{ records?: unknown[] }>('GET', `service-calls/${serviceCallId}/files`);
-  const files = (body.records ?? []).filter(isServerFile).filter((f) => owners.has(f.parentType ?? ''));
+  const body = answerOf(serverFiles, await api.request('GET', `service-calls/${serviceCallId}/files`));
+  const files = (body.records ?? []).flatMap((record) => {
+    const file = serverFile.safeParse(record);
+    return file.success && owners.has(file.data.parentType) ? [file.data] : [];
+  });
   let added = 0;
   for (const file of files) {
     if (await isLocal(file)) continue;
@@ -33,8 +31,8 @@ export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string
     const blob = await response.blob();
     const row: PhotoRow = {
       id: file.id,
-      ownerTable: file.parentType ?? 'serviceCalls',
-      ownerId: file.parentId ?? serviceCallId,
+      ownerTable: file.parentType,
+      ownerId: file.parentId,
       role: 'attachment',
       blob,
       mime: file.mimeType,

@@ -5,9 +5,10 @@ import { applyServerRecords } from '../../sync/rows';
 import { resetDb } from '../../sync/testing/setup';
 import type { ServiceCall } from '../../lib/domain/entities';
 import { compareCalls, matchesTerms, parseOrder, searchTerms } from './listOrder';
-import { addUpdate, changeStatus, closeWithMessage, createServiceCall, joinServiceCall, ServiceCallRuleError } from './serviceCallsRepo';
+import { addUpdate, changeStatus, closeWithMessage, createServiceCall, joinServiceCall } from './serviceCallsRepo';
 import { countOpenCalls, findServiceCalls, openCallsLike, photosOfCall, updatesOf } from './serviceCallsQueries';
 import { pullServiceCallFiles } from './serviceCallFiles';
+import { RuleError } from '../../lib/validation/rules';
 
 const photo = { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), width: 800, height: 600, hash: 'beef' };
 
@@ -110,7 +111,7 @@ describe('service-call actions for the screens', () => {
     expect(await db.serviceCalls.count()).toBe(1);
     expect((await updatesOf(id)).map((u) => u.id)).toEqual([updateId]);
     expect((await photosOfCall(id, [updateId])).get(updateId)).toHaveLength(1);
-    await expect(joinServiceCall(id, 'short')).rejects.toBeInstanceOf(ServiceCallRuleError);
+    await expect(joinServiceCall(id, 'short')).rejects.toBeInstanceOf(RuleError);
   });
 
   it('lists updates newest first', async () => {

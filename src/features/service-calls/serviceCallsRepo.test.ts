@@ -9,9 +9,9 @@ import {
   closeServiceCall,
   createServiceCall,
   deleteServiceCall,
-  ServiceCallRuleError,
   updateServiceCall,
 } from './serviceCallsRepo';
+import { RuleError } from '../../lib/validation/rules';
 
 const newCall = { buildingId: 1, domain: 'plumbing' as const, description: 'Leak in the basement pipe' };
 const photo = { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), width: 2000, height: 1500, hash: 'f00d' };
@@ -41,7 +41,7 @@ describe('serviceCallsRepo', () => {
   });
 
   it('refuses an invalid call before writing anything', async () => {
-    await expect(createServiceCall({ ...newCall, description: 'short' })).rejects.toBeInstanceOf(ServiceCallRuleError);
+    await expect(createServiceCall({ ...newCall, description: 'short' })).rejects.toBeInstanceOf(RuleError);
     expect(await db.serviceCalls.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });

@@ -1,26 +1,19 @@
 // The service-calls repository: the only way screens change calls and their updates. Each function is
 // one user action = the row(s) + one outbox entry in one transaction (src/sync/README.md).
 import type { ApiClient } from '../../api/client';
-import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/domain/entities';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
-import { description as descriptionRule, validateServiceCall } from '../../lib/validation/rules';
-import type { RuleFailure } from '../../lib/validation/rules';
+import { description as descriptionRule, refuse, RuleError, validateServiceCall } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
-import { photoRowOf, queuePhotos } from '../../sync/photos';
+import type { Actor } from '../../sync/actor';
+import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+import { changeRecord, createRecord, deleteRecord, writeChanges } from '../../sync/writePath';
+import type { Change } from '../../sync/writePath';
 
-/** A refused local change (same rules as the server), shown by the form under `field`. */
-export class ServiceCallRuleError extends Error {
-  override readonly name = 'ServiceCallRuleError';
-  constructor(readonly failure: RuleFailure) {
-    super(failure.messageKey);
-  }
-}
 
 export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &
   Partial<Pick<ServiceCall, 'callType' | 'reporterContactId' | 'reporterName' | 'priority' | 'subject' | 'copyToMaintenanceManager' | 'lastVisitAt'>> & {
@@ -32,10 +25,6 @@ export type EditableFields = Partial<
 >;
 
 const path = (id: string) => `service-calls/${id}`;
-
-function refuse(failure: RuleFailure | null): void {
-  if (failure) throw new ServiceCallRuleError(failure);
-}
 
 /** Opens a call with a client UUID (kept by the server), optionally with photos. Returns the id. */
 export async function createServiceCall(input: NewServiceCall, photos: readonly CompressedPhoto[] = []): Promise<string> {
@@ -76,8 +65,7 @@ export async function createServiceCall(input: NewServiceCall, photos: readonly 
     payload,
     userKey: actor.userKey,
     refetchPath: path(id),
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
+    uploads: { photos: photoRows, createdBy: actor.userId },
   });
   return id;
 }
@@ -98,23 +86,28 @@ export async function updateServiceCall(id: string, changes: EditableFields): Pr
   });
 }
 
-/** Moves a call to another status if the rules allow it (src/lib/domain/serviceCallStatus.ts). */
-export async function changeStatus(id: string, to: ServiceCallStatus, op = 'status'): Promise<void> {
-  const actor = await currentActor();
+/** The status change of a call, refused in the transaction when the rules do not allow it. */
+function statusChange(id: string, to: ServiceCallStatus, op: string): Change {
   const now = new Date().toISOString();
-  await changeRecord({
+  return {
+    kind: 'change',
     table: 'serviceCalls',
     id,
     op,
     changes: { status: to },
     guard: (row) => {
-      if (!canTransition(row.status, to)) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
+      if (!canTransition(row.status, to)) throw new RuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
     },
     rowChanges: (row) => ({ closedAt: closedAtAfter(row.status, to, row.closedAt, now), lastUpdateAt: now }),
     request: { path: path(id) },
-    userKey: actor.userKey,
     refetchPath: path(id),
-  });
+  };
+}
+
+/** Moves a call to another status if the rules allow it (src/lib/domain/serviceCallStatus.ts). */
+export async function changeStatus(id: string, to: ServiceCallStatus, op = 'status'): Promise<void> {
+  const actor = await currentActor();
+  await writeChanges({ userKey: actor.userKey }, [statusChange(id, to, op)]);
 }
 
 export const closeServiceCall = (id: string) => changeStatus(id, 'closed', 'close');
@@ -130,26 +123,30 @@ export async function deleteServiceCall(id: string): Promise<void> {
   await deleteRecord({ table: 'serviceCalls', id, path: path(id), userKey: actor.userKey, refetchPath: path(id) });
 }
 
-/** An update (text + photos) of a call; waits for the call itself when it was created offline. */
-export async function addUpdate(serviceCallId: string, text: string, photos: readonly CompressedPhoto[] = []): Promise<string> {
-  refuse(text.trim() === '' ? { field: 'text', messageKey: 'requiredField' } : null);
-  const actor = await currentActor();
+/** A new update of a call; it waits for the call when that was created offline too. */
+function updateOf(serviceCallId: string, text: string, actor: Actor): Change & { id: string } {
   const id = newId();
   const now = new Date().toISOString();
   const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, version: 0, updatedAt: now, syncState: 'local' };
-  const photoRows = photos.map((p) => photoRowOf(p, 'serviceCallUpdates', id, 'attachment'));
-  await createRecord({
+  return {
+    kind: 'create',
     table: 'serviceCallUpdates',
     id,
     row,
     path: `${path(serviceCallId)}/updates`,
     payload: { id, text: row.text, createdAt: now },
     dependsOn: [entityKeyOf('serviceCalls', serviceCallId)],
-    userKey: actor.userKey,
-    tables: ['photos'],
-    also: async (ctx) => void (await queuePhotos(ctx, photoRows, actor)),
-  });
-  return id;
+  };
+}
+
+/** An update (text + photos) of a call. Returns its id. */
+export async function addUpdate(serviceCallId: string, text: string, photos: readonly CompressedPhoto[] = []): Promise<string> {
+  refuse(text.trim() === '' ? { field: 'text', messageKey: 'requiredField' } : null);
+  const actor = await currentActor();
+  const update = updateOf(serviceCallId, text, actor);
+  const photoRows = photos.map((p) => photoRowOf(p, 'serviceCallUpdates', update.id, 'attachment'));
+  await writeChanges({ userKey: actor.userKey, uploads: { photos: photoRows, createdBy: actor.userId } }, [update]);
+  return update.id;
 }
 
 /**
@@ -163,15 +160,14 @@ export async function joinServiceCall(serviceCallId: string, description: string
 
 /**
  * Closes a call; a closing message (offered for calls open a long time) is recorded first as the
- * call's last update, so the reporter sees why it was closed. Refused before writing anything when
- * the call may not be closed from its status.
+ * call's last update, so the reporter sees why it was closed. One user action: the update and the
+ * close commit together, and nothing is written when the call may not be closed from its status.
  */
 export async function closeWithMessage(id: string, message: string | null): Promise<void> {
-  const row = await db.serviceCalls.get(id);
-  if (!row) throw new Error(`serviceCalls:${id} not found`);
-  if (!canTransition(row.status, 'closed')) throw new ServiceCallRuleError({ field: 'status', messageKey: 'invalidStatusTransition' });
-  if (message !== null && message.trim() !== '') await addUpdate(id, message);
-  await closeServiceCall(id);
+  const actor = await currentActor();
+  const close = statusChange(id, 'closed', 'close');
+  const changes = message !== null && message.trim() !== '' ? [updateOf(id, message, actor), close] : [close];
+  await writeChanges({ userKey: actor.userKey }, changes);
 }
 
 /** Refreshes one tab of the list (of a building, or of the company), keeping local changes. */

@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { showErrorToast } from '../../ui/errorToastStore';
-import { errorKeyOf } from './errorText';
-import type { ActionErrorKey } from './errorText';
+import type { MessageKey } from '../../lib/validation/messages';
+import { errorKeyOf } from '../../session/errorKey';
+
+/** Catalogue messages (errors namespace) used when an action fails for a reason of its own. */
+export type ActionErrorKey = MessageKey | 'errorSaving' | 'errorReceiving' | 'errorUpdating' | 'errorClosingReferral';
 
 export type RunAction = (work: () => Promise<unknown>, success: string, fallback: ActionErrorKey) => Promise<boolean>;
 
@@ -13,7 +16,7 @@ export function useActionFeedback(onSuccessClosed?: () => void): { run: RunActio
   const { t } = useTranslation(['serviceCalls', 'errors']);
   const [success, setSuccess] = useState<string | null>(null);
   const failed = useCallback(
-    (error: unknown, fallback: ActionErrorKey) => showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, fallback)) }),
+    (error: unknown, fallback: ActionErrorKey) => showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, `errors:${fallback}`)) }),
     [t],
   );
   const run = useCallback<RunAction>(

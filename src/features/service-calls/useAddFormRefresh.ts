@@ -2,10 +2,10 @@
 // building's contacts (reporters) and its open calls (for "join an existing call") up to date.
 import { useEffect } from 'react';
 import { db } from '../../db/db';
-import { pullBuildings } from '../buildings/buildingsRepo';
-import { pullContacts } from '../contacts/contactsRepo';
-import { api, callWithRelogin } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { pullContacts } from '../../directory/contactsRepo';
+import { api, callWithRelogin } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import { pullServiceCalls } from './serviceCallsRepo';
 
 export function useAddFormRefresh(buildingId: number | null): void {

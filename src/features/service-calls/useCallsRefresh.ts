@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { db } from '../../db/db';
-import { pullBuildings } from '../buildings/buildingsRepo';
-import { api, callWithRelogin } from '../auth/session';
-import { useOnline } from '../sync/useOnline';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { api, callWithRelogin } from '../../session/api';
+import { useOnline } from '../../ui/useOnline';
 import { pullServiceCalls } from './serviceCallsRepo';
 
 export function useCallsRefresh(buildingId: number | null, tab: ServiceCallTab, onError: (error: unknown) => void) {

@@ -5,8 +5,8 @@ import { serverRefetch } from '../../sync/outbox';
 import { discardEntry, retryNow } from '../../sync/userActions';
 import { ConflictForm } from './ConflictForm';
 import { EditRetryForm } from './EditRetryForm';
-import { pageApi } from './pageApi';
-import { requestReplayNow } from './syncController';
+import { api, callWithRelogin } from '../../session/api';
+import { requestReplayNow } from '../../session/syncController';
 import styles from './SyncScreen.module.css';
 import { useOnline } from './useOnline';
 
@@ -64,7 +64,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           ) : null}
           {confirmDiscard ? (
             <>
-              <button type="button" className={styles.danger} onClick={() => void discardEntry(entry.id, serverRefetch(pageApi()))}>
+              <button type="button" className={styles.danger} onClick={() => void discardEntry(entry.id, (e) => callWithRelogin(() => serverRefetch(api)(e)))}>
                 {t('entry.confirmDiscard')}
               </button>
               <button type="button" onClick={() => setConfirmDiscard(false)}>

@@ -4,14 +4,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { initI18n } from '../../i18n/i18n';
 import { createRig, resetDb, USER } from '../../sync/testing/setup';
-import { createServiceCall, updateServiceCall } from '../service-calls/serviceCallsRepo';
-import { RecordSyncBadge } from './RecordSyncBadge';
+import { createServiceCall, updateServiceCall } from '../../sync/testing/serviceCallRecords';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { SyncScreen } from './SyncScreen';
 import { SyncStatusIndicator } from './SyncStatusIndicator';
-import { setSyncStatus } from './syncStore';
+import { setSyncStatus } from '../../session/syncStore';
 
 // The page-side triggers would replay against the real network; the tests drive the engine themselves.
-vi.mock('./syncController', () => ({ startSync: vi.fn(), requestReplayNow: vi.fn() }));
+vi.mock('../../session/syncController', () => ({ startSync: vi.fn(), requestReplayNow: vi.fn() }));
 
 const newCall = { buildingId: 1, domain: 'plumbing' as const, description: 'Leak in the basement pipe' };
 

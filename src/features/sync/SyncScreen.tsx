@@ -4,9 +4,9 @@ import { APP_VERSION } from '../../lib/appVersion';
 import { exportSyncLog } from '../../sync/syncLog';
 import { OutboxEntryCard } from './OutboxEntryCard';
 import { StorageWarning } from './StorageWarning';
-import { requestReplayNow } from './syncController';
-import { useSyncStatus } from './syncStore';
-import { useOnline } from './useOnline';
+import { requestReplayNow } from '../../session/syncController';
+import { useSyncStatus } from '../../session/syncStore';
+import { useOnline } from '../../ui/useOnline';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
 import styles from './SyncScreen.module.css';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { attentionCountFor } from '../../sync/outbox';
-import { startSync } from './syncController';
-import { useSyncStatus } from './syncStore';
-import { useOnline } from './useOnline';
+import { startSync } from '../../session/syncController';
+import { useSyncStatus } from '../../session/syncStore';
+import { useOnline } from '../../ui/useOnline';
 import { usePendingCount } from './useOutbox';
 import styles from './SyncStatusIndicator.module.css';
 

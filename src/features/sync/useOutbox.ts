@@ -3,16 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { OutboxEntry, SyncLogRow } from '../../db/outboxRows';
 import { entriesFor, pendingCountFor } from '../../sync/outbox';
-import { useSyncStatus } from './syncStore';
 
 /** Pending changes of `userKey` (the logout warning uses it with the user being logged out). */
 export function usePendingCount(userKey: string | null): number {
   return useLiveQuery(() => (userKey ? pendingCountFor(userKey) : db.outbox.count()), [userKey], 0);
-}
-
-/** Pending changes of the logged-in user. */
-export function useCurrentPendingCount(): number {
-  return usePendingCount(useSyncStatus().userKey);
 }
 
 export function useOutboxEntries(userKey: string | null): OutboxEntry[] | undefined {

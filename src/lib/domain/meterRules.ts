@@ -2,9 +2,15 @@
 import type { Meter, MeterKind, MeterReading } from './entities.ts';
 import type { RuleResult } from '../validation/rules.ts';
 
-/** The reading a new reading is compared with: the last one, or the meter's initial reading. */
-export function previousReadingOf(meter: Pick<Meter, 'initialReading' | 'lastReading'>): number {
-  return meter.lastReading ?? meter.initialReading;
+/**
+ * The value a new reading must exceed: the newest of `readings` (those the device holds, saved offline
+ * included), else the meter's last reading, else its initial one.
+ */
+export function previousReadingOf(
+  meter: Pick<Meter, 'initialReading' | 'lastReading'>,
+  readings: readonly Pick<MeterReading, 'id' | 'readAt' | 'current'>[] = [],
+): number {
+  return latestReading(readings)?.current ?? meter.lastReading ?? meter.initialReading;
 }
 
 /** kWh with at most 3 decimals, so 0.1 + 0.2 style float noise never reaches a bill. */

@@ -2,8 +2,36 @@
 // failure as `{ field, messageKey }`, or null when the value is acceptable.
 import type { MessageKey } from './messages.ts';
 
-export type RuleFailure = { field: string; messageKey: MessageKey };
+/** Values of the message's placeholders, or facts the screen shows with the refusal (e.g. a count). */
+export type MessageParams = Record<string, string | number>;
+export type RuleFailure = { field: string; messageKey: MessageKey; params?: MessageParams };
 export type RuleResult = RuleFailure | null;
+
+/**
+ * A change refused by a shared rule (the one the server applies too), before anything is written:
+ * the form shows `failure` under its field. The failure's params are also fields of the error.
+ */
+export class RuleError extends Error {
+  override readonly name = 'RuleError';
+  readonly failure: RuleFailure;
+  constructor(failure: RuleFailure) {
+    super(failure.messageKey);
+    this.failure = failure;
+    for (const [key, value] of Object.entries(failure.params ?? {})) {
+      if (!(key in this)) Object.defineProperty(this, key, { value, enumerable: true });
+    }
+  }
+}
+
+/** Throws the rule's failure, if there is one: `refuse(validateReading(input))`. */
+export function refuse(failure: RuleResult): void {
+  if (failure) throw new RuleError(failure);
+}
+
+/** The failure a change was refused with, or null for any other error. */
+export function ruleFailureOf(error: unknown): RuleFailure | null {
+  return error instanceof RuleError ? error.failure : null;
+}
 
 export const limits = {
   descriptionMin: 10,

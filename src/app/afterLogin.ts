@@ -1,0 +1,16 @@
+// After sign-in (issue 4): ask the browser to keep our data, take the day offline with visible
+// progress, and replay what this user left pending before the last logout.
+import { requestPersistentStorage } from '../features/sync/storage';
+import { requestReplayNow } from '../session/syncController';
+import type { TakeDayProgress } from '../session/takeDayOffline';
+import { takeTheDayOffline } from './TakeDayOfflineProvider';
+
+export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
+  await requestPersistentStorage();
+  requestReplayNow();
+  try {
+    await takeTheDayOffline({ onProgress: ({ done, total }) => onProgress({ done, total }) });
+  } catch {
+    // Offline right after sign-in: the screens load what they can and the Sync screen can retry.
+  }
+}

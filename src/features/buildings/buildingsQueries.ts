@@ -1,0 +1,35 @@
+// The dashboard's read model: open calls per building for the list, and the current building's
+// profile with its counts. The calls, keys and mail items counted here belong to their own features'
+// repositories, which write them; this only counts what the device holds.
+import { db } from '../../db/db';
+import type { BuildingRow } from '../../db/schema';
+import { getBuilding } from '../../directory/buildingsRepo';
+
+/** Open calls (the "open" tab: not closed, cancelled or planned) per building id. */
+export async function openCallCounts(): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  await db.serviceCalls
+    .where('tab')
+    .equals('open')
+    .each((call) => counts.set(call.buildingId, (counts.get(call.buildingId) ?? 0) + 1));
+  return counts;
+}
+
+export type BuildingProfile = {
+  building: BuildingRow;
+  openCalls: number;
+  pendingKeys: number;
+  pendingMailItems: number;
+};
+
+export async function buildingProfile(id: number | null | undefined): Promise<BuildingProfile | null> {
+  const building = await getBuilding(id);
+  if (!building) return null;
+  const pending = [building.id, 'pending'] as const;
+  const [openCalls, pendingKeys, pendingMailItems] = await Promise.all([
+    db.serviceCalls.where('[buildingId+tab]').equals([building.id, 'open']).count(),
+    db.keys.where('[buildingId+status]').equals([...pending]).count(),
+    db.mailItems.where('[buildingId+status]').equals([...pending]).count(),
+  ]);
+  return { building, openCalls, pendingKeys, pendingMailItems };
+}

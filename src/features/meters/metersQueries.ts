@@ -1,0 +1,59 @@
+// Read models of the meter screens (live queries over Dexie): a building's counters with their latest
+// reading as the device knows it (readings saved offline count before the server has them).
+import { db } from '../../db/db';
+import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
+import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
+
+const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
+
+export async function metersOfBuilding(buildingId: number): Promise<MeterRow[]> {
+  return (await db.meters.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
+}
+
+export type MeterOverview = {
+  meter: MeterRow;
+  apartment: ApartmentRow | null;
+  last: { value: number; at: string | null } | null;
+  readingsCount: number;
+};
+
+export type BuildingMeters = { building: BuildingRow | null; meters: MeterOverview[]; apartments: ApartmentRow[] };
+
+function lastOf(meter: MeterRow, readings: readonly MeterReadingRow[]): MeterOverview['last'] {
+  const latest = latestReading(readings);
+  if (latest) return { value: latest.current, at: latest.readAt };
+  return meter.lastReading === null ? null : { value: meter.lastReading, at: meter.lastReadingAt };
+}
+
+export async function buildingMeters(buildingId: number): Promise<BuildingMeters> {
+  const [building, meters, apartments, readings] = await Promise.all([
+    db.buildings.get(buildingId),
+    metersOfBuilding(buildingId),
+    db.apartments.where('buildingId').equals(buildingId).toArray(),
+    db.meterReadings.where('buildingId').equals(buildingId).toArray(),
+  ]);
+  const byId = new Map(apartments.map((a) => [a.id, a]));
+  return {
+    building: building ?? null,
+    apartments: apartments.sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true })),
+    meters: meters.map((meter) => {
+      const own = readings.filter((r) => r.meterId === meter.id);
+      return { meter, apartment: meter.apartmentId ? (byId.get(meter.apartmentId) ?? null) : null, last: lastOf(meter, own), readingsCount: own.length };
+    }),
+  };
+}
+
+export type MeterDetail = { meter: MeterRow; building: BuildingRow | null; apartment: ApartmentRow | null; readings: MeterReadingRow[]; previous: number };
+
+/** One counter with its readings newest first and the value a new reading must exceed. */
+export async function meterDetail(meterId: string): Promise<MeterDetail | null> {
+  const meter = await db.meters.get(meterId);
+  if (!meter) return null;
+  const [building, apartment, readings] = await Promise.all([
+    db.buildings.get(meter.buildingId),
+    meter.apartmentId ? db.apartments.get(meter.apartmentId) : Promise.resolve(undefined),
+    db.meterReadings.where('meterId').equals(meterId).toArray(),
+  ]);
+  readings.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
+  return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: previousReadingOf(meter, readings) };
+}

@@ -1,0 +1,41 @@
+// What the provider API answers, as the client relies on it. The repositories check each answer where
+// it enters the device (src/api/answers.ts `answerOf`), so a malformed answer is an error the screens
+// report, never a cast; the server may describe its answers with the same schemas. Objects are loose:
+// fields the client does not read pass through untouched. zod/mini keeps the page's bundle small.
+import { z } from 'zod/mini';
+import type { DailyPlan } from './domain/entities.ts';
+
+const text = z.string();
+
+/** GET check/toFill: the groups to fill with their checks (the two tables are pulled from it). */
+export const checkGroupsToFill = z.looseObject({
+  records: z.array(
+    z.looseObject({
+      ChecksHeaderGuid: text,
+      ContactGuid: text,
+      checks: z.optional(z.array(z.looseObject({ CheckGuid: text, ChecksHeaderGuid: text }))),
+    }),
+  ),
+});
+
+/** GET check/image: one side of a check, base64 (absent when the side has no image). */
+export const checkImage = z.looseObject({ Image: z.optional(z.nullable(text)) });
+
+const dailyPlan = z.looseObject({
+  planDate: text,
+  workerId: text,
+  entries: z.array(z.looseObject({ buildingId: z.number(), order: z.number(), checklist: z.array(z.looseObject({ id: text, label: text })) })),
+}) satisfies z.ZodMiniType<DailyPlan>;
+
+/** GET daily-plan: the worker's plan of a date, null on a day without one. */
+export const dailyPlanAnswer = z.looseObject({ plan: z.optional(z.nullable(dailyPlan)) });
+
+/** One photo of GET service-calls/:id/files (the bytes load through /files/getImg). */
+export const serverFile = z.looseObject({ id: text, sha256: text, mimeType: text, parentType: text, parentId: text, createdAt: text });
+export type ServerFile = z.infer<typeof serverFile>;
+
+/** GET service-calls/:id/files: the call's photos (one that does not match is skipped, not fatal). */
+export const serverFiles = z.looseObject({ records: z.optional(z.array(z.unknown())) });
+
+/** TranslateProblem/SessionToken: the call's texts in the asked language, or why not. */
+export const translation = z.looseObject({ TranslatedText: text, TranslatedSubject: text, translated: z.boolean() });

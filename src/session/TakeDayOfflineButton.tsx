@@ -1,0 +1,43 @@
+// One tap: download everything today's plan needs, with progress (for the dashboard or the daily plan).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTakeDayOffline } from './takeDayOffline';
+import type { TakeDayProgress, TakeDayResult } from './takeDayOffline';
+import styles from './TakeDayOfflineButton.module.css';
+
+export function TakeDayOfflineButton() {
+  const { t } = useTranslation('sync');
+  const takeDayOffline = useTakeDayOffline();
+  const [progress, setProgress] = useState<TakeDayProgress | null>(null);
+  const [result, setResult] = useState<TakeDayResult | null>(null);
+  const running = progress !== null && progress.step !== null;
+
+  async function run() {
+    setResult(null);
+    try {
+      setResult(await takeDayOffline({ onProgress: setProgress }));
+    } catch {
+      // Not signed in any more, or the provider is missing: nothing was downloaded, nothing to report.
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className={styles.actions}>
+      <button type="button" onClick={() => void run()} disabled={running} aria-busy={running}>
+        {t('takeDay.button')}
+      </button>
+      <p role="status" className={styles.meta}>
+        {running && progress?.step
+          ? t('takeDay.progress', { step: t(`takeDay.steps.${progress.step}`), done: progress.done + 1, total: progress.total })
+          : result
+            ? result.failed.length > 0
+              ? t('takeDay.failed', { step: result.failed.map((s) => t(`takeDay.steps.${s}`)).join(', ') })
+              : t('takeDay.done')
+            : null}
+      </p>
+      {running ? <progress max={progress?.total} value={progress?.done} aria-label={t('takeDay.button')} /> : null}
+    </div>
+  );
+}

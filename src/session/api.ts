@@ -1,0 +1,45 @@
+// The page's wiring of the session: one API client that sends the stored token, one token re-login
+// shared by every page call (the service worker and other tabs join it through the Web Lock), and
+// `callWithRelogin` for feature screens.
+import { createApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { createCallWithRelogin } from '../api/relogin';
+import type { CallWithRelogin, TokenRelogin } from '../api/relogin';
+import { loadSession, sessionVault } from '../db/sessionVault';
+import { createVaultRelogin } from '../sync/vaultRelogin';
+import type { VaultRelogin } from '../sync/vaultRelogin';
+
+async function storedToken(): Promise<string> {
+  return (await loadSession()).sessionToken;
+}
+
+/** The client every page call uses; the token comes from the encrypted session. */
+export const api: ApiClient = createApiClient({ getToken: async () => (pageRelogin().tokenIsReset() ? null : (await storedToken()) || null) });
+
+function currentPath(): string | null {
+  if (typeof location === 'undefined') return null;
+  const path = `${location.pathname}${location.search}`;
+  return path.startsWith('/login') ? null : path;
+}
+
+let shared: VaultRelogin | null = null;
+
+/** After a failed renewal the user is logged out and the page they were on is remembered. */
+function pageRelogin(): VaultRelogin {
+  shared ??= createVaultRelogin(api, sessionVault(), {
+    loggedOutPatch: () => {
+      const path = currentPath();
+      return path ? { previousPath: path } : {};
+    },
+  });
+  return shared;
+}
+
+/** The one silent re-login of the page (also what start-up uses when the token is missing). */
+export const relogin: TokenRelogin = {
+  renew: (failedToken) => pageRelogin().renew(failedToken),
+  lastOutcome: () => pageRelogin().lastOutcome(),
+};
+
+/** Wrap page API calls: a -1 answer renews the token once and retries the call once. */
+export const callWithRelogin: CallWithRelogin = createCallWithRelogin(relogin, storedToken);

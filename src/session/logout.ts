@@ -1,0 +1,26 @@
+// Logout (spec section 7 /auth/logout; architecture: pending changes warn and stay for that user).
+import { logout as logoutCall } from '../api/calls/auth';
+import { clearSession, isLoggedIn, loadSession } from '../db/sessionVault';
+import { userKeyOf } from '../sync/sessionPort';
+import { pendingCountFor } from '../sync/outbox';
+import { api } from './api';
+import { forgetStartupPassword } from './startupPrefill';
+
+/** How many changes of the signed-in user have not reached the server (they survive the logout). */
+export async function pendingChangesOfCurrentUser(): Promise<number> {
+  const s = await loadSession();
+  if (!isLoggedIn(s) || s.compID === null) return 0;
+  return pendingCountFor(await userKeyOf(s.compID, s.userName));
+}
+
+/** Ends the session here and, when reachable, on the server (with its renewal secret). The outbox is left untouched. */
+export async function logout(): Promise<void> {
+  forgetStartupPassword();
+  try {
+    const { renewalSecret } = await loadSession();
+    await logoutCall(api, renewalSecret ? { renewalSecret } : {});
+  } catch {
+    // Offline or already expired: the local session still ends.
+  }
+  await clearSession({ keepCredentials: false });
+}

@@ -1,0 +1,89 @@
+// Once a day the app asks whether its version (2.1.56) is still allowed (spec section 4): the
+// provider's /utils/AppData and the global setting tenant_app_min_db_var. When a newer minimum is
+// required the app reloads once (a new service worker may bring the new version); if it is still
+// too old after that, the user is asked to install the new version.
+import { appData, getGlobal } from '../api/calls/globals';
+import { db } from '../db/db';
+import { isLoggedIn, loadSession } from '../db/sessionVault';
+import { APP_NAME, APP_VERSION, isUpdateRequired } from '../lib/appVersion';
+import { toLocalDateString } from '../lib/dates';
+import { api } from './api';
+
+export type VersionStatus = 'ok' | 'reloading' | 'unsupported' | 'skipped';
+
+const CHECKED_ON = 'versionCheck.checkedOn';
+const RELOADED_ON = 'versionCheck.reloadedOn';
+const UNSUPPORTED = 'versionCheck.unsupported';
+
+export type VersionCheckDeps = {
+  today(): string;
+  readMeta(key: string): Promise<unknown>;
+  writeMeta(key: string, value: unknown): Promise<void>;
+  updateRequired(): Promise<boolean>;
+  reload(): Promise<void> | void;
+};
+
+export async function checkVersion(deps: VersionCheckDeps): Promise<VersionStatus> {
+  const today = deps.today();
+  if ((await deps.readMeta(UNSUPPORTED)) === APP_VERSION) {
+    // Stays until a new version runs; re-asked once a day in case the minimum was lowered again.
+    if ((await deps.readMeta(CHECKED_ON)) === today) return 'unsupported';
+  } else if ((await deps.readMeta(CHECKED_ON)) === today) {
+    return 'skipped';
+  }
+  let required: boolean;
+  try {
+    required = await deps.updateRequired();
+  } catch {
+    return 'skipped';
+  }
+  await deps.writeMeta(CHECKED_ON, today);
+  if (!required) {
+    await deps.writeMeta(UNSUPPORTED, null);
+    return 'ok';
+  }
+  if ((await deps.readMeta(RELOADED_ON)) !== today) {
+    await deps.writeMeta(RELOADED_ON, today);
+    await deps.writeMeta(CHECKED_ON, null);
+    await deps.reload();
+    return 'reloading';
+  }
+  await deps.writeMeta(UNSUPPORTED, APP_VERSION);
+  return 'unsupported';
+}
+
+/** Asks both sources; the global setting needs a session, AppData does not. */
+async function serverRequiresUpdate(): Promise<boolean> {
+  const answer = await appData(api, { appName: APP_NAME, appVer: APP_VERSION });
+  if (answer.UpdateRequired === true) return true;
+  const s = await loadSession();
+  if (!isLoggedIn(s) || s.compID === null) return false;
+  try {
+    const global = await getGlobal(api, { varName: 'tenant_app_min_db_var', orgId: s.compID, user: s.userName });
+    return isUpdateRequired(global.value);
+  } catch {
+    return false;
+  }
+}
+
+async function reloadWithNewVersion(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    await registration?.update();
+  } catch {
+    // Reloading still picks up a new index.html when no worker is in the way.
+  }
+  window.location.reload();
+}
+
+export function checkVersionDaily(): Promise<VersionStatus> {
+  return checkVersion({
+    today: () => toLocalDateString(new Date()),
+    readMeta: async (key) => (await db.meta.get(key))?.value,
+    writeMeta: async (key, value) => {
+      await db.meta.put({ key, value });
+    },
+    updateRequired: serverRequiresUpdate,
+    reload: reloadWithNewVersion,
+  });
+}

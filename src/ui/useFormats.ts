@@ -1,0 +1,33 @@
+// Number, money and time formats of every screen (spec 9: NIS, dd/mm/yyyy), in the UI language.
+import { useTranslation } from 'react-i18next';
+import { isLanguageCode } from '../i18n/languages';
+import type { LanguageCode } from '../i18n/languages';
+import { formatDisplayDate } from '../lib/dates';
+import { formatNis, formatNumber } from '../lib/money';
+
+export type Formats = {
+  locale: LanguageCode;
+  kwh(value: number): string;
+  number(value: number): string;
+  nis(value: number): string;
+  date(value: string | null | undefined): string;
+  dateTime(value: string | null | undefined): string;
+};
+
+export function useFormats(): Formats {
+  const { i18n } = useTranslation();
+  const locale: LanguageCode = isLanguageCode(i18n.language) ? i18n.language : 'he';
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return {
+    locale,
+    kwh: (value) => formatNumber(value, locale, 3),
+    number: (value) => formatNumber(value, locale, 3),
+    nis: (value) => formatNis(value, locale),
+    date: (value) => formatDisplayDate(value),
+    dateTime: (value) => {
+      const day = formatDisplayDate(value);
+      if (!day || !value) return day;
+      return `${day} ${time.format(new Date(value))}`;
+    },
+  };
+}
