@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           setupFiles: ['tests/setup/node.ts'],
+          // TEST_DB=postgres: one throw-away PostgreSQL cluster for the run (server/test/engine.ts).
+          globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 20_000,
         },
       },

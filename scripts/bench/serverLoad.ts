@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { AutocannonRequest } from 'autocannon';
-import { openDatabase } from '../../server/src/db/database.ts';
+import { openDatabase } from '../../server/src/db/open.ts';
 import { startAppServer } from '../../tests/e2e/fixtures/appServer';
 import { signIn } from './api';
 import type { BenchContext } from './context';
@@ -57,10 +57,10 @@ function serverCpuMs(databasePath: string): number | null {
   return null;
 }
 
-async function storedKeys(databasePath: string): Promise<number> {
-  const db = openDatabase(databasePath);
+async function storedKeys(database: string): Promise<number> {
+  const db = openDatabase(database);
   try {
-    const row = db.first(
+    const row = await db.first(
       db.q.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', BENCH_COMPANY).where('method', '=', 'POST').where('path', '=', '/api/binyan/service-calls'),
     );
     return Number(row?.n ?? 0);

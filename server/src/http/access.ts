@@ -1,63 +1,65 @@
 // Loading records the caller may touch: unknown → 404, another company's → 403, a building the user
 // is not assigned to → 403 (src/lib/rights: workers, committee members and guards see their buildings).
+// `db` is the request's transaction when the load is part of a change.
 import type { FastifyRequest } from 'fastify';
 import type { Building, Versioned } from '../../../src/lib/domain/entities.ts';
-import type { AppContext } from '../context.ts';
-import type { RecordSpec } from '../db/records.ts';
-import { findOwned, list } from '../db/records.ts';
-import { specs } from '../db/specs.ts';
-import { fail } from '../http/errors.ts';
-import { authOf } from '../http/hooks.ts';
-import { assertBuildingVisible, visibleBuildingIds } from '../http/rights.ts';
+import type { Db } from '../db/database.ts';
+import type { Owned, Resource } from '../db/records.ts';
+import { buildings } from '../data/buildings.ts';
+import { checkGroups, checks } from '../data/checks.ts';
+import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
+import { fail } from './errors.ts';
+import { authOf } from './hooks.ts';
+import { assertBuildingVisible, visibleBuildingIds } from './rights.ts';
 
 /** The building a record belongs to; records without their own building id reach it through a parent. */
-function buildingOf(ctx: AppContext, spec: RecordSpec<unknown>, entity: unknown): number | null {
+async function buildingOf(db: Db, resource: Resource<unknown>, entity: unknown): Promise<number | null> {
   const e = entity as Record<string, unknown>;
-  if (spec === specs.buildings) return Number(e.id);
-  if (spec === specs.serviceCallUpdates) return findOwned(ctx.db, specs.serviceCalls, String(e.serviceCallId))?.entity.buildingId ?? null;
-  if (spec === specs.checks) return findOwned(ctx.db, specs.checkGroups, String(e.ChecksHeaderGuid))?.entity.BuildingId ?? null;
-  if (spec === specs.checkGroups) return Number(e.BuildingId);
+  if (resource.spec === buildings.spec) return Number(e.id);
+  if (resource.spec === serviceCallUpdates.spec) return (await serviceCalls.find(db, String(e.serviceCallId)))?.entity.buildingId ?? null;
+  if (resource.spec === checks.spec) return (await checkGroups.find(db, String(e.ChecksHeaderGuid)))?.entity.BuildingId ?? null;
+  if (resource.spec === checkGroups.spec) return Number(e.BuildingId);
   return typeof e.buildingId === 'number' ? e.buildingId : null;
 }
 
-function checkAccess<E>(ctx: AppContext, req: FastifyRequest, spec: RecordSpec<E>, found: { entity: E; companyId: number }): E {
+async function checkAccess<E>(db: Db, req: FastifyRequest, resource: Resource<E>, found: Owned<E>): Promise<E> {
   if (found.companyId !== authOf(req).companyId) throw fail.forbidden();
-  if (visibleBuildingIds(ctx, req) !== null) {
-    const buildingId = buildingOf(ctx, spec as RecordSpec<unknown>, found.entity);
+  if ((await visibleBuildingIds(db, req)) !== null) {
+    const buildingId = await buildingOf(db, resource as Resource<unknown>, found.entity);
     if (buildingId === null) throw fail.forbidden();
-    assertBuildingVisible(ctx, req, buildingId);
+    await assertBuildingVisible(db, req, buildingId);
   }
   return found.entity;
 }
 
-export function loadOwned<E>(ctx: AppContext, req: FastifyRequest, spec: RecordSpec<E>, id: string | number): E {
-  const found = findOwned(ctx.db, spec, id);
+export async function loadOwned<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string | number): Promise<E> {
+  const found = await resource.find(db, id);
   if (!found) throw fail.notFound();
-  return checkAccess(ctx, req, spec, found);
+  return checkAccess(db, req, resource, found);
 }
 
 /** Like loadOwned, but a missing record is fine (creates). */
-export function findMine<E>(ctx: AppContext, req: FastifyRequest, spec: RecordSpec<E>, id: string | number): E | undefined {
-  const found = findOwned(ctx.db, spec, id);
-  return found ? checkAccess(ctx, req, spec, found) : undefined;
+export async function findMine<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string | number): Promise<E | undefined> {
+  const found = await resource.find(db, id);
+  return found ? checkAccess(db, req, resource, found) : undefined;
 }
 
 /** The buildings the user may see, by number. */
-export function visibleBuildings(ctx: AppContext, req: FastifyRequest): Building[] {
-  const ids = visibleBuildingIds(ctx, req);
-  return list<Building>(ctx.db, specs.buildings, ids === null ? { companyId: authOf(req).companyId } : { id: [...ids] }, { orderBy: 'number' });
+export async function visibleBuildings(db: Db, req: FastifyRequest): Promise<Building[]> {
+  const ids = await visibleBuildingIds(db, req);
+  return buildings.list(db, ids === null ? { companyId: authOf(req).companyId } : { id: [...ids] }, { orderBy: 'number' });
 }
 
 /** A list filter limiting rows to the user's buildings (the company's when they see all of them). */
-export function buildingFilter(ctx: AppContext, req: FastifyRequest): { companyId: number } | { buildingId: number[] } {
-  const ids = visibleBuildingIds(ctx, req);
+export async function buildingFilter(db: Db, req: FastifyRequest): Promise<{ companyId: number } | { buildingId: number[] }> {
+  const ids = await visibleBuildingIds(db, req);
   return ids === null ? { companyId: authOf(req).companyId } : { buildingId: [...ids] };
 }
 
-export function loadBuilding(ctx: AppContext, req: FastifyRequest, id: unknown): Building {
+export async function loadBuilding(db: Db, req: FastifyRequest, id: unknown): Promise<Building> {
   const bid = Number(id);
   if (!Number.isInteger(bid)) throw fail.notFound();
-  return loadOwned(ctx, req, specs.buildings, bid);
+  return loadOwned(db, req, buildings, bid);
 }
 
 export function checkVersion<E extends { version: number }>(current: E, baseVersion: number | undefined): void {
@@ -79,7 +81,7 @@ export function baseVersionFromQuery(req: FastifyRequest): number | undefined {
 }
 
 /** A create whose id already exists: same company → 409 with the current record; other company → 403. */
-export function refuseExisting<E>(ctx: AppContext, req: FastifyRequest, spec: RecordSpec<E>, id: string): void {
-  const existing = findMine(ctx, req, spec, id);
+export async function refuseExisting<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string): Promise<void> {
+  const existing = await findMine(db, req, resource, id);
   if (existing) throw fail.exists(existing);
 }
