@@ -14,6 +14,8 @@ export const PG_USER = 'binyan';
 
 export type PgCluster = {
   port: number;
+  /** The PostgreSQL major version, e.g. '15'. */
+  version: string;
   /** The URL of a database of this cluster (`postgres`, the maintenance database, by default). */
   url(database?: string): string;
   /** Creates a database (a copy of `template` when given) and answers its URL. */
@@ -132,6 +134,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   };
   return {
     port,
+    version: path.basename(path.dirname(bin)),
     url,
     admin,
     async createDatabase(name, template) {

@@ -12,10 +12,7 @@ export const checkGroups = {
   ...resource<StoredCheckGroup>(specs.checkGroups),
   /** The next payment id (one sequence over all companies, from 5001). */
   nextId: (db: Db) =>
-    db.nextNumber('checkGroupId', async (on) => {
-      const row = await on.first(on.q.selectFrom('check_groups').select((eb) => eb.fn.max('ID').as('max')));
-      return Math.max(Number(row?.max ?? 0), FIRST_GROUP_ID - 1);
-    }),
+    db.nextNumber('checkGroupId', { from: FIRST_GROUP_ID, above: (q) => q.selectFrom('check_groups').select((eb) => eb.fn.max('ID').as('max')) }),
 };
 
 export const checks = {

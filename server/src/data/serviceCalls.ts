@@ -14,9 +14,9 @@ export const serviceCalls = {
   ...calls,
   /** The company's next call number (numbers are per company, from 1001). */
   nextNumber: (db: Db, companyId: number) =>
-    db.nextNumber(`callNumber:${companyId}`, async (on) => {
-      const row = await on.first(on.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId));
-      return Math.max(Number(row?.max ?? 0), FIRST_CALL_NUMBER - 1);
+    db.nextNumber(`callNumber:${companyId}`, {
+      from: FIRST_CALL_NUMBER,
+      above: (q) => q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId),
     }),
   /** A call and its updates. */
   async remove(db: Db, id: string): Promise<void> {

@@ -9,6 +9,7 @@
 // race (serialization failure, deadlock, unique violation) as a whole: the same guarantees as SQLite's
 // one-at-a-time, across any number of server processes.
 import type { Compilable, Kysely } from 'kysely';
+import type { CounterRange } from './counters.ts';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -35,17 +36,25 @@ export type Db = {
   /** Runs a prepared statement (use `statement(...)`, not this). */
   exec(def: StatementDef, args: readonly unknown[], mode: ExecMode): Promise<unknown>;
   /**
+   * The same data for a read the transaction need not guard, because a constraint does: whether a
+   * client id is taken (its primary key refuses a second row anyway). On PostgreSQL it runs outside the
+   * transaction, so serializable conflict detection does not track it: concurrent creates of different
+   * records then never abort each other over index pages they both looked into. It sees committed rows
+   * only, not this transaction's own writes. On SQLite (one transaction at a time) it is the same handle.
+   */
+  readonly unguarded: Db;
+  /**
    * Runs `fn` in one transaction; a call inside a transaction joins it. On PostgreSQL `fn` may run
    * more than once (a retry after a lost race), so it must do nothing but queries on the `tx` it gets.
    */
   tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * The next number of a counter shared by every process (call numbers, payment group ids): never
-   * handed out twice, and at least `atLeast(db) + 1` (rows written without the counter, e.g. the
-   * seed). Outside the request's transaction on PostgreSQL, so concurrent requests do not conflict on
-   * it; a request that rolls back leaves a gap there.
+   * handed out twice, from `range.from` and above what rows already use (rows written without the
+   * counter, e.g. the seed). Outside the request's transaction on PostgreSQL, so concurrent requests
+   * do not conflict on it; a request that rolls back leaves a gap there.
    */
-  nextNumber(counter: string, atLeast: (db: Db) => Promise<number>): Promise<number>;
+  nextNumber(counter: string, range: CounterRange): Promise<number>;
 };
 
 export type Database = Db & {

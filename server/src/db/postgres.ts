@@ -55,7 +55,8 @@ export type PostgresOptions = { poolSize?: number };
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const config = { connectionString: url, types: typeParsers, application_name: 'binyan' };
   const pool = new Pool({ ...config, max: options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10) });
-  const side = new Pool({ ...config, max: 2 });
+  // Counters and unguarded reads: single statements, never waiting for the main pool while holding one.
+  const side = new Pool({ ...config, max: 4 });
   // An idle connection that breaks is replaced by the pool; the error needs a listener not to crash.
   pool.on('error', () => undefined);
   side.on('error', () => undefined);
@@ -89,7 +90,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     run: (query: Compilable<unknown>) => runQuery(side, query, 'run') as Promise<RunResult>,
     exec: (def, args, mode) => runStatement(side, def, args, mode),
     tx: () => Promise.reject(new Error('no transactions on the counter connection')),
-    nextNumber: (counter, atLeast) => nextNumberIn(sideDb, counter, atLeast),
+    nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
+    get unguarded() {
+      return sideDb;
+    },
   };
 
   const inTx = (client: PoolClient): Db => {
@@ -101,7 +105,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       run: (query: Compilable<unknown>) => runQuery(client, query, 'run') as Promise<RunResult>,
       exec: (def, args, mode) => runStatement(client, def, args, mode),
       tx: (fn) => fn(db),
-      nextNumber: (counter, atLeast) => nextNumberIn(sideDb, counter, atLeast),
+      nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
+      unguarded: sideDb,
     };
     return db;
   };
@@ -130,15 +135,18 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 
   const listener = changeListener(config);
 
-  return {
+  const database: Database = {
     engine: 'postgres',
     q,
+    get unguarded() {
+      return database;
+    },
     all: <R>(query: Compilable<R>) => runQuery(pool, query, 'all') as Promise<R[]>,
     first: <R>(query: Compilable<R>) => runQuery(pool, query, 'first') as Promise<R | undefined>,
     run: (query: Compilable<unknown>) => runQuery(pool, query, 'run') as Promise<RunResult>,
     exec: (def, args, mode) => runStatement(pool, def, args, mode),
     tx: transaction,
-    nextNumber: (counter, atLeast) => nextNumberIn(sideDb, counter, atLeast),
+    nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
     changeEpoch: listener.epoch,
     async healthy() {
       try {
@@ -155,6 +163,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       await q.destroy();
     },
   };
+  return database;
 }
 
 /** One LISTEN connection per process; reconnects after a failure, and until then trusts no cache. */

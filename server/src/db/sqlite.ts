@@ -107,7 +107,10 @@ export function openSqlite(path: string): SqliteDatabase {
       }
     },
     tx: (fn) => fn(inTx),
-    nextNumber: (counter, atLeast) => nextNumberIn(inTx, counter, atLeast),
+    nextNumber: (counter, range) => nextNumberIn(inTx, counter, range),
+    get unguarded() {
+      return inTx;
+    },
   };
 
   async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -134,15 +137,18 @@ export function openSqlite(path: string): SqliteDatabase {
     }
   }
 
-  return {
+  const database: SqliteDatabase = {
     engine: 'sqlite',
     q,
+    get unguarded() {
+      return database;
+    },
     all: <R>(query: Compilable<R>) => whenFree(() => runQuery(query, 'all') as R[]),
     first: <R>(query: Compilable<R>) => whenFree(() => runQuery(query, 'first') as R | undefined),
     run: (query: Compilable<unknown>) => whenFree(() => runQuery(query, 'run') as RunResult),
     exec: (def, args, mode) => whenFree(() => runStatement(def, args, mode)),
     tx: transaction,
-    nextNumber: (counter, atLeast) => transaction((tx) => tx.nextNumber(counter, atLeast)),
+    nextNumber: (counter, range) => transaction((tx) => tx.nextNumber(counter, range)),
     changeEpoch: () => Number(dataVersion.get()),
     healthy: () => whenFree(() => sqlite.prepare('SELECT 1').pluck().get() === 1),
     pragma: (name: string) => sqlite.pragma(name, { simple: true }),
@@ -152,4 +158,5 @@ export function openSqlite(path: string): SqliteDatabase {
       await q.destroy();
     },
   };
+  return database;
 }

@@ -80,8 +80,12 @@ export function baseVersionFromQuery(req: FastifyRequest): number | undefined {
   return raw === undefined || raw === '' ? undefined : Number(raw);
 }
 
-/** A create whose id already exists: same company → 409 with the current record; other company → 403. */
+/**
+ * A create whose id already exists: same company → 409 with the current record; other company → 403.
+ * The primary key refuses a second row in any case (a create racing another with the same id loses
+ * and runs again), so this read is `unguarded` (db/database.ts).
+ */
 export async function refuseExisting<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string): Promise<void> {
-  const existing = await findMine(db, req, resource, id);
-  if (existing) throw fail.exists(existing);
+  const found = await resource.find(db.unguarded, id);
+  if (found) throw fail.exists(await checkAccess(db, req, resource, found));
 }
