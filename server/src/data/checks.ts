@@ -1,4 +1,5 @@
 // Check payments: groups (one per payer and payment) and their checks.
+import { counter } from '../db/counters.ts';
 import type { Db } from '../db/database.ts';
 import { resource } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
@@ -8,11 +9,13 @@ const FIRST_GROUP_ID = 5001;
 
 const checkRecords = resource<StoredCheck>(specs.checks);
 
+/** Payment ids: one counter over all companies. */
+const groupIds = counter(FIRST_GROUP_ID, (q) => q.selectFrom('check_groups').select((eb) => eb.fn.max('ID').as('max')), 0);
+
 export const checkGroups = {
   ...resource<StoredCheckGroup>(specs.checkGroups),
   /** The next payment id (one sequence over all companies, from 5001). */
-  nextId: (db: Db) =>
-    db.nextNumber('checkGroupId', { from: FIRST_GROUP_ID, above: (q) => q.selectFrom('check_groups').select((eb) => eb.fn.max('ID').as('max')) }),
+  nextId: (db: Db) => db.nextNumber(groupIds, 'checkGroupId'),
 };
 
 export const checks = {

@@ -1,5 +1,6 @@
 // Service calls and their updates.
 import type { ServiceCall, ServiceCallUpdate } from '../../../src/lib/domain/entities.ts';
+import { counter } from '../db/counters.ts';
 import type { Db } from '../db/database.ts';
 import { deleteWhere, resource } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
@@ -10,14 +11,17 @@ export const serviceCallUpdates = resource<ServiceCallUpdate>(specs.serviceCallU
 
 const calls = resource<ServiceCall>(specs.serviceCalls);
 
+/** Call numbers, one counter per company. */
+const callNumbers = counter(
+  FIRST_CALL_NUMBER,
+  (q, companyId: number) => q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId),
+  1,
+);
+
 export const serviceCalls = {
   ...calls,
   /** The company's next call number (numbers are per company, from 1001). */
-  nextNumber: (db: Db, companyId: number) =>
-    db.nextNumber(`callNumber:${companyId}`, {
-      from: FIRST_CALL_NUMBER,
-      above: (q) => q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId),
-    }),
+  nextNumber: (db: Db, companyId: number) => db.nextNumber(callNumbers, `callNumber:${companyId}`, companyId),
   /** A call and its updates. */
   async remove(db: Db, id: string): Promise<void> {
     await deleteWhere(db, 'service_call_updates', 'serviceCallId', id);

@@ -9,7 +9,7 @@
 // race (serialization failure, deadlock, unique violation) as a whole: the same guarantees as SQLite's
 // one-at-a-time, across any number of server processes.
 import type { Compilable, Kysely } from 'kysely';
-import type { CounterRange } from './counters.ts';
+import type { Counter } from './counters.ts';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -49,12 +49,12 @@ export type Db = {
    */
   tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
-   * The next number of a counter shared by every process (call numbers, payment group ids): never
-   * handed out twice, from `range.from` and above what rows already use (rows written without the
-   * counter, e.g. the seed). Outside the request's transaction on PostgreSQL, so concurrent requests
+   * The next number of counter `name` (of a kind made by `counter(...)`, db/counters.ts), shared by
+   * every process (call numbers, payment group ids): never handed out twice, and above what rows
+   * already use (rows written without the counter, e.g. the seed). Outside the request's transaction on PostgreSQL, so concurrent requests
    * do not conflict on it; a request that rolls back leaves a gap there.
    */
-  nextNumber(counter: string, range: CounterRange): Promise<number>;
+  nextNumber<A extends unknown[]>(kind: Counter<A>, name: string, ...args: A): Promise<number>;
 };
 
 export type Database = Db & {

@@ -90,7 +90,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     run: (query: Compilable<unknown>) => runQuery(side, query, 'run') as Promise<RunResult>,
     exec: (def, args, mode) => runStatement(side, def, args, mode),
     tx: () => Promise.reject(new Error('no transactions on the counter connection')),
-    nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
+    nextNumber: (kind, name, ...args) => nextNumberIn(sideDb, kind, name, args),
     get unguarded() {
       return sideDb;
     },
@@ -105,7 +105,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       run: (query: Compilable<unknown>) => runQuery(client, query, 'run') as Promise<RunResult>,
       exec: (def, args, mode) => runStatement(client, def, args, mode),
       tx: (fn) => fn(db),
-      nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
+      nextNumber: (kind, name, ...args) => nextNumberIn(sideDb, kind, name, args),
       unguarded: sideDb,
     };
     return db;
@@ -146,7 +146,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     run: (query: Compilable<unknown>) => runQuery(pool, query, 'run') as Promise<RunResult>,
     exec: (def, args, mode) => runStatement(pool, def, args, mode),
     tx: transaction,
-    nextNumber: (counter, range) => nextNumberIn(sideDb, counter, range),
+    nextNumber: (kind, name, ...args) => nextNumberIn(sideDb, kind, name, args),
     changeEpoch: listener.epoch,
     async healthy() {
       try {

@@ -107,7 +107,7 @@ export function openSqlite(path: string): SqliteDatabase {
       }
     },
     tx: (fn) => fn(inTx),
-    nextNumber: (counter, range) => nextNumberIn(inTx, counter, range),
+    nextNumber: (kind, name, ...args) => nextNumberIn(inTx, kind, name, args),
     get unguarded() {
       return inTx;
     },
@@ -148,7 +148,7 @@ export function openSqlite(path: string): SqliteDatabase {
     run: (query: Compilable<unknown>) => whenFree(() => runQuery(query, 'run') as RunResult),
     exec: (def, args, mode) => whenFree(() => runStatement(def, args, mode)),
     tx: transaction,
-    nextNumber: (counter, range) => transaction((tx) => tx.nextNumber(counter, range)),
+    nextNumber: (kind, name, ...args) => transaction((tx) => tx.nextNumber(kind, name, ...args)),
     changeEpoch: () => Number(dataVersion.get()),
     healthy: () => whenFree(() => sqlite.prepare('SELECT 1').pluck().get() === 1),
     pragma: (name: string) => sqlite.pragma(name, { simple: true }),
