@@ -3,6 +3,7 @@
 // hold across them; a session from one works on the other and a logout on one ends it on both; failed
 // sign-ins count across both; the purge job runs once. On the engine under test (TEST_DB).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/open.ts';
@@ -137,4 +138,28 @@ describe(`two server processes on one ${testEngine()} database`, () => {
       expect(health.body).toEqual({ ok: true, database: 'ok' });
     }
   });
+});
+
+describe(`processes starting at once on an empty ${testEngine()} database`, () => {
+  it('migrate and seed it once, and all of them serve', async () => {
+    const empty = await newTestDatabase({ seeded: false });
+    const started: ServerProcess[] = [];
+    const fresh = openDatabase(empty.database);
+    try {
+      const results = await Promise.allSettled([1, 2, 3].map(() => startServerProcess(empty.database, empty.filesDir)));
+      for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+      const count = async (table: string) =>
+        Number((await fresh.first({ compile: () => sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.compile(fresh.q) }))?.n);
+      expect(await count('kysely_migration')).toBe(8);
+      expect(await count('companies')).toBe(2);
+      expect(await count('buildings')).toBe(7);
+      expect(await jobs.runs(fresh, PURGE_JOB)).toBe(1);
+      for (const server of started) expect((await loginAs(server, 'miri')).token).not.toBe('');
+    } finally {
+      await Promise.all(started.map((p) => p.stop()));
+      await fresh.close();
+      await empty.dispose();
+    }
+  }, 120_000);
 });

@@ -3,8 +3,8 @@
 // one, and a query outside a transaction waits for it too (else it would read the transaction's
 // uncommitted rows, or join its writes and be rolled back with them).
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Compilable } from 'kysely';
+import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import type { Compilable, DatabaseConnection, DialectAdapter, Driver, SqliteDialectConfig } from 'kysely';
 import type { Binding, Database, Db, ExecMode, RunResult, StatementDef } from './database.ts';
 import { compileStatement } from './database.ts';
 import { nextNumberIn } from './counters.ts';
@@ -20,6 +20,35 @@ function toSqlValue(value: unknown): SqlValue {
 }
 
 type Prepared = { stmt: BetterSqlite3.Statement; bindings: Binding[] };
+
+// Kysely's own transactions (the migrator's) on SQLite: BEGIN IMMEDIATE, and DDL inside them (SQLite has
+// transactional DDL). All pending migrations then apply atomically, and a second process starting on
+// the same file at the same moment waits for the first one's, then finds nothing left to do.
+class ImmediateDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class EngineDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateDriver(this.settings);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
 
 export type SqliteDatabase = Database & {
   /** The value of an SQLite setting of this connection (e.g. `synchronous`), for diagnostics and tests. */
@@ -37,7 +66,7 @@ export function openSqlite(path: string): SqliteDatabase {
   // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  const q = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const q = new Kysely<DB>({ dialect: new EngineDialect({ database: sqlite }) });
   const adHoc = new Map<string, BetterSqlite3.Statement>();
   const prepared = new WeakMap<StatementDef, Prepared>();
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
