@@ -84,6 +84,13 @@ describe('database', () => {
     expect(await count(db, 'apartments')).toBeGreaterThan(80);
   });
 
+  it('answers whether the database is healthy (GET /api/health): yes while open, no once closed', async () => {
+    const db = openDatabase((await fresh()).database);
+    expect(await db.healthy()).toBe(true);
+    await db.close();
+    expect(await db.healthy()).toBe(false);
+  });
+
   it('keeps file bytes in the file store, one directory per company, not in the rows', async () => {
     const t = await fresh();
     const files = localFileStore(t.filesDir);

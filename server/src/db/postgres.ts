@@ -160,7 +160,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async close() {
       await listener.close();
       await side.end();
+      // Kysely ends the pool only if it used it (migrations); the layer's own queries use it directly.
       await q.destroy();
+      if (!pool.ending) await pool.end();
     },
   };
   return database;

@@ -179,12 +179,15 @@ export function openSqlite(path: string): SqliteDatabase {
     tx: transaction,
     nextNumber: (kind, name, ...args) => transaction((tx) => tx.nextNumber(kind, name, ...args)),
     changeEpoch: () => Number(dataVersion.get()),
-    healthy: () => whenFree(() => sqlite.prepare('SELECT 1').pluck().get() === 1),
+    healthy: () =>
+      whenFree(() => sqlite.open && sqlite.prepare('SELECT 1').pluck().get() === 1).catch(() => false),
     pragma: (name: string) => sqlite.pragma(name, { simple: true }),
     async close() {
       await tail;
       adHoc.clear();
+      // Kysely closes the connection only if it used it (migrations); the layer's own queries use it directly.
       await q.destroy();
+      if (sqlite.open) sqlite.close();
     },
   };
   return database;
