@@ -3,7 +3,7 @@
 // the one user `binyan`. Nothing depends on a system service. PostgreSQL refuses to run as root: as
 // root, the cluster belongs to an unprivileged user (`postgres` when the package created it, else
 // `nobody`) and its commands run through `runuser`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -82,6 +82,16 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       ? execFileSync('runuser', ['-u', owner.name, '--', command, ...args], { cwd: dir, stdio: 'pipe' })
       : execFileSync(command, args, { cwd: dir, stdio: 'pipe' });
   };
+  const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const stopCommand = [...(owner ? ['runuser', '-u', owner.name, '--'] : []), pgCtl, '-D', dataDir, '-m', 'immediate', 'stop'].map(shellQuote).join(' ');
+  // A cluster must not outlive the process that started it, even one killed outright (a test worker
+  // ended by its runner): a detached watcher stops it and removes its directory once that process is gone.
+  const watcher = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${stopCommand} >/dev/null 2>&1; rm -rf ${shellQuote(dir)}`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watcher.unref();
   const stopNow = () => {
     try {
       run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -89,8 +99,8 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       // not running
     }
     rmSync(dir, { recursive: true, force: true });
+    watcher.kill();
   };
-  // A cluster must not outlive its run, even when the run is interrupted.
   process.once('exit', stopNow);
 
   // C.UTF-8: text sorts by code point, as SQLite's default BINARY collation does.
