@@ -3,7 +3,8 @@
 // - Transactions run at SERIALIZABLE: whatever interleaving, the outcome is that of some one-at-a-time
 //   order, as on SQLite. The loser of a race (serialization failure, deadlock, or a unique key another
 //   transaction just took) is rolled back and run again from the start, a bounded number of times.
-// - Counters take their next value on a small separate pool, outside the request's transaction.
+// - Counters take their next value, and unguarded reads run (db/database.ts), on a small separate pool
+//   outside the request's transaction; the health check uses it too, so a busy main pool is no outage.
 // - Cross-process cache invalidation: triggers (migration 008) NOTIFY `binyan_auth_changed` when a
 //   session ends or a user changes; one LISTEN connection per process moves `changeEpoch`. While that
 //   connection is down the epoch changes on every read, so caches are not trusted at all.
@@ -151,7 +152,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     async healthy() {
       try {
         const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref());
-        const res = await Promise.race([pool.query('SELECT 1 AS ok'), timeout]);
+        const res = await Promise.race([side.query('SELECT 1 AS ok'), timeout]);
         return res.rows[0]?.ok === 1;
       } catch {
         return false;
