@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -11,7 +11,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          // *.pg.test.ts: what only PostgreSQL has (npm run test:server -- --db=postgres).
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DB === 'postgres' ? [] : ['server/**/*.pg.test.ts'])],
           setupFiles: ['tests/setup/node.ts'],
+          // TEST_DB=postgres: one throw-away PostgreSQL cluster for the run (server/test/engine.ts).
+          globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -25,7 +25,7 @@ import { measureLocalWrite } from './bench/localWrite';
 import { measurePhoto } from './bench/photo';
 import { measurePrecache } from './bench/precache';
 import { measureReplay } from './bench/replay';
-import { measureServerLoad } from './bench/serverLoad';
+import { measurePostgresLoad, measureServerLoad, POSTGRES_FIGURE, POSTGRES_TARGET, SERVER_FIGURE, SERVER_TARGET } from './bench/serverLoad';
 import { prepareSite } from './bench/site';
 import { failedRow, machineLine, markdownTable, writeReport } from './bench/table';
 import type { BenchRow, Machine } from './bench/table';
@@ -106,8 +106,14 @@ async function main(): Promise<number> {
     await (harness as Harness | null)?.close();
     await server?.stop();
   }
-  // Last and alone: the load test must not share the machine with Chromium or the other server.
-  if (wanted('server')) rows.push(await measure({ figure: 'server', target: '≥ 2 000/s, p99 ≤ 50 ms' }, () => measureServerLoad({ quick, profile, siteDir })));
+  // Last and alone: the load tests must not share the machine with Chromium or the other server. The
+  // PostgreSQL row (two processes on one database) is compared with the SQLite row of the same run.
+  let sqliteRow: BenchRow | undefined;
+  if (wanted(SERVER_FIGURE)) {
+    sqliteRow = await measure({ figure: SERVER_FIGURE, target: SERVER_TARGET }, () => measureServerLoad({ quick, profile, siteDir }));
+    rows.push(sqliteRow);
+  }
+  if (wanted(POSTGRES_FIGURE)) rows.push(await measure({ figure: POSTGRES_FIGURE, target: POSTGRES_TARGET }, () => measurePostgresLoad({ quick, profile, siteDir }, sqliteRow)));
 
   const m = machine();
   const table = markdownTable(rows);

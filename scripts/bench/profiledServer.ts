@@ -5,15 +5,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { createServer } from '../../server/src/app.ts';
+import { isPostgresUrl } from '../../server/src/db/database.ts';
 
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 
-const databasePath = path.resolve(process.env.DATABASE_PATH ?? 'data/bench.sqlite');
-mkdirSync(path.dirname(databasePath), { recursive: true });
-const app = createServer({ databasePath, ...(process.env.STATIC_DIR ? { staticDir: path.resolve(process.env.STATIC_DIR) } : {}), logger: true });
+const url = process.env.DATABASE_URL?.trim() ?? '';
+const database = isPostgresUrl(url) ? url : path.resolve(process.env.DATABASE_PATH ?? 'data/bench.sqlite');
+if (!isPostgresUrl(database)) mkdirSync(path.dirname(database), { recursive: true });
+const app = createServer({
+  database,
+  ...(process.env.FILES_DIR ? { filesDir: path.resolve(process.env.FILES_DIR) } : {}),
+  ...(process.env.STATIC_DIR ? { staticDir: path.resolve(process.env.STATIC_DIR) } : {}),
+  logger: true,
+});
 let profiling = false;
 app.post('/api/__bench/profile', { config: { public: true } }, async () => {
   if (!profiling) await session.post('Profiler.start');

@@ -1,11 +1,14 @@
+import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createSignInGuard, signInLimitsWith } from './auth/signInLimits.ts';
 import type { SignInLimits } from './auth/signInLimits.ts';
 import { passwordLoginFrom, trustProxyFrom } from './settings.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
+import { isPostgresUrl } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { localFileStore } from './files/fileStore.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
@@ -17,7 +20,13 @@ import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
 
 export type ServerOptions = {
-  databasePath: string;
+  /** An SQLite file path, or a postgres:// URL (several processes may share that database). */
+  database: string;
+  /**
+   * Where uploaded files are kept (one directory per company). Defaults to `files` next to an SQLite
+   * file, or to env FILES_DIR / `data/files` for PostgreSQL; processes sharing a database share it.
+   */
+  filesDir?: string;
   staticDir?: string;
   /** true/false, or a pino-compatible logger instance. */
   logger?: boolean | FastifyBaseLogger;
@@ -36,6 +45,10 @@ export type ServerOptions = {
   trustProxy?: boolean | string;
 };
 
+function defaultFilesDir(database: string): string {
+  return isPostgresUrl(database) ? resolve(process.env.FILES_DIR ?? 'data/files') : join(dirname(resolve(database)), 'files');
+}
+
 function isLoggerInstance(v: ServerOptions['logger']): v is FastifyBaseLogger {
   return typeof v === 'object' && v !== null && typeof v.info === 'function';
 }
@@ -53,12 +66,14 @@ export function createServer(options: ServerOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  const db = openDatabase(options.databasePath);
+  const db = openDatabase(options.database);
+  const files = localFileStore(options.filesDir ?? defaultFilesDir(options.database));
   const now = options.now ?? (() => new Date());
   const idleMinutes = options.sessionIdleMinutes ?? (Number(process.env.SESSION_IDLE_MINUTES) || 12 * 60);
   const signInLimits = signInLimitsWith(options.signInLimits);
   const ctx: AppContext = {
     db,
+    files,
     now,
     nowIso: () => now().toISOString(),
     secretLog: (line) => {
@@ -73,14 +88,14 @@ export function createServer(options: ServerOptions): FastifyInstance {
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
-  let stopPurge = () => undefined as void;
+  let stopPurge = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
-    await migrateToLatest(db);
-    if (options.seed !== false) seedIfEmpty(db, ctx.now());
+    await migrateToLatest(db, files);
+    if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
   });
   app.addHook('onClose', async () => {
-    stopPurge();
+    await stopPurge();
     await db.close();
   });
 
@@ -90,7 +105,11 @@ export function createServer(options: ServerOptions): FastifyInstance {
   registerStoredAnswers(app, ctx);
   registerRights(app);
   registerRoutes(app, ctx);
-  app.get('/api/health', { config: { public: true } }, async () => ({ ok: true }));
+  // For a load balancer: 200 while this process can reach its database, else 503.
+  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
+    const ok = await db.healthy();
+    return reply.code(ok ? 200 : 503).send({ ok, database: ok ? 'ok' : 'unreachable' });
+  });
 
   if (options.staticDir) {
     staticRoutes(app, options.staticDir);

@@ -1,9 +1,12 @@
 import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
-import type { Db } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import type { FileStore } from './files/fileStore.ts';
 
 /** What every route and service needs; built once in createServer. */
 export type AppContext = {
-  db: Db;
+  db: Database;
+  /** The bytes of uploaded files (photos, check images); the rows are in `db`. */
+  files: FileStore;
   now: () => Date;
   nowIso: () => string;
   /** Writes a line to the server log and to the optional test hook (one-time and deposit codes). */

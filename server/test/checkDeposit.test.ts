@@ -73,14 +73,14 @@ describe('deposit confirmation', () => {
   it('confirms once: a repeat (same or new key) returns the first answer and bumps no check again', async () => {
     const group = await submittedGroup(5001);
     const code = await newCode(group.ChecksHeaderGuid);
-    const before = sentToDeposit(server, group.ChecksHeaderGuid);
+    const before = await sentToDeposit(server, group.ChecksHeaderGuid);
     expect(before.length).toBeGreaterThan(0);
     const key = newId();
     const first = await confirm(group.ChecksHeaderGuid, code, key);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ confirmed: true, idempotencyKey: key, confirmedAt: expect.any(String) });
     expect(first.headers.get('idempotency-key')).toBe(key);
-    const after = sentToDeposit(server, group.ChecksHeaderGuid);
+    const after = await sentToDeposit(server, group.ChecksHeaderGuid);
     expect(after.map((c) => [c.SentToDeposit, c.version])).toEqual(before.map((c) => [1, c.version + 1]));
 
     server.clock.advance(5_000);
@@ -94,6 +94,6 @@ describe('deposit confirmation', () => {
     const restart = await start(group.ChecksHeaderGuid);
     expect(restart.body).toMatchObject({ callStarted: false, confirmed: true });
     expect((await confirm(group.ChecksHeaderGuid, code)).body.confirmedAt).toBe(first.body.confirmedAt);
-    expect(sentToDeposit(server, group.ChecksHeaderGuid)).toEqual(after);
+    expect(await sentToDeposit(server, group.ChecksHeaderGuid)).toEqual(after);
   });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const sentToDeposit = (guid: string) => sentToDepositIn(server, guid).map((c) => c.SentToDeposit);
+const sentToDeposit = async (guid: string) => (await sentToDepositIn(server, guid)).map((c) => c.SentToDeposit);
 const toFill = async () => (await call<{ records: Group[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
 const send = (method: string, path: string, body: unknown, key?: string) =>
   call<Reply>(server, method, `/api/binyan/check${path}`, { token, body: { ...(body as object), SessionToken: token }, ...(key ? { idempotencyKey: key } : {}) });
@@ -103,7 +103,7 @@ describe('check payments', () => {
     const fresh = await server.waitForDeposit('avi');
     const ok = await confirm(fresh);
     expect(ok.body.confirmed).toBe(true);
-    expect(sentToDeposit(group.ChecksHeaderGuid)).toEqual([1, 1]);
+    expect(await sentToDeposit(group.ChecksHeaderGuid)).toEqual([1, 1]);
     expect(server.bodies.some((b) => b.includes(fresh))).toBe(false);
   });
 

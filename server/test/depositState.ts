@@ -1,14 +1,19 @@
 // What a deposit changed in the server's database (the answers do not show the checks of a sent payment).
-import BetterSqlite3 from 'better-sqlite3';
+import { openDatabase } from '../src/db/open.ts';
+import { asBoolean } from '../src/db/records.ts';
 import type { TestServer } from './harness.ts';
 
+/** A deposited check as stored, SentToDeposit as 0/1 whatever the engine. */
 export type DepositedCheck = { CheckGuid: string; SentToDeposit: number; version: number };
 
-export function sentToDeposit(server: TestServer, groupGuid: string): DepositedCheck[] {
-  const db = new BetterSqlite3(server.databasePath, { readonly: true, fileMustExist: true });
+export async function sentToDeposit(server: TestServer, groupGuid: string): Promise<DepositedCheck[]> {
+  const db = openDatabase(server.database);
   try {
-    return db.prepare('SELECT CheckGuid, SentToDeposit, version FROM checks WHERE ChecksHeaderGuid = ? ORDER BY CheckGuid').all(groupGuid) as DepositedCheck[];
+    const rows = await db.all(
+      db.q.selectFrom('checks').select(['CheckGuid', 'SentToDeposit', 'version']).where('ChecksHeaderGuid', '=', groupGuid).orderBy('CheckGuid'),
+    );
+    return rows.map((r) => ({ CheckGuid: r.CheckGuid, SentToDeposit: asBoolean(r.SentToDeposit) ? 1 : 0, version: r.version }));
   } finally {
-    db.close();
+    await db.close();
   }
 }

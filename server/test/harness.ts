@@ -1,19 +1,20 @@
-// Starts the REAL server on a free loopback port with a temporary SQLite file; tests talk HTTP.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Starts the REAL server on a free loopback port with a fresh database of the engine under test (a
+// temporary SQLite file, or a PostgreSQL database: engine.ts); tests talk HTTP.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../src/app.ts';
 import type { ServerOptions } from '../src/app.ts';
+import { newTestDatabase } from './engine.ts';
 
 export type TestClock = { advance(ms: number): void; now(): Date };
 
 export type TestServer = {
   baseUrl: string;
-  /** The SQLite file (a second server may open the same one). */
-  databasePath: string;
+  /** The database (an SQLite path or a postgres:// URL; a second server may open the same one). */
+  database: string;
+  /** Its file store's directory (a second server on the same database shares it). */
+  filesDir: string;
   close(): Promise<void>;
   /** user name → the latest one-time code written to the log. */
   otpCodes: Map<string, string>;
@@ -47,21 +48,22 @@ async function waitFor(map: Map<string, string>, user: string, timeoutMs: number
 }
 
 export type TestServerOptions = Pick<ServerOptions, 'sessionIdleMinutes' | 'staticDir' | 'allowPasswordLogin' | 'signInLimits' | 'trustProxy'> & {
-  /** An existing database file (another test server's): it is left in place on close. */
-  databasePath?: string;
+  /** Another test server's database and files: they are left in place on close. */
+  sharing?: Pick<TestServer, 'database' | 'filesDir'>;
 };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'binyan-test-'));
+  const { sharing, ...serverOptions } = options;
+  const own = sharing ? null : await newTestDatabase({ seeded: true });
+  const { database, filesDir } = sharing ?? own ?? { database: '', filesDir: '' };
   const otpCodes = new Map<string, string>();
   const depositCodes = new Map<string, string>();
   const logLines: string[] = [];
   const clock = createClock();
-  const { databasePath: sharedPath, ...serverOptions } = options;
-  const databasePath = sharedPath ?? join(dir, 'test.sqlite');
   const app = createServer({
     ...serverOptions,
-    databasePath,
+    database,
+    filesDir,
     logger: false,
     now: clock.now,
     otpLog: (line) => {
@@ -77,7 +79,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!address || typeof address === 'string') throw new Error('no port');
   const server: TestServer = {
     baseUrl: `http://127.0.0.1:${address.port}`,
-    databasePath,
+    database,
+    filesDir,
     otpCodes,
     depositCodes,
     logLines,
@@ -88,16 +91,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     waitForDeposit: (user, timeoutMs = 2000) => waitFor(depositCodes, user, timeoutMs),
     close: async () => {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      await own?.dispose();
     },
   };
   return server;
 }
 
+/** Where `call` sends: a test server, or any server on a base URL (e.g. a server process). */
+export type CallTarget = Pick<TestServer, 'baseUrl'> & Partial<Pick<TestServer, 'bodies'>>;
+
 export type CallOptions = { token?: string; body?: unknown; headers?: Record<string, string>; idempotencyKey?: string | null };
 
 /** One HTTP call; mutations get a fresh Idempotency-Key unless one is given (or null for none). */
-export async function call<T = Record<string, unknown>>(server: TestServer, method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+export async function call<T = Record<string, unknown>>(server: CallTarget, method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = options.token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -107,7 +113,7 @@ export async function call<T = Record<string, unknown>>(server: TestServer, meth
   // fetch() drops a Host header; node:http sends it (tests of what the server derives from Host).
   const res = headers.host === undefined ? await fetch(server.baseUrl + path, init) : await requestWithHost(server.baseUrl + path, init);
   const text = await res.text();
-  server.bodies.push(text);
+  server.bodies?.push(text);
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;
@@ -144,7 +150,7 @@ export function params(values: Record<string, string | number>): { paramName: st
 export type Login = { token: string; user: Record<string, unknown>; /** Only when a deviceId was sent. */ renewalSecret?: string };
 
 /** The real OTP flow: start → code from the server log → auth (with `deviceId`, also a renewal secret). */
-export async function loginAs(server: TestServer, user: string, company = 1001, password = 'demo1234', options: { deviceId?: string } = {}): Promise<Login> {
+export async function loginAs(server: CallTarget & Pick<TestServer, 'otpCodes' | 'waitForOtp'>, user: string, company = 1001, password = 'demo1234', options: { deviceId?: string } = {}): Promise<Login> {
   server.otpCodes.delete(user);
   const start = await call<{ codeSent: boolean; otpGuid: string }>(server, 'POST', '/api/auth/otp/start', {
     body: { idParam1: user, idParam2: password, compID: company, appId: 2, appGuid: 'test', otpPreferredSendMethod: 'sms' },

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSignInData } from '../src/auth/purge.ts';
 import { signInLimitsWith } from '../src/auth/signInLimits.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/open.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, startTestServer } from './harness.ts';
 
@@ -92,15 +92,15 @@ describe('renewal secret', () => {
     const { secret } = await signIn();
     server.clock.advance(61 * 24 * 60 * 60_000);
     expectRefused(await renew(secret));
-    const db = openDatabase(server.databasePath);
+    const db = openDatabase(server.database);
     try {
-      const count = () => Number(db.first(db.q.selectFrom('renewal_secrets').select((eb) => eb.fn.countAll<number>().as('n')))?.n);
-      const before = count();
+      const count = async () => Number((await db.first(db.q.selectFrom('renewal_secrets').select((eb) => eb.fn.countAll<number>().as('n'))))?.n);
+      const before = await count();
       expect(before).toBeGreaterThan(0);
-      const purged = purgeExpiredSignInData({ db, now: server.clock.now, signInLimits: signInLimitsWith() });
+      const purged = await purgeExpiredSignInData({ db, now: server.clock.now, signInLimits: signInLimitsWith() });
       expect(purged.renewalSecrets).toBe(before);
       expect(purged.otpChallenges).toBeGreaterThan(0);
-      expect(count()).toBe(0);
+      expect(await count()).toBe(0);
     } finally {
       await db.close();
     }

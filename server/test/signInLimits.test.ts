@@ -123,10 +123,10 @@ describe('per-address lockout and trustProxy', () => {
 });
 
 describe('counters in the database', () => {
-  it('shares the counters between two servers on one database file', async () => {
+  it('shares the counters between two servers on one database', async () => {
     const options = { signInLimits: limits({ account: { maxFailures: 3, windowMs: 10 * minute, lockoutMs: 4 * minute } }) };
     const one = await serverWith(options);
-    const two = await serverWith({ ...options, databasePath: one.databasePath });
+    const two = await serverWith({ ...options, sharing: one });
     expect((await start(one, 'miri', 'wrong')).body.codeSent).toBe(false);
     expect((await start(two, 'miri', 'wrong')).body.codeSent).toBe(false);
     expect((await start(one, 'miri', 'wrong')).body.codeSent).toBe(false);

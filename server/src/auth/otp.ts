@@ -4,7 +4,9 @@ import type { AppContext } from '../context.ts';
 import { fail, ApiError } from '../http/errors.ts';
 import { newUuid, randomDigits, safeEqualHex, sha256Hex, verifyPassword } from '../util/crypto.ts';
 import { addMs } from '../util/dates.ts';
-import type { UserRow } from './sessions.ts';
+import { otpChallenges } from '../data/otpChallenges.ts';
+import { users } from '../data/users.ts';
+import type { UserRow } from '../data/users.ts';
 import { findUser } from './sessions.ts';
 
 export const OTP_TTL_MS = 5 * 60_000;
@@ -58,8 +60,8 @@ function deliver(ctx: AppContext, user: UserRow, method: SendMethod): { code: st
 
 export type OtpStartInput = { userName: string; password: string; companyId: number; method: SendMethod };
 
-export function startOtp(ctx: AppContext, input: OtpStartInput): OtpStartAnswer {
-  const user = findUser(ctx, input.companyId, input.userName);
+export async function startOtp(ctx: AppContext, input: OtpStartInput): Promise<OtpStartAnswer> {
+  const user = await findUser(ctx, input.companyId, input.userName);
   // An unknown user costs the same password check as a wrong password (verifyPassword's dummy hash).
   if (!verifyPassword(input.password, user?.passwordHash) || !user) return userNotFound();
   // No e-mail on file: fall back to a phone call and say so.
@@ -67,80 +69,68 @@ export function startOtp(ctx: AppContext, input: OtpStartInput): OtpStartAnswer 
   const { code, target, target2 } = deliver(ctx, user, method);
   const otpGuid = newUuid();
   const now = ctx.now();
-  ctx.db.run(
-    ctx.db.q.insertInto('otp_challenges').values({
-      otpGuid,
-      companyId: user.companyId,
-      userId: user.id,
-      userName: user.userName,
-      method,
-      codeHash: codeHash(otpGuid, code),
-      target,
-      target2,
-      attempts: 0,
-      sendCount: 1,
-      lastSentAt: now.toISOString(),
-      expiresAt: addMs(now, OTP_TTL_MS).toISOString(),
-      consumedAt: null,
-      createdAt: now.toISOString(),
-    }),
-  );
+  await otpChallenges.insert(ctx.db, {
+    otpGuid,
+    companyId: user.companyId,
+    userId: user.id,
+    userName: user.userName,
+    method,
+    codeHash: codeHash(otpGuid, code),
+    target,
+    target2,
+    attempts: 0,
+    sendCount: 1,
+    lastSentAt: now.toISOString(),
+    expiresAt: addMs(now, OTP_TTL_MS).toISOString(),
+    consumedAt: null,
+    createdAt: now.toISOString(),
+  });
   const answer: OtpStartAnswer = { codeSent: true, sendTo: { target, target2 }, otpGuid, sendMethod: method };
   if (method !== input.method) answer.sentByCallInsteadOfEmail = true;
   return answer;
 }
 
-function loadChallenge(ctx: AppContext, otpGuid: string) {
-  return ctx.db.first(ctx.db.q.selectFrom('otp_challenges').selectAll().where('otpGuid', '=', otpGuid));
-}
-
 /** The account a code check is for (its failures count there), or null for an unknown otpGuid. */
-export function otpAccount(ctx: AppContext, otpGuid: string): { companyId: number; userName: string } | null {
-  const ch = ctx.db.first(ctx.db.q.selectFrom('otp_challenges').select(['companyId', 'userName']).where('otpGuid', '=', otpGuid));
-  return ch ?? null;
+export async function otpAccount(ctx: AppContext, otpGuid: string): Promise<{ companyId: number; userName: string } | null> {
+  return (await otpChallenges.accountOf(ctx.db, otpGuid)) ?? null;
 }
 
 export const isWrongCode = (error: unknown): boolean => error instanceof ApiError && error.code === 'INVALID_CODE';
 
-export function resendOtp(ctx: AppContext, otpGuid: string): OtpStartAnswer {
-  const ch = loadChallenge(ctx, otpGuid);
+export async function resendOtp(ctx: AppContext, otpGuid: string): Promise<OtpStartAnswer> {
+  const ch = await otpChallenges.find(ctx.db, otpGuid);
   if (!ch || ch.consumedAt) return { ...userNotFound(), otpGuid };
   const now = ctx.now();
   const waitMs = Date.parse(ch.lastSentAt) + OTP_RESEND_COOLDOWN_MS - now.getTime();
   if (waitMs > 0) throw fail.tooMany(Math.ceil(waitMs / 1000));
   if (ch.attempts >= OTP_MAX_WRONG) throw fail.tooMany();
-  const user = ctx.db.first(ctx.db.q.selectFrom('users').selectAll().where('id', '=', ch.userId));
+  const user = await users.byId(ctx.db, ch.userId);
   if (!user) return { ...userNotFound(), otpGuid };
   const { code, target, target2 } = deliver(ctx, user, ch.method as SendMethod);
-  ctx.db.run(
-    ctx.db.q
-      .updateTable('otp_challenges')
-      .set({
-        codeHash: codeHash(otpGuid, code),
-        target,
-        target2,
-        sendCount: ch.sendCount + 1,
-        lastSentAt: now.toISOString(),
-        expiresAt: addMs(now, OTP_TTL_MS).toISOString(),
-      })
-      .where('otpGuid', '=', otpGuid),
-  );
+  await otpChallenges.resent(ctx.db, otpGuid, {
+    codeHash: codeHash(otpGuid, code),
+    target,
+    target2,
+    sendCount: ch.sendCount + 1,
+    lastSentAt: now.toISOString(),
+    expiresAt: addMs(now, OTP_TTL_MS).toISOString(),
+  });
   return { codeSent: true, sendTo: { target, target2 }, otpGuid, sendMethod: ch.method as SendMethod };
 }
 
 /** Returns the user on a correct code; wrong codes count, the sixth attempt is refused outright. */
-export function verifyOtp(ctx: AppContext, otpGuid: string, code: string): UserRow {
-  const ch = loadChallenge(ctx, otpGuid);
+export async function verifyOtp(ctx: AppContext, otpGuid: string, code: string): Promise<UserRow> {
+  const ch = await otpChallenges.find(ctx.db, otpGuid);
   if (!ch || ch.consumedAt) throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   if (ch.attempts >= OTP_MAX_WRONG) throw fail.tooMany();
   const now = ctx.now();
   if (ch.expiresAt <= now.toISOString()) throw new ApiError(422, 'CODE_EXPIRED', 'codeExpired', { field: 'otpCode' });
   if (!/^\d{5}$/.test(code) || !safeEqualHex(codeHash(otpGuid, code), ch.codeHash)) {
-    ctx.db.run(ctx.db.q.updateTable('otp_challenges').set({ attempts: ch.attempts + 1 }).where('otpGuid', '=', otpGuid));
+    await otpChallenges.countWrong(ctx.db, otpGuid);
     throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   }
-  ctx.db.run(ctx.db.q.updateTable('otp_challenges').set({ consumedAt: now.toISOString() }).where('otpGuid', '=', otpGuid));
-  const user = ctx.db.first(ctx.db.q.selectFrom('users').selectAll().where('id', '=', ch.userId));
+  await otpChallenges.consume(ctx.db, otpGuid, now.toISOString());
+  const user = await users.byId(ctx.db, ch.userId);
   if (!user) throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   return user;
 }

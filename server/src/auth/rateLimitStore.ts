@@ -3,6 +3,7 @@
 // Each (scope, key) counts within a window; reaching `max` locks it for `lockoutMs` (when given).
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/database.ts';
+import { rateLimits } from '../data/rateLimits.ts';
 import type { RateLimitTable } from '../db/schema.ts';
 import { addMs } from '../util/dates.ts';
 
@@ -32,13 +33,17 @@ function scopeOf(options: unknown, fallback: StoreScope): StoreScope {
   };
 }
 
-function rowOf(db: Db, scope: string, key: string): RateLimitTable | undefined {
-  return db.first(db.q.selectFrom('rate_limits').selectAll().where('scope', '=', scope).where('key', '=', key));
+/** Forgets a counter (a completed sign-in clears its account's failures). */
+export async function resetCounter(db: Db, scope: string, key: string): Promise<void> {
+  await rateLimits.reset(db, scope, key);
 }
 
-/** Forgets a counter (a completed sign-in clears its account's failures). */
-export function resetCounter(db: Db, scope: string, key: string): void {
-  db.run(db.q.deleteFrom('rate_limits').where('scope', '=', scope).where('key', '=', key));
+/** Calls back with the promise's value or error (the plugin's stores take callbacks). */
+function settle(work: Promise<Count>, callback: Callback): void {
+  work.then(
+    (result) => callback(null, result),
+    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+  );
 }
 
 export function databaseRateLimitStore(db: Db, now: () => Date): FastifyRateLimitStoreCtor {
@@ -51,44 +56,30 @@ export function databaseRateLimitStore(db: Db, now: () => Date): FastifyRateLimi
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
       const { scope, lockoutMs } = this.scope;
-      let result: Count;
-      try {
-        // IMMEDIATE transaction: two processes counting the same key serialise on the database lock.
-        result = db.tx(() => {
-          const at = now();
-          const nowMs = at.getTime();
-          const row = rowOf(db, scope, key);
-          const next: RateLimitTable = isLive(row, nowMs, timeWindow)
-            ? { ...row, count: row.count + 1 }
-            : { scope, key, windowStart: at.toISOString(), count: 1, lockedUntil: null };
-          if (next.lockedUntil === null && lockoutMs > 0 && next.count >= max) next.lockedUntil = addMs(at, lockoutMs).toISOString();
-          db.run(
-            db.q
-              .insertInto('rate_limits')
-              .values(next)
-              .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ windowStart: next.windowStart, count: next.count, lockedUntil: next.lockedUntil })),
-          );
-          return { current: next.count, ttl: ttlOf(next, nowMs, timeWindow) };
-        });
-      } catch (error) {
-        callback(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      callback(null, result);
+      // One transaction: two processes counting the same key serialise on it (SQLite: the write lock;
+      // PostgreSQL: serializable, the later one runs again).
+      const counted = db.tx(async (tx) => {
+        const at = now();
+        const nowMs = at.getTime();
+        const row = await rateLimits.find(tx, scope, key);
+        const next: RateLimitTable = isLive(row, nowMs, timeWindow)
+          ? { ...row, count: row.count + 1 }
+          : { scope, key, windowStart: at.toISOString(), count: 1, lockedUntil: null };
+        if (next.lockedUntil === null && lockoutMs > 0 && next.count >= max) next.lockedUntil = addMs(at, lockoutMs).toISOString();
+        await rateLimits.save(tx, next);
+        return { current: next.count, ttl: ttlOf(next, nowMs, timeWindow) };
+      });
+      settle(counted, callback);
     }
 
     /** The plugin's `{ increment: false }`: the count so far, unchanged. */
     read(key: string, callback: Callback, timeWindow: number): void {
-      let result: Count;
-      try {
+      const current = (async (): Promise<Count> => {
         const nowMs = now().getTime();
-        const row = rowOf(db, this.scope.scope, key);
-        result = isLive(row, nowMs, timeWindow) ? { current: row.count, ttl: ttlOf(row, nowMs, timeWindow) } : { current: 0, ttl: 0 };
-      } catch (error) {
-        callback(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      callback(null, result);
+        const row = await rateLimits.find(db, this.scope.scope, key);
+        return isLive(row, nowMs, timeWindow) ? { current: row.count, ttl: ttlOf(row, nowMs, timeWindow) } : { current: 0, ttl: 0 };
+      })();
+      settle(current, callback);
     }
 
     child(routeOptions: unknown): FastifyRateLimitStore {
@@ -99,13 +90,6 @@ export function databaseRateLimitStore(db: Db, now: () => Date): FastifyRateLimi
 }
 
 /** Counters whose window and lock are both over (for the scheduled purge). */
-export function purgeRateLimits(db: Db, at: Date, longestWindowMs: number): number {
-  const nowIso = at.toISOString();
-  const windowCut = addMs(at, -longestWindowMs).toISOString();
-  return db.run(
-    db.q
-      .deleteFrom('rate_limits')
-      .where('windowStart', '<=', windowCut)
-      .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', nowIso)])),
-  ).changes;
+export function purgeRateLimits(db: Db, at: Date, longestWindowMs: number): Promise<number> {
+  return rateLimits.purge(db, at.toISOString(), addMs(at, -longestWindowMs).toISOString());
 }

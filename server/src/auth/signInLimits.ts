@@ -52,7 +52,7 @@ export type SignInAttempt = {
   /** A wrong password or code: counts for the account and the address. */
   failed(): Promise<void>;
   /** A completed check: the account's failures are forgotten (the address's stay). */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 };
 
 export type SignInGuard = {
@@ -112,8 +112,8 @@ export function createSignInGuard(app: FastifyInstance, deps: { db: Db; now: () 
         async failed() {
           for (const limiter of limiters) await limiter(req);
         },
-        succeeded() {
-          if (key !== null) resetCounter(db, scope, key);
+        async succeeded() {
+          if (key !== null) await resetCounter(db, scope, key);
         },
       };
     },

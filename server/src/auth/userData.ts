@@ -1,23 +1,16 @@
 import type { AppContext } from '../context.ts';
 import { can } from '../../../src/lib/rights/rights.ts';
+import { serviceCalls } from '../data/serviceCalls.ts';
+import { companies, users } from '../data/users.ts';
+import type { UserRow } from '../data/users.ts';
 import { actorOf, buildingsOfUser } from '../http/rights.ts';
-import type { UserRow } from './sessions.ts';
 
 /** The session/user state of spec section 3, as the login calls answer it. */
-export function userData(ctx: AppContext, user: UserRow): Record<string, unknown> {
+export async function userData(ctx: AppContext, user: UserRow): Promise<Record<string, unknown>> {
   const { db } = ctx;
-  const company = db.first(db.q.selectFrom('companies').select(['guid', 'name']).where('id', '=', user.companyId));
-  const firstBuilding = db.first(
-    db.q.selectFrom('worker_buildings').select('buildingId').where('userId', '=', user.id).orderBy('ord').limit(1),
-  );
-  const visible = buildingsOfUser(ctx, user);
-  let openCalls = db.q
-    .selectFrom('service_calls')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('companyId', '=', user.companyId)
-    .where('status', 'not in', ['closed', 'cancelled', 'planned']);
-  if (visible !== null) openCalls = openCalls.where('buildingId', 'in', visible.size > 0 ? [...visible] : [-1]);
-  const open = can(actorOf(user), 'serviceCalls.read') ? db.first(openCalls) : { n: 0 };
+  const company = await companies.byId(db, user.companyId);
+  const [firstBuilding] = await users.assignedBuildings(db, user.id);
+  const open = can(actorOf(user), 'serviceCalls.read') ? await serviceCalls.countOpen(db, user.companyId, await buildingsOfUser(db, user)) : 0;
   return {
     userName: user.userName,
     userID: user.id,
@@ -25,7 +18,7 @@ export function userData(ctx: AppContext, user: UserRow): Record<string, unknown
     compGUID: company?.guid ?? null,
     companyName: company?.name ?? null,
     contactID: user.contactId,
-    bID: firstBuilding?.buildingId ?? null,
+    bID: firstBuilding ?? null,
     uID: user.id,
     dealerNumber: null,
     companiesCount: 1,
@@ -40,6 +33,6 @@ export function userData(ctx: AppContext, user: UserRow): Record<string, unknown
     isBuildingValidToChex: 1,
     workerID: user.workerNumber,
     workerGUID: user.workerGuid,
-    openServiceCallsCnt: open?.n ?? 0,
+    openServiceCallsCnt: open,
   };
 }

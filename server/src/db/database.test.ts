@@ -1,63 +1,108 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
-import type { Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import type { TestDatabase } from '../../test/engine.ts';
+import { newTestDatabase } from '../../test/engine.ts';
+import { localFileStore } from '../files/fileStore.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { seedLarge } from '../seed/seedLarge.ts';
+import type { Database, Db } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { openDatabase } from './open.ts';
+import type { SqliteDatabase } from './sqlite.ts';
 
-let dir = '';
-let db: Db | null = null;
+const opened: Database[] = [];
+const created: TestDatabase[] = [];
 afterEach(async () => {
-  await db?.close();
-  db = null;
-  rmSync(dir, { recursive: true, force: true });
+  for (const db of opened.splice(0)) await db.close();
+  for (const t of created.splice(0)) await t.dispose();
 });
 
-const count = (d: Db, table: 'service_calls' | 'buildings' | 'apartments') =>
-  Number(d.first(d.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0);
+async function fresh(): Promise<TestDatabase> {
+  const t = await newTestDatabase({ seeded: false });
+  created.push(t);
+  return t;
+}
+
+function open(t: TestDatabase): Database {
+  const db = openDatabase(t.database);
+  opened.push(db);
+  return db;
+}
+
+const count = async (d: Db, table: 'service_calls' | 'buildings' | 'apartments') =>
+  Number((await d.first(d.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0);
+
+const ALL_MIGRATIONS = ['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user', '008_scale_out'];
 
 describe('database', () => {
-  it('migrates once, records migrations, runs in WAL mode and seeds only an empty database', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'binyan-db-'));
-    const path = join(dir, 'db.sqlite');
-    db = openDatabase(path);
-    expect(await migrateToLatest(db)).toEqual(['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user']);
-    // Durable commits: an answered change survives a power cut.
-    expect(db.pragma('synchronous')).toBe(2); // FULL
-    expect(await migrateToLatest(db)).toEqual([]);
-    expect(seedIfEmpty(db, new Date('2025-01-01T08:00:00Z'))).toBe(true);
-    const calls = count(db, 'service_calls');
-    expect(seedIfEmpty(db, new Date())).toBe(false);
-    expect(count(db, 'service_calls')).toBe(calls);
-    expect(existsSync(`${path}-wal`)).toBe(true);
+  it('migrates once, records migrations, commits durably and seeds only an empty database', async () => {
+    const t = await fresh();
+    const files = localFileStore(t.filesDir);
+    let db = open(t);
+    expect(await migrateToLatest(db, files)).toEqual(ALL_MIGRATIONS);
+    if (db.engine === 'sqlite') {
+      // Durable commits: an answered change survives a power cut.
+      expect((db as SqliteDatabase).pragma('synchronous')).toBe(2); // FULL
+      expect(existsSync(`${t.database}-wal`)).toBe(true);
+    } else {
+      // Transactions are serializable: concurrent requests end as if they ran one at a time.
+      const isolation = await db.tx((tx) => tx.first({ compile: () => sql<{ transaction_isolation: string }>`SHOW transaction_isolation`.compile(tx.q) }));
+      expect(isolation?.transaction_isolation).toBe('serializable');
+    }
+    expect(await migrateToLatest(db, files)).toEqual([]);
+    expect(await seedIfEmpty(db, files, new Date('2025-01-01T08:00:00Z'))).toBe(true);
+    const calls = await count(db, 'service_calls');
+    expect(await seedIfEmpty(db, files, new Date())).toBe(false);
+    expect(await count(db, 'service_calls')).toBe(calls);
     await db.close();
+    opened.splice(0);
 
-    db = openDatabase(path);
-    expect(await migrateToLatest(db)).toEqual([]);
-    expect(count(db, 'buildings')).toBe(7);
+    db = open(t);
+    expect(await migrateToLatest(db, files)).toEqual([]);
+    expect(await count(db, 'buildings')).toBe(7);
   });
 
   it('seeds deterministically and adds bulk data for benchmarks', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'binyan-db-'));
-    const snapshot = async (name: string) => {
-      const d = openDatabase(join(dir, name));
-      await migrateToLatest(d);
-      seedIfEmpty(d, new Date('2025-01-01T08:00:00Z'));
-      const rows = d.all(d.q.selectFrom('apartments').select(['id', 'number', 'area']).orderBy('id'));
+    const snapshot = async () => {
+      const t = await fresh();
+      const files = localFileStore(t.filesDir);
+      const d = open(t);
+      await migrateToLatest(d, files);
+      await seedIfEmpty(d, files, new Date('2025-01-01T08:00:00Z'));
+      const rows = await d.all(d.q.selectFrom('apartments').select(['id', 'number', 'area']).orderBy('id'));
       return { d, rows };
     };
-    const a = await snapshot('a.sqlite');
-    const b = await snapshot('b.sqlite');
+    const a = await snapshot();
+    const b = await snapshot();
     expect(a.rows).toEqual(b.rows);
-    await b.d.close();
-    db = a.d;
-    const before = count(db, 'service_calls');
-    const result = seedLarge(db, { buildings: 3, serviceCalls: 500 });
+    const db = a.d;
+    const before = await count(db, 'service_calls');
+    const result = await seedLarge(db, { buildings: 3, serviceCalls: 500 });
     expect(result.buildingIds).toHaveLength(3);
-    expect(count(db, 'service_calls')).toBe(before + 500);
-    expect(count(db, 'apartments')).toBeGreaterThan(80);
+    expect(await count(db, 'service_calls')).toBe(before + 500);
+    expect(await count(db, 'apartments')).toBeGreaterThan(80);
+  });
+
+  it('answers whether the database is healthy (GET /api/health): yes while open, no once closed', async () => {
+    const db = openDatabase((await fresh()).database);
+    expect(await db.healthy()).toBe(true);
+    await db.close();
+    expect(await db.healthy()).toBe(false);
+  });
+
+  it('keeps file bytes in the file store, one directory per company, not in the rows', async () => {
+    const t = await fresh();
+    const files = localFileStore(t.filesDir);
+    const db = open(t);
+    await migrateToLatest(db, files);
+    await seedIfEmpty(db, files, new Date('2025-01-01T08:00:00Z'));
+    const rows = await db.all(db.q.selectFrom('files').selectAll().orderBy('id'));
+    expect(rows.map((r) => [r.id, r.companyId])).toEqual([['seed-photo-1001', 1001], ['seed-photo-2002', 2002]]);
+    for (const row of rows) {
+      expect(Object.keys(row)).not.toContain('data');
+      expect((await files.get(row.companyId, row.sha256))?.length).toBe(row.size);
+      expect(existsSync(`${t.filesDir}/${row.companyId}/${row.sha256}`)).toBe(true);
+    }
   });
 });

@@ -1,160 +1,108 @@
-// The one data-access module. Kysely builds (and type-checks) every query; better-sqlite3 runs the
-// compiled SQL synchronously through a statement cache, so a whole request (idempotency check, rule
-// checks, writes, stored response) is one synchronous transaction with no interleaving. Replacing
-// SQLite with PostgreSQL means another implementation of `Db` over Kysely's PostgresDialect.
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Compilable } from 'kysely';
+// The one data-access layer: every query is built once with Kysely and runs on either engine, SQLite
+// (better-sqlite3, the embedded default) or PostgreSQL (pg, chosen by a postgres:// URL). Nothing above
+// it knows which engine runs: routes call the data modules (server/src/data), which call this.
+//
+// A request that changes data is one transaction (`tx`): the idempotency key, the rule checks, the
+// writes and the stored answer commit together. SQLite runs one transaction at a time (a queue in
+// front of BEGIN IMMEDIATE, so awaits inside a transaction never interleave another request's
+// queries); PostgreSQL runs them concurrently at SERIALIZABLE and retries a transaction that lost a
+// race (serialization failure, deadlock, unique violation) as a whole: the same guarantees as SQLite's
+// one-at-a-time, across any number of server processes.
+import type { Compilable, Kysely } from 'kysely';
+import type { Counter } from './counters.ts';
 import type { DB } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
 
 export type RunResult = { changes: number };
 
-/** A query compiled once (see `Db.prepare`); each call binds its arguments to the cached statement. */
-export type Prepared<A extends unknown[], R> = {
-  all(...args: A): R[];
-  first(...args: A): R | undefined;
-  run(...args: A): RunResult;
+/** How a statement's rows are wanted. */
+export type ExecMode = 'all' | 'first' | 'run';
+
+/** A query written once; each database compiles and prepares it on first use (see `statement`). */
+export type StatementDef = {
+  readonly build: (q: Kysely<DB>, ...args: never[]) => Compilable<unknown>;
+  readonly arity: number;
 };
 
+/** What a data module queries: the database itself, or the transaction a request runs in. */
 export type Db = {
-  /** Query builder (compile only for requests; executed by Kysely itself only for migrations). */
+  readonly engine: Engine;
+  /** Query builder; only data modules (server/src/data, db/records.ts) build queries. */
   readonly q: Kysely<DB>;
-  all<R>(query: Compilable<R>): R[];
-  first<R>(query: Compilable<R>): R | undefined;
-  run(query: Compilable<unknown>): RunResult;
+  all<R>(query: Compilable<R>): Promise<R[]>;
+  first<R>(query: Compilable<R>): Promise<R | undefined>;
+  run(query: Compilable<unknown>): Promise<RunResult>;
+  /** Runs a prepared statement (use `statement(...)`, not this). */
+  exec(def: StatementDef, args: readonly unknown[], mode: ExecMode): Promise<unknown>;
   /**
-   * For hot paths: `build` runs once, with stand-ins for its arguments, and the compiled SQL and its
-   * better-sqlite3 statement are reused; later calls only bind the arguments (building and compiling
-   * a Kysely query costs more than running a small statement). Every argument must be used as a
-   * plain value (a `where`/`set`/`values` operand), never to choose the query's shape.
+   * The same data for a read the transaction need not guard, because a constraint does: whether a
+   * client id is taken (its primary key refuses a second row anyway). On PostgreSQL it runs outside the
+   * transaction, so serializable conflict detection does not track it: concurrent creates of different
+   * records then never abort each other over index pages they both looked into. It sees committed rows
+   * only, not this transaction's own writes. On SQLite (one transaction at a time) it is the same handle.
    */
-  prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity?: number): Prepared<A, R>;
-  /** Changes whenever another connection (process, tool) commits to the database: in-memory caches check it. */
-  dataVersion(): number;
-  /** The value of an SQLite setting of this connection (e.g. `synchronous`), for diagnostics and tests. */
-  pragma(name: string): unknown;
-  /** Runs `fn` in one transaction; nested calls join the outer one. */
-  tx<T>(fn: () => T): T;
+  readonly unguarded: Db;
+  /**
+   * Runs `fn` in one transaction; a call inside a transaction joins it. On PostgreSQL `fn` may run
+   * more than once (a retry after a lost race), so it must do nothing but queries on the `tx` it gets.
+   */
+  tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The next number of counter `name` (of a kind made by `counter(...)`, db/counters.ts), shared by
+   * every process (call numbers, payment group ids): never handed out twice, and above what rows
+   * already use (rows written without the counter, e.g. the seed). Outside the request's transaction on PostgreSQL, so concurrent requests
+   * do not conflict on it; a request that rolls back leaves a gap there.
+   */
+  nextNumber<A extends unknown[]>(kind: Counter<A>, name: string, ...args: A): Promise<number>;
+};
+
+export type Database = Db & {
+  /**
+   * Changes whenever another connection (another server process, an admin tool) may have ended a
+   * session or changed a user: in-memory caches of them compare it before trusting an entry.
+   */
+  changeEpoch(): number;
+  /** Whether the database answers (GET /api/health). */
+  healthy(): Promise<boolean>;
   close(): Promise<void>;
 };
 
-type SqlValue = string | number | bigint | Buffer | null;
+export type Statement<A extends unknown[], R> = {
+  all(db: Db, ...args: A): Promise<R[]>;
+  first(db: Db, ...args: A): Promise<R | undefined>;
+  run(db: Db, ...args: A): Promise<RunResult>;
+};
 
-function toSqlValue(value: unknown): SqlValue {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || Buffer.isBuffer(value)) return value;
-  return JSON.stringify(value);
+/**
+ * A hot-path query: `build` runs once per database, with stand-ins for its arguments, and the compiled
+ * statement is prepared and reused (building and compiling a Kysely query costs more than running a
+ * small statement). Every argument must be used as a plain value (a `where`/`set`/`values` operand),
+ * never to choose the query's shape.
+ */
+export function statement<A extends unknown[], R>(build: (q: Kysely<DB>, ...args: A) => Compilable<R>, arity = build.length - 1): Statement<A, R> {
+  const def: StatementDef = { build: build as unknown as StatementDef['build'], arity };
+  return {
+    all: (db, ...args) => db.exec(def, args, 'all') as Promise<R[]>,
+    first: (db, ...args) => db.exec(def, args, 'first') as Promise<R | undefined>,
+    run: (db, ...args) => db.exec(def, args, 'run') as Promise<RunResult>,
+  };
 }
 
-/** Stands in for argument `index` while a prepared query is compiled. */
-class ArgSlot {
+/** Stands in for argument `index` while a statement is compiled. */
+export class ArgSlot {
   constructor(readonly index: number) {}
 }
 
-type Binding = { arg: number } | { value: SqlValue };
+export type Binding = { arg: number } | { value: unknown };
 
-export function openDatabase(path: string): Db {
-  const sqlite = new BetterSqlite3(path);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a commit is on disk before the answer leaves, so a 2xx a device saw survives a power cut
-  // (NORMAL in WAL mode may lose the last transactions).
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
-  sqlite.pragma('cache_size = -32000');
-  sqlite.pragma('temp_store = MEMORY');
-  const q = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const statements = new Map<string, BetterSqlite3.Statement>();
-
-  const prepare = (query: Compilable<unknown>) => {
-    const compiled = query.compile();
-    let stmt = statements.get(compiled.sql);
-    if (!stmt) {
-      stmt = sqlite.prepare(compiled.sql);
-      statements.set(compiled.sql, stmt);
-    }
-    return { stmt, params: compiled.parameters.map(toSqlValue) };
-  };
-
-  // One wrapper for every transaction (better-sqlite3 builds a new one per `transaction()` call).
-  const inTransaction = sqlite.transaction((fn: () => unknown) => fn());
-
-  const execute = (stmt: BetterSqlite3.Statement, params: SqlValue[]): RunResult =>
-    stmt.reader ? { changes: stmt.all(...params).length } : { changes: stmt.run(...params).changes };
-
-  function prepareQuery<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity = build.length): Prepared<A, R> {
-    let compiled: { stmt: BetterSqlite3.Statement; bindings: Binding[] } | null = null;
-    // Lazily: the tables may not exist yet when a route module prepares its queries.
-    const bind = (args: unknown[]) => {
-      if (!compiled) {
-        const slots = Array.from({ length: arity }, (_, i) => new ArgSlot(i));
-        const query = build(...(slots as unknown as A)).compile();
-        const bindings = query.parameters.map((p): Binding => (p instanceof ArgSlot ? { arg: p.index } : { value: toSqlValue(p) }));
-        compiled = { stmt: sqlite.prepare(query.sql), bindings };
-      }
-      const { stmt, bindings } = compiled;
-      return { stmt, params: bindings.map((b) => ('arg' in b ? toSqlValue(args[b.arg]) : b.value)) };
-    };
-    return {
-      all(...args: A): R[] {
-        const { stmt, params } = bind(args);
-        return stmt.all(...params) as R[];
-      },
-      first(...args: A): R | undefined {
-        const { stmt, params } = bind(args);
-        return stmt.get(...params) as R | undefined;
-      },
-      run(...args: A): RunResult {
-        const { stmt, params } = bind(args);
-        return execute(stmt, params);
-      },
-    };
-  }
-
-  let dataVersionStmt: BetterSqlite3.Statement | null = null;
-
-  return {
-    q,
-    prepare: prepareQuery,
-    pragma: (name: string) => sqlite.pragma(name, { simple: true }),
-    dataVersion(): number {
-      dataVersionStmt ??= sqlite.prepare('PRAGMA data_version').pluck();
-      return Number(dataVersionStmt.get());
-    },
-    all<R>(query: Compilable<R>): R[] {
-      const { stmt, params } = prepare(query);
-      return stmt.all(...params) as R[];
-    },
-    first<R>(query: Compilable<R>): R | undefined {
-      const { stmt, params } = prepare(query);
-      return stmt.get(...params) as R | undefined;
-    },
-    run(query: Compilable<unknown>): RunResult {
-      const { stmt, params } = prepare(query);
-      return execute(stmt, params);
-    },
-    tx<T>(fn: () => T): T {
-      if (sqlite.inTransaction) return fn();
-      return inTransaction.immediate(fn) as T;
-    },
-    async close() {
-      statements.clear();
-      await q.destroy();
-    },
-  };
+/** Compiles a statement with stand-ins: its SQL, and where each parameter comes from. */
+export function compileStatement(q: Kysely<DB>, def: StatementDef): { sql: string; bindings: Binding[] } {
+  const slots = Array.from({ length: def.arity }, (_, i) => new ArgSlot(i));
+  const compiled = def.build(q, ...(slots as never[])).compile();
+  return { sql: compiled.sql, bindings: compiled.parameters.map((p): Binding => (p instanceof ArgSlot ? { arg: p.index } : { value: p })) };
 }
 
-/** `make(db)` once per database: how a module keeps its prepared queries next to the code using them. */
-export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let value = made.get(db);
-    if (value === undefined) {
-      value = make(db);
-      made.set(db, value);
-    }
-    return value;
-  };
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
 }

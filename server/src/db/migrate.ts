@@ -1,6 +1,9 @@
 import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
+import type { FileStore } from '../files/fileStore.ts';
+import { columnTypesFor } from './columns.ts';
 import type { Db } from './database.ts';
+import type { EnvMigration, MigrationEnv } from './migrations/env.ts';
 import * as m001 from './migrations/001_init.ts';
 import * as m002 from './migrations/002_lookup_indexes.ts';
 import * as m003 from './migrations/003_session_cookie.ts';
@@ -8,9 +11,10 @@ import * as m004 from './migrations/004_feedback.ts';
 import * as m005 from './migrations/005_sign_in_limits.ts';
 import * as m006 from './migrations/006_uploads_deposit.ts';
 import * as m007 from './migrations/007_idempotency_user.ts';
+import * as m008 from './migrations/008_scale_out.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
-const migrations: Record<string, Migration> = {
+const migrations: Record<string, EnvMigration> = {
   '001_init': m001,
   '002_lookup_indexes': m002,
   '003_session_cookie': m003,
@@ -18,12 +22,24 @@ const migrations: Record<string, Migration> = {
   '005_sign_in_limits': m005,
   '006_uploads_deposit': m006,
   '007_idempotency_user': m007,
+  '008_scale_out': m008,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+function withEnv(env: MigrationEnv): MigrationProvider {
+  const bound: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(migrations)) {
+    const down = m.down;
+    bound[name] = { up: (db) => m.up(db, env), ...(down ? { down: (db) => down(db, env) } : {}) };
+  }
+  return { getMigrations: async () => bound };
+}
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.q, provider });
+/**
+ * Brings the schema up to date; several processes starting at once are safe (Kysely's migrator takes
+ * a lock in the database). Returns the names of the migrations it ran.
+ */
+export async function migrateToLatest(db: Db, files: FileStore): Promise<string[]> {
+  const migrator = new Migrator({ db: db.q, provider: withEnv({ types: columnTypesFor(db.engine), files }) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

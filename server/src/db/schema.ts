@@ -1,6 +1,7 @@
 // Kysely table types. Domain tables use the entity field names as column names, so a row maps to
-// an entity by converting booleans (0/1) and JSON columns only (see codec.ts).
-import type { Generated } from 'kysely';
+// an entity by converting booleans and JSON columns only (see records.ts). Columns whose type differs
+// between the engines (db/columns.ts) are read as either form and written in one.
+import type { ColumnType, Generated } from 'kysely';
 import type {
   Apartment,
   Building,
@@ -20,9 +21,15 @@ import type {
 } from '../../../src/lib/domain/entities.ts';
 import type { Role } from '../../../src/lib/rights/rights.ts';
 
-/** How an entity is stored: booleans as 0/1, arrays/objects as JSON text. */
+/** A boolean column: read as 0/1 (SQLite) or true/false (PostgreSQL), written as a boolean. */
+export type SqlBool = ColumnType<number | boolean, boolean, boolean>;
+
+/** A JSON column: read as text (SQLite) or the parsed value (PostgreSQL), written as JSON text. */
+export type SqlJson<T> = ColumnType<string | T, string, string>;
+
+/** How an entity is stored: booleans and arrays/objects in the engine's own types (see above). */
 export type SqlRow<E> = {
-  [K in keyof E]: E[K] extends boolean ? number : E[K] extends readonly unknown[] | Record<string, unknown> ? string : E[K];
+  [K in keyof E]: E[K] extends boolean ? SqlBool : E[K] extends readonly unknown[] | Record<string, unknown> ? SqlJson<E[K]> : E[K];
 };
 
 type Owned = { companyId: number };
@@ -143,13 +150,13 @@ export type DepositConfirmationTable = {
   answer: string | null;
 };
 
+/** A stored file's row; its bytes are in the file store (files/fileStore.ts) under companyId + sha256. */
 export type FileTable = {
   id: string;
   companyId: number;
   sha256: string;
   mimeType: string;
   size: number;
-  data: Buffer;
   parentType: string | null;
   parentId: string | null;
   srcFileName: string | null;
@@ -176,9 +183,15 @@ export type AppFeedbackTable = {
   userName: string;
   rating: number;
   message: string;
-  mayContact: number;
+  mayContact: SqlBool;
   createdAt: string;
 };
+
+/** Named counters (migration 008): call numbers, payment group ids. */
+export type CounterTable = { name: string; value: number };
+
+/** Scheduled jobs (migration 008): the last start claims the run for one process. */
+export type JobTable = { name: string; lastStartedAt: string; runs: Generated<number> };
 
 export type DB = {
   companies: CompanyTable;
@@ -211,4 +224,6 @@ export type DB = {
   app_feedback: AppFeedbackTable;
   rate_limits: RateLimitTable;
   renewal_secrets: RenewalSecretTable;
+  counters: CounterTable;
+  jobs: JobTable;
 };

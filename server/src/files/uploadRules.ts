@@ -2,34 +2,42 @@
 // in some places"). One table: a parent type not listed cannot receive files, and no feature of today
 // takes PDFs. The parent must exist and be the caller's (loadOwned, which also applies record rights).
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { RecordSpec } from '../db/records.ts';
-import { specs } from '../db/specs.ts';
+import type { Db } from '../db/database.ts';
+import type { Resource } from '../db/records.ts';
+import { checks } from '../data/checks.ts';
+import { files } from '../data/files.ts';
+import { meterReadings } from '../data/meters.ts';
+import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
+import { loadOwned } from '../http/access.ts';
 import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { loadOwned } from '../routes/access.ts';
 import type { ImageFormat } from './images.ts';
 
 export type UploadParent = {
   formats: readonly ImageFormat[];
   /** Throws 404 for an unknown record, 403 for one the caller may not touch. */
-  load(ctx: AppContext, req: FastifyRequest, id: string): void;
+  load(db: Db, req: FastifyRequest, id: string): Promise<void>;
 };
 
 const anyImage: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif', 'heif'];
 const jpegOnly: readonly ImageFormat[] = ['jpeg'];
 
-function parent<E>(spec: RecordSpec<E>, formats: readonly ImageFormat[]): UploadParent {
-  return { formats, load: (ctx, req, id) => void loadOwned(ctx, req, spec, id) };
+function parent<E>(records: Resource<E>, formats: readonly ImageFormat[]): UploadParent {
+  return {
+    formats,
+    load: async (db, req, id) => {
+      await loadOwned(db, req, records, id);
+    },
+  };
 }
 
 /** parentType (the device's table name) → its record and the formats its files may have. */
 export const uploadParents: Readonly<Record<string, UploadParent>> = {
-  serviceCalls: parent(specs.serviceCalls, anyImage),
-  serviceCallUpdates: parent(specs.serviceCallUpdates, anyImage),
-  meterReadings: parent(specs.meterReadings, anyImage),
+  serviceCalls: parent(serviceCalls, anyImage),
+  serviceCallUpdates: parent(serviceCallUpdates, anyImage),
+  meterReadings: parent(meterReadings, anyImage),
   // The bank's images: served back as base64 JPEG (spec 7, check/image), so only JPEG comes in.
-  checks: parent(specs.checks, jpegOnly),
+  checks: parent(checks, jpegOnly),
 };
 
 export function uploadParentOf(parentType: string, parentId: string): UploadParent {
@@ -46,9 +54,9 @@ export type OwnedFile = { id: string; companyId: number; mimeType: string };
  * refused (403). An id with no file yet is fine: a record's photos upload after the record itself
  * (their parent must exist first), so the record names them before they arrive.
  */
-export function loadOwnedFile(ctx: AppContext, req: FastifyRequest, id: string | null | undefined): OwnedFile | null {
+export async function loadOwnedFile(db: Db, req: FastifyRequest, id: string | null | undefined): Promise<OwnedFile | null> {
   if (!id) return null;
-  const file = ctx.db.first(ctx.db.q.selectFrom('files').select(['id', 'companyId', 'mimeType']).where('id', '=', id));
+  const file = await files.byId(db, id);
   if (!file) return null;
   if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
   return file;

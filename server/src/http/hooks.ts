@@ -98,7 +98,7 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
     if (!needsAuth(req)) return;
     const token = headerTokenOf(req);
     const cookieId = token ? '' : cookieIdOf(req);
-    const auth = token || cookieId ? authenticate(ctx, token, cookieId) : null;
+    const auth = token || cookieId ? await authenticate(ctx, token, cookieId) : null;
     if (auth) {
       req.auth = auth;
       if (!token) byCookie.add(req);
@@ -113,7 +113,7 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
     if (config.style2) req.params2 = parseParams(req.method === 'GET' ? req.query : req.body);
     if (!needsAuth(req)) return;
     const bodyToken = bodyTokenAllowed(req) && (!req.auth || byCookie.has(req)) ? bodyTokenOf(req) : '';
-    if (bodyToken) req.auth = authenticate(ctx, bodyToken);
+    if (bodyToken) req.auth = await authenticate(ctx, bodyToken);
     const auth = req.auth;
     if (!auth) throw fail.sessionExpired();
     // A call that names a company must name the session's company.

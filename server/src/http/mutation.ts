@@ -1,12 +1,15 @@
 // Exactly-once mutations: the Idempotency-Key, the change and the stored response commit in one
 // transaction. Only successes are stored, so a refused request can be fixed and retried with the
-// same key (the outbox keeps one key per entry). Keys belong to the user who sent them.
+// same key (the outbox keeps one key per entry). Keys belong to the user who sent them. The same holds
+// across server processes on one database (the key's primary key decides, db/database.ts the retries).
 //
 // A repeat is answered from the store before the route reads its body (`registerStoredAnswers`): a
 // rule tightened after the first apply must not turn an applied change into a refusal.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { perDatabase } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { idempotencyKeys } from '../data/idempotencyKeys.ts';
+import type { KeyClaim, StoredAnswer } from '../data/idempotencyKeys.ts';
 import { sha256Hex, stableStringify } from '../util/crypto.ts';
 import { ApiError } from './errors.ts';
 import { authOf } from './hooks.ts';
@@ -32,27 +35,7 @@ export function requestHashOf(req: FastifyRequest): string {
   return sha256Hex(`${req.method} ${normalizedTarget(req.url)}\n${stableStringify(req.body)}`);
 }
 
-type Stored = { requestHash: string; status: number; body: string };
-
-const keyQueries = perDatabase((db) => ({
-  find: db.prepare((companyId: number, userId: number, key: string) =>
-    db.q
-      .selectFrom('idempotency_keys')
-      .select(['requestHash', 'status', 'body'])
-      .where('companyId', '=', companyId)
-      .where('userId', '=', userId)
-      .where('key', '=', key),
-  ),
-  store: db.prepare(
-    (companyId: number, userId: number, key: string, method: string, path: string, requestHash: string, status: number, body: string, createdAt: string) =>
-      db.q.insertInto('idempotency_keys').values({ companyId, userId, key, method, path, requestHash, status, body, createdAt }),
-  ),
-}));
-
-function findStored(ctx: AppContext, req: FastifyRequest, key: string): Stored | undefined {
-  const { companyId, user } = authOf(req);
-  return keyQueries(ctx.db).find.first(companyId, user.id, key);
-}
+type Stored = StoredAnswer;
 
 function sendStored(reply: FastifyReply, key: string, stored: { status: number; body: string }): FastifyReply {
   return reply.code(stored.status).header('Idempotency-Key', key).type('application/json; charset=utf-8').send(stored.body);
@@ -66,43 +49,53 @@ function repeatOf(req: FastifyRequest, stored: Stored): Stored {
 
 /**
  * Answers a repeated mutation from the store after authentication and before the route (its rights,
- * body checks and rules) runs again. The route's own transaction still checks the key, for repeats
- * that arrive while the first is being applied.
+ * body checks and rules) runs again. The route's own transaction still claims the key, for repeats
+ * that arrive while the first is being applied (in this process or another one).
  */
 export function registerStoredAnswers(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preHandler', async (req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD' || !req.auth) return;
     const key = idempotencyKeyOf(req);
     if (!key || key.length > MAX_KEY_LENGTH) return;
-    const stored = findStored(ctx, req, key);
+    const { companyId, user } = req.auth;
+    const stored = await idempotencyKeys.find(ctx.db, companyId, user.id, key);
     if (stored) return sendStored(reply, key, repeatOf(req, stored));
   });
 }
 
-export function runMutation(
+/**
+ * Runs `apply` in one transaction with the Idempotency-Key: the key is claimed first (a concurrent
+ * repeat waits for it, then gets the stored answer), then the change, then its answer is stored. A
+ * refusal (a thrown ApiError) rolls all of it back, the key included. `apply` gets the transaction and
+ * must do its reads and writes there (and nothing else: on PostgreSQL it may run again after a lost race).
+ */
+export async function runMutation(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  apply: () => MutationResult,
+  apply: (tx: Db) => Promise<MutationResult>,
   options: MutationOptions = {},
-): FastifyReply {
+): Promise<FastifyReply> {
   const { companyId, user } = authOf(req);
   const key = idempotencyKeyOf(req);
   if (!key) {
     if (options.keyRequired !== false) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
-    const result = ctx.db.tx(apply);
+    const result = await ctx.db.tx(apply);
     return reply.code(result.status ?? 200).send({ idempotencyKey: null, record: result.record, ...result.extra });
   }
   if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
-  const { db } = ctx;
-  const stored = db.tx(() => {
-    const existing = findStored(ctx, req, key);
-    if (existing) return repeatOf(req, existing);
-    const result = apply();
+  const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash: requestHashOf(req), createdAt: ctx.nowIso() };
+  const stored = await ctx.db.tx(async (tx): Promise<Stored> => {
+    if (!(await idempotencyKeys.claim(tx, claim))) {
+      const existing = await idempotencyKeys.find(tx, companyId, user.id, key);
+      if (!existing) throw new Error('an idempotency key was claimed but has no row');
+      return repeatOf(req, existing);
+    }
+    const result = await apply(tx);
     const status = result.status ?? 200;
     const body = JSON.stringify({ idempotencyKey: key, record: result.record ?? null, ...result.extra });
-    keyQueries(db).store.run(companyId, user.id, key, req.method, normalizedTarget(req.url), requestHashOf(req), status, body, ctx.nowIso());
-    return { status, body };
+    await idempotencyKeys.answer(tx, claim, status, body);
+    return { requestHash: claim.requestHash, status, body };
   });
   return sendStored(reply, key, stored);
 }

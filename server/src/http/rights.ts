@@ -4,9 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action, Actor } from '../../../src/lib/rights/rights.ts';
 import { buildingScopes, can, isRole } from '../../../src/lib/rights/rights.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import type { AppContext } from '../context.ts';
-import { perDatabase } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../data/users.ts';
+import type { UserRow } from '../data/users.ts';
 import { ApiError } from './errors.ts';
 import { authOf } from './hooks.ts';
 
@@ -50,23 +50,19 @@ export function requireRight(req: FastifyRequest, action: Action): void {
   if (!mayDo(req, action)) throw notAllowed();
 }
 
-const assignedQuery = perDatabase((db) =>
-  db.prepare((userId: number) => db.q.selectFrom('worker_buildings').select('buildingId').where('userId', '=', userId)),
-);
-
 /** The buildings a user may see (null: all buildings of their company). */
-export function buildingsOfUser(ctx: AppContext, user: UserRow): ReadonlySet<number> | null {
-  return buildingScopes[actorOf(user).role] === 'company' ? null : new Set(assignedQuery(ctx.db).all(user.id).map((r) => r.buildingId));
+export async function buildingsOfUser(db: Db, user: UserRow): Promise<ReadonlySet<number> | null> {
+  return buildingScopes[actorOf(user).role] === 'company' ? null : new Set(await users.assignedBuildings(db, user.id));
 }
 
 /** `buildingsOfUser` of the signed-in user, read once per request. */
-export function visibleBuildingIds(ctx: AppContext, req: FastifyRequest): ReadonlySet<number> | null {
-  if (req.visibleBuildingIds === undefined) req.visibleBuildingIds = buildingsOfUser(ctx, authOf(req).user);
+export async function visibleBuildingIds(db: Db, req: FastifyRequest): Promise<ReadonlySet<number> | null> {
+  if (req.visibleBuildingIds === undefined) req.visibleBuildingIds = await buildingsOfUser(db, authOf(req).user);
   return req.visibleBuildingIds;
 }
 
-export function assertBuildingVisible(ctx: AppContext, req: FastifyRequest, buildingId: number): void {
-  const ids = visibleBuildingIds(ctx, req);
+export async function assertBuildingVisible(db: Db, req: FastifyRequest, buildingId: number): Promise<void> {
+  const ids = await visibleBuildingIds(db, req);
   if (ids !== null && !ids.has(buildingId)) throw buildingNotAssigned();
 }
 

@@ -1,9 +1,15 @@
 // What the database must not keep forever: ended sessions, spent one-time and deposit codes, old log
 // rows and idempotency keys past the longest time a device may still hold a change (docs/api.md,
-// "Retention"). Runs at start and then on a schedule; each run is one short transaction per table.
+// "Retention"). Runs at start and then on a schedule; with several server processes on one database,
+// one of them runs it per interval (the `jobs` row's lease, data/jobs.ts).
 import { purgeExpiredSignInData } from '../auth/purge.ts';
 import type { PurgeCounts as SignInPurgeCounts } from '../auth/purge.ts';
 import type { AppContext } from '../context.ts';
+import { appLogs } from '../data/appLogs.ts';
+import { deposits } from '../data/deposits.ts';
+import { idempotencyKeys } from '../data/idempotencyKeys.ts';
+import { jobs } from '../data/jobs.ts';
+import { sessions } from '../data/sessions.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -16,35 +22,46 @@ export const retention = {
   intervalMs: 60 * 60_000,
 } as const;
 
+export const PURGE_JOB = 'purge';
+
 export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number };
 
-export function purgeExpired(ctx: AppContext): PurgeCounts {
+export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits'>): Promise<PurgeCounts> {
   const { db } = ctx;
   const now = ctx.now().getTime();
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
   const nowIso = new Date(now).toISOString();
   return {
-    ...purgeExpiredSignInData(ctx),
-    sessions: db.run(db.q.deleteFrom('sessions').where('expiresAt', '<=', nowIso)).changes,
-    depositConfirmations: db.run(
-      db.q.deleteFrom('deposit_confirmations').where('confirmedAt', 'is', null).where('expiresAt', '<=', before(retention.codesDays)),
-    ).changes,
-    appLogs: db.run(db.q.deleteFrom('app_logs').where('createdAt', '<=', before(retention.appLogsDays))).changes,
-    idempotencyKeys: db.run(db.q.deleteFrom('idempotency_keys').where('createdAt', '<=', before(retention.idempotencyKeysDays))).changes,
+    ...(await purgeExpiredSignInData(ctx)),
+    sessions: await sessions.purge(db, nowIso),
+    depositConfirmations: await deposits.purge(db, before(retention.codesDays)),
+    appLogs: await appLogs.purge(db, before(retention.appLogsDays)),
+    idempotencyKeys: await idempotencyKeys.purge(db, before(retention.idempotencyKeysDays)),
   };
 }
 
-/** Purges now and every `intervalMs`; the timer never keeps the process alive. Returns the stopper. */
-export function schedulePurge(ctx: AppContext, onError: (error: unknown) => void, intervalMs: number = retention.intervalMs): () => void {
+/**
+ * Purges now and every `intervalMs`, unless another process on the database did within the interval
+ * (a little less than it, so two processes' timers a few milliseconds apart never skip a round). The
+ * timer never keeps the process alive. Returns the stopper, which waits for a running purge.
+ */
+export function schedulePurge(ctx: AppContext, onError: (error: unknown) => void, intervalMs: number = retention.intervalMs): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const lease = intervalMs - Math.min(intervalMs / 10, 60_000);
   const run = () => {
-    try {
-      purgeExpired(ctx);
-    } catch (error) {
-      onError(error);
-    }
+    running = (async () => {
+      try {
+        if (await jobs.claim(ctx.db, PURGE_JOB, ctx.now(), lease)) await purgeExpired(ctx);
+      } catch (error) {
+        onError(error);
+      }
+    })();
   };
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../data/users.ts';
 import { userData } from '../auth/userData.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
@@ -40,7 +40,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(required('idParam1', body.idParam1) ?? required('idParam2', body.idParam2) ?? positiveInteger(body.compID, 'compID'));
     const companyId = Number(body.compID);
     const attempt = await ctx.signIn.begin(req, 'account', { companyId, userName: body.idParam1 });
-    const answer = startOtp(ctx, { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
+    const answer = await startOtp(ctx, { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
     if (!answer.codeSent) await attempt.failed();
     return answer;
   });
@@ -49,44 +49,44 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/auth/otp/auth', { config }, async (req, reply) => {
     const body = parse(authSchema, req.body);
-    const attempt = await ctx.signIn.begin(req, 'account', otpAccount(ctx, body.otpGuid));
+    const attempt = await ctx.signIn.begin(req, 'account', await otpAccount(ctx, body.otpGuid));
     let user: UserRow;
     try {
-      user = verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
+      user = await verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
     } catch (error) {
       if (isWrongCode(error)) await attempt.failed();
       throw error;
     }
-    attempt.succeeded();
-    const renewal = body.deviceId ? issueRenewal(ctx, user, body.deviceId) : null;
-    const { token, cookieId } = createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
+    await attempt.succeeded();
+    const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId) : null;
+    const { token, cookieId } = await createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
-    return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: userData(ctx, user) };
+    return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: await userData(ctx, user) };
   });
 
   // Silent re-login (spec section 4): the renewal secret and its device id → a new session and the
   // next secret; the presented one stops working.
   app.post('/api/auth/session/renew', { config }, async (req, reply) => {
     const body = parse(renewSchema, req.body);
-    const renewed = renewWithSecret(ctx, body.renewalSecret, body.deviceId);
-    const { token, cookieId } = createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId });
+    const renewed = await renewWithSecret(ctx, body.renewalSecret, body.deviceId);
+    const { token, cookieId } = await createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId });
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
-    return { sessionToken: token, renewalSecret: renewed.secret, user: userData(ctx, renewed.user) };
+    return { sessionToken: token, renewalSecret: renewed.secret, user: await userData(ctx, renewed.user) };
   });
 
   // Public so that a device whose session already expired can still revoke its renewal secret.
   app.post('/api/auth/logout', { config }, async (req, reply) => {
     const body = parse(logoutSchema, req.body ?? {});
     const token = headerTokenOf(req);
-    const auth = authenticate(ctx, token, token ? '' : cookieIdOf(req));
+    const auth = await authenticate(ctx, token, token ? '' : cookieIdOf(req));
     const chains = new Set<string>();
-    const sessionChain = auth ? renewalChainOf(ctx, auth.tokenHash) : null;
+    const sessionChain = auth ? await renewalChainOf(ctx, auth.tokenHash) : null;
     if (sessionChain) chains.add(sessionChain);
-    const secretChain = body.renewalSecret ? chainOfSecret(ctx, body.renewalSecret) : null;
+    const secretChain = body.renewalSecret ? await chainOfSecret(ctx, body.renewalSecret) : null;
     if (secretChain) chains.add(secretChain);
     if (!auth && chains.size === 0) throw fail.sessionExpired();
-    for (const chain of chains) revokeChain(ctx, chain);
-    if (auth) deleteSession(ctx, auth.tokenHash);
+    for (const chain of chains) await revokeChain(ctx, chain);
+    if (auth) await deleteSession(ctx, auth.tokenHash);
     reply.header('Set-Cookie', sessionCookie(req, null));
     return { ok: true };
   });

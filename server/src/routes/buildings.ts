@@ -6,14 +6,14 @@ import { registeredMatch } from '../../../src/lib/domain/contactRules.ts';
 import { bankAccount, logo, logoReference } from '../../../src/lib/validation/buildingSettings.ts';
 import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
-import { insertRecord, list, updateRecord } from '../db/records.ts';
-import { specs } from '../db/specs.ts';
+import { apartments, buildings, contacts, debts } from '../data/buildings.ts';
+import { files } from '../data/files.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
+import { optText, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
-import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from './access.ts';
-import { optText, patchBody, recordId } from './schemas.ts';
 
 const buildingPatch = patchBody({
   name: z.string().trim().min(1),
@@ -45,52 +45,52 @@ const contactCreate = z.object({
 
 export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  app.get('/api/binyan/buildings', { config: { right: 'buildings.read' } }, async (req) => ({ records: visibleBuildings(ctx, req) }));
+  app.get('/api/binyan/buildings', { config: { right: 'buildings.read' } }, async (req) => ({ records: await visibleBuildings(db, req) }));
   // The spec's unit list (no product prefix).
-  app.get('/api/pos/building/units', { config: { right: 'buildings.read' } }, async (req) => ({ records: visibleBuildings(ctx, req) }));
+  app.get('/api/pos/building/units', { config: { right: 'buildings.read' } }, async (req) => ({ records: await visibleBuildings(db, req) }));
 
   app.patch('/api/binyan/buildings/:id', { config: { right: 'buildings.editSettings' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(buildingPatch, req.body);
     enforce(bankAccount(body.changes.bankAccount) ?? logo(body.changes.logoUrl));
-    return runMutation(ctx, req, reply, () => {
-      const current = loadBuilding(ctx, req, id);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadBuilding(tx, req, id);
       const logoRef = body.changes.logoUrl ? logoReference(body.changes.logoUrl) : null;
       // An uploaded logo must be an image file of this company.
       if (logoRef?.kind === 'file') {
-        const file = db.first(db.q.selectFrom('files').select(['companyId', 'mimeType']).where('id', '=', logoRef.id));
+        const file = await files.byId(tx, logoRef.id);
         if (!file || file.companyId !== current.companyId || !file.mimeType.startsWith('image/')) throw fail.validation({ field: 'logoUrl', messageKey: 'invalidLogo' });
       }
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());
-      updateRecord(db, specs.buildings, next);
+      await buildings.update(tx, next);
       return { record: next };
     });
   });
 
   app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
-    const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
-    return { records: list(db, specs.apartments, { buildingId: b.id }, { orderBy: 'number' }) };
+    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    return { records: await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' }) };
   });
 
   app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
-    const b = loadBuilding(ctx, req, (req.params as { bid: string }).bid);
-    return { records: list(db, specs.contacts, { buildingId: b.id }, { orderBy: 'lastName' }) };
+    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    return { records: await contacts.list(db, { buildingId: b.id }, { orderBy: 'lastName' }) };
   });
 
   app.post('/api/binyan/contacts', { config: { right: 'contacts.create' } }, async (req, reply) => {
     const body = parse(contactCreate, req.body);
     const phone = body.phone ? digitsOnly(body.phone) : null;
     enforce(validateContact({ buildingId: body.buildingId, firstName: body.firstName, lastName: body.lastName, phone, email: body.email ?? null }));
-    return runMutation(ctx, req, reply, () => {
-      refuseExisting(ctx, req, specs.contacts, body.id);
-      const building = loadBuilding(ctx, req, body.buildingId);
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, contacts, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
       const fullName = body.fullName?.trim() || `${body.firstName.trim()} ${body.lastName.trim()}`;
-      const existing = list<Contact>(db, specs.contacts, { buildingId: building.id });
+      const existing = await contacts.list(tx, { buildingId: building.id });
       const match = registeredMatch(building.id, { phone, fullName }, existing);
       if (match) throw fail.rule({ field: match, messageKey: 'contactAlreadyRegistered' });
       if (body.apartmentId) {
-        const apt = loadOwned(ctx, req, specs.apartments, body.apartmentId);
+        const apt = await loadOwned(tx, req, apartments, body.apartmentId);
         if (apt.buildingId !== building.id) throw fail.validation({ field: 'apartmentId', messageKey: 'requiredField' });
       }
       const record: Contact = {
@@ -109,7 +109,7 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
         version: 1,
         updatedAt: ctx.nowIso(),
       };
-      insertRecord(db, specs.contacts, record, authOf(req).companyId);
+      await contacts.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
     });
   });
@@ -117,11 +117,11 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/debts', { config: { right: 'debts.read' } }, async (req) => {
     const q = queryOf(req);
     if (q.buildingId) {
-      const b = loadBuilding(ctx, req, q.buildingId);
-      return { records: list(db, specs.debts, { buildingId: b.id }, { orderBy: 'dueDate' }) };
+      const b = await loadBuilding(db, req, q.buildingId);
+      return { records: await debts.list(db, { buildingId: b.id }, { orderBy: 'dueDate' }) };
     }
     if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
-    const contact = loadOwned<Contact>(ctx, req, specs.contacts, q.contactGuid);
-    return { records: list(db, specs.debts, { buildingId: contact.buildingId, contactGuid: contact.id }, { orderBy: 'dueDate' }) };
+    const contact = await loadOwned(db, req, contacts, q.contactGuid);
+    return { records: await debts.list(db, { buildingId: contact.buildingId, contactGuid: contact.id }, { orderBy: 'dueDate' }) };
   });
 }

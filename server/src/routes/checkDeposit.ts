@@ -7,15 +7,16 @@ import { z } from 'zod';
 import { depositCodeFromCaller, validateDepositCode } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
 import type { StoredCheckGroup } from '../db/specs.ts';
-import { specs } from '../db/specs.ts';
+import { checkGroups, checks } from '../data/checks.ts';
+import { deposits } from '../data/deposits.ts';
+import { loadOwned } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { idempotencyKeyOf } from '../http/mutation.ts';
+import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../util/crypto.ts';
 import { addMs } from '../util/dates.ts';
-import { loadOwned } from './access.ts';
-import { recordId } from './schemas.ts';
 
 const DEPOSIT_TTL_MS = 10 * 60_000;
 const MAX_WRONG = 5;
@@ -30,13 +31,14 @@ const hashOf = (guid: string, code: string) => sha256Hex(`deposit:${guid}:${code
 
 type Answer = Record<string, unknown>;
 
+type Started = { confirmed: true } | { retryAfterSeconds: number } | { started: true };
+
 export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const pendingOf = (guid: string) => db.first(db.q.selectFrom('deposit_confirmations').selectAll().where('ChecksHeaderGuid', '=', guid));
 
   /** The group, when it is the caller's and already submitted (only a sent payment is deposited). */
-  const submittedGroup = (req: FastifyRequest, guid: string): StoredCheckGroup => {
-    const group = loadOwned(ctx, req, specs.checkGroups, guid);
+  const submittedGroup = async (req: FastifyRequest, guid: string): Promise<StoredCheckGroup> => {
+    const group = await loadOwned(db, req, checkGroups, guid);
     if (!group.SubmittedAt) throw new ApiError(422, 'DEPOSIT_NOT_SUBMITTED', 'depositNeedsSubmittedPayment', { field: 'ChecksHeaderGuid' });
     return group;
   };
@@ -50,38 +52,44 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/binyan/check/deposit/start', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(startBody, req.body);
-    const group = submittedGroup(req, body.ChecksHeaderGuid);
+    const group = await submittedGroup(req, body.ChecksHeaderGuid);
     const guid = group.ChecksHeaderGuid;
-    const pending = pendingOf(guid);
-    if (pending?.confirmedAt) return answer(req, reply, { record: null, callStarted: false, confirmed: true, ChecksHeaderGuid: guid });
-    const now = ctx.now();
-    const windowOpen = pending?.startWindowAt ? now.getTime() - Date.parse(pending.startWindowAt) < START_WINDOW_MS : false;
-    const startWindowAt = windowOpen && pending?.startWindowAt ? pending.startWindowAt : now.toISOString();
-    const started = windowOpen ? (pending?.startCount ?? 0) : 0;
-    if (started >= MAX_STARTS_PER_WINDOW) {
-      throw fail.tooMany(Math.max(1, Math.ceil((Date.parse(startWindowAt) + START_WINDOW_MS - now.getTime()) / 1000)));
-    }
     const { user, companyId } = authOf(req);
     const callerNumber = `07${randomDigits(8)}`;
     const code = depositCodeFromCaller(callerNumber);
+    // The cap is counted in one transaction: calls started on two server processes at once count twice.
+    const outcome = await db.tx(async (tx): Promise<Started> => {
+      const pending = await deposits.find(tx, guid);
+      if (pending?.confirmedAt) return { confirmed: true };
+      const now = ctx.now();
+      const windowOpen = pending?.startWindowAt ? now.getTime() - Date.parse(pending.startWindowAt) < START_WINDOW_MS : false;
+      const startWindowAt = windowOpen && pending?.startWindowAt ? pending.startWindowAt : now.toISOString();
+      const started = windowOpen ? (pending?.startCount ?? 0) : 0;
+      if (started >= MAX_STARTS_PER_WINDOW) {
+        return { retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(startWindowAt) + START_WINDOW_MS - now.getTime()) / 1000)) };
+      }
+      await deposits.start(tx, guid, companyId, now.toISOString(), {
+        codeHash: hashOf(guid, code),
+        attempts: 0,
+        expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(),
+        confirmedAt: null,
+        userName: user.userName,
+        startCount: started + 1,
+        startWindowAt,
+      });
+      return { started: true };
+    });
+    if ('confirmed' in outcome) return answer(req, reply, { record: null, callStarted: false, confirmed: true, ChecksHeaderGuid: guid });
+    if ('retryAfterSeconds' in outcome) throw fail.tooMany(outcome.retryAfterSeconds);
     ctx.secretLog(`calling ${user.userName} from ${callerNumber}`);
     ctx.secretLog(`deposit code for ${user.userName}: ${code}`);
-    const fresh = { codeHash: hashOf(guid, code), attempts: 0, expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(), confirmedAt: null, userName: user.userName };
-    const counted = { startCount: started + 1, startWindowAt };
-    db.run(
-      db.q
-        .insertInto('deposit_confirmations')
-        .values({ ChecksHeaderGuid: guid, companyId, createdAt: now.toISOString(), answer: null, ...fresh, ...counted })
-        .onConflict((oc) => oc.column('ChecksHeaderGuid').doUpdateSet({ ...fresh, ...counted })),
-    );
     return answer(req, reply, { record: null, callStarted: true, ChecksHeaderGuid: guid });
   });
 
   app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(confirmBody, req.body);
-    const group = submittedGroup(req, body.ChecksHeaderGuid);
-    const guid = group.ChecksHeaderGuid;
-    const pending = pendingOf(guid);
+    const guid = (await submittedGroup(req, body.ChecksHeaderGuid)).ChecksHeaderGuid;
+    const pending = await deposits.find(db, guid);
     if (!pending) throw new ApiError(422, 'DEPOSIT_NOT_STARTED', 'errorInDepositConfirmation');
     if (pending.answer) return answer(req, reply, JSON.parse(pending.answer) as Answer);
 
@@ -94,30 +102,16 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     const now = ctx.now();
     const wrong = validateDepositCode(code) !== null || !safeEqualHex(hashOf(guid, code), pending.codeHash);
     if (wrong || pending.expiresAt <= now.toISOString()) {
-      db.run(db.q.updateTable('deposit_confirmations').set({ attempts: pending.attempts + 1 }).where('ChecksHeaderGuid', '=', guid));
+      await deposits.countWrong(db, guid);
       await attempt.failed();
       throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'code' });
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     const first: Answer = { record: null, confirmed: true, ChecksHeaderGuid: guid, confirmedAt: now.toISOString() };
-    const stored = db.tx(() => {
+    const stored = await db.tx(async (tx) => {
       // Only the confirm that sets confirmedAt marks the checks: a concurrent or repeated one finds it set.
-      const won = db.run(
-        db.q
-          .updateTable('deposit_confirmations')
-          .set({ confirmedAt: now.toISOString(), answer: JSON.stringify(first) })
-          .where('ChecksHeaderGuid', '=', guid)
-          .where('answer', 'is', null),
-      );
-      if (won.changes === 1) {
-        db.run(
-          db.q
-            .updateTable('checks')
-            .set((eb) => ({ SentToDeposit: 1, LastStatusChange: now.toISOString(), version: eb('version', '+', 1) }))
-            .where('ChecksHeaderGuid', '=', guid),
-        );
-      }
-      return pendingOf(guid)?.answer ?? JSON.stringify(first);
+      if (await deposits.confirmFirst(tx, guid, now.toISOString(), JSON.stringify(first))) await checks.markDeposited(tx, guid, now.toISOString());
+      return (await deposits.find(tx, guid))?.answer ?? JSON.stringify(first);
     });
     return answer(req, reply, JSON.parse(stored) as Answer);
   });

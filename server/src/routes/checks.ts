@@ -3,22 +3,25 @@
 // removing checks changes the checks' own versions and NumbersOfPayments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Contact, Debt } from '../../../src/lib/domain/entities.ts';
+import type { Debt } from '../../../src/lib/domain/entities.ts';
 import { checkStatusNew, fromAgorot, numbersOfPayments, sumAgorot, validateCheck, validateSubmit } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { Filter } from '../db/records.ts';
-import { deleteRecord, insertRecord, list, updateRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
-import { specs } from '../db/specs.ts';
+import { contacts, debts } from '../data/buildings.ts';
+import { checkGroups, checks } from '../data/checks.ts';
+import { files } from '../data/files.ts';
+import { users } from '../data/users.ts';
 import { loadOwnedFile } from '../files/uploadRules.ts';
+import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
+import { visibleBuildingIds } from '../http/rights.ts';
+import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
-import { visibleBuildingIds } from '../http/rights.ts';
-import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from './access.ts';
-import { recordId } from './schemas.ts';
 
 const optStr = z.string().nullable().optional();
 const checkBody = z.object({
@@ -65,31 +68,31 @@ const banks = [
 
 export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const checksOf = (guid: string) => list<StoredCheck>(db, specs.checks, { ChecksHeaderGuid: guid }, { orderBy: 'createdAt' });
-  const view = (g: StoredCheckGroup) => ({ ...g, checks: checksOf(g.ChecksHeaderGuid) });
+  const view = async (on: Db, g: StoredCheckGroup) => ({ ...g, checks: await checks.ofGroup(on, g.ChecksHeaderGuid) });
   const editable = (g: StoredCheckGroup) => {
     if (g.Status === 'submitted' || g.Status === 'cancelled') throw fail.rule({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
   };
-  const syncPayments = (g: StoredCheckGroup): StoredCheckGroup => {
-    const next = { ...g, NumbersOfPayments: numbersOfPayments(checksOf(g.ChecksHeaderGuid)), updatedAt: ctx.nowIso() };
-    updateRecord(db, specs.checkGroups, next);
+  const syncPayments = async (tx: Db, g: StoredCheckGroup): Promise<StoredCheckGroup> => {
+    const next = { ...g, NumbersOfPayments: numbersOfPayments(await checks.ofGroup(tx, g.ChecksHeaderGuid)), updatedAt: ctx.nowIso() };
+    await checkGroups.update(tx, next);
     return next;
   };
-  const debtsTotal = (req: FastifyRequest, contactGuid: string, ids: readonly string[]): number => {
-    const debts = ids.map((id) => loadOwned<Debt>(ctx, req, specs.debts, id));
-    if (debts.some((d) => d.contactGuid !== contactGuid)) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
-    return fromAgorot(sumAgorot(debts.map((d) => d.amount)));
+  const debtsTotal = async (tx: Db, req: FastifyRequest, contactGuid: string, ids: readonly string[]): Promise<number> => {
+    const owed: Debt[] = [];
+    for (const id of ids) owed.push(await loadOwned(tx, req, debts, id));
+    if (owed.some((d) => d.contactGuid !== contactGuid)) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
+    return fromAgorot(sumAgorot(owed.map((d) => d.amount)));
   };
 
-  const createGroup = (req: FastifyRequest, guid: string, contactGuid: string | undefined, debtIds: readonly string[]): StoredCheckGroup => {
+  const createGroup = async (tx: Db, req: FastifyRequest, guid: string, contactGuid: string | undefined, debtIds: readonly string[]): Promise<StoredCheckGroup> => {
     if (!contactGuid) throw fail.validation({ field: 'ContactGuid', messageKey: 'missingDetailsToContinue' });
-    const contact = loadOwned<Contact>(ctx, req, specs.contacts, contactGuid);
+    const contact = await loadOwned(tx, req, contacts, contactGuid);
     const { companyId, user } = authOf(req);
-    const max = db.first(db.q.selectFrom('check_groups').select((eb) => eb.fn.max('ID').as('max')));
+    const Amount = await debtsTotal(tx, req, contact.id, debtIds);
     const group: StoredCheckGroup = {
-      ID: Math.max(Number(max?.max ?? 0), 5000) + 1,
+      ID: await checkGroups.nextId(tx),
       ChecksHeaderGuid: guid,
-      Amount: debtsTotal(req, contact.id, debtIds),
+      Amount,
       CreateDate: ctx.nowIso(),
       BatchId: null,
       NumbersOfPayments: 1,
@@ -102,49 +105,53 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       SubmittedAt: null,
       updatedAt: ctx.nowIso(),
     };
-    insertRecord(db, specs.checkGroups, group, companyId);
+    await checkGroups.insert(tx, group, companyId);
     return group;
   };
 
   app.get('/api/binyan/check/toFill', { config: { right: 'checks.deposit' } }, async (req) => {
     const contactGuid = queryOf(req).contactGuid;
-    const scope = visibleBuildingIds(ctx, req);
+    const scope = await visibleBuildingIds(db, req);
     const filter: Filter = scope === null ? { companyId: authOf(req).companyId } : { BuildingId: [...scope] };
-    if (contactGuid) filter.ContactGuid = loadOwned<Contact>(ctx, req, specs.contacts, contactGuid).id;
-    const groups = list<StoredCheckGroup>(db, specs.checkGroups, filter, { orderBy: 'CreateDate' });
-    return { records: groups.filter((g) => g.Status === 'draft' || g.Status === 'scanned').map(view) };
+    if (contactGuid) filter.ContactGuid = (await loadOwned(db, req, contacts, contactGuid)).id;
+    const groups = await checkGroups.list(db, filter, { orderBy: 'CreateDate' });
+    const records = [];
+    for (const g of groups) if (g.Status === 'draft' || g.Status === 'scanned') records.push(await view(db, g));
+    return { records };
   });
 
   app.get('/api/binyan/check/listsData', { config: { right: 'checks.deposit' } }, async (req) => {
     const { companyId } = authOf(req);
     const workerGuid = queryOf(req).WorkerGuid;
     if (workerGuid) {
-      const worker = db.first(db.q.selectFrom('users').select('companyId').where('workerGuid', '=', workerGuid));
-      if (!worker) throw fail.notFound();
-      if (worker.companyId !== companyId) throw fail.forbidden();
+      const workerCompany = await users.companyOfWorker(db, workerGuid);
+      if (workerCompany === undefined) throw fail.notFound();
+      if (workerCompany !== companyId) throw fail.forbidden();
     }
-    const buildings = visibleBuildings(ctx, req).map((b) => ({ id: b.id, name: b.name, address: b.address, city: b.city }));
+    const buildings = (await visibleBuildings(db, req)).map((b) => ({ id: b.id, name: b.name, address: b.address, city: b.city }));
     return { banks, buildings, checkStatuses: [{ id: 1, name: 'new' }, { id: 2, name: 'pendingApproval' }, { id: 3, name: 'approved' }] };
   });
 
   app.get('/api/binyan/check/image', { config: { right: 'checks.deposit' } }, async (req) => {
     const q = queryOf(req);
-    const check = loadOwned(ctx, req, specs.checks, q.chex_checkID ?? '');
+    const check = await loadOwned(db, req, checks, q.chex_checkID ?? '');
     const back = ['back', '2', 'b'].includes((q.orientation ?? '').toLowerCase());
     const fileId = back ? check.BackImageId : check.FrontImageId;
-    const file = fileId ? db.first(db.q.selectFrom('files').select(['companyId', 'data']).where('id', '=', fileId)) : undefined;
-    if (!file || file.companyId !== authOf(req).companyId) throw new ApiError(404, 'NOT_FOUND', 'failedToLoadCheckImages');
-    return { Image: file.data.toString('base64') };
+    const file = fileId ? await files.byId(db, fileId) : undefined;
+    const data = file && file.companyId === authOf(req).companyId ? await ctx.files.get(file.companyId, file.sha256) : null;
+    if (!data) throw new ApiError(404, 'NOT_FOUND', 'failedToLoadCheckImages');
+    return { Image: data.toString('base64') };
   });
 
   app.post('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(checkBody, req.body);
     enforce(validateCheck(body));
-    return runMutation(ctx, req, reply, () => {
-      let group = findMine(ctx, req, specs.checkGroups, body.ChecksHeaderGuid) ?? createGroup(req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []);
+    return runMutation(ctx, req, reply, async (tx) => {
+      let group =
+        (await findMine(tx, req, checkGroups, body.ChecksHeaderGuid)) ?? (await createGroup(tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
       editable(group);
-      for (const fileId of [body.FrontImageId, body.BackImageId]) loadOwnedFile(ctx, req, fileId);
-      const existing = findMine(ctx, req, specs.checks, body.CheckGuid);
+      for (const fileId of [body.FrontImageId, body.BackImageId]) await loadOwnedFile(tx, req, fileId);
+      const existing = await findMine(tx, req, checks, body.CheckGuid);
       const now = ctx.nowIso();
       const fields = {
         TransactionNumber: body.TransactionNumber ?? null,
@@ -165,7 +172,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (existing.ChecksHeaderGuid !== group.ChecksHeaderGuid || baseVersion === undefined) throw fail.exists(existing);
         checkVersion(existing, baseVersion);
         record = { ...existing, ...fields, LastStatusChange: now, version: existing.version + 1 };
-        updateRecord(db, specs.checks, record);
+        await checks.update(tx, record);
       } else {
         record = {
           ...fields,
@@ -181,61 +188,61 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
           version: 1,
           createdAt: now,
         };
-        insertRecord(db, specs.checks, record, authOf(req).companyId);
+        await checks.insert(tx, record, authOf(req).companyId);
       }
-      group = syncPayments(group);
-      return { status: existing ? 200 : 201, record, extra: { group: view(group) } };
+      group = await syncPayments(tx, group);
+      return { status: existing ? 200 : 201, record, extra: { group: await view(tx, group) } };
     });
   });
 
   app.put('/api/binyan/check/finishScan', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(headerRef, req.body);
-    return runMutation(ctx, req, reply, () => {
-      const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       const baseVersion = body.version ?? body.baseVersion;
       if (baseVersion !== undefined) checkVersion(group, baseVersion);
       editable(group);
-      if (checksOf(group.ChecksHeaderGuid).length === 0) throw fail.rule({ field: 'checks', messageKey: 'missingDetailsToContinue' });
+      if ((await checks.ofGroup(tx, group.ChecksHeaderGuid)).length === 0) throw fail.rule({ field: 'checks', messageKey: 'missingDetailsToContinue' });
       const next = group.Status === 'scanned' ? group : { ...group, Status: 'scanned' as const, version: group.version + 1, updatedAt: ctx.nowIso() };
-      updateRecord(db, specs.checkGroups, next);
-      return { record: view(next) };
+      await checkGroups.update(tx, next);
+      return { record: await view(tx, next) };
     });
   });
 
   app.delete('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(deleteBody, req.body);
-    return runMutation(ctx, req, reply, () => {
-      const check = loadOwned(ctx, req, specs.checks, body.CheckGuid);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const check = await loadOwned(tx, req, checks, body.CheckGuid);
       checkVersion(check, body.version ?? body.baseVersion);
-      const group = loadOwned(ctx, req, specs.checkGroups, check.ChecksHeaderGuid);
+      const group = await loadOwned(tx, req, checkGroups, check.ChecksHeaderGuid);
       editable(group);
-      deleteRecord(db, specs.checks, check.CheckGuid);
-      return { record: check, extra: { group: view(syncPayments(group)) } };
+      await checks.remove(tx, check.CheckGuid);
+      return { record: check, extra: { group: await view(tx, await syncPayments(tx, group)) } };
     });
   });
 
   // "Cancel all payments" (spec 4): a cancelled group leaves the fill list and cannot be continued.
   app.put('/api/binyan/check/cancelChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(headerRef, req.body);
-    return runMutation(ctx, req, reply, () => {
-      const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       checkVersion(group, body.version ?? body.baseVersion);
       editable(group);
       const next: StoredCheckGroup = { ...group, Status: 'cancelled', version: group.version + 1, updatedAt: ctx.nowIso() };
-      updateRecord(db, specs.checkGroups, next);
-      return { record: view(next) };
+      await checkGroups.update(tx, next);
+      return { record: await view(tx, next) };
     });
   });
 
   app.put('/api/binyan/check/submitChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(submitBody, req.body);
-    return runMutation(ctx, req, reply, () => {
-      const group = loadOwned(ctx, req, specs.checkGroups, body.ChecksHeaderGuid);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       checkVersion(group, body.version ?? body.baseVersion);
       editable(group);
       const debtIds = body.DebtIds ?? group.DebtIds;
-      const expected = debtIds.length > 0 ? debtsTotal(req, group.ContactGuid, debtIds) : group.Amount;
-      const failure = validateSubmit(checksOf(group.ChecksHeaderGuid), expected, body.SendAnyway === true);
+      const expected = debtIds.length > 0 ? await debtsTotal(tx, req, group.ContactGuid, debtIds) : group.Amount;
+      const failure = validateSubmit(await checks.ofGroup(tx, group.ChecksHeaderGuid), expected, body.SendAnyway === true);
       if (failure) throw fail.rule(failure, { expectedTotal: expected });
       const now = ctx.nowIso();
       const next: StoredCheckGroup = {
@@ -250,8 +257,8 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
         version: group.version + 1,
         updatedAt: now,
       };
-      updateRecord(db, specs.checkGroups, next);
-      return { record: view(next) };
+      await checkGroups.update(tx, next);
+      return { record: await view(tx, next) };
     });
   });
 }

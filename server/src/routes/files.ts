@@ -4,6 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
+import { files } from '../data/files.ts';
+import type { FileView } from '../data/files.ts';
+import { queryOf } from '../http/access.ts';
 import { reencodeImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { uploadParentOf } from '../files/uploadRules.ts';
@@ -13,16 +16,13 @@ import { runMutation } from '../http/mutation.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { ok2, paramValues, str } from '../http/style2.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { queryOf } from './access.ts';
 
 export function decodeBase64(value: string): Buffer {
   const payload = value.replace(/^data:[^;,]+;base64,/, '').replace(/\s+/g, '');
   return Buffer.from(payload, 'base64');
 }
 
-type FileRow = { id: string; sha256: string; mimeType: string; size: number; parentType: string | null; parentId: string | null; srcFileName: string | null };
-
-const fileView = (f: FileRow) => ({
+const fileView = (f: FileView) => ({
   id: f.id,
   sha256: f.sha256,
   mimeType: f.mimeType,
@@ -61,7 +61,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const parentId = str(p, 'parentID');
     const parent = uploadParentOf(parentType, parentId);
     // Before any decoding: a request for someone else's record costs nothing.
-    parent.load(ctx, req, parentId);
+    await parent.load(db, req, parentId);
     const decoded = payloads.map(decodeBase64);
     for (const data of decoded) {
       const big = tooLarge(data.length);
@@ -75,36 +75,42 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const wantedIds = paramValues(req.body, 'fileID').map(text);
     const names = paramValues(req.body, 'srcFileName').map(text);
+    // The bytes go to the file store first (same bytes, same address: a retry or a repeat writes
+    // nothing new); the rows that point at them commit with the idempotency key below.
+    const hashed = images.map((image) => ({ image, sha256: sha256Hex(image.data) }));
+    for (const { image, sha256 } of hashed) await ctx.files.put(companyId, sha256, image.data);
+    // Chosen outside the transaction, which may run again (PostgreSQL) and must pick the same ids.
+    const freshIds = hashed.map(() => newUuid());
     return runMutation(
       ctx,
       req,
       reply,
-      () => {
-        parent.load(ctx, req, parentId);
-        const stored = images.map((image, i) => {
-          const sha256 = sha256Hex(image.data);
-          const existing = db.first(
-            db.q.selectFrom('files').select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'srcFileName']).where('companyId', '=', companyId).where('sha256', '=', sha256),
-          );
-          if (existing) return { row: existing, deduplicated: true };
+      async (tx) => {
+        await parent.load(tx, req, parentId);
+        const stored: { row: FileView; deduplicated: boolean }[] = [];
+        for (const [i, { image, sha256 }] of hashed.entries()) {
+          const existing = await files.bySha(tx, companyId, sha256);
+          if (existing) {
+            stored.push({ row: existing, deduplicated: true });
+            continue;
+          }
           const wanted = wantedIds[i] ?? '';
-          const taken = wanted ? db.first(db.q.selectFrom('files').select('id').where('id', '=', wanted)) : undefined;
+          const free = wanted !== '' && wanted.length <= 100 && !(await files.exists(tx, wanted));
           const row = {
-            id: wanted && !taken && wanted.length <= 100 ? wanted : newUuid(),
+            id: free ? wanted : (freshIds[i] ?? newUuid()),
             companyId,
             sha256,
             mimeType: image.mimeType,
             size: image.data.length,
-            data: image.data,
             parentType,
             parentId,
             srcFileName: (names[i] ?? '').slice(0, 200) || null,
             createdBy: str(p, 'createdBy') || user.userName,
             createdAt: ctx.nowIso(),
           };
-          db.run(db.q.insertInto('files').values(row));
-          return { row, deduplicated: false };
-        });
+          await files.insert(tx, row);
+          stored.push({ row, deduplicated: false });
+        }
         const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
         const [first] = stored;
         if (!first) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
@@ -116,9 +122,11 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/files/getImg', { config: { right: 'files.read' } }, async (req, reply) => {
     const src = queryOf(req).src ?? '';
-    const file = db.first(db.q.selectFrom('files').select(['id', 'companyId', 'mimeType', 'data', 'sha256', 'srcFileName']).where('id', '=', src));
+    const file = await files.byId(db, src);
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
+    const data = await ctx.files.get(file.companyId, file.sha256);
+    if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';
     const name = safeFileName(file.srcFileName, file.id, file.mimeType);
     return reply
@@ -130,6 +138,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('Cache-Control', 'private, max-age=86400')
       .header('Vary', 'Cookie, Authorization')
       .header('ETag', `"${file.sha256}"`)
-      .send(file.data);
+      .send(data);
   });
 }

@@ -7,11 +7,13 @@ import { checkRoutes } from './checks.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { fileRoutes } from './files.ts';
 import { itemRoutes } from './items.ts';
+import { dailyPlanRoutes } from './dailyPlan.ts';
+import { maintenanceRoutes } from './maintenance.ts';
 import { meterRoutes } from './meters.ts';
-import { planRoutes } from './plan.ts';
 import { providerRoutes } from './provider.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { translateRoutes } from './translate.ts';
+import { visitRoutes } from './visits.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -22,7 +24,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   serviceCallRoutes(app, ctx);
   meterRoutes(app, ctx);
   itemRoutes(app, ctx);
-  planRoutes(app, ctx);
+  dailyPlanRoutes(app, ctx);
+  visitRoutes(app, ctx);
+  maintenanceRoutes(app, ctx);
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);

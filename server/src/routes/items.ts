@@ -6,15 +6,14 @@ import { mailItemKinds } from '../../../src/lib/domain/entities.ts';
 import { normalizeItemNumber, validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
-import type { RecordSpec } from '../db/records.ts';
-import { insertRecord, list, updateRecord } from '../db/records.ts';
-import { specs } from '../db/specs.ts';
+import type { Resource } from '../db/records.ts';
+import { keyItems, mailItems } from '../data/items.ts';
+import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
+import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
-import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
-import { isoTime, recordId } from './schemas.ts';
 
 const common = {
   id: recordId,
@@ -45,29 +44,29 @@ function itemResource<E extends Item, S extends z.ZodType>(
   app: FastifyInstance,
   ctx: AppContext,
   path: string,
-  spec: RecordSpec<E>,
+  items: Resource<E>,
   schema: S,
   numberOf: (input: z.output<S>) => string,
   validate: (input: z.output<S>, existing: E[]) => RuleResult,
   build: (input: z.output<S>, base: Omit<Item, 'version' | 'updatedAt'>) => E,
 ) {
   const { db } = ctx;
-  const listFor = (req: FastifyRequest) => {
+  const listFor = async (req: FastifyRequest) => {
     const bid = queryOf(req).buildingId;
-    return bid ? list<E>(db, spec, { buildingId: loadBuilding(ctx, req, bid).id }, { orderBy: 'registeredAt', desc: true })
-      : list<E>(db, spec, buildingFilter(ctx, req), { orderBy: 'registeredAt', desc: true });
+    const filter = bid ? { buildingId: (await loadBuilding(db, req, bid)).id } : await buildingFilter(db, req);
+    return items.list(db, filter, { orderBy: 'registeredAt', desc: true });
   };
 
-  app.get(`/api/binyan/${path}`, { config: { right: 'items.read' } }, async (req) => ({ records: listFor(req) }));
+  app.get(`/api/binyan/${path}`, { config: { right: 'items.read' } }, async (req) => ({ records: await listFor(req) }));
 
   app.post(`/api/binyan/${path}`, { config: { right: 'items.write' } }, async (req, reply) => {
     const body = parse(schema, req.body) as z.output<S> & z.output<typeof keyCreate>;
     if (body.buildingId === null || body.buildingId === undefined) throw fail.validation({ field: 'buildingId', messageKey: 'noBuildingSelected' });
-    return runMutation(ctx, req, reply, () => {
-      refuseExisting(ctx, req, spec, body.id);
-      const building = loadBuilding(ctx, req, body.buildingId);
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, items, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
       // Only same-number pending items can collide; the shared rule still makes the decision.
-      const candidates = list<E>(db, spec, { buildingId: building.id, status: 'pending', normalizedNumber: normalizeItemNumber(numberOf(body)) });
+      const candidates = await items.list(tx, { buildingId: building.id, status: 'pending', normalizedNumber: normalizeItemNumber(numberOf(body)) });
       const rule = validate(body, candidates);
       if (rule) throw rule.messageKey === 'itemAlreadyInserted' ? fail.rule(rule) : fail.validation(rule);
       const { user } = authOf(req);
@@ -87,7 +86,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
         deliveredAt: null,
       } as Omit<Item, 'version' | 'updatedAt'>);
       const record: E = { ...built, version: 1, updatedAt: now };
-      insertRecord(db, spec, record, authOf(req).companyId);
+      await items.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
     });
   });
@@ -95,8 +94,8 @@ function itemResource<E extends Item, S extends z.ZodType>(
   app.post(`/api/binyan/${path}/:id/handover`, { config: { right: 'items.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(handover, req.body);
-    return runMutation(ctx, req, reply, () => {
-      const current = loadOwned(ctx, req, spec, id);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, items, id);
       checkVersion(current, body.baseVersion);
       const input = {
         deliveredTo: body.deliveredTo?.trim() ?? null,
@@ -106,7 +105,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
       const rule = validateHandover(current, input);
       if (rule) throw rule.messageKey === 'itemAlreadyDelivered' ? fail.rule(rule) : fail.validation(rule);
       const record = bump(current, { ...input, status: 'delivered' } as Partial<E>, ctx.nowIso());
-      updateRecord(db, spec, record);
+      await items.update(tx, record);
       return { record };
     });
   });
@@ -114,12 +113,12 @@ function itemResource<E extends Item, S extends z.ZodType>(
 
 export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   itemResource<KeyItem, typeof keyCreate>(
-    app, ctx, 'keys', specs.keys, keyCreate, (input) => input.tagNumber,
+    app, ctx, 'keys', keyItems, keyCreate, (input) => input.tagNumber,
     (input, existing) => validateNewKey(input, existing),
     (input, base) => ({ ...base, tagNumber: input.tagNumber.trim(), version: 1, updatedAt: '' }) as KeyItem,
   );
   itemResource<MailItem, typeof mailCreate>(
-    app, ctx, 'mail-items', specs.mailItems, mailCreate, (input) => input.trackingNumber,
+    app, ctx, 'mail-items', mailItems, mailCreate, (input) => input.trackingNumber,
     (input, existing) => validateNewMailItem(input, existing),
     (input, base) =>
       ({ ...base, kind: input.kind, carrier: input.carrier, trackingNumber: input.trackingNumber.trim(), version: 1, updatedAt: '' }) as MailItem,

@@ -2,28 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { createSession, findUser } from '../auth/sessions.ts';
-import type { UserRow } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
+import { appLogs } from '../data/appLogs.ts';
+import { companies, settings } from '../data/users.ts';
+import type { UserRow } from '../data/users.ts';
+import { loadBuilding } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of, sessionCookie } from '../http/hooks.ts';
 import { ok2, parseNested, str } from '../http/style2.ts';
 import { DEVICE_ID_PATTERN, issueRenewal } from '../auth/renewal.ts';
 import { verifyPassword } from '../util/crypto.ts';
 import { compareVersions } from '../../../src/lib/appVersion.ts';
-import { loadBuilding } from './access.ts';
 
 const wrongDetails = () => new ApiError(422, 'LOGIN_FAILED', 'identifyingDetailsIncorrect');
 
-export function getSetting(ctx: AppContext, name: string): string | null {
-  const row = ctx.db.first(ctx.db.q.selectFrom('settings').select('value').where('name', '=', name));
-  return row?.value ?? null;
-}
 
 /** A password alone gives no session unless the server allows it (old clients; ALLOW_PASSWORD_LOGIN=1). */
 const passwordLoginDisabled = () => new ApiError(403, 'PASSWORD_LOGIN_DISABLED', 'passwordLoginDisabled');
 
-function checkCredentials(ctx: AppContext, companyId: number, userName: string, password: string): UserRow {
-  const user = userName && Number.isInteger(companyId) ? findUser(ctx, companyId, userName) : undefined;
+async function checkCredentials(ctx: AppContext, companyId: number, userName: string, password: string): Promise<UserRow> {
+  const user = userName && Number.isInteger(companyId) ? await findUser(ctx, companyId, userName) : undefined;
   // An unknown user costs the same password check as a wrong password (verifyPassword's dummy hash).
   if (!verifyPassword(password, user?.passwordHash) || !user) throw wrongDetails();
   return user;
@@ -36,7 +34,7 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/dbActions/Login/Load', { config: publicStyle2 }, async (req) => {
     const compId = Number(str(params2Of(req), 'CompID'));
-    const company = Number.isInteger(compId) ? db.first(db.q.selectFrom('companies').selectAll().where('id', '=', compId)) : undefined;
+    const company = Number.isInteger(compId) ? await companies.byId(db, compId) : undefined;
     if (!company) throw wrongDetails();
     return ok2({ CompID: company.id, CompGUID: company.guid, CompName: company.name, AppVersion: ctx.appVersion });
   });
@@ -49,31 +47,31 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     const attempt = await ctx.signIn.begin(req, 'account', { companyId: compId, userName });
     let user: UserRow;
     try {
-      user = checkCredentials(ctx, compId, userName, str(p, 'UserPswd'));
+      user = await checkCredentials(ctx, compId, userName, str(p, 'UserPswd'));
     } catch (error) {
       await attempt.failed();
       throw error;
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     req.log.info(`login ${user.userName}@${compId} app=${str(p, 'AppName') || 'binyan'} version=${str(p, 'AppVer') || '?'}`);
     // A client that names its device gets a renewal secret, so it need not keep the password; the
     // HttpOnly cookie is renewed too (images load by cookie, never by a token in the URL).
     const deviceId = str(p, 'DeviceId');
-    const renewal = DEVICE_ID_PATTERN.test(deviceId) ? issueRenewal(ctx, user, deviceId) : null;
-    const { token, cookieId } = createSession(ctx, user, { cookie: true, renewalChain: renewal?.chainId ?? null });
+    const renewal = DEVICE_ID_PATTERN.test(deviceId) ? await issueRenewal(ctx, user, deviceId) : null;
+    const { token, cookieId } = await createSession(ctx, user, { cookie: true, renewalChain: renewal?.chainId ?? null });
     reply.header('Set-Cookie', sessionCookie(req, cookieId));
-    return ok2({ sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), ...userData(ctx, user) });
+    return ok2({ sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), ...(await userData(ctx, user)) });
   });
 
   app.post('/api/binyan/Login/GetCompGuidByBID', { config: { ...style2, right: 'buildings.read' } }, async (req) => {
-    const building = loadBuilding(ctx, req, str(params2Of(req), 'BID'));
-    const company = db.first(db.q.selectFrom('companies').select('guid').where('id', '=', building.companyId));
+    const building = await loadBuilding(db, req, str(params2Of(req), 'BID'));
+    const company = await companies.byId(db, building.companyId);
     return ok2({ CompGUID: company?.guid ?? null, CompID: building.companyId, BID: building.id });
   });
 
   app.post('/api/utils/sessionToken/GetData', { config: style2 }, async (req) => {
     const { user } = authOf(req);
-    return ok2(userData(ctx, user));
+    return ok2(await userData(ctx, user));
   });
 
   app.post('/api/dbActions/callProc', { config: style2 }, async (req) => {
@@ -87,7 +85,7 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
       const userName = str(procParams, 'UserName').toLowerCase();
       if (userName !== '' && userName !== user.userName) throw fail.forbidden();
       const worker = user;
-      const data = userData(ctx, worker);
+      const data = await userData(ctx, worker);
       return ok2({
         WorkerNumber: worker.workerNumber,
         WorkerGUID: worker.workerGuid,
@@ -101,7 +99,7 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (procName === 'LogData') {
       const message = str(procParams, 'message') || str(procParams, 'Message') || str(p, 'message');
-      db.run(db.q.insertInto('app_logs').values({ companyId, userName: user.userName, message: message.slice(0, 4000), createdAt: ctx.nowIso() }));
+      await appLogs.insert(db, companyId, user.userName, message.slice(0, 4000), ctx.nowIso());
       return ok2({ logged: true });
     }
     throw fail.notFound();
@@ -112,12 +110,12 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (str(p, 'funcName') !== 'GetGlobalAPI') throw fail.notFound();
     const funcParams = parseNested(p.funcParams);
     const varName = str(funcParams, 'varName') || str(p, 'varName');
-    return ok2({ varName, value: getSetting(ctx, varName) });
+    return ok2({ varName, value: await settings.get(db, varName) });
   });
 
   app.get('/api/utils/AppData', { config: publicStyle2 }, async (req) => {
     const p = params2Of(req);
-    const minVersion = getSetting(ctx, 'tenant_app_min_db_var') ?? ctx.appVersion;
+    const minVersion = (await settings.get(db, 'tenant_app_min_db_var')) ?? ctx.appVersion;
     const appVer = str(p, 'AppVer') || '0';
     return ok2({ AppName: str(p, 'AppName'), AppVer: appVer, MinVersion: minVersion, UpdateRequired: compareVersions(appVer, minVersion) < 0 });
   });

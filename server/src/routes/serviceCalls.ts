@@ -6,14 +6,14 @@ import { canTransition, closedAtAfter, tabOf } from '../../../src/lib/domain/ser
 import { description as descriptionRule, required, validateServiceCall } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { Filter } from '../db/records.ts';
-import { deleteRecord, deleteWhere, insertRecord, list, updateRecord } from '../db/records.ts';
-import { specs } from '../db/specs.ts';
+import { files } from '../data/files.ts';
+import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
+import { baseVersionFromQuery, buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
+import { isoTime, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
-import { baseVersionFromQuery, buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from './access.ts';
-import { isoTime, patchBody, recordId } from './schemas.ts';
 
 const create = z.object({
   id: recordId,
@@ -51,17 +51,11 @@ const tabStatuses = (tab: string): ServiceCallStatus[] => serviceCallStatuses.fi
 
 export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const nextCallNumber = (companyId: number): number => {
-    const row = db.first(
-      db.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')).where('companyId', '=', companyId),
-    );
-    return Math.max(Number(row?.max ?? 0), 1000) + 1;
-  };
 
   app.get('/api/binyan/service-calls', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const q = queryOf(req);
-    const filter: Filter = q.buildingId ? { buildingId: loadBuilding(ctx, req, q.buildingId).id } : buildingFilter(ctx, req);
-    let records = list<ServiceCall>(db, specs.serviceCalls, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
+    const filter: Filter = q.buildingId ? { buildingId: (await loadBuilding(db, req, q.buildingId)).id } : await buildingFilter(db, req);
+    let records = await serviceCalls.list(db, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
     if (q.tab) {
       if (!['open', 'closed', 'planned'].includes(q.tab)) throw fail.validation({ field: 'tab', messageKey: 'requiredField' });
       const statuses = tabStatuses(q.tab);
@@ -71,8 +65,8 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const record = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
-    return { record, updates: list(db, specs.serviceCallUpdates, { serviceCallId: record.id }, { orderBy: 'createdAt' }) };
+    const record = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
+    return { record, updates: await serviceCallUpdates.list(db, { serviceCallId: record.id }, { orderBy: 'createdAt' }) };
   });
 
   app.post('/api/binyan/service-calls', { config: { right: 'serviceCalls.create' } }, async (req, reply) => {
@@ -80,16 +74,16 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateServiceCall({ buildingId: body.buildingId, domain: body.domain, description: body.description }));
     const domain = serviceCallDomains.find((d) => d === body.domain);
     if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
-    return runMutation(ctx, req, reply, () => {
-      refuseExisting(ctx, req, specs.serviceCalls, body.id);
-      const building = loadBuilding(ctx, req, body.buildingId);
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, serviceCalls, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
       const { user, companyId } = authOf(req);
       const now = ctx.nowIso();
       const description = (body.description ?? '').trim();
       const record: ServiceCall = {
         id: body.id,
         buildingId: building.id,
-        callNumber: nextCallNumber(companyId),
+        callNumber: await serviceCalls.nextNumber(tx, companyId),
         callType: body.callType,
         domain,
         reporterContactId: body.reporterContactId ?? null,
@@ -108,7 +102,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         version: 1,
         updatedAt: now,
       };
-      insertRecord(db, specs.serviceCalls, record, companyId);
+      await serviceCalls.insert(tx, record, companyId);
       return { status: 201, record };
     });
   });
@@ -117,8 +111,8 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = req.params as { id: string };
     const body = parse(patch, req.body);
     if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
-    return runMutation(ctx, req, reply, () => {
-      const current = loadOwned(ctx, req, specs.serviceCalls, id);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, serviceCalls, id);
       checkVersion(current, body.baseVersion);
       const now = ctx.nowIso();
       const changes: Partial<ServiceCall> = { ...body.changes, lastUpdateAt: now };
@@ -128,55 +122,41 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         changes.closedAt = closedAtAfter(current.status, to, current.closedAt, now);
       }
       const record = bump(current, changes, now);
-      updateRecord(db, specs.serviceCalls, record);
+      await serviceCalls.update(tx, record);
       return { record };
     });
   });
 
   app.delete('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.delete' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, () => {
-      const current = loadOwned(ctx, req, specs.serviceCalls, id);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, serviceCalls, id);
       checkVersion(current, baseVersionFromQuery(req));
-      deleteWhere(db, 'service_call_updates', 'serviceCallId', id);
-      deleteRecord(db, specs.serviceCalls, id);
+      await serviceCalls.remove(tx, id);
       return { record: current };
     });
   });
 
   app.get('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
-    return { records: list(db, specs.serviceCallUpdates, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
+    const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
+    return { records: await serviceCallUpdates.list(db, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
   });
 
   // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
   // so another device can show them; the bytes load through /files/getImg.
   app.get('/api/binyan/service-calls/:id/files', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const call = loadOwned(ctx, req, specs.serviceCalls, (req.params as { id: string }).id);
-    const updateIds = list<ServiceCallUpdate>(db, specs.serviceCallUpdates, { serviceCallId: call.id }).map((u) => u.id);
-    const records = db.all(
-      db.q
-        .selectFrom('files')
-        .select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'createdAt'])
-        .where('companyId', '=', authOf(req).companyId)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('parentType', '=', 'serviceCalls'), eb('parentId', '=', call.id)]),
-            ...(updateIds.length > 0 ? [eb.and([eb('parentType', '=', 'serviceCallUpdates'), eb('parentId', 'in', updateIds)])] : []),
-          ]),
-        )
-        .orderBy('createdAt'),
-    );
-    return { records };
+    const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
+    const updateIds = (await serviceCallUpdates.list(db, { serviceCallId: call.id })).map((u) => u.id);
+    return { records: await files.ofServiceCall(db, authOf(req).companyId, call.id, updateIds) };
   });
 
   app.post('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(updateCreate, req.body);
     enforce(required('text', body.text));
-    return runMutation(ctx, req, reply, () => {
-      const call = loadOwned(ctx, req, specs.serviceCalls, id);
-      refuseExisting(ctx, req, specs.serviceCallUpdates, body.id);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const call = await loadOwned(tx, req, serviceCalls, id);
+      await refuseExisting(tx, req, serviceCallUpdates, body.id);
       const { user, companyId } = authOf(req);
       const now = ctx.nowIso();
       const record: ServiceCallUpdate = {
@@ -188,10 +168,10 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         version: 1,
         updatedAt: now,
       };
-      insertRecord(db, specs.serviceCallUpdates, record, companyId);
+      await serviceCallUpdates.insert(tx, record, companyId);
       // An update is its own record: the call's lastUpdateAt follows it, but its version does not, so
       // an offline edit of the call made alongside the update does not conflict with it.
-      db.run(db.q.updateTable('service_calls').set({ lastUpdateAt: now }).where('id', '=', call.id));
+      await serviceCalls.touchLastUpdate(tx, call.id, now);
       return { status: 201, record };
     });
   });

@@ -3,7 +3,8 @@
 // the first start.
 import type { CheckGroup } from '../../../src/lib/domain/entities.ts';
 import type { Flags, Role } from '../../../src/lib/rights/rights.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
+import type { FileStore } from '../files/fileStore.ts';
 import { insertRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
@@ -62,17 +63,17 @@ function flagsFor(u: UserSeed): Flags {
   };
 }
 
-function insertCompany(db: Db, rng: Rng, id: number, name: string, now: string): string {
+async function insertCompany(db: Db, rng: Rng, id: number, name: string, now: string): Promise<string> {
   const guid = rng.uuid();
-  db.run(db.q.insertInto('companies').values({ id, guid, name, version: 1, updatedAt: now }));
+  await db.run(db.q.insertInto('companies').values({ id, guid, name, version: 1, updatedAt: now }));
   return guid;
 }
 
-function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumber: number, now: string, contactId: string | null = null): string {
+async function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumber: number, now: string, contactId: string | null = null): Promise<string> {
   const workerGuid = rng.uuid();
   const salt = Buffer.from(rng.digits(16));
   const flags = flagsFor(u);
-  db.run(
+  await db.run(
     db.q.insertInto('users').values({
       companyId,
       userName: u.userName,
@@ -92,12 +93,12 @@ function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumb
       createdAt: now,
     }),
   );
-  const user = db.first(db.q.selectFrom('users').select('id').where('workerGuid', '=', workerGuid));
-  u.buildings.forEach((buildingId, ord) => db.run(db.q.insertInto('worker_buildings').values({ userId: user?.id ?? 0, buildingId, ord })));
+  const user = await db.first(db.q.selectFrom('users').select('id').where('workerGuid', '=', workerGuid));
+  for (const [ord, buildingId] of u.buildings.entries()) await db.run(db.q.insertInto('worker_buildings').values({ userId: user?.id ?? 0, buildingId, ord }));
   return workerGuid;
 }
 
-function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId: string, status: CheckGroup['Status'], checkAmounts: number[], id: number): void {
+async function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId: string, status: CheckGroup['Status'], checkAmounts: number[], id: number): Promise<void> {
   const { rng, db, now, companyId } = env;
   const debts = seeded.debtsByContact.get(contactId) ?? [];
   const group: StoredCheckGroup = {
@@ -116,8 +117,8 @@ function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId: strin
     SubmittedAt: null,
     updatedAt: now.toISOString(),
   };
-  insertRecord(db, specs.checkGroups, group, companyId);
-  checkAmounts.forEach((Amount, i) => {
+  await insertRecord(db, specs.checkGroups, group, companyId);
+  for (const [i, Amount] of checkAmounts.entries()) {
     const check: StoredCheck = {
       CheckGuid: rng.uuid(),
       TransactionNumber: null,
@@ -141,63 +142,69 @@ function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId: strin
       version: 1,
       createdAt: new Date(now.getTime() + i).toISOString(),
     };
-    insertRecord(db, specs.checks, check, companyId);
-  });
+    await insertRecord(db, specs.checks, check, companyId);
+  }
 }
 
-function insertPhoto(db: Db, companyId: number, id: string, now: string): string {
+async function insertPhoto(db: Db, files: FileStore, companyId: number, id: string, now: string): Promise<string> {
   const data = Buffer.from(tinyJpegBase64, 'base64');
-  db.run(
-    db.q.insertInto('files').values({ id, companyId, sha256: sha256Hex(data), mimeType: 'image/jpeg', size: data.length, data, parentType: 'seed', parentId: null, srcFileName: 'seed.jpg', createdBy: 'seed', createdAt: now }),
+  const sha256 = sha256Hex(data);
+  await files.put(companyId, sha256, data);
+  await db.run(
+    db.q.insertInto('files').values({ id, companyId, sha256, mimeType: 'image/jpeg', size: data.length, parentType: 'seed', parentId: null, srcFileName: 'seed.jpg', createdBy: 'seed', createdAt: now }),
   );
   return id;
 }
 
-export function seedDemo(db: Db, now: Date): void {
+/** The demo data, written in `tx` (a transaction). */
+export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<void> {
   const rng = createRng(20_240_101);
   const nowIso = now.toISOString();
   let callNumber = 1000;
   const nextCallNumber = () => ++callNumber;
-  db.tx(() => {
-    db.run(db.q.insertInto('settings').values({ name: 'tenant_app_min_db_var', value: '2.1.56' }));
-    for (const row of translationRows) {
-      const texts: [number, string][] = [[1, row.he], [2, row.key], [3, row.fr], [4, row.ru]];
-      for (const [LID, TranslateData] of texts) db.run(db.q.insertInto('translations').values({ LID, TranslateKey: row.key, TranslateData }));
-    }
+  await tx.run(tx.q.insertInto('settings').values({ name: 'tenant_app_min_db_var', value: '2.1.56' }));
+  for (const row of translationRows) {
+    const texts: [number, string][] = [[1, row.he], [2, row.key], [3, row.fr], [4, row.ru]];
+    for (const [LID, TranslateData] of texts) await tx.run(tx.q.insertInto('translations').values({ LID, TranslateKey: row.key, TranslateData }));
+  }
 
-    const companyGuid = insertCompany(db, rng, 1001, 'ניהול נכסים דמו', nowIso);
-    const guids = demoUsers.map((u, i) => insertUser(db, rng, 1001, u, 101 + i, nowIso));
-    const env: SeedEnv = { db, rng, companyId: 1001, companyGuid, now, photoId: insertPhoto(db, 1001, 'seed-photo-1001', nowIso), nextCallNumber };
-    const seeded = demoBuildings.map((b, i) => seedBuilding(env, b, guids[i % 2] ?? '', true));
+  const companyGuid = await insertCompany(tx, rng, 1001, 'ניהול נכסים דמו', nowIso);
+  const guids: string[] = [];
+  for (const [i, u] of demoUsers.entries()) guids.push(await insertUser(tx, rng, 1001, u, 101 + i, nowIso));
+  const env: SeedEnv = { db: tx, rng, companyId: 1001, companyGuid, now, photoId: await insertPhoto(tx, files, 1001, 'seed-photo-1001', nowIso), nextCallNumber };
+  const seeded: SeededBuilding[] = [];
+  for (const [i, b] of demoBuildings.entries()) seeded.push(await seedBuilding(env, b, guids[i % 2] ?? '', true));
 
-    // Check groups to fill for tenants with debts in the first building.
-    const first = seeded[0];
-    const debtors = first ? [...first.debtsByContact.keys()] : [];
-    if (first && debtors[0]) {
-      const total = (first.debtsByContact.get(debtors[0]) ?? []).reduce((s, d) => s + d.amount, 0);
-      insertCheckGroup(env, first, debtors[0], 'draft', [Math.round(total * 50) / 100], 5001);
-      insertCheckGroup(env, first, debtors[0], 'draft', [], 5002);
-    }
-    if (first && debtors[1]) insertCheckGroup(env, first, debtors[1], 'scanned', [200, 150], 5003);
+  // Check groups to fill for tenants with debts in the first building.
+  const first = seeded[0];
+  const debtors = first ? [...first.debtsByContact.keys()] : [];
+  if (first && debtors[0]) {
+    const total = (first.debtsByContact.get(debtors[0]) ?? []).reduce((s, d) => s + d.amount, 0);
+    await insertCheckGroup(env, first, debtors[0], 'draft', [Math.round(total * 50) / 100], 5001);
+    await insertCheckGroup(env, first, debtors[0], 'draft', [], 5002);
+  }
+  if (first && debtors[1]) await insertCheckGroup(env, first, debtors[1], 'scanned', [200, 150], 5003);
 
-    const otherGuid = insertCompany(db, rng, 2002, 'אחזקות הנגב בע"מ', nowIso);
-    const otherWorker = insertUser(db, rng, 2002, { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] }, 201, nowIso);
-    const otherEnv: SeedEnv = { ...env, companyId: 2002, companyGuid: otherGuid, photoId: insertPhoto(db, 2002, 'seed-photo-2002', nowIso) };
-    seedBuilding(otherEnv, otherCompanyBuilding, otherWorker, true);
+  const otherGuid = await insertCompany(tx, rng, 2002, 'אחזקות הנגב בע"מ', nowIso);
+  const otherWorker = await insertUser(tx, rng, 2002, { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] }, 201, nowIso);
+  const otherEnv: SeedEnv = { ...env, companyId: 2002, companyGuid: otherGuid, photoId: await insertPhoto(tx, files, 2002, 'seed-photo-2002', nowIso) };
+  await seedBuilding(otherEnv, otherCompanyBuilding, otherWorker, true);
 
-    const roleRng = createRng(20_261_124);
-    roleUsers.forEach((u, i) => {
-      const contact = u.contactRole
-        ? db.first(db.q.selectFrom('contacts').select('id').where('buildingId', '=', u.buildings[0] ?? 0).where('role', '=', u.contactRole).orderBy('id').limit(1))
-        : undefined;
-      insertUser(db, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
-    });
-  });
+  const roleRng = createRng(20_261_124);
+  for (const [i, u] of roleUsers.entries()) {
+    const contact = u.contactRole
+      ? await tx.first(tx.q.selectFrom('contacts').select('id').where('buildingId', '=', u.buildings[0] ?? 0).where('role', '=', u.contactRole).orderBy('id').limit(1))
+      : undefined;
+    await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
+  }
 }
 
-export function seedIfEmpty(db: Db, now: Date): boolean {
-  const any = db.first(db.q.selectFrom('companies').select('id').limit(1));
-  if (any) return false;
-  seedDemo(db, now);
-  return true;
+/** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */
+export function seedIfEmpty(db: Database, files: FileStore, now: Date): Promise<boolean> {
+  return db.tx(async (tx) => {
+    const any = await tx.first(tx.q.selectFrom('companies').select('id').limit(1));
+    if (any) return false;
+    await seedDemo(tx, files, now);
+    return true;
+  });
 }

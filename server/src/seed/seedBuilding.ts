@@ -40,7 +40,7 @@ function person(rng: Rng) {
   return { firstName, lastName, fullName: `${firstName} ${lastName}` };
 }
 
-function insertCall(env: SeedEnv, b: Building, status: ServiceCallStatus, reporter: Contact, ageDays: number, workerGuid: string): void {
+async function insertCall(env: SeedEnv, b: Building, status: ServiceCallStatus, reporter: Contact, ageDays: number, workerGuid: string): Promise<void> {
   const { rng, now } = env;
   const opened = now.getTime() - ageDays * DAY - rng.int(0, 8) * 3_600_000;
   const phrase = rng.pick(phrases.slice(0, 18));
@@ -67,7 +67,7 @@ function insertCall(env: SeedEnv, b: Building, status: ServiceCallStatus, report
     version: 1,
     updatedAt: iso(opened + updatesCount * 3_600_000),
   };
-  insertRecord(env.db, specs.serviceCalls, call, env.companyId);
+  await insertRecord(env.db, specs.serviceCalls, call, env.companyId);
   for (let i = 0; i < updatesCount; i++) {
     const update: ServiceCallUpdate = {
       id: rng.uuid(),
@@ -78,11 +78,11 @@ function insertCall(env: SeedEnv, b: Building, status: ServiceCallStatus, report
       version: 1,
       updatedAt: iso(opened + (i + 1) * 3_600_000),
     };
-    insertRecord(env.db, specs.serviceCallUpdates, update, env.companyId);
+    await insertRecord(env.db, specs.serviceCallUpdates, update, env.companyId);
   }
 }
 
-function insertMeter(env: SeedEnv, b: Building, apartmentId: string | null, kind: Meter['kind'], number: string): void {
+async function insertMeter(env: SeedEnv, b: Building, apartmentId: string | null, kind: Meter['kind'], number: string): Promise<void> {
   const { rng, now } = env;
   const initialReading = rng.int(1000, 9000);
   const readings = rng.int(3, 6);
@@ -106,7 +106,7 @@ function insertMeter(env: SeedEnv, b: Building, apartmentId: string | null, kind
       version: 1,
       updatedAt: readAt,
     };
-    insertRecord(env.db, specs.meterReadings, last, env.companyId);
+    await insertRecord(env.db, specs.meterReadings, last, env.companyId);
     previous = current;
   }
   const meter: Meter = {
@@ -121,10 +121,10 @@ function insertMeter(env: SeedEnv, b: Building, apartmentId: string | null, kind
     version: 1,
     updatedAt: last?.readAt ?? iso(now.getTime()),
   };
-  insertRecord(env.db, specs.meters, meter, env.companyId);
+  await insertRecord(env.db, specs.meters, meter, env.companyId);
 }
 
-export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: string, rich = true): SeededBuilding {
+export async function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: string, rich = true): Promise<SeededBuilding> {
   const { db, rng, now, companyId } = env;
   const t = now.getTime();
   const building: Building = {
@@ -145,7 +145,7 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
     version: 1,
     updatedAt: iso(t - 90 * DAY),
   };
-  db.run(db.q.insertInto('buildings').values({ ...building, guid: env.companyGuid }));
+  await db.run(db.q.insertInto('buildings').values({ ...building, guid: env.companyGuid }));
 
   const owners: Contact[] = [];
   const debtsByContact = new Map<string, Debt[]>();
@@ -209,18 +209,20 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
       apt.debt = Math.round(debts.reduce((s, d) => s + d.amount * 100, 0)) / 100;
       debtsByContact.set(owner.id, debts);
     }
-    insertRecord(db, specs.apartments, apt, companyId);
-    for (const c of people) insertRecord(db, specs.contacts, c, companyId);
-    for (const d of debts) insertRecord(db, specs.debts, d, companyId);
+    await insertRecord(db, specs.apartments, apt, companyId);
+    for (const c of people) await insertRecord(db, specs.contacts, c, companyId);
+    for (const d of debts) await insertRecord(db, specs.debts, d, companyId);
     apartments.push(apt);
   }
   if (!rich) return { building, owners, debtsByContact };
 
   const statuses: ServiceCallStatus[] = ['open', 'planned', 'closed', 'inTreatment', 'open', 'inExecution', 'treated', 'closed'];
-  for (const status of statuses.slice(0, rng.int(5, statuses.length))) insertCall(env, building, status, rng.pick(owners), rng.int(0, 40), workerGuid);
+  for (const status of statuses.slice(0, rng.int(5, statuses.length))) await insertCall(env, building, status, rng.pick(owners), rng.int(0, 40), workerGuid);
 
-  apartments.slice(0, Math.ceil(apartments.length / 2)).forEach((apt, i) => insertMeter(env, building, apt.id, 'unit', `${seed.id}-${String(i + 1).padStart(3, '0')}`));
-  if (seed.id === 101) insertMeter(env, building, null, 'evCharger', 'EV-101-1');
+  for (const [i, apt] of apartments.slice(0, Math.ceil(apartments.length / 2)).entries()) {
+    await insertMeter(env, building, apt.id, 'unit', `${seed.id}-${String(i + 1).padStart(3, '0')}`);
+  }
+  if (seed.id === 101) await insertMeter(env, building, null, 'evCharger', 'EV-101-1');
 
   for (let k = 0; k < 3; k++) {
     const delivered = k === 2;
@@ -240,7 +242,7 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
       version: 1,
       updatedAt: iso(t - (k + 1) * DAY),
     };
-    insertRecord(db, specs.keys, key, companyId);
+    await insertRecord(db, specs.keys, key, companyId);
   }
   for (let m = 0; m < rng.int(2, 4); m++) {
     const owner = rng.pick(owners);
@@ -262,12 +264,12 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
       version: 1,
       updatedAt: iso(t - m * DAY),
     };
-    insertRecord(db, specs.mailItems, item, companyId);
+    await insertRecord(db, specs.mailItems, item, companyId);
   }
   for (const f of facilityKinds) {
     const facility: Facility = { id: rng.uuid(), buildingId: building.id, name: f.name, kind: f.kind, location: f.location, version: 1, updatedAt: iso(t - 90 * DAY) };
-    insertRecord(db, specs.facilities, facility, companyId);
-    f.tests.forEach((title, i) => {
+    await insertRecord(db, specs.facilities, facility, companyId);
+    for (const [i, title] of f.tests.entries()) {
       const status = rng.pick(['done', 'done', 'unchecked', 'notCompleted'] as const);
       const test: MaintenanceTest = {
         id: rng.uuid(),
@@ -281,8 +283,8 @@ export function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid: strin
         version: 1,
         updatedAt: iso(t - 10 * DAY),
       };
-      insertRecord(db, specs.maintenanceTests, test, companyId);
-    });
+      await insertRecord(db, specs.maintenanceTests, test, companyId);
+    }
   }
   return { building, owners, debtsByContact };
 }

@@ -10,22 +10,24 @@ import type { SeedEnv } from './seedBuilding.ts';
 
 export type SeedLargeOptions = { buildings: number; serviceCalls: number; companyId?: number; now?: Date };
 
-export function seedLarge(db: Db, options: SeedLargeOptions): { buildingIds: number[]; serviceCalls: number } {
+export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<{ buildingIds: number[]; serviceCalls: number }> {
   const companyId = options.companyId ?? 1001;
   const now = options.now ?? new Date();
-  const rng = createRng(7_777);
-  const company = db.first(db.q.selectFrom('companies').select('guid').where('id', '=', companyId));
+  const company = await db.first(db.q.selectFrom('companies').select('guid').where('id', '=', companyId));
   if (!company) throw new Error(`company ${companyId} not found: seed the demo first`);
-  const maxBuilding = db.first(db.q.selectFrom('buildings').select((eb) => eb.fn.max('id').as('max')));
-  const maxCall = db.first(db.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')));
-  let callNumber = Number(maxCall?.max ?? 1000);
-  const env: SeedEnv = { db, rng, companyId, companyGuid: company.guid, now, photoId: 'seed-photo-1001', nextCallNumber: () => ++callNumber };
+  const maxBuilding = await db.first(db.q.selectFrom('buildings').select((eb) => eb.fn.max('id').as('max')));
+  const maxCall = await db.first(db.q.selectFrom('service_calls').select((eb) => eb.fn.max('callNumber').as('max')));
   const firstId = Math.max(Number(maxBuilding?.max ?? 0), 1000) + 1;
-  const buildingIds: number[] = [];
-  db.tx(() => {
+  let buildingIds: number[] = [];
+  // Everything the transaction uses starts inside it: on PostgreSQL it may run again.
+  await db.tx(async (tx) => {
+    const rng = createRng(7_777);
+    let callNumber = Number(maxCall?.max ?? 1000);
+    const env: SeedEnv = { db: tx, rng, companyId, companyGuid: company.guid, now, photoId: 'seed-photo-1001', nextCallNumber: () => ++callNumber };
+    buildingIds = [];
     for (let i = 0; i < options.buildings; i++) {
       const id = firstId + i;
-      seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', false);
+      await seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', false);
       buildingIds.push(id);
     }
     const targets = buildingIds.length > 0 ? buildingIds : [101];
@@ -53,7 +55,7 @@ export function seedLarge(db: Db, options: SeedLargeOptions): { buildingIds: num
         version: 1,
         updatedAt: at,
       };
-      insertRecord(db, specs.serviceCalls, call, companyId);
+      await insertRecord(tx, specs.serviceCalls, call, companyId);
     }
   });
   return { buildingIds, serviceCalls: options.serviceCalls };

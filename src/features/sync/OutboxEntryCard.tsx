@@ -8,7 +8,7 @@ import { EditRetryForm } from './EditRetryForm';
 import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';
 import styles from './SyncScreen.module.css';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../ui/useOnline';
 
 function when(ms: number, locale: string): string {
   return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });

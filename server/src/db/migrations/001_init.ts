@@ -1,4 +1,5 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { MigrationEnv } from './env.ts';
 
 type Table = CreateTableBuilder<string, never>;
 
@@ -9,7 +10,7 @@ const versioned = (t: Table) =>
 const handover = (t: Table) =>
   t.addColumn('deliveredTo', 'text').addColumn('deliveredBy', 'text').addColumn('deliveredAt', 'text');
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
   const s = db.schema;
   await versioned(
     s.createTable('companies').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('guid', 'text', (c) => c.notNull().unique()).addColumn('name', 'text', (c) => c.notNull()),
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', types.autoId)
     .addColumn('companyId', 'integer', (c) => c.notNull().references('companies.id'))
     .addColumn('userName', 'text', (c) => c.notNull())
     .addColumn('passwordHash', 'text', (c) => c.notNull())
@@ -33,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('permClearing', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('allowReceptionistModule', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('showChecksDeposit', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .addUniqueConstraint('users_company_user', ['companyId', 'userName'])
     .execute();
 
@@ -50,9 +51,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tokenHash', 'text', (c) => c.primaryKey())
     .addColumn('userId', 'integer', (c) => c.notNull())
     .addColumn('companyId', 'integer', (c) => c.notNull())
-    .addColumn('createdAt', 'text', (c) => c.notNull())
-    .addColumn('lastSeenAt', 'text', (c) => c.notNull())
-    .addColumn('expiresAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
+    .addColumn('lastSeenAt', types.instant, (c) => c.notNull())
+    .addColumn('expiresAt', types.instant, (c) => c.notNull())
     .execute();
 
   await s
@@ -67,10 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('target2', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('sendCount', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('lastSentAt', 'text', (c) => c.notNull())
-    .addColumn('expiresAt', 'text', (c) => c.notNull())
-    .addColumn('consumedAt', 'text')
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('lastSentAt', types.instant, (c) => c.notNull())
+    .addColumn('expiresAt', types.instant, (c) => c.notNull())
+    .addColumn('consumedAt', types.instant)
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .execute();
 
   await s
@@ -82,7 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('requestHash', 'text', (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['companyId', 'key'])
     .execute();
 
@@ -101,7 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('apartmentsCount', 'integer', (c) => c.notNull())
       .addColumn('logoUrl', 'text')
       .addColumn('buttonColor', 'text', (c) => c.notNull())
-      .addColumn('pricePerKwh', 'real')
+      .addColumn('pricePerKwh', types.real)
       .addColumn('bankAccount', 'text')
       .addColumn('accountName', 'text')
       .addColumn('propertyType', 'text')
@@ -122,9 +123,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('number', 'text', (c) => c.notNull())
         .addColumn('floor', 'integer', (c) => c.notNull())
         .addColumn('entrance', 'text')
-        .addColumn('area', 'real')
+        .addColumn('area', types.real)
         .addColumn('parking', 'text')
-        .addColumn('debt', 'real', (c) => c.notNull().defaultTo(0)),
+        .addColumn('debt', types.real, (c) => c.notNull().defaultTo(0)),
     [['buildingId']],
   );
   await domainTable(
@@ -162,7 +163,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('lastVisitAt', 'text')
         .addColumn('lastUpdateAt', 'text', (c) => c.notNull())
         .addColumn('closedAt', 'text')
-        .addColumn('copyToMaintenanceManager', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('copyToMaintenanceManager', types.bool, (c) => c.notNull().defaultTo(false))
         .addColumn('createdBy', 'text', (c) => c.notNull()),
     [['companyId', 'buildingId'], ['companyId', 'updatedAt']],
   );
@@ -184,8 +185,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('apartmentId', 'text')
         .addColumn('number', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('initialReading', 'real', (c) => c.notNull())
-        .addColumn('lastReading', 'real')
+        .addColumn('initialReading', types.real, (c) => c.notNull())
+        .addColumn('lastReading', types.real)
         .addColumn('lastReadingAt', 'text'),
     [['buildingId']],
   );
@@ -195,13 +196,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       t
         .addColumn('meterId', 'text', (c) => c.notNull())
         .addColumn('buildingId', 'integer', (c) => c.notNull())
-        .addColumn('previous', 'real', (c) => c.notNull())
-        .addColumn('current', 'real', (c) => c.notNull())
-        .addColumn('consumption', 'real', (c) => c.notNull())
+        .addColumn('previous', types.real, (c) => c.notNull())
+        .addColumn('current', types.real, (c) => c.notNull())
+        .addColumn('consumption', types.real, (c) => c.notNull())
         .addColumn('readAt', 'text', (c) => c.notNull())
         .addColumn('photoId', 'text')
-        .addColumn('paid', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('pricePerKwh', 'real'),
+        .addColumn('paid', types.bool, (c) => c.notNull().defaultTo(false))
+        .addColumn('pricePerKwh', types.real),
     [['meterId']],
   );
   const item = (t: Table) =>
@@ -233,8 +234,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('workerId', 'text', (c) => c.notNull())
         .addColumn('visitDate', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('madeToday', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('checklist', 'text', (c) => c.notNull()),
+        .addColumn('madeToday', types.bool, (c) => c.notNull().defaultTo(false))
+        .addColumn('checklist', types.json, (c) => c.notNull()),
     [['companyId', 'visitDate']],
   );
   await domainTable(
@@ -265,7 +266,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('companyId', 'integer', (c) => c.notNull())
     .addColumn('buildingId', 'integer', (c) => c.notNull())
-    .addColumn('sentAt', 'text', (c) => c.notNull())
+    .addColumn('sentAt', types.instant, (c) => c.notNull())
     .addColumn('sentBy', 'text', (c) => c.notNull())
     .addColumn('incompleteCount', 'integer', (c) => c.notNull())
     .execute();
@@ -279,9 +280,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .addColumn('contactGuid', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('amount', 'real', (c) => c.notNull())
+        .addColumn('amount', types.real, (c) => c.notNull())
         .addColumn('dueDate', 'text', (c) => c.notNull())
-        .addColumn('paid', 'integer', (c) => c.notNull().defaultTo(0)),
+        .addColumn('paid', types.bool, (c) => c.notNull().defaultTo(false)),
     [['contactGuid'], ['buildingId']],
   );
 
@@ -290,13 +291,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ChecksHeaderGuid', 'text', (c) => c.primaryKey())
     .addColumn('ID', 'integer', (c) => c.unique())
     .addColumn('companyId', 'integer', (c) => c.notNull())
-    .addColumn('Amount', 'real', (c) => c.notNull())
+    .addColumn('Amount', types.real, (c) => c.notNull())
     .addColumn('CreateDate', 'text', (c) => c.notNull())
     .addColumn('BatchId', 'text')
     .addColumn('NumbersOfPayments', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('ContactGuid', 'text', (c) => c.notNull())
     .addColumn('BuildingId', 'integer', (c) => c.notNull())
-    .addColumn('DebtIds', 'text', (c) => c.notNull())
+    .addColumn('DebtIds', types.json, (c) => c.notNull())
     .addColumn('Status', 'text', (c) => c.notNull())
     .addColumn('WorkerGuid', 'text')
     .addColumn('SubmittedAt', 'text')
@@ -313,11 +314,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('TransactionNumber', 'text')
     .addColumn('checksHeaderID', 'integer')
     .addColumn('CheckStatus', 'integer', (c) => c.notNull())
-    .addColumn('Amount', 'real', (c) => c.notNull())
+    .addColumn('Amount', types.real, (c) => c.notNull())
     .addColumn('DepositDate', 'text', (c) => c.notNull())
     .addColumn('ApprovedByUserId', 'integer')
     .addColumn('ApprovalDate', 'text')
-    .addColumn('SentToDeposit', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('SentToDeposit', types.bool, (c) => c.notNull().defaultTo(false))
     .addColumn('LastStatusChange', 'text')
     .addColumn('LastStatusChangeByUserID', 'integer')
     .addColumn('redirect', 'text')
@@ -339,9 +340,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('userName', 'text', (c) => c.notNull())
     .addColumn('codeHash', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('expiresAt', 'text', (c) => c.notNull())
-    .addColumn('confirmedAt', 'text')
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('expiresAt', types.instant, (c) => c.notNull())
+    .addColumn('confirmedAt', types.instant)
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .execute();
 
   await s
@@ -351,18 +352,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('mimeType', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('data', 'blob', (c) => c.notNull())
+    .addColumn('data', types.blob, (c) => c.notNull())
     .addColumn('parentType', 'text')
     .addColumn('parentId', 'text')
     .addColumn('srcFileName', 'text')
     .addColumn('createdBy', 'text')
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .addUniqueConstraint('files_company_hash', ['companyId', 'sha256'])
     .execute();
 
   await s
     .createTable('translations')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', types.autoId)
     .addColumn('LID', 'integer', (c) => c.notNull())
     .addColumn('TranslateKey', 'text', (c) => c.notNull())
     .addColumn('TranslateData', 'text', (c) => c.notNull())
@@ -371,11 +372,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable('app_logs')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', types.autoId)
     .addColumn('companyId', 'integer', (c) => c.notNull())
     .addColumn('userName', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .execute();
 }
 

@@ -1,16 +1,17 @@
 // Sign-in abuse (issue 11 §3): failure counters shared by every server process on the database, and
 // the device-bound renewal secrets that replace the stored password for the silent re-login.
 import type { Kysely } from 'kysely';
+import type { MigrationEnv } from './env.ts';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
   // One row per (scope, key), e.g. ('account', '1001:avi') or ('ip', '203.0.113.7').
   await db.schema
     .createTable('rate_limits')
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('windowStart', 'text', (c) => c.notNull())
+    .addColumn('windowStart', types.instant, (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('lockedUntil', 'text')
+    .addColumn('lockedUntil', types.instant)
     .addPrimaryKeyConstraint('rate_limits_pk', ['scope', 'key'])
     .execute();
 
@@ -22,10 +23,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deviceHash', 'text', (c) => c.notNull())
     .addColumn('userId', 'integer', (c) => c.notNull())
     .addColumn('companyId', 'integer', (c) => c.notNull())
-    .addColumn('createdAt', 'text', (c) => c.notNull())
-    .addColumn('expiresAt', 'text', (c) => c.notNull())
-    .addColumn('usedAt', 'text')
-    .addColumn('revokedAt', 'text')
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
+    .addColumn('expiresAt', types.instant, (c) => c.notNull())
+    .addColumn('usedAt', types.instant)
+    .addColumn('revokedAt', types.instant)
     .execute();
   await db.schema.createIndex('renewal_secrets_chain').on('renewal_secrets').column('chainId').execute();
   await db.schema.createIndex('renewal_secrets_expires').on('renewal_secrets').column('expiresAt').execute();

@@ -4,8 +4,12 @@
 // through the company scope of the old rows until they age out).
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { MigrationEnv } from './env.ts';
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+type KeyRow = { companyId: number; userId: number; key: string; method: string; path: string; requestHash: string; status: number; body: string; createdAt: string };
+type Tables = { idempotency_keys: Omit<KeyRow, 'userId'>; idempotency_keys_by_user: KeyRow };
+
+export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
   await db.schema
     .createTable('idempotency_keys_by_user')
     .addColumn('companyId', 'integer', (c) => c.notNull())
@@ -16,11 +20,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('requestHash', 'text', (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_by_user_pk', ['companyId', 'userId', 'key'])
     .execute();
-  await sql`INSERT INTO idempotency_keys_by_user (companyId, userId, key, method, path, requestHash, status, body, createdAt)
-    SELECT companyId, 0, key, method, path, requestHash, status, body, createdAt FROM idempotency_keys`.execute(db);
+  const t = db as unknown as Kysely<Tables>;
+  await t
+    .insertInto('idempotency_keys_by_user')
+    .columns(['companyId', 'userId', 'key', 'method', 'path', 'requestHash', 'status', 'body', 'createdAt'])
+    .expression(
+      t.selectFrom('idempotency_keys').select(['companyId', sql<number>`0`.as('userId'), 'key', 'method', 'path', 'requestHash', 'status', 'body', 'createdAt']),
+    )
+    .execute();
   await db.schema.dropTable('idempotency_keys').execute();
   await db.schema.alterTable('idempotency_keys_by_user').renameTo('idempotency_keys').execute();
   await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('createdAt').execute();

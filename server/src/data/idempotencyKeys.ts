@@ -1,0 +1,36 @@
+// Idempotency keys and their stored answers (http/mutation.ts), per company and user.
+import type { Db } from '../db/database.ts';
+import { statement } from '../db/database.ts';
+
+export type StoredAnswer = { requestHash: string; status: number; body: string };
+export type KeyClaim = { companyId: number; userId: number; key: string; method: string; path: string; requestHash: string; createdAt: string };
+
+const find = statement((q, companyId: number, userId: number, key: string) =>
+  q.selectFrom('idempotency_keys').select(['requestHash', 'status', 'body']).where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key),
+);
+// A claim holds the key from the start of the transaction (status 0 until answered): a concurrent
+// request with the same key waits on it, then finds the answer. Neither statement reads an index
+// range, so on PostgreSQL unrelated keys never make serializable transactions conflict.
+const claim = statement((q, companyId: number, userId: number, key: string, method: string, path: string, requestHash: string, createdAt: string) =>
+  q
+    .insertInto('idempotency_keys')
+    .values({ companyId, userId, key, method, path, requestHash, status: 0, body: '', createdAt })
+    .onConflict((oc) => oc.columns(['companyId', 'userId', 'key']).doNothing())
+    .returning('key'),
+);
+const answer = statement(
+  (q, companyId: number, userId: number, key: string, method: string, path: string, requestHash: string, createdAt: string, status: number, body: string) =>
+    q
+      .insertInto('idempotency_keys')
+      .values({ companyId, userId, key, method, path, requestHash, status, body, createdAt })
+      .onConflict((oc) => oc.columns(['companyId', 'userId', 'key']).doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), body: eb.ref('excluded.body') }))),
+);
+
+export const idempotencyKeys = {
+  find: (db: Db, companyId: number, userId: number, key: string): Promise<StoredAnswer | undefined> => find.first(db, companyId, userId, key),
+  /** Takes the key for this transaction; false when it was already stored (the answer is then `find`'s). */
+  claim: async (db: Db, c: KeyClaim): Promise<boolean> => (await claim.first(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt)) !== undefined,
+  /** Stores the answer of a claimed key. */
+  answer: (db: Db, c: KeyClaim, status: number, body: string) => answer.run(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt, status, body),
+  purge: async (db: Db, before: string) => (await db.run(db.q.deleteFrom('idempotency_keys').where('createdAt', '<=', before))).changes,
+};

@@ -1,0 +1,26 @@
+// Sessions (hashes of tokens and cookie ids only).
+import type { Db } from '../db/database.ts';
+import { statement } from '../db/database.ts';
+import type { SessionTable } from '../db/schema.ts';
+
+export type SessionRow = Pick<SessionTable, 'tokenHash' | 'userId' | 'companyId' | 'lastSeenAt' | 'expiresAt'>;
+
+const columns = ['tokenHash', 'userId', 'companyId', 'lastSeenAt', 'expiresAt'] as const;
+const byToken = statement((q, hash: string) => q.selectFrom('sessions').select(columns).where('tokenHash', '=', hash));
+const byCookie = statement((q, hash: string) => q.selectFrom('sessions').select(columns).where('cookieHash', '=', hash));
+const touch = statement((q, lastSeenAt: string, expiresAt: string, hash: string) =>
+  q.updateTable('sessions').set({ lastSeenAt, expiresAt }).where('tokenHash', '=', hash),
+);
+const remove = statement((q, hash: string) => q.deleteFrom('sessions').where('tokenHash', '=', hash));
+
+export const sessions = {
+  insert: (db: Db, session: SessionTable) => db.run(db.q.insertInto('sessions').values(session)),
+  byToken: (db: Db, tokenHash: string) => byToken.first(db, tokenHash),
+  byCookie: (db: Db, cookieHash: string) => byCookie.first(db, cookieHash),
+  touch: (db: Db, tokenHash: string, lastSeenAt: string, expiresAt: string) => touch.run(db, lastSeenAt, expiresAt, tokenHash),
+  remove: (db: Db, tokenHash: string) => remove.run(db, tokenHash),
+  removeOfChain: (db: Db, chainId: string) => db.run(db.q.deleteFrom('sessions').where('renewalChain', '=', chainId)),
+  chainOf: async (db: Db, tokenHash: string): Promise<string | null> =>
+    (await db.first(db.q.selectFrom('sessions').select('renewalChain').where('tokenHash', '=', tokenHash)))?.renewalChain ?? null,
+  purge: async (db: Db, nowIso: string) => (await db.run(db.q.deleteFrom('sessions').where('expiresAt', '<=', nowIso))).changes,
+};

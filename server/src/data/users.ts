@@ -1,0 +1,32 @@
+// Users, their companies and building assignments.
+import type { Db } from '../db/database.ts';
+import { statement } from '../db/database.ts';
+import type { UserTable } from '../db/schema.ts';
+
+export type UserRow = Omit<UserTable, 'id'> & { id: number };
+
+const byId = statement((q, id: number) => q.selectFrom('users').selectAll().where('id', '=', id));
+const byName = statement((q, companyId: number, userName: string) => q.selectFrom('users').selectAll().where('companyId', '=', companyId).where('userName', '=', userName));
+const assigned = statement((q, userId: number) => q.selectFrom('worker_buildings').select('buildingId').where('userId', '=', userId).orderBy('ord'));
+const byWorkerGuid = statement((q, workerGuid: string) => q.selectFrom('users').select('companyId').where('workerGuid', '=', workerGuid));
+
+export const users = {
+  byId: (db: Db, id: number) => byId.first(db, id) as Promise<UserRow | undefined>,
+  /** User names are stored lower case; the lookup trims and lowers the one given. */
+  byName: (db: Db, companyId: number, userName: string) => byName.first(db, companyId, userName.trim().toLowerCase()) as Promise<UserRow | undefined>,
+  /** The company of the worker with this GUID. */
+  companyOfWorker: async (db: Db, workerGuid: string): Promise<number | undefined> => (await byWorkerGuid.first(db, workerGuid))?.companyId,
+  /** The buildings a user is assigned to, in their order (the first is their home building). */
+  assignedBuildings: async (db: Db, userId: number): Promise<number[]> => (await assigned.all(db, userId)).map((r) => r.buildingId),
+};
+
+const company = statement((q, id: number) => q.selectFrom('companies').selectAll().where('id', '=', id));
+const setting = statement((q, name: string) => q.selectFrom('settings').select('value').where('name', '=', name));
+
+export const companies = {
+  byId: (db: Db, id: number) => company.first(db, id),
+};
+
+export const settings = {
+  get: async (db: Db, name: string): Promise<string | null> => (await setting.first(db, name))?.value ?? null,
+};

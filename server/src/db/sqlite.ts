@@ -1,0 +1,194 @@
+// The SQLite engine (the embedded default): better-sqlite3 runs the compiled SQL synchronously through a
+// statement cache. Its one connection runs one transaction at a time: `tx` queues behind the running
+// one, and a query outside a transaction waits for it too (else it would read the transaction's
+// uncommitted rows, or join its writes and be rolled back with them).
+import BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import type { Compilable, DatabaseConnection, DialectAdapter, Driver, SqliteDialectConfig } from 'kysely';
+import type { Binding, Database, Db, ExecMode, RunResult, StatementDef } from './database.ts';
+import { compileStatement } from './database.ts';
+import { nextNumberIn } from './counters.ts';
+import type { DB } from './schema.ts';
+
+type SqlValue = string | number | bigint | Buffer | null;
+
+function toSqlValue(value: unknown): SqlValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || Buffer.isBuffer(value)) return value;
+  return JSON.stringify(value);
+}
+
+type Prepared = { stmt: BetterSqlite3.Statement; bindings: Binding[] };
+
+// Kysely's own transactions (the migrator's) on SQLite: BEGIN IMMEDIATE, and DDL inside them (SQLite has
+// transactional DDL). All pending migrations then apply atomically, and a second process starting on
+// the same file at the same moment waits for the first one's, then finds nothing left to do.
+class ImmediateDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class EngineDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateDriver(this.settings);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+export type SqliteDatabase = Database & {
+  /** The value of an SQLite setting of this connection (e.g. `synchronous`), for diagnostics and tests. */
+  pragma(name: string): unknown;
+};
+
+export function openSqlite(path: string): SqliteDatabase {
+  const sqlite = new BetterSqlite3(path);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a commit is on disk before the answer leaves, so a 2xx a device saw survives a power cut
+  // (NORMAL in WAL mode may lose the last transactions).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
+  const q = new Kysely<DB>({ dialect: new EngineDialect({ database: sqlite }) });
+  const adHoc = new Map<string, BetterSqlite3.Statement>();
+  const prepared = new WeakMap<StatementDef, Prepared>();
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  const commit = sqlite.prepare('COMMIT');
+  const rollback = sqlite.prepare('ROLLBACK');
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+
+  const statementOf = (sql: string) => {
+    let stmt = adHoc.get(sql);
+    if (!stmt) {
+      stmt = sqlite.prepare(sql);
+      adHoc.set(sql, stmt);
+    }
+    return stmt;
+  };
+
+  const execute = (stmt: BetterSqlite3.Statement, params: SqlValue[], mode: ExecMode): unknown => {
+    if (mode === 'first') return stmt.reader ? stmt.get(...params) : (stmt.run(...params), undefined);
+    if (mode === 'all') return stmt.reader ? stmt.all(...params) : (stmt.run(...params), []);
+    return { changes: stmt.reader ? stmt.all(...params).length : stmt.run(...params).changes } satisfies RunResult;
+  };
+
+  const runQuery = (query: Compilable<unknown>, mode: ExecMode): unknown => {
+    const compiled = query.compile();
+    return execute(statementOf(compiled.sql), compiled.parameters.map(toSqlValue), mode);
+  };
+
+  const runStatement = (def: StatementDef, args: readonly unknown[], mode: ExecMode): unknown => {
+    let p = prepared.get(def);
+    if (!p) {
+      const { sql, bindings } = compileStatement(q, def);
+      p = { stmt: sqlite.prepare(sql), bindings };
+      prepared.set(def, p);
+    }
+    return execute(p.stmt, p.bindings.map((b) => toSqlValue('arg' in b ? args[b.arg] : b.value)), mode);
+  };
+
+  // The transaction queue: `busy` is set while a transaction runs, `idle` settles when the queue empties.
+  let busy = false;
+  let tail: Promise<void> = Promise.resolve();
+  let queued = 0;
+
+  /** Runs `work` now when no transaction runs or waits, else after them. */
+  function whenFree<T>(work: () => T): Promise<T> {
+    if (!busy && queued === 0) {
+      try {
+        return Promise.resolve(work());
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return tail.then(work);
+  }
+
+  // Inside a transaction: queries run at once, nested transactions join.
+  const inTx: Db = {
+    engine: 'sqlite',
+    q,
+    all: <R>(query: Compilable<R>) => Promise.resolve(runQuery(query, 'all') as R[]),
+    first: <R>(query: Compilable<R>) => Promise.resolve(runQuery(query, 'first') as R | undefined),
+    run: (query: Compilable<unknown>) => Promise.resolve(runQuery(query, 'run') as RunResult),
+    exec: (def, args, mode) => {
+      try {
+        return Promise.resolve(runStatement(def, args, mode));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    tx: (fn) => fn(inTx),
+    nextNumber: (kind, name, ...args) => nextNumberIn(inTx, kind, name, args),
+    get unguarded() {
+      return inTx;
+    },
+  };
+
+  async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    queued += 1;
+    const previous = tail;
+    let release = () => {};
+    tail = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await previous;
+      queued -= 1;
+      busy = true;
+      begin.run();
+      try {
+        const result = await fn(inTx);
+        commit.run();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) rollback.run();
+        throw error;
+      }
+    } finally {
+      busy = false;
+      release();
+    }
+  }
+
+  const database: SqliteDatabase = {
+    engine: 'sqlite',
+    q,
+    get unguarded() {
+      return database;
+    },
+    all: <R>(query: Compilable<R>) => whenFree(() => runQuery(query, 'all') as R[]),
+    first: <R>(query: Compilable<R>) => whenFree(() => runQuery(query, 'first') as R | undefined),
+    run: (query: Compilable<unknown>) => whenFree(() => runQuery(query, 'run') as RunResult),
+    exec: (def, args, mode) => whenFree(() => runStatement(def, args, mode)),
+    tx: transaction,
+    nextNumber: (kind, name, ...args) => transaction((tx) => tx.nextNumber(kind, name, ...args)),
+    changeEpoch: () => Number(dataVersion.get()),
+    healthy: () =>
+      whenFree(() => sqlite.open && sqlite.prepare('SELECT 1').pluck().get() === 1).catch(() => false),
+    pragma: (name: string) => sqlite.pragma(name, { simple: true }),
+    async close() {
+      await tail;
+      adHoc.clear();
+      // Kysely closes the connection only if it used it (migrations); the layer's own queries use it directly.
+      await q.destroy();
+      if (sqlite.open) sqlite.close();
+    },
+  };
+  return database;
+}

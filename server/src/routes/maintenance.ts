@@ -1,0 +1,60 @@
+// The maintenance plan of a building: its facilities, their periodic tests, and sending the plan.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { MaintenanceTest } from '../../../src/lib/domain/entities.ts';
+import { maintenanceTestStatuses } from '../../../src/lib/domain/entities.ts';
+import { doneAtAfter, incompleteTests, validatePlanSend } from '../../../src/lib/domain/maintenanceRules.ts';
+import type { AppContext } from '../context.ts';
+import { facilities, maintenancePlanSends, maintenanceTests } from '../data/maintenance.ts';
+import { bump, checkVersion, loadBuilding, loadOwned } from '../http/access.ts';
+import { fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { isoTime, localDate, patchBody } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+import { newUuid } from '../util/crypto.ts';
+
+const testPatch = patchBody({ status: z.enum(maintenanceTestStatuses), doneAt: isoTime.nullable(), notes: z.string().nullable(), plannedDate: localDate });
+const planSend = z.object({ confirmIncomplete: z.boolean().default(false) });
+
+export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/binyan/buildings/:bid/facilities', { config: { right: 'maintenance.read' } }, async (req) => {
+    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    return { records: await facilities.list(ctx.db, { buildingId: b.id }, { orderBy: 'name' }) };
+  });
+
+  app.get('/api/binyan/buildings/:bid/maintenance-tests', { config: { right: 'maintenance.read' } }, async (req) => {
+    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    return { records: await maintenanceTests.list(ctx.db, { buildingId: b.id }, { orderBy: 'plannedDate' }) };
+  });
+
+  app.patch('/api/binyan/maintenance-tests/:id', { config: { right: 'maintenance.write' } }, async (req, reply) => {
+    const body = parse(testPatch, req.body);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, maintenanceTests, (req.params as { id: string }).id);
+      checkVersion(current, body.baseVersion);
+      const changes: Partial<MaintenanceTest> = { ...body.changes };
+      if (body.changes.status !== undefined && (body.changes.doneAt === undefined || body.changes.status !== 'done')) {
+        changes.doneAt = doneAtAfter(body.changes.status, current.doneAt, ctx.nowIso());
+      }
+      const record = bump(current, changes, ctx.nowIso());
+      await maintenanceTests.update(tx, record);
+      return { record };
+    });
+  });
+
+  app.post('/api/binyan/buildings/:bid/maintenance-plan/send', { config: { right: 'maintenance.sendPlan' } }, async (req, reply) => {
+    const body = parse(planSend, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
+      const tests = await maintenanceTests.list(tx, { buildingId: building.id });
+      const incompleteCount = incompleteTests(tests).length;
+      const refused = validatePlanSend(tests, body.confirmIncomplete);
+      if (refused) throw fail.rule(refused, { incompleteCount });
+      const { user, companyId } = authOf(req);
+      const sentAt = ctx.nowIso();
+      await maintenancePlanSends.insert(tx, { id: newUuid(), companyId, buildingId: building.id, sentAt, sentBy: user.userName, incompleteCount });
+      return { record: null, extra: { sentAt, testsCount: tests.length, incompleteCount } };
+    });
+  });
+}

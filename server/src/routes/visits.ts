@@ -1,0 +1,73 @@
+// Visits of a building: recorded on the daily plan's round, each with the plan's checklist.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Visit } from '../../../src/lib/domain/entities.ts';
+import { validateVisit } from '../../../src/lib/domain/visitRules.ts';
+import type { AppContext } from '../context.ts';
+import type { Filter } from '../db/records.ts';
+import { visits } from '../data/visits.ts';
+import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { enforce } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { localDate, patchBody, recordId } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+import { israelLocalDate } from '../util/dates.ts';
+import { planOf } from './dailyPlan.ts';
+
+const checklist = z.array(z.object({ id: z.string().min(1), label: z.string(), done: z.boolean() }));
+const visitCreate = z.object({
+  id: recordId,
+  buildingId: z.number().int(),
+  visitDate: localDate.optional(),
+  description: z.string().default(''),
+  madeToday: z.boolean().default(false),
+  checklist: checklist.optional(),
+});
+const visitPatch = patchBody({ description: z.string(), madeToday: z.boolean(), checklist });
+
+export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/binyan/visits', { config: { right: 'plan.read' } }, async (req) => {
+    const q = queryOf(req);
+    const filter: Filter = q.buildingId ? { buildingId: (await loadBuilding(ctx.db, req, q.buildingId)).id } : await buildingFilter(ctx.db, req);
+    if (q.date) filter.visitDate = q.date;
+    return { records: await visits.list(ctx.db, filter, { orderBy: 'visitDate', desc: true }) };
+  });
+
+  app.post('/api/binyan/visits', { config: { right: 'visits.write' } }, async (req, reply) => {
+    const body = parse(visitCreate, req.body);
+    enforce(validateVisit(body));
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, visits, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      const { user, companyId } = authOf(req);
+      const visitDate = body.visitDate ?? israelLocalDate(ctx.now());
+      const planned = (await planOf(tx, user, visitDate)).entries.find((e) => e.buildingId === building.id);
+      const record: Visit = {
+        id: body.id,
+        buildingId: building.id,
+        workerId: user.workerGuid,
+        visitDate,
+        description: body.description.trim(),
+        madeToday: body.madeToday,
+        checklist: body.checklist ?? planned?.checklist.map((c) => ({ ...c, done: false })) ?? [],
+        version: 1,
+        updatedAt: ctx.nowIso(),
+      };
+      await visits.insert(tx, record, companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.patch('/api/binyan/visits/:id', { config: { right: 'visits.write' } }, async (req, reply) => {
+    const body = parse(visitPatch, req.body);
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, visits, (req.params as { id: string }).id);
+      checkVersion(current, body.baseVersion);
+      const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateVisit(record));
+      await visits.update(tx, record);
+      return { record };
+    });
+  });
+}

@@ -1,0 +1,166 @@
+// Scale-out (issue 12): two server processes on one database, as behind a load balancer. The same
+// idempotent mutations fired at both at once apply exactly once with one stored answer; version checks
+// hold across them; a session from one works on the other and a logout on one ends it on both; failed
+// sign-ins count across both; the purge job runs once. On the engine under test (TEST_DB).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { jobs } from '../src/data/jobs.ts';
+import { PURGE_JOB } from '../src/jobs/purge.ts';
+import type { TestDatabase } from './engine.ts';
+import { newTestDatabase, testEngine } from './engine.ts';
+import type { Reply } from './harness.ts';
+import { call, loginAs, newId } from './harness.ts';
+import type { ServerProcess } from './processes.ts';
+import { startServerProcess } from './processes.ts';
+
+type Mutation = { idempotencyKey: string; record: { id: string; version: number; callNumber?: number }; error?: { code: string } };
+
+let test: TestDatabase;
+let db: Database;
+let a: ServerProcess;
+let b: ServerProcess;
+let token = '';
+
+beforeAll(async () => {
+  // SQLite: the first process creates and seeds the file; PostgreSQL: a copy of the seeded template.
+  test = await newTestDatabase({ seeded: testEngine() === 'postgres' });
+  a = await startServerProcess(test.database, test.filesDir);
+  b = await startServerProcess(test.database, test.filesDir);
+  db = openDatabase(test.database);
+  token = (await loginAs(a, 'avi')).token;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.close();
+  await test?.dispose();
+});
+
+const both = () => [a, b] as const;
+const newCall = (id = newId()) => ({ id, buildingId: 101, domain: 'plumbing', description: 'נזילת מים בחדר המדרגות, קומה 2' });
+const textOf = (r: Reply<unknown>) => `${r.status} ${r.text}`;
+
+describe(`two server processes on one ${testEngine()} database`, () => {
+  it('accepts a session made on one process on the other', async () => {
+    for (const server of both()) expect((await call(server, 'GET', '/api/binyan/buildings', { token })).status).toBe(200);
+    const fromB = (await loginAs(b, 'dana')).token;
+    expect((await call(a, 'GET', '/api/binyan/buildings', { token: fromB })).status).toBe(200);
+  });
+
+  it('applies each mutation sent to both processes at once exactly once, with the same stored answer', async () => {
+    const bodies = Array.from({ length: 12 }, () => ({ key: randomUUID(), body: newCall() }));
+    const replies = await Promise.all(
+      bodies.map(({ key, body }) => {
+        const send = (server: ServerProcess) => call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, idempotencyKey: key, body });
+        return Promise.all([send(a), send(b)]);
+      }),
+    );
+    for (const [fromA, fromB] of replies) {
+      expect(fromA.status, fromA.text).toBe(201);
+      expect(textOf(fromB)).toBe(textOf(fromA));
+    }
+    const ids = bodies.map((x) => x.body.id);
+    const rows = await db.all(db.q.selectFrom('service_calls').select(['id', 'version', 'callNumber']).where('id', 'in', ids));
+    expect(rows).toHaveLength(ids.length);
+    expect(rows.every((r) => r.version === 1)).toBe(true);
+    // Call numbers come from one counter shared by both processes: never one number twice.
+    expect(new Set(rows.map((r) => r.callNumber)).size).toBe(ids.length);
+    const keys = await db.all(db.q.selectFrom('idempotency_keys').select('key').where('key', 'in', bodies.map((x) => x.key)));
+    expect(keys).toHaveLength(bodies.length);
+  });
+
+  it('answers repeats of one change on both processes alike, and counts the change once', async () => {
+    const created = (await call<Mutation>(a, 'POST', '/api/binyan/service-calls', { token, body: newCall() })).body.record;
+    const key = randomUUID();
+    const update = { baseVersion: 1, changes: { priority: 'high' } };
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call<Mutation>(both()[i % 2] ?? a, 'PATCH', `/api/binyan/service-calls/${created.id}`, { token, idempotencyKey: key, body: update })),
+    );
+    expect(new Set(replies.map(textOf)).size).toBe(1);
+    expect(replies[0]?.status).toBe(200);
+    expect((await db.first(db.q.selectFrom('service_calls').select('version').where('id', '=', created.id)))?.version).toBe(2);
+  });
+
+  it('holds version checks across processes: of concurrent edits on one version, one wins and the rest get 409', async () => {
+    const created = (await call<Mutation>(b, 'POST', '/api/binyan/service-calls', { token, body: newCall() })).body.record;
+    const priorities = ['low', 'high', 'urgent', 'normal', 'low', 'high', 'urgent', 'normal'];
+    const replies = await Promise.all(
+      priorities.map((priority, i) =>
+        call<Mutation>(both()[i % 2] ?? a, 'PATCH', `/api/binyan/service-calls/${created.id}`, { token, body: { baseVersion: 1, changes: { priority } } }),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 409).map((r) => r.body.error?.code)).toEqual(Array(priorities.length - 1).fill('VERSION_CONFLICT'));
+    const stored = await db.first(db.q.selectFrom('service_calls').select(['version', 'priority']).where('id', '=', created.id));
+    const winner = replies.find((r) => r.status === 200)?.body.record;
+    expect(stored).toEqual({ version: 2, priority: (winner as { priority?: string } | undefined)?.priority });
+  });
+
+  it('counts failed sign-ins of an account across both processes', async () => {
+    const start = (server: ServerProcess, password: string) =>
+      call<{ codeSent?: boolean }>(server, 'POST', '/api/auth/otp/start', {
+        body: { idParam1: 'miri', idParam2: password, compID: 1001, appId: 2, appGuid: 'mp', otpPreferredSendMethod: 'sms' },
+        idempotencyKey: null,
+      });
+    // The default account limit: 10 failures lock it.
+    const failures = await Promise.all(Array.from({ length: 10 }, (_, i) => start(both()[i % 2] ?? a, 'wrong-password')));
+    expect(failures.every((r) => r.status === 200 && r.body.codeSent === false)).toBe(true);
+    for (const server of both()) {
+      const locked = await start(server, 'demo1234');
+      expect(locked.status, locked.text).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('ends a session on both processes when it logs out on one', async () => {
+    const { token: mine } = await loginAs(a, 'yossi');
+    for (const server of both()) expect((await call(server, 'GET', '/api/binyan/buildings', { token: mine })).status).toBe(200);
+    expect((await call(b, 'POST', '/api/auth/logout', { token: mine, body: {}, idempotencyKey: null })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/binyan/buildings', { token: mine })).status).toBe(401);
+    // The other process learns it from the database (PostgreSQL: its session cache hears the trigger's
+    // NOTIFY; SQLite: the file's change counter), within moments.
+    const deadline = Date.now() + 5_000;
+    let status = 0;
+    while ((status = (await call(a, 'GET', '/api/binyan/buildings', { token: mine })).status) !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('runs the purge job once for both processes, and both answer the health check', async () => {
+    expect(await jobs.runs(db, PURGE_JOB)).toBe(1);
+    for (const server of both()) {
+      const health = await call(server, 'GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toEqual({ ok: true, database: 'ok' });
+    }
+  });
+});
+
+describe(`processes starting at once on an empty ${testEngine()} database`, () => {
+  it('migrate and seed it once, and all of them serve', async () => {
+    const empty = await newTestDatabase({ seeded: false });
+    const started: ServerProcess[] = [];
+    const fresh = openDatabase(empty.database);
+    try {
+      const results = await Promise.allSettled([1, 2, 3].map(() => startServerProcess(empty.database, empty.filesDir)));
+      for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+      const count = async (table: string) =>
+        Number((await fresh.first({ compile: () => sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.compile(fresh.q) }))?.n);
+      expect(await count('kysely_migration')).toBe(8);
+      expect(await count('companies')).toBe(2);
+      expect(await count('buildings')).toBe(7);
+      expect(await jobs.runs(fresh, PURGE_JOB)).toBe(1);
+      for (const server of started) expect((await loginAs(server, 'miri')).token).not.toBe('');
+    } finally {
+      await Promise.all(started.map((p) => p.stop()));
+      await fresh.close();
+      await empty.dispose();
+    }
+  }, 120_000);
+});
+
