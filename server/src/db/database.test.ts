@@ -7,7 +7,7 @@ import { localFileStore } from '../files/fileStore.ts';
 import { seedIfEmpty } from '../seed/seed.ts';
 import { seedLarge } from '../seed/seedLarge.ts';
 import type { Database, Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { migrateToLatest, migrationNames } from './migrate.ts';
 import { openDatabase } from './open.ts';
 import type { SqliteDatabase } from './sqlite.ts';
 
@@ -33,7 +33,7 @@ function open(t: TestDatabase): Database {
 const count = async (d: Db, table: 'service_calls' | 'buildings' | 'apartments') =>
   Number((await d.first(d.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0);
 
-const ALL_MIGRATIONS = ['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user', '008_scale_out'];
+const ALL_MIGRATIONS = migrationNames;
 
 describe('database', () => {
   it('migrates once, records migrations, commits durably and seeds only an empty database', async () => {

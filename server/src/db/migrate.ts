@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_sign_in_limits.ts';
 import * as m006 from './migrations/006_uploads_deposit.ts';
 import * as m007 from './migrations/007_idempotency_user.ts';
 import * as m008 from './migrations/008_scale_out.ts';
+import * as m009 from './migrations/009_ledger.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -23,7 +24,11 @@ const migrations: Record<string, EnvMigration> = {
   '006_uploads_deposit': m006,
   '007_idempotency_user': m007,
   '008_scale_out': m008,
+  '009_ledger': m009,
 };
+
+/** Every migration's name, in the order they run. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
 
 function withEnv(env: MigrationEnv): MigrationProvider {
   const bound: Record<string, Migration> = {};
@@ -43,4 +48,11 @@ export async function migrateToLatest(db: Db, files: FileStore): Promise<string[
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Brings the schema up to `name` exactly (tests of a migration's data step start from the one before). */
+export async function migrateTo(db: Db, files: FileStore, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db.q, provider: withEnv({ types: columnTypesFor(db.engine), files }) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -19,6 +19,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import type { Settlement } from '../../../src/lib/domain/ledger.ts';
 import type { Role } from '../../../src/lib/rights/rights.ts';
 
 /** A boolean column: read as 0/1 (SQLite) or true/false (PostgreSQL), written as a boolean. */
@@ -193,6 +194,29 @@ export type CounterTable = { name: string; value: number };
 /** Scheduled jobs (migration 008): the last start claims the run for one process. */
 export type JobTable = { name: string; lastStartedAt: string; runs: Generated<number> };
 
+/** The one ledger (migration 009): see src/lib/domain/ledger.ts. */
+export type LedgerEntryTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  kind: string;
+  date: string;
+  amountAgorot: number;
+  apartmentId: string | null;
+  contactId: string | null;
+  debtKind: string | null;
+  dueDate: string | null;
+  groupName: string | null;
+  description: string;
+  settles: SqlJson<Settlement[]>;
+  sourceKind: string | null;
+  sourceId: string | null;
+  createdAt: string;
+  createdBy: string;
+  version: number;
+  updatedAt: string;
+};
+
 export type DB = {
   companies: CompanyTable;
   users: UserTable;
@@ -226,4 +250,5 @@ export type DB = {
   renewal_secrets: RenewalSecretTable;
   counters: CounterTable;
   jobs: JobTable;
+  ledger_entries: LedgerEntryTable;
 };

@@ -17,6 +17,7 @@ import type {
 } from '../../../src/lib/domain/entities.ts';
 import { serviceCallDomains } from '../../../src/lib/domain/entities.ts';
 import { consumptionOf } from '../../../src/lib/domain/meterRules.ts';
+import { chargeOfDebt, ledger } from '../data/ledger.ts';
 import type { Db } from '../db/database.ts';
 import { insertRecord } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
@@ -211,7 +212,10 @@ export async function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid:
     }
     await insertRecord(db, specs.apartments, apt, companyId);
     for (const c of people) await insertRecord(db, specs.contacts, c, companyId);
-    for (const d of debts) await insertRecord(db, specs.debts, d, companyId);
+    for (const d of debts) {
+      await insertRecord(db, specs.debts, d, companyId);
+      await ledger.insert(db, chargeOfDebt(d, 'seed'), companyId);
+    }
     apartments.push(apt);
   }
   if (!rich) return { building, owners, debtsByContact };
