@@ -12,6 +12,7 @@ import { PURGE_JOB } from '../src/jobs/purge.ts';
 import type { TestDatabase } from './engine.ts';
 import { newTestDatabase, testEngine } from './engine.ts';
 import type { Reply } from './harness.ts';
+import { migrationNames } from '../src/db/migrate.ts';
 import { call, loginAs, newId } from './harness.ts';
 import type { ServerProcess } from './processes.ts';
 import { startServerProcess } from './processes.ts';
@@ -151,7 +152,7 @@ describe(`processes starting at once on an empty ${testEngine()} database`, () =
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started', 'started']);
       const count = async (table: string) =>
         Number((await fresh.first({ compile: () => sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.compile(fresh.q) }))?.n);
-      expect(await count('kysely_migration')).toBe(8);
+      expect(await count('kysely_migration')).toBe(migrationNames.length);
       expect(await count('companies')).toBe(2);
       expect(await count('buildings')).toBe(7);
       expect(await jobs.runs(fresh, PURGE_JOB)).toBe(1);
