@@ -16,7 +16,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/node.ts'],
           // TEST_DB=postgres: one throw-away PostgreSQL cluster for the run (server/test/engine.ts).
           globalSetup: ['server/test/globalSetup.ts'],
-          testTimeout: 20_000,
+          // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -26,7 +28,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/dom.ts'],
-          testTimeout: 20_000,
+          // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -34,9 +34,10 @@ beforeAll(async () => {
     else call.lastUpdateAt = new Date(Date.parse(call.openedAt) + (i % 11) * 3_600_000).toISOString();
   });
   await applyServerRecords('serviceCalls', calls as unknown as Record<string, unknown>[]);
-});
+}, 180_000);
 
-describe('paged service-calls list over a generated data set', () => {
+// Hundreds of queries over fake-indexeddb: minutes of CPU on a loaded 2-core machine, not a speed target.
+describe('paged service-calls list over a generated data set', { timeout: 180_000 }, () => {
   const scopes = [null, 103];
   const tabs: ServiceCallTab[] = ['open', 'closed', 'planned'];
 
