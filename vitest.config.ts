@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -16,9 +19,6 @@ export default defineConfig({
           setupFiles: ['tests/setup/node.ts'],
           // TEST_DB=postgres: one throw-away PostgreSQL cluster for the run (server/test/engine.ts).
           globalSetup: ['server/test/globalSetup.ts'],
-          // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -28,9 +28,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/dom.ts'],
-          // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
         },
       },
     ],
