@@ -34,6 +34,14 @@ const outside = {
   server: { allowed: ['server', 'src/lib'], message: 'server/ may import only its own code and src/lib (docs/architecture.md, "Layers").' },
 };
 
+const enumSyntax = { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' };
+const datesMessage = 'Format dates and times with the helpers of src/lib/dates.ts (or useFormats): dd/mm/yyyy, 24-hour, in every language.';
+const rawDateFormatting = [
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: datesMessage },
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
+  { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
+];
+
 const up = (n) => `(?:\\.\\./){${n}}`;
 const oneOf = (names) => (names.length === 0 ? '(?!)' : `(?:${names.join('|')})(?:/|$)`);
 
@@ -103,7 +111,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' }],
+      'no-restricted-syntax': ['error', enumSyntax],
     },
   },
   {
@@ -113,6 +121,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // Dates and times are shown only through src/lib/dates.ts (dd/mm/yyyy, 24-hour, spec §5 and §9).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts'],
+    rules: { 'no-restricted-syntax': ['error', enumSyntax, ...rawDateFormatting] },
   },
   {
     // src/app and src/main.tsx may import every layer; the wrapped libraries stay behind their wrappers.
