@@ -3,14 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTakeDayOffline } from './takeDayOffline';
 import type { TakeDayProgress, TakeDayResult } from './takeDayOffline';
+import { formatFileSize } from '../lib/uploadLimits';
 import styles from './TakeDayOfflineButton.module.css';
 
 export function TakeDayOfflineButton() {
-  const { t } = useTranslation('sync');
+  const { t } = useTranslation(['sync', 'field']);
   const takeDayOffline = useTakeDayOffline();
   const [progress, setProgress] = useState<TakeDayProgress | null>(null);
   const [result, setResult] = useState<TakeDayResult | null>(null);
   const running = progress !== null && progress.step !== null;
+  const photos = running ? progress?.photos : result?.photos;
 
   async function run() {
     setResult(null);
@@ -37,6 +39,12 @@ export function TakeDayOfflineButton() {
               : t('takeDay.done')
             : null}
       </p>
+      {photos ? (
+        <p className={styles.meta} data-testid="offline-photos">
+          {t('field:takeDay.photos', { used: formatFileSize(photos.bytes), budget: formatFileSize(photos.budget) })}
+          {!running && photos.skipped > 0 ? ` ${t('field:takeDay.photosSkipped', { count: photos.skipped })}` : null}
+        </p>
+      ) : null}
       {running ? <progress max={progress?.total} value={progress?.done} aria-label={t('takeDay.button')} /> : null}
     </div>
   );
