@@ -4,12 +4,12 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '../session/sessionContext';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
+import { promptInstall, useCanInstall } from './installPrompt';
 import styles from './NavigationDrawer.module.css';
-
-
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['shell', 'routes']);
+  const { t } = useTranslation(['shell', 'routes', 'field']);
+  const installable = useCanInstall();
   const { session } = useSession();
   const can = useCan();
   const ref = useModalDialog(open);
@@ -55,6 +55,13 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
                 </NavLink>
               </li>
             ))}
+          {installable ? (
+            <li>
+              <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
+                {t('field:install.menu')}
+              </button>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </dialog>

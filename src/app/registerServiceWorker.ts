@@ -1,14 +1,26 @@
 // Registers the service worker (production builds only; see main.tsx). A new version waits until
-// `activateWaitingServiceWorker()` is called, which the sync layer does only with no replay in flight.
+// `activateWaitingServiceWorker()` is called: the update prompt (UpdatePrompt.tsx) does it when the
+// user chooses to reload and no replay is running; the worker itself also waits for its own replay.
 import { Workbox } from 'workbox-window';
 
 let workbox: Workbox | null = null;
+let updateWaiting = false;
+const listeners = new Set<() => void>();
+
+function setUpdateWaiting(value: boolean): void {
+  if (updateWaiting === value) return;
+  updateWaiting = value;
+  for (const listener of listeners) listener();
+}
 
 export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
   if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return workbox;
   workbox = new Workbox(scriptUrl);
+  // Also fired at start when a version was already waiting (wasWaitingBeforeRegister).
+  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   // After an update takes over, reload once so the page runs the code the new worker precached.
   workbox.addEventListener('controlling', (event) => {
+    setUpdateWaiting(false);
     if (event.isUpdate) window.location.reload();
   });
   void workbox.register();
@@ -18,4 +30,14 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
 /** Sends `{ type: 'SKIP_WAITING' }` to a waiting worker, if there is one. */
 export function activateWaitingServiceWorker(): void {
   workbox?.messageSkipWaiting();
+}
+
+/** True while a new version is installed and waiting for the page's go. */
+export function isUpdateWaiting(): boolean {
+  return updateWaiting;
+}
+
+export function subscribeUpdateWaiting(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
