@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '../session/sessionContext';
+import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
 import { promptInstall, useCanInstall } from './installPrompt';
@@ -51,6 +52,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
             .map((route) => (
               <li key={route.id}>
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
+                  {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
                   {t(`routes:${route.id}`)}
                 </NavLink>
               </li>
@@ -58,6 +60,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
           {installable ? (
             <li>
               <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
+                <Icon icon={actionIcons.install} />
                 {t('field:install.menu')}
               </button>
             </li>

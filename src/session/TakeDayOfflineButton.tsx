@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useTakeDayOffline } from './takeDayOffline';
 import type { TakeDayProgress, TakeDayResult } from './takeDayOffline';
 import { formatFileSize } from '../lib/uploadLimits';
+import { Button } from '../ui/Button';
+import { actionIcons } from '../ui/icons';
 import styles from './TakeDayOfflineButton.module.css';
 
 export function TakeDayOfflineButton() {
@@ -27,9 +29,9 @@ export function TakeDayOfflineButton() {
 
   return (
     <div className={styles.actions}>
-      <button type="button" onClick={() => void run()} disabled={running} aria-busy={running}>
+      <Button onClick={() => void run()} disabled={running} aria-busy={running} icon={actionIcons.takeDayOffline}>
         {t('takeDay.button')}
-      </button>
+      </Button>
       <p role="status" className={styles.meta}>
         {running && progress?.step
           ? t('takeDay.progress', { step: t(`takeDay.steps.${progress.step}`), done: progress.done + 1, total: progress.total })

@@ -8,6 +8,7 @@ import { requestReplayNow } from '../../session/syncController';
 import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';
 import { useFormats } from '../../ui/useFormats';
+import { Icon, actionIcons } from '../../ui/icons';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
 import styles from './SyncScreen.module.css';
 
@@ -48,6 +49,7 @@ export function SyncScreen() {
       <StorageWarning always />
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
+          <Icon icon={actionIcons.sync} />
           {t('screen.syncNow')}
         </button>
       </div>
