@@ -255,6 +255,10 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
       : undefined;
     await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
   }
+
+  // A worker of both demo companies (same user name and phone): she chooses the company she works for.
+  const dana = demoUsers.find((u) => u.userName === 'dana');
+  if (dana) await insertUser(tx, createRng(20_261_125), 2002, { ...dana, buildings: [201] }, 202, nowIso);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */
