@@ -22,8 +22,8 @@ const sw = vi.hoisted(() => {
   };
 });
 
-vi.mock('./registerServiceWorker', () => ({
-  activateWaitingServiceWorker: sw.activate,
+vi.mock('./updateWaiting', () => ({
+  activateUpdate: sw.activate,
   isUpdateWaiting: sw.isWaiting,
   subscribeUpdateWaiting: sw.subscribe,
 }));

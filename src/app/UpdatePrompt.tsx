@@ -4,7 +4,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../session/syncStore';
-import { activateWaitingServiceWorker, isUpdateWaiting, subscribeUpdateWaiting } from './registerServiceWorker';
+import { activateUpdate, isUpdateWaiting, subscribeUpdateWaiting } from './updateWaiting';
 import styles from './VersionNotice.module.css';
 
 export function UpdatePrompt() {
@@ -15,7 +15,7 @@ export function UpdatePrompt() {
   const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
-    if (chosen && waiting && !replaying) activateWaitingServiceWorker();
+    if (chosen && waiting && !replaying) activateUpdate();
   }, [chosen, waiting, replaying]);
 
   if (!waiting || dismissed) return null;

@@ -2,16 +2,9 @@
 // `activateWaitingServiceWorker()` is called: the update prompt (UpdatePrompt.tsx) does it when the
 // user chooses to reload and no replay is running; the worker itself also waits for its own replay.
 import { Workbox } from 'workbox-window';
+import { setUpdateWaiting } from './updateWaiting';
 
 let workbox: Workbox | null = null;
-let updateWaiting = false;
-const listeners = new Set<() => void>();
-
-function setUpdateWaiting(value: boolean): void {
-  if (updateWaiting === value) return;
-  updateWaiting = value;
-  for (const listener of listeners) listener();
-}
 
 export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
   if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return workbox;
@@ -30,14 +23,4 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
 /** Sends `{ type: 'SKIP_WAITING' }` to a waiting worker, if there is one. */
 export function activateWaitingServiceWorker(): void {
   workbox?.messageSkipWaiting();
-}
-
-/** True while a new version is installed and waiting for the page's go. */
-export function isUpdateWaiting(): boolean {
-  return updateWaiting;
-}
-
-export function subscribeUpdateWaiting(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
