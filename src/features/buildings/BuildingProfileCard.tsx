@@ -62,7 +62,7 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
             <li key={link.to}>
               <Link className={styles.link} to={link.to}>
                 <span className={styles.linkLabel}>
-                  {link.icon ? <Icon icon={link.icon} /> : null}
+                  {link.icon ? <Icon icon={link.icon} size={18} /> : null}
                   {link.label}
                 </span>
                 {link.count ? <span className={styles.count}>{link.count}</span> : null}
