@@ -25,14 +25,23 @@ const MAX_DEPTH = 4;
 const wrappedLibraries = [
   { name: 'i18next', message: 'Use src/i18n (the single i18next init).', allowTypeImports: true },
   { name: 'comlink', message: 'Use src/workers/photoCompressor.ts (the single comlink wrap).', allowTypeImports: true },
+  { name: 'lucide-react', message: 'Use src/ui/icons.tsx (the one icon set, its table of route and action icons).', allowTypeImports: false },
 ];
-const wrappers = ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts'];
+const wrappers = ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts', 'src/ui/icons.tsx'];
 
 /** Folders outside src/ with a rule of their own: what they may import from the project root. */
 const outside = {
   sw: { allowed: ['src/sync', 'src/db', 'src/api', 'src/lib'], message: 'sw/ may import only src/sync, src/db, src/api and src/lib (no React, no DOM).' },
   server: { allowed: ['server', 'src/lib'], message: 'server/ may import only its own code and src/lib (docs/architecture.md, "Layers").' },
 };
+
+const enumSyntax = { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' };
+const datesMessage = 'Format dates and times with the helpers of src/lib/dates.ts (or useFormats): dd/mm/yyyy, 24-hour, in every language.';
+const rawDateFormatting = [
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: datesMessage },
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
+  { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
+];
 
 const up = (n) => `(?:\\.\\./){${n}}`;
 const oneOf = (names) => (names.length === 0 ? '(?!)' : `(?:${names.join('|')})(?:/|$)`);
@@ -103,7 +112,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' }],
+      'no-restricted-syntax': ['error', enumSyntax],
     },
   },
   {
@@ -113,6 +122,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // Dates and times are shown only through src/lib/dates.ts (dd/mm/yyyy, 24-hour, spec §5 and §9).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/dates.ts'],
+    rules: { 'no-restricted-syntax': ['error', enumSyntax, ...rawDateFormatting] },
   },
   {
     // src/app and src/main.tsx may import every layer; the wrapped libraries stay behind their wrappers.

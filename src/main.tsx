@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { listenForInstallPrompt } from './app/installPrompt';
 import { initI18n, startNamespaces } from './i18n/i18n';
 import './ui/tokens.css';
+
+listenForInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

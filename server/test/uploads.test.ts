@@ -165,3 +165,34 @@ describe('whose record an upload belongs to', () => {
     expect((await call(server, 'POST', '/api/binyan/check', { token: avi, body: { ...check, BackImageId: 'seed-photo-2002', FrontImageId: null } })).status).toBe(403);
   });
 });
+
+describe('the demo photos and the small version a device keeps offline', () => {
+  it('seeds real images: meter faces for readings and a picture on each open call', async () => {
+    const meters = await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/buildings/101/meters', { token: avi });
+    const readings = await call<{ records: { photoId: string | null }[] }>(server, 'GET', `/api/binyan/meters/${meters.body.records[0]?.id}/readings`, { token: avi });
+    expect(readings.body.records.length).toBeGreaterThan(0);
+    expect(readings.body.records.filter((r) => /^seed-meter-1001-\d$/.test(r.photoId ?? '')).length).toBeGreaterThanOrEqual(3);
+    const face = await image('seed-meter-1001-1');
+    expect(face.status).toBe(200);
+    expect(await sharp(Buffer.from(await face.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    const open = await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/service-calls?buildingId=101&tab=open', { token: avi });
+    const seededCall = open.body.records.find((r) => r.id !== callId);
+    const files = await call<{ records: { id: string; parentType: string }[] }>(server, 'GET', `/api/binyan/service-calls/${seededCall?.id}/files`, { token: avi });
+    expect(files.body.records).toEqual([expect.objectContaining({ parentType: 'serviceCalls' })]);
+    const picture = await image(files.body.records[0]?.id ?? '');
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(640);
+  });
+
+  it('answers size=small with a JPEG of at most 480 px, a different ETag, and the same rights', async () => {
+    const small = await fetch(`${server.baseUrl}/api/files/getImg?src=seed-meter-1001-2&size=small`, { headers: { authorization: avi } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/jpeg');
+    expect(small.headers.get('etag')).toMatch(/-small"$/);
+    const bytes = Buffer.from(await small.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 360 });
+    const full = await image('seed-meter-1001-2');
+    expect(bytes.length).toBeLessThan(Buffer.from(await full.arrayBuffer()).length);
+    const theirs = await fetch(`${server.baseUrl}/api/files/getImg?src=seed-meter-1001-2&size=small`, { headers: { authorization: other } });
+    expect(theirs.status).toBe(403);
+  });
+});

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { useSession } from '../session/sessionContext';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
+import { Icon, actionIcons } from '../ui/icons';
 import { CheckPaymentScope } from './CheckPaymentScope';
 import { NavigationDrawer } from './NavigationDrawer';
 import { useRouteLabel } from './usePageTitle';
@@ -30,7 +31,7 @@ export function AppLayout() {
             aria-controls="app-navigation"
             onClick={() => setMenuOpen(true)}
           >
-            <span className={styles.burger} aria-hidden="true" />
+            <Icon icon={actionIcons.menu} size={24} />
           </button>
         )}
         <h1 className={styles.title}>{label}</h1>

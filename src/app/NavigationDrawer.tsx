@@ -2,14 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '../session/sessionContext';
+import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
+import { promptInstall, useCanInstall } from './installPrompt';
 import styles from './NavigationDrawer.module.css';
-
-
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['shell', 'routes']);
+  const { t } = useTranslation(['shell', 'routes', 'field']);
+  const installable = useCanInstall();
   const { session } = useSession();
   const can = useCan();
   const ref = useModalDialog(open);
@@ -51,10 +52,19 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
             .map((route) => (
               <li key={route.id}>
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
+                  {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
                   {t(`routes:${route.id}`)}
                 </NavLink>
               </li>
             ))}
+          {installable ? (
+            <li>
+              <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
+                <Icon icon={actionIcons.install} />
+                {t('field:install.menu')}
+              </button>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </dialog>

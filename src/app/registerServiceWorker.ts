@@ -1,14 +1,19 @@
 // Registers the service worker (production builds only; see main.tsx). A new version waits until
-// `activateWaitingServiceWorker()` is called, which the sync layer does only with no replay in flight.
+// `activateWaitingServiceWorker()` is called: the update prompt (UpdatePrompt.tsx) does it when the
+// user chooses to reload and no replay is running; the worker itself also waits for its own replay.
 import { Workbox } from 'workbox-window';
+import { setUpdateWaiting } from './updateWaiting';
 
 let workbox: Workbox | null = null;
 
 export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
   if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return workbox;
   workbox = new Workbox(scriptUrl);
+  // Also fired at start when a version was already waiting (wasWaitingBeforeRegister).
+  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   // After an update takes over, reload once so the page runs the code the new worker precached.
   workbox.addEventListener('controlling', (event) => {
+    setUpdateWaiting(false);
     if (event.isUpdate) window.location.reload();
   });
   void workbox.register();

@@ -1,25 +1,25 @@
 // Every route of spec section 2 in one table. A feature engineer swaps `screen` for their screen:
-//   screen: lazy(() => import('../features/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
+//   screen: lazyScreen(() => import('../features/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
 // Screens not built yet show the translated "coming soon" page.
-import { lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { Action } from '../lib/rights/rights';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './lazyScreen';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = ComponentType;
 
-export const comingSoon: Screen = lazy(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
-const profile: Screen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
-const sync: Screen = lazy(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
-const checksIndex: Screen = lazy(() => import('../features/checks/ChecksIndexScreen').then((m) => ({ default: m.ChecksIndexScreen })));
-const checksGroups: Screen = lazy(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
-const checksFill: Screen = lazy(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
-const checkCapture: Screen = lazy(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
-const dashboard: Screen = lazy(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
-const apartments: Screen = lazy(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
-const searchContact: Screen = lazy(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
-const dailyPlan: Screen = lazy(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));
-const serviceCalls: Screen = lazy(() => import('../features/service-calls/ServiceCallsScreen').then((m) => ({ default: m.ServiceCallsScreen })));
-const addServiceCall: Screen = lazy(() => import('../features/service-calls/AddServiceCallScreen').then((m) => ({ default: m.AddServiceCallScreen })));
+export const comingSoon: Screen = lazyScreen(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
+const profile: Screen = lazyScreen(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
+const sync: Screen = lazyScreen(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
+const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIndexScreen').then((m) => ({ default: m.ChecksIndexScreen })));
+const checksGroups: Screen = lazyScreen(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
+const checksFill: Screen = lazyScreen(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
+const checkCapture: Screen = lazyScreen(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
+const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
+const apartments: Screen = lazyScreen(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
+const searchContact: Screen = lazyScreen(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
+const dailyPlan: Screen = lazyScreen(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));
+const serviceCalls: Screen = lazyScreen(() => import('../features/service-calls/ServiceCallsScreen').then((m) => ({ default: m.ServiceCallsScreen })));
+const addServiceCall: Screen = lazyScreen(() => import('../features/service-calls/AddServiceCallScreen').then((m) => ({ default: m.AddServiceCallScreen })));
 
 export type RouteId =
   | 'dashboard'
@@ -81,22 +81,22 @@ export const appRoutes: AppRoute[] = [
   {
     id: 'maintenanceAndFacilities', right: 'maintenance.read',
     path: '/maintenance-and-facilities',
-    screen: lazy(() => import('../features/maintenance/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen }))),
+    screen: lazyScreen(() => import('../features/maintenance/MaintenanceScreen').then((m) => ({ default: m.MaintenanceScreen }))),
     menu: true,
-    children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazy(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
+    children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazyScreen(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
   },
   { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
   { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
-  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
-  { id: 'keys', right: 'items.read', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
-  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
-  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
-  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
-  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazy(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
-  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
-  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
+  { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
+  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
+  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
+  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
+  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
+  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
+  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

@@ -103,6 +103,16 @@ describe('routes of spec section 2', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/financial-report/42'));
   });
 
+  it('stores the contact of an opened financial report, for the next plain /financial-report', async () => {
+    const { update } = renderAt('/financial-report/77', signedIn);
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ financialReportContact: '77' }));
+  });
+
+  it('sends an owner with no stored contact to their own financial report', async () => {
+    const { router } = renderAt('/financial-report', { ...signedIn, role: 'owner', contactID: 9 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/financial-report/9'));
+  });
+
   it('keeps /financial-report when no contact is stored', async () => {
     const { router } = renderAt('/financial-report', signedIn);
     expect(await screen.findAllByRole('heading', { name: 'Financial report' })).toBeTruthy();

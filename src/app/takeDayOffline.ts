@@ -12,11 +12,14 @@ import { pullDailyPlan, pullVisits } from '../features/daily-plan/visitsRepo';
 import { pullItems } from '../features/items/itemsRepo';
 import { pullMaintenance } from '../features/maintenance/maintenanceRepo';
 import { pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
+import { recentReadingPhotos } from '../features/meters/metersQueries';
+import { openCallPhotos } from '../features/service-calls/serviceCallFiles';
 import { pullServiceCalls } from '../features/service-calls/serviceCallsRepo';
+import { keepOfflineCopies } from '../sync/offlinePhotos';
 import { toLocalDateString } from '../lib/dates';
 import type { DailyPlan } from '../lib/domain/entities';
 import { takeDaySteps } from '../session/takeDayOffline';
-import type { TakeDayProgress, TakeDayResult, TakeDayStep } from '../session/takeDayOffline';
+import type { TakeDayPhotos, TakeDayProgress, TakeDayResult, TakeDayStep } from '../session/takeDayOffline';
 
 const PARALLEL = 3;
 
@@ -42,7 +45,8 @@ export async function takeDayOffline(
   let done = 0;
   let plan: DailyPlan | null = null;
   let buildingIds: number[] = [];
-  const report = (step: TakeDayStep | null) => options.onProgress?.({ done, total, step });
+  let photos: TakeDayPhotos | undefined;
+  const report = (step: TakeDayStep | null) => options.onProgress?.({ done, total, step, ...(photos ? { photos } : {}) });
   const perBuilding = (pull: (bid: number) => Promise<unknown>) => () => eachLimited(buildingIds, pull);
 
   const steps: Record<TakeDayStep, () => Promise<unknown>> = {
@@ -67,6 +71,16 @@ export async function takeDayOffline(
     maintenanceTests: perBuilding((bid) => pullMaintenance(api, bid)),
     debts: perBuilding((bid) => pullDebts(api, { buildingId: bid })),
     checkGroups: () => pullChecksToFill(api),
+    // Last: the readings and calls pulled above name the photos (the previous reading's first).
+    photos: async () => {
+      const wanted = [...(await recentReadingPhotos(buildingIds)), ...(await openCallPhotos(api, buildingIds))];
+      await keepOfflineCopies(api, wanted, {
+        onProgress: (progress) => {
+          photos = progress;
+          report('photos');
+        },
+      });
+    },
   };
 
   for (const step of takeDaySteps) {
@@ -81,5 +95,5 @@ export async function takeDayOffline(
     done += 1;
   }
   report(null);
-  return { buildingIds, failed, plan };
+  return { buildingIds, failed, plan, ...(photos ? { photos } : {}) };
 }

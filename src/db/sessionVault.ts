@@ -111,6 +111,8 @@ function withoutRetired(stored: Partial<Session> & Partial<Record<(typeof RETIRE
   return { session: { ...emptySession, ...(copy as Partial<Session>) }, retired };
 }
 
+export type ClearOptions = { keepCredentials?: boolean; prefill?: Pick<Session, 'compID' | 'userName'> };
+
 export type MetaStore = {
   get(key: string): Promise<MetaRow | undefined>;
   put(row: MetaRow): Promise<unknown>;
@@ -183,7 +185,7 @@ export type SessionVault = {
   deviceId(): Promise<string>;
   saveSession(s: Session): Promise<Session>;
   updateSession(patch: Partial<Session>): Promise<Session>;
-  clearSession(options?: { keepCredentials?: boolean }): Promise<Session>;
+  clearSession(options?: ClearOptions): Promise<Session>;
   /** The last loaded or saved session without touching storage (for API token getters). */
   cachedSession(): Session | null;
   /** Called with the new session when this or another context (tab, service worker) saves it. */
@@ -287,8 +289,11 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
     return saveSession({ ...(await loadSession()), ...patch });
   }
 
-  /** `keepCredentials` keeps who signed in (to prefill Login), never a secret; the device id always stays. */
-  async function clearSession(options: { keepCredentials?: boolean } = {}): Promise<Session> {
+  /**
+   * `keepCredentials` keeps who signed in (to prefill Login), never a secret; `prefill` names whom Login
+   * is filled in for instead (a switch of company). The device id always stays.
+   */
+  async function clearSession(options: ClearOptions = {}): Promise<Session> {
     const current = await loadSession();
     const kept: Partial<Session> = options.keepCredentials
       ? {
@@ -298,7 +303,7 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
           previousPath: current.previousPath,
         }
       : {};
-    return saveSession({ ...emptySession, languageId: current.languageId, deviceId: current.deviceId, ...kept });
+    return saveSession({ ...emptySession, languageId: current.languageId, deviceId: current.deviceId, ...kept, ...options.prefill });
   }
 
   return {
@@ -329,4 +334,4 @@ export const refreshSession = (): Promise<Session> => sessionVault().refreshSess
 export const deviceId = (): Promise<string> => sessionVault().deviceId();
 export const saveSession = (s: Session): Promise<Session> => sessionVault().saveSession(s);
 export const updateSession = (patch: Partial<Session>): Promise<Session> => sessionVault().updateSession(patch);
-export const clearSession = (options?: { keepCredentials?: boolean }): Promise<Session> => sessionVault().clearSession(options);
+export const clearSession = (options?: ClearOptions): Promise<Session> => sessionVault().clearSession(options);

@@ -22,7 +22,7 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
 }
 
 /** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
-export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync'];
+export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync', 'field'];
 
 // The language being shown (set before i18next switches, so the backend knows what it loads for).
 let shownLanguage: string = defaultLanguage;

@@ -39,3 +39,7 @@ export const serverFiles = z.looseObject({ records: z.optional(z.array(z.unknown
 
 /** TranslateProblem/SessionToken: the call's texts in the asked language, or why not. */
 export const translation = z.looseObject({ TranslatedText: text, TranslatedSubject: text, translated: z.boolean() });
+
+/** GET auth/companies: the companies the signed-in person has an account in, the current one marked. */
+export const companiesAnswer = z.looseObject({ records: z.array(z.looseObject({ id: z.number(), name: text, current: z.boolean() })) });
+export type CompanyChoice = z.infer<typeof companiesAnswer>['records'][number];

@@ -1,7 +1,11 @@
-// Date rules of spec sections 5 and 9: display dd/mm/yyyy (en-GB), deposits as the local calendar
-// date yyyy-mm-dd, weeks start on Sunday, and the named ranges the report filters offer.
+// Date rules of spec sections 5 and 9: display dd/mm/yyyy (en-GB), 24-hour time, deposits as the local
+// calendar date yyyy-mm-dd, weeks start on Sunday, and the named ranges the report filters offer.
+// The only place of the app that formats a date or a time: lint refuses toLocale*String and
+// Intl.DateTimeFormat anywhere else in src/ (tests/unit/dateFormatting.test.ts proves it).
 
 const displayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeWithSecondsFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const localDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A yyyy-mm-dd string is a local calendar date; anything else is parsed as an instant. */
@@ -17,6 +21,47 @@ export function formatDisplayDate(value: Date | string | null | undefined): stri
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? '' : displayFormat.format(date);
+}
+
+function validDate(value: Date | string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'number' ? new Date(value) : toDate(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 24-hour hh:mm (hh:mm:ss with `seconds`), or '' for a missing or invalid instant. */
+export function formatDisplayTime(value: Date | string | number | null | undefined, options: { seconds?: boolean } = {}): string {
+  const date = validDate(value);
+  if (!date) return '';
+  return (options.seconds ? timeWithSecondsFormat : timeFormat).format(date);
+}
+
+/** dd/mm/yyyy hh:mm (24-hour), or '' for a missing or invalid instant. */
+export function formatDisplayDateTime(value: Date | string | number | null | undefined, options: { seconds?: boolean } = {}): string {
+  const date = validDate(value);
+  if (!date) return '';
+  return `${displayFormat.format(date)} ${formatDisplayTime(date, options)}`;
+}
+
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The month's name in the UI language (e.g. for a table of months). */
+export function formatMonthName(date: Date, language: string): string {
+  let format = monthFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { month: 'long' });
+    monthFormats.set(language, format);
+  }
+  return format.format(date);
+}
+
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Day of the week (0 = Sunday) and minute of the day of `at` in `timeZone` (the device's own zone may differ). */
+export function zonedClock(at: Date, timeZone: string): { day: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: weekdayNames.indexOf(part('weekday')), minute: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
 /** The local calendar date, yyyy-mm-dd (never UTC: a deposit at 01:00 in Israel is still today). */

@@ -18,6 +18,7 @@ export const uploadBodyLimit = uploadLimits.maxFiles * base64Length(uploadLimits
 
 /** "4 MB", "512 KB": the size as the refusal shows it (`{{size}}` of errors:fileTooLarge). */
 export function formatFileSize(bytes: number): string {
+  if (bytes <= 0) return '0 KB';
   const mb = bytes / (1024 * 1024);
   if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,6 +1,7 @@
 // Logout (spec section 7 /auth/logout; architecture: pending changes warn and stay for that user).
 import { logout as logoutCall } from '../api/calls/auth';
 import { clearSession, isLoggedIn, loadSession } from '../db/sessionVault';
+import type { Session } from '../db/sessionVault';
 import { userKeyOf } from '../sync/sessionPort';
 import { pendingCountFor } from '../sync/outbox';
 import { api } from './api';
@@ -14,7 +15,7 @@ export async function pendingChangesOfCurrentUser(): Promise<number> {
 }
 
 /** Ends the session here and, when reachable, on the server (with its renewal secret). The outbox is left untouched. */
-export async function logout(): Promise<void> {
+export async function logout(options: { prefill?: Pick<Session, 'compID' | 'userName'> } = {}): Promise<void> {
   forgetStartupPassword();
   try {
     const { renewalSecret } = await loadSession();
@@ -22,5 +23,5 @@ export async function logout(): Promise<void> {
   } catch {
     // Offline or already expired: the local session still ends.
   }
-  await clearSession({ keepCredentials: false });
+  await clearSession({ keepCredentials: false, ...(options.prefill ? { prefill: options.prefill } : {}) });
 }

@@ -15,11 +15,14 @@ export const takeDaySteps = [
   'maintenanceTests',
   'debts',
   'checkGroups',
+  'photos',
 ] as const;
 export type TakeDayStep = (typeof takeDaySteps)[number];
 
-export type TakeDayProgress = { done: number; total: number; step: TakeDayStep | null };
-export type TakeDayResult = { buildingIds: number[]; failed: TakeDayStep[] };
+/** The small photo copies of the day (the last step): bytes stored against the storage budget. */
+export type TakeDayPhotos = { stored: number; bytes: number; budget: number; skipped: number };
+export type TakeDayProgress = { done: number; total: number; step: TakeDayStep | null; photos?: TakeDayPhotos };
+export type TakeDayResult = { buildingIds: number[]; failed: TakeDayStep[]; photos?: TakeDayPhotos };
 
 /** Runs the whole download (renewing an expired session once); rejects only when it cannot start. */
 export type TakeDayOffline = (options?: { onProgress?: (progress: TakeDayProgress) => void }) => Promise<TakeDayResult>;

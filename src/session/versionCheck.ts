@@ -8,6 +8,7 @@ import { isLoggedIn, loadSession } from '../db/sessionVault';
 import { APP_NAME, APP_VERSION, isUpdateRequired } from '../lib/appVersion';
 import { toLocalDateString } from '../lib/dates';
 import { api } from './api';
+import { reloadIntoNewVersion } from './newVersion';
 
 export type VersionStatus = 'ok' | 'reloading' | 'unsupported' | 'skipped';
 
@@ -66,16 +67,6 @@ async function serverRequiresUpdate(): Promise<boolean> {
   }
 }
 
-async function reloadWithNewVersion(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    await registration?.update();
-  } catch {
-    // Reloading still picks up a new index.html when no worker is in the way.
-  }
-  window.location.reload();
-}
-
 export function checkVersionDaily(): Promise<VersionStatus> {
   return checkVersion({
     today: () => toLocalDateString(new Date()),
@@ -84,6 +75,6 @@ export function checkVersionDaily(): Promise<VersionStatus> {
       await db.meta.put({ key, value });
     },
     updateRequired: serverRequiresUpdate,
-    reload: reloadWithNewVersion,
+    reload: reloadIntoNewVersion,
   });
 }

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '../i18n/languages';
 import type { LanguageCode } from '../i18n/languages';
-import { formatDisplayDate } from '../lib/dates';
+import { formatDisplayDate, formatDisplayDateTime, formatDisplayTime, formatMonthName } from '../lib/dates';
 import { formatNis, formatNumber } from '../lib/money';
 
 export type Formats = {
@@ -12,22 +12,22 @@ export type Formats = {
   nis(value: number): string;
   date(value: string | null | undefined): string;
   dateTime(value: string | null | undefined): string;
+  /** 24-hour time of an instant (ISO text or epoch milliseconds). */
+  time(value: string | number | null | undefined, options?: { seconds?: boolean }): string;
+  monthName(date: Date): string;
 };
 
 export function useFormats(): Formats {
   const { i18n } = useTranslation();
   const locale: LanguageCode = isLanguageCode(i18n.language) ? i18n.language : 'he';
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
   return {
     locale,
     kwh: (value) => formatNumber(value, locale, 3),
     number: (value) => formatNumber(value, locale, 3),
     nis: (value) => formatNis(value, locale),
     date: (value) => formatDisplayDate(value),
-    dateTime: (value) => {
-      const day = formatDisplayDate(value);
-      if (!day || !value) return day;
-      return `${day} ${time.format(new Date(value))}`;
-    },
+    dateTime: (value) => formatDisplayDateTime(value),
+    time: (value, options) => formatDisplayTime(value, options),
+    monthName: (date) => formatMonthName(date, locale),
   };
 }

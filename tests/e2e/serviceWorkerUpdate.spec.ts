@@ -6,6 +6,7 @@ import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { distDir } from './fixtures/appServer';
 import { waitForPage, waitForServiceWorkerControl } from './fixtures/browser';
+import { text } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
 
 describe('service worker update', () => {
@@ -25,7 +26,7 @@ describe('service worker update', () => {
     if (staticDir) rmSync(path.dirname(staticDir), { recursive: true, force: true });
   });
 
-  it('waits with a new version until the page sends SKIP_WAITING', async () => {
+  it('waits with a new version until the user takes it from the update prompt', async () => {
     await shell.goto('/login');
     await shell.waitForApp();
     await waitForServiceWorkerControl(app.page);
@@ -47,10 +48,10 @@ describe('service worker update', () => {
       }),
     ).toEqual({ waiting: 'installed', controller: 'activated' });
 
-    await app.page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
-    });
+    // The page offers the new version; the user's "Reload" sends SKIP_WAITING (no replay is running).
+    const prompt = app.page.getByRole('status').filter({ hasText: text('he', 'field', 'update.ready') });
+    await shell.waitVisible(prompt);
+    await shell.button(text('he', 'field', 'update.reload')).click();
     await waitForPage(app.page, 'the new version active', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       return registration?.waiting === null && registration.active?.state === 'activated';

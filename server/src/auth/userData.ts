@@ -10,6 +10,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
   const { db } = ctx;
   const company = await companies.byId(db, user.companyId);
   const [firstBuilding] = await users.assignedBuildings(db, user.id);
+  const accounts = await users.companiesOf(db, user);
   const open = can(actorOf(user), 'serviceCalls.read') ? await serviceCalls.countOpen(db, user.companyId, await buildingsOfUser(db, user)) : 0;
   return {
     userName: user.userName,
@@ -21,7 +22,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
     bID: firstBuilding ?? null,
     uID: user.id,
     dealerNumber: null,
-    companiesCount: 1,
+    companiesCount: Math.max(1, accounts.length),
     createHok: 0,
     languageId: user.languageId,
     PermSrvCall: user.permSrvCall,

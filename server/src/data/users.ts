@@ -8,12 +8,23 @@ export type UserRow = Omit<UserTable, 'id'> & { id: number };
 const byId = statement((q, id: number) => q.selectFrom('users').selectAll().where('id', '=', id));
 const byName = statement((q, companyId: number, userName: string) => q.selectFrom('users').selectAll().where('companyId', '=', companyId).where('userName', '=', userName));
 const assigned = statement((q, userId: number) => q.selectFrom('worker_buildings').select('buildingId').where('userId', '=', userId).orderBy('ord'));
+const accounts = statement((q, userName: string, phone: string) =>
+  q
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.companyId')
+    .select(['companies.id as id', 'companies.name as name'])
+    .where('users.userName', '=', userName)
+    .where('users.phone', '=', phone)
+    .orderBy('companies.id'),
+);
 const byWorkerGuid = statement((q, workerGuid: string) => q.selectFrom('users').select('companyId').where('workerGuid', '=', workerGuid));
 
 export const users = {
   byId: (db: Db, id: number) => byId.first(db, id) as Promise<UserRow | undefined>,
   /** User names are stored lower case; the lookup trims and lowers the one given. */
   byName: (db: Db, companyId: number, userName: string) => byName.first(db, companyId, userName.trim().toLowerCase()) as Promise<UserRow | undefined>,
+  /** The companies the same person works for: an account of the same user name and phone in each. */
+  companiesOf: (db: Db, user: Pick<UserRow, 'userName' | 'phone'>) => accounts.all(db, user.userName, user.phone),
   /** The company of the worker with this GUID. */
   companyOfWorker: async (db: Db, workerGuid: string): Promise<number | undefined> => (await byWorkerGuid.first(db, workerGuid))?.companyId,
   /** The buildings a user is assigned to, in their order (the first is their home building). */

@@ -98,7 +98,10 @@ describe('database', () => {
     await migrateToLatest(db, files);
     await seedIfEmpty(db, files, new Date('2025-01-01T08:00:00Z'));
     const rows = await db.all(db.q.selectFrom('files').selectAll().orderBy('id'));
-    expect(rows.map((r) => [r.id, r.companyId])).toEqual([['seed-photo-1001', 1001], ['seed-photo-2002', 2002]]);
+    const ids = rows.map((r) => [r.id, r.companyId]);
+    expect(ids).toContainEqual(['seed-photo-1001', 1001]);
+    expect(ids).toContainEqual(['seed-photo-2002', 2002]);
+    expect(ids).toContainEqual(['seed-meter-1001-1', 1001]);
     for (const row of rows) {
       expect(Object.keys(row)).not.toContain('data');
       expect((await files.get(row.companyId, row.sha256))?.length).toBe(row.size);

@@ -28,3 +28,21 @@ export async function reencodeImage(data: Buffer, formats: readonly ImageFormat[
     return null;
   }
 }
+
+/** Longest side of the small version a device keeps for offline use (take the day offline). */
+export const SMALL_IMAGE_SIDE = 480;
+const SMALL_JPEG_QUALITY = 70;
+
+/** A small JPEG of a stored image (never enlarged), or null when it does not decode. */
+export async function smallImage(data: Buffer, side: number = SMALL_IMAGE_SIDE): Promise<Buffer | null> {
+  try {
+    return await sharp(data, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: SMALL_JPEG_QUALITY })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

@@ -5,9 +5,10 @@ import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
 import type { UserRow } from '../data/users.ts';
+import { users } from '../data/users.ts';
 import { userData } from '../auth/userData.ts';
 import { enforce, fail } from '../http/errors.ts';
-import { cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
+import { authOf, cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
 import { positiveInteger, required } from '../../../src/lib/validation/rules.ts';
 
@@ -75,6 +76,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Public so that a device whose session already expired can still revoke its renewal secret.
+  // The companies the signed-in person also has an account in (spec: a user of several companies
+  // chooses the company). Switching is a sign-in to that company's account, never a token swap.
+  app.get('/api/auth/companies', { config: { right: 'session.use' } }, async (req) => {
+    const { user, companyId } = authOf(req);
+    const records = await users.companiesOf(ctx.db, user);
+    return { records: records.map((c) => ({ id: c.id, name: c.name, current: c.id === companyId })) };
+  });
+
   app.post('/api/auth/logout', { config }, async (req, reply) => {
     const body = parse(logoutSchema, req.body ?? {});
     const token = headerTokenOf(req);

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { files } from '../data/files.ts';
 import type { FileView } from '../data/files.ts';
 import { queryOf } from '../http/access.ts';
-import { reencodeImage } from '../files/images.ts';
+import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { uploadParentOf } from '../files/uploadRules.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -121,23 +121,26 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/files/getImg', { config: { right: 'files.read' } }, async (req, reply) => {
-    const src = queryOf(req).src ?? '';
+    const query = queryOf(req);
+    const src = query.src ?? '';
     const file = await files.byId(db, src);
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
     const data = await ctx.files.get(file.companyId, file.sha256);
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';
-    const name = safeFileName(file.srcFileName, file.id, file.mimeType);
+    // size=small: the version a device keeps for the day offline (JPEG, longest side SMALL_IMAGE_SIDE).
+    const small = image && query.size === 'small' ? await smallImage(data) : null;
+    const name = safeFileName(file.srcFileName, file.id, small ? 'image/jpeg' : file.mimeType);
     return reply
-      .header('Content-Type', file.mimeType)
+      .header('Content-Type', small ? 'image/jpeg' : file.mimeType)
       .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name}"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', FILE_CSP)
       // The caller's own file: a browser or the service worker may keep it, a shared proxy may not.
       .header('Cache-Control', 'private, max-age=86400')
       .header('Vary', 'Cookie, Authorization')
-      .header('ETag', `"${file.sha256}"`)
-      .send(data);
+      .header('ETag', small ? `"${file.sha256}-small"` : `"${file.sha256}"`)
+      .send(small ?? data);
   });
 }

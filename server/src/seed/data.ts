@@ -56,7 +56,3 @@ export const translationRows: { key: string; he: string; fr: string; ru: string 
   { key: 'Broken window', he: 'חלון שבור', fr: 'Fenêtre cassée', ru: 'Разбито окно' },
   { key: 'Graffiti on the building wall', he: 'גרפיטי על קיר הבניין', fr: "Graffiti sur le mur de l'immeuble", ru: 'Граффити на стене здания' },
 ];
-
-/** A 1×1 JPEG, used as the photo of seeded meter readings. */
-export const tinyJpegBase64 =
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';

@@ -9,7 +9,8 @@ import { insertRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
 import { sha256Hex, hashPassword } from '../util/crypto.ts';
-import { demoBuildings, otherCompanyBuilding, tinyJpegBase64, translationRows } from './data.ts';
+import { demoBuildings, otherCompanyBuilding, translationRows } from './data.ts';
+import { CALL_PICTURES, METER_FACES, callPictureSvg, checkPictureSvg, jpegOf, meterFaceSvg } from './photos.ts';
 import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
@@ -146,14 +147,53 @@ async function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId:
   }
 }
 
-async function insertPhoto(db: Db, files: FileStore, companyId: number, id: string, now: string): Promise<string> {
-  const data = Buffer.from(tinyJpegBase64, 'base64');
+type PhotoSeed = { id: string; svg: string; name: string; parentType?: string; parentId?: string };
+
+async function insertPhoto(db: Db, files: FileStore, companyId: number, photo: PhotoSeed, now: string): Promise<string> {
+  const data = await jpegOf(photo.svg);
   const sha256 = sha256Hex(data);
   await files.put(companyId, sha256, data);
   await db.run(
-    db.q.insertInto('files').values({ id, companyId, sha256, mimeType: 'image/jpeg', size: data.length, parentType: 'seed', parentId: null, srcFileName: 'seed.jpg', createdBy: 'seed', createdAt: now }),
+    db.q.insertInto('files').values({
+      id: photo.id,
+      companyId,
+      sha256,
+      mimeType: 'image/jpeg',
+      size: data.length,
+      parentType: photo.parentType ?? 'seed',
+      parentId: photo.parentId ?? null,
+      srcFileName: photo.name,
+      createdBy: 'seed',
+      createdAt: now,
+    }),
   );
-  return id;
+  return photo.id;
+}
+
+/** The meter faces of a company; the seeded readings take them in turn (no PRNG draw: the data stays as it was). */
+async function insertMeterFaces(db: Db, files: FileStore, companyId: number, now: string): Promise<() => string> {
+  const ids: string[] = [];
+  for (const [i, face] of METER_FACES.entries()) {
+    ids.push(await insertPhoto(db, files, companyId, { id: `seed-meter-${companyId}-${i + 1}`, svg: meterFaceSvg(face.counter, face.serial), name: `meter-${i + 1}.jpg` }, now));
+  }
+  let next = 0;
+  return () => ids[next++ % ids.length] ?? '';
+}
+
+/** A picture of the fault on each call of the open tab, as if the reporter had attached it. */
+async function insertCallPictures(db: Db, files: FileStore, companyId: number, now: string): Promise<void> {
+  const calls = await db.all(
+    db.q
+      .selectFrom('service_calls')
+      .select(['id', 'callNumber'])
+      .where('companyId', '=', companyId)
+      .where('status', 'not in', ['closed', 'cancelled', 'planned'])
+      .orderBy('callNumber'),
+  );
+  for (const [i, call] of calls.entries()) {
+    const kind = CALL_PICTURES[i % CALL_PICTURES.length] ?? 'crackedWindow';
+    await insertPhoto(db, files, companyId, { id: `seed-call-${companyId}-${call.callNumber}`, svg: callPictureSvg(kind, Number(call.callNumber)), name: `${kind}.jpg`, parentType: 'serviceCalls', parentId: call.id }, now);
+  }
 }
 
 /** The demo data, written in `tx` (a transaction). */
@@ -171,7 +211,17 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   const companyGuid = await insertCompany(tx, rng, 1001, 'ניהול נכסים דמו', nowIso);
   const guids: string[] = [];
   for (const [i, u] of demoUsers.entries()) guids.push(await insertUser(tx, rng, 1001, u, 101 + i, nowIso));
-  const env: SeedEnv = { db: tx, rng, companyId: 1001, companyGuid, now, photoId: await insertPhoto(tx, files, 1001, 'seed-photo-1001', nowIso), nextCallNumber };
+  const checkPhoto = (companyId: number): PhotoSeed => ({ id: `seed-photo-${companyId}`, svg: checkPictureSvg(), name: 'check.jpg' });
+  const env: SeedEnv = {
+    db: tx,
+    rng,
+    companyId: 1001,
+    companyGuid,
+    now,
+    photoId: await insertPhoto(tx, files, 1001, checkPhoto(1001), nowIso),
+    readingPhotoId: await insertMeterFaces(tx, files, 1001, nowIso),
+    nextCallNumber,
+  };
   const seeded: SeededBuilding[] = [];
   for (const [i, b] of demoBuildings.entries()) seeded.push(await seedBuilding(env, b, guids[i % 2] ?? '', true));
 
@@ -187,8 +237,16 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
 
   const otherGuid = await insertCompany(tx, rng, 2002, 'אחזקות הנגב בע"מ', nowIso);
   const otherWorker = await insertUser(tx, rng, 2002, { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] }, 201, nowIso);
-  const otherEnv: SeedEnv = { ...env, companyId: 2002, companyGuid: otherGuid, photoId: await insertPhoto(tx, files, 2002, 'seed-photo-2002', nowIso) };
+  const otherEnv: SeedEnv = {
+    ...env,
+    companyId: 2002,
+    companyGuid: otherGuid,
+    photoId: await insertPhoto(tx, files, 2002, checkPhoto(2002), nowIso),
+    readingPhotoId: await insertMeterFaces(tx, files, 2002, nowIso),
+  };
   await seedBuilding(otherEnv, otherCompanyBuilding, otherWorker, true);
+  await insertCallPictures(tx, files, 1001, nowIso);
+  await insertCallPictures(tx, files, 2002, nowIso);
 
   const roleRng = createRng(20_261_124);
   for (const [i, u] of roleUsers.entries()) {
@@ -197,6 +255,10 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
       : undefined;
     await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
   }
+
+  // A worker of both demo companies (same user name and phone): she chooses the company she works for.
+  const dana = demoUsers.find((u) => u.userName === 'dana');
+  if (dana) await insertUser(tx, createRng(20_261_125), 2002, { ...dana, buildings: [201] }, 202, nowIso);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

@@ -28,7 +28,17 @@ import type { Rng } from './prng.ts';
 
 const DAY = 86_400_000;
 
-export type SeedEnv = { db: Db; rng: Rng; companyId: number; companyGuid: string; now: Date; photoId: string; nextCallNumber: () => number };
+export type SeedEnv = {
+  db: Db;
+  rng: Rng;
+  companyId: number;
+  companyGuid: string;
+  now: Date;
+  photoId: string;
+  /** The photo of the next seeded reading (a meter face); `photoId` when absent. */
+  readingPhotoId?: () => string;
+  nextCallNumber: () => number;
+};
 
 export type SeededBuilding = { building: Building; owners: Contact[]; debtsByContact: Map<string, Debt[]> };
 
@@ -101,7 +111,7 @@ async function insertMeter(env: SeedEnv, b: Building, apartmentId: string | null
       current,
       consumption: consumptionOf(previous, current),
       readAt,
-      photoId: env.photoId,
+      photoId: env.readingPhotoId?.() ?? env.photoId,
       paid: i > 1,
       pricePerKwh: kind === 'evCharger' ? b.pricePerKwh : null,
       version: 1,

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { BuildingProfile } from './buildingsQueries';
+import { Icon, routeIcons } from '../../ui/icons';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './BuildingProfileCard.module.css';
 
@@ -13,16 +14,16 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
   const { building } = profile;
   const style: CSSProperties & Record<'--accent', string> = { '--accent': building.buttonColor };
   const links = [
-    { to: `/service-calls/${building.id}`, label: t('routes:serviceCalls'), count: profile.openCalls },
-    { to: `/add-service-calls/${building.id}`, label: t('routes:addServiceCalls') },
-    { to: '/apartments', label: t('routes:apartments') },
-    { to: '/search-contact', label: t('routes:searchContact') },
-    { to: `/electricity-meter/${building.id}`, label: t('routes:electricityMeter') },
-    { to: '/keys', label: t('routes:keys'), count: profile.pendingKeys },
-    { to: '/mail-items', label: t('routes:mailItems'), count: profile.pendingMailItems },
-    { to: '/maintenance-and-facilities', label: t('routes:maintenanceAndFacilities') },
-    { to: '/daily-plan', label: t('routes:dailyPlan') },
-  ];
+    { id: 'serviceCalls', to: `/service-calls/${building.id}`, count: profile.openCalls },
+    { id: 'addServiceCalls', to: `/add-service-calls/${building.id}` },
+    { id: 'apartments', to: '/apartments' },
+    { id: 'searchContact', to: '/search-contact' },
+    { id: 'electricityMeter', to: `/electricity-meter/${building.id}` },
+    { id: 'keys', to: '/keys', count: profile.pendingKeys },
+    { id: 'mailItems', to: '/mail-items', count: profile.pendingMailItems },
+    { id: 'maintenanceAndFacilities', to: '/maintenance-and-facilities' },
+    { id: 'dailyPlan', to: '/daily-plan' },
+  ].map((link) => ({ ...link, label: t(`routes:${link.id}`), icon: routeIcons[link.id] }));
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>
       <div className={styles.header}>
@@ -60,7 +61,10 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
           {links.map((link) => (
             <li key={link.to}>
               <Link className={styles.link} to={link.to}>
-                <span>{link.label}</span>
+                <span className={styles.linkLabel}>
+                  {link.icon ? <Icon icon={link.icon} size={18} /> : null}
+                  {link.label}
+                </span>
                 {link.count ? <span className={styles.count}>{link.count}</span> : null}
               </Link>
             </li>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toLocalDateString } from '../../lib/dates';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ImageViewer } from '../../ui/ImageViewer';
 import { Spinner } from '../../ui/Spinner';
 import { CheckDetailsFields } from './CheckDetailsFields';
@@ -95,7 +96,7 @@ export function CheckCaptureScreen() {
         <section className={styles.card}>
           <p>{t('capture.askBack')}</p>
           <div className={styles.actions}>
-            <Button onClick={() => send({ type: 'back.capture' })}>{t('capture.photographBack')}</Button>
+            <Button onClick={() => send({ type: 'back.capture' })} icon={actionIcons.camera}>{t('capture.photographBack')}</Button>
             <Button variant="secondary" onClick={() => send({ type: 'back.skip' })}>
               {t('capture.skipBack')}
             </Button>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { checksTotal } from '../../lib/domain/checkRules';
 import { BottomActions } from '../../ui/BottomActions';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
@@ -108,7 +109,7 @@ export function ChecksFillScreen() {
             <Button variant="secondary" onClick={() => send({ type: 'check.capture', checkGuid: null, side: 'front' })}>
               {t('fill.addCheck')}
             </Button>
-            <Button onClick={() => send({ type: 'fill.review' })}>{t('fill.review')}</Button>
+            <Button onClick={() => send({ type: 'fill.review' })} icon={actionIcons.send}>{t('fill.review')}</Button>
           </div>
         </BottomActions>
       ) : null}

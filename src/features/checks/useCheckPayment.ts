@@ -36,6 +36,16 @@ export const checksPaths = {
   },
 };
 
+/**
+ * The captureUrl of /check-capture (spec section 2): where the capture returns when it was opened from
+ * a link rather than from the flow. Only a path of this app is followed (no other origin, no scheme).
+ */
+export function captureReturnPath(search: string): string | null {
+  const url = new URLSearchParams(search).get('captureUrl');
+  if (!url || !/^\/(?![/\\])/.test(url) || /[\\\s]/.test(url)) return null;
+  return url;
+}
+
 function pathOf(step: RouteStep): string {
   switch (step.name) {
     case 'ChecksIndex':
@@ -69,11 +79,13 @@ export function useFlowNavigation(actor: PaymentActor): void {
   const navigate = useNavigate();
   const location = useLocation();
   const fromFlow = (location.state as { checkFlow?: boolean } | null)?.checkFlow === true;
+  const returnPath = location.pathname === '/check-capture' ? captureReturnPath(location.search) : null;
   useEffect(() => {
     const subscription = actor.on('navigate', (event) => {
       if (event.mode === 'back') {
         const target = event.steps[0];
         if (fromFlow) navigate(-1);
+        else if (returnPath) navigate(returnPath, { replace: true });
         else if (target) navigate(pathOf(target), { replace: true });
         return;
       }
@@ -81,5 +93,5 @@ export function useFlowNavigation(actor: PaymentActor): void {
       for (const step of event.steps) navigate(pathOf(step), { state: { checkFlow: step.name === 'CheckCapture' } });
     });
     return () => subscription.unsubscribe();
-  }, [actor, navigate, fromFlow]);
+  }, [actor, navigate, fromFlow, returnPath]);
 }

@@ -5,6 +5,7 @@ import type { VisitRow } from '../../db/schema';
 import type { DailyPlanEntry } from '../../lib/domain/entities';
 import { validateVisit } from '../../lib/domain/visitRules';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { showErrorToast } from '../../ui/errorToastStore';
 import { ResultDialog } from '../../ui/ResultDialog';
 import fieldStyles from '../../ui/TextField.module.css';
@@ -85,7 +86,7 @@ export function VisitForm({ entry, visitDate, visit, buildingName }: Props) {
           {error}
         </span>
       ) : null}
-      <Button type="submit" block disabled={saving} aria-busy={saving}>
+      <Button type="submit" block disabled={saving} aria-busy={saving} icon={actionIcons.send}>
         {visit?.madeToday ? t('visit.update') : t('visit.markMade')}
       </Button>
       <ResultDialog open={saved} message={t('visit.saved')} isSuccess onClose={closeSaved} />

@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { feedbackRatingMax } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ErrorToast } from '../../ui/ErrorToast';
 import { Field } from '../../ui/Field';
 import { ResultDialog } from '../../ui/ResultDialog';
@@ -89,7 +90,7 @@ export function FeedbackScreen() {
           <input type="checkbox" checked={mayContact} onChange={(e) => setMayContact(e.target.checked)} />
           {t('mayContact')}
         </label>
-        <Button type="submit" block disabled={busy}>
+        <Button type="submit" block disabled={busy} icon={actionIcons.send}>
           {busy ? t('sending') : t('send')}
         </Button>
       </form>

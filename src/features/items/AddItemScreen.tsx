@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { mailItemKinds } from '../../lib/domain/entities';
 import type { MailItemKind } from '../../lib/domain/entities';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { TextField } from '../../ui/TextField';
@@ -126,7 +127,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
           <Button variant="secondary" onClick={() => navigate(listPath[kind])}>
             {t('common:cancel')}
           </Button>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
+          <Button type="submit" disabled={busy} aria-busy={busy} icon={actionIcons.add}>
             {t(`items:${kind}.save`)}
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Icon, actionIcons } from '../../ui/icons';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -50,6 +51,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
         <h2 className={styles.heading}>{t(`items:${kind}.title`)}</h2>
         {can('items.write') ? (
           <Link className={styles.link} to={addPath[kind]}>
+            <Icon icon={actionIcons.add} />
             {t(`items:${kind}.add`)}
           </Link>
         ) : null}

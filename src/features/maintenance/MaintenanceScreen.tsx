@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useOutlet } from 'react-router-dom';
 import { incompleteTests } from '../../lib/domain/maintenanceRules';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
@@ -81,7 +82,7 @@ function MaintenancePlan() {
             </p>
           ) : null}
         </div>
-        {can('maintenance.sendPlan') ? <Button onClick={() => void send(false)}>{t('maintenance:plan.send')}</Button> : null}
+        {can('maintenance.sendPlan') ? <Button onClick={() => void send(false)} icon={actionIcons.send}>{t('maintenance:plan.send')}</Button> : null}
       </section>
 
       <section aria-labelledby="facilities-title" className={styles.form}>

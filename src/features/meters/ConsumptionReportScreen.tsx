@@ -111,7 +111,7 @@ export function ConsumptionReportScreen() {
               const month = consumptionTotals(readings, m.start, m.end);
               return (
                 <tr key={i}>
-                  <th scope="row">{new Intl.DateTimeFormat(f.locale, { month: 'long' }).format(m.start)}</th>
+                  <th scope="row">{f.monthName(m.start)}</th>
                   <td>{f.kwh(month.kwh)}</td>
                   {ev ? <td>{month.nis === null ? '—' : f.nis(month.nis)}</td> : null}
                 </tr>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
@@ -82,7 +83,7 @@ export function MetersScreen() {
           <h2 id="meters-list" className={styles.heading}>
             {t('meters:list.title', { n: data.meters.length })}
           </h2>
-          {can('meters.manage') ? <Button onClick={() => setAdding(true)}>{t('meters:actions.add')}</Button> : null}
+          {can('meters.manage') ? <Button onClick={() => setAdding(true)} icon={actionIcons.add}>{t('meters:actions.add')}</Button> : null}
         </div>
         {refresh.state === 'loading' && data.meters.length === 0 ? <Spinner /> : null}
         {refresh.state === 'failed' && data.meters.length === 0 ? (

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { MeterReadingRow } from '../../db/schema';
 import { chargeOf } from '../../lib/domain/meterRules';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ImageViewer } from '../../ui/ImageViewer';
@@ -72,7 +73,7 @@ export function ReadingsScreen() {
           </p>
         </div>
         <div className={styles.actions}>
-          {can('readings.write') ? <Button onClick={() => setForm({ editing: null })}>{t('meters:reading.new')}</Button> : null}
+          {can('readings.write') ? <Button onClick={() => setForm({ editing: null })} icon={actionIcons.add}>{t('meters:reading.new')}</Button> : null}
           <Link className={styles.link} to={`/consumption-report/${bid}/${meter.id}`}>
             {t('meters:actions.report')}
           </Link>

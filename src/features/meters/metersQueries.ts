@@ -3,6 +3,7 @@
 import { db } from '../../db/db';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
+import type { WantedPhoto } from '../../sync/offlinePhotos';
 
 const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
 
@@ -56,4 +57,18 @@ export async function meterDetail(meterId: string): Promise<MeterDetail | null> 
   ]);
   readings.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
   return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: previousReadingOf(meter, readings) };
+}
+
+/** Readings per meter whose photos the day offline keeps: the last one and the one before it. */
+export const OFFLINE_READINGS_PER_METER = 2;
+
+/** The server photos of the recent readings of the buildings' meters, newest readings first. */
+export async function recentReadingPhotos(buildingIds: readonly number[], perMeter = OFFLINE_READINGS_PER_METER): Promise<WantedPhoto[]> {
+  const readings = await db.meterReadings.where('buildingId').anyOf([...buildingIds]).toArray();
+  const byMeter = new Map<string, MeterReadingRow[]>();
+  for (const r of readings) byMeter.set(r.meterId, [...(byMeter.get(r.meterId) ?? []), r]);
+  const recent = [...byMeter.values()].flatMap((rows) => rows.sort((a, b) => (a.readAt < b.readAt ? 1 : -1)).slice(0, perMeter));
+  return recent
+    .sort((a, b) => (a.readAt < b.readAt ? 1 : -1))
+    .flatMap((r) => (r.photoId ? [{ fileId: r.photoId, ownerTable: 'meterReadings', ownerId: r.id }] : []));
 }

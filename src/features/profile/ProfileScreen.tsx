@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { logout, pendingChangesOfCurrentUser } from '../../session/logout';
 import { useSession } from '../../session/sessionContext';
+import { CompanySwitch } from './CompanySwitch';
 import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 
@@ -59,6 +60,7 @@ export function ProfileScreen() {
             ))}
         </dl>
       </section>
+      <CompanySwitch />
       <LanguageSwitch onChanged={(language) => void update({ languageId: language.id })} />
       <Button variant="danger" block onClick={() => void askToSignOut()} disabled={busy} aria-busy={busy}>
         {t('profile:logout')}

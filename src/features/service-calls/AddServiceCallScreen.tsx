@@ -7,6 +7,7 @@ import type { ServiceCallDomain, ServiceCallPriority, ServiceCallType } from '..
 import type { ServiceCallRow } from '../../db/schema';
 import { validateServiceCall } from '../../lib/validation/rules';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
@@ -161,7 +162,7 @@ export function AddServiceCallScreen() {
         <PhotoPicker picker={picker} idPrefix="call-photos" />
         <CheckboxField label={t('serviceCalls:field.copyToMaintenanceManager')} checked={copy} onChange={setCopy} />
         <JoinExistingCall calls={joinable} busy={saving} onJoin={join} />
-        <Button type="submit" block disabled={saving || picker.progress !== null}>
+        <Button type="submit" block disabled={saving || picker.progress !== null} icon={actionIcons.send}>
           {t('serviceCalls:add.submit')}
         </Button>
       </form>

@@ -2,6 +2,7 @@
 // full-height sheet over the list on a phone, two panes on a wide screen).
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { Icon, actionIcons } from '../../ui/icons';
 import { BottomActions } from '../../ui/BottomActions';
 import { useSession } from '../../session/sessionContext';
 import { CallDetail } from './CallDetail';
@@ -37,6 +38,7 @@ export function ServiceCallsScreen() {
       ) : !can('serviceCalls.create') ? null : (
         <BottomActions>
           <Link to={buildingId === null ? '/add-service-calls' : `/add-service-calls/${buildingId}`} className={styles.primaryLink}>
+            <Icon icon={actionIcons.add} />
             {t('list.add')}
           </Link>
         </BottomActions>

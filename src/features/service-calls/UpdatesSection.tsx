@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PhotoRow, ServiceCallUpdateRow } from '../../db/schema';
 import { formatDisplayDate } from '../../lib/dates';
 import { Button } from '../../ui/Button';
+import { actionIcons } from '../../ui/icons';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { CallPhotos } from './CallPhotos';
@@ -57,7 +58,7 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
       >
         <TextAreaField label={t('serviceCalls:updates.text')} value={text} onValueChange={setText} error={error} rows={3} />
         <PhotoPicker picker={picker} idPrefix="update-photos" />
-        <Button type="submit" disabled={picker.progress !== null}>
+        <Button type="submit" disabled={picker.progress !== null} icon={actionIcons.send}>
           {t('serviceCalls:updates.add')}
         </Button>
       </form>

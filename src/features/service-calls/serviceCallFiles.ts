@@ -2,27 +2,37 @@
 // already-uploaded rows, so the detail shows them offline later like the ones taken here.
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
+import { isSessionExpired } from '../../api/errors';
 import { serverFile, serverFiles } from '../../lib/answers';
 import type { ServerFile } from '../../lib/answers';
 import { db } from '../../db/db';
 import type { PhotoRow } from '../../db/schema';
+import { isOfflineCopy } from '../../sync/offlinePhotos';
+import type { WantedPhoto } from '../../sync/offlinePhotos';
 
 const owners = new Set(['serviceCalls', 'serviceCallUpdates']);
 
 /** True when this device already holds the file (taken here, or downloaded before). */
 async function isLocal(file: ServerFile): Promise<boolean> {
-  if (await db.photos.get(file.id)) return true;
+  const row = await db.photos.get(file.id);
+  // A small offline copy (take the day offline) is replaced by the whole photo when online.
+  if (row && !isOfflineCopy(row)) return true;
   const sameBytes = await db.photos.where('hash').equals(file.sha256).toArray();
   return sameBytes.some((p) => p.ownerId === file.parentId || p.fileId === file.id);
 }
 
-/** Downloads the photos of a call that are not on the device yet; returns how many were added. */
-export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string): Promise<number> {
+/** The photos the server holds for a call and its updates. */
+export async function listServiceCallFiles(api: ApiClient, serviceCallId: string): Promise<ServerFile[]> {
   const body = answerOf(serverFiles, await api.request('GET', `service-calls/${serviceCallId}/files`));
-  const files = (body.records ?? []).flatMap((record) => {
+  return (body.records ?? []).flatMap((record) => {
     const file = serverFile.safeParse(record);
     return file.success && owners.has(file.data.parentType) ? [file.data] : [];
   });
+}
+
+/** Downloads the photos of a call that are not on the device yet; returns how many were added. */
+export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string): Promise<number> {
+  const files = await listServiceCallFiles(api, serviceCallId);
   let added = 0;
   for (const file of files) {
     if (await isLocal(file)) continue;
@@ -48,4 +58,19 @@ export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string
     added += 1;
   }
   return added;
+}
+
+/** The server photos of the open calls of the buildings (take the day offline keeps small copies). */
+export async function openCallPhotos(api: ApiClient, buildingIds: readonly number[]): Promise<WantedPhoto[]> {
+  const calls = await db.serviceCalls.where('[buildingId+tab]').anyOf(buildingIds.map((b) => [b, 'open'])).toArray();
+  const wanted: WantedPhoto[] = [];
+  for (const call of calls.sort((a, b) => (a.openedAt < b.openedAt ? 1 : -1))) {
+    // A call created here and not sent yet has no server photos: its list is refused, nothing is lost.
+    const files = await listServiceCallFiles(api, call.id).catch((error: unknown) => {
+      if (isSessionExpired(error)) throw error;
+      return [];
+    });
+    for (const file of files) wanted.push({ fileId: file.id, ownerTable: file.parentType, ownerId: file.parentId });
+  }
+  return wanted;
 }

@@ -9,13 +9,11 @@ import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';
 import styles from './SyncScreen.module.css';
 import { useOnline } from '../../ui/useOnline';
-
-function when(ms: number, locale: string): string {
-  return new Date(ms).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
+import { useFormats } from '../../ui/useFormats';
 
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
-  const { t, i18n } = useTranslation(['sync', 'errors']);
+  const { t } = useTranslation(['sync', 'errors']);
+  const f = useFormats();
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const title = t('entry.title', {
@@ -36,9 +34,9 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
         <span className={styles.entryState}>{t(`entryState.${state}`)}</span>
       </div>
       <p className={styles.meta}>
-        {t('entry.created', { time: new Date(entry.createdAt).toLocaleString(i18n.language) })}
+        {t('entry.created', { time: f.dateTime(entry.createdAt) })}
         {entry.attempts > 0 ? ` · ${t('entry.attempts', { count: entry.attempts })}` : null}
-        {entry.state === 'pending' && online && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: when(entry.nextAttemptAt, i18n.language) })}` : null}
+        {entry.state === 'pending' && online && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: f.time(entry.nextAttemptAt, { seconds: true }) })}` : null}
       </p>
       {error && entry.state === 'attention' ? (
         <p className={styles.reason} role="note">

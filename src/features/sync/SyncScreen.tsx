@@ -7,6 +7,8 @@ import { StorageWarning } from './StorageWarning';
 import { requestReplayNow } from '../../session/syncController';
 import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';
+import { useFormats } from '../../ui/useFormats';
+import { Icon, actionIcons } from '../../ui/icons';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
 import styles from './SyncScreen.module.css';
 
@@ -20,7 +22,8 @@ function download(fileName: string, text: string): void {
 }
 
 export function SyncScreen() {
-  const { t, i18n } = useTranslation('sync');
+  const { t } = useTranslation('sync');
+  const f = useFormats();
   const online = useOnline();
   const { replaying, userKey, needsLogin, lastReplayAt } = useSyncStatus();
   const entries = useOutboxEntries(userKey);
@@ -36,7 +39,7 @@ export function SyncScreen() {
         {' · '}
         {entries && entries.length > 0 ? t('indicator.pending', { count: entries.length }) : t('indicator.allSent')}
         {replaying ? ` · ${t('indicator.replaying')}` : null}
-        {lastReplayAt ? ` · ${t('screen.lastReplay', { time: new Date(lastReplayAt).toLocaleTimeString(i18n.language) })}` : null}
+        {lastReplayAt ? ` · ${t('screen.lastReplay', { time: f.time(lastReplayAt) })}` : null}
       </p>
       {needsLogin ? (
         <p className={styles.warning} role="alert">
@@ -46,6 +49,7 @@ export function SyncScreen() {
       <StorageWarning always />
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
+          <Icon icon={actionIcons.sync} />
           {t('screen.syncNow')}
         </button>
       </div>
@@ -80,7 +84,7 @@ export function SyncScreen() {
           <ol>
             {log.map((row) => (
               <li key={row.id}>
-                <time dateTime={row.at}>{new Date(row.at).toLocaleTimeString(i18n.language)}</time> {row.method} {row.path} →{' '}
+                <time dateTime={row.at}>{f.time(row.at, { seconds: true })}</time> {row.method} {row.path} →{' '}
                 {t(`outcome.${row.outcome}`)} {row.status ?? ''} {row.message}
               </li>
             ))}

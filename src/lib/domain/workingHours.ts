@@ -1,6 +1,8 @@
 // Working hours of the service desk: the Israeli week runs Sunday to Thursday, 07:00–17:00 Israel time.
 // A call opened outside them is still saved and sent, but the form tells the reporter that nobody
 // will handle it before the next working day.
+import { zonedClock } from '../dates';
+
 export type WorkingHours = {
   /** Days of the week (0 = Sunday … 6 = Saturday). */
   days: readonly number[];
@@ -17,14 +19,8 @@ export const WORKING_HOURS: WorkingHours = {
   timeZone: 'Asia/Jerusalem',
 };
 
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** Day of the week and minute of the day of `at` in `timeZone` (the device's own zone may differ). */
-export function localClock(at: Date, timeZone: string): { day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: weekdays.indexOf(part('weekday')), minute: Number(part('hour')) * 60 + Number(part('minute')) };
-}
+export const localClock = zonedClock;
 
 export function isWithinWorkingHours(at: Date, hours: WorkingHours = WORKING_HOURS): boolean {
   const { day, minute } = localClock(at, hours.timeZone);

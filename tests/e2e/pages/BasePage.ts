@@ -2,7 +2,7 @@
 // A value read from the screen is read only once the screen has reached the state it is checked in:
 // the `expect…`/`waitFor…` helpers poll until it holds (a busy CI machine renders late), then pass.
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { pollUntil } from './poll';
 
 type Name = string | RegExp;
 
@@ -50,34 +50,33 @@ export class BasePage {
 
   /** Waits until exactly `count` elements match (a list fully rendered, a row gone), then passes. */
   async waitForCount(locator: Locator, count: number, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => locator.count(), { timeout: timeoutMs, message: `${count} × ${locator.toString()}` }).toBe(count);
+    await pollUntil(() => locator.count(), count, { timeout: timeoutMs, message: `${count} × ${locator.toString()}` });
   }
 
   /** Waits until the element's whole text is `expected` (or matches it), then passes. */
   async expectText(locator: Locator, expected: string | RegExp, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
     await this.waitVisible(locator, timeoutMs);
-    const text = expect.poll(() => locator.textContent({ timeout: timeoutMs }), { timeout: timeoutMs, message: `the text of ${locator.toString()}` });
-    await (typeof expected === 'string' ? text.toBe(expected) : text.toMatch(expected));
+    await pollUntil<string | null>(() => locator.textContent({ timeout: timeoutMs }), expected, { timeout: timeoutMs, message: `the text of ${locator.toString()}` });
   }
 
   /** Waits until the element's attribute `name` is `expected`. */
   async expectAttribute(locator: Locator, name: string, expected: string, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => locator.getAttribute(name, { timeout: timeoutMs }), { timeout: timeoutMs, message: `${name} of ${locator.toString()}` }).toBe(expected);
+    await pollUntil(() => locator.getAttribute(name, { timeout: timeoutMs }), expected, { timeout: timeoutMs, message: `${name} of ${locator.toString()}` });
   }
 
   /** Waits until a form field holds `expected`. */
   async expectValue(locator: Locator, expected: string, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => locator.inputValue({ timeout: timeoutMs }), { timeout: timeoutMs, message: `the value of ${locator.toString()}` }).toBe(expected);
+    await pollUntil(() => locator.inputValue({ timeout: timeoutMs }), expected, { timeout: timeoutMs, message: `the value of ${locator.toString()}` });
   }
 
   /** Waits until a checkbox or radio is (or is not) checked. */
   async expectChecked(locator: Locator, checked: boolean, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => locator.isChecked({ timeout: timeoutMs }), { timeout: timeoutMs, message: `checked state of ${locator.toString()}` }).toBe(checked);
+    await pollUntil(() => locator.isChecked({ timeout: timeoutMs }), checked, { timeout: timeoutMs, message: `checked state of ${locator.toString()}` });
   }
 
   /** Waits until a control is (or is not) disabled. */
   async expectDisabled(locator: Locator, disabled: boolean, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => locator.isDisabled({ timeout: timeoutMs }), { timeout: timeoutMs, message: `disabled state of ${locator.toString()}` }).toBe(disabled);
+    await pollUntil(() => locator.isDisabled({ timeout: timeoutMs }), disabled, { timeout: timeoutMs, message: `disabled state of ${locator.toString()}` });
   }
 
   /** `lang` and `dir` of <html>, set from the language table. */
@@ -87,16 +86,16 @@ export class BasePage {
 
   /** Waits until <html> has this `lang` and `dir` (set when the language changes, not with the first paint). */
   async expectDocumentDirection(expected: { lang: string; dir: string }, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => this.documentDirection(), { timeout: timeoutMs, message: 'lang and dir of <html>' }).toEqual(expected);
+    await pollUntil(() => this.documentDirection(), expected, { timeout: timeoutMs, message: 'lang and dir of <html>' });
   }
 
   /** Waits until the document title is `expected` (the app sets it in an effect after the route renders). */
   async expectTitle(expected: string, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => this.page.title(), { timeout: timeoutMs, message: 'the document title' }).toBe(expected);
+    await pollUntil(() => this.page.title(), expected, { timeout: timeoutMs, message: 'the document title' });
   }
 
   /** Waits until the page's URL has this path (a redirect or `history.replace` lands after the render). */
   async expectPath(expected: string, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => new URL(this.page.url()).pathname, { timeout: timeoutMs, message: 'the page path' }).toBe(expected);
+    await pollUntil(() => new URL(this.page.url()).pathname, expected, { timeout: timeoutMs, message: 'the page path' });
   }
 }

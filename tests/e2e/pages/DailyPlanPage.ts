@@ -1,7 +1,7 @@
 // The daily plan (/daily-plan): today's buildings, each an article with its checklist, visit form,
 // sync badge, and its open calls / keys / mail items.
 import type { Locator } from 'playwright-core';
-import { expect } from 'vitest';
+import { pollUntil } from './poll';
 import { STATE_TIMEOUT_MS } from './BasePage';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
@@ -50,7 +50,7 @@ export class DailyPlanPage extends ShellLayoutPage {
    * card shown is not necessarily the first of the plan.
    */
   async expectBuildings(names: readonly string[], timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await expect.poll(() => this.cards().getByRole('heading', { level: 3 }).allTextContents(), { timeout: timeoutMs, message: 'the plan buildings' }).toEqual(names);
+    await pollUntil(() => this.cards().getByRole('heading', { level: 3 }).allTextContents(), names, { timeout: timeoutMs, message: 'the plan buildings' });
   }
 
   checkboxes(buildingName: string): Locator {

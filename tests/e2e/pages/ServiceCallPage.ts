@@ -1,7 +1,7 @@
 // One service call (/service-call/:pid, the detail pane of the list screen): its facts, updates,
 // status, closing, and the per-record sync badge.
 import type { Locator } from 'playwright-core';
-import { expect } from 'vitest';
+import { pollUntil } from './poll';
 import { STATE_TIMEOUT_MS } from './BasePage';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
@@ -78,7 +78,7 @@ export class ServiceCallPage extends ShellLayoutPage {
   /** Waits until the select offers exactly these statuses (translated labels, in order). */
   async expectOfferedStatuses(statuses: readonly string[], timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
     const labels = statuses.map((s) => this.t(`status.${s}`));
-    await expect.poll(() => this.offeredStatuses(), { timeout: timeoutMs, message: 'the statuses offered' }).toEqual(labels);
+    await pollUntil(() => this.offeredStatuses(), labels, { timeout: timeoutMs, message: 'the statuses offered' });
   }
 
   async changeStatus(status: string): Promise<void> {

@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../api/client';
+import { db } from '../db/db';
+import type { PhotoRow } from '../db/schema';
+import { keepOfflineCopies, offlineCopyId } from './offlinePhotos';
+import { resetDb } from './testing/setup';
+
+const requests: string[] = [];
+const sizes = new Map<string, number>([
+  ['face-1', 100],
+  ['face-2', 100],
+  ['call-1', 300],
+  ['gone', 0],
+]);
+
+const api = {
+  raw: async (_m: string, path: string, payload: { src: string; size: string }) => {
+    requests.push(`${path}?${payload.src}&${payload.size}`);
+    const size = sizes.get(payload.src) ?? 0;
+    return size === 0 ? new Response('not found', { status: 404 }) : new Response(new Blob([new Uint8Array(size)], { type: 'image/jpeg' }));
+  },
+} as unknown as ApiClient;
+
+const reading = (id: string, fileId: string) => ({ fileId, ownerTable: 'meterReadings', ownerId: id });
+
+beforeEach(async () => {
+  await resetDb();
+  requests.length = 0;
+});
+
+describe('small photo copies for the day offline', () => {
+  it('stores the small version of each wanted photo once, as an uploaded row that is never sent', async () => {
+    const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r2', 'face-1'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }]);
+    expect(result).toEqual({ stored: 3, bytes: 500, budget: 20 * 1024 * 1024, skipped: 0 });
+    expect(requests).toEqual(['files/getImg?face-1&small', 'files/getImg?call-1&small']);
+    expect(await db.photos.get(offlineCopyId(reading('r1', 'face-1')))).toMatchObject({ ownerTable: 'meterReadings', ownerId: 'r1', role: 'offlineCopy', uploadState: 'uploaded', fileId: 'face-1', size: 100 });
+    expect(await db.photos.get('call-1')).toMatchObject({ ownerTable: 'serviceCalls', ownerId: 'c1', role: 'offlineCopy' });
+    expect(await db.outbox.count()).toBe(0);
+
+    requests.length = 0;
+    expect(await keepOfflineCopies(api, [reading('r1', 'face-1')])).toMatchObject({ stored: 1, bytes: 100 });
+    expect(requests).toEqual([]);
+    // The copies of a day the new list does not name are removed.
+    expect(await db.photos.count()).toBe(1);
+  });
+
+  it('stops at the budget and counts what did not fit, reporting progress on the way', async () => {
+    const seen: number[] = [];
+    const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r2', 'face-2'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }], {
+      budget: 250,
+      onProgress: (p) => seen.push(p.bytes),
+    });
+    expect(result).toMatchObject({ stored: 2, bytes: 200, skipped: 1, budget: 250 });
+    expect(seen.at(-1)).toBe(200);
+    expect(seen).toContain(100);
+  });
+
+  it('leaves photos taken on this phone alone and skips a file the server no longer has', async () => {
+    const own: PhotoRow = {
+      id: 'p1', ownerTable: 'meterReadings', ownerId: 'r1', role: 'meter', blob: new Blob([new Uint8Array(5)]), mime: 'image/jpeg',
+      width: 1, height: 1, size: 5, hash: 'h', createdAt: '2026-01-01T00:00:00Z', uploadState: 'local', fileId: null,
+    };
+    await db.photos.add(own);
+    const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r3', 'gone')]);
+    expect(result).toMatchObject({ stored: 0, skipped: 1 });
+    expect(requests).toEqual(['files/getImg?gone&small']);
+    expect(await db.photos.get('p1')).toMatchObject({ uploadState: 'local' });
+  });
+});

@@ -1,0 +1,97 @@
+// Small copies of server photos kept on the device for the day offline (take the day offline): a worker
+// comparing today's meter with last month's photo, or looking at the picture of an open call, sees it
+// in the basement. They are `photos` rows of role 'offlineCopy' (already uploaded, never sent), kept
+// within a storage budget; the copies of an earlier day that today's list does not name are removed.
+import type { ApiClient } from '../api/client';
+import { db } from '../db/db';
+import type { PhotoRow } from '../db/schema';
+
+export const OFFLINE_COPY_ROLE = 'offlineCopy';
+/** What the offline copies may take on the device (small JPEGs are 20–60 KB each). */
+export const OFFLINE_PHOTO_BUDGET_BYTES = 20 * 1024 * 1024;
+
+/** A server photo the day needs, and the record it belongs to. */
+export type WantedPhoto = { fileId: string; ownerTable: string; ownerId: string };
+
+export type OfflinePhotosProgress = { stored: number; bytes: number; budget: number; skipped: number };
+
+export function offlineCopyId(wanted: WantedPhoto): string {
+  return wanted.ownerTable === 'meterReadings' ? `offline:${wanted.ownerTable}:${wanted.ownerId}` : wanted.fileId;
+}
+
+export function isOfflineCopy(row: Pick<PhotoRow, 'role'>): boolean {
+  return row.role === OFFLINE_COPY_ROLE;
+}
+
+async function download(api: ApiClient, fileId: string): Promise<Blob | null> {
+  try {
+    const response = await api.raw('GET', 'files/getImg', { src: fileId, size: 'small' }, { prefix: false });
+    return response.ok ? await response.blob() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores the small versions of `wanted` (in priority order) until the budget is used; copies no longer
+ * wanted are removed first. Photos already on the device (taken here or downloaded in full) are skipped.
+ */
+export async function keepOfflineCopies(
+  api: ApiClient,
+  wanted: readonly WantedPhoto[],
+  options: { budget?: number; onProgress?: (progress: OfflinePhotosProgress) => void } = {},
+): Promise<OfflinePhotosProgress> {
+  const budget = options.budget ?? OFFLINE_PHOTO_BUDGET_BYTES;
+  const wantedIds = new Set(wanted.map(offlineCopyId));
+  const copies = await db.photos.filter(isOfflineCopy).toArray();
+  await db.photos.bulkDelete(copies.filter((row) => !wantedIds.has(row.id)).map((row) => row.id));
+
+  const progress: OfflinePhotosProgress = { stored: 0, bytes: 0, budget, skipped: 0 };
+  const kept = new Map(copies.filter((row) => wantedIds.has(row.id)).map((row) => [row.id, row]));
+  for (const row of kept.values()) progress.bytes += row.size;
+  options.onProgress?.({ ...progress });
+
+  const fetched = new Map<string, Blob | null>();
+  for (const item of wanted) {
+    const id = offlineCopyId(item);
+    if (kept.has(id)) {
+      progress.stored += 1;
+      continue;
+    }
+    // A reading has one photo (by owner); a call's photos are rows under their server ids.
+    const own = item.ownerTable === 'meterReadings' ? await db.photos.where('[ownerTable+ownerId]').equals([item.ownerTable, item.ownerId]).first() : await db.photos.get(id);
+    if (own && !isOfflineCopy(own)) continue;
+    if (progress.bytes >= budget) {
+      progress.skipped += 1;
+      continue;
+    }
+    if (!fetched.has(item.fileId)) fetched.set(item.fileId, await download(api, item.fileId));
+    const blob = fetched.get(item.fileId) ?? null;
+    if (!blob || progress.bytes + blob.size > budget) {
+      progress.skipped += 1;
+      continue;
+    }
+    const row: PhotoRow = {
+      id,
+      ownerTable: item.ownerTable,
+      ownerId: item.ownerId,
+      role: OFFLINE_COPY_ROLE,
+      blob,
+      mime: blob.type || 'image/jpeg',
+      width: 0,
+      height: 0,
+      size: blob.size,
+      hash: '',
+      createdAt: new Date().toISOString(),
+      uploadState: 'uploaded',
+      fileId: item.fileId,
+    };
+    await db.photos.put(row);
+    kept.set(id, row);
+    progress.stored += 1;
+    progress.bytes += blob.size;
+    options.onProgress?.({ ...progress });
+  }
+  options.onProgress?.({ ...progress });
+  return progress;
+}
