@@ -13,6 +13,7 @@ import { demoBuildings, otherCompanyBuilding, tinyJpegBase64, translationRows } 
 import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
+import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -197,6 +198,8 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
       : undefined;
     await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
   }
+  // Two buildings' books keep every test server's start quick; the committee member's building is one.
+  await seedBooks(tx, 1001, [101, 102], now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */
