@@ -39,6 +39,7 @@ export type RouteId =
   | 'maintenanceAndFacilitiesDetail'
   | 'dailyPlan'
   | 'financialReport'
+  | 'books'
   | 'userProfile'
   | 'tenantRoom'
   | 'applicationFeedback'
@@ -87,6 +88,7 @@ export const appRoutes: AppRoute[] = [
   },
   { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
   { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
+  { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazy(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },

@@ -3,6 +3,7 @@
 import { normalizeForSearch } from '../text.ts';
 import type { RuleResult } from '../validation/rules.ts';
 import type { Versioned } from './entities.ts';
+import type { LedgerEntry } from './ledger.ts';
 
 /** Budget groups (the spec's "domain" of an expense). */
 export const budgetGroups = ['cleaning', 'electricity', 'water', 'elevator', 'gardening', 'maintenance', 'insurance', 'management', 'other'] as const;
@@ -58,6 +59,10 @@ export type Bid = Versioned & {
   /** The expense an approved quote became. */
   expenseId: string | null;
 };
+
+/** A ledger row as the server answers it (server/src/data/ledger.ts): the rule fields and their audit. */
+export type LedgerRecord = LedgerEntry &
+  Versioned & { contactId: string | null; sourceKind: string | null; sourceId: string | null; createdAt: string; createdBy: string };
 
 /** Manual ledger rows the committee records itself (payments and charges come from other features). */
 export const manualLedgerKinds = ['income', 'openingBalance', 'pettyCashIn', 'pettyCashOut'] as const;
@@ -149,4 +154,13 @@ export function canApproveBid(b: Pick<Bid, 'status'>): RuleResult {
 export function canTurnBidIntoExpense(b: Pick<Bid, 'status' | 'expenseId'>): RuleResult {
   if (b.status !== 'approved') return { field: 'status', messageKey: 'bidNotApproved' };
   return b.expenseId ? { field: 'status', messageKey: 'bidAlreadyExpensed' } : null;
+}
+
+/** Agorot of an amount as typed in shekels ("1,234.5" or "1234,50"); NaN when it is not a number. */
+export function agorotFromText(value: string): number {
+  const text = value.trim().replace(/[\s₪]/g, '');
+  if (text === '') return Number.NaN;
+  const normalized = /,\d{1,2}$/.test(text) && !text.includes('.') ? text.replace(',', '.') : text.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return Number.NaN;
+  return Math.round(Number(normalized) * 100);
 }

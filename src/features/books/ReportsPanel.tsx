@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Period } from '../../lib/domain/ledger';
+import { accountEffect } from '../../lib/domain/ledger';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField } from '../../ui/SelectField';
+import { useFormats } from '../../ui/useFormats';
+import { YearDropdown } from '../../ui/YearDropdown';
+import styles from '../../ui/fieldScreens.module.css';
+import own from './Books.module.css';
+import type { BooksData } from './booksQueries';
+import { downloadText } from './download';
+import { detailedCsv, detailedRows, periodicCsv, periodicRows, yearRange } from './reports';
+
+type Props = { buildingId: number; buildingName: string; data: BooksData };
+
+/** Periodic (month / quarter / year totals, income against expenses) and detailed activity of a year; CSV and print. */
+export function ReportsPanel({ buildingId, buildingName, data }: Props) {
+  const { t } = useTranslation(['books']);
+  const f = useFormats();
+  const [year, setYear] = useState(new Date().getFullYear());
+  const [period, setPeriod] = useState<Period>('month');
+  const [detailed, setDetailed] = useState(false);
+  const range = yearRange(year);
+  const totals = periodicRows(data.ledger, period, range);
+  const rows = detailedRows(data.ledger, range);
+  const sum = totals.reduce((s, r) => ({ income: s.income + r.income, expenses: s.expenses + r.expenses }), { income: 0, expenses: 0 });
+  const max = Math.max(1, ...totals.map((r) => Math.max(r.income, r.expenses)));
+  const periodName = (key: string) => (period === 'month' ? t(`books:months.${Number(key.slice(5, 7)) - 1}`) : period === 'quarter' ? t('books:reports.quarter', { n: key.slice(-1) }) : key);
+  const header = [t('books:reports.period'), t('books:reports.income'), t('books:reports.expenses'), t('books:reports.net')];
+
+  function exportCsv() {
+    const name = `${buildingId}-${year}-${detailed ? 'activity' : period}.csv`;
+    if (detailed) {
+      const texts = {
+        header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.group'), t('books:expense.description'), t('books:reports.in'), t('books:reports.out')],
+        kindName: (k: string) => t(`books:kinds.${k}`),
+        groupName: (g: string | null) => (g ? t(`books:groups.${g}`) : ''),
+        total: t('books:budget.total'),
+      };
+      downloadText(name, detailedCsv(rows, texts));
+    } else downloadText(name, periodicCsv(totals, header, t('books:budget.total')));
+  }
+
+  return (
+    <section aria-labelledby="reports-heading" className={styles.form}>
+      <h2 id="reports-heading" className={styles.heading}>
+        {t('books:reports.title', { name: buildingName, year })}
+      </h2>
+      <div className={own.noPrint}>
+        <YearDropdown value={year} onChange={setYear} />
+        <SelectField
+          label={t('books:reports.view')}
+          value={detailed ? 'detailed' : period}
+          onValueChange={(v) => {
+            setDetailed(v === 'detailed');
+            if (v !== 'detailed') setPeriod(v as Period);
+          }}
+          options={[
+            { value: 'month', label: t('books:reports.byMonth') },
+            { value: 'quarter', label: t('books:reports.byQuarter') },
+            { value: 'year', label: t('books:reports.byYear') },
+            { value: 'detailed', label: t('books:reports.detailed') },
+          ]}
+        />
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={exportCsv}>
+            {t('books:reports.csv')}
+          </Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            {t('books:reports.print')}
+          </Button>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('books:reports.income')}</dt>
+          <dd className={own.amount}>{f.nis(sum.income / 100)}</dd>
+        </div>
+        <div>
+          <dt>{t('books:reports.expenses')}</dt>
+          <dd className={own.amount}>{f.nis(sum.expenses / 100)}</dd>
+        </div>
+        <div>
+          <dt>{t('books:reports.net')}</dt>
+          <dd className={own.amount}>{f.nis((sum.income - sum.expenses) / 100)}</dd>
+        </div>
+      </dl>
+      {(detailed ? rows.length : totals.length) === 0 ? <EmptyState message={t('books:reports.empty', { year })} /> : null}
+      {!detailed && totals.length > 0 ? (
+        <div className={own.scroll}>
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>{t('books:reports.caption', { year })}</caption>
+            <thead>
+              <tr>
+                {header.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+                <th scope="col">{t('books:reports.chart')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {totals.map((r) => (
+                <tr key={r.period}>
+                  <th scope="row">{periodName(r.period)}</th>
+                  <td className={own.numeric}>{f.nis(r.income / 100)}</td>
+                  <td className={own.numeric}>{f.nis(r.expenses / 100)}</td>
+                  <td className={`${own.numeric} ${r.net < 0 ? own.over : ''}`}>{f.nis(r.net / 100)}</td>
+                  <td>
+                    <span className={own.track} role="img" aria-label={t('books:reports.chartOf', { income: f.nis(r.income / 100), expenses: f.nis(r.expenses / 100) })}>
+                      <span className={own.bar} style={{ inlineSize: `${Math.round((r.income / max) * 100)}%` }} />
+                      <span className={`${own.bar} ${own.barOver}`} style={{ inlineSize: `${Math.round((r.expenses / max) * 100)}%` }} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {detailed && rows.length > 0 ? (
+        <div className={own.scroll}>
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>{t('books:reports.detailed')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('books:expense.date')}</th>
+                <th scope="col">{t('books:entry.kind')}</th>
+                <th scope="col">{t('books:expense.description')}</th>
+                <th scope="col">{t('books:expense.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.id}>
+                  <td>{f.date(e.date)}</td>
+                  <td>{t(`books:kinds.${e.kind}`)}</td>
+                  <td>{e.description}</td>
+                  <td className={own.numeric}>{f.nis(accountEffect(e) / 100)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
