@@ -13,6 +13,7 @@ import { useRuleForm } from '../../ui/useRuleForm';
 import { YearDropdown } from '../../ui/YearDropdown';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
 import { budgetOf } from './booksQueries';
 import { setBudget } from './booksRepo';
@@ -49,7 +50,7 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
       />
       {rows.length === 0 ? <EmptyState message={t('books:budget.empty', { year })} /> : null}
       {rows.length > 0 ? (
-        <div className={own.scroll}>
+        <ScrollArea label={t('books:budget.caption', { year })}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('books:budget.caption', { year })}</caption>
             <thead>
@@ -102,7 +103,7 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
       {editing ? <BudgetForm buildingId={buildingId} year={year} initial={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); result.succeed(t('books:budget.saved')); }} onFailed={() => result.fail('errors:anErrorOccurred')} /> : null}
     </section>

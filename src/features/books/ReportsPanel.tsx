@@ -9,6 +9,7 @@ import { useFormats } from '../../ui/useFormats';
 import { YearDropdown } from '../../ui/YearDropdown';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
 import { downloadText } from './download';
 import { detailedCsv, detailedRows, periodicCsv, periodicRows, yearRange } from './reports';
@@ -89,7 +90,7 @@ export function ReportsPanel({ buildingId, buildingName, data }: Props) {
       </dl>
       {(detailed ? rows.length : totals.length) === 0 ? <EmptyState message={t('books:reports.empty', { year })} /> : null}
       {!detailed && totals.length > 0 ? (
-        <div className={own.scroll}>
+        <ScrollArea label={t('books:reports.caption', { year })}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('books:reports.caption', { year })}</caption>
             <thead>
@@ -119,10 +120,10 @@ export function ReportsPanel({ buildingId, buildingName, data }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
       {detailed && rows.length > 0 ? (
-        <div className={own.scroll}>
+        <ScrollArea label={t('books:reports.detailed')}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('books:reports.detailed')}</caption>
             <thead>
@@ -144,7 +145,7 @@ export function ReportsPanel({ buildingId, buildingName, data }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       ) : null}
     </section>
   );
