@@ -178,3 +178,19 @@ describe('invoice attachments', () => {
     expect(refused.body.error?.messageKey).toBe('errors:onlyImageOrPdfAllowed');
   });
 });
+
+describe('a contact’s financial report', () => {
+  it('gives the contact with their charges and payments, only in the member’s building', async () => {
+    const charged = (await get<Rec & { kind: string; contactId: string | null }>('/buildings/101/ledger')).find((e) => e.kind === 'charge' && e.contactId);
+    if (!charged?.contactId) throw new Error('the seed charges contacts of building 101');
+    const report = await call<{ record: Rec; records: (Rec & { contactId: string; kind: string })[] }>(rina.server, 'GET', `/api/binyan/contacts/${charged.contactId}/financial-report`, { token: rina.token });
+    expect(report.status).toBe(200);
+    expect(report.body.record.id).toBe(charged.contactId);
+    expect(report.body.records.length).toBeGreaterThan(0);
+    expect(report.body.records.every((e) => e.contactId === charged.contactId && ['charge', 'payment'].includes(e.kind))).toBe(true);
+    const miri = (await loginAs(rina.server, 'miri')).token;
+    const elsewhere = (await call<{ records: (Rec & { kind: string; contactId: string | null })[] }>(rina.server, 'GET', '/api/binyan/buildings/102/ledger', { token: miri })).body.records.find((e) => e.contactId);
+    const refused = await call<{ error?: { code: string } }>(rina.server, 'GET', `/api/binyan/contacts/${elsewhere?.contactId ?? ''}/financial-report`, { token: rina.token });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -87,7 +87,7 @@ export const appRoutes: AppRoute[] = [
     children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazy(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
   },
   { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
-  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
+  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: lazy(() => import('../features/books/FinancialReportScreen').then((m) => ({ default: m.FinancialReportScreen }))), menu: true },
   { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazy(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },

@@ -149,6 +149,20 @@ describe('the committee’s books', () => {
     await axeCheck(app.page);
   });
 
+  it('shows the building’s financial status per contact and one contact’s charges and payments', async () => {
+    await books.goto('/financial-report');
+    await books.waitForRoute('financialReport');
+    const contacts = app.page.getByRole('region', { name: books.t('report.buildingTitle', { name: 'בית הרצל' }) }).getByRole('listitem');
+    await books.waitVisible(contacts.first());
+    const first = contacts.first().getByRole('link');
+    const name = (await first.textContent()) ?? '';
+    await first.click();
+    await books.waitVisible(books.heading(name, 2));
+    await books.waitVisible(app.page.getByRole('table', { name: books.t('report.lines') }));
+    expect(books.pathname()).toMatch(/^\/financial-report\/[^/]+$/);
+    await axeCheck(app.page);
+  });
+
   it('shows budget against actual in English, left to right, axe-clean', async () => {
     const profile = new ProfilePage(app.page, app.baseUrl);
     await profile.goto('/user-profile');

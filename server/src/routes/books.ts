@@ -20,6 +20,7 @@ import { pettyCashBalance } from '../../../src/lib/domain/ledger.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { bids, budgetLines, expenses, ledgerRowOfExpense, suppliers } from '../data/books.ts';
+import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
 import { loadOwnedFile } from '../files/uploadRules.ts';
@@ -96,6 +97,14 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/ledger', { config: { right: 'books.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     return { records: await ledger.ofBuilding(db, authOf(req).companyId, b.id) };
+  });
+
+  // The financial report of a contact (/financial-report/:contactId): the contact and their charges and
+  // payments. The stored report contact may not be on the device yet, so it comes with its rows.
+  app.get('/api/binyan/contacts/:id/financial-report', { config: { right: 'books.read' } }, async (req) => {
+    const contact = await loadOwned(db, req, contacts, (req.params as { id: string }).id);
+    const rows = await ledger.ofBuilding(db, authOf(req).companyId, contact.buildingId);
+    return { record: contact, records: rows.filter((e) => e.contactId === contact.id) };
   });
 
   app.post('/api/binyan/ledger-entries', { config: { right: 'books.write' } }, async (req, reply) => {

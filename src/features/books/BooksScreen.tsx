@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
-import { booksOfBuilding } from './booksQueries';
+import { booksOfBuilding, defaultBuildingId } from './booksQueries';
 import { pullBooks } from './booksRepo';
 import { BudgetPanel } from './BudgetPanel';
 import { ExpensesPanel } from './ExpensesPanel';
@@ -30,7 +30,8 @@ export function BooksScreen() {
   const can = useCan();
   const { session } = useSession();
   const param = useParams().bid;
-  const bid = param ? Number(param) : (session.bID ?? 0);
+  const fallback = useLiveQuery(() => defaultBuildingId(session.bID), [session.bID]);
+  const bid = param ? Number(param) : (fallback ?? 0);
   const valid = Number.isInteger(bid) && bid > 0;
   const [tab, setTab] = useState<Tab>('summary');
   const result = useResult();
@@ -42,6 +43,7 @@ export function BooksScreen() {
   });
   const canWrite = can('books.write');
 
+  if (!param && fallback === undefined) return <Spinner />;
   if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to="/">{t('books:noBuilding.choose')}</Link>} />;
   if (building === undefined || data === undefined || data === null) return <Spinner />;
   if (!building) {

@@ -2,7 +2,7 @@
 // the pulled rows, except that expenses come from the expenses table itself, so an expense recorded
 // offline counts in every report at once (the server posts the same row when it applies it).
 import { db } from '../../db/db';
-import type { BidRow, ExpenseRow, LedgerEntryRow, SupplierRow } from '../../db/schema';
+import type { ApartmentRow, BidRow, BuildingRow, ContactRow, ExpenseRow, LedgerEntryRow, SupplierRow } from '../../db/schema';
 import type { BudgetLineRecord } from '../../lib/domain/books';
 import type { BudgetRow, LedgerEntry } from '../../lib/domain/ledger';
 import { accountBalance, budgetVsActual, pettyCashBalance } from '../../lib/domain/ledger';
@@ -104,4 +104,58 @@ export async function outlookOf(buildingId: number, today: string): Promise<Buil
     .slice(0, 3)
     .map(({ id, title, plannedDate }) => ({ id, title, plannedDate }));
   return { openCalls, nextTests };
+}
+
+export type AccountLine = { charged: number; paid: number; balance: number };
+
+function accountOf(rows: readonly LedgerEntry[]): AccountLine {
+  const charged = rows.reduce((s, e) => s + (e.kind === 'charge' ? e.amountAgorot : 0), 0);
+  const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : 0), 0);
+  return { charged, paid, balance: charged - paid };
+}
+
+export type ContactReport = {
+  contact: ContactRow;
+  building: BuildingRow | null;
+  apartment: ApartmentRow | null;
+  rows: LedgerEntryRow[];
+  account: AccountLine;
+};
+
+/** A contact's charges and payments in date order, with what they were charged, paid and still owe. */
+export async function contactReport(contactId: string): Promise<ContactReport | null> {
+  const contact = await db.contacts.get(contactId);
+  if (!contact) return null;
+  const [building, apartment, rows] = await Promise.all([
+    db.buildings.get(contact.buildingId),
+    contact.apartmentId ? db.apartments.get(contact.apartmentId) : Promise.resolve(undefined),
+    db.ledgerEntries.where('contactId').equals(contactId).toArray(),
+  ]);
+  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'payment').sort(byDate);
+  return { contact, building: building ?? null, apartment: apartment ?? null, rows: own, account: accountOf(own) };
+}
+
+export type ContactLine = AccountLine & { contact: ContactRow; apartmentNumber: string };
+
+/** The building's list mode: each contact with charges or payments, and the building's totals. */
+export async function buildingAccounts(buildingId: number): Promise<{ building: BuildingRow | null; lines: ContactLine[]; total: AccountLine }> {
+  const [building, contacts, apartments, rows] = await Promise.all([
+    db.buildings.get(buildingId),
+    db.contacts.where('buildingId').equals(buildingId).toArray(),
+    db.apartments.where('buildingId').equals(buildingId).toArray(),
+    db.ledgerEntries.where('buildingId').equals(buildingId).toArray(),
+  ]);
+  const numbers = new Map(apartments.map((a) => [a.id, a.number]));
+  const lines = contacts
+    .map((contact) => ({ contact, apartmentNumber: contact.apartmentId ? (numbers.get(contact.apartmentId) ?? '') : '', ...accountOf(rows.filter((e) => e.contactId === contact.id)) }))
+    .filter((l) => l.charged > 0 || l.paid > 0)
+    .sort((a, b) => a.apartmentNumber.localeCompare(b.apartmentNumber, 'he', { numeric: true }) || a.contact.fullName.localeCompare(b.contact.fullName, 'he'));
+  return { building: building ?? null, lines, total: accountOf(rows.filter((e) => e.contactId !== null)) };
+}
+
+/** The building a screen opens on without one named: the current one, else the user's only building. */
+export async function defaultBuildingId(current: number | null): Promise<number> {
+  if (current) return current;
+  const ids = await db.buildings.toCollection().primaryKeys();
+  return ids.length === 1 ? (ids[0] ?? 0) : 0;
 }

@@ -13,7 +13,8 @@ import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto } from '../../sync/pull';
+import { pullInto, recordsOf } from '../../sync/pull';
+import { applyServerRecords } from '../../sync/rows';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
 import { ledgerOfBuilding } from './booksQueries';
 
@@ -174,4 +175,11 @@ export async function pullBooks(api: ApiClient, buildingId: number): Promise<voi
     pullInto(api, { table: 'expenses', path: `buildings/${buildingId}/expenses`, scope: inBuilding }),
     pullInto(api, { table: 'budgetLines', path: `buildings/${buildingId}/budget`, scope: inBuilding }),
   ]);
+}
+
+/** A contact and their charges and payments (the financial report of /financial-report/:contactId). */
+export async function pullContactReport(api: ApiClient, contactId: string): Promise<void> {
+  const body = await api.request<unknown>('GET', `contacts/${encodeURIComponent(contactId)}/financial-report`);
+  await applyServerRecords('contacts', recordsOf(body, 'contact'));
+  await applyServerRecords('ledgerEntries', recordsOf(body), (row) => row.contactId === contactId);
 }
