@@ -163,6 +163,31 @@ describe('the committee’s books', () => {
     await axeCheck(app.page);
   });
 
+  it('filters the quotes, approves one and turns it into an expense', async () => {
+    const quote = 'צביעת חדר המדרגות';
+    await books.goto(`/building-suppliers/${BUILDING}`);
+    await books.waitForRoute('buildingSuppliers');
+    await books.waitVisible(books.bidCard(quote));
+    await books.filter(books.t('expense.supplier'), 'contains', 'מעליות');
+    await books.waitForCount(app.page.getByRole('listitem', { name: new RegExp(`^${books.t('bid.label', { description: '' })}`) }), 1);
+    await books.filter(books.t('expense.supplier'), 'contains', '');
+    await books.bidCard(quote).getByRole('button', { name: books.t('bid.approveOf', { description: quote }) }).click();
+    await books.waitVisible(books.successDialog('bid.approved'));
+    await books.waitVisible(books.bidCard(quote).getByText(books.t('bid.approvedBy', { name: 'רינה ביטון', date: '' }).trim(), { exact: false }));
+    await axeCheck(app.page);
+    await books.bidCard(quote).getByRole('button', { name: books.t('bid.toExpenseOf', { description: quote }) }).click();
+    await books.waitVisible(books.form('expense-form'));
+    await books.saveExpense();
+    await books.waitVisible(books.successDialog('expense.saved'));
+    await books.waitVisible(books.bidCard(quote).getByText(books.t('bid.expensed')));
+    const bid = await state.until('the quote approved and spent on the server', () =>
+      state.row<{ id: string; status: string; approvedBy: string; expenseId: string | null }>("SELECT id, status, approvedBy, expenseId FROM bids WHERE description = ? AND buildingId = ? AND expenseId IS NOT NULL", quote, BUILDING),
+    );
+    expect(bid).toMatchObject({ status: 'approved', approvedBy: 'רינה ביטון' });
+    expect(state.count('SELECT COUNT(*) AS n FROM expenses WHERE bidId = ?', bid.id)).toBe(1);
+    expect(state.row<{ amountAgorot: number }>('SELECT amountAgorot FROM expenses WHERE bidId = ?', bid.id)?.amountAgorot).toBe(1_850_000);
+  });
+
   it('shows budget against actual in English, left to right, axe-clean', async () => {
     const profile = new ProfilePage(app.page, app.baseUrl);
     await profile.goto('/user-profile');
@@ -173,7 +198,8 @@ describe('the committee’s books', () => {
     await books.expectDocumentDirection({ lang: 'en', dir: 'ltr' });
     await books.tab('budget');
     await books.waitVisible(books.heading(books.t('budget.title', { year: new Date().getFullYear() })));
-    expect(await books.amountOf(books.budgetTotal(1))).toBe(before.actual + Math.round(AMOUNT * 100));
+    // The offline expense and the quote turned into an expense, both dated today.
+    expect(await books.amountOf(books.budgetTotal(1))).toBe(before.actual + Math.round(AMOUNT * 100) + 1_850_000);
     await axeCheck(app.page);
   });
 });

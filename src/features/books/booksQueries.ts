@@ -159,3 +159,14 @@ export async function defaultBuildingId(current: number | null): Promise<number>
   const ids = await db.buildings.toCollection().primaryKeys();
   return ids.length === 1 ? (ids[0] ?? 0) : 0;
 }
+
+/** The company's suppliers as the device holds them, optionally those of one building, by name. */
+export async function suppliersList(buildingId?: number): Promise<SupplierRow[]> {
+  const all = buildingId === undefined ? await db.suppliers.toArray() : await db.suppliers.where('buildingIds').equals(buildingId).toArray();
+  return all.sort((a, b) => a.name.localeCompare(b.name, 'he'));
+}
+
+/** The committee members among a building's contacts. */
+export async function committeeOf(buildingId: number): Promise<ContactRow[]> {
+  return (await db.contacts.where('buildingId').equals(buildingId).toArray()).filter((c) => c.role === 'committee').sort((a, b) => a.fullName.localeCompare(b.fullName, 'he'));
+}

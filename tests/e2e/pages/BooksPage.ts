@@ -101,4 +101,15 @@ export class BooksPage extends ShellLayoutPage {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.button(this.t('reports.csv')).click()]);
     return download;
   }
+
+  bidCard(description: string): Locator {
+    return this.page.getByRole('listitem', { name: this.t('bid.label', { description }), exact: true });
+  }
+
+  async filter(field: string, operator: string, value: string): Promise<void> {
+    const bar = this.page.getByRole('group', { name: this.t('filters.legend') });
+    await bar.getByLabel(this.t('filters.field'), { exact: true }).selectOption({ label: field });
+    await bar.getByLabel(this.t('filters.operator'), { exact: true }).selectOption({ label: this.t(`filters.operators.${operator}`) });
+    await bar.getByLabel(this.t('filters.value'), { exact: true }).fill(value);
+  }
 }
