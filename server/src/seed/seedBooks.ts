@@ -56,8 +56,9 @@ export async function seedBooks(db: Db, companyId: number, buildingIds: readonly
       const id = rng.uuid();
       return { id, buildingId, kind, date, amountAgorot, apartmentId: null, contactId: null, debtKind: null, dueDate: null, group: null, description, settles: [], sourceKind: 'manual', sourceId: id, createdAt: at, createdBy: 'seed', ...base };
     };
-    const start = new Date(thisYear - 1, now.getMonth(), 1);
-    await ledger.insert(db, manual('openingBalance', toLocalDateString(start), rng.int(40_000, 90_000) * 100, 'יתרת פתיחה'), companyId);
+    // Twelve months ending with this one.
+    const start = new Date(thisYear - 1, now.getMonth() + 1, 1);
+    await ledger.insert(db, manual('openingBalance', toLocalDateString(start), rng.int(80_000, 120_000) * 100, 'יתרת פתיחה'), companyId);
     await ledger.insert(db, manual('pettyCashIn', toLocalDateString(start), 100_000, 'הפקדה לקופה קטנה'), companyId);
     for (let m = 0; m < 12; m += 1) {
       const month = new Date(start.getFullYear(), start.getMonth() + m, 1);

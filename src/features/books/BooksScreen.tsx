@@ -72,7 +72,7 @@ export function BooksScreen() {
           ) : null}
         </nav>
       </section>
-      <div role="tablist" aria-label={t('books:tabs.label')} className={`${styles.tabs} ${own.noPrint}`}>
+      <div role="tablist" aria-label={t('books:tabs.label')} className={`${styles.tabs} ${own.tabs} ${own.noPrint}`}>
         {tabs.map((x) => (
           <button key={x} type="button" role="tab" id={`books-tab-${x}`} aria-controls="books-panel" aria-selected={tab === x} className={styles.tab} onClick={() => setTab(x)}>
             {t(`books:tabs.${x}`)}
@@ -80,14 +80,20 @@ export function BooksScreen() {
         ))}
       </div>
       <div id="books-panel" role="tabpanel" aria-labelledby={`books-tab-${tab}`}>
-        {refresh.state === 'loading' && nothing ? <Spinner /> : null}
-        {refresh.state === 'failed' && nothing ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
-        {tab === 'summary' ? <SummaryPanel buildingId={bid} data={data} /> : null}
-        {tab === 'expenses' ? <ExpensesPanel buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
-        {tab === 'income' ? <LedgerPanel mode="income" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
-        {tab === 'budget' ? <BudgetPanel buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
-        {tab === 'pettyCash' ? <LedgerPanel mode="pettyCash" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
-        {tab === 'reports' ? <ReportsPanel buildingId={bid} buildingName={building.name} data={data} /> : null}
+        {refresh.state === 'loading' && nothing ? (
+          <Spinner />
+        ) : refresh.state === 'failed' && nothing ? (
+          <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />
+        ) : (
+          <>
+            {tab === 'summary' ? <SummaryPanel buildingId={bid} data={data} /> : null}
+            {tab === 'expenses' ? <ExpensesPanel buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
+            {tab === 'income' ? <LedgerPanel mode="income" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
+            {tab === 'budget' ? <BudgetPanel buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
+            {tab === 'pettyCash' ? <LedgerPanel mode="pettyCash" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
+            {tab === 'reports' ? <ReportsPanel buildingId={bid} buildingName={building.name} data={data} /> : null}
+          </>
+        )}
       </div>
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />
     </div>

@@ -13,7 +13,7 @@ import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf } from '../../sync/photos';
 import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto, recordsOf } from '../../sync/pull';
+import { recordsOf } from '../../sync/pull';
 import { applyServerRecords } from '../../sync/rows';
 import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
 import { ledgerOfBuilding } from './booksQueries';
@@ -167,14 +167,20 @@ export async function setBudget(buildingId: number, year: number, group: BudgetG
   });
 }
 
-/** Everything the books of a building read: its ledger, expenses and budget. */
+/**
+ * Everything the books of a building read: its ledger, expenses and budget, fetched together and
+ * written in one transaction, so a report never adds up a new ledger against old expenses.
+ */
 export async function pullBooks(api: ApiClient, buildingId: number): Promise<void> {
   const inBuilding = (row: Record<string, unknown>) => row.buildingId === buildingId;
-  await Promise.all([
-    pullInto(api, { table: 'ledgerEntries', path: `buildings/${buildingId}/ledger`, scope: inBuilding }),
-    pullInto(api, { table: 'expenses', path: `buildings/${buildingId}/expenses`, scope: inBuilding }),
-    pullInto(api, { table: 'budgetLines', path: `buildings/${buildingId}/budget`, scope: inBuilding }),
-  ]);
+  const [ledger, expenses, budget] = await Promise.all(
+    [`buildings/${buildingId}/ledger`, `buildings/${buildingId}/expenses`, `buildings/${buildingId}/budget`].map((path) => api.request<unknown>('GET', path)),
+  );
+  await db.transaction('rw', [db.ledgerEntries, db.expenses, db.budgetLines, db.outbox], async () => {
+    await applyServerRecords('ledgerEntries', recordsOf(ledger), inBuilding);
+    await applyServerRecords('expenses', recordsOf(expenses), inBuilding);
+    await applyServerRecords('budgetLines', recordsOf(budget), inBuilding);
+  });
 }
 
 /** A contact and their charges and payments (the financial report of /financial-report/:contactId). */
