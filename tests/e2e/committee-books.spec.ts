@@ -134,7 +134,7 @@ describe('the committee’s books', () => {
     expect(state.count('SELECT COUNT(*) AS n FROM files WHERE id = ?', attachment)).toBe(1);
   });
 
-  it('exports the year as CSV whose totals match the screen', async () => {
+  it('exports the year as CSV whose totals match the screen, and as an Excel workbook', async () => {
     await books.tab('reports');
     await books.chooseReport('year');
     const shown = { income: await books.amountOf(books.reportFact('income')), expenses: await books.amountOf(books.reportFact('expenses')) };
@@ -146,6 +146,10 @@ describe('the committee’s books', () => {
     expect(total[0]).toBe(books.t('budget.total'));
     expect(agorotOfText(total[1] ?? '')).toBe(shown.income);
     expect(agorotOfText(total[2] ?? '')).toBe(shown.expenses);
+    const excel = await books.exportExcel();
+    expect(excel.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = await readFile((await excel.path()) ?? '');
+    expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK');
     await axeCheck(app.page);
   });
 

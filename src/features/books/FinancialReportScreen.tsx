@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router-dom';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { pullBuildings } from '../../directory/buildingsRepo';
 import { pullContacts } from '../../directory/contactsRepo';
-import { csvAmount, toCsv } from '../../lib/csv';
 import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
@@ -12,12 +11,14 @@ import { ContactIconGroup } from '../../ui/ContactIconGroup';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import type { AccountLine } from './booksQueries';
 import { buildingAccounts, contactReport, defaultBuildingId } from './booksQueries';
 import { pullBooks, pullContactReport } from './booksRepo';
-import { downloadText } from './download';
+import { ExportButtons } from './ExportButtons';
+import type { Table } from './reports';
 import { ScrollArea } from './ScrollArea';
 
 /** /financial-report/:contactId? — a contact's charges and payments, or (no id) every contact of the current building. */
@@ -47,25 +48,12 @@ function Totals({ account }: { account: AccountLine }) {
   );
 }
 
-function ExportButtons({ onCsv }: { onCsv(): void }) {
-  const { t } = useTranslation('books');
-  return (
-    <div className={`${styles.actions} ${own.noPrint}`}>
-      <Button variant="secondary" onClick={onCsv}>
-        {t('reports.csv')}
-      </Button>
-      <Button variant="secondary" onClick={() => window.print()}>
-        {t('reports.print')}
-      </Button>
-    </div>
-  );
-}
-
 function ContactReportView({ contactId }: { contactId: string }) {
   const { t } = useTranslation(['books']);
   const f = useFormats();
   const report = useLiveQuery(() => contactReport(contactId), [contactId]);
   const refresh = useServerRefresh(`financial-report:${contactId}`, (api) => pullContactReport(api, contactId));
+  const result = useResult();
   if (report === undefined) return <Spinner />;
   if (report === null) {
     if (refresh.state === 'loading') return <Spinner />;
@@ -73,11 +61,11 @@ function ContactReportView({ contactId }: { contactId: string }) {
   }
   const { contact, building, apartment, rows, account } = report;
 
-  function exportCsv() {
-    const header = [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')];
-    const body = rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), e.description, e.kind === 'charge' ? csvAmount(e.amountAgorot) : '', e.kind === 'payment' ? csvAmount(e.amountAgorot) : '']);
-    downloadText(`report-${contact.fullName}.csv`, toCsv([[contact.fullName, building?.name ?? ''], header, ...body, [t('books:budget.total'), '', '', csvAmount(account.charged), csvAmount(account.paid)]]));
-  }
+  const table = (): Table => ({
+    header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
+    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), e.description, e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : null]),
+    total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
+  });
 
   return (
     <div className={styles.screen}>
@@ -101,7 +89,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
           {t('books:report.lines')}
         </h2>
         <Totals account={account} />
-        <ExportButtons onCsv={exportCsv} />
+        <ExportButtons fileName={`report-${contact.id}`} sheet={contact.fullName} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
         {rows.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}
         {rows.length > 0 ? (
           <ScrollArea label={t('books:report.lines')}>
@@ -145,16 +133,18 @@ function BuildingReportView() {
     await pullBuildings(api);
     await Promise.all([pullApartments(api, bid), pullContacts(api, bid), pullBooks(api, bid)]);
   });
+  const result = useResult();
   if (chosen === undefined) return <Spinner />;
   if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to="/">{t('books:noBuilding.choose')}</Link>} />;
   if (!data) return <Spinner />;
 
-  function exportCsv() {
-    if (!data) return;
-    const header = [t('books:report.contact'), t('books:report.apartmentColumn'), t('books:report.charged'), t('books:report.paid'), t('books:report.balance')];
-    const body = data.lines.map((l) => [l.contact.fullName, l.apartmentNumber, csvAmount(l.charged), csvAmount(l.paid), csvAmount(l.balance)]);
-    downloadText(`report-${bid}.csv`, toCsv([header, ...body, [t('books:budget.total'), '', csvAmount(data.total.charged), csvAmount(data.total.paid), csvAmount(data.total.balance)]]));
-  }
+  const lines = data.lines;
+  const total = data.total;
+  const table = (): Table => ({
+    header: [t('books:report.contact'), t('books:report.apartmentColumn'), t('books:report.charged'), t('books:report.paid'), t('books:report.balance')],
+    rows: lines.map((l) => [l.contact.fullName, l.apartmentNumber, { agorot: l.charged }, { agorot: l.paid }, { agorot: l.balance }]),
+    total: [t('books:budget.total'), null, { agorot: total.charged }, { agorot: total.paid }, { agorot: total.balance }],
+  });
 
   return (
     <div className={styles.screen}>
@@ -163,7 +153,7 @@ function BuildingReportView() {
           {t('books:report.buildingTitle', { name: data.building?.name ?? '' })}
         </h2>
         <Totals account={data.total} />
-        <ExportButtons onCsv={exportCsv} />
+        <ExportButtons fileName={`report-${bid}`} sheet={data.building?.name ?? String(bid)} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
         {refresh.state === 'loading' && data.lines.length === 0 ? <Spinner /> : null}
         {refresh.state === 'failed' && data.lines.length === 0 ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
         {refresh.state === 'done' && data.lines.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}

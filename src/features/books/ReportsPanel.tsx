@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '../../lib/domain/ledger';
 import { accountEffect } from '../../lib/domain/ledger';
-import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { SelectField } from '../../ui/SelectField';
 import { useFormats } from '../../ui/useFormats';
@@ -11,13 +10,13 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
-import { downloadText } from './download';
-import { detailedCsv, detailedRows, periodicCsv, periodicRows, yearRange } from './reports';
+import { ExportButtons } from './ExportButtons';
+import { detailedRows, detailedTable, periodicRows, periodicTable, yearRange } from './reports';
 
-type Props = { buildingId: number; buildingName: string; data: BooksData };
+type Props = { buildingId: number; buildingName: string; data: BooksData; onFailed(): void };
 
 /** Periodic (month / quarter / year totals, income against expenses) and detailed activity of a year; CSV and print. */
-export function ReportsPanel({ buildingId, buildingName, data }: Props) {
+export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props) {
   const { t } = useTranslation(['books']);
   const f = useFormats();
   const [year, setYear] = useState(new Date().getFullYear());
@@ -31,17 +30,14 @@ export function ReportsPanel({ buildingId, buildingName, data }: Props) {
   const periodName = (key: string) => (period === 'month' ? t(`books:months.${Number(key.slice(5, 7)) - 1}`) : period === 'quarter' ? t('books:reports.quarter', { n: key.slice(-1) }) : key);
   const header = [t('books:reports.period'), t('books:reports.income'), t('books:reports.expenses'), t('books:reports.net')];
 
-  function exportCsv() {
-    const name = `${buildingId}-${year}-${detailed ? 'activity' : period}.csv`;
-    if (detailed) {
-      const texts = {
-        header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.group'), t('books:expense.description'), t('books:reports.in'), t('books:reports.out')],
-        kindName: (k: string) => t(`books:kinds.${k}`),
-        groupName: (g: string | null) => (g ? t(`books:groups.${g}`) : ''),
-        total: t('books:budget.total'),
-      };
-      downloadText(name, detailedCsv(rows, texts));
-    } else downloadText(name, periodicCsv(totals, header, t('books:budget.total')));
+  function table() {
+    if (!detailed) return periodicTable(totals, header, t('books:budget.total'), periodName);
+    return detailedTable(rows, {
+      header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.group'), t('books:expense.description'), t('books:reports.in'), t('books:reports.out')],
+      kindName: (k) => t(`books:kinds.${k}`),
+      groupName: (g) => (g ? t(`books:groups.${g}`) : ''),
+      total: t('books:budget.total'),
+    });
   }
 
   return (
@@ -65,14 +61,7 @@ export function ReportsPanel({ buildingId, buildingName, data }: Props) {
             { value: 'detailed', label: t('books:reports.detailed') },
           ]}
         />
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={exportCsv}>
-            {t('books:reports.csv')}
-          </Button>
-          <Button variant="secondary" onClick={() => window.print()}>
-            {t('books:reports.print')}
-          </Button>
-        </div>
+        <ExportButtons fileName={`${buildingId}-${year}-${detailed ? 'activity' : period}`} sheet={String(year)} table={table} onFailed={onFailed} />
       </div>
       <dl className={styles.facts}>
         <div>

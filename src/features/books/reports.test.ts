@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../lib/domain/ledger';
-import { detailedCsv, detailedRows, periodicCsv, periodicRows, yearRange } from './reports';
+import { unzipSync, strFromU8 } from 'fflate';
+import { tableXlsx } from './excel';
+import { detailedRows, detailedTable, periodicRows, periodicTable, tableCsv, yearRange } from './reports';
 
 const entry = (id: string, kind: LedgerEntry['kind'], date: string, amountAgorot: number): LedgerEntry => ({
   id, buildingId: 1, kind, date, amountAgorot, apartmentId: null, debtKind: null, dueDate: null, group: kind === 'expense' ? 'cleaning' : null, description: `row ${id}`, settles: [],
@@ -30,9 +32,20 @@ describe('activity reports', () => {
 
   it('exports CSV whose totals line matches the rows', () => {
     const texts = { header: ['date', 'kind', 'group', 'description', 'in', 'out'], kindName: (k: string) => k, groupName: (g: string | null) => g ?? '', total: 'total' };
-    const csv = detailedCsv(detailedRows(ledger, yearRange(2026)), texts);
+    const csv = tableCsv(detailedTable(detailedRows(ledger, yearRange(2026)), texts));
     expect(csv.split('\r\n')).toEqual(['\uFEFFdate,kind,group,description,in,out', '2026-01-05,payment,,row b,500.00,', '2026-01-31,expense,cleaning,row c,,123.45', '2026-04-01,income,,row e,200.00,', '2026-12-31,expense,cleaning,row f,,0.01', 'total,,,,700.00,123.46', '']);
-    const periodic = periodicCsv(periodicRows(ledger, 'year', yearRange(2026)), ['period', 'income', 'expenses', 'net'], 'total');
+    const periodic = tableCsv(periodicTable(periodicRows(ledger, 'year', yearRange(2026)), ['period', 'income', 'expenses', 'net'], 'total'));
     expect(periodic.split('\r\n')).toEqual(['\uFEFFperiod,income,expenses,net', '2026,700.00,123.46,576.54', 'total,700.00,123.46,576.54', '']);
+  });
+
+  it('exports an Excel sheet whose amounts are numbers in shekels, right to left for Hebrew', async () => {
+    const table = periodicTable(periodicRows(ledger, 'quarter', yearRange(2026)), ['תקופה', 'הכנסות', 'הוצאות', 'נטו'], 'סה"כ');
+    const blob = await tableXlsx(table, { sheet: '2026', rightToLeft: true });
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
+    const strings = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array());
+    expect(sheet).toContain('rightToLeft="1"');
+    for (const value of ['500', '123.45', '376.55', '700', '576.54']) expect(sheet).toContain(`<v>${value}</v>`);
+    for (const text of ['תקופה', '2026-Q1', 'סה"כ']) expect(strings).toContain(text);
   });
 });

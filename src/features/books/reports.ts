@@ -1,6 +1,6 @@
 // The activity reports of a building over a year: detailed (every movement, in date order) and
-// periodic (income against expenses per month, quarter or year), and their CSV exports. Pure: the
-// screen gives the texts it wants in the header and the kinds' names.
+// periodic (income against expenses per month, quarter or year), as tables that export to CSV and to
+// an Excel file alike. Pure: the screen gives the texts it wants in the header and the kinds' names.
 import { csvAmount, toCsv } from '../../lib/csv';
 import type { LedgerEntry, Period, PeriodTotals } from '../../lib/domain/ledger';
 import { accountEffect, periodTotals } from '../../lib/domain/ledger';
@@ -17,20 +17,40 @@ export function periodicRows(ledger: readonly LedgerEntry[], period: Period, ran
   return periodTotals(ledger, period, range.from, range.to);
 }
 
-export type CsvTexts = { header: readonly string[]; kindName(kind: LedgerEntry['kind']): string; groupName(group: string | null): string; total: string };
+/** A cell of an exported table: text, or an amount in agorot (a number with two decimals in Excel). */
+export type Cell = string | { agorot: number } | null;
+export type Table = { header: readonly string[]; rows: readonly (readonly Cell[])[]; total: readonly Cell[] };
 
-/** Date, kind, group, description, amount in and out of the account; a last line of totals. */
-export function detailedCsv(rows: readonly LedgerEntry[], texts: CsvTexts): string {
-  const body = rows.map((e) => {
-    const effect = accountEffect(e);
-    return [e.date, texts.kindName(e.kind), texts.groupName(e.group), e.description, effect > 0 ? csvAmount(effect) : '', effect < 0 ? csvAmount(-effect) : ''];
-  });
+const money = (agorot: number): Cell => ({ agorot });
+
+export type DetailedTexts = { header: readonly string[]; kindName(kind: LedgerEntry['kind']): string; groupName(group: string | null): string; total: string };
+
+/** Date, kind, group, description, amount into and out of the account; a last line of totals. */
+export function detailedTable(rows: readonly LedgerEntry[], texts: DetailedTexts): Table {
   const income = rows.reduce((s, e) => s + Math.max(0, accountEffect(e)), 0);
   const expenses = rows.reduce((s, e) => s + Math.max(0, -accountEffect(e)), 0);
-  return toCsv([texts.header, ...body, [texts.total, '', '', '', csvAmount(income), csvAmount(expenses)]]);
+  return {
+    header: texts.header,
+    rows: rows.map((e) => {
+      const effect = accountEffect(e);
+      return [e.date, texts.kindName(e.kind), texts.groupName(e.group), e.description, effect > 0 ? money(effect) : null, effect < 0 ? money(-effect) : null];
+    }),
+    total: [texts.total, null, null, null, money(income), money(expenses)],
+  };
 }
 
-export function periodicCsv(rows: readonly PeriodTotals[], header: readonly string[], total: string): string {
+/** Period, income, expenses and net per row; a last line of the year's totals. */
+export function periodicTable(rows: readonly PeriodTotals[], header: readonly string[], total: string, periodName: (key: string) => string = (k) => k): Table {
   const sum = rows.reduce((s, r) => ({ income: s.income + r.income, expenses: s.expenses + r.expenses }), { income: 0, expenses: 0 });
-  return toCsv([header, ...rows.map((r) => [r.period, csvAmount(r.income), csvAmount(r.expenses), csvAmount(r.net)]), [total, csvAmount(sum.income), csvAmount(sum.expenses), csvAmount(sum.income - sum.expenses)]]);
+  return {
+    header,
+    rows: rows.map((r) => [periodName(r.period), money(r.income), money(r.expenses), money(r.net)]),
+    total: [total, money(sum.income), money(sum.expenses), money(sum.income - sum.expenses)],
+  };
+}
+
+const csvCell = (c: Cell) => (c === null ? '' : typeof c === 'string' ? c : csvAmount(c.agorot));
+
+export function tableCsv(table: Table): string {
+  return toCsv([table.header, ...table.rows.map((r) => r.map(csvCell)), table.total.map(csvCell)]);
 }

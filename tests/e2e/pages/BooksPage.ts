@@ -102,6 +102,11 @@ export class BooksPage extends ShellLayoutPage {
     return download;
   }
 
+  async exportExcel(): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.button(this.t('reports.excel')).click()]);
+    return download;
+  }
+
   bidCard(description: string): Locator {
     return this.page.getByRole('listitem', { name: this.t('bid.label', { description }), exact: true });
   }
