@@ -103,6 +103,10 @@ describe('the committee’s books', () => {
     await books.saveExpense();
     await books.waitVisible(books.successDialog('expense.saved'));
     await books.waitVisible(books.expenseCard(DESCRIPTION));
+    // Its invoice opens from the device while offline.
+    const invoiceLink = books.expenseCard(DESCRIPTION).getByRole('link', { name: books.t('invoice.openOf', { description: DESCRIPTION }) });
+    await books.waitVisible(invoiceLink);
+    expect(await invoiceLink.getAttribute('href')).toMatch(/^blob:/);
 
     await books.startExpense();
     await books.fillExpense({ description: 'אותה חשבונית שוב', amount: '10', group: books.t('groups.cleaning'), supplier: 'ניקיון הברק בע"מ', invoiceNumber: INVOICE.toLowerCase() });

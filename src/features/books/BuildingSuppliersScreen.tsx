@@ -18,6 +18,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { AttachmentLink } from './AttachmentLink';
 import { BidForm } from './BidForm';
 import type { BidView } from './booksQueries';
 import { bidsOfBuilding, committeeOf, suppliersList } from './booksQueries';
@@ -151,6 +152,14 @@ export function BuildingSuppliersScreen() {
                     <dt>{t('books:bid.status')}</dt>
                     <dd>{b.status === 'approved' ? t('books:bid.approvedBy', { name: b.approvedBy ?? '', date: f.date(b.approvedAt) }) : t('books:bid.statuses.open')}</dd>
                   </div>
+                  {b.attachmentId ? (
+                    <div>
+                      <dt>{t('books:bid.file')}</dt>
+                      <dd>
+                        <AttachmentLink ownerTable="bids" ownerId={b.id} fileId={b.attachmentId} label={t('books:bid.openOf', { description: b.description })} text={t('books:invoice.open')} />
+                      </dd>
+                    </div>
+                  ) : null}
                   {b.expenseId ? (
                     <div>
                       <dt>{t('books:tabs.expenses')}</dt>

@@ -11,6 +11,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import type { BooksData, ExpenseView } from './booksQueries';
+import { AttachmentLink } from './AttachmentLink';
 import { deleteExpense } from './booksRepo';
 import { ExpenseForm } from './ExpenseForm';
 import { FilterBar } from './FilterBar';
@@ -95,7 +96,13 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
               ) : null}
               <div>
                 <dt>{t('books:invoice.legend')}</dt>
-                <dd>{e.attachmentId ? t('books:invoice.attached') : t('books:invoice.none')}</dd>
+                <dd>
+                  {e.attachmentId ? (
+                    <AttachmentLink ownerTable="expenses" ownerId={e.id} fileId={e.attachmentId} label={t('books:invoice.openOf', { description: e.description })} text={t('books:invoice.open')} />
+                  ) : (
+                    t('books:invoice.none')
+                  )}
+                </dd>
               </div>
             </dl>
             {canWrite ? (
