@@ -16,6 +16,7 @@ import own from './Books.module.css';
 import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
 import { budgetOf } from './booksQueries';
+import { BarChart, tokenColor } from './BarChart';
 import { setBudget } from './booksRepo';
 
 type Props = { buildingId: number; data: BooksData; canWrite: boolean; result: ReturnType<typeof useResult> };
@@ -49,6 +50,17 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
         options={[{ value: 'year', label: t('books:budget.wholeYear') }, ...Array.from({ length: 12 }, (_, m) => ({ value: String(m), label: t(`books:months.${m}`) }))]}
       />
       {rows.length === 0 ? <EmptyState message={t('books:budget.empty', { year })} /> : null}
+      {rows.length > 0 ? (
+        <BarChart
+          horizontal
+          labels={rows.map((r) => groupLabel(r.group))}
+          series={[
+            { label: t('books:budget.budget'), values: rows.map(budgetOfRow), color: tokenColor('--color-primary') },
+            { label: t('books:budget.actual'), values: rows.map(actualOf), color: tokenColor('--color-danger') },
+          ]}
+          summary={t('books:budget.chartSummary', { budget: f.nis(totals.budget / 100), actual: f.nis(totals.actual / 100) })}
+        />
+      ) : null}
       {rows.length > 0 ? (
         <ScrollArea label={t('books:budget.caption', { year })}>
           <table className={styles.table}>

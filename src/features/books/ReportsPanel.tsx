@@ -10,6 +10,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
+import { BarChart, tokenColor } from './BarChart';
 import { ExportButtons } from './ExportButtons';
 import { detailedRows, detailedTable, periodicRows, periodicTable, yearRange } from './reports';
 
@@ -26,7 +27,6 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
   const totals = periodicRows(data.ledger, period, range);
   const rows = detailedRows(data.ledger, range);
   const sum = totals.reduce((s, r) => ({ income: s.income + r.income, expenses: s.expenses + r.expenses }), { income: 0, expenses: 0 });
-  const max = Math.max(1, ...totals.map((r) => Math.max(r.income, r.expenses)));
   const periodName = (key: string) => (period === 'month' ? t(`books:months.${Number(key.slice(5, 7)) - 1}`) : period === 'quarter' ? t('books:reports.quarter', { n: key.slice(-1) }) : key);
   const header = [t('books:reports.period'), t('books:reports.income'), t('books:reports.expenses'), t('books:reports.net')];
 
@@ -79,6 +79,16 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
       </dl>
       {(detailed ? rows.length : totals.length) === 0 ? <EmptyState message={t('books:reports.empty', { year })} /> : null}
       {!detailed && totals.length > 0 ? (
+        <BarChart
+          labels={totals.map((r) => periodName(r.period))}
+          series={[
+            { label: t('books:reports.income'), values: totals.map((r) => r.income), color: tokenColor('--color-success') },
+            { label: t('books:reports.expenses'), values: totals.map((r) => r.expenses), color: tokenColor('--color-danger') },
+          ]}
+          summary={t('books:reports.chartSummary', { year, income: f.nis(sum.income / 100), expenses: f.nis(sum.expenses / 100) })}
+        />
+      ) : null}
+      {!detailed && totals.length > 0 ? (
         <ScrollArea label={t('books:reports.caption', { year })}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('books:reports.caption', { year })}</caption>
@@ -89,7 +99,6 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
                     {h}
                   </th>
                 ))}
-                <th scope="col">{t('books:reports.chart')}</th>
               </tr>
             </thead>
             <tbody>
@@ -99,12 +108,6 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
                   <td className={own.numeric}>{f.nis(r.income / 100)}</td>
                   <td className={own.numeric}>{f.nis(r.expenses / 100)}</td>
                   <td className={`${own.numeric} ${r.net < 0 ? own.over : ''}`}>{f.nis(r.net / 100)}</td>
-                  <td>
-                    <span className={own.track} role="img" aria-label={t('books:reports.chartOf', { income: f.nis(r.income / 100), expenses: f.nis(r.expenses / 100) })}>
-                      <span className={own.bar} style={{ inlineSize: `${Math.round((r.income / max) * 100)}%` }} />
-                      <span className={`${own.bar} ${own.barOver}`} style={{ inlineSize: `${Math.round((r.expenses / max) * 100)}%` }} />
-                    </span>
-                  </td>
                 </tr>
               ))}
             </tbody>
