@@ -173,6 +173,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record: Expense = { ...body, buildingId: building.id, createdBy: userOf(req), version: 1, updatedAt: now };
       if (body.bidId) {
         const bid = await loadOwned(tx, req, bids, body.bidId);
+        if (bid.buildingId !== building.id) throw fail.validation({ field: 'bidId', messageKey: 'requiredField' });
         enforce(canTurnBidIntoExpense(bid), true);
         await bids.update(tx, bump(bid, { expenseId: record.id }, now));
       }
