@@ -2,6 +2,7 @@
 // Each feature gets a fresh demo server, so its pictures match a run of its own script.
 import type { AppServer } from '../tests/e2e/fixtures/appServer';
 import { ShellPage } from '../tests/e2e/pages/ShellPage';
+import { takeBooks } from './screenshots-books';
 import { takeChecks } from './screenshots-checks';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
@@ -17,4 +18,4 @@ async function takeLogin(server: AppServer): Promise<void> {
   });
 }
 
-for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks]) await withServer(take);
+for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks]) await withServer(take);

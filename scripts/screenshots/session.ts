@@ -54,8 +54,8 @@ export async function inBrowser(server: AppServer, lang: Lang, take: (session: S
   }
 }
 
-/** As `inBrowser`, signed in as the demo worker (avi of company 1001) with the app in `lang`. */
-export async function signedIn(server: AppServer, lang: Lang, take: (session: Session) => Promise<void>): Promise<void> {
+/** As `inBrowser`, signed in as a demo user of company 1001 (the worker avi unless named) with the app in `lang`. */
+export async function signedIn(server: AppServer, lang: Lang, take: (session: Session) => Promise<void>, userName = 'avi'): Promise<void> {
   await inBrowser(server, lang, async (session) => {
     const login = new LoginPage(session.page, server.baseUrl);
     await login.goto('/login');
@@ -65,7 +65,7 @@ export async function signedIn(server: AppServer, lang: Lang, take: (session: Se
       login.lang = 'en';
       await login.waitForForm();
     }
-    await login.signIn({ companyCode: '1001', userName: 'avi', password: 'demo1234' }, (since) => server.waitForOtp('avi', { since }), () => server.otpMark());
+    await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
     await take(session);
   });
 }

@@ -187,3 +187,17 @@ describe('who did it', () => {
     expect(update.body.record?.createdBy).toBe('אבי כהן');
   });
 });
+
+describe('the committee’s books', () => {
+  it('closes the books to field workers and tenants, opens them to the committee for her building only', async () => {
+    for (const user of ['avi', 'yossi', 'moshe', 'shimon', 'eli']) {
+      const reply = await as(user, 'GET', '/api/binyan/buildings/101/expenses');
+      expect(reply.status, user).toBe(403);
+      expect(reply.body, user).toMatchObject(notAllowed);
+    }
+    expect((await as('rina', 'GET', '/api/binyan/buildings/101/ledger')).status).toBe(200);
+    expect((await as('rina', 'GET', '/api/binyan/buildings/104/ledger')).body).toMatchObject(notAssigned);
+    const approve = await as('avi', 'POST', '/api/binyan/bids/no-such-id/approve', { baseVersion: 1 });
+    expect(approve.body).toMatchObject(notAllowed);
+  });
+});

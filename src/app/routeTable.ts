@@ -39,6 +39,7 @@ export type RouteId =
   | 'maintenanceAndFacilitiesDetail'
   | 'dailyPlan'
   | 'financialReport'
+  | 'books'
   | 'userProfile'
   | 'tenantRoom'
   | 'applicationFeedback'
@@ -72,8 +73,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'serviceCall', right: 'serviceCalls.read', path: '/service-call/:pid', screen: serviceCalls },
   { id: 'addServiceCalls', right: 'serviceCalls.create', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
   { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: comingSoon, menu: true },
-  { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
-  { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: comingSoon },
+  { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: lazy(() => import('../features/books/SuppliersScreen').then((m) => ({ default: m.SuppliersScreen }))), menu: true },
+  { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: lazy(() => import('../features/books/BuildingSuppliersScreen').then((m) => ({ default: m.BuildingSuppliersScreen }))) },
   { id: 'checksIndex', right: 'checks.deposit', path: '/checksindex', screen: checksIndex, menu: true },
   { id: 'checksPage', right: 'checks.deposit', path: '/checks', screen: checksGroups },
   { id: 'checksFill', right: 'checks.deposit', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
@@ -86,7 +87,8 @@ export const appRoutes: AppRoute[] = [
     children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazyScreen(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
   },
   { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
-  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
+  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: lazy(() => import('../features/books/FinancialReportScreen').then((m) => ({ default: m.FinancialReportScreen }))), menu: true },
+  { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazy(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },

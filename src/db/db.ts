@@ -3,17 +3,21 @@
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
-import { schemaV1, schemaV2, schemaV3 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4 } from './schema';
 import type {
   ApartmentRow,
+  BidRow,
+  BudgetLineRow,
   BuildingRow,
   CheckGroupRow,
   CheckRow,
   ContactRow,
   DailyPlanRow,
   DebtRow,
+  ExpenseRow,
   FacilityRow,
   KeyItemRow,
+  LedgerEntryRow,
   MailItemRow,
   MaintenanceTestRow,
   MetaRow,
@@ -22,6 +26,7 @@ import type {
   PhotoRow,
   ServiceCallRow,
   ServiceCallUpdateRow,
+  SupplierRow,
   VisitRow,
 } from './schema';
 
@@ -44,6 +49,11 @@ export class AppDB extends Dexie {
   debts!: Table<DebtRow, string>;
   checkGroups!: Table<CheckGroupRow, string>;
   checks!: Table<CheckRow, string>;
+  expenses!: Table<ExpenseRow, string>;
+  ledgerEntries!: Table<LedgerEntryRow, string>;
+  budgetLines!: Table<BudgetLineRow, string>;
+  suppliers!: Table<SupplierRow, string>;
+  bids!: Table<BidRow, string>;
   photos!: Table<PhotoRow, string>;
   outbox!: Table<OutboxEntry, string>;
   syncLog!: Table<SyncLogRow, number>;
@@ -68,6 +78,8 @@ export class AppDB extends Dexie {
       });
     // List indexes only (built by IndexedDB from the stored rows); the outbox is untouched.
     this.version(3).stores(schemaV3);
+    // New tables only (the committee's books); nothing existing changes.
+    this.version(4).stores(schemaV4);
   }
 }
 

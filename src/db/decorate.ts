@@ -19,6 +19,7 @@ export function searchWordsOf(row: Row, fields: readonly string[]): string[] {
 const searchFields: Partial<Record<string, readonly string[]>> = {
   contacts: ['fullName', 'firstName', 'lastName', 'phone', 'email', 'position'],
   serviceCalls: ['subject', 'description', 'reporterName', 'callNumber'],
+  suppliers: ['name', 'phone', 'email'],
 };
 
 function isStatus(value: unknown): value is ServiceCallStatus {

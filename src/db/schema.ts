@@ -17,6 +17,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../lib/domain/entities';
+import type { Bid, BudgetLineRecord, Expense, LedgerRecord, Supplier } from '../lib/domain/books';
 import type { SyncState } from '../lib/syncState';
 
 export type { SyncState };
@@ -48,6 +49,11 @@ export type MaintenanceTestRow = MaintenanceTest & LocalFields;
 export type DebtRow = Debt & LocalFields;
 export type CheckGroupRow = Omit<CheckGroup, 'checks'> & LocalFields;
 export type CheckRow = Check & LocalFields;
+export type ExpenseRow = Expense & LocalFields;
+export type LedgerEntryRow = LedgerRecord & LocalFields;
+export type BudgetLineRow = BudgetLineRecord & LocalFields;
+export type SupplierRow = Supplier & LocalFields;
+export type BidRow = Bid & LocalFields;
 
 export type PhotoUploadState = 'local' | 'uploaded';
 
@@ -119,4 +125,17 @@ export const schemaV3 = {
     'id, buildingId, status, tab, [buildingId+tab], [buildingId+status], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords, ' +
     '[tab+openedAt], [buildingId+tab+openedAt], [tab+lastUpdateAt+openedAt], [buildingId+tab+lastUpdateAt+openedAt], ' +
     '[tab+priority+openedAt], [buildingId+tab+priority+openedAt], [status+openedAt], [buildingId+status+openedAt]',
+} as const;
+
+/**
+ * Version 4: the committee's books (issue 15): a building's ledger as pulled (reports read it offline),
+ * its expenses, budget lines and quotes, and the company's suppliers.
+ */
+export const schemaV4 = {
+  ...schemaV3,
+  expenses: 'id, buildingId, [buildingId+date], supplierId',
+  ledgerEntries: 'id, buildingId, [buildingId+date], contactId',
+  budgetLines: 'id, buildingId, [buildingId+year]',
+  suppliers: 'id, name, *buildingIds, *searchWords',
+  bids: 'id, buildingId, supplierId',
 } as const;

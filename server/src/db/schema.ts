@@ -20,6 +20,7 @@ import type {
   Visit,
 } from '../../../src/lib/domain/entities.ts';
 import type { Settlement } from '../../../src/lib/domain/ledger.ts';
+import type { Bid, BudgetLineRecord, Expense, Supplier } from '../../../src/lib/domain/books.ts';
 import type { Role } from '../../../src/lib/rights/rights.ts';
 
 /** A boolean column: read as 0/1 (SQLite) or true/false (PostgreSQL), written as a boolean. */
@@ -251,4 +252,8 @@ export type DB = {
   counters: CounterTable;
   jobs: JobTable;
   ledger_entries: LedgerEntryTable;
+  expenses: Owned & SqlRow<Expense> & { invoiceKey: string | null };
+  budget_lines: Owned & SqlRow<BudgetLineRecord>;
+  suppliers: Owned & SqlRow<Supplier>;
+  bids: Owned & SqlRow<Bid>;
 };

@@ -16,6 +16,8 @@ import type {
   Visit,
 } from '../../../src/lib/domain/entities.ts';
 import { normalizeItemNumber } from '../../../src/lib/domain/itemRules.ts';
+import type { Bid, BudgetLineRecord, Expense, Supplier } from '../../../src/lib/domain/books.ts';
+import { invoiceKeyOf } from '../../../src/lib/domain/books.ts';
 import type { RecordSpec } from './records.ts';
 
 export type StoredCheckGroup = Omit<CheckGroup, 'checks'> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
@@ -48,6 +50,12 @@ const debts: RecordSpec<Debt> = { table: 'debts', key: 'id', booleans: ['paid'] 
 const checkGroups: RecordSpec<StoredCheckGroup> = { table: 'check_groups', key: 'ChecksHeaderGuid', json: ['DebtIds'] };
 const checks: RecordSpec<StoredCheck> = { table: 'checks', key: 'CheckGuid', booleans: ['SentToDeposit'] };
 
+// invoiceKey (supplier + normalized invoice number) is unique: the same invoice is recorded once.
+const expenses: RecordSpec<Expense> = { table: 'expenses', key: 'id', hidden: ['companyId', 'invoiceKey'], derived: (e) => ({ invoiceKey: invoiceKeyOf(e) }) };
+const budgetLines: RecordSpec<BudgetLineRecord> = { table: 'budget_lines', key: 'id' };
+const suppliers: RecordSpec<Supplier> = { table: 'suppliers', key: 'id', json: ['buildingIds'] };
+const bids: RecordSpec<Bid> = { table: 'bids', key: 'id' };
+
 export const specs = {
   buildings,
   apartments,
@@ -64,4 +72,8 @@ export const specs = {
   debts,
   checkGroups,
   checks,
+  expenses,
+  budgetLines,
+  suppliers,
+  bids,
 };

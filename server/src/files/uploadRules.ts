@@ -1,9 +1,10 @@
 // Which records may receive files, and which files (spec 5: "only image files; jpg only for attachments
-// in some places"). One table: a parent type not listed cannot receive files, and no feature of today
-// takes PDFs. The parent must exist and be the caller's (loadOwned, which also applies record rights).
+// in some places"). One table: a parent type not listed cannot receive files; only the books' records
+// (an invoice, a quote) take PDFs. The parent must exist and be the caller's (loadOwned, which also applies record rights).
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Resource } from '../db/records.ts';
+import { bids, expenses } from '../data/books.ts';
 import { checks } from '../data/checks.ts';
 import { files } from '../data/files.ts';
 import { meterReadings } from '../data/meters.ts';
@@ -15,6 +16,8 @@ import type { ImageFormat } from './images.ts';
 
 export type UploadParent = {
   formats: readonly ImageFormat[];
+  /** Also takes a PDF (an invoice, a quote), stored as sent once it reads as one. */
+  pdf?: boolean;
   /** Throws 404 for an unknown record, 403 for one the caller may not touch. */
   load(db: Db, req: FastifyRequest, id: string): Promise<void>;
 };
@@ -22,9 +25,10 @@ export type UploadParent = {
 const anyImage: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif', 'heif'];
 const jpegOnly: readonly ImageFormat[] = ['jpeg'];
 
-function parent<E>(records: Resource<E>, formats: readonly ImageFormat[]): UploadParent {
+function parent<E>(records: Resource<E>, formats: readonly ImageFormat[], pdf = false): UploadParent {
   return {
     formats,
+    pdf,
     load: async (db, req, id) => {
       await loadOwned(db, req, records, id);
     },
@@ -38,7 +42,15 @@ export const uploadParents: Readonly<Record<string, UploadParent>> = {
   meterReadings: parent(meterReadings, anyImage),
   // The bank's images: served back as base64 JPEG (spec 7, check/image), so only JPEG comes in.
   checks: parent(checks, jpegOnly),
+  // The committee's books: an invoice or a quote is a photo or the supplier's PDF.
+  expenses: parent(expenses, anyImage, true),
+  bids: parent(bids, anyImage, true),
 };
+
+/** A PDF by its signature and end marker (not by the name or type the sender claims). */
+export function isPdf(data: Buffer): boolean {
+  return data.subarray(0, 5).toString('latin1') === '%PDF-' && data.subarray(-1024).toString('latin1').includes('%%EOF');
+}
 
 export function uploadParentOf(parentType: string, parentId: string): UploadParent {
   const found = Object.hasOwn(uploadParents, parentType) ? uploadParents[parentType] : undefined;

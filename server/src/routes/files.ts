@@ -9,13 +9,17 @@ import type { FileView } from '../data/files.ts';
 import { queryOf } from '../http/access.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
-import { uploadParentOf } from '../files/uploadRules.ts';
+import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
+
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { ok2, paramValues, str } from '../http/style2.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
+
+/** What is stored of an upload: a re-encoded image, or a PDF as sent. */
+type Stored = Pick<Reencoded, 'data'> & { mimeType: Reencoded['mimeType'] | 'application/pdf' };
 
 export function decodeBase64(value: string): Buffer {
   const payload = value.replace(/^data:[^;,]+;base64,/, '').replace(/\s+/g, '');
@@ -67,10 +71,10 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const big = tooLarge(data.length);
       if (big) throw fail.upload(big);
     }
-    const images: Reencoded[] = [];
+    const images: Stored[] = [];
     for (const data of decoded) {
-      const image = await reencodeImage(data, parent.formats);
-      if (!image) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'base64String' });
+      const image = parent.pdf && isPdf(data) ? { data, mimeType: 'application/pdf' as const } : await reencodeImage(data, parent.formats);
+      if (!image) throw new ApiError(422, 'VALIDATION', parent.pdf ? 'onlyImageOrPdfAllowed' : 'onlyImageAllowed', { field: 'base64String' });
       images.push(image);
     }
     const wantedIds = paramValues(req.body, 'fileID').map(text);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth.ts';
+import { bookRoutes } from './books.ts';
 import { buildingRoutes } from './buildings.ts';
 import { checkDepositRoutes } from './checkDeposit.ts';
 import { checkRoutes } from './checks.ts';
@@ -12,6 +13,7 @@ import { maintenanceRoutes } from './maintenance.ts';
 import { meterRoutes } from './meters.ts';
 import { providerRoutes } from './provider.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
+import { supplierRoutes } from './suppliers.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 
@@ -30,4 +32,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  bookRoutes(app, ctx);
+  supplierRoutes(app, ctx);
 }

@@ -14,6 +14,7 @@ import { CALL_PICTURES, METER_FACES, callPictureSvg, checkPictureSvg, jpegOf, me
 import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
+import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -259,6 +260,9 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   // A worker of both demo companies (same user name and phone): she chooses the company she works for.
   const dana = demoUsers.find((u) => u.userName === 'dana');
   if (dana) await insertUser(tx, createRng(20_261_125), 2002, { ...dana, buildings: [201] }, 202, nowIso);
+
+  // Two buildings' books keep every test server's start quick; the committee member's building is one.
+  await seedBooks(tx, 1001, [101, 102], now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

@@ -80,7 +80,12 @@ const grants = {
   'charges.create': [{ roles: staff }],
   /** The committee's books: financial reports, expenses, budget. */
   'books.read': [{ roles: [...staff, 'committee'] }],
+  /** Expenses with their invoices, manual income, opening balance, petty cash, the yearly budget, quotes. */
+  'books.write': [{ roles: [...staff, 'committee'] }],
+  /** Approving a supplier's quote (who and when are recorded). */
+  'bids.approve': [{ roles: [...staff, 'committee'] }],
   'suppliers.read': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],
+  'suppliers.write': [{ roles: [...staff, 'committee'] }],
   /** Room booking and building events (/tenant-room). */
   'rooms.use': [{ roles: everyone }],
   'receptionist.desk': [{ roles: ['receptionist', 'worker', 'manager', 'admin'], flag: 'allowReceptionistModule' }],

@@ -87,6 +87,15 @@ export const messages = {
   depositNeedsSubmittedPayment: 'Send the payment before confirming its deposit',
   appVersionUnsupported: 'This app version is no longer supported. Please install the new version',
   missingDetailsToContinue: 'Missing details to continue',
+  // the committee's books (issue 15)
+  duplicateInvoice: 'This supplier’s invoice number is already recorded',
+  pettyCashShort: 'The petty cash does not hold this amount',
+  budgetLineExists: 'This group already has a budget for this year',
+  bidAlreadyApproved: 'This quote has already been approved',
+  bidNotApproved: 'Approve the quote before turning it into an expense',
+  bidAlreadyExpensed: 'This quote has already become an expense',
+  onlyImageOrPdfAllowed: 'Only an image or a PDF may be attached',
+  manualEntryOnly: 'Only entries recorded by hand can be changed here',
   // translation (spec 8)
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',

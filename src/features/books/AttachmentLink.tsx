@@ -1,0 +1,31 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { imageUrl } from '../../api/calls/files';
+import { api } from '../../session/api';
+import { photosOf } from '../../sync/photos';
+import styles from '../../ui/fieldScreens.module.css';
+
+type Props = { ownerTable: 'expenses' | 'bids'; ownerId: string; fileId: string; label: string; text: string };
+
+/** Opens an invoice or a quote: the file on the device while it has one (offline too), else the server's copy. */
+export function AttachmentLink({ ownerTable, ownerId, fileId, label, text }: Props) {
+  const local = useLiveQuery(() => photosOf(ownerTable, ownerId), [ownerTable, ownerId]);
+  const blob = local?.find((p) => p.id === fileId)?.blob ?? null;
+  const [blobUrl, setBlobUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setBlobUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    setBlobUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  if (local === undefined) return null;
+  const href = blobUrl ?? imageUrl(api, fileId);
+  return (
+    <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+      {text}
+    </a>
+  );
+}

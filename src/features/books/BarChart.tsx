@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useFormats } from '../../ui/useFormats';
+import own from './Books.module.css';
+import type { BarSeries } from './barChart';
+import { drawBarChart } from './barChart';
+
+/** A colour of the design tokens (src/ui/tokens.css), for the canvas, which cannot read CSS variables itself. */
+export function tokenColor(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#1d4ed8';
+}
+
+type Props = { labels: readonly string[]; series: readonly BarSeries[]; summary: string; horizontal?: boolean };
+
+/** Bars in shekels (values in agorot), redrawn when the numbers or the language change. */
+export function BarChart({ labels, series, summary, horizontal = false }: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const f = useFormats();
+  const rtl = f.locale === 'he';
+  const key = JSON.stringify({ labels, series, horizontal, rtl });
+  useEffect(() => {
+    const target = canvas.current;
+    if (!target) return;
+    let live = true;
+    let chart: { destroy(): void } | null = null;
+    void drawBarChart(target, {
+      labels,
+      series: series.map((s) => ({ ...s, values: s.values.map((v) => v / 100) })),
+      horizontal,
+      rtl,
+      format: (v) => f.nis(v),
+    }).then((drawn) => {
+      if (live) chart = drawn;
+      else drawn.destroy();
+    });
+    return () => {
+      live = false;
+      chart?.destroy();
+    };
+    // The chart depends on the numbers and the language only (key); f is a fresh object every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const height = horizontal ? Math.max(160, labels.length * 44 + 60) : 240;
+  return (
+    <div className={own.chart} style={{ blockSize: `${height}px` }}>
+      <canvas ref={canvas} role="img" aria-label={summary} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { useFormats } from '../../ui/useFormats';
+import styles from '../../ui/fieldScreens.module.css';
+import own from './Books.module.css';
+import { downloadBlob, downloadText } from './download';
+import { tableXlsx } from './excel';
+import type { Table } from './reports';
+import { tableCsv } from './reports';
+
+type Props = { fileName: string; sheet: string; table(): Table; onFailed(): void };
+
+/** CSV, Excel and print of the report on screen (the print view hides the controls). */
+export function ExportButtons({ fileName, sheet, table, onFailed }: Props) {
+  const { t } = useTranslation('books');
+  const { locale } = useFormats();
+  async function excel() {
+    try {
+      downloadBlob(`${fileName}.xlsx`, await tableXlsx(table(), { sheet, rightToLeft: locale === 'he' }));
+    } catch {
+      onFailed();
+    }
+  }
+  return (
+    <div className={`${styles.actions} ${own.noPrint}`}>
+      <Button variant="secondary" onClick={() => downloadText(`${fileName}.csv`, tableCsv(table()))}>
+        {t('reports.csv')}
+      </Button>
+      <Button variant="secondary" onClick={() => void excel()}>
+        {t('reports.excel')}
+      </Button>
+      <Button variant="secondary" onClick={() => window.print()}>
+        {t('reports.print')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { pullApartments } from '../../directory/apartmentsRepo';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { pullContacts } from '../../directory/contactsRepo';
+import { useSession } from '../../session/sessionContext';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { Button } from '../../ui/Button';
+import { ContactIconGroup } from '../../ui/ContactIconGroup';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { useFormats } from '../../ui/useFormats';
+import { useResult } from '../../ui/useResult';
+import styles from '../../ui/fieldScreens.module.css';
+import own from './Books.module.css';
+import type { AccountLine } from './booksQueries';
+import { buildingAccounts, contactReport, defaultBuildingId } from './booksQueries';
+import { pullBooks, pullContactReport } from './booksRepo';
+import { ExportButtons } from './ExportButtons';
+import type { Table } from './reports';
+import { ScrollArea } from './ScrollArea';
+
+/** /financial-report/:contactId? — a contact's charges and payments, or (no id) every contact of the current building. */
+export function FinancialReportScreen() {
+  const contactId = useParams().contactId;
+  return contactId ? <ContactReportView contactId={contactId} /> : <BuildingReportView />;
+}
+
+function Totals({ account }: { account: AccountLine }) {
+  const { t } = useTranslation('books');
+  const f = useFormats();
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>{t('report.charged')}</dt>
+        <dd className={own.amount}>{f.nis(account.charged / 100)}</dd>
+      </div>
+      <div>
+        <dt>{t('report.paid')}</dt>
+        <dd className={own.amount}>{f.nis(account.paid / 100)}</dd>
+      </div>
+      <div>
+        <dt>{t('report.balance')}</dt>
+        <dd className={`${own.amount} ${account.balance > 0 ? own.over : ''}`}>{f.nis(account.balance / 100)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ContactReportView({ contactId }: { contactId: string }) {
+  const { t } = useTranslation(['books']);
+  const f = useFormats();
+  const report = useLiveQuery(() => contactReport(contactId), [contactId]);
+  const refresh = useServerRefresh(`financial-report:${contactId}`, (api) => pullContactReport(api, contactId));
+  const result = useResult();
+  if (report === undefined) return <Spinner />;
+  if (report === null) {
+    if (refresh.state === 'loading') return <Spinner />;
+    return <EmptyState title={t('books:report.missingTitle')} message={t('books:report.missing')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />;
+  }
+  const { contact, building, apartment, rows, account } = report;
+
+  const table = (): Table => ({
+    header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
+    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), e.description, e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : null]),
+    total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
+  });
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.summary} aria-labelledby="report-contact">
+        <div>
+          <h2 id="report-contact" className={styles.heading}>
+            {contact.fullName}
+          </h2>
+          <p className={styles.muted}>
+            {building?.name ?? ''}
+            {apartment ? ` · ${t('books:report.apartment', { number: apartment.number })}` : ''}
+          </p>
+        </div>
+        <ContactIconGroup name={contact.fullName} email={contact.email} phone={contact.phone} />
+        <Link className={`${styles.link} ${own.noPrint}`} to="/financial-report">
+          {t('books:report.allContacts')}
+        </Link>
+      </section>
+      <section aria-labelledby="report-lines" className={styles.form}>
+        <h2 id="report-lines" className={styles.heading}>
+          {t('books:report.lines')}
+        </h2>
+        <Totals account={account} />
+        <ExportButtons fileName={`report-${contact.id}`} sheet={contact.fullName} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
+        {rows.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}
+        {rows.length > 0 ? (
+          <ScrollArea label={t('books:report.lines')}>
+            <table className={styles.table}>
+              <caption className={styles.visuallyHidden}>{t('books:report.lines')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('books:expense.date')}</th>
+                  <th scope="col">{t('books:expense.description')}</th>
+                  <th scope="col">{t('books:report.charged')}</th>
+                  <th scope="col">{t('books:report.paid')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id}>
+                    <td>{f.date(e.date)}</td>
+                    <td>{e.description}</td>
+                    <td className={own.numeric}>{e.kind === 'charge' ? f.nis(e.amountAgorot / 100) : ''}</td>
+                    <td className={own.numeric}>{e.kind === 'payment' ? f.nis(e.amountAgorot / 100) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function BuildingReportView() {
+  const { t } = useTranslation(['books']);
+  const f = useFormats();
+  const { session } = useSession();
+  const chosen = useLiveQuery(() => defaultBuildingId(session.bID), [session.bID]);
+  const bid = chosen ?? 0;
+  const valid = bid > 0;
+  const data = useLiveQuery(() => (valid ? buildingAccounts(bid) : null), [bid, valid]);
+  const refresh = useServerRefresh(valid ? `financial-report-building:${bid}` : null, async (api) => {
+    await pullBuildings(api);
+    await Promise.all([pullApartments(api, bid), pullContacts(api, bid), pullBooks(api, bid)]);
+  });
+  const result = useResult();
+  if (chosen === undefined) return <Spinner />;
+  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to="/">{t('books:noBuilding.choose')}</Link>} />;
+  if (!data) return <Spinner />;
+
+  const lines = data.lines;
+  const total = data.total;
+  const table = (): Table => ({
+    header: [t('books:report.contact'), t('books:report.apartmentColumn'), t('books:report.charged'), t('books:report.paid'), t('books:report.balance')],
+    rows: lines.map((l) => [l.contact.fullName, l.apartmentNumber, { agorot: l.charged }, { agorot: l.paid }, { agorot: l.balance }]),
+    total: [t('books:budget.total'), null, { agorot: total.charged }, { agorot: total.paid }, { agorot: total.balance }],
+  });
+
+  return (
+    <div className={styles.screen}>
+      <section aria-labelledby="report-building" className={styles.form}>
+        <h2 id="report-building" className={styles.heading}>
+          {t('books:report.buildingTitle', { name: data.building?.name ?? '' })}
+        </h2>
+        <Totals account={data.total} />
+        <ExportButtons fileName={`report-${bid}`} sheet={data.building?.name ?? String(bid)} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
+        {refresh.state === 'loading' && data.lines.length === 0 ? <Spinner /> : null}
+        {refresh.state === 'failed' && data.lines.length === 0 ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
+        {refresh.state === 'done' && data.lines.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}
+        <ul className={styles.list}>
+          {data.lines.map((l) => (
+            <li key={l.contact.id} className={styles.card}>
+              <div className={styles.cardHeader}>
+                <h3 className={styles.cardTitle}>
+                  <Link className={styles.link} to={`/financial-report/${encodeURIComponent(l.contact.id)}`}>
+                    {l.contact.fullName}
+                  </Link>
+                </h3>
+                {l.apartmentNumber ? <span className={styles.muted}>{t('books:report.apartment', { number: l.apartmentNumber })}</span> : null}
+              </div>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>{t('books:report.charged')}</dt>
+                  <dd className={own.amount}>{f.nis(l.charged / 100)}</dd>
+                </div>
+                <div>
+                  <dt>{t('books:report.paid')}</dt>
+                  <dd className={own.amount}>{f.nis(l.paid / 100)}</dd>
+                </div>
+                <div>
+                  <dt>{t('books:report.balance')}</dt>
+                  <dd className={`${own.amount} ${l.balance > 0 ? own.over : ''}`}>{f.nis(l.balance / 100)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

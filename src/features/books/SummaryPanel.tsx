@@ -1,0 +1,52 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { toLocalDateString } from '../../lib/dates';
+import { useFormats } from '../../ui/useFormats';
+import styles from '../../ui/fieldScreens.module.css';
+import own from './Books.module.css';
+import type { BooksData } from './booksQueries';
+import { openDebtsTotal, outlookOf, summaryOf } from './booksQueries';
+
+/** The summary of the building: balance, this month's income, expenses and net, petty cash, open debts, calls and tests. */
+export function SummaryPanel({ buildingId, data }: { buildingId: number; data: BooksData }) {
+  const { t } = useTranslation(['books']);
+  const f = useFormats();
+  const today = toLocalDateString(new Date());
+  const outlook = useLiveQuery(() => outlookOf(buildingId, today), [buildingId, today]);
+  const s = summaryOf(data.ledger);
+  const facts = [
+    { id: 'balance', label: t('books:summary.balance'), value: f.nis(s.balance / 100) },
+    { id: 'monthIncome', label: t('books:summary.monthIncome'), value: f.nis(s.monthIncome / 100) },
+    { id: 'monthExpenses', label: t('books:summary.monthExpenses'), value: f.nis(s.monthExpenses / 100) },
+    { id: 'net', label: t('books:summary.net'), value: f.nis(s.net / 100) },
+    { id: 'pettyCash', label: t('books:summary.pettyCash'), value: f.nis(s.pettyCash / 100) },
+    { id: 'openDebts', label: t('books:summary.openDebts'), value: f.nis(openDebtsTotal(data.ledger) / 100) },
+    { id: 'openCalls', label: t('books:summary.openCalls'), value: String(outlook?.openCalls ?? '—') },
+  ];
+  return (
+    <section aria-labelledby="summary-heading" className={styles.form}>
+      <h2 id="summary-heading" className={styles.heading}>
+        {t('books:summary.title')}
+      </h2>
+      <dl className={styles.facts}>
+        {facts.map((x) => (
+          <div key={x.id}>
+            <dt>{x.label}</dt>
+            <dd className={own.amount} data-fact={x.id}>
+              {x.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className={styles.subheading}>{t('books:summary.nextTests')}</h3>
+      {outlook && outlook.nextTests.length === 0 ? <p className={styles.muted}>{t('books:summary.noTests')}</p> : null}
+      <ul className={styles.list}>
+        {outlook?.nextTests.map((x) => (
+          <li key={x.id}>
+            {f.date(x.plannedDate)} · {x.title}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+// Hands a generated file (an export) to the browser as a download.
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  downloadBlob(fileName, new Blob([text], { type }));
+}
