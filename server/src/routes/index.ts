@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { buildingRoutes } from './buildings.ts';
 import { checkDepositRoutes } from './checkDeposit.ts';
 import { checkRoutes } from './checks.ts';
+import { documentRoutes } from './documents.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { fileRoutes } from './files.ts';
 import { itemRoutes } from './items.ts';
@@ -30,4 +31,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  documentRoutes(app, ctx);
 }
