@@ -49,6 +49,8 @@ export type RouteId =
   | 'electricityMeter'
   | 'editReport'
   | 'readingList'
+  | 'documents'
+  | 'regulations'
   | 'sync';
 
 export type AppRoute = {
@@ -97,6 +99,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazy(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
   { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'documents', right: 'documents.read', path: '/documents', screen: lazy(() => import('../features/documents/DocumentsScreen').then((m) => ({ default: m.DocumentsScreen }))), menu: true },
+  { id: 'regulations', right: 'documents.read', path: '/regulations', screen: lazy(() => import('../features/documents/RegulationsScreen').then((m) => ({ default: m.RegulationsScreen }))), menu: true },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

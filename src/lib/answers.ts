@@ -39,3 +39,23 @@ export const serverFiles = z.looseObject({ records: z.optional(z.array(z.unknown
 
 /** TranslateProblem/SessionToken: the call's texts in the asked language, or why not. */
 export const translation = z.looseObject({ TranslatedText: text, TranslatedSubject: text, translated: z.boolean() });
+
+/** One document of GET buildings/:bid/documents (the file loads through documents/:id/file). */
+export const documentRecord = z.looseObject({
+  id: text,
+  buildingId: z.number(),
+  apartmentId: z.nullable(text),
+  kind: text,
+  title: text,
+  isPublic: z.boolean(),
+  mimeType: text,
+  size: z.number(),
+  fileName: z.nullable(text),
+  createdBy: text,
+  createdAt: text,
+  isCurrent: z.boolean(),
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;
+
+/** GET buildings/:bid/documents: the building's documents the user may see, newest first. */
+export const documentList = z.looseObject({ records: z.array(documentRecord) });

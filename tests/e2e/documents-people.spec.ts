@@ -1,0 +1,114 @@
+// Documents and people (issue 17) in the browser: a staff member uploads a protocol and e-mails it, and
+// adds the bylaws; a tenant opens the bylaws, then opens them again with no connection.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp } from '../../server/test/smtp';
+import type { TestSmtp } from '../../server/test/smtp';
+import { startAppServer } from './fixtures/appServer';
+import type { AppServer } from './fixtures/appServer';
+import { axeCheck, goOffline, goOnline, launchBrowser, waitForServiceWorkerControl } from './fixtures/browser';
+import type { AppBrowser } from './fixtures/browser';
+import { DashboardPage } from './pages/DashboardPage';
+import { DocumentsPage } from './pages/DocumentsPage';
+import { LoginPage } from './pages/LoginPage';
+import { ProfilePage } from './pages/ProfilePage';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'binyan-docs-'));
+
+async function pdfFile(name: string, line: string): Promise<string> {
+  const doc = await PDFDocument.create();
+  doc.addPage([400, 300]).drawText(line, { x: 30, y: 150, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const file = path.join(dir, name);
+  writeFileSync(file, await doc.save());
+  return file;
+}
+
+async function signIn(page: Page, server: AppServer, userName: string): Promise<void> {
+  const login = new LoginPage(page, server.baseUrl);
+  await login.goto('/login');
+  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
+}
+
+let server: AppServer;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startAppServer({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe('documents of the building', () => {
+  const protocol = 'Protocol of the general meeting 2026';
+  const bylaws = 'House bylaws 2026';
+
+  it('lets a staff member upload a protocol, find it, send it by e-mail, and add the bylaws (English)', async () => {
+    const browser: AppBrowser = await launchBrowser();
+    try {
+      const { page } = browser;
+      await signIn(page, server, 'miri');
+      const profile = new ProfilePage(page, server.baseUrl);
+      await profile.waitForRoute('dashboard');
+      await profile.navigateTo('userProfile');
+      await profile.switchLanguage('en');
+      const dashboard = new DashboardPage(page, server.baseUrl);
+      dashboard.lang = 'en';
+      await dashboard.navigateTo('dashboard');
+      await dashboard.select('בית הרצל');
+      const docs = new DocumentsPage(page, server.baseUrl);
+      docs.lang = 'en';
+      await docs.open();
+      await docs.upload({ title: protocol, kind: 'protocol', file: await pdfFile('protocol.pdf', 'General meeting, 24/11/2026') });
+      await docs.searchBox().fill('general meeting');
+      await docs.waitForCount(docs.page.getByRole('list', { name: docs.t('listLabel') }).getByRole('listitem'), 1);
+      expect(await axeCheck(page)).toBeDefined();
+
+      await docs.sendByEmail(protocol, 'committee@example.org');
+      await docs.waitVisible(docs.sentNotice('committee@example.org'));
+      expect(smtp.received.filter((m) => m.to.includes('committee@example.org'))).toHaveLength(1);
+      expect(smtp.received.at(-1)?.raw).toContain('application/pdf');
+
+      await docs.searchBox().fill('');
+      await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house') });
+      await docs.waitVisible(docs.card(bylaws).getByText(docs.t('currentVersion')));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('lets a tenant read the current bylaws, and read them again offline (Hebrew)', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, context } = browser;
+      await signIn(page, server, 'moshe');
+      const docs = new DocumentsPage(page, server.baseUrl);
+      await docs.waitForRoute('dashboard');
+      await waitForServiceWorkerControl(page);
+      await docs.goto('/regulations');
+      await docs.waitForRoute('regulations');
+      await docs.waitVisible(docs.currentBylaws(bylaws));
+      await docs.waitVisible(docs.embedded(bylaws));
+      expect(await axeCheck(page)).toBeDefined();
+
+      await offlineReload(context, docs);
+      await docs.waitVisible(docs.currentBylaws(bylaws));
+      await docs.waitVisible(docs.embedded(bylaws));
+      await goOnline(context);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+async function offlineReload(context: BrowserContext, docs: DocumentsPage): Promise<void> {
+  await goOffline(context);
+  await docs.reload();
+  await docs.waitForRoute('regulations');
+}

@@ -1,0 +1,60 @@
+// The documents list (/documents) and the building bylaws (/regulations), by role and translated name.
+import type { Locator } from 'playwright-core';
+import { text } from './LoginPage';
+import { ShellLayoutPage } from './ShellLayoutPage';
+
+export class DocumentsPage extends ShellLayoutPage {
+  t(key: string, values?: Record<string, string | number>): string {
+    return text(this.lang, 'documents', key, values);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/documents');
+    await this.waitForRoute('documents');
+  }
+
+  card(title: string): Locator {
+    return this.page.getByRole('listitem', { name: title });
+  }
+
+  searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: this.t('search') });
+  }
+
+  dialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** Fills the upload form and waits until the new document is in the list. */
+  async upload(d: { title: string; kind: string; file: string }): Promise<void> {
+    await this.button(this.t('upload.open')).click();
+    const form = this.dialog(this.t('upload.title'));
+    await this.waitVisible(form);
+    await form.getByRole('textbox', { name: this.t('upload.docTitle') }).fill(d.title);
+    await form.getByRole('combobox', { name: this.t('upload.kind') }).selectOption({ label: this.t(`kinds.${d.kind}`) });
+    await form.getByLabel(this.t('upload.file')).setInputFiles(d.file);
+    await form.getByRole('button', { name: this.t('upload.action') }).click();
+    await this.waitVisible(this.card(d.title));
+  }
+
+  async sendByEmail(title: string, to: string): Promise<void> {
+    await this.card(title).getByRole('button', { name: this.t('sendOf', { title }) }).click();
+    const form = this.dialog(this.t('send.title', { title }));
+    await this.waitVisible(form);
+    await form.getByRole('textbox', { name: this.t('send.to') }).fill(to);
+    await form.getByRole('button', { name: this.t('send.action') }).click();
+  }
+
+  sentNotice(to: string): Locator {
+    return this.page.getByText(this.t('send.sent', { to }));
+  }
+
+  /** The bylaws screen's current version: its heading and the embedded file. */
+  currentBylaws(title: string): Locator {
+    return this.page.getByRole('region', { name: title });
+  }
+
+  embedded(title: string): Locator {
+    return this.page.locator(`object[aria-label="${title}"], img[alt="${title}"]`);
+  }
+}
