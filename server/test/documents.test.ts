@@ -118,6 +118,7 @@ describe('who sees which document', () => {
     expect(bylaws.map((d) => [d.title, d.isCurrent])).toEqual([
       ['Bylaws 2026', true],
       ['Bylaws 2024', false],
+      ['תקנון הבית 2024', false],
     ]);
   });
 });

@@ -11,6 +11,7 @@ import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
 import { meterRoutes } from './meters.ts';
+import { profileRoutes } from './profile.ts';
 import { providerRoutes } from './provider.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { translateRoutes } from './translate.ts';
@@ -32,4 +33,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   documentRoutes(app, ctx);
+  profileRoutes(app, ctx);
 }
