@@ -12,6 +12,7 @@ type Reply = {
   requests?: Request[];
   terms?: { version: string; approved: boolean };
   record?: Request;
+  request?: Request;
   records?: Request[];
   error?: { code: string; messageKey: string; field?: string };
 };
@@ -58,7 +59,7 @@ describe('change requests', () => {
     const id = newId();
     const created = await as('moshe', 'POST', '/profile/requests', { id, kind: 'change', changes: { phone: '054-111-2233', fullName: 'משה פרץ' }, note: 'מספר חדש' });
     expect(created.status).toBe(201);
-    expect(created.body.record).toMatchObject({ state: 'pending', changes: { phone: '0541112233' } });
+    expect(created.body.request).toMatchObject({ state: 'pending', changes: { phone: '0541112233' } });
     expect((await as('tali', 'GET', '/profile/change-requests')).status).toBe(403);
     const inbox = (await as('miri', 'GET', '/profile/change-requests')).body.records ?? [];
     expect(inbox.find((r) => r.id === id)).toMatchObject({ userName: 'moshe', state: 'pending' });

@@ -51,6 +51,10 @@ export type RouteId =
   | 'readingList'
   | 'documents'
   | 'regulations'
+  | 'profileRequests'
+  | 'privacyTerms'
+  | 'about'
+  | 'installApp'
   | 'sync';
 
 export type AppRoute = {
@@ -101,6 +105,10 @@ export const appRoutes: AppRoute[] = [
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'documents', right: 'documents.read', path: '/documents', screen: lazy(() => import('../features/documents/DocumentsScreen').then((m) => ({ default: m.DocumentsScreen }))), menu: true },
   { id: 'regulations', right: 'documents.read', path: '/regulations', screen: lazy(() => import('../features/documents/RegulationsScreen').then((m) => ({ default: m.RegulationsScreen }))), menu: true },
+  { id: 'profileRequests', right: 'profile.decide', path: '/profile-requests', screen: lazy(() => import('../features/profile/ProfileRequestsScreen').then((m) => ({ default: m.ProfileRequestsScreen }))), menu: true },
+  { id: 'privacyTerms', right: 'session.use', path: '/privacy-terms', screen: lazy(() => import('../features/profile/PrivacyTermsScreen').then((m) => ({ default: m.PrivacyTermsScreen }))), menu: true },
+  { id: 'about', right: 'session.use', path: '/about', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
+  { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

@@ -59,3 +59,36 @@ export type DocumentRecord = z.infer<typeof documentRecord>;
 
 /** GET buildings/:bid/documents: the building's documents the user may see, newest first. */
 export const documentList = z.looseObject({ records: z.array(documentRecord) });
+
+/** A profile change or data deletion request as the server keeps it. */
+export const profileRequest = z.looseObject({
+  id: text,
+  kind: text,
+  changes: z.record(text, text),
+  note: text,
+  state: text,
+  createdAt: text,
+  decidedAt: z.nullable(text),
+  userName: text,
+});
+export type ProfileRequestRecord = z.infer<typeof profileRequest>;
+
+/** GET profile: the user's details, their requests and whether they approved the current terms. */
+export const profileAnswer = z.looseObject({
+  profile: z.looseObject({
+    userName: text,
+    fullName: text,
+    phone: text,
+    email: z.nullable(text),
+    role: text,
+    buildings: z.array(z.looseObject({ id: z.number(), name: text })),
+    buildingCount: z.number(),
+    apartments: z.array(z.looseObject({ id: text, buildingId: z.number(), number: text })),
+  }),
+  requests: z.array(profileRequest),
+  terms: z.looseObject({ version: text, approved: z.boolean() }),
+});
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
+
+/** GET profile/change-requests, profile/deletion-requests: a company's requests, pending first. */
+export const profileRequestList = z.looseObject({ records: z.array(profileRequest) });

@@ -80,7 +80,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       const { user, companyId } = authOf(req);
       if (!(await termsApprovals.has(tx, user.id, termsVersion))) await termsApprovals.insert(tx, { userId: user.id, version: termsVersion, companyId, approvedAt: ctx.nowIso() });
-      return { record: { version: termsVersion, approved: true } };
+      return { record: null, extra: { terms: { version: termsVersion, approved: true } } };
     });
   });
 
@@ -105,7 +105,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
         decidedBy: null,
       };
       await profileRequests.insert(tx, request, companyId);
-      return { status: 201, record: request };
+      // No record: the device keeps its own copy of the request (a local row of `meta`).
+      return { status: 201, record: null, extra: { request } };
     });
   });
 
