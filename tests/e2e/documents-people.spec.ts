@@ -71,7 +71,7 @@ describe('documents of the building', () => {
       expect(await axeCheck(page)).toBeDefined();
 
       await docs.sendByEmail(protocol, 'committee@example.org');
-      await docs.waitVisible(docs.sentNotice('committee@example.org'));
+      await docs.resultClosed(docs.t('send.sent', { to: 'committee@example.org' }));
       expect(smtp.received.filter((m) => m.to.includes('committee@example.org'))).toHaveLength(1);
       expect(smtp.received.at(-1)?.raw).toContain('application/pdf');
 
@@ -83,12 +83,14 @@ describe('documents of the building', () => {
     }
   });
 
-  it('lets a tenant read the current bylaws, and read them again offline (Hebrew)', async () => {
+  it('has a tenant approve the terms on first sign-in, then read the current bylaws, again offline (Hebrew)', async () => {
     const browser = await launchBrowser();
     try {
       const { page, context } = browser;
       await signIn(page, server, 'moshe');
       const docs = new DocumentsPage(page, server.baseUrl);
+      expect(await axeCheck(page)).toBeDefined();
+      await docs.approveTerms();
       await docs.waitForRoute('dashboard');
       await waitForServiceWorkerControl(page);
       await docs.goto('/regulations');

@@ -16,7 +16,7 @@ import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import type { ProfileDetails } from '../../lib/validation/profileRules';
 import { ChangeRequestDialog } from './ChangeRequestDialog';
-import { localRequests, pullProfile, requestDeletion, storedProfile } from './profileRepo';
+import { localRequests, ownerKey, pullProfile, requestDeletion, storedProfile } from './profileRepo';
 import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 
@@ -35,9 +35,10 @@ export function ProfileScreen() {
   const result = useResult();
   useProfileRefresh();
   useServerRefresh('profile', (api) => pullProfile(api));
-  const stored = useLiveQuery(() => storedProfile().catch(() => null), []);
-  const local = useLiveQuery(() => localRequests(), []) ?? [];
-  const profile = stored?.profile;
+  const owner = ownerKey(session.compID, session.userName);
+  const stored = useLiveQuery(() => storedProfile(owner), [owner]);
+  const local = useLiveQuery(() => localRequests(owner), [owner]) ?? [];
+    const profile = stored?.profile;
 
   async function signOut() {
     setBusy(true);

@@ -5,6 +5,7 @@
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
+import { loadSession } from '../../db/sessionVault';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { profileAnswer } from '../../lib/answers';
@@ -20,34 +21,47 @@ export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';
 const TERMS_PREFIX = 'terms.approved:';
 
-export type LocalRequest = { id: string; kind: ProfileRequestKind; changes: Record<string, string>; note: string; createdAt: string };
+export type LocalRequest = { id: string; owner: string; kind: ProfileRequestKind; changes: Record<string, string>; note: string; createdAt: string };
 export type LocalRequestRow = { key: string; value: LocalRequest; syncState: SyncState };
+
+/**
+ * Whose copy a row is: the company and user name (what the screens have at hand, so their live
+ * queries read Dexie only — a live query that awaits anything else stops following its tables).
+ */
+export function ownerKey(compID: number | null, userName: string): string {
+  return `${compID ?? ''}:${userName.trim().toLowerCase()}`;
+}
+
+async function currentOwner(): Promise<string> {
+  const s = await loadSession();
+  return ownerKey(s.compID, s.userName);
+}
 
 export async function pullProfile(api: ApiClient): Promise<ProfileAnswer> {
   const answer = answerOf(profileAnswer, await api.request('GET', 'profile'));
-  const { userKey } = await currentActor();
-  await db.meta.put({ key: `${PROFILE_PREFIX}${userKey}`, value: answer });
-  if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${userKey}`, value: answer.terms.version });
+  const owner = await currentOwner();
+  await db.meta.put({ key: `${PROFILE_PREFIX}${owner}`, value: answer });
+  if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${owner}`, value: answer.terms.version });
   return answer;
 }
 
-export async function storedProfile(): Promise<ProfileAnswer | null> {
-  const { userKey } = await currentActor();
-  return ((await db.meta.get(`${PROFILE_PREFIX}${userKey}`))?.value as ProfileAnswer | undefined) ?? null;
+export async function storedProfile(owner: string): Promise<ProfileAnswer | null> {
+  return ((await db.meta.get(`${PROFILE_PREFIX}${owner}`))?.value as ProfileAnswer | undefined) ?? null;
 }
 
-/** Requests made on this device, newest first (the server's copies come with the profile). */
-export async function localRequests(): Promise<LocalRequestRow[]> {
-  const rows = (await db.meta.where('key').startsWith(REQUEST_PREFIX).toArray()) as LocalRequestRow[];
+/** The user's requests made on this device, newest first (the server's copies come with the profile). */
+export async function localRequests(owner: string): Promise<LocalRequestRow[]> {
+  const rows = ((await db.meta.where('key').startsWith(REQUEST_PREFIX).toArray()) as LocalRequestRow[]).filter((r) => r.value.owner === owner);
   return rows.sort((a, b) => (a.value.createdAt < b.value.createdAt ? 1 : -1));
 }
 
 async function sendRequest(kind: ProfileRequestKind, changes: Record<string, string>, note: string): Promise<string> {
   refuse(validateProfileNote(note));
   const actor = await currentActor();
+  const owner = await currentOwner();
   const id = newId();
   const key = `${REQUEST_PREFIX}${id}`;
-  const value: LocalRequest = { id, kind, changes, note: note.trim(), createdAt: new Date().toISOString() };
+  const value: LocalRequest = { id, owner, kind, changes, note: note.trim(), createdAt: new Date().toISOString() };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'profile/requests', payload: { id, kind, changes, note: value.note }, userKey: actor.userKey });
   return id;
 }
@@ -66,14 +80,14 @@ export function requestDeletion(note: string): Promise<string> {
 }
 
 /** The version of the terms this user approved on this device or, as last told, on the server. */
-export async function approvedTermsVersion(): Promise<string | null> {
-  const { userKey } = await currentActor();
-  return ((await db.meta.get(`${TERMS_PREFIX}${userKey}`))?.value as string | undefined) ?? null;
+export async function approvedTermsVersion(owner: string): Promise<string | null> {
+  return ((await db.meta.get(`${TERMS_PREFIX}${owner}`))?.value as string | undefined) ?? null;
 }
 
 /** Approves the current terms: at once on the device, on the server through the outbox. */
 export async function approveTerms(): Promise<void> {
   const actor = await currentActor();
+  const owner = await currentOwner();
   const id = newId();
   const key = `terms.approval:${id}`;
   await createRecord({
@@ -85,7 +99,7 @@ export async function approveTerms(): Promise<void> {
     userKey: actor.userKey,
     tables: ['meta'],
     also: async () => {
-      await db.meta.put({ key: `${TERMS_PREFIX}${actor.userKey}`, value: termsVersion });
+      await db.meta.put({ key: `${TERMS_PREFIX}${owner}`, value: termsVersion });
     },
   });
 }

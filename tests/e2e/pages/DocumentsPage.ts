@@ -35,6 +35,7 @@ export class DocumentsPage extends ShellLayoutPage {
     await form.getByLabel(this.t('upload.file')).setInputFiles(d.file);
     await form.getByRole('button', { name: this.t('upload.action') }).click();
     await this.waitVisible(this.card(d.title));
+    await this.resultClosed(this.t('upload.done'));
   }
 
   async sendByEmail(title: string, to: string): Promise<void> {
@@ -45,8 +46,26 @@ export class DocumentsPage extends ShellLayoutPage {
     await form.getByRole('button', { name: this.t('send.action') }).click();
   }
 
+  /** The success dialog closes by itself; the screen is usable again once it has. */
+  async resultClosed(message: string): Promise<void> {
+    const notice = this.page.getByText(message);
+    await this.waitVisible(notice);
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
   sentNotice(to: string): Locator {
     return this.page.getByText(this.t('send.sent', { to }));
+  }
+
+  /** The terms of use shown instead of the app until approved; approving opens the app. */
+  async approveTerms(): Promise<void> {
+    const terms = this.page.getByRole('region', { name: text(this.lang, 'terms', 'title') });
+    await this.waitVisible(terms);
+    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
+    await this.waitVisible(terms.getByRole('alert'));
+    await terms.getByRole('checkbox', { name: text(this.lang, 'terms', 'agree') }).check();
+    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
+    await terms.waitFor({ state: 'detached' });
   }
 
   /** The bylaws screen's current version: its heading and the embedded file. */
