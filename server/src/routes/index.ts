@@ -10,6 +10,7 @@ import { fileRoutes } from './files.ts';
 import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
+import { leadRoutes } from './leads.ts';
 import { meterRoutes } from './meters.ts';
 import { profileRoutes } from './profile.ts';
 import { providerRoutes } from './provider.ts';
@@ -34,4 +35,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   feedbackRoutes(app, ctx);
   documentRoutes(app, ctx);
   profileRoutes(app, ctx);
+  leadRoutes(app, ctx);
 }
