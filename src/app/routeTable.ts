@@ -55,6 +55,7 @@ export type RouteId =
   | 'privacyTerms'
   | 'about'
   | 'installApp'
+  | 'leads'
   | 'sync';
 
 export type AppRoute = {
@@ -109,6 +110,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'privacyTerms', right: 'session.use', path: '/privacy-terms', screen: lazy(() => import('../features/profile/PrivacyTermsScreen').then((m) => ({ default: m.PrivacyTermsScreen }))), menu: true },
   { id: 'about', right: 'session.use', path: '/about', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
   { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
+  { id: 'leads', right: 'leads.read', path: '/leads', screen: lazy(() => import('../features/contact-us/LeadsScreen').then((m) => ({ default: m.LeadsScreen }))), menu: true },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

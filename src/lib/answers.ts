@@ -92,3 +92,18 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 /** GET profile/change-requests, profile/deletion-requests: a company's requests, pending first. */
 export const profileRequestList = z.looseObject({ records: z.array(profileRequest) });
+
+/** GET leads: "contact us" details of prospective customers, those to call back first. */
+export const leadRecord = z.looseObject({
+  id: text,
+  fullName: text,
+  phone: text,
+  email: z.nullable(text),
+  building: text,
+  note: text,
+  createdAt: text,
+  calledBackAt: z.nullable(text),
+  calledBackBy: z.nullable(text),
+});
+export type LeadRecord = z.infer<typeof leadRecord>;
+export const leadList = z.looseObject({ records: z.array(leadRecord) });

@@ -10,11 +10,12 @@ import { startTestSmtp } from '../../server/test/smtp';
 import type { TestSmtp } from '../../server/test/smtp';
 import { startAppServer } from './fixtures/appServer';
 import type { AppServer } from './fixtures/appServer';
+import { openServerState } from './fixtures/serverState';
 import { axeCheck, goOffline, goOnline, launchBrowser, waitForServiceWorkerControl } from './fixtures/browser';
 import type { AppBrowser } from './fixtures/browser';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
-import { LoginPage } from './pages/LoginPage';
+import { LoginPage, text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'binyan-docs-'));
@@ -104,6 +105,36 @@ describe('documents of the building', () => {
       await docs.waitVisible(docs.embedded(bylaws));
       await goOnline(context);
     } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('contact us', () => {
+  it('lets a visitor leave their details without signing in, checking them first (Hebrew)', async () => {
+    const browser = await launchBrowser();
+    const state = openServerState(server);
+    try {
+      const { page } = browser;
+      const t = (key: string) => text('he', 'contactUs', key);
+      await page.goto(new URL('/login', server.baseUrl).href);
+      await page.getByRole('link', { name: text('he', 'auth', 'contactUs') }).click();
+      const form = page.getByRole('main');
+      await form.getByRole('heading', { name: t('title') }).waitFor();
+      await form.getByRole('textbox', { name: t('fullName') }).fill('רונית אברהם');
+      await form.getByRole('textbox', { name: t('phone') }).fill('0521234');
+      await form.getByRole('button', { name: t('send') }).click();
+      await form.getByText(text('he', 'errors', 'invalidPhone')).waitFor();
+      expect(await axeCheck(page)).toBeDefined();
+      // What was typed is still there; fixing the phone and adding the building sends it.
+      expect(await form.getByRole('textbox', { name: t('fullName') }).inputValue()).toBe('רונית אברהם');
+      await form.getByRole('textbox', { name: t('phone') }).fill('0521234567');
+      await form.getByRole('textbox', { name: t('building') }).fill('ז׳בוטינסקי 10, רמת גן');
+      await form.getByRole('button', { name: t('send') }).click();
+      await form.getByRole('status').getByText(t('thanks')).waitFor();
+      expect(state.count('SELECT COUNT(*) FROM leads WHERE phone = ?', '0521234567')).toBe(1);
+    } finally {
+      state.close();
       await browser.close();
     }
   });
