@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentLimits } from '../../src/lib/uploadLimits.ts';
 import type { TestServer } from './harness.ts';
-import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
+import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
 import { startTestSmtp } from './smtp.ts';
 import type { TestSmtp } from './smtp.ts';
@@ -145,5 +145,27 @@ describe('sending a document by e-mail', () => {
   it('does not send a document the user may not read', async () => {
     const hidden = (await upload('miri', { title: 'Staff only', kind: 'contract' }, await pdf('staff only'))).body.record as Doc;
     expect((await as('tali', 'POST', `/documents/${hidden.id}/send`, { id: newId(), to: 'me@example.org' })).status).toBe(404);
+  });
+});
+
+describe('the building gallery', () => {
+  it('shows staff the photos of the building’s service calls and its image documents, and a tenant only the images he may see', async () => {
+    const callId = newId();
+    expect((await as('miri', 'POST', '/service-calls', { id: callId, buildingId: 101, domain: 'plumbing', description: 'נזילה בלובי הכניסה' })).status).toBe(201);
+    const photo = await call(server, 'POST', '/api/files/upload/B64', {
+      token: tokens.get('miri') ?? '',
+      body: params({ parentType: 'serviceCalls', parentID: callId, orgID: 1001, fileID: newId(), createdBy: 0, srcFileName: 'leak.jpg', base64String: (await testJpeg(811)).toString('base64') }),
+    });
+    expect(photo.status).toBe(200);
+    await upload('miri', { title: 'Lobby after renovation', kind: 'other', isPublic: true, mimeType: 'image/jpeg' }, await testJpeg(812));
+    await upload('miri', { title: 'Staff-only scan', kind: 'other', isPublic: false, mimeType: 'image/jpeg' }, await testJpeg(813));
+    type Item = { fileId: string; source: string; title: string };
+    const gallery = async (user: string) => (await call<{ records: Item[] }>(server, 'GET', '/api/binyan/buildings/101/gallery', { token: tokens.get(user) ?? '' })).body.records;
+    const staff = await gallery('miri');
+    expect(staff.map((i) => i.title)).toEqual(expect.arrayContaining(['נזילה בלובי הכניסה', 'Lobby after renovation', 'Staff-only scan']));
+    const tenant = (await gallery('moshe')).map((i) => i.title);
+    expect(tenant).toContain('Lobby after renovation');
+    expect(tenant).not.toContain('Staff-only scan');
+    expect(tenant).not.toContain('נזילה בלובי הכניסה');
   });
 });

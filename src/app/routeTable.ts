@@ -51,6 +51,7 @@ export type RouteId =
   | 'readingList'
   | 'documents'
   | 'regulations'
+  | 'gallery'
   | 'profileRequests'
   | 'privacyTerms'
   | 'about'
@@ -106,6 +107,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'documents', right: 'documents.read', path: '/documents', screen: lazy(() => import('../features/documents/DocumentsScreen').then((m) => ({ default: m.DocumentsScreen }))), menu: true },
   { id: 'regulations', right: 'documents.read', path: '/regulations', screen: lazy(() => import('../features/documents/RegulationsScreen').then((m) => ({ default: m.RegulationsScreen }))), menu: true },
+  { id: 'gallery', right: 'gallery.read', path: '/gallery', screen: lazy(() => import('../features/documents/GalleryScreen').then((m) => ({ default: m.GalleryScreen }))), menu: true },
   { id: 'profileRequests', right: 'profile.decide', path: '/profile-requests', screen: lazy(() => import('../features/profile/ProfileRequestsScreen').then((m) => ({ default: m.ProfileRequestsScreen }))), menu: true },
   { id: 'privacyTerms', right: 'session.use', path: '/privacy-terms', screen: lazy(() => import('../features/profile/PrivacyTermsScreen').then((m) => ({ default: m.PrivacyTermsScreen }))), menu: true },
   { id: 'about', right: 'session.use', path: '/about', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },

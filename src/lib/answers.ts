@@ -107,3 +107,8 @@ export const leadRecord = z.looseObject({
 });
 export type LeadRecord = z.infer<typeof leadRecord>;
 export const leadList = z.looseObject({ records: z.array(leadRecord) });
+
+/** GET buildings/:bid/gallery: the building's images the user may see, newest first. */
+export const galleryItem = z.looseObject({ fileId: text, source: text, title: text, createdAt: text });
+export type GalleryItem = z.infer<typeof galleryItem>;
+export const galleryList = z.looseObject({ records: z.array(galleryItem) });

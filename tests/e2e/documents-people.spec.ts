@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp } from '../../server/test/smtp';
@@ -25,6 +26,12 @@ async function pdfFile(name: string, line: string): Promise<string> {
   doc.addPage([400, 300]).drawText(line, { x: 30, y: 150, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
   const file = path.join(dir, name);
   writeFileSync(file, await doc.save());
+  return file;
+}
+
+async function jpegFile(name: string): Promise<string> {
+  const file = path.join(dir, name);
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toFile(file);
   return file;
 }
 
@@ -50,7 +57,7 @@ describe('documents of the building', () => {
   const protocol = 'Protocol of the general meeting 2026';
   const bylaws = 'House bylaws 2026';
 
-  it('lets a staff member upload a protocol, find it, send it by e-mail, and add the bylaws (English)', async () => {
+  it('lets a staff member upload a protocol, find it, send it by e-mail, add the bylaws and a photo for the gallery (English)', async () => {
     const browser: AppBrowser = await launchBrowser();
     try {
       const { page } = browser;
@@ -79,6 +86,15 @@ describe('documents of the building', () => {
       await docs.searchBox().fill('');
       await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house') });
       await docs.waitVisible(docs.card(bylaws).getByText(docs.t('currentVersion')));
+
+      // An image document joins the building's gallery, which opens it in the image viewer.
+      await docs.upload({ title: 'Lobby after renovation', kind: 'other', file: await jpegFile('lobby.jpg') });
+      await docs.navigateTo('gallery');
+      const thumbs = page.getByRole('list', { name: docs.t('gallery.title') }).getByRole('button');
+      await docs.waitVisible(thumbs.first());
+      await thumbs.filter({ has: page.locator('img') }).first().click();
+      await docs.waitVisible(page.getByRole('dialog').getByRole('img', { name: 'Lobby after renovation' }));
+      expect(await axeCheck(page)).toBeDefined();
     } finally {
       await browser.close();
     }

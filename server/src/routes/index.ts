@@ -10,6 +10,7 @@ import { fileRoutes } from './files.ts';
 import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
+import { galleryRoutes } from './gallery.ts';
 import { leadRoutes } from './leads.ts';
 import { meterRoutes } from './meters.ts';
 import { profileRoutes } from './profile.ts';
@@ -36,4 +37,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   documentRoutes(app, ctx);
   profileRoutes(app, ctx);
   leadRoutes(app, ctx);
+  galleryRoutes(app, ctx);
 }
