@@ -169,3 +169,38 @@ describe('the building gallery', () => {
     expect(tenant).not.toContain('נזילה בלובי הכניסה');
   });
 });
+
+describe('signed forms', () => {
+  const form = (fields: Record<string, unknown>) => ({
+    id: newId(),
+    buildingId: 101,
+    apartmentId: moshesUnit,
+    formId: 'keyReceipt',
+    title: 'קבלת מפתחות',
+    values: { keyDescription: 'מפתח מחסן', keyCount: '2' },
+    signerName: 'משה פרץ',
+    signedAt: '2026-11-24T10:00:00.000Z',
+    ...fields,
+  });
+
+  it('makes one signed PDF of a tenant’s form and keeps it with his unit’s documents', async () => {
+    const body = form({ page: (await testJpeg(901)).toString('base64') });
+    const key = newId();
+    const first = await as('moshe', 'POST', '/signed-forms', body, key);
+    const again = await as('moshe', 'POST', '/signed-forms', body, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const mine = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).filter((d) => d.id === body.id);
+    expect(mine).toMatchObject([{ kind: 'signedForm', apartmentId: moshesUnit, mimeType: 'application/pdf' }]);
+    const file = await call(server, 'GET', `/api/binyan/documents/${body.id}/file`, { token: tokens.get('moshe') ?? '' });
+    expect(file.text.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('refuses a form without its fields or signer, and a tenant signing for another unit', async () => {
+    const page = (await testJpeg(902)).toString('base64');
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, signerName: '' })), 'requiredField', { field: 'signerName' });
+    expect((await as('moshe', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(403);
+    expect((await as('miri', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(201);
+  });
+});

@@ -54,3 +54,9 @@ export const documentBodyLimit = base64Length(documentLimits.maxDocumentBytes) +
 export function documentTooLarge(bytes: number): UploadRefusal | null {
   return bytes > documentLimits.maxDocumentBytes ? { messageKey: 'fileTooLarge', params: { size: formatFileSize(documentLimits.maxDocumentBytes) } } : null;
 }
+
+// A signed form travels as the picture of its page (drawn on the device, with the signature), from
+// which the server makes the PDF once.
+export const signedFormLimits = { maxPageBytes: 2 * 1024 * 1024 } as const;
+
+export const signedFormBodyLimit = base64Length(signedFormLimits.maxPageBytes) + 64 * 1024;

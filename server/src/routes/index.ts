@@ -11,6 +11,7 @@ import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
 import { galleryRoutes } from './gallery.ts';
+import { signedFormRoutes } from './signedForms.ts';
 import { leadRoutes } from './leads.ts';
 import { meterRoutes } from './meters.ts';
 import { profileRoutes } from './profile.ts';
@@ -38,4 +39,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   profileRoutes(app, ctx);
   leadRoutes(app, ctx);
   galleryRoutes(app, ctx);
+  signedFormRoutes(app, ctx);
 }
