@@ -100,7 +100,7 @@ describe('documents of the building', () => {
     }
   });
 
-  it('has a tenant approve the terms on first sign-in, then read the current bylaws, again offline (Hebrew)', async () => {
+  it('has a tenant approve the terms on first sign-in, read the bylaws offline and sign a form offline that becomes one signed PDF (Hebrew)', async () => {
     const browser = await launchBrowser();
     try {
       const { page, context } = browser;
@@ -119,7 +119,37 @@ describe('documents of the building', () => {
       await offlineReload(context, docs);
       await docs.waitVisible(docs.currentBylaws(bylaws));
       await docs.waitVisible(docs.embedded(bylaws));
-      await goOnline(context);
+
+      // Still offline: a form signed with a finger is kept on the phone, and becomes one signed PDF once back online.
+      const state = openServerState(server);
+      try {
+        const signedPdfs = () => state.count("SELECT COUNT(*) FROM documents WHERE kind = 'signedForm' AND mimeType = 'application/pdf'");
+        await docs.navigateTo('signForm');
+        const s = (key: string, values?: Record<string, string>) => text('he', 'signForms', key, values);
+        await page.getByRole('textbox', { name: s('fields.keyDescription') }).fill('מפתח מחסן');
+        await page.getByRole('textbox', { name: s('fields.keyCount') }).fill('2');
+        await page.getByRole('button', { name: s('sign') }).click();
+        await docs.waitVisible(page.getByRole('alert').getByText(text('he', 'errors', 'signatureRequired')));
+        const pad = page.getByRole('img', { name: s('signature') });
+        const box = await pad.boundingBox();
+        if (!box) throw new Error('the signature pad is not on the screen');
+        await page.mouse.move(box.x + 30, box.y + box.height / 2);
+        await page.mouse.down();
+        for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height / 2 + (i % 2 ? -15 : 15));
+        await page.mouse.up();
+        expect(await axeCheck(page)).toBeDefined();
+        await page.getByRole('button', { name: s('sign') }).click();
+        const last = page.getByRole('region', { name: s('lastSigned') });
+        await docs.waitVisible(last.getByText(s('savedOnDevice', { title: s('forms.keyReceipt.title') })));
+        expect(signedPdfs()).toBe(0);
+
+        await goOnline(context);
+        await state.until('the signed PDF on the server', () => (signedPdfs() === 1 ? true : undefined));
+        await docs.waitVisible(last.getByText(s('sentDone', { title: s('forms.keyReceipt.title') })));
+        expect(signedPdfs()).toBe(1);
+      } finally {
+        state.close();
+      }
     } finally {
       await browser.close();
     }

@@ -47,6 +47,8 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     const audience = await audienceOf(db, req);
     // A tenant signs for his own unit (or for the building); staff and workers for any unit of theirs.
     if (body.apartmentId && !audience.all && !audience.apartmentIds.includes(body.apartmentId)) throw fail.forbidden();
+    // A tenant's form belongs to his unit even when the device did not name it.
+    const apartmentId = body.apartmentId || (audience.all ? null : (audience.apartmentIds[0] ?? null));
     const page = await reencodeImage(bytes, ['jpeg', 'png']);
     if (!page) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'page' });
     const { companyId, user } = authOf(req);
@@ -57,8 +59,8 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     const freshFileId = newUuid();
     return runMutation(ctx, req, reply, async (tx) => {
       await loadBuilding(tx, req, body.buildingId);
-      if (body.apartmentId) {
-        const unit = await apartments.find(tx, body.apartmentId);
+      if (apartmentId) {
+        const unit = await apartments.find(tx, apartmentId);
         if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
       }
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
@@ -71,7 +73,7 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record: DocumentRecord = {
         id: body.id,
         buildingId: body.buildingId,
-        apartmentId: body.apartmentId || null,
+        apartmentId,
         kind: 'signedForm',
         title: body.title,
         isPublic: false,
