@@ -243,6 +243,9 @@ export type ProfileRequestTable = {
 
 export type TermsApprovalTable = { userId: number; version: string; companyId: number; approvedAt: string };
 
+/** The front desk's visitors log (migration 013). */
+export type VisitorTable = { id: string; companyId: number; buildingId: number; name: string; apartment: string; arrivedAt: string; leftAt: string | null; createdBy: string };
+
 export type DB = {
   companies: CompanyTable;
   users: UserTable;
@@ -281,4 +284,5 @@ export type DB = {
   leads: LeadTable;
   profile_requests: ProfileRequestTable;
   terms_approvals: TermsApprovalTable;
+  visitors: VisitorTable;
 };

@@ -12,6 +12,7 @@ import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
 import { galleryRoutes } from './gallery.ts';
 import { signedFormRoutes } from './signedForms.ts';
+import { deskVisitorRoutes } from './deskVisitors.ts';
 import { leadRoutes } from './leads.ts';
 import { meterRoutes } from './meters.ts';
 import { profileRoutes } from './profile.ts';
@@ -40,4 +41,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   leadRoutes(app, ctx);
   galleryRoutes(app, ctx);
   signedFormRoutes(app, ctx);
+  deskVisitorRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 // Documents and people (issue 17): documents of a unit or building (their bytes in the file store),
 // the e-mails they were sent by, prospective customers' "contact us" details, profile change and data
-// deletion requests, and which version of the terms of use each user approved.
+// deletion requests, which version of the terms of use each user approved, and the front desk's
+// visitors log.
 import type { Kysely } from 'kysely';
 import type { MigrationEnv } from './env.ts';
 
@@ -73,8 +74,21 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .addColumn('approvedAt', types.instant, (c) => c.notNull())
     .addPrimaryKeyConstraint('terms_approvals_pk', ['userId', 'version'])
     .execute();
+
+  await db.schema
+    .createTable('visitors')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('companyId', 'integer', (c) => c.notNull())
+    .addColumn('buildingId', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('apartment', 'text', (c) => c.notNull())
+    .addColumn('arrivedAt', types.instant, (c) => c.notNull())
+    .addColumn('leftAt', types.instant)
+    .addColumn('createdBy', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('visitors_building').on('visitors').columns(['buildingId', 'arrivedAt']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['terms_approvals', 'profile_requests', 'leads', 'document_sends', 'documents']) await db.schema.dropTable(table).execute();
+  for (const table of ['visitors', 'terms_approvals', 'profile_requests', 'leads', 'document_sends', 'documents']) await db.schema.dropTable(table).execute();
 }
