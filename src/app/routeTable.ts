@@ -53,6 +53,7 @@ export type RouteId =
   | 'regulations'
   | 'gallery'
   | 'signForm'
+  | 'reception'
   | 'profileRequests'
   | 'privacyTerms'
   | 'about'
@@ -110,6 +111,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'regulations', right: 'documents.read', path: '/regulations', screen: lazy(() => import('../features/documents/RegulationsScreen').then((m) => ({ default: m.RegulationsScreen }))), menu: true },
   { id: 'gallery', right: 'gallery.read', path: '/gallery', screen: lazy(() => import('../features/documents/GalleryScreen').then((m) => ({ default: m.GalleryScreen }))), menu: true },
   { id: 'signForm', right: 'documents.sign', path: '/sign-form', screen: lazy(() => import('../features/documents/SignFormScreen').then((m) => ({ default: m.SignFormScreen }))), menu: true },
+  { id: 'reception', right: 'receptionist.desk', path: '/reception', screen: lazy(() => import('../features/reception/ReceptionScreen').then((m) => ({ default: m.ReceptionScreen }))), menu: true },
   { id: 'profileRequests', right: 'profile.decide', path: '/profile-requests', screen: lazy(() => import('../features/profile/ProfileRequestsScreen').then((m) => ({ default: m.ProfileRequestsScreen }))), menu: true },
   { id: 'privacyTerms', right: 'session.use', path: '/privacy-terms', screen: lazy(() => import('../features/profile/PrivacyTermsScreen').then((m) => ({ default: m.PrivacyTermsScreen }))), menu: true },
   { id: 'about', right: 'session.use', path: '/about', screen: lazy(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },

@@ -112,3 +112,8 @@ export const leadList = z.looseObject({ records: z.array(leadRecord) });
 export const galleryItem = z.looseObject({ fileId: text, source: text, title: text, createdAt: text });
 export type GalleryItem = z.infer<typeof galleryItem>;
 export const galleryList = z.looseObject({ records: z.array(galleryItem) });
+
+/** GET buildings/:bid/visitors: the front desk's visitors log of the day, and those still inside. */
+export const deskVisitor = z.looseObject({ id: text, buildingId: z.number(), name: text, apartment: text, arrivedAt: text, leftAt: z.nullable(text), createdBy: text });
+export type DeskVisitor = z.infer<typeof deskVisitor>;
+export const deskVisitorList = z.looseObject({ records: z.array(deskVisitor) });

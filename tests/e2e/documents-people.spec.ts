@@ -156,6 +156,41 @@ describe('documents of the building', () => {
   });
 });
 
+describe('the front desk', () => {
+  it('lets a guard log a visitor in and out with no connection, each sent once when back online (Hebrew)', async () => {
+    const browser = await launchBrowser();
+    const state = openServerState(server);
+    try {
+      const { page, context } = browser;
+      const r = (key: string, values?: Record<string, string>) => text('he', 'reception', key, values);
+      await signIn(page, server, 'shimon');
+      const desk = new DocumentsPage(page, server.baseUrl);
+      await desk.waitForRoute('dashboard');
+      await waitForServiceWorkerControl(page);
+      await desk.navigateTo('reception');
+      await desk.waitVisible(page.getByRole('heading', { name: r('visitors.title') }));
+      expect(await axeCheck(page)).toBeDefined();
+
+      await goOffline(context);
+      await page.getByRole('textbox', { name: r('visitors.name') }).fill('דני שליח');
+      await page.getByRole('textbox', { name: r('visitors.apartment') }).fill('7');
+      await page.getByRole('button', { name: r('visitors.arrive') }).click();
+      const visitor = page.getByRole('list', { name: r('visitors.log') }).getByRole('listitem', { name: 'דני שליח' });
+      await desk.waitVisible(visitor);
+      await visitor.getByRole('button', { name: r('visitors.leaveOf', { name: 'דני שליח' }) }).click();
+      await desk.waitVisible(visitor.getByText(/יציאה \d\d:\d\d/));
+      expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(0);
+
+      await goOnline(context);
+      await state.until('the visitor left, on the server', () => (state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח' AND leftAt IS NOT NULL") === 1 ? true : undefined));
+      expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(1);
+    } finally {
+      state.close();
+      await browser.close();
+    }
+  });
+});
+
 describe('contact us', () => {
   it('lets a visitor leave their details without signing in, checking them first (Hebrew)', async () => {
     const browser = await launchBrowser();
