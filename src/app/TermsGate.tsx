@@ -4,16 +4,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { approvedTermsVersion, ownerKey, pullProfile } from '../features/profile/profileRepo';
+import { approvedTermsVersion, pullProfile } from '../features/profile/profileRepo';
+import { useOwnerKey } from '../features/profile/useOwnerKey';
 import { TermsApproval } from '../features/profile/TermsApproval';
 import { termsVersion } from '../lib/terms';
 import { api, callWithRelogin } from '../session/api';
-import { useSession } from '../session/sessionContext';
 
 export function TermsGate({ children }: { children: ReactNode }) {
-  const { session } = useSession();
-  const owner = ownerKey(session.compID, session.userName);
-  const approved = useLiveQuery(() => approvedTermsVersion(owner), [owner]);
+  const owner = useOwnerKey();
+  const approved = useLiveQuery(() => (owner === null ? undefined : approvedTermsVersion(owner)), [owner]);
   const [serverApproved, setServerApproved] = useState<boolean | null>(null);
   const known = approved === termsVersion;
   useEffect(() => {

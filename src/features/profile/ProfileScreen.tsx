@@ -16,7 +16,9 @@ import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import type { ProfileDetails } from '../../lib/validation/profileRules';
 import { ChangeRequestDialog } from './ChangeRequestDialog';
-import { localRequests, ownerKey, pullProfile, requestDeletion, storedProfile } from './profileRepo';
+import type { ProfileAnswer } from '../../lib/answers';
+import { localRequests, pullProfile, requestDeletion, storedProfile } from './profileRepo';
+import { useOwnerKey } from './useOwnerKey';
 import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 
@@ -34,11 +36,13 @@ export function ProfileScreen() {
   const deletionFormId = useId();
   const result = useResult();
   useProfileRefresh();
-  useServerRefresh('profile', (api) => pullProfile(api));
-  const owner = ownerKey(session.compID, session.userName);
-  const stored = useLiveQuery(() => storedProfile(owner), [owner]);
-  const local = useLiveQuery(() => localRequests(owner), [owner]) ?? [];
-    const profile = stored?.profile;
+  const [answer, setAnswer] = useState<ProfileAnswer | null>(null);
+  useServerRefresh('profile', async (api) => setAnswer(await pullProfile(api)));
+  const owner = useOwnerKey();
+  const stored = useLiveQuery(() => (owner === null ? null : storedProfile(owner)), [owner]);
+  const local = useLiveQuery(() => (owner === null ? [] : localRequests(owner)), [owner]) ?? [];
+  // Personal details are shown from the server's answer and never kept on the device.
+  const profile = answer?.profile;
 
   async function signOut() {
     setBusy(true);
@@ -69,10 +73,11 @@ export function ProfileScreen() {
     [t('profile:buildings'), profile ? [...profile.buildings.map((b) => b.name), ...(profile.buildingCount > profile.buildings.length ? ['…'] : [])].join(', ') : ''],
     [t('profile:apartments'), profile ? profile.apartments.map((a) => t('profile:apartment', { number: a.number })).join(', ') : ''],
   ];
-  const serverStates = new Map((stored?.requests ?? []).map((r) => [r.id, r]));
+  const states = stored?.requestStates ?? {};
+  const serverRequests = answer?.requests ?? [];
   const requests = [
-    ...local.map((row) => ({ id: row.value.id, kind: row.value.kind, createdAt: row.value.createdAt, state: serverStates.get(row.value.id)?.state ?? 'pending', syncState: row.syncState, changes: row.value.changes })),
-    ...(stored?.requests ?? []).filter((r) => !local.some((l) => l.value.id === r.id)).map((r) => ({ ...r, syncState: 'synced' as const })),
+    ...local.map((row) => ({ id: row.value.id, kind: row.value.kind, createdAt: row.value.createdAt, state: states[row.value.id] ?? 'pending', syncState: row.syncState, fields: row.value.fields })),
+    ...serverRequests.filter((r) => !local.some((l) => l.value.id === r.id)).map((r) => ({ id: r.id, kind: r.kind, createdAt: r.createdAt, state: r.state, syncState: 'synced' as const, fields: Object.keys(r.changes) })),
   ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
 
   const sendDeletion = async () => {
@@ -116,7 +121,7 @@ export function ProfileScreen() {
                   <span>{t(`profile:requests.state.${r.state}`, { defaultValue: r.state })}</span>
                 </div>
                 <span className={styles.muted}>
-                  {[f.dateTime(r.createdAt), ...Object.entries(r.changes).map(([k, v]) => `${t(`profile:${k === 'fullName' ? 'name' : k}`)}: ${v}`)].join(' · ')}
+                  {[f.dateTime(r.createdAt), ...r.fields.map((k) => t(`profile:${k === 'fullName' ? 'name' : k}`))].join(' · ')}
                 </span>
                 <RecordSyncBadge state={r.syncState} />
               </li>

@@ -5,7 +5,6 @@
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
-import { loadSession } from '../../db/sessionVault';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { profileAnswer } from '../../lib/answers';
@@ -21,32 +20,24 @@ export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';
 const TERMS_PREFIX = 'terms.approved:';
 
-export type LocalRequest = { id: string; owner: string; kind: ProfileRequestKind; changes: Record<string, string>; note: string; createdAt: string };
+/** The device's copy of a request names the changed details, not their new values (those travel in the outbox only). */
+export type LocalRequest = { id: string; owner: string; kind: ProfileRequestKind; fields: string[]; createdAt: string };
 export type LocalRequestRow = { key: string; value: LocalRequest; syncState: SyncState };
 
-/**
- * Whose copy a row is: the company and user name (what the screens have at hand, so their live
- * queries read Dexie only — a live query that awaits anything else stops following its tables).
- */
-export function ownerKey(compID: number | null, userName: string): string {
-  return `${compID ?? ''}:${userName.trim().toLowerCase()}`;
-}
-
-async function currentOwner(): Promise<string> {
-  const s = await loadSession();
-  return ownerKey(s.compID, s.userName);
-}
+/** What the device keeps of the profile: no personal details, only the states of the user's requests. */
+export type StoredProfile = { requestStates: Record<string, string>; termsVersion: string | null };
 
 export async function pullProfile(api: ApiClient): Promise<ProfileAnswer> {
   const answer = answerOf(profileAnswer, await api.request('GET', 'profile'));
-  const owner = await currentOwner();
-  await db.meta.put({ key: `${PROFILE_PREFIX}${owner}`, value: answer });
-  if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${owner}`, value: answer.terms.version });
+  const { userKey } = await currentActor();
+  const stored: StoredProfile = { requestStates: Object.fromEntries(answer.requests.map((r) => [r.id, r.state])), termsVersion: answer.terms.approved ? answer.terms.version : null };
+  await db.meta.put({ key: `${PROFILE_PREFIX}${userKey}`, value: stored });
+  if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${userKey}`, value: answer.terms.version });
   return answer;
 }
 
-export async function storedProfile(owner: string): Promise<ProfileAnswer | null> {
-  return ((await db.meta.get(`${PROFILE_PREFIX}${owner}`))?.value as ProfileAnswer | undefined) ?? null;
+export async function storedProfile(owner: string): Promise<StoredProfile | null> {
+  return ((await db.meta.get(`${PROFILE_PREFIX}${owner}`))?.value as StoredProfile | undefined) ?? null;
 }
 
 /** The user's requests made on this device, newest first (the server's copies come with the profile). */
@@ -58,11 +49,10 @@ export async function localRequests(owner: string): Promise<LocalRequestRow[]> {
 async function sendRequest(kind: ProfileRequestKind, changes: Record<string, string>, note: string): Promise<string> {
   refuse(validateProfileNote(note));
   const actor = await currentActor();
-  const owner = await currentOwner();
   const id = newId();
   const key = `${REQUEST_PREFIX}${id}`;
-  const value: LocalRequest = { id, owner, kind, changes, note: note.trim(), createdAt: new Date().toISOString() };
-  await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'profile/requests', payload: { id, kind, changes, note: value.note }, userKey: actor.userKey });
+  const value: LocalRequest = { id, owner: actor.userKey, kind, fields: Object.keys(changes), createdAt: new Date().toISOString() };
+  await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'profile/requests', payload: { id, kind, changes, note: note.trim() }, userKey: actor.userKey });
   return id;
 }
 
@@ -87,7 +77,6 @@ export async function approvedTermsVersion(owner: string): Promise<string | null
 /** Approves the current terms: at once on the device, on the server through the outbox. */
 export async function approveTerms(): Promise<void> {
   const actor = await currentActor();
-  const owner = await currentOwner();
   const id = newId();
   const key = `terms.approval:${id}`;
   await createRecord({
@@ -99,7 +88,7 @@ export async function approveTerms(): Promise<void> {
     userKey: actor.userKey,
     tables: ['meta'],
     also: async () => {
-      await db.meta.put({ key: `${TERMS_PREFIX}${owner}`, value: termsVersion });
+      await db.meta.put({ key: `${TERMS_PREFIX}${actor.userKey}`, value: termsVersion });
     },
   });
 }

@@ -51,7 +51,7 @@ export async function logArrival(buildingId: number, input: VisitorInput): Promi
   const actor = await currentActor();
   const id = newId();
   const key = `${ARRIVAL_PREFIX}${id}`;
-  const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: actor.displayName };
+  const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: '' };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'visitors', payload: { id, buildingId, name: value.name, apartment: value.apartment, arrivedAt: value.arrivedAt }, userKey: actor.userKey });
   return id;
 }
