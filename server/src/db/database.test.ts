@@ -33,7 +33,7 @@ function open(t: TestDatabase): Database {
 const count = async (d: Db, table: 'service_calls' | 'buildings' | 'apartments') =>
   Number((await d.first(d.q.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0);
 
-const ALL_MIGRATIONS = ['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user', '008_scale_out'];
+const ALL_MIGRATIONS = ['001_init', '002_lookup_indexes', '003_session_cookie', '004_feedback', '005_sign_in_limits', '006_uploads_deposit', '007_idempotency_user', '008_scale_out', '013_documents'];
 
 describe('database', () => {
   it('migrates once, records migrations, commits durably and seeds only an empty database', async () => {
@@ -98,7 +98,12 @@ describe('database', () => {
     await migrateToLatest(db, files);
     await seedIfEmpty(db, files, new Date('2025-01-01T08:00:00Z'));
     const rows = await db.all(db.q.selectFrom('files').selectAll().orderBy('id'));
-    expect(rows.map((r) => [r.id, r.companyId])).toEqual([['seed-photo-1001', 1001], ['seed-photo-2002', 2002]]);
+    expect(rows.map((r) => [r.id, r.companyId])).toEqual([
+      ['seed-doc-bylaws-101-file', 1001],
+      ['seed-doc-insurance-101-file', 1001],
+      ['seed-photo-1001', 1001],
+      ['seed-photo-2002', 2002],
+    ]);
     for (const row of rows) {
       expect(Object.keys(row)).not.toContain('data');
       expect((await files.get(row.companyId, row.sha256))?.length).toBe(row.size);
