@@ -4,6 +4,7 @@ import type { AppServer } from '../tests/e2e/fixtures/appServer';
 import { ShellPage } from '../tests/e2e/pages/ShellPage';
 import { takeBooks } from './screenshots-books';
 import { takeChecks } from './screenshots-checks';
+import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
 import { takeServiceCalls } from './screenshots-service-calls';
@@ -18,4 +19,4 @@ async function takeLogin(server: AppServer): Promise<void> {
   });
 }
 
-for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks]) await withServer(take);
+for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments]) await withServer(take);

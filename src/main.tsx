@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { listenForInstallPrompt } from './app/installPrompt';
 import { initI18n, startNamespaces } from './i18n/i18n';
+import { listenForInstallPrompt } from './session/installPrompt';
 import './ui/tokens.css';
 
 listenForInstallPrompt();

@@ -9,6 +9,8 @@ import { isPostgresUrl } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { localFileStore } from './files/fileStore.ts';
+import { mailSenderFromEnv } from './mail/mailSender.ts';
+import type { MailSender } from './mail/mailSender.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
@@ -43,6 +45,8 @@ export type ServerOptions = {
   signInLimits?: Partial<SignInLimits>;
   /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
   trustProxy?: boolean | string;
+  /** Where documents are e-mailed from; defaults to env SMTP_URL / MAIL_FROM (mail/mailSender.ts), none without it. */
+  mail?: MailSender | null;
 };
 
 function defaultFilesDir(database: string): string {
@@ -85,6 +89,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
+    mail: options.mail === undefined ? mailSenderFromEnv(process.env) : options.mail,
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
@@ -96,6 +101,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   });
   app.addHook('onClose', async () => {
     await stopPurge();
+    ctx.mail?.close();
     await db.close();
   });
 

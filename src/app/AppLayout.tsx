@@ -7,6 +7,7 @@ import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
 import { Icon, actionIcons } from '../ui/icons';
 import { CheckPaymentScope } from './CheckPaymentScope';
 import { NavigationDrawer } from './NavigationDrawer';
+import { TermsGate } from './TermsGate';
 import { useRouteLabel } from './usePageTitle';
 import { VersionNotice } from './VersionNotice';
 import styles from './AppLayout.module.css';
@@ -40,9 +41,11 @@ export function AppLayout() {
       {hideNavigation ? null : <NavigationDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <VersionNotice />
       <main className={styles.main} id="main">
-        <CheckPaymentScope>
-          <Outlet />
-        </CheckPaymentScope>
+        <TermsGate>
+          <CheckPaymentScope>
+            <Outlet />
+          </CheckPaymentScope>
+        </TermsGate>
       </main>
       <div id={BOTTOM_ACTIONS_ID} className={styles.bottom} />
     </div>

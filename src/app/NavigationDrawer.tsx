@@ -5,7 +5,7 @@ import { useCan, useSession } from '../session/sessionContext';
 import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
-import { promptInstall, useCanInstall } from './installPrompt';
+import { promptInstall, useCanInstall } from '../session/installPrompt';
 import styles from './NavigationDrawer.module.css';
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {

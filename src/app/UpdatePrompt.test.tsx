@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { setSyncStatus } from '../session/syncStore';
 import { UpdatePrompt } from './UpdatePrompt';
-import { canInstall, listenForInstallPrompt, promptInstall } from './installPrompt';
+import { canInstall, listenForInstallPrompt, promptInstall } from '../session/installPrompt';
 
 const sw = vi.hoisted(() => {
   let waiting = false;

@@ -1,6 +1,8 @@
 // After sign-in (issue 4): ask the browser to keep our data, take the day offline with visible
 // progress, and replay what this user left pending before the last logout.
+import { pullProfile } from '../features/profile/profileRepo';
 import { requestPersistentStorage } from '../features/sync/storage';
+import { api, callWithRelogin } from '../session/api';
 import { requestReplayNow } from '../session/syncController';
 import type { TakeDayProgress } from '../session/takeDayOffline';
 import { takeTheDayOffline } from './TakeDayOfflineProvider';
@@ -8,6 +10,8 @@ import { takeTheDayOffline } from './TakeDayOfflineProvider';
 export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
   await requestPersistentStorage();
   requestReplayNow();
+  // Whether the terms of use are approved (app/TermsGate.tsx) is learnt while the connection is there.
+  await callWithRelogin(() => pullProfile(api)).catch(() => undefined);
   try {
     await takeTheDayOffline({ onProgress: ({ done, total }) => onProgress({ done, total }) });
   } catch {

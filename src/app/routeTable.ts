@@ -50,6 +50,16 @@ export type RouteId =
   | 'electricityMeter'
   | 'editReport'
   | 'readingList'
+  | 'documents'
+  | 'regulations'
+  | 'gallery'
+  | 'signForm'
+  | 'reception'
+  | 'profileRequests'
+  | 'privacyTerms'
+  | 'about'
+  | 'installApp'
+  | 'leads'
   | 'sync';
 
 export type AppRoute = {
@@ -73,8 +83,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'serviceCall', right: 'serviceCalls.read', path: '/service-call/:pid', screen: serviceCalls },
   { id: 'addServiceCalls', right: 'serviceCalls.create', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
   { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: comingSoon, menu: true },
-  { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: lazy(() => import('../features/books/SuppliersScreen').then((m) => ({ default: m.SuppliersScreen }))), menu: true },
-  { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: lazy(() => import('../features/books/BuildingSuppliersScreen').then((m) => ({ default: m.BuildingSuppliersScreen }))) },
+  { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: lazyScreen(() => import('../features/books/SuppliersScreen').then((m) => ({ default: m.SuppliersScreen }))), menu: true },
+  { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: lazyScreen(() => import('../features/books/BuildingSuppliersScreen').then((m) => ({ default: m.BuildingSuppliersScreen }))) },
   { id: 'checksIndex', right: 'checks.deposit', path: '/checksindex', screen: checksIndex, menu: true },
   { id: 'checksPage', right: 'checks.deposit', path: '/checks', screen: checksGroups },
   { id: 'checksFill', right: 'checks.deposit', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
@@ -87,8 +97,8 @@ export const appRoutes: AppRoute[] = [
     children: [{ id: 'maintenanceAndFacilitiesDetail', right: 'maintenance.read', path: ':id', screen: lazyScreen(() => import('../features/maintenance/FacilityDetail').then((m) => ({ default: m.FacilityDetail }))) }],
   },
   { id: 'dailyPlan', right: 'plan.read', path: '/daily-plan', screen: dailyPlan, menu: true },
-  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: lazy(() => import('../features/books/FinancialReportScreen').then((m) => ({ default: m.FinancialReportScreen }))), menu: true },
-  { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazy(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
+  { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: lazyScreen(() => import('../features/books/FinancialReportScreen').then((m) => ({ default: m.FinancialReportScreen }))), menu: true },
+  { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazyScreen(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
@@ -99,6 +109,24 @@ export const appRoutes: AppRoute[] = [
   { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
   { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
+  { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
+  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
+  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
+  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
+  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
+  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
+  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'documents', right: 'documents.read', path: '/documents', screen: lazyScreen(() => import('../features/documents/DocumentsScreen').then((m) => ({ default: m.DocumentsScreen }))), menu: true },
+  { id: 'regulations', right: 'documents.read', path: '/regulations', screen: lazyScreen(() => import('../features/documents/RegulationsScreen').then((m) => ({ default: m.RegulationsScreen }))), menu: true },
+  { id: 'gallery', right: 'gallery.read', path: '/gallery', screen: lazyScreen(() => import('../features/documents/GalleryScreen').then((m) => ({ default: m.GalleryScreen }))), menu: true },
+  { id: 'signForm', right: 'documents.sign', path: '/sign-form', screen: lazyScreen(() => import('../features/documents/SignFormScreen').then((m) => ({ default: m.SignFormScreen }))), menu: true },
+  { id: 'reception', right: 'receptionist.desk', path: '/reception', screen: lazyScreen(() => import('../features/reception/ReceptionScreen').then((m) => ({ default: m.ReceptionScreen }))), menu: true },
+  { id: 'profileRequests', right: 'profile.decide', path: '/profile-requests', screen: lazyScreen(() => import('../features/profile/ProfileRequestsScreen').then((m) => ({ default: m.ProfileRequestsScreen }))), menu: true },
+  { id: 'privacyTerms', right: 'session.use', path: '/privacy-terms', screen: lazyScreen(() => import('../features/profile/PrivacyTermsScreen').then((m) => ({ default: m.PrivacyTermsScreen }))), menu: true },
+  { id: 'about', right: 'session.use', path: '/about', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
+  { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
+  { id: 'leads', right: 'leads.read', path: '/leads', screen: lazyScreen(() => import('../features/contact-us/LeadsScreen').then((m) => ({ default: m.LeadsScreen }))), menu: true },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

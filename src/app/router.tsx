@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
@@ -11,6 +11,8 @@ import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+
+const ContactUsScreen = lazy(() => import('../features/contact-us/ContactUsScreen').then((m) => ({ default: m.ContactUsScreen })));
 import type { RouteHandle } from './routeHandle';
 import { appRoutes } from './routeTable';
 import type { AppRoute } from './routeTable';
@@ -39,6 +41,16 @@ export const routeObjects: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      {
+        id: 'contactUs',
+        path: '/contact-us',
+        element: (
+          <Suspense fallback={<Spinner />}>
+            <ContactUsScreen />
+          </Suspense>
+        ),
+        handle: { titleKey: 'routes:contactUs' } satisfies RouteHandle,
+      },
       {
         element: (
           <RequireAuth>

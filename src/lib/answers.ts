@@ -43,3 +43,80 @@ export const translation = z.looseObject({ TranslatedText: text, TranslatedSubje
 /** GET auth/companies: the companies the signed-in person has an account in, the current one marked. */
 export const companiesAnswer = z.looseObject({ records: z.array(z.looseObject({ id: z.number(), name: text, current: z.boolean() })) });
 export type CompanyChoice = z.infer<typeof companiesAnswer>['records'][number];
+/** One document of GET buildings/:bid/documents (the file loads through documents/:id/file). */
+export const documentRecord = z.looseObject({
+  id: text,
+  buildingId: z.number(),
+  apartmentId: z.nullable(text),
+  kind: text,
+  title: text,
+  isPublic: z.boolean(),
+  mimeType: text,
+  size: z.number(),
+  fileName: z.nullable(text),
+  createdBy: text,
+  createdAt: text,
+  isCurrent: z.boolean(),
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;
+
+/** GET buildings/:bid/documents: the building's documents the user may see, newest first. */
+export const documentList = z.looseObject({ records: z.array(documentRecord) });
+
+/** A profile change or data deletion request as the server keeps it. */
+export const profileRequest = z.looseObject({
+  id: text,
+  kind: text,
+  changes: z.record(text, text),
+  note: text,
+  state: text,
+  createdAt: text,
+  decidedAt: z.nullable(text),
+  userName: text,
+});
+export type ProfileRequestRecord = z.infer<typeof profileRequest>;
+
+/** GET profile: the user's details, their requests and whether they approved the current terms. */
+export const profileAnswer = z.looseObject({
+  profile: z.looseObject({
+    userName: text,
+    fullName: text,
+    phone: text,
+    email: z.nullable(text),
+    role: text,
+    buildings: z.array(z.looseObject({ id: z.number(), name: text })),
+    buildingCount: z.number(),
+    apartments: z.array(z.looseObject({ id: text, buildingId: z.number(), number: text })),
+  }),
+  requests: z.array(profileRequest),
+  terms: z.looseObject({ version: text, approved: z.boolean() }),
+});
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
+
+/** GET profile/change-requests, profile/deletion-requests: a company's requests, pending first. */
+export const profileRequestList = z.looseObject({ records: z.array(profileRequest) });
+
+/** GET leads: "contact us" details of prospective customers, those to call back first. */
+export const leadRecord = z.looseObject({
+  id: text,
+  fullName: text,
+  phone: text,
+  email: z.nullable(text),
+  building: text,
+  note: text,
+  createdAt: text,
+  calledBackAt: z.nullable(text),
+  calledBackBy: z.nullable(text),
+});
+export type LeadRecord = z.infer<typeof leadRecord>;
+export const leadList = z.looseObject({ records: z.array(leadRecord) });
+
+/** GET buildings/:bid/gallery: the building's images the user may see, newest first. */
+export const galleryItem = z.looseObject({ fileId: text, source: text, title: text, createdAt: text });
+export type GalleryItem = z.infer<typeof galleryItem>;
+export const galleryList = z.looseObject({ records: z.array(galleryItem) });
+
+/** GET buildings/:bid/visitors: the front desk's visitors log of the day, and those still inside. */
+export const deskVisitor = z.looseObject({ id: text, buildingId: z.number(), name: text, apartment: text, arrivedAt: text, leftAt: z.nullable(text), createdBy: text });
+export type DeskVisitor = z.infer<typeof deskVisitor>;
+export const deskVisitorList = z.looseObject({ records: z.array(deskVisitor) });

@@ -35,3 +35,29 @@ export function tooLarge(bytes: number): UploadRefusal | null {
 export function tooMany(count: number): UploadRefusal | null {
   return count > uploadLimits.maxFiles ? { messageKey: 'maxFilesExceeded', params: { count: uploadLimits.maxFiles } } : null;
 }
+
+// Documents of a unit or building (contracts, protocols, insurance, bylaws): one file per upload, PDF
+// or an image, up to `maxDocumentBytes`.
+export const documentLimits = {
+  maxDocumentBytes: 10 * 1024 * 1024,
+  mimeTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+export type DocumentMimeType = (typeof documentLimits.mimeTypes)[number];
+
+export function isDocumentMimeType(value: string): value is DocumentMimeType {
+  return (documentLimits.mimeTypes as readonly string[]).includes(value);
+}
+
+/** The document route's body limit: one file as base64 and its details. */
+export const documentBodyLimit = base64Length(documentLimits.maxDocumentBytes) + 64 * 1024;
+
+export function documentTooLarge(bytes: number): UploadRefusal | null {
+  return bytes > documentLimits.maxDocumentBytes ? { messageKey: 'fileTooLarge', params: { size: formatFileSize(documentLimits.maxDocumentBytes) } } : null;
+}
+
+// A signed form travels as the picture of its page (drawn on the device, with the signature), from
+// which the server makes the PDF once.
+export const signedFormLimits = { maxPageBytes: 2 * 1024 * 1024 } as const;
+
+export const signedFormBodyLimit = base64Length(signedFormLimits.maxPageBytes) + 64 * 1024;

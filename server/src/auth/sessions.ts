@@ -143,6 +143,11 @@ export async function deleteSessionsOfChain(ctx: AppContext, chainId: string, db
   cacheOf(ctx.db).entries.clear();
 }
 
+/** After this process changed users or their sessions (a profile change approved, a user's data deleted). */
+export function forgetCachedSessions(ctx: AppContext): void {
+  cacheOf(ctx.db).entries.clear();
+}
+
 export function renewalChainOf(ctx: AppContext, tokenHash: string): Promise<string | null> {
   return sessions.chainOf(ctx.db, tokenHash);
 }

@@ -30,3 +30,31 @@ export const files = {
         .orderBy('createdAt'),
     ),
 };
+
+/** Photos of a building's service calls and of their updates, newest first (the gallery). */
+export async function serviceCallPhotosOfBuilding(db: Db, companyId: number, buildingId: number, limit: number) {
+  const ofCalls = await db.all(
+    db.q
+      .selectFrom('files')
+      .innerJoin('service_calls', 'service_calls.id', 'files.parentId')
+      .select(['files.id', 'files.mimeType', 'files.createdAt', 'service_calls.description as title'])
+      .where('files.companyId', '=', companyId)
+      .where('files.parentType', '=', 'serviceCalls')
+      .where('service_calls.buildingId', '=', buildingId)
+      .orderBy('files.createdAt', 'desc')
+      .limit(limit),
+  );
+  const ofUpdates = await db.all(
+    db.q
+      .selectFrom('files')
+      .innerJoin('service_call_updates', 'service_call_updates.id', 'files.parentId')
+      .innerJoin('service_calls', 'service_calls.id', 'service_call_updates.serviceCallId')
+      .select(['files.id', 'files.mimeType', 'files.createdAt', 'service_calls.description as title'])
+      .where('files.companyId', '=', companyId)
+      .where('files.parentType', '=', 'serviceCallUpdates')
+      .where('service_calls.buildingId', '=', buildingId)
+      .orderBy('files.createdAt', 'desc')
+      .limit(limit),
+  );
+  return [...ofCalls, ...ofUpdates];
+}

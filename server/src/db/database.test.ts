@@ -102,6 +102,7 @@ describe('database', () => {
     expect(ids).toContainEqual(['seed-photo-1001', 1001]);
     expect(ids).toContainEqual(['seed-photo-2002', 2002]);
     expect(ids).toContainEqual(['seed-meter-1001-1', 1001]);
+    expect(ids).toContainEqual(['seed-doc-bylaws-101-file', 1001]);
     for (const row of rows) {
       expect(Object.keys(row)).not.toContain('data');
       expect((await files.get(row.companyId, row.sha256))?.length).toBe(row.size);

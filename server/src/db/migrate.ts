@@ -14,6 +14,7 @@ import * as m007 from './migrations/007_idempotency_user.ts';
 import * as m008 from './migrations/008_scale_out.ts';
 import * as m009 from './migrations/009_ledger.ts';
 import * as m011 from './migrations/011_books.ts';
+import * as m013 from './migrations/013_documents.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, EnvMigration> = {
   '008_scale_out': m008,
   '009_ledger': m009,
   '011_books': m011,
+  '013_documents': m013,
 };
 
 /** Every migration's name, in the order they run. */

@@ -218,6 +218,59 @@ export type LedgerEntryTable = {
   updatedAt: string;
 };
 
+/** A document of a unit (apartmentId) or of the building (null); its bytes are the file `fileId` (migration 013). */
+export type DocumentTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string | null;
+  kind: string;
+  title: string;
+  isPublic: SqlBool;
+  fileId: string;
+  mimeType: string;
+  size: number;
+  fileName: string | null;
+  createdBy: string;
+  createdAt: string;
+};
+
+export type DocumentSendTable = { id: string; companyId: number; documentId: string; toAddress: string; sentBy: string; sentAt: string };
+
+/** A prospective customer's "contact us" details (migration 013). */
+export type LeadTable = {
+  id: string;
+  companyId: number;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  building: string;
+  note: string;
+  createdAt: string;
+  calledBackAt: string | null;
+  calledBackBy: string | null;
+};
+
+/** A profile change (to the management company) or data deletion (to the administrator) request. */
+export type ProfileRequestTable = {
+  id: string;
+  companyId: number;
+  userId: number;
+  userName: string;
+  kind: string;
+  changes: SqlJson<Record<string, string>>;
+  note: string;
+  state: string;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+};
+
+export type TermsApprovalTable = { userId: number; version: string; companyId: number; approvedAt: string };
+
+/** The front desk's visitors log (migration 013). */
+export type VisitorTable = { id: string; companyId: number; buildingId: number; name: string; apartment: string; arrivedAt: string; leftAt: string | null; createdBy: string };
+
 export type DB = {
   companies: CompanyTable;
   users: UserTable;
@@ -256,4 +309,10 @@ export type DB = {
   budget_lines: Owned & SqlRow<BudgetLineRecord>;
   suppliers: Owned & SqlRow<Supplier>;
   bids: Owned & SqlRow<Bid>;
+  documents: DocumentTable;
+  document_sends: DocumentSendTable;
+  leads: LeadTable;
+  profile_requests: ProfileRequestTable;
+  terms_approvals: TermsApprovalTable;
+  visitors: VisitorTable;
 };

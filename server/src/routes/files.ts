@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { files } from '../data/files.ts';
 import type { FileView } from '../data/files.ts';
 import { queryOf } from '../http/access.ts';
+import { loadDocument } from '../http/documentAccess.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
@@ -130,6 +131,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const file = await files.byId(db, src);
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
+    // A document's file is read as its document: only by those who may see it.
+    if (file.parentType === 'documents' && file.parentId) await loadDocument(db, req, file.parentId);
     const data = await ctx.files.get(file.companyId, file.sha256);
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';

@@ -16,6 +16,7 @@ import { createRng } from './prng.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
 import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
+import { seedDocuments } from './seedDocuments.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -263,6 +264,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
 
   // Two buildings' books keep every test server's start quick; the committee member's building is one.
   await seedBooks(tx, 1001, [101, 102], now);
+  await seedDocuments(tx, files, 1001, now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

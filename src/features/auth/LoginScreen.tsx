@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Spinner } from '../../ui/Spinner';
 import { loginActors } from './loginActors';
@@ -68,6 +68,9 @@ export function LoginScreen({ initial, machine = appLoginMachine, afterLogin }: 
           <LoginDetailsForm state={state} send={send} />
         )}
       </div>
+      <Link className={styles.contactLink} to="/contact-us">
+        {t('contactUs')}
+      </Link>
       <LanguageSwitch className={styles.languages} />
     </main>
   );

@@ -44,12 +44,32 @@ export const buildingScopes: Record<Role, BuildingScope> = {
   admin: 'company',
 };
 
+/**
+ * Which documents of a visible building a role sees: `all` of them (staff, the building's workers and
+ * committee), or only `own` — the user's unit's and the building's public ones (tenants, a guard).
+ */
+export type DocumentScope = 'all' | 'own';
+
+export const documentScopes: Record<Role, DocumentScope> = {
+  worker: 'all',
+  manager: 'all',
+  maintenanceManager: 'all',
+  committee: 'all',
+  owner: 'own',
+  renter: 'own',
+  receptionist: 'own',
+  supplier: 'own',
+  admin: 'all',
+};
+
 type Grant = { roles: readonly Role[]; flag?: FlagName };
 
 const staff = ['manager', 'admin'] as const;
 const field = ['worker', 'manager', 'maintenanceManager', 'admin'] as const;
 const office = ['worker', 'manager', 'maintenanceManager', 'committee', 'receptionist', 'admin'] as const;
 const everyone = roles;
+/** Everyone with a home or a job in a building; a supplier sees only the service calls of a contract. */
+const readers = roles.filter((r) => r !== 'supplier');
 
 const grants = {
   'buildings.read': [{ roles: everyone }],
@@ -92,6 +112,24 @@ const grants = {
   'feedback.write': [{ roles: everyone }],
   /** What every signed-in user does: own profile, sync screen, logout, app log, settings. */
   'session.use': [{ roles: everyone }],
+  /** Documents of a unit or building: tenants see their unit's and the building's public ones (documentScopes). */
+  'documents.read': [{ roles: readers }],
+  'documents.upload': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],
+  /** E-mail a document the user may read (spec 5: an address is required). */
+  'documents.send': [{ roles: readers }],
+  /** Fill and sign a form on the screen; the signed PDF joins the unit's documents. */
+  'documents.sign': [{ roles: readers }],
+  /** A building's photo gallery (service-call photos and uploaded images). */
+  'gallery.read': [{ roles: readers }],
+  /** Ask the management company to change one's own details, or the administrator to delete one's data. */
+  'profile.request': [{ roles: everyone }],
+  /** Approve or refuse profile change requests (the management company). */
+  'profile.decide': [{ roles: staff }],
+  /** Data deletion requests (the administrator). */
+  'privacy.decide': [{ roles: ['admin'] }],
+  /** Prospective customers who left their details on "contact us". */
+  'leads.read': [{ roles: staff }],
+  'leads.update': [{ roles: staff }],
   /** Photos and attachments: the parent record's own rights decide which one (server: files.ts). */
   'files.read': [{ roles: everyone }],
   'files.upload': [{ roles: everyone }],

@@ -20,6 +20,10 @@ export const messages = {
   fileTooLarge: 'File size must be under {{size}}',
   maxFilesExceeded: 'You can attach up to {{count}} files',
   emailRequiredToSendFile: 'An e-mail address is required to send a file',
+  onlyPdfOrImageAllowed: 'Only a PDF file or an image may be selected',
+  textTooLong: 'Must be at most {{max}} characters',
+  emailNotSent: 'The e-mail could not be sent. Try again later',
+  signatureRequired: 'A signature is required',
   invalidBankAccount: 'Invalid bank account: bank-branch-account, e.g. 12-345-678901',
   invalidLogo: 'The logo must be an uploaded image or an address on this site',
   // business rules (spec 4/5)

@@ -1,0 +1,69 @@
+// The front desk's visitors log (receptionist module): who came in, to which apartment, and when they
+// left. Written from the desk through the outbox, so each arrival and departure applies once.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { validateVisitor } from '../../../src/lib/validation/visitorRules.ts';
+import type { AppContext } from '../context.ts';
+import type { VisitorTable } from '../db/schema.ts';
+import { loadBuilding } from '../http/access.ts';
+import { enforce, fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { isoTime, recordId } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+import { assertBuildingVisible } from '../http/rights.ts';
+
+type Visitor = Omit<VisitorTable, 'companyId'>;
+
+const arrival = z.object({ id: recordId, buildingId: z.coerce.number().int(), name: z.string().max(400).default(''), apartment: z.string().max(200).default(''), arrivedAt: isoTime });
+const departure = z.object({ leftAt: isoTime });
+
+export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  /** Visitors who arrived since `since` (the desk asks from the start of its day), and those still inside. */
+  app.get('/api/binyan/buildings/:bid/visitors', { config: { right: 'receptionist.desk' } }, async (req) => {
+    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const since = parse(z.object({ since: isoTime.optional() }), req.query ?? {}).since ?? new Date(ctx.now().getTime() - 24 * 3600_000).toISOString();
+    const rows = await db.all(
+      db.q
+        .selectFrom('visitors')
+        .select(['id', 'buildingId', 'name', 'apartment', 'arrivedAt', 'leftAt', 'createdBy'])
+        .where('companyId', '=', authOf(req).companyId)
+        .where('buildingId', '=', building.id)
+        .where((eb) => eb.or([eb('arrivedAt', '>=', new Date(since).toISOString()), eb('leftAt', 'is', null)]))
+        .orderBy('arrivedAt', 'desc')
+        .limit(500),
+    );
+    return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId) })) };
+  });
+
+  app.post('/api/binyan/visitors', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
+    const body = parse(arrival, req.body ?? {});
+    enforce(validateVisitor(body));
+    return runMutation(ctx, req, reply, async (tx) => {
+      await loadBuilding(tx, req, body.buildingId);
+      const { companyId, user } = authOf(req);
+      if (await tx.first(tx.q.selectFrom('visitors').select('id').where('id', '=', body.id))) throw fail.exists({ id: body.id });
+      const visitor: Visitor = { id: body.id, buildingId: body.buildingId, name: body.name.trim(), apartment: body.apartment.trim(), arrivedAt: new Date(body.arrivedAt).toISOString(), leftAt: null, createdBy: user.fullName || user.userName };
+      await tx.run(tx.q.insertInto('visitors').values({ ...visitor, companyId }));
+      // No record: the desk keeps its own copy (a local row of `meta`).
+      return { status: 201, record: null, extra: { visitor } };
+    });
+  });
+
+  app.post('/api/binyan/visitors/:id/leave', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
+    const body = parse(departure, req.body ?? {});
+    const id = (req.params as { id: string }).id;
+    return runMutation(ctx, req, reply, async (tx) => {
+      const row = await tx.first(tx.q.selectFrom('visitors').selectAll().where('id', '=', id));
+      if (!row) throw fail.notFound();
+      if (row.companyId !== authOf(req).companyId) throw fail.forbidden();
+      await assertBuildingVisible(tx, req, Number(row.buildingId));
+      // The first departure stands: a second tap, or a repeat from another desk, changes nothing.
+      const leftAt = row.leftAt ?? new Date(body.leftAt).toISOString();
+      if (!row.leftAt) await tx.run(tx.q.updateTable('visitors').set({ leftAt }).where('id', '=', id));
+      return { record: null, extra: { visitor: { id, leftAt } } };
+    });
+  });
+}

@@ -1,0 +1,166 @@
+// Documents of a unit or a building (spec 1 "documents per unit", "regulations"): upload (a PDF or an
+// image, within src/lib/uploadLimits.ts), the building's list as the user may see it, the file, and
+// sending it by e-mail. Bylaws are a kind of document; the newest of a building is its current version.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { documentBodyLimit, documentTooLarge } from '../../../src/lib/uploadLimits.ts';
+import { validateDocument, validateSendTo } from '../../../src/lib/validation/documentRules.ts';
+import type { AppContext } from '../context.ts';
+import { apartments } from '../data/buildings.ts';
+import { documents } from '../data/documents.ts';
+import type { DocumentRecord } from '../data/documents.ts';
+import { files } from '../data/files.ts';
+import { reencodeImage } from '../files/images.ts';
+import { isWholePdf } from '../files/pdf.ts';
+import { loadBuilding } from '../http/access.ts';
+import { audienceOf, loadDocument } from '../http/documentAccess.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { recordId } from '../http/schemas.ts';
+import { FILE_CSP } from '../http/security.ts';
+import { parse } from '../http/validate.ts';
+import { newUuid, sha256Hex } from '../util/crypto.ts';
+import { decodeBase64, safeFileName } from './files.ts';
+
+const documentCreate = z.object({
+  id: recordId,
+  buildingId: z.coerce.number().int(),
+  apartmentId: z.string().trim().max(100).nullable().optional(),
+  kind: z.string().trim().max(40),
+  title: z.string().nullable().optional(),
+  isPublic: z.boolean().default(false),
+  fileName: z.string().trim().max(200).nullable().optional(),
+  mimeType: z.string().trim().max(100),
+  base64: z.string().min(1),
+});
+
+const sendBody = z.object({ id: recordId, to: z.string().nullable().optional() });
+
+/** The list as the client reads it: bylaws carry whether they are the building's current version. */
+export function withCurrent(records: DocumentRecord[]): (DocumentRecord & { isCurrent: boolean })[] {
+  const current = records.filter((d) => d.kind === 'bylaws').sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+  return records.map((d) => ({ ...d, isCurrent: d.id === current?.id }));
+}
+
+/** The stored bytes of a document upload: a whole PDF as sent, an image re-encoded (files/images.ts). */
+async function storedBytes(data: Buffer, mimeType: string): Promise<{ data: Buffer; mimeType: string }> {
+  if (mimeType === 'application/pdf') {
+    if (!(await isWholePdf(data))) throw new ApiError(422, 'VALIDATION', 'onlyPdfOrImageAllowed', { field: 'file' });
+    return { data, mimeType };
+  }
+  const image = await reencodeImage(data, ['jpeg', 'png', 'webp']);
+  if (!image) throw new ApiError(422, 'VALIDATION', 'onlyPdfOrImageAllowed', { field: 'file' });
+  return image;
+}
+
+export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.post('/api/binyan/documents', { config: { right: 'documents.upload' }, bodyLimit: documentBodyLimit }, async (req, reply) => {
+    const body = parse(documentCreate, req.body ?? {});
+    const { companyId, user } = authOf(req);
+    const sent = decodeBase64(body.base64);
+    const big = documentTooLarge(sent.length);
+    if (big) throw new ApiError(413, 'FILE_TOO_LARGE', big.messageKey, { field: 'file', params: big.params });
+    enforce(validateDocument({ title: body.title, kind: body.kind, mimeType: body.mimeType, size: sent.length }));
+    await loadBuilding(db, req, body.buildingId);
+    const stored = await storedBytes(sent, body.mimeType);
+    const sha256 = sha256Hex(stored.data);
+    await ctx.files.put(companyId, sha256, stored.data);
+    const freshFileId = newUuid();
+    return runMutation(ctx, req, reply, async (tx) => {
+      await loadBuilding(tx, req, body.buildingId);
+      if (body.apartmentId) {
+        const unit = await apartments.find(tx, body.apartmentId);
+        if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
+      }
+      if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
+      const existing = await files.bySha(tx, companyId, sha256);
+      const fileId = existing?.id ?? freshFileId;
+      const now = ctx.nowIso();
+      if (!existing) {
+        await files.insert(tx, {
+          id: fileId,
+          companyId,
+          sha256,
+          mimeType: stored.mimeType,
+          size: stored.data.length,
+          parentType: 'documents',
+          parentId: body.id,
+          srcFileName: body.fileName?.slice(0, 200) || null,
+          createdBy: user.userName,
+          createdAt: now,
+        });
+      }
+      const record: DocumentRecord = {
+        id: body.id,
+        buildingId: body.buildingId,
+        apartmentId: body.apartmentId || null,
+        kind: body.kind,
+        title: (body.title ?? '').trim(),
+        // The bylaws bind every tenant of the building, so every tenant reads them.
+        isPublic: body.kind === 'bylaws' ? true : body.isPublic,
+        fileId,
+        mimeType: stored.mimeType,
+        size: stored.data.length,
+        fileName: body.fileName || null,
+        createdBy: user.fullName || user.userName,
+        createdAt: now,
+      };
+      await documents.insert(tx, record, companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.get('/api/binyan/buildings/:bid/documents', { config: { right: 'documents.read' } }, async (req) => {
+    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const list = await documents.ofBuilding(db, authOf(req).companyId, building.id, await audienceOf(db, req));
+    return { records: withCurrent(list) };
+  });
+
+  app.get('/api/binyan/documents/:id/file', { config: { right: 'documents.read' } }, async (req, reply) => {
+    const doc = await loadDocument(db, req, (req.params as { id: string }).id);
+    const file = await files.byId(db, doc.fileId);
+    const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
+    if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
+    return reply
+      .header('Content-Type', file.mimeType)
+      .header('Content-Disposition', `attachment; filename="${safeFileName(doc.fileName ?? doc.title, doc.id, file.mimeType)}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP)
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('Vary', 'Cookie, Authorization')
+      .header('ETag', `"${file.sha256}"`)
+      .send(data);
+  });
+
+  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send' } }, async (req, reply) => {
+    const body = parse(sendBody, req.body ?? {});
+    enforce(validateSendTo(body.to));
+    const to = (body.to ?? '').trim();
+    const doc = await loadDocument(db, req, (req.params as { id: string }).id);
+    const { companyId, user } = authOf(req);
+    if (await documents.sendExists(db, body.id)) throw fail.exists({ id: body.id });
+    const file = await files.byId(db, doc.fileId);
+    const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
+    if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
+    if (!ctx.mail) throw new ApiError(503, 'MAIL_UNAVAILABLE', 'emailNotSent');
+    try {
+      await ctx.mail.send({
+        to,
+        subject: doc.title,
+        text: `${doc.title}\n\n${user.fullName || user.userName} · Binyan`,
+        attachments: [{ filename: safeFileName(doc.fileName ?? doc.title, doc.id, file.mimeType), content: data, contentType: file.mimeType }],
+      });
+    } catch {
+      throw new ApiError(502, 'MAIL_FAILED', 'emailNotSent');
+    }
+    // The e-mail is out; its record (and the answer a retry of the same key gets) commits now.
+    return runMutation(ctx, req, reply, async (tx) => {
+      const send = { id: body.id, companyId, documentId: doc.id, toAddress: to, sentBy: user.userName, sentAt: ctx.nowIso() };
+      await documents.recordSend(tx, send);
+      return { status: 201, record: { id: send.id, documentId: doc.id, to, sentAt: send.sentAt } };
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { db } from '../../db/db';
+import { signatureFormOf, signatureForms } from '../../lib/forms/signatureForms';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { useSession } from '../../session/sessionContext';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { SelectField } from '../../ui/SelectField';
+import { TextField } from '../../ui/TextField';
+import { useFormats } from '../../ui/useFormats';
+import styles from '../../ui/fieldScreens.module.css';
+import { drawFormPage } from './formPage';
+import { SignaturePad } from './SignaturePad';
+import type { SignaturePadHandle } from './SignaturePad';
+import { signForm, signedForm } from './signFormRepo';
+import pad from './SignForm.module.css';
+
+const BUILDING = '';
+
+/** /sign-form: fill a form and sign it with a finger; saved on the device, made a signed PDF once sent. */
+export function SignFormScreen() {
+  const { t, i18n } = useTranslation(['signForms', 'documents', 'errors']);
+  const f = useFormats();
+  const { session } = useSession();
+  const bid = session.bID;
+  const units = useLiveQuery(() => (bid === null ? [] : db.apartments.where('buildingId').equals(bid).sortBy('number')), [bid]) ?? [];
+  const [formId, setFormId] = useState<string>(signatureForms[0].id);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [apartmentId, setApartmentId] = useState(BUILDING);
+  const [signerName, setSignerName] = useState(session.WorkerName);
+  const [signed, setSigned] = useState(false);
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const sent = useLiveQuery(() => (sentId ? signedForm(sentId) : null), [sentId]);
+  const padRef = useRef<SignaturePadHandle>(null);
+  const hintId = useId();
+  const form = signatureFormOf(formId) ?? signatureForms[0];
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
+
+  if (bid === null) return <EmptyState title={t('documents:noBuilding.title')} message={t('documents:noBuilding.message')} action={<Link className={styles.link} to="/">{t('documents:noBuilding.action')}</Link>} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const title = t(`forms.${form.id}.title`);
+      const id = await signForm({ formId: form.id, title, buildingId: bid, apartmentId: apartmentId || null, values, signerName, signed: signed && !padRef.current?.isEmpty() }, (signedAt) => {
+        const signature = padRef.current?.canvas();
+        if (!signature) throw new Error('no signature pad');
+        return drawFormPage({
+          title,
+          text: t(`forms.${form.id}.text`),
+          fields: [
+            ...(apartmentId ? [{ label: t('unit'), value: t('documents:unit', { number: units.find((u) => u.id === apartmentId)?.number ?? '' }) }] : []),
+            ...form.fields.map((name) => ({ label: t(`fields.${name}`), value: (values[name] ?? '').trim() })),
+          ],
+          signerLine: t('signerLine', { name: signerName.trim() }),
+          signedLine: t('signedLine', { at: f.dateTime(signedAt.toISOString()) }),
+          signature,
+          dir: i18n.dir(),
+        });
+      });
+      setFailure(null);
+      setSentId(id);
+      setValues({});
+      padRef.current?.clear();
+    } catch (error) {
+      setFailure(ruleFailureOf(error) ?? { field: 'signature', messageKey: 'anErrorOccurred' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.screen}>
+      <h2 className={styles.heading}>{t('title')}</h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <SelectField label={t('form')} value={formId} onValueChange={(id) => {
+            setFormId(id);
+            setValues({});
+            setFailure(null);
+          }} options={signatureForms.map((sf) => ({ value: sf.id, label: t(`forms.${sf.id}.title`) }))} />
+        <p className={pad.formText}>{t(`forms.${form.id}.text`)}</p>
+        {units.length > 0 ? (
+          <SelectField
+            label={t('unit')}
+            value={apartmentId}
+            onValueChange={setApartmentId}
+            options={[{ value: BUILDING, label: t('documents:wholeBuilding') }, ...units.map((u) => ({ value: u.id, label: t('documents:unit', { number: u.number }) }))]}
+          />
+        ) : null}
+        {form.fields.map((name) => (
+          <TextField key={name} label={t(`fields.${name}`)} value={values[name] ?? ''} onValueChange={(v) => setValues((all) => ({ ...all, [name]: v }))} error={errorOf(name)} required autoComplete="off" />
+        ))}
+        <TextField label={t('signerName')} value={signerName} onValueChange={setSignerName} error={errorOf('signerName')} required autoComplete="name" />
+        <div>
+          <p id={hintId} className={styles.muted}>
+            {t('signHere')}
+          </p>
+          <SignaturePad ref={padRef} label={t('signature')} describedBy={hintId} onChange={setSigned} />
+          {errorOf('signature') ? (
+            <p role="alert" className={styles.error}>
+              {errorOf('signature')}
+            </p>
+          ) : null}
+          <Button variant="ghost" onClick={() => padRef.current?.clear()}>
+            {t('clear')}
+          </Button>
+        </div>
+        <Button type="submit" block disabled={busy} aria-busy={busy}>
+          {t('sign')}
+        </Button>
+      </form>
+      {sent ? (
+        <section className={styles.summary} aria-live="polite" aria-label={t('lastSigned')}>
+          <span>{sent.syncState === 'synced' ? t('sentDone', { title: sent.value.title }) : t('savedOnDevice', { title: sent.value.title })}</span>
+          <RecordSyncBadge state={sent.syncState} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Documents of the current building: the list the server lets the user see is kept on the device
+// (meta `documents.list:<bid>`), and every document opened once keeps its bytes there too
+// (`documents.file:<id>`), so it stays readable offline. Uploading and e-mailing need the network:
+// they are one request each, with an Idempotency-Key so a retried request applies once.
+import { answerOf } from '../../api/answers';
+import type { ApiClient } from '../../api/client';
+import { db } from '../../db/db';
+import { newId } from '../../db/mutate';
+import { documentList } from '../../lib/answers';
+import type { DocumentRecord } from '../../lib/answers';
+import { RuleError, refuse } from '../../lib/validation/rules';
+import { validateDocument, validateSendTo } from '../../lib/validation/documentRules';
+
+export type { DocumentRecord };
+
+const LIST_PREFIX = 'documents.list:';
+const FILE_PREFIX = 'documents.file:';
+
+export type StoredList = { buildingId: number; records: DocumentRecord[]; pulledAt: string };
+export type StoredFile = { id: string; blob: Blob; mimeType: string; storedAt: string };
+
+export async function pullDocuments(api: ApiClient, buildingId: number): Promise<DocumentRecord[]> {
+  const { records } = answerOf(documentList, await api.request('GET', `buildings/${buildingId}/documents`));
+  const value: StoredList = { buildingId, records, pulledAt: new Date().toISOString() };
+  await db.meta.put({ key: `${LIST_PREFIX}${buildingId}`, value });
+  return records;
+}
+
+/** The building's documents as last pulled (null: never pulled on this device). */
+export async function storedDocuments(buildingId: number): Promise<StoredList | null> {
+  return ((await db.meta.get(`${LIST_PREFIX}${buildingId}`))?.value as StoredList | undefined) ?? null;
+}
+
+/** Ids of the documents whose bytes are on this device. */
+export async function storedFileIds(): Promise<Set<string>> {
+  const keys = await db.meta.where('key').startsWith(FILE_PREFIX).primaryKeys();
+  return new Set(keys.map((k) => k.slice(FILE_PREFIX.length)));
+}
+
+/** The document's bytes: from the device when it has them, else downloaded once and kept. */
+export async function documentFile(api: ApiClient, doc: Pick<DocumentRecord, 'id' | 'mimeType'>): Promise<StoredFile> {
+  const kept = (await db.meta.get(`${FILE_PREFIX}${doc.id}`))?.value as StoredFile | undefined;
+  if (kept) return kept;
+  const response = await api.raw('GET', `documents/${doc.id}/file`, undefined, { timeoutMs: 60_000 });
+  if (!response.ok) throw new Error(`document ${doc.id}: HTTP ${response.status}`);
+  const blob = await response.blob();
+  const file: StoredFile = { id: doc.id, blob, mimeType: response.headers.get('Content-Type') ?? doc.mimeType, storedAt: new Date().toISOString() };
+  await db.meta.put({ key: `${FILE_PREFIX}${doc.id}`, value: file });
+  return file;
+}
+
+export type DocumentDraft = { buildingId: number; apartmentId: string | null; kind: string; title: string; isPublic: boolean; file: File | null };
+
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Checks the draft with the server's rule, then uploads it; the new document joins the stored list. */
+export async function uploadDocument(api: ApiClient, draft: DocumentDraft): Promise<string> {
+  const file = draft.file;
+  if (!file) throw new RuleError({ field: 'file', messageKey: 'requiredField' });
+  refuse(validateDocument({ title: draft.title, kind: draft.kind, mimeType: file.type, size: file.size }));
+  const id = newId();
+  await api.request(
+    'POST',
+    'documents',
+    {
+      id,
+      buildingId: draft.buildingId,
+      apartmentId: draft.apartmentId,
+      kind: draft.kind,
+      title: draft.title.trim(),
+      isPublic: draft.isPublic,
+      fileName: file.name,
+      mimeType: file.type,
+      base64: await base64Of(file),
+    },
+    { headers: { 'Idempotency-Key': id }, timeoutMs: 120_000 },
+  );
+  await pullDocuments(api, draft.buildingId);
+  return id;
+}
+
+/** E-mails the document to `to` (spec 5: an address is required). */
+export async function sendDocument(api: ApiClient, documentId: string, to: string): Promise<void> {
+  refuse(validateSendTo(to));
+  const id = newId();
+  await api.request('POST', `documents/${documentId}/send`, { id, to: to.trim() }, { headers: { 'Idempotency-Key': id }, timeoutMs: 60_000 });
+}
