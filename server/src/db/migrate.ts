@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_sign_in_limits.ts';
 import * as m006 from './migrations/006_uploads_deposit.ts';
 import * as m007 from './migrations/007_idempotency_user.ts';
 import * as m008 from './migrations/008_scale_out.ts';
+import * as m012 from './migrations/012_building_life.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, EnvMigration> = {
   '006_uploads_deposit': m006,
   '007_idempotency_user': m007,
   '008_scale_out': m008,
+  '012_building_life': m012,
 };
 
 function withEnv(env: MigrationEnv): MigrationProvider {

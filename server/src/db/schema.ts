@@ -19,6 +19,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import type { BuildingEvent, BuildingRoom, Gate, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
 import type { Role } from '../../../src/lib/rights/rights.ts';
 
 /** A boolean column: read as 0/1 (SQLite) or true/false (PostgreSQL), written as a boolean. */
@@ -190,6 +191,18 @@ export type AppFeedbackTable = {
 /** Named counters (migration 008): call numbers, payment group ids. */
 export type CounterTable = { name: string; value: number };
 
+/** A gate's open request (migration 012): who asked, from which phone, what the dialer answered. */
+export type GateOpeningTable = {
+  id: string;
+  companyId: number;
+  gateId: string;
+  userId: number;
+  dialedFrom: string;
+  status: string;
+  reason: string | null;
+  requestedAt: string;
+};
+
 /** Scheduled jobs (migration 008): the last start claims the run for one process. */
 export type JobTable = { name: string; lastStartedAt: string; runs: Generated<number> };
 
@@ -226,4 +239,9 @@ export type DB = {
   renewal_secrets: RenewalSecretTable;
   counters: CounterTable;
   jobs: JobTable;
+  rooms: Owned & SqlRow<BuildingRoom>;
+  room_bookings: Owned & SqlRow<RoomBooking>;
+  building_events: Owned & SqlRow<BuildingEvent>;
+  gates: Owned & SqlRow<Gate>;
+  gate_openings: GateOpeningTable;
 };

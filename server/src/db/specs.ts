@@ -15,6 +15,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import type { BuildingEvent, BuildingRoom, Gate, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
 import { normalizeItemNumber } from '../../../src/lib/domain/itemRules.ts';
 import type { RecordSpec } from './records.ts';
 
@@ -48,6 +49,11 @@ const debts: RecordSpec<Debt> = { table: 'debts', key: 'id', booleans: ['paid'] 
 const checkGroups: RecordSpec<StoredCheckGroup> = { table: 'check_groups', key: 'ChecksHeaderGuid', json: ['DebtIds'] };
 const checks: RecordSpec<StoredCheck> = { table: 'checks', key: 'CheckGuid', booleans: ['SentToDeposit'] };
 
+const rooms: RecordSpec<BuildingRoom> = { table: 'rooms', key: 'id' };
+const roomBookings: RecordSpec<RoomBooking> = { table: 'room_bookings', key: 'id', booleans: ['paid'] };
+const buildingEvents: RecordSpec<BuildingEvent> = { table: 'building_events', key: 'id' };
+const gates: RecordSpec<Gate> = { table: 'gates', key: 'id', booleans: ['isPublic'], json: ['dialingPhones'] };
+
 export const specs = {
   buildings,
   apartments,
@@ -64,4 +70,8 @@ export const specs = {
   debts,
   checkGroups,
   checks,
+  rooms,
+  roomBookings,
+  buildingEvents,
+  gates,
 };
