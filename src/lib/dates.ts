@@ -126,3 +126,8 @@ export function addLocalDays(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The Sunday (spec 9: weeks start on Sunday) of the week a yyyy-mm-dd date is in. */
+export function weekStartOf(day: string): string {
+  return addLocalDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}
