@@ -59,6 +59,9 @@ describe('room booking in the browser', () => {
     await moshe.waitVisible(app.page.getByText(moshe.t('booked')));
     await moshe.waitVisible(moshe.cancelButton('10:00', '11:00'));
     expect(booked()).toBe(1);
+    // The building's scheduled events are shown with their times; only staff and the committee add them.
+    await moshe.waitVisible(app.page.getByRole('region', { name: moshe.t('events') }).getByText('יום ניקיון כללי'));
+    expect(await moshe.button(moshe.t('addEvent')).count()).toBe(0);
     await axeCheck(app.page);
 
     // Tali's calendar was loaded before: the device lets her try, the server refuses.

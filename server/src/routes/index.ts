@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth.ts';
 import { buildingRoutes } from './buildings.ts';
+import { buildingEventRoutes } from './buildingEvents.ts';
 import { checkDepositRoutes } from './checkDeposit.ts';
 import { checkRoutes } from './checks.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -32,4 +33,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   roomRoutes(app, ctx);
+  buildingEventRoutes(app, ctx);
 }

@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useOnline } from '../../ui/useOnline';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
+import { BuildingEvents } from './BuildingEvents';
 import { DaySlots } from './DaySlots';
 import { StaffBookings } from './StaffBookings';
 import { bookSlot, cancelBooking, pullRooms } from './roomsRepo';
@@ -48,7 +49,13 @@ export function TenantRoomScreen() {
   if (rooms === undefined || (rooms === null && roomsRefresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
   if (rooms === null)
     return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={roomsRefresh.retry}>{t('retry')}</Button>} />;
-  if (rooms.records.length === 0 || !room) return <EmptyState title={t('title')} message={t('noRooms')} />;
+  if (rooms.records.length === 0 || !room)
+    return (
+      <div className={styles.screen}>
+        <EmptyState title={t('title')} message={t('noRooms')} />
+        {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
+      </div>
+    );
 
   const act = async (action: () => Promise<unknown>, successKey: string, fallbackKey: string) => {
     setBusy(true);
@@ -107,6 +114,7 @@ export function TenantRoomScreen() {
       ) : (
         <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy} onBook={book} onCancel={cancel} />
       )}
+      {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
       {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}
       <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
       <ResultDialog open={cancelNote !== null} isSuccess={false} message={cancelNote ?? ''} onClose={() => setCancelNote(null)} />
