@@ -9,6 +9,8 @@ import { isPostgresUrl } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { localFileStore } from './files/fileStore.ts';
+import { loggingGateDialer } from './gates/gateDialer.ts';
+import type { GateDialer } from './gates/gateDialer.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
@@ -43,6 +45,8 @@ export type ServerOptions = {
   signInLimits?: Partial<SignInLimits>;
   /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
   trustProxy?: boolean | string;
+  /** Calls a gate to open it; defaults to the reference dialer, which writes the call to the log. */
+  gateDialer?: GateDialer;
 };
 
 function defaultFilesDir(database: string): string {
@@ -85,6 +89,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
+    gateDialer: options.gateDialer ?? loggingGateDialer((line) => app.log.info(line)),
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).

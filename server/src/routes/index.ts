@@ -7,6 +7,7 @@ import { checkDepositRoutes } from './checkDeposit.ts';
 import { checkRoutes } from './checks.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { fileRoutes } from './files.ts';
+import { gateRoutes } from './gates.ts';
 import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
@@ -34,4 +35,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   feedbackRoutes(app, ctx);
   roomRoutes(app, ctx);
   buildingEventRoutes(app, ctx);
+  gateRoutes(app, ctx);
 }
