@@ -41,6 +41,7 @@ export type RouteId =
   | 'financialReport'
   | 'userProfile'
   | 'tenantRoom'
+  | 'gates'
   | 'applicationFeedback'
   | 'keys'
   | 'addKey'
@@ -89,6 +90,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: comingSoon, menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: lazy(() => import('../features/tenant-room/TenantRoomScreen').then((m) => ({ default: m.TenantRoomScreen }))), menu: true },
+  { id: 'gates', right: 'gates.open', path: '/gates', screen: lazy(() => import('../features/gates/GatesScreen').then((m) => ({ default: m.GatesScreen }))), menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
   { id: 'keys', right: 'items.read', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
   { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ltr } from '../../lib/text';
 import { wallClockDate, wallClockTime } from '../../lib/dates';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
 import { api, callWithRelogin } from '../../session/api';
@@ -43,7 +44,7 @@ export function BuildingEvents({ buildingId, day }: { buildingId: number; day: s
     }
     refresh.retry();
   };
-  const span = (e: BuildingEvent) => t('eventWhen', { date: wallClockDate(e.start), start: wallClockTime(e.start), end: wallClockTime(e.end) });
+  const span = (e: BuildingEvent) => t('eventWhen', { date: ltr(wallClockDate(e.start)), time: ltr(`${wallClockTime(e.start)}–${wallClockTime(e.end)}`) });
 
   return (
     <section className={styles.section} aria-labelledby="building-events">

@@ -33,7 +33,9 @@ export function DaySlots({ room, day, now, bookings, canBook, onBook, onCancel }
         const blocked = row.booking === null && ofDay.some((b) => overlaps(b, row, room.bufferMinutes));
         return (
           <li key={row.start} className={row.booking ? (row.booking.mine ? styles.mine : styles.taken) : styles.free}>
-            <span className={styles.span}>{span}</span>
+            <span className={styles.span}>
+              <bdi dir="ltr">{span}</bdi>
+            </span>
             {row.booking === null ? (
               <Button variant="secondary" disabled={!canBook || blocked} onClick={() => onBook(row)} aria-label={t('bookAt', { span })}>
                 {t('book')}

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { ltr } from '../../lib/text';
 import { wallClockDate, wallClockTime } from '../../lib/dates';
 import type { BuildingRoom } from '../../lib/domain/buildingLife';
 import { useServerRefresh } from '../../session/useServerRefresh';
@@ -36,7 +37,7 @@ export function StaffBookings({ buildingId, rooms, busy, onCancel }: Props) {
           {list.map((b) => (
             <li key={b.id} className={styles.card}>
               <span>
-                {t('staffLine', { room: roomName(b.roomId), date: wallClockDate(b.start), start: wallClockTime(b.start), end: wallClockTime(b.end), by: b.bookedBy })}
+                {t('staffLine', { room: roomName(b.roomId), date: ltr(wallClockDate(b.start)), time: ltr(`${wallClockTime(b.start)}–${wallClockTime(b.end)}`), by: b.bookedBy })}
               </span>
               <Button variant="ghost" disabled={busy} onClick={() => cancel(b)} aria-label={t('cancelBookingOf', { by: b.bookedBy, date: wallClockDate(b.start), start: wallClockTime(b.start) })}>
                 {t('cancel')}

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { addLocalDays, israelWallClock, wallClockDate } from '../../lib/dates';
@@ -13,6 +13,7 @@ import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
 import { useOnline } from '../../ui/useOnline';
 import { useFormats } from '../../ui/useFormats';
+import { ltr } from '../../lib/text';
 import { useResult } from '../../ui/useResult';
 import { BuildingEvents } from './BuildingEvents';
 import { DaySlots } from './DaySlots';
@@ -40,9 +41,6 @@ export function TenantRoomScreen() {
   const [cancelNote, setCancelNote] = useState<string | null>(null);
   const result = useResult();
   const room = rooms?.records.find((r) => r.id === roomId) ?? rooms?.records[0] ?? null;
-  useEffect(() => {
-    if (room && room.id !== roomId) setRoomId(room.id);
-  }, [room, roomId]);
   const { week, loaded, refresh } = useRoomCalendar(room?.id ?? null, day);
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
@@ -89,17 +87,17 @@ export function TenantRoomScreen() {
         </select>
       </label>
       <p className={styles.muted}>
-        {t('rules', { opens: room.opensAt, closes: room.closesAt, slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
+        {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
         {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.nis(room.feeAgorot / 100) })}` : ''}
       </p>
+      <label className={styles.field}>
+        <span>{t('day')}</span>
+        <input type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
+      </label>
       <div className={styles.dayBar}>
         <Button variant="secondary" onClick={() => setDay((d) => addLocalDays(d, -1))}>
           {t('previousDay')}
         </Button>
-        <label className={styles.field}>
-          <span>{t('day')}</span>
-          <input type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
-        </label>
         <Button variant="secondary" onClick={() => setDay((d) => addLocalDays(d, 1))}>
           {t('nextDay')}
         </Button>

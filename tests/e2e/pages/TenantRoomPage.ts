@@ -23,6 +23,10 @@ export class TenantRoomPage extends BasePage {
     await this.button(this.t('nextDay')).click();
   }
 
+  async chooseDay(day: string): Promise<void> {
+    await this.page.getByLabel(this.t('day'), { exact: true }).fill(day);
+  }
+
   bookButton(start: string, end: string): Locator {
     return this.button(this.t('bookAt', { span: this.t('span', { start, end }) }));
   }
