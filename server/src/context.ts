@@ -2,6 +2,7 @@ import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
 import type { GateDialer } from './gates/gateDialer.ts';
+import type { Messaging } from './messaging/deliveryJob.ts';
 
 /** What every route and service needs; built once in createServer. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   allowPasswordLogin: boolean;
   /** Calls a gate to open it (gates/gateDialer.ts). */
   gateDialer: GateDialer;
+  /** E-mail, SMS and push providers, and `kick()` to run the send job now (messaging/deliveryJob.ts). */
+  messaging: Messaging & { kick(): void };
 };

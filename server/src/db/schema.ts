@@ -203,6 +203,38 @@ export type GateOpeningTable = {
   requestedAt: string;
 };
 
+export type MessageTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  subject: string;
+  body: string;
+  imageId: string | null;
+  owners: SqlBool;
+  renters: SqlBool;
+  channels: SqlJson<string[]>;
+  pinned: SqlBool;
+  sentBy: string;
+  createdAt: string;
+};
+
+export type MessageDeliveryTable = {
+  id: string;
+  companyId: number;
+  messageId: string;
+  contactId: string;
+  channel: string;
+  address: string | null;
+  state: string;
+  reason: string | null;
+  attempts: number;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  updatedAt: string;
+};
+
+export type PushSubscriptionTable = { endpoint: string; companyId: number; userId: number; p256dh: string; auth: string; language: string; createdAt: string };
+
 /** Scheduled jobs (migration 008): the last start claims the run for one process. */
 export type JobTable = { name: string; lastStartedAt: string; runs: Generated<number> };
 
@@ -244,4 +276,7 @@ export type DB = {
   building_events: Owned & SqlRow<BuildingEvent>;
   gates: Owned & SqlRow<Gate>;
   gate_openings: GateOpeningTable;
+  messages: MessageTable;
+  message_deliveries: MessageDeliveryTable;
+  push_subscriptions: PushSubscriptionTable;
 };

@@ -11,6 +11,7 @@ import { gateRoutes } from './gates.ts';
 import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
+import { messageRoutes } from './messages.ts';
 import { meterRoutes } from './meters.ts';
 import { providerRoutes } from './provider.ts';
 import { roomRoutes } from './rooms.ts';
@@ -36,4 +37,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   roomRoutes(app, ctx);
   buildingEventRoutes(app, ctx);
   gateRoutes(app, ctx);
+  messageRoutes(app, ctx);
 }

@@ -48,3 +48,22 @@ export type Gate = Versioned & {
 };
 
 export type GateOpening = { id: string; gateId: string; requestedAt: string; dialedFrom: string; status: 'dialed' | 'failed'; reason: string | null };
+
+/** A message to a building's owners and/or renters, sent by e-mail, SMS and push (one delivery row each). */
+export type Message = {
+  id: string;
+  buildingId: number;
+  subject: string;
+  body: string;
+  imageId: string | null;
+  owners: boolean;
+  renters: boolean;
+  channels: ('email' | 'sms' | 'push')[];
+  pinned: boolean;
+  sentBy: string;
+  createdAt: string;
+};
+
+/** Per channel: recipients reached, sent, failed (with reasons), still queued, and who has no address. */
+export type ChannelCounts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number };
+export type DeliveryReport = Record<'email' | 'sms' | 'push', ChannelCounts>;

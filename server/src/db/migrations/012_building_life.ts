@@ -84,8 +84,57 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .addColumn('requestedAt', types.instant, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('gate_openings_gate').on('gate_openings').columns(['gateId', 'requestedAt']).execute();
+
+  await db.schema
+    .createTable('messages')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('companyId', 'integer', (c) => c.notNull())
+    .addColumn('buildingId', 'integer', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('imageId', 'text')
+    .addColumn('owners', types.bool, (c) => c.notNull())
+    .addColumn('renters', types.bool, (c) => c.notNull())
+    .addColumn('channels', types.json, (c) => c.notNull())
+    .addColumn('pinned', types.bool, (c) => c.notNull())
+    .addColumn('sentBy', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('messages_building_created').on('messages').columns(['buildingId', 'createdAt']).execute();
+
+  // One row per recipient × channel: the send job claims a row (queued → sending) before sending it, so
+  // no row is sent twice, across retries, processes and restarts.
+  await db.schema
+    .createTable('message_deliveries')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('companyId', 'integer', (c) => c.notNull())
+    .addColumn('messageId', 'text', (c) => c.notNull())
+    .addColumn('contactId', 'text', (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('address', 'text')
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text')
+    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('nextAttemptAt', types.instant, (c) => c.notNull())
+    .addColumn('sentAt', types.instant)
+    .addColumn('updatedAt', types.instant, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('message_deliveries_due').on('message_deliveries').columns(['state', 'nextAttemptAt']).execute();
+  await db.schema.createIndex('message_deliveries_message').on('message_deliveries').column('messageId').execute();
+
+  await db.schema
+    .createTable('push_subscriptions')
+    .addColumn('endpoint', 'text', (c) => c.primaryKey())
+    .addColumn('companyId', 'integer', (c) => c.notNull())
+    .addColumn('userId', 'integer', (c) => c.notNull())
+    .addColumn('p256dh', 'text', (c) => c.notNull())
+    .addColumn('auth', 'text', (c) => c.notNull())
+    .addColumn('language', 'text', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('userId').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['gate_openings', 'gates', 'building_events', 'room_bookings', 'rooms']) await db.schema.dropTable(table).execute();
+  for (const table of ['push_subscriptions', 'message_deliveries', 'messages', 'gate_openings', 'gates', 'building_events', 'room_bookings', 'rooms']) await db.schema.dropTable(table).execute();
 }
