@@ -30,7 +30,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-const send = (target: TestServer, body: Record<string, unknown>, user = token) => call<{ record: { id: string }; report: Sent['report'] }>(target, 'POST', '/api/binyan/messages', { token: user, body });
+const send = (target: TestServer, body: Record<string, unknown>, user = token) => call<{ record: { id: string }; report: Sent['report']; error?: { code: string; messageKey: string; field?: string } }>(target, 'POST', '/api/binyan/messages', { token: user, body });
 const listOf = async (target: TestServer, user = token) => (await call<{ records: Sent[] }>(target, 'GET', '/api/binyan/messages?buildingId=101', { token: user })).body.records;
 async function settled(target: TestServer, id: string, user = token): Promise<Sent> {
   for (let i = 0; i < 200; i++) {
