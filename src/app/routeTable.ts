@@ -42,6 +42,8 @@ export type RouteId =
   | 'userProfile'
   | 'tenantRoom'
   | 'gates'
+  | 'messages'
+  | 'announcements'
   | 'applicationFeedback'
   | 'keys'
   | 'addKey'
@@ -91,6 +93,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
   { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: lazy(() => import('../features/tenant-room/TenantRoomScreen').then((m) => ({ default: m.TenantRoomScreen }))), menu: true },
   { id: 'gates', right: 'gates.open', path: '/gates', screen: lazy(() => import('../features/gates/GatesScreen').then((m) => ({ default: m.GatesScreen }))), menu: true },
+  { id: 'announcements', right: 'announcements.read', path: '/announcements', screen: lazy(() => import('../features/messages/AnnouncementsScreen').then((m) => ({ default: m.AnnouncementsScreen }))), menu: true },
+  { id: 'messages', right: 'messages.send', path: '/messages', screen: lazy(() => import('../features/messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen }))), menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazy(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
   { id: 'keys', right: 'items.read', path: '/keys', screen: lazy(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
   { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazy(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
