@@ -15,7 +15,7 @@ import { scheduleDeliveries } from './messaging/deliveryJob.ts';
 import type { MailProvider, PushProvider, SmsProvider } from './messaging/providers.ts';
 import { loggingMailProvider, loggingSmsProvider } from './messaging/providers.ts';
 import { smtpMailProvider } from './messaging/smtpMail.ts';
-import { webPushProvider } from './messaging/webPush.ts';
+import { storedVapidKeys, webPushProvider } from './messaging/webPush.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
@@ -108,7 +108,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
         options.mailProvider ??
         (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : loggingMailProvider((line) => app.log.info(line))),
       sms: options.smsProvider ?? loggingSmsProvider((line) => app.log.info(line)),
-      push: options.pushProvider ?? webPushProvider(db),
+      push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
       kick: () => deliveryJob?.kick(),
     },
   };
