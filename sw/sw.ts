@@ -5,6 +5,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { boundedCache } from './boundedCache';
+import { registerPushNotifications } from './pushNotifications';
 import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -43,3 +44,4 @@ self.addEventListener('activate', (event) => {
 });
 
 registerReplayTriggers(self);
+registerPushNotifications(self);

@@ -9,8 +9,13 @@ import { isPostgresUrl } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { localFileStore } from './files/fileStore.ts';
-import { mailSenderFromEnv } from './mail/mailSender.ts';
-import type { MailSender } from './mail/mailSender.ts';
+import { loggingGateDialer } from './gates/gateDialer.ts';
+import type { GateDialer } from './gates/gateDialer.ts';
+import { scheduleDeliveries } from './messaging/deliveryJob.ts';
+import type { MailProvider, PushProvider, SmsProvider } from './messaging/providers.ts';
+import { loggingMailProvider, loggingSmsProvider } from './messaging/providers.ts';
+import { smtpMailProvider } from './messaging/smtpMail.ts';
+import { storedVapidKeys, webPushProvider } from './messaging/webPush.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
@@ -45,8 +50,16 @@ export type ServerOptions = {
   signInLimits?: Partial<SignInLimits>;
   /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
   trustProxy?: boolean | string;
-  /** Where documents are e-mailed from; defaults to env SMTP_URL / MAIL_FROM (mail/mailSender.ts), none without it. */
-  mail?: MailSender | null;
+  /** Calls a gate to open it; defaults to the reference dialer, which writes the call to the log. */
+  gateDialer?: GateDialer;
+  /** E-mail provider; defaults to SMTP at env SMTP_URL (from MAIL_FROM), else to the log. */
+  mailProvider?: MailProvider;
+  /** SMS provider; defaults to the reference one, which writes to the log. */
+  smsProvider?: SmsProvider;
+  /** Web Push provider; defaults to web-push with VAPID keys kept in the database. */
+  pushProvider?: PushProvider;
+  /** How often the send job looks for due deliveries (ms; 0 = only when a message is sent). Default 5000. */
+  deliveryIntervalMs?: number;
 };
 
 function defaultFilesDir(database: string): string {
@@ -89,8 +102,17 @@ export function createServer(options: ServerOptions): FastifyInstance {
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
-    mail: options.mail === undefined ? mailSenderFromEnv(process.env) : options.mail,
+    gateDialer: options.gateDialer ?? loggingGateDialer((line) => app.log.info(line)),
+    messaging: {
+      mail:
+        options.mailProvider ??
+        (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : loggingMailProvider((line) => app.log.info(line))),
+      sms: options.smsProvider ?? loggingSmsProvider((line) => app.log.info(line)),
+      push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
+      kick: () => deliveryJob?.kick(),
+    },
   };
+  let deliveryJob: ReturnType<typeof scheduleDeliveries> | null = null;
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
   let stopPurge = async (): Promise<void> => undefined;
@@ -98,10 +120,17 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await migrateToLatest(db, files);
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
+    deliveryJob = scheduleDeliveries(
+      { db, now, messaging: ctx.messaging, log: (line) => app.log.warn(line) },
+      options.deliveryIntervalMs ?? 5000,
+      (error) => app.log.error({ err: error }, 'message delivery failed'),
+    );
+    deliveryJob.kick();
   });
   app.addHook('onClose', async () => {
+    await deliveryJob?.stop();
+    ctx.messaging.mail.close?.();
     await stopPurge();
-    ctx.mail?.close();
     await db.close();
   });
 

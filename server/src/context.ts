@@ -1,7 +1,8 @@
 import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
-import type { MailSender } from './mail/mailSender.ts';
+import type { GateDialer } from './gates/gateDialer.ts';
+import type { Messaging } from './messaging/deliveryJob.ts';
 
 /** What every route and service needs; built once in createServer. */
 export type AppContext = {
@@ -19,6 +20,8 @@ export type AppContext = {
   signInLimits: SignInLimits;
   /** AuthByCompID/v2 (a session for a password alone) for old clients; off unless ALLOW_PASSWORD_LOGIN=1. */
   allowPasswordLogin: boolean;
-  /** Sends documents by e-mail; null when no SMTP server is configured. */
-  mail: MailSender | null;
+  /** Calls a gate to open it (gates/gateDialer.ts). */
+  gateDialer: GateDialer;
+  /** E-mail, SMS and push providers, and `kick()` to run the send job now (messaging/deliveryJob.ts). */
+  messaging: Messaging & { kick(): void };
 };

@@ -6,14 +6,15 @@ import { documentLimits } from '../../src/lib/uploadLimits.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
-import { startTestSmtp } from './smtp.ts';
-import type { TestSmtp } from './smtp.ts';
+import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
+import { startSmtpSink } from './smtpSink.ts';
+import type { SmtpSink } from './smtpSink.ts';
 
 type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string };
 type Reply = { record?: Doc; records?: Doc[]; error?: { code: string; messageKey: string; field?: string; params?: Record<string, unknown> } };
 
 let server: TestServer;
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 const tokens = new Map<string, string>();
 let moshesUnit = '';
 let otherUnit = '';
@@ -35,8 +36,8 @@ async function upload(user: string, fields: Partial<{ title: string; kind: strin
 const titles = async (user: string) => ((await as(user, 'GET', '/buildings/101/documents')).body.records ?? []).map((d) => d.title);
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ mail: smtp.sender() });
+  smtp = await startSmtpSink();
+  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>') });
   for (const name of ['miri', 'moshe', 'tali', 'avi', 'rina', 'shimon', 'eli']) tokens.set(name, (await loginAs(server, name)).token);
   // moshe is the building's first owner contact (server/src/seed/seed.ts); his unit is that contact's.
   const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { id: string; role: string; apartmentId: string | null }[];
@@ -128,15 +129,15 @@ describe('sending a document by e-mail', () => {
     const doc = (await upload('miri', { title: 'Protocol to send', isPublic: true }, await pdf('send me'))).body.record as Doc;
     expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: '' }), 'emailRequiredToSendFile', { field: 'to' });
     expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: 'not-an-address' }), 'invalidEmail', { field: 'to' });
-    const before = smtp.received.length;
+    const before = smtp.mails.length;
     const key = newId();
     const body = { id: newId(), to: 'committee@example.org' };
     const first = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
     const again = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(smtp.received.length - before).toBe(1);
-    const mail = smtp.received.at(-1);
+    expect(smtp.mails.length - before).toBe(1);
+    const mail = smtp.mails.at(-1);
     expect(mail?.to).toEqual(['committee@example.org']);
     expect(mail?.raw).toContain('Content-Type: application/pdf');
     expect(mail?.raw).toContain('filename=protocol.pdf');

@@ -42,6 +42,9 @@ export type RouteId =
   | 'books'
   | 'userProfile'
   | 'tenantRoom'
+  | 'gates'
+  | 'messages'
+  | 'announcements'
   | 'applicationFeedback'
   | 'keys'
   | 'addKey'
@@ -127,6 +130,18 @@ export const appRoutes: AppRoute[] = [
   { id: 'about', right: 'session.use', path: '/about', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
   { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
   { id: 'leads', right: 'leads.read', path: '/leads', screen: lazyScreen(() => import('../features/contact-us/LeadsScreen').then((m) => ({ default: m.LeadsScreen }))), menu: true },
+  { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: lazyScreen(() => import('../features/tenant-room/TenantRoomScreen').then((m) => ({ default: m.TenantRoomScreen }))), menu: true },
+  { id: 'gates', right: 'gates.open', path: '/gates', screen: lazyScreen(() => import('../features/gates/GatesScreen').then((m) => ({ default: m.GatesScreen }))), menu: true },
+  { id: 'announcements', right: 'announcements.read', path: '/announcements', screen: lazyScreen(() => import('../features/messages/AnnouncementsScreen').then((m) => ({ default: m.AnnouncementsScreen }))), menu: true },
+  { id: 'messages', right: 'messages.send', path: '/messages', screen: lazyScreen(() => import('../features/messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen }))), menu: true },
+  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
+  { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
+  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
+  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
+  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
+  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
+  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
+  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
 ];
 

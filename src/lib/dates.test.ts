@@ -46,3 +46,15 @@ describe('dates', () => {
     expect(yearOptions(wednesday)).toEqual([2024, 2023, 2022, 2021]);
   });
 });
+
+describe('building wall clock', () => {
+  it('reads an instant as Israel wall-clock time and steps calendar days', async () => {
+    const { israelWallClock, addLocalDays, weekStartOf, wallClockTime, wallClockDate } = await import('./dates');
+    expect(israelWallClock(new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-25T00:30');
+    expect(israelWallClock(new Date('2026-07-01T09:05:00Z'))).toBe('2026-07-01T12:05');
+    expect(addLocalDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(weekStartOf('2026-11-26')).toBe('2026-11-22');
+    expect(wallClockTime('2026-11-26T18:00')).toBe('18:00');
+    expect(wallClockDate('2026-11-26T18:00')).toBe('26/11/2026');
+  });
+});

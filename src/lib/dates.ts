@@ -135,3 +135,44 @@ export function yearOptions(now: Date = new Date()): number[] {
   const year = now.getFullYear();
   return Array.from({ length: YEAR_OPTIONS_BACK + 1 }, (_, i) => year - i);
 }
+
+const israelClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Jerusalem',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The building's wall clock, 'yyyy-mm-ddTHH:MM' in Israel, whatever the device's or server's zone:
+ * room bookings and building events are kept in it (lib/domain/bookingRules.ts).
+ */
+export function israelWallClock(instant: Date): string {
+  const parts = Object.fromEntries(israelClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** 'HH:MM' (24 h) of a wall-clock time. */
+export function wallClockTime(wallClock: string): string {
+  return wallClock.slice(11, 16);
+}
+
+/** dd/mm/yyyy of a wall-clock time or a yyyy-mm-dd date. */
+export function wallClockDate(wallClock: string): string {
+  return formatDisplayDate(wallClock.slice(0, 10));
+}
+
+/** The yyyy-mm-dd `days` after a yyyy-mm-dd date (calendar arithmetic, no time zone). */
+export function addLocalDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The Sunday (spec 9: weeks start on Sunday) of the week a yyyy-mm-dd date is in. */
+export function weekStartOf(day: string): string {
+  return addLocalDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}

@@ -35,3 +35,11 @@ export function normalizeForSearch(value: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * A left-to-right run (times, dates, phone numbers) inside a sentence of any direction: wrapped in the
+ * Unicode isolate marks, so '08:00–22:00' does not turn into '22:00–08:00' in a Hebrew sentence.
+ */
+export function ltr(value: string): string {
+  return `\u2066${value}\u2069`;
+}

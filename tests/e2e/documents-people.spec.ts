@@ -7,8 +7,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp } from '../../server/test/smtp';
-import type { TestSmtp } from '../../server/test/smtp';
+import { startSmtpSink } from '../../server/test/smtpSink';
+import type { SmtpSink } from '../../server/test/smtpSink';
 import { startAppServer } from './fixtures/appServer';
 import type { AppServer } from './fixtures/appServer';
 import { openServerState } from './fixtures/serverState';
@@ -42,10 +42,10 @@ async function signIn(page: Page, server: AppServer, userName: string): Promise<
 }
 
 let server: AppServer;
-let smtp: TestSmtp;
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
+  smtp = await startSmtpSink();
   server = await startAppServer({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
@@ -80,8 +80,8 @@ describe('documents of the building', () => {
 
       await docs.sendByEmail(protocol, 'committee@example.org');
       await docs.resultClosed(docs.t('send.sent', { to: 'committee@example.org' }));
-      expect(smtp.received.filter((m) => m.to.includes('committee@example.org'))).toHaveLength(1);
-      expect(smtp.received.at(-1)?.raw).toContain('application/pdf');
+      expect(smtp.mails.filter((m) => m.to.includes('committee@example.org'))).toHaveLength(1);
+      expect(smtp.mails.at(-1)?.raw).toContain('application/pdf');
 
       await docs.searchBox().fill('');
       await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house') });

@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_scale_out.ts';
 import * as m009 from './migrations/009_ledger.ts';
 import * as m011 from './migrations/011_books.ts';
 import * as m013 from './migrations/013_documents.ts';
+import * as m012 from './migrations/012_building_life.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, EnvMigration> = {
   '009_ledger': m009,
   '011_books': m011,
   '013_documents': m013,
+  '012_building_life': m012,
 };
 
 /** Every migration's name, in the order they run. */

@@ -21,6 +21,7 @@ import type {
 } from '../../../src/lib/domain/entities.ts';
 import type { Settlement } from '../../../src/lib/domain/ledger.ts';
 import type { Bid, BudgetLineRecord, Expense, Supplier } from '../../../src/lib/domain/books.ts';
+import type { BuildingEvent, BuildingRoom, Gate, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
 import type { Role } from '../../../src/lib/rights/rights.ts';
 
 /** A boolean column: read as 0/1 (SQLite) or true/false (PostgreSQL), written as a boolean. */
@@ -192,6 +193,50 @@ export type AppFeedbackTable = {
 /** Named counters (migration 008): call numbers, payment group ids. */
 export type CounterTable = { name: string; value: number };
 
+/** A gate's open request (migration 012): who asked, from which phone, what the dialer answered. */
+export type GateOpeningTable = {
+  id: string;
+  companyId: number;
+  gateId: string;
+  userId: number;
+  dialedFrom: string;
+  status: string;
+  reason: string | null;
+  requestedAt: string;
+};
+
+export type MessageTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  subject: string;
+  body: string;
+  imageId: string | null;
+  owners: SqlBool;
+  renters: SqlBool;
+  channels: SqlJson<string[]>;
+  pinned: SqlBool;
+  sentBy: string;
+  createdAt: string;
+};
+
+export type MessageDeliveryTable = {
+  id: string;
+  companyId: number;
+  messageId: string;
+  contactId: string;
+  channel: string;
+  address: string | null;
+  state: string;
+  reason: string | null;
+  attempts: number;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  updatedAt: string;
+};
+
+export type PushSubscriptionTable = { endpoint: string; companyId: number; userId: number; p256dh: string; auth: string; language: string; createdAt: string };
+
 /** Scheduled jobs (migration 008): the last start claims the run for one process. */
 export type JobTable = { name: string; lastStartedAt: string; runs: Generated<number> };
 
@@ -315,4 +360,12 @@ export type DB = {
   profile_requests: ProfileRequestTable;
   terms_approvals: TermsApprovalTable;
   visitors: VisitorTable;
+  rooms: Owned & SqlRow<BuildingRoom>;
+  room_bookings: Owned & SqlRow<RoomBooking>;
+  building_events: Owned & SqlRow<BuildingEvent>;
+  gates: Owned & SqlRow<Gate>;
+  gate_openings: GateOpeningTable;
+  messages: MessageTable;
+  message_deliveries: MessageDeliveryTable;
+  push_subscriptions: PushSubscriptionTable;
 };

@@ -15,6 +15,7 @@ import type {
   ServiceCallUpdate,
   Visit,
 } from '../../../src/lib/domain/entities.ts';
+import type { BuildingEvent, BuildingRoom, Gate, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
 import { normalizeItemNumber } from '../../../src/lib/domain/itemRules.ts';
 import type { Bid, BudgetLineRecord, Expense, Supplier } from '../../../src/lib/domain/books.ts';
 import { invoiceKeyOf } from '../../../src/lib/domain/books.ts';
@@ -55,6 +56,10 @@ const expenses: RecordSpec<Expense> = { table: 'expenses', key: 'id', hidden: ['
 const budgetLines: RecordSpec<BudgetLineRecord> = { table: 'budget_lines', key: 'id' };
 const suppliers: RecordSpec<Supplier> = { table: 'suppliers', key: 'id', json: ['buildingIds'] };
 const bids: RecordSpec<Bid> = { table: 'bids', key: 'id' };
+const rooms: RecordSpec<BuildingRoom> = { table: 'rooms', key: 'id' };
+const roomBookings: RecordSpec<RoomBooking> = { table: 'room_bookings', key: 'id', booleans: ['paid'] };
+const buildingEvents: RecordSpec<BuildingEvent> = { table: 'building_events', key: 'id' };
+const gates: RecordSpec<Gate> = { table: 'gates', key: 'id', booleans: ['isPublic'], json: ['dialingPhones'] };
 
 export const specs = {
   buildings,
@@ -76,4 +81,8 @@ export const specs = {
   budgetLines,
   suppliers,
   bids,
+  rooms,
+  roomBookings,
+  buildingEvents,
+  gates,
 };

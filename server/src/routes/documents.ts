@@ -145,9 +145,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const file = await files.byId(db, doc.fileId);
     const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
     if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
-    if (!ctx.mail) throw new ApiError(503, 'MAIL_UNAVAILABLE', 'emailNotSent');
     try {
-      await ctx.mail.send({
+      await ctx.messaging.mail.send({
         to,
         subject: doc.title,
         text: `${doc.title}\n\n${user.fullName || user.userName} · Binyan`,

@@ -17,6 +17,7 @@ import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
 import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
 import { seedDocuments } from './seedDocuments.ts';
+import { seedBuildingLife } from './seedBuildingLife.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -265,6 +266,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   // Two buildings' books keep every test server's start quick; the committee member's building is one.
   await seedBooks(tx, 1001, [101, 102], now);
   await seedDocuments(tx, files, 1001, now);
+  await seedBuildingLife(tx, 1001, demoBuildings.map((b) => b.id), now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

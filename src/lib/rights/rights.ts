@@ -106,8 +106,20 @@ const grants = {
   'bids.approve': [{ roles: [...staff, 'committee'] }],
   'suppliers.read': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],
   'suppliers.write': [{ roles: [...staff, 'committee'] }],
-  /** Room booking and building events (/tenant-room). */
+  /** Room booking and building events (/tenant-room): see the calendar and events, book and cancel one's own. */
   'rooms.use': [{ roles: everyone }],
+  /** Every booking of a room, cancelling any future one (the management company). */
+  'rooms.manage': [{ roles: staff }],
+  /** Scheduled building events (cleaning day, pest control): create, change, delete. */
+  'events.manage': [{ roles: [...staff, 'committee'] }],
+  /** See a building's gates and open one by phone. */
+  'gates.open': [{ roles: everyone }],
+  /** Create, change, delete gates (a public one only through the committee: lib/domain/gateRules.ts). */
+  'gates.manage': [{ roles: [...staff, 'committee'] }],
+  /** Compose and send messages by e-mail, SMS and push; see their delivery. */
+  'messages.send': [{ roles: [...staff, 'committee'] }],
+  /** The announcements board of one's buildings, and push subscriptions. */
+  'announcements.read': [{ roles: everyone }],
   'receptionist.desk': [{ roles: ['receptionist', 'worker', 'manager', 'admin'], flag: 'allowReceptionistModule' }],
   'feedback.write': [{ roles: everyone }],
   /** What every signed-in user does: own profile, sync screen, logout, app log, settings. */

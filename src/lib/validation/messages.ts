@@ -49,6 +49,12 @@ export const messages = {
   bookingTooFarAhead: 'This date is too far ahead to book',
   cannotDeletePastOrPaidEvent: 'A past or paid event cannot be deleted',
   cancelThroughManagementCompany: 'From the day of the event, cancel through the management company',
+  errorSavingEvent: 'An error occurred while saving the event',
+  // gates and messages (spec 5, 6, 8)
+  publicGateOnlyByCommittee: 'A public gate can be created or changed only through the committee',
+  emailNotDelivered: 'The e-mail was not delivered',
+  mustSelectSendOption: 'You must select an option to send a message',
+  selectOwnersOrRenters: 'Select owners, renters or both',
   amexNotForRecurring: 'American Express is not supported: it cannot be used for a recurring charge',
   // session / transport
   sessionExpired: 'Session expired',

@@ -1,0 +1,79 @@
+// Messages, their deliveries (one row per recipient × channel) and push subscriptions (issue 16).
+import type { Message } from '../../../src/lib/domain/buildingLife.ts';
+import type { Db } from '../db/database.ts';
+import { asBoolean, fromJson } from '../db/records.ts';
+import type { MessageDeliveryTable, MessageTable, PushSubscriptionTable } from '../db/schema.ts';
+
+export type DeliveryRow = MessageDeliveryTable;
+
+function decodeMessage(row: { [K in keyof MessageTable]: unknown }): Message {
+  return {
+    id: String(row.id),
+    buildingId: Number(row.buildingId),
+    subject: String(row.subject),
+    body: String(row.body),
+    imageId: (row.imageId as string | null) ?? null,
+    owners: asBoolean(row.owners),
+    renters: asBoolean(row.renters),
+    channels: fromJson(row.channels) as Message['channels'],
+    pinned: asBoolean(row.pinned),
+    sentBy: String(row.sentBy),
+    createdAt: String(row.createdAt),
+  };
+}
+
+export const messages = {
+  insert: (db: Db, m: Message, companyId: number) =>
+    db.run(db.q.insertInto('messages').values({ ...m, companyId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
+  find: async (db: Db, id: string): Promise<(Message & { companyId: number }) | undefined> => {
+    const row = await db.first(db.q.selectFrom('messages').selectAll().where('id', '=', id));
+    return row ? { ...decodeMessage(row), companyId: row.companyId } : undefined;
+  },
+  ofBuilding: async (db: Db, buildingId: number, limit = 50): Promise<Message[]> =>
+    (await db.all(db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage),
+};
+
+export const deliveries = {
+  insert: (db: Db, row: DeliveryRow) => db.run(db.q.insertInto('message_deliveries').values(row)),
+  ofMessage: (db: Db, messageId: string) => db.all(db.q.selectFrom('message_deliveries').selectAll().where('messageId', '=', messageId).orderBy('id')),
+  /** Rows due to be sent now, oldest first. */
+  due: (db: Db, now: string, limit: number) =>
+    db.all(db.q.selectFrom('message_deliveries').selectAll().where('state', '=', 'queued').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit)),
+  /** Takes a queued row for sending; false when another process (or an earlier run) took it. */
+  claim: async (db: Db, id: string, attempts: number, now: string): Promise<boolean> =>
+    (
+      await db.run(
+        db.q.updateTable('message_deliveries').set({ state: 'sending', attempts, updatedAt: now }).where('id', '=', id).where('state', '=', 'queued'),
+      )
+    ).changes === 1,
+  finish: (db: Db, id: string, change: Pick<DeliveryRow, 'state' | 'reason' | 'nextAttemptAt' | 'sentAt' | 'updatedAt'>) =>
+    db.run(db.q.updateTable('message_deliveries').set(change).where('id', '=', id).where('state', '=', 'sending')),
+  /**
+   * Rows left 'sending' by a process that stopped mid-send: whether they went out is unknown, and a
+   * message must never arrive twice, so they are marked failed ('interrupted') rather than sent again.
+   */
+  abandon: async (db: Db, before: string, now: string): Promise<number> =>
+    (
+      await db.run(
+        db.q.updateTable('message_deliveries').set({ state: 'failed', reason: 'interrupted', updatedAt: now }).where('state', '=', 'sending').where('updatedAt', '<', before),
+      )
+    ).changes,
+};
+
+export const pushSubscriptions = {
+  save: async (db: Db, row: PushSubscriptionTable) => {
+    await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint));
+    await db.run(db.q.insertInto('push_subscriptions').values(row));
+  },
+  ofContacts: async (db: Db, contactIds: readonly string[]) =>
+    contactIds.length === 0
+      ? []
+      : db.all(
+          db.q
+            .selectFrom('push_subscriptions')
+            .innerJoin('users', 'users.id', 'push_subscriptions.userId')
+            .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language', 'users.contactId'])
+            .where('users.contactId', 'in', [...contactIds]),
+        ),
+  byEndpoint: (db: Db, endpoint: string) => db.first(db.q.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint)),
+};

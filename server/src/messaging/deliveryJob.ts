@@ -1,0 +1,95 @@
+// The send job: every recipient × channel is a delivery row; the job claims a due row (queued →
+// sending) in its own transaction before it sends, then records sent / failed / queued again with
+// backoff. A claimed row is never claimed again, so nothing is sent twice — across processes, retries and
+// restarts (a row a stopped process left 'sending' is marked failed 'interrupted', not re-sent).
+import { deliveryAttempts, retryDelayMs } from '../../../src/lib/domain/messageRules.ts';
+import type { Database } from '../db/database.ts';
+import type { DeliveryRow } from '../data/messages.ts';
+import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import type { MailProvider, PushProvider, SmsProvider } from './providers.ts';
+import { DeliveryError } from './providers.ts';
+
+export type Messaging = { mail: MailProvider; sms: SmsProvider; push: PushProvider };
+
+/** How long a row may stay 'sending' before it is taken for interrupted. */
+export const SENDING_LEASE_MS = 10 * 60_000;
+const BATCH = 20;
+
+type JobContext = { db: Database; now: () => Date; messaging: Messaging; log: (line: string) => void };
+
+async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<void> {
+  const message = await messages.find(ctx.db, row.messageId);
+  if (!message || row.address === null) throw new DeliveryError('noAddress', true);
+  if (row.channel === 'email') {
+    await ctx.messaging.mail.send({ to: row.address, subject: message.subject, text: message.body, messageId: `<${row.id.replace(/[^\w.-]/g, '.')}@binyan>` });
+  } else if (row.channel === 'sms') {
+    await ctx.messaging.sms.send({ to: row.address, text: `${message.subject}\n${message.body}` });
+  } else {
+    const target = await pushSubscriptions.byEndpoint(ctx.db, row.address);
+    if (!target) throw new DeliveryError('subscriptionGone', true);
+    await ctx.messaging.push.send(target, { title: message.subject, body: message.body, url: `/announcements?message=${message.id}`, lang: target.language });
+  }
+}
+
+/** Sends what is due now; returns how many rows it handled. */
+export async function runDueDeliveries(ctx: JobContext): Promise<number> {
+  const nowIso = () => ctx.now().toISOString();
+  await deliveries.abandon(ctx.db, new Date(ctx.now().getTime() - SENDING_LEASE_MS).toISOString(), nowIso());
+  let handled = 0;
+  for (;;) {
+    const due = await deliveries.due(ctx.db, nowIso(), BATCH);
+    if (due.length === 0) return handled;
+    for (const row of due) {
+      const attempt = row.attempts + 1;
+      if (!(await ctx.db.tx((tx) => deliveries.claim(tx, row.id, attempt, nowIso())))) continue;
+      handled += 1;
+      try {
+        await sendOne(ctx, row);
+        await ctx.db.tx((tx) => deliveries.finish(tx, row.id, { state: 'sent', reason: null, nextAttemptAt: nowIso(), sentAt: nowIso(), updatedAt: nowIso() }));
+      } catch (error) {
+        const permanent = error instanceof DeliveryError ? error.permanent : false;
+        const reason = error instanceof DeliveryError ? error.reason : 'errorSendingEmail';
+        const retry = !permanent && attempt < deliveryAttempts;
+        if (!(error instanceof DeliveryError)) ctx.log(`delivery ${row.id} failed: ${String(error)}`);
+        const next = new Date(ctx.now().getTime() + (retry ? retryDelayMs(attempt) : 0)).toISOString();
+        await ctx.db.tx((tx) => deliveries.finish(tx, row.id, { state: retry ? 'queued' : 'failed', reason, nextAttemptAt: next, sentAt: null, updatedAt: nowIso() }));
+      }
+    }
+  }
+}
+
+/**
+ * Runs the job every `intervalMs` and whenever `kick()` is called (a message was just created); one run
+ * at a time in this process. `stop()` waits for the running one. The timer keeps no process alive.
+ */
+export function scheduleDeliveries(ctx: JobContext, intervalMs: number, onError: (error: unknown) => void): { kick(): void; stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runDueDeliveries(ctx)
+      .then(() => undefined, onError)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = intervalMs > 0 ? setInterval(run, intervalMs) : null;
+  timer?.unref();
+  return {
+    kick: run,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Scheduled building events (cleaning day, pest control; spec 1, 3, 4): set by staff or the committee,
+// shown to everyone of the building with their times. A past event stays on record.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { israelWallClock } from '../../../src/lib/dates.ts';
+import type { BuildingEvent } from '../../../src/lib/domain/buildingLife.ts';
+import { mayDeleteEvent, validateEvent } from '../../../src/lib/domain/eventRules.ts';
+import type { AppContext } from '../context.ts';
+import { buildingEvents, buildingEventsOf } from '../data/buildingLife.ts';
+import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
+import { enforce } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { patchBody, recordId } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+
+const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const fields = { title: z.string().trim(), notes: z.string().trim().default(''), start: wallClock, end: wallClock };
+const eventCreate = z.object({ id: recordId, buildingId: z.number().int(), ...fields });
+const eventPatch = patchBody({ title: z.string().trim(), notes: z.string().trim(), start: wallClock, end: wallClock });
+
+export function buildingEventRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  /** Coming and running events of a building, soonest first. */
+  app.get('/api/binyan/buildings/:bid/events', { config: { right: 'rooms.use' } }, async (req) => {
+    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    return { records: await buildingEventsOf(db, building.id, israelWallClock(ctx.now())) };
+  });
+
+  app.post('/api/binyan/building-events', { config: { right: 'events.manage' } }, async (req, reply) => {
+    const body = parse(eventCreate, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, buildingEvents, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      enforce(validateEvent(body));
+      const { user, companyId } = authOf(req);
+      const record: BuildingEvent = { ...body, buildingId: building.id, createdBy: user.fullName, version: 1, updatedAt: ctx.nowIso() };
+      await buildingEvents.insert(tx, record, companyId);
+      return { status: 201, record };
+    });
+  });
+
+  app.patch('/api/binyan/building-events/:id', { config: { right: 'events.manage' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(eventPatch, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, buildingEvents, id);
+      checkVersion(current, body.baseVersion);
+      const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateEvent(record));
+      await buildingEvents.update(tx, record);
+      return { record };
+    });
+  });
+
+  app.delete('/api/binyan/building-events/:id', { config: { right: 'events.manage' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, buildingEvents, id);
+      checkVersion(current, baseVersionFromQuery(req));
+      enforce(mayDeleteEvent(current, israelWallClock(ctx.now())), true);
+      await buildingEvents.remove(tx, id);
+      return { record: current };
+    });
+  });
+}

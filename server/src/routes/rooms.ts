@@ -1,0 +1,122 @@
+// Room booking (spec 1, 4, 5, 8; issue 16): a tenant books a free slot of a room of their building; the
+// shared rules (lib/domain/bookingRules.ts) decide in the booking's transaction, so of two concurrent
+// bookings of one slot one wins and the other is refused with "event overlaps". Cancelling keeps the
+// row (status 'cancelled'): until the day before by the tenant, later through the management company.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
+import { cancellation, validateBooking } from '../../../src/lib/domain/bookingRules.ts';
+import { addLocalDays, israelWallClock } from '../../../src/lib/dates.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { contacts, apartments } from '../data/buildings.ts';
+import { roomBookings, rooms } from '../data/buildingLife.ts';
+import { baseVersionFromQuery, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { runMutation } from '../http/mutation.ts';
+import { mayDo, visibleBuildingIds } from '../http/rights.ts';
+import { localDate, recordId } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+
+const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
+const range = z.object({ from: localDate.optional(), days: z.coerce.number().int().min(1).max(31).default(7) });
+
+/** The apartment of a tenant (their contact's); null for users who live nowhere in the company. */
+async function ownApartmentOf(db: Db, req: FastifyRequest): Promise<string | null> {
+  const { contactId } = authOf(req).user;
+  if (!contactId) return null;
+  return (await contacts.find(db, contactId))?.entity.apartmentId ?? null;
+}
+
+/** What a booking looks like to the caller: staff see who booked; a tenant sees that only for their own. */
+function shown(booking: RoomBooking, ownApartment: string | null, staff: boolean): RoomBooking & { mine: boolean } {
+  const mine = booking.apartmentId === ownApartment;
+  return staff || mine ? { ...booking, mine } : { ...booking, mine, apartmentId: '', bookedBy: '' };
+}
+
+export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const wallNow = () => israelWallClock(ctx.now());
+
+  app.get('/api/binyan/buildings/:bid/rooms', { config: { right: 'rooms.use' } }, async (req) => {
+    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    return { records: await rooms.list(db, { buildingId: building.id }, { orderBy: 'name' }), myApartmentId: await ownApartmentOf(db, req) };
+  });
+
+  /** The calendar: bookings of a room from `from` (default today) for `days` days. */
+  app.get('/api/binyan/rooms/:id/bookings', { config: { right: 'rooms.use' } }, async (req) => {
+    const room = await loadOwned(db, req, rooms, (req.params as { id: string }).id);
+    const { from, days } = parse(range, queryOf(req));
+    const first = from ?? wallNow().slice(0, 10);
+    const own = await ownApartmentOf(db, req);
+    const staff = mayDo(req, 'rooms.manage');
+    const records = await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`);
+    return { records: records.map((b) => shown(b, own, staff)), room, serverNow: wallNow(), myApartmentId: own };
+  });
+
+  /** Staff: every live booking of their buildings (or of one). */
+  app.get('/api/binyan/room-bookings', { config: { right: 'rooms.manage' } }, async (req) => {
+    const bid = queryOf(req).buildingId;
+    const ids = bid ? [(await loadBuilding(db, req, bid)).id] : await visibleBuildingIds(db, req);
+    const list = await roomBookings.liveOfBuildings(db, ids === null ? null : [...ids], authOf(req).companyId, wallNow());
+    return { records: list.map((b) => ({ ...b, mine: false })) };
+  });
+
+  app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use' } }, async (req, reply) => {
+    const body = parse(bookingCreate, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, roomBookings, body.id);
+      const room = await loadOwned(tx, req, rooms, body.roomId);
+      const own = await ownApartmentOf(tx, req);
+      // Staff book for an apartment they name; everyone else for their own home.
+      const apartmentId = own ?? (mayDo(req, 'rooms.manage') ? (body.apartmentId ?? null) : null);
+      if (!apartmentId) throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
+      const apartment = await apartments.find(tx, apartmentId);
+      if (!apartment || apartment.entity.buildingId !== room.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
+      const now = wallNow();
+      const live = await roomBookings.liveOfRoom(tx, room.id, now);
+      const refusal = validateBooking(room, { id: body.id, apartmentId, start: body.start, end: body.end }, live, now);
+      if (refusal) throw ['eventOverlaps', 'noMoreEventsForApartment', 'bookingTooFarAhead', 'bookingInThePast'].includes(refusal.messageKey) ? fail.rule(refusal) : fail.validation(refusal);
+      const { user, companyId } = authOf(req);
+      const at = ctx.nowIso();
+      const record: RoomBooking = {
+        id: body.id,
+        roomId: room.id,
+        buildingId: room.buildingId,
+        apartmentId,
+        start: body.start,
+        end: body.end,
+        status: 'booked',
+        paid: false,
+        bookedBy: user.fullName,
+        createdAt: at,
+        cancelledAt: null,
+        cancelledBy: null,
+        version: 1,
+        updatedAt: at,
+      };
+      await roomBookings.insert(tx, record, companyId);
+      return { status: 201, record: { ...record, mine: true } };
+    });
+  });
+
+  /** Cancel: the booking stays on record with status 'cancelled' (its slot is free again). */
+  app.delete('/api/binyan/room-bookings/:id', { config: { right: 'rooms.use' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, roomBookings, id);
+      checkVersion(current, baseVersionFromQuery(req));
+      const staff = mayDo(req, 'rooms.manage');
+      if (!staff && current.apartmentId !== (await ownApartmentOf(tx, req))) throw fail.forbidden();
+      const decision = cancellation(current, wallNow(), staff);
+      if (decision === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
+      if (decision === 'throughManagementCompany') throw fail.rule({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
+      const at = ctx.nowIso();
+      const record: RoomBooking = { ...current, status: 'cancelled', cancelledAt: at, cancelledBy: authOf(req).user.fullName, version: current.version + 1, updatedAt: at };
+      await roomBookings.update(tx, record);
+      return { record: { ...record, mine: !staff || current.apartmentId === (await ownApartmentOf(tx, req)) } };
+    });
+  });
+}

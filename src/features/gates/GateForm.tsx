@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Gate } from '../../lib/domain/buildingLife';
+import type { GateInput } from '../../lib/domain/gateRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { Field } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
+import { PhoneInput } from '../../ui/PhoneInput';
+import { TextField } from '../../ui/TextField';
+import styles from './Gates.module.css';
+
+type Props = { gate: Gate | null; mayMakePublic: boolean; onSave(input: GateInput): Promise<void>; onClose(): void };
+
+/** Add or change a gate: its name, its phone, the phones allowed to dial it, public or not. */
+export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
+  const { t } = useTranslation(['gates', 'errors']);
+  const [name, setName] = useState(gate?.name ?? '');
+  const [gatePhone, setGatePhone] = useState(gate?.gatePhone ?? '');
+  const [dialing, setDialing] = useState((gate?.dialingPhones ?? []).join('\n'));
+  const [isPublic, setIsPublic] = useState(gate?.isPublic ?? false);
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await onSave({ name, gatePhone, dialingPhones: dialing.split(/[\n,]+/), isPublic });
+    } catch (error) {
+      setFailure(ruleFailureOf(error) ?? { field: 'name', messageKey: 'anErrorOccurred' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog open title={gate ? t('editGate') : t('addGate')} onClose={onClose} formId="gate-form" formClassName={styles.form} submitLabel={t('saveGate')} onSubmit={() => void submit()} busy={busy}>
+      <TextField label={t('name')} value={name} onValueChange={setName} error={errorOf('name')} />
+      <PhoneInput label={t('gatePhone')} value={gatePhone} onValueChange={setGatePhone} error={errorOf('gatePhone')} />
+      <Field label={t('dialingPhones')} hint={t('dialingPhonesHint')} error={errorOf('dialingPhones')}>
+        {(control) => <textarea {...control} inputMode="tel" value={dialing} onChange={(e) => setDialing(e.target.value)} />}
+      </Field>
+      <label className={styles.check}>
+        <input type="checkbox" checked={isPublic} disabled={!mayMakePublic} onChange={(e) => setIsPublic(e.target.checked)} />
+        {t('isPublic')}
+      </label>
+      {mayMakePublic ? null : <p className={styles.muted}>{t('publicOnlyCommittee')}</p>}
+      {errorOf('isPublic') ? <p className={styles.error}>{errorOf('isPublic')}</p> : null}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allBuildings } from '../../directory/buildingsRepo';
+import type { Gate } from '../../lib/domain/buildingLife';
+import { mayManageGate } from '../../lib/domain/gateRules';
+import type { GateInput } from '../../lib/domain/gateRules';
+import { isRole } from '../../lib/rights/rights';
+import { telHref } from '../../lib/phone';
+import { api, callWithRelogin } from '../../session/api';
+import { useCan, useSession } from '../../session/sessionContext';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { ResultDialog } from '../../ui/ResultDialog';
+import { Spinner } from '../../ui/Spinner';
+import { useOnline } from '../../ui/useOnline';
+import { useResult } from '../../ui/useResult';
+import { GateForm } from './GateForm';
+import { deleteGate, gatesOf, openGate, pullGates, saveGate } from './gatesRepo';
+import styles from './Gates.module.css';
+
+/** "gates": the building's gates; open one by calling it (tel:), staff and the committee manage them. */
+export function GatesScreen() {
+  const { t } = useTranslation(['gates', 'errors', 'common']);
+  const can = useCan();
+  const online = useOnline();
+  const { session } = useSession();
+  const buildings = useLiveQuery(() => allBuildings(), []);
+  const buildingId = session.bID ?? buildings?.[0]?.id ?? null;
+  const list = useLiveQuery(() => (buildingId === null ? null : gatesOf(buildingId)), [buildingId]);
+  const refresh = useServerRefresh(buildingId === null ? null : `gates:${buildingId}`, (client) => pullGates(client, buildingId ?? 0));
+  const [editing, setEditing] = useState<Gate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Gate | null>(null);
+  const result = useResult();
+  const role = isRole(session.role) ? session.role : 'renter';
+  const manage = can('gates.manage');
+
+  if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
+  if (list === undefined || (list === null && refresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
+  if (list === null) return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
+
+  const open = (gate: Gate) => {
+    // The tel: link dials the gate from this phone; the server records the request and calls it too.
+    void callWithRelogin(() => openGate(api, gate)).then(
+      () => result.succeed(t('opened')),
+      () => undefined,
+    );
+  };
+  const save = async (input: GateInput) => {
+    await callWithRelogin(() => saveGate(api, buildingId ?? 0, input, editing === 'new' ? null : editing));
+    setEditing(null);
+    result.succeed(t('saved'));
+    refresh.retry();
+  };
+  const remove = async (gate: Gate) => {
+    setDeleting(null);
+    await result.run(() => callWithRelogin(() => deleteGate(api, gate)), t('deleted'), 'errors:anErrorOccurred');
+    refresh.retry();
+  };
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.header}>
+        <h2 className={styles.heading}>{t('title')}</h2>
+        {manage ? (
+          <Button variant="secondary" disabled={!online} onClick={() => setEditing('new')}>
+            {t('addGate')}
+          </Button>
+        ) : null}
+      </div>
+      {list.length === 0 ? (
+        <p className={styles.muted}>{t('noGates')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {list.map((gate) => (
+            <li key={gate.id} className={styles.card}>
+              <div className={styles.header}>
+                <h3 className={styles.name}>{gate.name}</h3>
+                {gate.isPublic ? <span className={styles.badge}>{t('public')}</span> : null}
+              </div>
+              <span className={styles.muted} dir="ltr">
+                {gate.gatePhone}
+              </span>
+              <a className={styles.open} href={telHref(gate.gatePhone)} onClick={() => open(gate)}>
+                {t('open', { name: gate.name })}
+              </a>
+              {manage && mayManageGate(role, gate.isPublic) ? (
+                <span className={styles.actions}>
+                  <Button variant="ghost" disabled={!online} onClick={() => setEditing(gate)} aria-label={t('editOf', { name: gate.name })}>
+                    {t('edit')}
+                  </Button>
+                  <Button variant="ghost" disabled={!online} onClick={() => setDeleting(gate)} aria-label={t('deleteOf', { name: gate.name })}>
+                    {t('delete')}
+                  </Button>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== null ? <GateForm gate={editing === 'new' ? null : editing} mayMakePublic={role === 'committee'} onSave={save} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('delete')}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+    </div>
+  );
+}
+

@@ -1,0 +1,138 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allBuildings } from '../../directory/buildingsRepo';
+import type { MessageChannel } from '../../lib/domain/messageRules';
+import { messageChannels } from '../../lib/domain/messageRules';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { api, callWithRelogin } from '../../session/api';
+import { errorKeyOf } from '../../session/errorKey';
+import { useSession } from '../../session/sessionContext';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Field } from '../../ui/Field';
+import { ResultDialog } from '../../ui/ResultDialog';
+import { TextField } from '../../ui/TextField';
+import { useOnline } from '../../ui/useOnline';
+import { useResult } from '../../ui/useResult';
+import { SentMessages } from './SentMessages';
+import { previewAudience, pullSent, sendMessage } from './messagesRepo';
+import type { Preview } from './messagesRepo';
+import styles from './Messages.module.css';
+
+/** "messages": compose a message to owners and/or renters, sent by e-mail, SMS and push; the sent list with delivery. */
+export function MessagesScreen() {
+  const { t } = useTranslation(['messages', 'errors', 'common']);
+  const online = useOnline();
+  const { session } = useSession();
+  const buildings = useLiveQuery(() => allBuildings(), []);
+  const buildingId = session.bID ?? buildings?.[0]?.id ?? null;
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [owners, setOwners] = useState(false);
+  const [renters, setRenters] = useState(false);
+  const [channels, setChannels] = useState<MessageChannel[]>([]);
+  const [pinned, setPinned] = useState(false);
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const result = useResult();
+  const sent = useServerRefresh(buildingId === null ? null : `sent:${buildingId}`, (client) => pullSent(client, buildingId ?? 0));
+
+  useEffect(() => {
+    if (buildingId === null || (!owners && !renters) || !online) {
+      setPreview(null);
+      return;
+    }
+    let live = true;
+    callWithRelogin(() => previewAudience(api, buildingId, owners, renters)).then(
+      (p) => live && setPreview(p),
+      () => live && setPreview(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [buildingId, owners, renters, online]);
+
+  if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const toggle = (channel: MessageChannel, on: boolean) => setChannels((list) => (on ? [...list, channel] : list.filter((c) => c !== channel)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (buildingId === null) return;
+    setBusy(true);
+    try {
+      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned }));
+      setFailure(null);
+      setSubject('');
+      setBody('');
+      setPinned(false);
+      result.succeed(t('sent'));
+      sent.retry();
+    } catch (error) {
+      const refused = ruleFailureOf(error);
+      if (refused) setFailure(refused);
+      else result.fail(errorKeyOf(error, 'errors:anErrorOccurred'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.screen}>
+      <h2 className={styles.heading}>{t('title')}</h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label={t('subject')} value={subject} onValueChange={setSubject} error={errorOf('subject')} />
+        <Field label={t('body')} error={errorOf('body')}>
+          {(control) => <textarea {...control} rows={5} value={body} onChange={(e) => setBody(e.target.value)} />}
+        </Field>
+        <fieldset className={styles.fieldset} aria-describedby={errorOf('audience') ? 'audience-error' : undefined}>
+          <legend>{t('audience')}</legend>
+          <label className={styles.check}>
+            <input type="checkbox" checked={owners} onChange={(e) => setOwners(e.target.checked)} />
+            {t('owners')}
+          </label>
+          <label className={styles.check}>
+            <input type="checkbox" checked={renters} onChange={(e) => setRenters(e.target.checked)} />
+            {t('renters')}
+          </label>
+          {errorOf('audience') ? <p id="audience-error" className={styles.error}>{errorOf('audience')}</p> : null}
+        </fieldset>
+        <fieldset className={styles.fieldset} aria-describedby={errorOf('channels') ? 'channels-error' : undefined}>
+          <legend>{t('channels')}</legend>
+          {messageChannels.map((channel) => (
+            <label key={channel} className={styles.check}>
+              <input type="checkbox" checked={channels.includes(channel)} onChange={(e) => toggle(channel, e.target.checked)} />
+              {t(`channel.${channel}`)}
+              {preview ? <span className={styles.muted}>{t('reach', { count: preview[channel].reach, total: preview.recipients })}</span> : null}
+            </label>
+          ))}
+          {errorOf('channels') ? <p id="channels-error" className={styles.error}>{errorOf('channels')}</p> : null}
+        </fieldset>
+        {preview
+          ? channels
+              .filter((c) => preview[c].missing.length > 0)
+              .map((c) => (
+                <p key={c} className={styles.muted}>
+                  {t('missing', { channel: t(`channel.${c}`), names: preview[c].missing.join(', ') })}
+                </p>
+              ))
+          : null}
+        <label className={styles.check}>
+          <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
+          {t('pin')}
+        </label>
+        {!online ? <p role="status" className={styles.note}>{t('needsConnection')}</p> : null}
+        <Button type="submit" block disabled={busy || !online}>
+          {busy ? t('sending') : t('send')}
+        </Button>
+      </form>
+      {buildingId !== null ? <SentMessages buildingId={buildingId} state={sent.state} /> : null}
+      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+    </div>
+  );
+}

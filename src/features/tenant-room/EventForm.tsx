@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BuildingEvent } from '../../lib/domain/buildingLife';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { Field } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
+import type { EventDraft } from './eventsRepo';
+import styles from './TenantRoom.module.css';
+
+type Props = { event: BuildingEvent | null; day: string; onSave(draft: EventDraft): Promise<void>; onClose(): void };
+
+/** Add or change a building event: title, notes, the day and its start and end times. */
+export function EventForm({ event, day, onSave, onClose }: Props) {
+  const { t } = useTranslation(['tenantRoom', 'errors']);
+  const [title, setTitle] = useState(event?.title ?? '');
+  const [notes, setNotes] = useState(event?.notes ?? '');
+  const [date, setDate] = useState(event?.start.slice(0, 10) ?? day);
+  const [start, setStart] = useState(event?.start.slice(11, 16) ?? '08:00');
+  const [end, setEnd] = useState(event?.end.slice(11, 16) ?? '10:00');
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await onSave({ title, notes, start: `${date}T${start}`, end: `${date}T${end}` });
+    } catch (error) {
+      setFailure(ruleFailureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog open title={event ? t('editEvent') : t('addEvent')} onClose={onClose} formId="event-form" formClassName={styles.form} submitLabel={t('saveEvent')} onSubmit={() => void submit()} busy={busy}>
+      <Field label={t('eventTitle')} error={errorOf('title')}>
+        {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} />}
+      </Field>
+      <Field label={t('eventNotes')}>{(control) => <textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} />}</Field>
+      <Field label={t('day')} error={errorOf('start')}>
+        {(control) => <input {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
+      </Field>
+      <Field label={t('startTime')}>{(control) => <input {...control} type="time" value={start} onChange={(e) => setStart(e.target.value)} />}</Field>
+      <Field label={t('endTime')} error={errorOf('end')}>
+        {(control) => <input {...control} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />}
+      </Field>
+    </FormDialog>
+  );
+}

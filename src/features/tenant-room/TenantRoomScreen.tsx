@@ -1,0 +1,121 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allBuildings } from '../../directory/buildingsRepo';
+import { addLocalDays, israelWallClock, wallClockDate } from '../../lib/dates';
+import { api, callWithRelogin } from '../../session/api';
+import { errorKeyOf } from '../../session/errorKey';
+import { useCan, useSession } from '../../session/sessionContext';
+import { useServerRefresh } from '../../session/useServerRefresh';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { ResultDialog } from '../../ui/ResultDialog';
+import { Spinner } from '../../ui/Spinner';
+import { useOnline } from '../../ui/useOnline';
+import { useFormats } from '../../ui/useFormats';
+import { ltr } from '../../lib/text';
+import { useResult } from '../../ui/useResult';
+import { BuildingEvents } from './BuildingEvents';
+import { DaySlots } from './DaySlots';
+import { StaffBookings } from './StaffBookings';
+import { bookSlot, cancelBooking, pullRooms } from './roomsRepo';
+import type { ShownBooking } from './roomsRepo';
+import { roomsOf } from './roomsQueries';
+import { useRoomCalendar } from './useRoomCalendar';
+import styles from './TenantRoom.module.css';
+
+/** /tenant-room: a room's calendar by day; a tenant books a free slot and cancels their own. */
+export function TenantRoomScreen() {
+  const { t } = useTranslation(['tenantRoom', 'errors', 'common']);
+  const can = useCan();
+  const online = useOnline();
+  const f = useFormats();
+  const { session } = useSession();
+  const buildings = useLiveQuery(() => allBuildings(), []);
+  const buildingId = session.bID ?? buildings?.[0]?.id ?? null;
+  const rooms = useLiveQuery(() => (buildingId === null ? null : roomsOf(buildingId)), [buildingId]);
+  const roomsRefresh = useServerRefresh(buildingId === null ? null : `rooms:${buildingId}`, (client) => pullRooms(client, buildingId ?? 0));
+  const [roomId, setRoomId] = useState<string | null>(null);
+  const [day, setDay] = useState(() => israelWallClock(new Date()).slice(0, 10));
+  const [busy, setBusy] = useState(false);
+  const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const result = useResult();
+  const room = rooms?.records.find((r) => r.id === roomId) ?? rooms?.records[0] ?? null;
+  const { week, loaded, refresh } = useRoomCalendar(room?.id ?? null, day);
+
+  if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
+  if (rooms === undefined || (rooms === null && roomsRefresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
+  if (rooms === null)
+    return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={roomsRefresh.retry}>{t('retry')}</Button>} />;
+  if (rooms.records.length === 0 || !room)
+    return (
+      <div className={styles.screen}>
+        <EmptyState title={t('title')} message={t('noRooms')} />
+        {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
+      </div>
+    );
+
+  const act = async (action: () => Promise<unknown>, successKey: string, fallbackKey: string) => {
+    setBusy(true);
+    try {
+      await callWithRelogin(action);
+      result.succeed(t(successKey));
+    } catch (error) {
+      const key = errorKeyOf(error, fallbackKey);
+      if (key === 'errors:cancelThroughManagementCompany') setCancelNote(t(key));
+      else result.fail(key);
+    } finally {
+      refresh.retry();
+      setBusy(false);
+    }
+  };
+  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week }), 'booked', 'errors:errorSavingEvent');
+  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), 'cancelled', 'errors:errorSavingEvent');
+  const stale = refresh.state === 'failed' && week !== null;
+
+  return (
+    <div className={styles.screen}>
+      <h2 className={styles.heading}>{t('title')}</h2>
+      <label className={styles.field}>
+        <span>{t('room')}</span>
+        <select value={room.id} onChange={(e) => setRoomId(e.target.value)}>
+          {rooms.records.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className={styles.muted}>
+        {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
+        {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.nis(room.feeAgorot / 100) })}` : ''}
+      </p>
+      <label className={styles.field}>
+        <span>{t('day')}</span>
+        <input type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
+      </label>
+      <div className={styles.dayBar}>
+        <Button variant="secondary" onClick={() => setDay((d) => addLocalDays(d, -1))}>
+          {t('previousDay')}
+        </Button>
+        <Button variant="secondary" onClick={() => setDay((d) => addLocalDays(d, 1))}>
+          {t('nextDay')}
+        </Button>
+      </div>
+      <h3 className={styles.subheading}>{wallClockDate(day)}</h3>
+      {stale ? <p role="status" className={styles.note}>{t('offlineCopy', { at: f.dateTime(week.savedAt) })}</p> : null}
+      {!online ? <p role="status" className={styles.note}>{t('bookingNeedsConnection')}</p> : null}
+      {!loaded || (week === null && refresh.state === 'loading') ? (
+        <Spinner label={t('common:loading')} />
+      ) : week === null ? (
+        <EmptyState message={t('calendarUnavailable')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
+      ) : (
+        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy} onBook={book} onCancel={cancel} />
+      )}
+      {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
+      {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}
+      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+      <ResultDialog open={cancelNote !== null} isSuccess={false} message={cancelNote ?? ''} onClose={() => setCancelNote(null)} />
+    </div>
+  );
+}

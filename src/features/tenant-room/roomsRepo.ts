@@ -1,0 +1,74 @@
+// Room booking on the device (issue 16). Booking and cancelling need the connection (the server is the
+// authority on overlaps), so they are direct calls with an Idempotency-Key, not outbox entries; what
+// the server answered last — rooms, a room's week, events — is kept in `meta`, so the calendar is
+// readable offline from the last visit. The shared rules refuse on the device first.
+import type { ApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { db } from '../../db/db';
+import { newId } from '../../db/mutate';
+import { israelWallClock } from '../../lib/dates';
+import type { BuildingRoom, RoomBooking } from '../../lib/domain/buildingLife';
+import { cancellation, validateBooking } from '../../lib/domain/bookingRules';
+import { isMessageKey } from '../../lib/validation/messages';
+import { RuleError, refuse } from '../../lib/validation/rules';
+
+export type ShownBooking = RoomBooking & { mine: boolean };
+export type RoomsOfBuilding = { records: BuildingRoom[]; myApartmentId: string | null; savedAt: string };
+export type RoomWeek = { records: ShownBooking[]; room: BuildingRoom; serverNow: string; myApartmentId: string | null; savedAt: string };
+
+export const roomsKey = (buildingId: number) => `tenantRoom.rooms:${buildingId}`;
+export const weekKey = (roomId: string, from: string) => `tenantRoom.week:${roomId}:${from}`;
+export const staffKey = (buildingId: number) => `tenantRoom.staff:${buildingId}`;
+
+/** A refusal the server explains with a catalogue key becomes the same RuleError the device throws. */
+function asRuleError(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const key = error.messageKey.replace(/^errors:/, '');
+  return error.status === 422 && isMessageKey(key) ? new RuleError({ field: error.field ?? 'start', messageKey: key }) : error;
+}
+
+export async function pullRooms(api: ApiClient, buildingId: number): Promise<void> {
+  const answer = await api.request<Omit<RoomsOfBuilding, 'savedAt'>>('GET', `buildings/${buildingId}/rooms`);
+  await db.meta.put({ key: roomsKey(buildingId), value: { records: answer.records, myApartmentId: answer.myApartmentId, savedAt: new Date().toISOString() } });
+}
+
+export async function pullRoomWeek(api: ApiClient, roomId: string, from: string, days = 7): Promise<void> {
+  const answer = await api.request<Omit<RoomWeek, 'savedAt'>>('GET', `rooms/${roomId}/bookings`, { from, days });
+  await db.meta.put({ key: weekKey(roomId, from), value: { ...answer, savedAt: new Date().toISOString() } });
+}
+
+/** Staff: every live booking of a building. */
+export async function pullStaffBookings(api: ApiClient, buildingId: number): Promise<void> {
+  const answer = await api.request<{ records: ShownBooking[] }>('GET', 'room-bookings', { buildingId });
+  await db.meta.put({ key: staffKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
+}
+
+export type SlotRequest = { room: BuildingRoom; start: string; end: string; week: RoomWeek | null };
+
+/** Books a slot: refused on the device by the shared rules against the last calendar, then by the server. */
+export async function bookSlot(api: ApiClient, request: SlotRequest): Promise<ShownBooking> {
+  const id = newId();
+  const now = israelWallClock(new Date());
+  const existing = request.week?.records ?? [];
+  // Other tenants' apartments are hidden from the calendar, so the device checks overlaps and its own quota.
+  const apartmentId = request.week?.myApartmentId ?? '';
+  refuse(validateBooking(request.room, { id, apartmentId, start: request.start, end: request.end }, existing.map((b) => ({ ...b, apartmentId: b.mine ? apartmentId : `other:${b.id}` })), now));
+  try {
+    const answer = await api.request<{ record: ShownBooking }>('POST', 'room-bookings', { id, roomId: request.room.id, start: request.start, end: request.end }, { headers: { 'Idempotency-Key': newId() } });
+    return answer.record;
+  } catch (error) {
+    throw asRuleError(error);
+  }
+}
+
+/** Cancels a booking: until the day before by the tenant; from the day of the event through the management company. */
+export async function cancelBooking(api: ApiClient, booking: ShownBooking, byStaff: boolean): Promise<void> {
+  const decision = cancellation(booking, israelWallClock(new Date()), byStaff);
+  if (decision === 'notAllowed') throw new RuleError({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
+  if (decision === 'throughManagementCompany') throw new RuleError({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
+  try {
+    await api.request('DELETE', `room-bookings/${booking.id}?baseVersion=${booking.version}`, undefined, { headers: { 'Idempotency-Key': newId() } });
+  } catch (error) {
+    throw asRuleError(error);
+  }
+}

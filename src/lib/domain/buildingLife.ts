@@ -1,0 +1,69 @@
+// Entity shapes of building life (issue 16): rooms and their bookings, building events, gates, and
+// messages with their deliveries. Times of bookings and events are the building's wall clock,
+// 'yyyy-mm-ddTHH:MM' (Israel), as in bookingRules.ts; instants (createdAt …) are ISO-8601 UTC.
+import type { Booking, Room } from './bookingRules.ts';
+import type { Versioned } from './entities.ts';
+
+/** A room or amenity of a building (club room, roof, guest parking) with its booking rules. */
+export type BuildingRoom = Versioned &
+  Room & {
+    id: string;
+    buildingId: number;
+    name: string;
+    /** Charged to the apartment as a debt when booked; 0 = free. Integer agorot (lib/agorot.ts). */
+    feeAgorot: number;
+  };
+
+export type RoomBooking = Versioned &
+  Booking & {
+    roomId: string;
+    buildingId: number;
+    /** Full name of who booked (from the session). */
+    bookedBy: string;
+    createdAt: string;
+    cancelledAt: string | null;
+    cancelledBy: string | null;
+  };
+
+/** A scheduled building event (cleaning day, pest control) set by staff or the committee. */
+export type BuildingEvent = Versioned & {
+  id: string;
+  buildingId: number;
+  title: string;
+  notes: string;
+  start: string;
+  end: string;
+  createdBy: string;
+};
+
+/** A gate opened by a phone call: its own number, and the numbers allowed to dial it. */
+export type Gate = Versioned & {
+  id: string;
+  buildingId: number;
+  name: string;
+  gatePhone: string;
+  dialingPhones: string[];
+  /** A public gate is created, changed and deleted only through the committee (spec 6). */
+  isPublic: boolean;
+};
+
+export type GateOpening = { id: string; gateId: string; requestedAt: string; dialedFrom: string; status: 'dialed' | 'failed'; reason: string | null };
+
+/** A message to a building's owners and/or renters, sent by e-mail, SMS and push (one delivery row each). */
+export type Message = {
+  id: string;
+  buildingId: number;
+  subject: string;
+  body: string;
+  imageId: string | null;
+  owners: boolean;
+  renters: boolean;
+  channels: ('email' | 'sms' | 'push')[];
+  pinned: boolean;
+  sentBy: string;
+  createdAt: string;
+};
+
+/** Per channel: recipients reached, sent, failed (with reasons), still queued, and who has no address. */
+export type ChannelCounts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number };
+export type DeliveryReport = Record<'email' | 'sms' | 'push', ChannelCounts>;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mayDeleteEvent, validateEvent } from './eventRules';
+import { mayManageGate, normalizedPhones, validateGate } from './gateRules';
+import { audienceRoles, retryDelayMs, validateMessage } from './messageRules';
+
+describe('gate rules', () => {
+  const gate = { name: 'שער חניון', gatePhone: '03-555-1234', dialingPhones: ['050-111-2233'], isPublic: false };
+  it('needs a name, a valid gate phone and at least one valid dialing phone', () => {
+    expect(validateGate(gate)).toBeNull();
+    expect(validateGate({ ...gate, name: ' ' })).toEqual({ field: 'name', messageKey: 'requiredField' });
+    expect(validateGate({ ...gate, gatePhone: '123' })).toEqual({ field: 'gatePhone', messageKey: 'invalidPhone' });
+    expect(validateGate({ ...gate, dialingPhones: ['', ' '] })).toEqual({ field: 'dialingPhones', messageKey: 'requiredField' });
+    expect(validateGate({ ...gate, dialingPhones: ['0501112233', '99'] })).toEqual({ field: 'dialingPhones', messageKey: 'invalidPhone' });
+    expect(normalizedPhones(['050-111-2233', ''])).toEqual(['0501112233']);
+  });
+  it('leaves a public gate to the committee only', () => {
+    expect(mayManageGate('manager', false)).toBe(true);
+    expect(mayManageGate('manager', true)).toBe(false);
+    expect(mayManageGate('committee', true)).toBe(true);
+  });
+});
+
+describe('event rules', () => {
+  it('needs a title and a start before the end; a begun event is not deleted', () => {
+    expect(validateEvent({ title: 'הדברה', start: '2026-12-01T09:00', end: '2026-12-01T11:00' })).toBeNull();
+    expect(validateEvent({ title: 'הדברה', start: '2026-12-01T11:00', end: '2026-12-01T09:00' })).toEqual({ field: 'end', messageKey: 'startMustBeBeforeEnd' });
+    expect(validateEvent({ title: '', start: '2026-12-01T09:00', end: '2026-12-01T11:00' })?.field).toBe('title');
+    expect(mayDeleteEvent({ start: '2026-12-01T09:00' }, '2026-12-01T09:00')?.messageKey).toBe('cannotDeletePastOrPaidEvent');
+    expect(mayDeleteEvent({ start: '2026-12-01T09:00' }, '2026-11-30T23:59')).toBeNull();
+  });
+});
+
+describe('message rules', () => {
+  const message = { subject: 'הפסקת מים', body: 'ביום ראשון', owners: false, renters: true, channels: ['email'] as const };
+  it('needs subject, body, owners or renters, and a way to send', () => {
+    expect(validateMessage(message)).toBeNull();
+    expect(validateMessage({ ...message, subject: '' })).toEqual({ field: 'subject', messageKey: 'requiredField' });
+    expect(validateMessage({ ...message, body: ' ' })).toEqual({ field: 'body', messageKey: 'requiredField' });
+    expect(validateMessage({ ...message, renters: false })).toEqual({ field: 'audience', messageKey: 'selectOwnersOrRenters' });
+    expect(validateMessage({ ...message, channels: [] })).toEqual({ field: 'channels', messageKey: 'mustSelectSendOption' });
+    expect(audienceRoles({ owners: true, renters: true })).toEqual(['owner', 'renter']);
+  });
+  it('backs off 1, 5, 25 minutes between attempts', () => {
+    expect([1, 2, 3].map(retryDelayMs)).toEqual([60_000, 300_000, 1_500_000]);
+  });
+});

@@ -1,0 +1,31 @@
+// Messages and announcements (spec 1, 3, 5, 8): subject and body are required, an optional image;
+// owners, renters or both must be chosen, and at least one way to send (e-mail, SMS, push).
+import type { RuleResult } from '../validation/rules.ts';
+import { firstFailure, required } from '../validation/rules.ts';
+
+export const messageChannels = ['email', 'sms', 'push'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
+export type MessageInput = { subject: string; body: string; owners: boolean; renters: boolean; channels: readonly MessageChannel[] };
+
+export function validateMessage(input: MessageInput): RuleResult {
+  return firstFailure(
+    required('subject', input.subject),
+    required('body', input.body),
+    input.owners || input.renters ? null : { field: 'audience', messageKey: 'selectOwnersOrRenters' },
+    input.channels.length > 0 ? null : { field: 'channels', messageKey: 'mustSelectSendOption' },
+  );
+}
+
+/** The contact roles a message goes to. */
+export function audienceRoles(input: Pick<MessageInput, 'owners' | 'renters'>): ('owner' | 'renter')[] {
+  return [...(input.owners ? (['owner'] as const) : []), ...(input.renters ? (['renter'] as const) : [])];
+}
+
+export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** Backoff before attempt n+1 (1-based n): 1 min, 5 min, 25 min; after the last attempt it fails. */
+export const deliveryAttempts = 4;
+export function retryDelayMs(attempt: number): number {
+  return 60_000 * 5 ** (attempt - 1);
+}
