@@ -18,6 +18,7 @@ import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
+import { paymentProviderFor } from './payments/select.ts';
 
 export type ServerOptions = {
   /** An SQLite file path, or a postgres:// URL (several processes may share that database). */
@@ -85,6 +86,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
+    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now),
   };
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).

@@ -1,6 +1,7 @@
 import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 
 /** What every route and service needs; built once in createServer. */
 export type AppContext = {
@@ -18,4 +19,6 @@ export type AppContext = {
   signInLimits: SignInLimits;
   /** AuthByCompID/v2 (a session for a password alone) for old clients; off unless ALLOW_PASSWORD_LOGIN=1. */
   allowPasswordLogin: boolean;
+  /** The clearing company card payments go through (payments/select.ts). */
+  provider: PaymentProvider;
 };

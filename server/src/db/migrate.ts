@@ -13,6 +13,7 @@ import * as m006 from './migrations/006_uploads_deposit.ts';
 import * as m007 from './migrations/007_idempotency_user.ts';
 import * as m008 from './migrations/008_scale_out.ts';
 import * as m009 from './migrations/009_ledger.ts';
+import * as m010 from './migrations/010_payments.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, EnvMigration> = {
   '007_idempotency_user': m007,
   '008_scale_out': m008,
   '009_ledger': m009,
+  '010_payments': m010,
 };
 
 /** Every migration's name, in the order they run. */

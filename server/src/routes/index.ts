@@ -14,6 +14,7 @@ import { providerRoutes } from './provider.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
+import { tenantPaymentRoutes } from './tenantPayments.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -30,4 +31,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  tenantPaymentRoutes(app, ctx);
 }

@@ -14,6 +14,7 @@ import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
 import { seedBuilding } from './seedBuilding.ts';
+import { seedPayments } from './seedPayments.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -197,6 +198,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
       : undefined;
     await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
   }
+  await seedPayments(tx, 1001, allBuildings, roleUsers.filter((u) => u.contactRole).map((u) => u.userName), now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */
