@@ -51,7 +51,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
             .map((route) => (
               <li key={route.id}>
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
-                  {t(`routes:${route.id}`)}
+                  {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
                 </NavLink>
               </li>
             ))}

@@ -49,7 +49,10 @@ export type RouteId =
   | 'electricityMeter'
   | 'editReport'
   | 'readingList'
-  | 'sync';
+  | 'sync'
+  | 'pay'
+  | 'cards'
+  | 'receipt';
 
 export type AppRoute = {
   id: RouteId;
@@ -98,6 +101,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazy(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
+  { id: 'pay', right: 'account.pay', path: '/pay/:apartmentId?', screen: lazy(() => import('../features/tenant/PayScreen').then((m) => ({ default: m.PayScreen }))), menu: true },
+  { id: 'cards', right: 'account.pay', path: '/cards', screen: lazy(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },
+  { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazy(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 
 /** The drawer links: a menu route's path without its optional segments. */
