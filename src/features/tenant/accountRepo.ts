@@ -20,9 +20,12 @@ export async function pullAccount(): Promise<MyAccount> {
   return account;
 }
 
-/** The last fetched account of the signed-in tenant, or null before the first visit. */
-export async function storedAccount(): Promise<MyAccount | null> {
-  const row = await db.meta.get(await accountKey());
+/**
+ * The last fetched account under `key` (accountKey()), or null before the first visit. The key is
+ * resolved outside: a live query must read Dexie only (the session is decrypted with WebCrypto).
+ */
+export async function storedAccount(key: string): Promise<MyAccount | null> {
+  const row = await db.meta.get(key);
   if (!row) return null;
   const checked = myAccount.safeParse(row.value);
   return checked.success ? checked.data : null;

@@ -4,13 +4,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MyAccount } from '../../lib/paymentAnswers';
 import { useOnline } from '../../ui/useOnline';
-import { pullAccount, storedAccount } from './accountRepo';
+import { accountKey, pullAccount, storedAccount } from './accountRepo';
 
 export type AccountState = { account: MyAccount | null | undefined; refreshing: boolean; failed: boolean; refresh(): Promise<void> };
 
 export function useAccount(): AccountState {
   const online = useOnline();
-  const account = useLiveQuery(() => storedAccount(), []);
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => {
+    void accountKey().then(setKey);
+  }, []);
+  const account = useLiveQuery(() => (key === null ? undefined : storedAccount(key)), [key]);
   const [refreshing, setRefreshing] = useState(false);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(async () => {
