@@ -15,6 +15,7 @@ import { serviceCallRoutes } from './serviceCalls.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
+import { chargeRoutes } from './charges.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -32,4 +33,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   tenantPaymentRoutes(app, ctx);
+  chargeRoutes(app, ctx);
 }
