@@ -74,7 +74,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'serviceCalls', right: 'serviceCalls.read', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
   { id: 'serviceCall', right: 'serviceCalls.read', path: '/service-call/:pid', screen: serviceCalls },
   { id: 'addServiceCalls', right: 'serviceCalls.create', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
-  { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: comingSoon, menu: true },
+  { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: lazy(() => import('../features/charges/AddMoneyScreen').then((m) => ({ default: m.AddMoneyScreen }))), menu: true },
   { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: comingSoon, menu: true },
   { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: comingSoon },
   { id: 'checksIndex', right: 'checks.deposit', path: '/checksindex', screen: checksIndex, menu: true },
