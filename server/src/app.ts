@@ -13,6 +13,7 @@ import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
+import { scheduleStandingOrders } from './jobs/standingOrders.ts';
 import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -91,13 +92,16 @@ export function createServer(options: ServerOptions): FastifyInstance {
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
   let stopPurge = async (): Promise<void> => undefined;
+  let stopStandingOrders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
+    stopStandingOrders = scheduleStandingOrders(ctx, (error) => app.log.error({ err: error }, 'standing orders failed'));
   });
   app.addHook('onClose', async () => {
     await stopPurge();
+    await stopStandingOrders();
     await db.close();
   });
 

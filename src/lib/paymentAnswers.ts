@@ -56,7 +56,7 @@ export const paymentLine = z.looseObject({ chargeId: text, description: text, de
 /** A payment and its receipt (POST my/payments, GET my/payments/:id). */
 export const paymentRecord = z.looseObject({
   id: text,
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z.enum(['pending', 'succeeded', 'failed', 'nothingDue']),
   errorKey: maybeText,
   receiptNumber: z.nullable(num),
   payerName: text,

@@ -16,6 +16,7 @@ import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
 import { chargeRoutes } from './charges.ts';
+import { standingOrderRoutes } from './standingOrders.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -34,4 +35,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   feedbackRoutes(app, ctx);
   tenantPaymentRoutes(app, ctx);
   chargeRoutes(app, ctx);
+  standingOrderRoutes(app, ctx);
 }
