@@ -52,7 +52,8 @@ export type RouteId =
   | 'sync'
   | 'pay'
   | 'cards'
-  | 'receipt';
+  | 'receipt'
+  | 'standingOrder';
 
 export type AppRoute = {
   id: RouteId;
@@ -103,6 +104,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
   { id: 'pay', right: 'account.pay', path: '/pay/:apartmentId?', screen: lazy(() => import('../features/tenant/PayScreen').then((m) => ({ default: m.PayScreen }))), menu: true },
   { id: 'cards', right: 'account.pay', path: '/cards', screen: lazy(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },
+  { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazy(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazy(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -100,6 +100,29 @@ describe('a tenant pays by card', () => {
     expect(payments()).toBe(before.payments + 1);
   });
 
+  it('sets a standing order for the 31st: American Express is refused with the spec’s message, a kept card is taken; then cancels it', async () => {
+    await tenant.navigateTo('cards');
+    await tenant.fillCard(testCards.amex, '12/30', '1234');
+    await tenant.button(tenant.t('cards.addButton')).click();
+    await tenant.waitVisible(app.page.getByRole('listitem').filter({ hasText: '0005' }));
+    await tenant.navigateTo('standingOrder');
+    await tenant.savedCardOption('0005').check();
+    await app.page.getByLabel(tenant.t('standing.billingDay')).selectOption('31');
+    await tenant.button(tenant.t('standing.set')).click();
+    await tenant.waitVisible(app.page.getByText(text('he', 'errors', 'amexNotForRecurring')));
+    expect(state.count('SELECT COUNT(*) AS n FROM standing_orders')).toBe(0);
+    await tenant.savedCardOption('0000').check();
+    await tenant.button(tenant.t('standing.set')).click();
+    await tenant.waitVisible(app.page.getByText(tenant.t('standing.saved')));
+    await tenant.waitVisible(app.page.getByText(tenant.t('standing.current', { day: 31, frequency: tenant.t('standing.frequencies.monthly') })));
+    expect(state.row<{ billingDay: number; status: string }>('SELECT billingDay, status FROM standing_orders')).toEqual({ billingDay: 31, status: 'active' });
+    await axeCheck(app.page);
+    await tenant.button(tenant.t('standing.cancel')).click();
+    await tenant.waitVisible(app.page.getByText(tenant.t('standing.cancelled')));
+    await tenant.waitVisible(app.page.getByText(tenant.t('standing.none')));
+    expect(state.row<{ status: string }>('SELECT status FROM standing_orders')?.status).toBe('cancelled');
+  });
+
   it('reads My apartment offline from the last visit, saying when it was fetched, and offers no payment', async () => {
     await tenant.goto('/');
     await tenant.waitVisible(tenant.homeHeading());

@@ -6,7 +6,11 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useOnline } from '../../ui/useOnline';
 import { pullAccount } from './accountRepo';
-import { deleteCard } from './paymentsRepo';
+import { addCard, deleteCard } from './paymentsRepo';
+import type { NewCard } from './paymentsRepo';
+import type { RuleFailure } from '../../lib/validation/rules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { TextField } from '../../ui/TextField';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
 
@@ -17,7 +21,27 @@ export function CardsScreen() {
   const { account } = useAccount();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [card, setCard] = useState<NewCard>({ number: '', expiry: '', cvv: '', keep: true });
+  const [failure, setFailure] = useState<RuleFailure | null>(null);
   if (account === undefined) return <Spinner />;
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  // Adding a card here means keeping it (the keep-details choice is made by coming here).
+  const add = async () => {
+    setBusy('new');
+    setFailure(null);
+    try {
+      await addCard(card);
+      await pullAccount();
+      setCard({ number: '', expiry: '', cvv: '', keep: true });
+      setMessage(t('cards.added'));
+    } catch (e) {
+      const rule = ruleFailureOf(e);
+      if (rule) setFailure(rule);
+      else setMessage(t(errorKeyOf(e, 'errors:errorSaving')));
+    } finally {
+      setBusy(null);
+    }
+  };
   const cards = account?.cards ?? [];
   const remove = async (id: string) => {
     setBusy(id);
@@ -56,6 +80,25 @@ export function CardsScreen() {
           ))}
         </ul>
       )}
+      <form
+        className={styles.card}
+        noValidate
+        aria-labelledby="add-card-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <h2 id="add-card-title" className={styles.subheading}>
+          {t('cards.add')}
+        </h2>
+        <TextField label={t('pay.number')} value={card.number} onValueChange={(number) => setCard({ ...card, number })} inputMode="numeric" autoComplete="cc-number" error={errorOf('number')} />
+        <TextField label={t('pay.expiry')} hint={t('pay.expiryHint')} value={card.expiry} onValueChange={(expiry) => setCard({ ...card, expiry })} autoComplete="cc-exp" error={errorOf('expiry')} />
+        <TextField label={t('pay.cvv')} value={card.cvv} onValueChange={(cvv) => setCard({ ...card, cvv })} inputMode="numeric" autoComplete="cc-csc" error={errorOf('cvv')} />
+        <Button type="submit" disabled={!online || busy !== null}>
+          {t('cards.addButton')}
+        </Button>
+      </form>
     </section>
   );
 }
