@@ -13,7 +13,7 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Order = { id: string; billingDay: number; frequency: string; version: number; status: string };
-type Body = { record?: Order & { id: string; kept: boolean }; apartments?: { apartmentId: string; buildingId: number; standingOrder: Order | null; failedRuns: { errorKey: string }[] }[]; error?: { messageKey: string; field?: string } };
+type Body = { record?: Order & { id: string; kept: boolean }; apartments?: { apartmentId: string; buildingId: number; standingOrder: Order | null; failedRuns: { errorKey: string }[]; history: { method: string }[] }[]; error?: { messageKey: string; field?: string } };
 
 let server: TestServer;
 let db: Database;
@@ -100,7 +100,7 @@ describe('the standing-order job', () => {
     expect(march).toEqual([expect.objectContaining({ status: 'succeeded', totalAgorot: expect.any(Number) })]);
     const charges = await db.all(db.q.selectFrom('provider_charges').select('id').where('idempotencyKey', '=', `so:${id}:2030-03-31`));
     expect(charges).toHaveLength(1);
-    expect((await account()).history.filter((h: { method: string }) => h.method === 'standingOrder')).toHaveLength(2);
+    expect((await account()).history.filter((h) => h.method === 'standingOrder')).toHaveLength(2);
     await as('DELETE', `/api/binyan/my/standing-orders/${id}`);
   });
 

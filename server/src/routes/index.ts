@@ -17,6 +17,7 @@ import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
 import { chargeRoutes } from './charges.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
+import { tenantLinkRoutes } from './tenantLinks.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -36,4 +37,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   tenantPaymentRoutes(app, ctx);
   chargeRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
+  tenantLinkRoutes(app, ctx);
 }

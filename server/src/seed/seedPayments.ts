@@ -67,4 +67,16 @@ export async function seedPayments(tx: Db, companyId: number, buildingIds: reado
       );
     }
   }
+  // A registration link the company sent to an owner of the first building who has no user yet.
+  const homes = new Set<string>();
+  for (const userName of tenantUserNames) {
+    const u = await tx.first(tx.q.selectFrom('users').select('contactId').where('companyId', '=', companyId).where('userName', '=', userName));
+    const c = u?.contactId ? await tx.first(tx.q.selectFrom('contacts').select('apartmentId').where('id', '=', u.contactId)) : undefined;
+    if (c?.apartmentId) homes.add(c.apartmentId);
+  }
+  const owners = await tx.all(
+    tx.q.selectFrom('contacts').select(['apartmentId', 'buildingId']).where('companyId', '=', companyId).where('buildingId', '=', buildingIds[0] ?? 0).where('role', '=', 'owner').where('phone', 'is not', null).orderBy('id'),
+  );
+  const invited = owners.find((o) => o.apartmentId !== null && !homes.has(o.apartmentId));
+  if (invited?.apartmentId) await tx.run(tx.q.insertInto('tenant_links').values({ code: rng.uuid(), companyId, buildingId: invited.buildingId, apartmentId: invited.apartmentId, createdAt: at }));
 }

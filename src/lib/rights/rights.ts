@@ -82,6 +82,8 @@ const grants = {
   'account.pay': [{ roles: ['owner', 'renter'] }],
   /** The office's view of tenants' payments, failed standing-order charges and receipts per building. */
   'payments.read': [{ roles: [...staff, 'committee'] }],
+  /** Registration links sent to an apartment's tenants. */
+  'tenants.invite': [{ roles: staff }],
   /** Quick charges to an apartment (/add-money). */
   'charges.create': [{ roles: staff }],
   /** The committee's books: financial reports, expenses, budget. */
