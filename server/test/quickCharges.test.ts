@@ -46,6 +46,9 @@ describe('quick charges', () => {
     const after = (await as(miri, 'GET', '/api/binyan/debts?buildingId=102')).body.records ?? [];
     expect(after.length).toBe(before + apartments.length);
     expect(new Set(after.filter((d) => d.description === 'ביטוח מבנה שנתי').map((d) => d.apartmentId))).toEqual(new Set(apartments.map((a) => a.id)));
+    // An apartment's debt is its ledger balance: the list's open amounts add up to it.
+    const listed = (await call<{ records: { id: string; debt: number }[] }>(server, 'GET', '/api/binyan/buildings/102/apartments', { token: miri })).body.records;
+    for (const a of listed) expect(Math.round(a.debt * 100), a.id).toBe(after.filter((d) => d.apartmentId === a.id).reduce((s, d) => s + d.openAgorot, 0));
   });
 
   it('refuses an amount that is not a positive sum of agorot, a missing apartment, and anyone but management staff', async () => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { can } from '../../../src/lib/rights/rights.ts';
+import { billingSettings } from '../data/payments.ts';
 import { serviceCalls } from '../data/serviceCalls.ts';
 import { companies, users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
@@ -10,6 +11,8 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
   const { db } = ctx;
   const company = await companies.byId(db, user.companyId);
   const [firstBuilding] = await users.assignedBuildings(db, user.id);
+  // Spec 3: whether the home building takes card payments (isBuildingValidToChex) and a tenant may set a standing order (createHok).
+  const cards = firstBuilding === undefined ? false : ((await billingSettings.of(db, firstBuilding))?.cardPayments ?? false);
   const open = can(actorOf(user), 'serviceCalls.read') ? await serviceCalls.countOpen(db, user.companyId, await buildingsOfUser(db, user)) : 0;
   return {
     userName: user.userName,
@@ -22,7 +25,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
     uID: user.id,
     dealerNumber: null,
     companiesCount: 1,
-    createHok: 0,
+    createHok: cards && can(actorOf(user), 'account.pay') ? 1 : 0,
     languageId: user.languageId,
     PermSrvCall: user.permSrvCall,
     PermClearing: user.permClearing,
@@ -30,7 +33,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
     role: user.role,
     allowReceptionistModule: user.allowReceptionistModule,
     showChecksDeposit: user.showChecksDeposit,
-    isBuildingValidToChex: 1,
+    isBuildingValidToChex: cards ? 1 : 0,
     workerID: user.workerNumber,
     workerGUID: user.workerGuid,
     openServiceCallsCnt: open,

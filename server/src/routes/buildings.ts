@@ -15,6 +15,9 @@ import { runMutation } from '../http/mutation.ts';
 import { optText, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { buildingDebts } from '../money/ledgerDebts.ts';
+import { ledger } from '../data/ledger.ts';
+import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
+import { nisOf } from '../../../src/lib/agorot.ts';
 
 const buildingPatch = patchBody({
   name: z.string().trim().min(1),
@@ -71,7 +74,10 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' }) };
+    // An apartment's debt is its balance in the one ledger (charges less payments), never a stored total.
+    const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id);
+    const records = (await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' })).map((a) => ({ ...a, debt: nisOf(apartmentBalance(entries, a.id)) }));
+    return { records };
   });
 
   app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
