@@ -6,6 +6,7 @@ import { takeChecks } from './screenshots-checks';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
 import { takeServiceCalls } from './screenshots-service-calls';
+import { takeTenant } from './screenshots-tenant';
 import { inBrowser, withServer } from './screenshots/session';
 
 async function takeLogin(server: AppServer): Promise<void> {
@@ -18,3 +19,4 @@ async function takeLogin(server: AppServer): Promise<void> {
 }
 
 for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks]) await withServer(take);
+await takeTenant();
