@@ -53,7 +53,8 @@ export type RouteId =
   | 'pay'
   | 'cards'
   | 'receipt'
-  | 'standingOrder';
+  | 'standingOrder'
+  | 'buildingPayments';
 
 export type AppRoute = {
   id: RouteId;
@@ -105,6 +106,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'pay', right: 'account.pay', path: '/pay/:apartmentId?', screen: lazy(() => import('../features/tenant/PayScreen').then((m) => ({ default: m.PayScreen }))), menu: true },
   { id: 'cards', right: 'account.pay', path: '/cards', screen: lazy(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },
   { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazy(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
+  { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazy(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazy(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

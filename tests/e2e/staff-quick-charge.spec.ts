@@ -9,7 +9,7 @@ import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fi
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { AddMoneyPage } from './pages/AddMoneyPage';
-import { LoginPage } from './pages/LoginPage';
+import { LoginPage, text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
 const miri = { companyCode: '1001', userName: 'miri', password: 'demo1234' };
@@ -68,6 +68,13 @@ describe('a quick charge made offline', () => {
     await state.until('the charge in the ledger', () => (posted() === 1 ? true : undefined));
     const row = state.row<{ apartmentId: string; amountAgorot: number; debtKind: string; dueDate: string }>('SELECT apartmentId, amountAgorot, debtKind, dueDate FROM ledger_entries WHERE description = ?', DESCRIPTION);
     expect(row).toEqual({ apartmentId, amountAgorot: 9550, debtKind: 'special', dueDate: '2026-12-31' });
+    await axeCheck(app.page);
+  });
+
+  it('shows the office a building’s tenant payments (none yet in a fresh demo)', async () => {
+    await page.navigateTo('buildingPayments');
+    await page.page.getByLabel(text('en', 'collections', 'building'), { exact: true }).selectOption({ label: (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.id === 101)?.name ?? '' });
+    await page.waitVisible(app.page.getByText(text('en', 'collections', 'none')));
     await axeCheck(app.page);
   });
 });
