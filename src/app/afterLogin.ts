@@ -1,6 +1,9 @@
 // After sign-in (issue 4): ask the browser to keep our data, take the day offline with visible
 // progress, and replay what this user left pending before the last logout.
+import { loadSession } from '../db/sessionVault';
+import { pullAccount } from '../features/tenant/accountRepo';
 import { requestPersistentStorage } from '../features/sync/storage';
+import { actorFrom, can } from '../lib/rights/rights';
 import { requestReplayNow } from '../session/syncController';
 import type { TakeDayProgress } from '../session/takeDayOffline';
 import { takeTheDayOffline } from './TakeDayOfflineProvider';
@@ -8,6 +11,11 @@ import { takeTheDayOffline } from './TakeDayOfflineProvider';
 export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
   await requestPersistentStorage();
   requestReplayNow();
+  // A tenant's day offline is their apartment (issue 14), not the workers' buildings.
+  if (can(actorFrom(await loadSession()), 'account.read')) {
+    await pullAccount().catch(() => undefined);
+    return;
+  }
   try {
     await takeTheDayOffline({ onProgress: ({ done, total }) => onProgress({ done, total }) });
   } catch {
