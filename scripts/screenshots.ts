@@ -8,6 +8,7 @@ import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
 import { takeServiceCalls } from './screenshots-service-calls';
+import { takeTenant } from './screenshots-tenant';
 import { inBrowser, withServer } from './screenshots/session';
 
 async function takeLogin(server: AppServer): Promise<void> {
@@ -20,3 +21,4 @@ async function takeLogin(server: AppServer): Promise<void> {
 }
 
 for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments]) await withServer(take);
+await takeTenant();

@@ -20,11 +20,13 @@ import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
+import { scheduleStandingOrders } from './jobs/standingOrders.ts';
 import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
+import { paymentProviderFor } from './payments/select.ts';
 
 export type ServerOptions = {
   /** An SQLite file path, or a postgres:// URL (several processes may share that database). */
@@ -111,11 +113,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
       push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
       kick: () => deliveryJob?.kick(),
     },
+    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now),
   };
   let deliveryJob: ReturnType<typeof scheduleDeliveries> | null = null;
 
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
   let stopPurge = async (): Promise<void> => undefined;
+  let stopStandingOrders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
@@ -126,11 +130,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
       (error) => app.log.error({ err: error }, 'message delivery failed'),
     );
     deliveryJob.kick();
+    stopStandingOrders = scheduleStandingOrders(ctx, (error) => app.log.error({ err: error }, 'standing orders failed'));
   });
   app.addHook('onClose', async () => {
     await deliveryJob?.stop();
     ctx.messaging.mail.close?.();
     await stopPurge();
+    await stopStandingOrders();
     await db.close();
   });
 

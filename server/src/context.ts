@@ -3,6 +3,7 @@ import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
 import type { GateDialer } from './gates/gateDialer.ts';
 import type { Messaging } from './messaging/deliveryJob.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 
 /** What every route and service needs; built once in createServer. */
 export type AppContext = {
@@ -24,4 +25,6 @@ export type AppContext = {
   gateDialer: GateDialer;
   /** E-mail, SMS and push providers, and `kick()` to run the send job now (messaging/deliveryJob.ts). */
   messaging: Messaging & { kick(): void };
+  /** The clearing company card payments go through (payments/select.ts). */
+  provider: PaymentProvider;
 };

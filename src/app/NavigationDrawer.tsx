@@ -53,7 +53,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
               <li key={route.id}>
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
                   {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
-                  {t(`routes:${route.id}`)}
+                  {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
                 </NavLink>
               </li>
             ))}

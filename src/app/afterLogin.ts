@@ -3,6 +3,9 @@
 import { pullProfile } from '../features/profile/profileRepo';
 import { requestPersistentStorage } from '../features/sync/storage';
 import { api, callWithRelogin } from '../session/api';
+import { loadSession } from '../db/sessionVault';
+import { pullAccount } from '../features/tenant/accountRepo';
+import { actorFrom, can } from '../lib/rights/rights';
 import { requestReplayNow } from '../session/syncController';
 import type { TakeDayProgress } from '../session/takeDayOffline';
 import { takeTheDayOffline } from './TakeDayOfflineProvider';
@@ -12,6 +15,11 @@ export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'd
   requestReplayNow();
   // Whether the terms of use are approved (app/TermsGate.tsx) is learnt while the connection is there.
   await callWithRelogin(() => pullProfile(api)).catch(() => undefined);
+  // A tenant's day offline is their apartment (issue 14), not the workers' buildings.
+  if (can(actorFrom(await loadSession()), 'account.read')) {
+    await pullAccount().catch(() => undefined);
+    return;
+  }
   try {
     await takeTheDayOffline({ onProgress: ({ done, total }) => onProgress({ done, total }) });
   } catch {

@@ -63,7 +63,13 @@ export type RouteId =
   | 'about'
   | 'installApp'
   | 'leads'
-  | 'sync';
+  | 'sync'
+  | 'sync'
+  | 'pay'
+  | 'cards'
+  | 'receipt'
+  | 'standingOrder'
+  | 'buildingPayments';
 
 export type AppRoute = {
   id: RouteId;
@@ -85,7 +91,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'serviceCalls', right: 'serviceCalls.read', path: '/service-calls/:bid?', screen: serviceCalls, menu: true },
   { id: 'serviceCall', right: 'serviceCalls.read', path: '/service-call/:pid', screen: serviceCalls },
   { id: 'addServiceCalls', right: 'serviceCalls.create', path: '/add-service-calls/:bid?', screen: addServiceCall, menu: true },
-  { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: comingSoon, menu: true },
+  { id: 'addMoney', right: 'charges.create', path: '/add-money/:bid?', screen: lazyScreen(() => import('../features/charges/AddMoneyScreen').then((m) => ({ default: m.AddMoneyScreen }))), menu: true },
   { id: 'suppliers', right: 'suppliers.read', path: '/suppliers/:supplierid?', screen: lazyScreen(() => import('../features/books/SuppliersScreen').then((m) => ({ default: m.SuppliersScreen }))), menu: true },
   { id: 'buildingSuppliers', right: 'suppliers.read', path: '/building-suppliers/:bid', screen: lazyScreen(() => import('../features/books/BuildingSuppliersScreen').then((m) => ({ default: m.BuildingSuppliersScreen }))) },
   { id: 'checksIndex', right: 'checks.deposit', path: '/checksindex', screen: checksIndex, menu: true },
@@ -143,6 +149,11 @@ export const appRoutes: AppRoute[] = [
   { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
   { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
+  { id: 'pay', right: 'account.pay', path: '/pay/:apartmentId?', screen: lazyScreen(() => import('../features/tenant/PayScreen').then((m) => ({ default: m.PayScreen }))), menu: true },
+  { id: 'cards', right: 'account.pay', path: '/cards', screen: lazyScreen(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },
+  { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazyScreen(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
+  { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
+  { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 
 /** The drawer links: a menu route's path without its optional segments. */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
+import { RegisterRoute } from '../features/auth/RegisterScreen';
 import { prepareAfterLogin } from './afterLogin';
 import { Spinner } from '../ui/Spinner';
 import { AppLayout } from './AppLayout';
@@ -41,6 +42,8 @@ export const routeObjects: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      // A tenant's registration link (issue 14): public, like the login.
+      { id: 'register', path: '/register/:company/:code', element: <RegisterRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:register' } satisfies RouteHandle },
       {
         id: 'contactUs',
         path: '/contact-us',

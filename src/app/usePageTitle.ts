@@ -1,14 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
+import { useCan } from '../session/sessionContext';
 import { isRouteHandle } from './routeHandle';
 
 /** The deepest route's label; also used as the app bar heading. */
 export function useRouteLabel(): string {
   const { t } = useTranslation(['routes', 'common']);
   const matches = useMatches();
+  const can = useCan();
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
-  return isRouteHandle(handle) ? t(handle.titleKey) : '';
+  if (!isRouteHandle(handle)) return '';
+  // A tenant's home is their apartment (DashboardRoute).
+  return t(handle.titleKey === 'routes:dashboard' && can('account.read') ? 'routes:myApartment' : handle.titleKey);
 }
 
 /** Page title = short app name + route label (spec section 2). */

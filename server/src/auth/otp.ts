@@ -64,8 +64,13 @@ export async function startOtp(ctx: AppContext, input: OtpStartInput): Promise<O
   const user = await findUser(ctx, input.companyId, input.userName);
   // An unknown user costs the same password check as a wrong password (verifyPassword's dummy hash).
   if (!verifyPassword(input.password, user?.passwordHash) || !user) return userNotFound();
+  return startOtpFor(ctx, user, input.method);
+}
+
+/** Sends a one-time code to a user already identified (sign-in, or a tenant's registration link). */
+export async function startOtpFor(ctx: AppContext, user: UserRow, requested: SendMethod): Promise<OtpStartAnswer> {
   // No e-mail on file: fall back to a phone call and say so.
-  const method: SendMethod = input.method === 'email' && !user.email ? 'call' : input.method;
+  const method: SendMethod = requested === 'email' && !user.email ? 'call' : requested;
   const { code, target, target2 } = deliver(ctx, user, method);
   const otpGuid = newUuid();
   const now = ctx.now();
@@ -86,7 +91,7 @@ export async function startOtp(ctx: AppContext, input: OtpStartInput): Promise<O
     createdAt: now.toISOString(),
   });
   const answer: OtpStartAnswer = { codeSent: true, sendTo: { target, target2 }, otpGuid, sendMethod: method };
-  if (method !== input.method) answer.sentByCallInsteadOfEmail = true;
+  if (method !== requested) answer.sentByCallInsteadOfEmail = true;
   return answer;
 }
 

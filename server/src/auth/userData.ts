@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { can } from '../../../src/lib/rights/rights.ts';
+import { billingSettings } from '../data/payments.ts';
 import { serviceCalls } from '../data/serviceCalls.ts';
 import { companies, users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
@@ -11,6 +12,8 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
   const company = await companies.byId(db, user.companyId);
   const [firstBuilding] = await users.assignedBuildings(db, user.id);
   const accounts = await users.companiesOf(db, user);
+  // Spec 3: whether the home building takes card payments (isBuildingValidToChex) and a tenant may set a standing order (createHok).
+  const cards = firstBuilding === undefined ? false : ((await billingSettings.of(db, firstBuilding))?.cardPayments ?? false);
   const open = can(actorOf(user), 'serviceCalls.read') ? await serviceCalls.countOpen(db, user.companyId, await buildingsOfUser(db, user)) : 0;
   return {
     userName: user.userName,
@@ -23,7 +26,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
     uID: user.id,
     dealerNumber: null,
     companiesCount: Math.max(1, accounts.length),
-    createHok: 0,
+    createHok: cards && can(actorOf(user), 'account.pay') ? 1 : 0,
     languageId: user.languageId,
     PermSrvCall: user.permSrvCall,
     PermClearing: user.permClearing,
@@ -31,7 +34,7 @@ export async function userData(ctx: AppContext, user: UserRow): Promise<Record<s
     role: user.role,
     allowReceptionistModule: user.allowReceptionistModule,
     showChecksDeposit: user.showChecksDeposit,
-    isBuildingValidToChex: 1,
+    isBuildingValidToChex: cards ? 1 : 0,
     workerID: user.workerNumber,
     workerGUID: user.workerGuid,
     openServiceCallsCnt: open,

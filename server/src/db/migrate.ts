@@ -16,6 +16,7 @@ import * as m009 from './migrations/009_ledger.ts';
 import * as m011 from './migrations/011_books.ts';
 import * as m013 from './migrations/013_documents.ts';
 import * as m012 from './migrations/012_building_life.ts';
+import * as m010 from './migrations/010_payments.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, EnvMigration> = {
   '011_books': m011,
   '013_documents': m013,
   '012_building_life': m012,
+  '010_payments': m010,
 };
 
 /** Every migration's name, in the order they run. */

@@ -315,6 +315,83 @@ export type TermsApprovalTable = { userId: number; version: string; companyId: n
 
 /** The front desk's visitors log (migration 013). */
 export type VisitorTable = { id: string; companyId: number; buildingId: number; name: string; apartment: string; arrivedAt: string; leftAt: string | null; createdBy: string };
+/** Tenants pay (migration 010). */
+export type BillingSettingsTable = {
+  buildingId: number;
+  companyId: number;
+  cardPayments: SqlBool;
+  fixedAgorot: number;
+  percentBasisPoints: number;
+  vat: string;
+  foreignCardFixedAgorot: number;
+  dinersAmexPercentBasisPoints: number;
+  updatedAt: string;
+};
+
+export type ApartmentHoldTable = { apartmentId: string; companyId: number; reason: string; createdAt: string };
+
+export type SavedCardTable = {
+  id: string;
+  companyId: number;
+  userId: number;
+  token: string;
+  last4: string;
+  expiry: string;
+  cardKind: string;
+  kept: SqlBool;
+  createdAt: string;
+  deletedAt: string | null;
+};
+
+export type PaymentTable = {
+  id: string;
+  companyId: number;
+  userId: number | null;
+  buildingId: number;
+  apartmentId: string;
+  contactId: string | null;
+  chargeIds: SqlJson<string[]>;
+  lines: SqlJson<unknown[]>;
+  method: string;
+  cardId: string | null;
+  cardKind: string;
+  last4: string;
+  subtotalAgorot: number;
+  feeNetAgorot: number;
+  feeVatAgorot: number;
+  totalAgorot: number;
+  vatBasisPoints: number;
+  status: string;
+  providerChargeId: string | null;
+  errorKey: string | null;
+  receiptNumber: number | null;
+  payerName: string;
+  standingOrderId: string | null;
+  period: string | null;
+  date: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type StandingOrderTable = {
+  id: string;
+  companyId: number;
+  userId: number;
+  buildingId: number;
+  apartmentId: string;
+  cardId: string;
+  billingDay: number;
+  frequency: string;
+  startDate: string;
+  status: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProviderCardTable = { token: string; merchant: string; cardKind: string; last4: string; expiry: string; outcome: string; createdAt: string };
+export type ProviderChargeTable = { id: string; merchant: string; idempotencyKey: string; token: string; amountAgorot: number; status: string; refundedAgorot: number; createdAt: string };
+export type TenantLinkTable = { code: string; companyId: number; buildingId: number; apartmentId: string; createdAt: string };
 
 export type DB = {
   companies: CompanyTable;
@@ -368,4 +445,12 @@ export type DB = {
   messages: MessageTable;
   message_deliveries: MessageDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
+  billing_settings: BillingSettingsTable;
+  apartment_holds: ApartmentHoldTable;
+  saved_cards: SavedCardTable;
+  payments: PaymentTable;
+  standing_orders: StandingOrderTable;
+  provider_cards: ProviderCardTable;
+  provider_charges: ProviderChargeTable;
+  tenant_links: TenantLinkTable;
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
+import { invalidLink, linkOf, startRegistration } from '../auth/tenantRegistration.ts';
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
 import type { UserRow } from '../data/users.ts';
@@ -23,6 +24,7 @@ const startSchema = z.object({
 
 const deviceId = z.string().regex(DEVICE_ID_PATTERN);
 const sendSchema = z.object({ otpGuid: z.string().min(1) });
+const registerSchema = z.object({ code: z.string().min(1).max(100), phone: z.string().max(30), otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms') });
 const authSchema = z.object({
   otpGuid: z.string().min(1),
   otpCode: z.union([z.string(), z.number()]),
@@ -44,6 +46,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const answer = await startOtp(ctx, { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
     if (!answer.codeSent) await attempt.failed();
     return answer;
+  });
+
+  // A tenant's registration link (auth/tenantRegistration.ts): phone → the sign-in's one-time code.
+  app.post('/api/auth/register/start', { config }, async (req) => {
+    const body = parse(registerSchema, req.body);
+    enforce(required('phone', body.phone));
+    const link = await linkOf(ctx, body.code);
+    if (!link) throw invalidLink();
+    const attempt = await ctx.signIn.begin(req, 'account', { companyId: link.companyId, userName: body.phone.replace(/\D/g, '') });
+    try {
+      return await startRegistration(ctx, link, body.phone, body.otpPreferredSendMethod);
+    } catch (error) {
+      await attempt.failed();
+      throw error;
+    }
   });
 
   app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, parse(sendSchema, req.body).otpGuid));

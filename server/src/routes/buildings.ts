@@ -6,7 +6,7 @@ import { registeredMatch } from '../../../src/lib/domain/contactRules.ts';
 import { bankAccount, logo, logoReference } from '../../../src/lib/validation/buildingSettings.ts';
 import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
-import { apartments, buildings, contacts, debts } from '../data/buildings.ts';
+import { apartments, buildings, contacts } from '../data/buildings.ts';
 import { files } from '../data/files.ts';
 import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -14,6 +14,10 @@ import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { optText, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { buildingDebts } from '../money/ledgerDebts.ts';
+import { ledger } from '../data/ledger.ts';
+import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
+import { nisOf } from '../../../src/lib/agorot.ts';
 
 const buildingPatch = patchBody({
   name: z.string().trim().min(1),
@@ -70,7 +74,10 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' }) };
+    // An apartment's debt is its balance in the one ledger (charges less payments), never a stored total.
+    const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id);
+    const records = (await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' })).map((a) => ({ ...a, debt: nisOf(apartmentBalance(entries, a.id)) }));
+    return { records };
   });
 
   app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
@@ -114,14 +121,16 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
+  // The debts are the ledger's charges with what is still open of them (money/ledgerDebts.ts).
   app.get('/api/binyan/debts', { config: { right: 'debts.read' } }, async (req) => {
     const q = queryOf(req);
+    const { companyId } = authOf(req);
     if (q.buildingId) {
       const b = await loadBuilding(db, req, q.buildingId);
-      return { records: await debts.list(db, { buildingId: b.id }, { orderBy: 'dueDate' }) };
+      return { records: await buildingDebts(db, companyId, b.id) };
     }
     if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
     const contact = await loadOwned(db, req, contacts, q.contactGuid);
-    return { records: await debts.list(db, { buildingId: contact.buildingId, contactGuid: contact.id }, { orderBy: 'dueDate' }) };
+    return { records: await buildingDebts(db, companyId, contact.buildingId, { contactId: contact.id }) };
   });
 }

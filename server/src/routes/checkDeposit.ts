@@ -4,7 +4,8 @@
 // group stays confirmed: a repeat answers the first confirm's answer and changes nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { depositCodeFromCaller, validateDepositCode } from '../../../src/lib/domain/checkRules.ts';
+import { randomUUID } from 'node:crypto';
+import { depositCodeFromCaller, sumAgorot as agorotOfNis, validateDepositCode } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
 import type { StoredCheckGroup } from '../db/specs.ts';
 import { checkGroups, checks } from '../data/checks.ts';
@@ -16,7 +17,11 @@ import { idempotencyKeyOf } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../util/crypto.ts';
-import { addMs } from '../util/dates.ts';
+import { addMs, israelLocalDate } from '../util/dates.ts';
+import { postPayment } from '../money/postPayment.ts';
+import { contacts } from '../data/buildings.ts';
+import { ledger } from '../data/ledger.ts';
+import type { Db } from '../db/database.ts';
 
 const DEPOSIT_TTL_MS = 10 * 60_000;
 const MAX_WRONG = 5;
@@ -32,6 +37,32 @@ const hashOf = (guid: string, code: string) => sha256Hex(`deposit:${guid}:${code
 type Answer = Record<string, unknown>;
 
 type Started = { confirmed: true } | { retryAfterSeconds: number } | { started: true };
+
+/** A deposited check group is money in: one payment settling the group's debts with the checks' total. */
+async function postChecksPayment(tx: Db, companyId: number, guid: string, by: string, now: Date): Promise<void> {
+  const group = (await checkGroups.find(tx, guid))?.entity;
+  if (!group) return;
+  const amountAgorot = agorotOfNis((await checks.ofGroup(tx, guid)).map((c) => c.Amount));
+  const first = group.DebtIds[0] ? await ledger.find(tx, group.DebtIds[0], companyId) : undefined;
+  const contact = (await contacts.find(tx, group.ContactGuid))?.entity;
+  const apartmentId = first?.apartmentId ?? contact?.apartmentId ?? null;
+  if (amountAgorot <= 0 || !apartmentId) return;
+  await postPayment(tx, {
+    id: randomUUID(),
+    companyId,
+    buildingId: group.BuildingId,
+    apartmentId,
+    contactId: group.ContactGuid,
+    amountAgorot,
+    chargeIds: group.DebtIds,
+    date: israelLocalDate(now),
+    description: `Checks ${group.BatchId ?? group.ID ?? ''}`.trim(),
+    sourceKind: 'checkGroup',
+    sourceId: guid,
+    createdBy: by,
+    nowIso: now.toISOString(),
+  });
+}
 
 export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -110,7 +141,10 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     const first: Answer = { record: null, confirmed: true, ChecksHeaderGuid: guid, confirmedAt: now.toISOString() };
     const stored = await db.tx(async (tx) => {
       // Only the confirm that sets confirmedAt marks the checks: a concurrent or repeated one finds it set.
-      if (await deposits.confirmFirst(tx, guid, now.toISOString(), JSON.stringify(first))) await checks.markDeposited(tx, guid, now.toISOString());
+      if (await deposits.confirmFirst(tx, guid, now.toISOString(), JSON.stringify(first))) {
+        await checks.markDeposited(tx, guid, now.toISOString());
+        await postChecksPayment(tx, companyId, guid, user.userName, now);
+      }
       return (await deposits.find(tx, guid))?.answer ?? JSON.stringify(first);
     });
     return answer(req, reply, JSON.parse(stored) as Answer);

@@ -3,13 +3,13 @@
 // removing checks changes the checks' own versions and NumbersOfPayments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Debt } from '../../../src/lib/domain/entities.ts';
-import { checkStatusNew, fromAgorot, numbersOfPayments, sumAgorot, validateCheck, validateSubmit } from '../../../src/lib/domain/checkRules.ts';
+import { checkStatusNew, fromAgorot, numbersOfPayments, validateCheck, validateSubmit } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { Filter } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
-import { contacts, debts } from '../data/buildings.ts';
+import { contacts } from '../data/buildings.ts';
+import { ledger } from '../data/ledger.ts';
 import { checkGroups, checks } from '../data/checks.ts';
 import { files } from '../data/files.ts';
 import { users } from '../data/users.ts';
@@ -18,9 +18,10 @@ import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from '..
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { visibleBuildingIds } from '../http/rights.ts';
+import { assertBuildingVisible, visibleBuildingIds } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { openDebtsFor } from '../money/ledgerDebts.ts';
 import { israelLocalDate } from '../util/dates.ts';
 
 const optStr = z.string().nullable().optional();
@@ -77,11 +78,20 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     await checkGroups.update(tx, next);
     return next;
   };
+  // The open amount of each named debt, from the ledger; every one must be the payer's and still open.
   const debtsTotal = async (tx: Db, req: FastifyRequest, contactGuid: string, ids: readonly string[]): Promise<number> => {
-    const owed: Debt[] = [];
-    for (const id of ids) owed.push(await loadOwned(tx, req, debts, id));
-    if (owed.some((d) => d.contactGuid !== contactGuid)) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
-    return fromAgorot(sumAgorot(owed.map((d) => d.amount)));
+    const { companyId } = authOf(req);
+    let total = 0;
+    for (const id of ids) {
+      const charge = await ledger.find(tx, id, companyId);
+      if (!charge || charge.kind !== 'charge') throw fail.notFound();
+      await assertBuildingVisible(tx, req, charge.buildingId);
+      if (charge.contactId !== contactGuid) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
+      const open = (await openDebtsFor(tx, companyId, charge.buildingId, [id])).find((d) => d.chargeId === id);
+      if (!open) throw fail.rule({ field: 'DebtIds', messageKey: 'debtAlreadyPaid' });
+      total += open.open;
+    }
+    return fromAgorot(total);
   };
 
   const createGroup = async (tx: Db, req: FastifyRequest, guid: string, contactGuid: string | undefined, debtIds: readonly string[]): Promise<StoredCheckGroup> => {

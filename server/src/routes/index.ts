@@ -26,6 +26,10 @@ import { serviceCallRoutes } from './serviceCalls.ts';
 import { supplierRoutes } from './suppliers.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
+import { tenantPaymentRoutes } from './tenantPayments.ts';
+import { chargeRoutes } from './charges.ts';
+import { standingOrderRoutes } from './standingOrders.ts';
+import { tenantLinkRoutes } from './tenantLinks.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -54,4 +58,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   buildingEventRoutes(app, ctx);
   gateRoutes(app, ctx);
   messageRoutes(app, ctx);
+  tenantPaymentRoutes(app, ctx);
+  chargeRoutes(app, ctx);
+  standingOrderRoutes(app, ctx);
+  tenantLinkRoutes(app, ctx);
 }

@@ -18,6 +18,7 @@ import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
 import { seedDocuments } from './seedDocuments.ts';
 import { seedBuildingLife } from './seedBuildingLife.ts';
+import { seedPayments } from './seedPayments.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -267,6 +268,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   await seedBooks(tx, 1001, [101, 102], now);
   await seedDocuments(tx, files, 1001, now);
   await seedBuildingLife(tx, 1001, demoBuildings.map((b) => b.id), now);
+  await seedPayments(tx, 1001, allBuildings, roleUsers.filter((u) => u.contactRole).map((u) => u.userName), now);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

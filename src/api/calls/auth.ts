@@ -143,3 +143,10 @@ export function getSessionData(client: ApiClient, sessionToken: string) {
     headers: { Authorization: sessionToken },
   });
 }
+
+export type RegisterStartInput = { code: string; phone: string; otpPreferredSendMethod: string };
+
+/** A tenant's registration link (issue 14): the phone the company registered gets the sign-in's code. */
+export function registerStart(client: ApiClient, input: RegisterStartInput): Promise<OtpStartAnswer> {
+  return client.request<OtpStartAnswer>('POST', 'auth/register/start', input, noPrefix);
+}

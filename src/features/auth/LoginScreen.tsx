@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Spinner } from '../../ui/Spinner';
 import { loginActors } from './loginActors';
@@ -9,9 +8,10 @@ import { loginMachine } from './loginMachine';
 import type { LoginCredentials } from './loginMachine';
 import { LoginCodeForm } from './LoginCodeForm';
 import { LoginDetailsForm } from './LoginDetailsForm';
-import type { TakeDayProgress } from '../../session/takeDayOffline';
 import { useSession } from '../../session/sessionContext';
 import styles from './LoginScreen.module.css';
+import { useFinishSignIn } from './useFinishSignIn';
+import type { OfflineProgress } from './useFinishSignIn';
 
 const appLoginMachine = loginMachine.provide({ actors: loginActors });
 
@@ -23,34 +23,12 @@ type Props = {
   afterLogin(onProgress: (p: OfflineProgress) => void): Promise<void>;
 };
 
-type OfflineProgress = Pick<TakeDayProgress, 'done' | 'total'>;
-
 export function LoginScreen({ initial, machine = appLoginMachine, afterLogin }: Props) {
   const { t } = useTranslation('auth');
-  const { loggedIn, session, update } = useSession();
-  const navigate = useNavigate();
+  const { loggedIn } = useSession();
   const [state, send] = useMachine(machine, { input: initial });
-  const [progress, setProgress] = useState<OfflineProgress | null>(null);
   const done = state.matches('loggedIn');
-
-  useEffect(() => {
-    if (!done) return;
-    let active = true;
-    const target = session.previousPath && !session.previousPath.startsWith('/login') ? session.previousPath : '/';
-    void (async () => {
-      try {
-        await afterLogin((p) => active && setProgress(p));
-      } finally {
-        await update({ previousPath: null });
-        if (active) navigate(target, { replace: true });
-      }
-    })();
-    return () => {
-      active = false;
-    };
-    // Runs once when the machine reaches loggedIn; the remembered path is read at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loggedIn; the remembered path is read then
-  }, [done]);
+  const progress = useFinishSignIn(done, afterLogin);
 
   // Already signed in on arrival: /login is for logged-out users only.
   if (loggedIn && state.matches('idle')) return <Navigate to="/" replace />;

@@ -96,6 +96,14 @@ const grants = {
   'debts.read': [{ roles: ['worker', 'manager', 'committee', 'admin'] }],
   'checks.deposit': [{ roles: ['worker', 'manager', 'committee', 'admin'], flag: 'showChecksDeposit' }],
   'clearing.charge': [{ roles: ['manager', 'admin'], flag: 'PermClearing' }],
+  /** A tenant's own apartment: balance, debts, payment history, receipts. */
+  'account.read': [{ roles: ['owner', 'renter'] }],
+  /** A tenant pays: by card, saved cards, standing orders. */
+  'account.pay': [{ roles: ['owner', 'renter'] }],
+  /** The office's view of tenants' payments, failed standing-order charges and receipts per building. */
+  'payments.read': [{ roles: [...staff, 'committee'] }],
+  /** Registration links sent to an apartment's tenants. */
+  'tenants.invite': [{ roles: staff }],
   /** Quick charges to an apartment (/add-money). */
   'charges.create': [{ roles: staff }],
   /** The committee's books: financial reports, expenses, budget. */

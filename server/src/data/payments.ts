@@ -1,0 +1,196 @@
+// Tenants pay (migration 010): a building's card settings, apartments held from paying, saved cards,
+// payments (one per intent; their receipts), standing orders.
+import type { Selectable } from 'kysely';
+import type { CardKind, ClearingFeeSettings } from '../../../src/lib/clearingFee.ts';
+import type { StandingOrderFrequency } from '../../../src/lib/domain/standingOrderRules.ts';
+import { counter } from '../db/counters.ts';
+import type { Db } from '../db/database.ts';
+import { asBoolean, fromJson } from '../db/records.ts';
+import type { PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
+
+export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean };
+
+export type SavedCard = { id: string; userId: number; token: string; last4: string; expiry: string; cardKind: CardKind; kept: boolean; createdAt: string };
+
+export type PaymentLine = { chargeId: string; description: string; debtKind: string | null; dueDate: string | null; amountAgorot: number };
+/** nothingDue: a standing order's period with no committee fee open (recorded so it runs once). */
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'nothingDue';
+export type PaymentMethod = 'card' | 'standingOrder';
+
+export type Payment = {
+  id: string;
+  companyId: number;
+  userId: number | null;
+  buildingId: number;
+  apartmentId: string;
+  contactId: string | null;
+  chargeIds: string[];
+  lines: PaymentLine[];
+  method: PaymentMethod;
+  cardId: string | null;
+  cardKind: CardKind;
+  last4: string;
+  subtotalAgorot: number;
+  feeNetAgorot: number;
+  feeVatAgorot: number;
+  totalAgorot: number;
+  vatBasisPoints: number;
+  status: PaymentStatus;
+  providerChargeId: string | null;
+  errorKey: string | null;
+  receiptNumber: number | null;
+  payerName: string;
+  standingOrderId: string | null;
+  period: string | null;
+  date: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type StandingOrder = {
+  id: string;
+  companyId: number;
+  userId: number;
+  buildingId: number;
+  apartmentId: string;
+  cardId: string;
+  billingDay: number;
+  frequency: StandingOrderFrequency;
+  startDate: string;
+  status: 'active' | 'cancelled';
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const cardOf = (r: Selectable<SavedCardTable>): SavedCard => ({
+  id: r.id,
+  userId: Number(r.userId),
+  token: r.token,
+  last4: r.last4,
+  expiry: r.expiry,
+  cardKind: r.cardKind as CardKind,
+  kept: asBoolean(r.kept),
+  createdAt: r.createdAt,
+});
+
+const paymentOf = (r: Selectable<PaymentTable>): Payment => ({
+  ...r,
+  userId: r.userId === null ? null : Number(r.userId),
+  chargeIds: fromJson(r.chargeIds) as string[],
+  lines: fromJson(r.lines) as PaymentLine[],
+  method: r.method as PaymentMethod,
+  cardKind: r.cardKind as CardKind,
+  subtotalAgorot: Number(r.subtotalAgorot),
+  feeNetAgorot: Number(r.feeNetAgorot),
+  feeVatAgorot: Number(r.feeVatAgorot),
+  totalAgorot: Number(r.totalAgorot),
+  vatBasisPoints: Number(r.vatBasisPoints),
+  status: r.status as PaymentStatus,
+  receiptNumber: r.receiptNumber === null ? null : Number(r.receiptNumber),
+});
+
+const orderOf = (r: Selectable<StandingOrderTable>): StandingOrder => ({
+  ...r,
+  userId: Number(r.userId),
+  billingDay: Number(r.billingDay),
+  frequency: r.frequency as StandingOrderFrequency,
+  status: r.status as StandingOrder['status'],
+  version: Number(r.version),
+});
+
+/** Receipt numbers: one sequence per company, from 1001. */
+const receiptNumbers = counter(1001, (q, companyId: number) => q.selectFrom('payments').select((eb) => eb.fn.max('receiptNumber').as('max')).where('companyId', '=', companyId), 1);
+
+export const billingSettings = {
+  of: async (db: Db, buildingId: number): Promise<BillingSettings | null> => {
+    const r = await db.first(db.q.selectFrom('billing_settings').selectAll().where('buildingId', '=', buildingId));
+    if (!r) return null;
+    return {
+      cardPayments: asBoolean(r.cardPayments),
+      fixedAgorot: Number(r.fixedAgorot),
+      percentBasisPoints: Number(r.percentBasisPoints),
+      vat: r.vat === 'included' ? 'included' : 'added',
+      foreignCardFixedAgorot: Number(r.foreignCardFixedAgorot),
+      dinersAmexPercentBasisPoints: Number(r.dinersAmexPercentBasisPoints),
+    };
+  },
+  put: (db: Db, companyId: number, buildingId: number, s: BillingSettings, at: string) =>
+    db.run(
+      db.q
+        .insertInto('billing_settings')
+        .values({ buildingId, companyId, ...s, updatedAt: at })
+        .onConflict((oc) => oc.column('buildingId').doUpdateSet({ ...s, updatedAt: at })),
+    ),
+};
+
+export const apartmentHolds = {
+  reasonOf: async (db: Db, apartmentId: string): Promise<string | null> =>
+    (await db.first(db.q.selectFrom('apartment_holds').select('reason').where('apartmentId', '=', apartmentId)))?.reason ?? null,
+  put: (db: Db, companyId: number, apartmentId: string, reason: string, at: string) =>
+    db.run(db.q.insertInto('apartment_holds').values({ apartmentId, companyId, reason, createdAt: at }).onConflict((oc) => oc.column('apartmentId').doNothing())),
+};
+
+export const savedCards = {
+  insert: (db: Db, companyId: number, c: SavedCard) => db.run(db.q.insertInto('saved_cards').values({ ...c, companyId, deletedAt: null })),
+  /** A card of the user that was not deleted (kept or one-time). */
+  mine: async (db: Db, companyId: number, userId: number, id: string): Promise<SavedCard | undefined> => {
+    const r = await db.first(db.q.selectFrom('saved_cards').selectAll().where('id', '=', id).where('companyId', '=', companyId).where('userId', '=', userId).where('deletedAt', 'is', null));
+    return r ? cardOf(r) : undefined;
+  },
+  byId: async (db: Db, id: string): Promise<SavedCard | undefined> => {
+    const r = await db.first(db.q.selectFrom('saved_cards').selectAll().where('id', '=', id).where('deletedAt', 'is', null));
+    return r ? cardOf(r) : undefined;
+  },
+  /** The cards the user kept, newest first. */
+  keptBy: async (db: Db, companyId: number, userId: number): Promise<SavedCard[]> =>
+    (
+      await db.all(
+        db.q.selectFrom('saved_cards').selectAll().where('companyId', '=', companyId).where('userId', '=', userId).where('kept', '=', true).where('deletedAt', 'is', null).orderBy('createdAt', 'desc'),
+      )
+    ).map(cardOf),
+  remove: (db: Db, id: string, at: string) => db.run(db.q.updateTable('saved_cards').set({ deletedAt: at }).where('id', '=', id)),
+};
+
+export const payments = {
+  /** Inserts the intent unless a payment with its id exists; true for the one that inserted it. */
+  insertOnce: async (db: Db, p: Payment): Promise<boolean> =>
+    (
+      await db.run(
+        db.q
+          .insertInto('payments')
+          .values({ ...p, chargeIds: JSON.stringify(p.chargeIds), lines: JSON.stringify(p.lines) })
+          .onConflict((oc) => oc.doNothing()),
+      )
+    ).changes === 1,
+  find: async (db: Db, id: string): Promise<Payment | undefined> => {
+    const r = await db.first(db.q.selectFrom('payments').selectAll().where('id', '=', id));
+    return r ? paymentOf(r) : undefined;
+  },
+  /** Moves a pending payment to its outcome; false when another request did first. */
+  settle: async (db: Db, id: string, changes: Pick<Payment, 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'updatedAt'>): Promise<boolean> =>
+    (await db.run(db.q.updateTable('payments').set(changes).where('id', '=', id).where('status', '=', 'pending'))).changes === 1,
+  nextReceiptNumber: (db: Db, companyId: number) => db.nextNumber(receiptNumbers, `receipt:${companyId}`, companyId),
+  ofApartment: async (db: Db, companyId: number, apartmentId: string): Promise<Payment[]> =>
+    (await db.all(db.q.selectFrom('payments').selectAll().where('companyId', '=', companyId).where('apartmentId', '=', apartmentId).orderBy('createdAt', 'desc'))).map(paymentOf),
+  ofBuilding: async (db: Db, companyId: number, buildingId: number): Promise<Payment[]> =>
+    (await db.all(db.q.selectFrom('payments').selectAll().where('companyId', '=', companyId).where('buildingId', '=', buildingId).orderBy('createdAt', 'desc'))).map(paymentOf),
+  ofStandingOrder: async (db: Db, standingOrderId: string, period: string): Promise<Payment | undefined> => {
+    const r = await db.first(db.q.selectFrom('payments').selectAll().where('standingOrderId', '=', standingOrderId).where('period', '=', period));
+    return r ? paymentOf(r) : undefined;
+  },
+};
+
+export const standingOrders = {
+  insert: (db: Db, o: StandingOrder) => db.run(db.q.insertInto('standing_orders').values(o)),
+  update: (db: Db, o: StandingOrder) => db.run(db.q.updateTable('standing_orders').set(o).where('id', '=', o.id)),
+  find: async (db: Db, id: string): Promise<StandingOrder | undefined> => {
+    const r = await db.first(db.q.selectFrom('standing_orders').selectAll().where('id', '=', id));
+    return r ? orderOf(r) : undefined;
+  },
+  activeOfApartment: async (db: Db, companyId: number, apartmentId: string): Promise<StandingOrder | undefined> => {
+    const r = await db.first(db.q.selectFrom('standing_orders').selectAll().where('companyId', '=', companyId).where('apartmentId', '=', apartmentId).where('status', '=', 'active'));
+    return r ? orderOf(r) : undefined;
+  },
+  active: async (db: Db): Promise<StandingOrder[]> => (await db.all(db.q.selectFrom('standing_orders').selectAll().where('status', '=', 'active').orderBy('id'))).map(orderOf),
+};

@@ -1,0 +1,117 @@
+// The standing-order job (hok, issue 14): on each billing date of an active order, the apartment's
+// open committee fees due by then are charged to the order's card. A run is a payment row keyed by the
+// order and its period (the billing date): the unique index lets one process of many insert it, and the
+// provider charges the payment's id once, so a period is charged exactly once on either engine.
+import { chargeDates } from '../../../src/lib/domain/standingOrderRules.ts';
+import type { AppContext } from '../context.ts';
+import { jobs } from '../data/jobs.ts';
+import type { StandingOrder } from '../data/payments.ts';
+import { billingSettings, payments, savedCards, standingOrders } from '../data/payments.ts';
+import { users } from '../data/users.ts';
+import { buildingDebts } from '../money/ledgerDebts.ts';
+import type { PaymentContext } from '../payments/cardPayment.ts';
+import { completePayment, quoteOf, recordIntent } from '../payments/cardPayment.ts';
+import { israelLocalDate } from '../util/dates.ts';
+
+export const STANDING_ORDERS_JOB = 'standingOrders';
+const INTERVAL_MS = 60 * 60_000;
+const committeeKinds = new Set(['pastCommittee', 'currentCommittee', 'futureCommittee']);
+
+/** The billing dates of an order from its start up to `today` (inclusive). */
+export function duePeriods(order: Pick<StandingOrder, 'startDate' | 'billingDay' | 'frequency'>, today: string): string[] {
+  const out: string[] = [];
+  for (const d of chargeDates(order.startDate, order.billingDay, order.frequency, 240)) {
+    if (d > today) break;
+    out.push(d);
+  }
+  return out;
+}
+
+export type RunCounts = { charged: number; failed: number; nothingDue: number };
+
+async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: string, counts: RunCounts): Promise<void> {
+  const id = `so:${order.id}:${period}`;
+  let payment = await payments.find(ctx.db, id);
+  if (!payment) {
+    const card = await savedCards.byId(ctx.db, order.cardId);
+    const settings = await billingSettings.of(ctx.db, order.buildingId);
+    const user = await users.byId(ctx.db, order.userId);
+    const debts = (await buildingDebts(ctx.db, order.companyId, order.buildingId, { apartmentId: order.apartmentId })).filter(
+      (d) => !d.paid && !d.pendingChecks && committeeKinds.has(d.kind) && d.dueDate <= period,
+    );
+    const lines = debts.map((d) => ({ chargeId: d.id, description: d.description, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot }));
+    const quote = card && settings ? quoteOf(lines, card, settings, period) : null;
+    payment = await recordIntent(ctx, {
+      id,
+      companyId: order.companyId,
+      userId: order.userId,
+      buildingId: order.buildingId,
+      apartmentId: order.apartmentId,
+      contactId: user?.contactId ?? null,
+      chargeIds: lines.map((l) => l.chargeId),
+      lines,
+      method: 'standingOrder',
+      cardId: card?.id ?? null,
+      cardKind: card?.cardKind ?? 'local',
+      last4: card?.last4 ?? '',
+      subtotalAgorot: quote?.subtotal ?? 0,
+      feeNetAgorot: quote?.feeNet ?? 0,
+      feeVatAgorot: quote?.feeVat ?? 0,
+      totalAgorot: quote?.total ?? 0,
+      vatBasisPoints: quote?.vatBasisPoints ?? 0,
+      payerName: user?.fullName ?? '',
+      standingOrderId: order.id,
+      period,
+      date: period,
+    });
+    // Nothing due this period: the run is recorded (so it is not tried again) without a charge.
+    if (lines.length === 0 && payment.status === 'pending') {
+      await payments.settle(ctx.db, id, { status: 'nothingDue', providerChargeId: null, errorKey: null, receiptNumber: null, updatedAt: ctx.nowIso() });
+      counts.nothingDue += 1;
+      return;
+    }
+    if (!settings?.cardPayments && payment.status === 'pending') {
+      await payments.settle(ctx.db, id, { status: 'failed', providerChargeId: null, errorKey: 'buildingNotSetUpForCardPayments', receiptNumber: null, updatedAt: ctx.nowIso() });
+      counts.failed += 1;
+      return;
+    }
+  }
+  const done = await completePayment(ctx, payment, 'standingOrder');
+  if (done.status === 'succeeded') counts.charged += 1;
+  else if (done.status === 'failed') counts.failed += 1;
+}
+
+/** Charges every active order's due periods not run yet. Safe to run from several processes at once. */
+export async function runStandingOrders(ctx: PaymentContext): Promise<RunCounts> {
+  const today = israelLocalDate(ctx.now());
+  const counts: RunCounts = { charged: 0, failed: 0, nothingDue: 0 };
+  for (const order of await standingOrders.active(ctx.db)) {
+    for (const period of duePeriods(order, today)) {
+      if ((await payments.ofStandingOrder(ctx.db, order.id, period))?.status === 'succeeded') continue;
+      await runPeriod(ctx, order, period, counts);
+    }
+  }
+  return counts;
+}
+
+/** Runs the job now and every hour, one process per interval (the `jobs` lease); returns the stopper. */
+export function scheduleStandingOrders(ctx: AppContext, onError: (error: unknown) => void, intervalMs = INTERVAL_MS): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const lease = intervalMs - Math.min(intervalMs / 10, 60_000);
+  const run = () => {
+    running = (async () => {
+      try {
+        if (await jobs.claim(ctx.db, STANDING_ORDERS_JOB, ctx.now(), lease)) await runStandingOrders(ctx);
+      } catch (error) {
+        onError(error);
+      }
+    })();
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

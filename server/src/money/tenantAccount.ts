@@ -1,0 +1,117 @@
+// A tenant's own apartment(s) (issue 14 "my apartment"): reached through the contact the tenant is in
+// the building's list; balance, open debts and payment history come from the one ledger, receipts
+// from the card and standing-order payments.
+import type { FastifyRequest } from 'fastify';
+import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
+import type { Apartment, Building, Contact } from '../../../src/lib/domain/entities.ts';
+import type { Db } from '../db/database.ts';
+import { apartments, buildings, contacts } from '../data/buildings.ts';
+import { ledger } from '../data/ledger.ts';
+import type { BillingSettings, Payment } from '../data/payments.ts';
+import { apartmentHolds, billingSettings, payments, standingOrders } from '../data/payments.ts';
+import { ApiError } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { chargesInSentChecks, debtsOf } from './ledgerDebts.ts';
+
+export type TenantHome = { apartment: Apartment; building: Building; contact: Contact };
+
+export const noApartment = () => new ApiError(404, 'NO_APARTMENT', 'noApartment');
+
+/** The apartments the signed-in tenant is registered to (owner or renter). */
+export async function tenantHomes(db: Db, req: FastifyRequest): Promise<TenantHome[]> {
+  const { user, companyId } = authOf(req);
+  if (!user.contactId) return [];
+  const contact = await contacts.find(db, user.contactId);
+  if (!contact || contact.companyId !== companyId || !contact.entity.apartmentId) return [];
+  const apartment = (await apartments.find(db, contact.entity.apartmentId))?.entity;
+  const building = apartment ? (await buildings.find(db, apartment.buildingId))?.entity : undefined;
+  return apartment && building ? [{ apartment, building, contact: contact.entity }] : [];
+}
+
+/** One of the tenant's apartments; any other id is refused as not theirs. */
+export async function myHome(db: Db, req: FastifyRequest, apartmentId: string): Promise<TenantHome> {
+  const home = (await tenantHomes(db, req)).find((h) => h.apartment.id === apartmentId);
+  if (!home) throw noApartment();
+  return home;
+}
+
+export type HistoryRow = {
+  id: string;
+  date: string;
+  amountAgorot: number;
+  /** card, standingOrder, checks, other (a payment the office recorded). */
+  method: string;
+  description: string;
+  paymentId: string | null;
+  receiptNumber: number | null;
+  totalAgorot: number | null;
+  last4: string | null;
+};
+
+function methodOf(sourceKind: string | null): string {
+  if (sourceKind === 'cardPayment') return 'card';
+  if (sourceKind === 'standingOrderRun') return 'standingOrder';
+  if (sourceKind === 'checkGroup') return 'checks';
+  return 'other';
+}
+
+export type ApartmentAccount = {
+  apartmentId: string;
+  number: string;
+  floor: number;
+  buildingId: number;
+  buildingName: string;
+  address: string;
+  city: string;
+  balanceAgorot: number;
+  debts: ReturnType<typeof debtsOf>;
+  history: HistoryRow[];
+  failedRuns: { paymentId: string; date: string; totalAgorot: number; errorKey: string | null }[];
+  cardPayments: boolean;
+  settings: BillingSettings | null;
+  hold: string | null;
+  standingOrder: { id: string; billingDay: number; frequency: string; startDate: string; cardId: string; version: number } | null;
+};
+
+export async function accountOf(db: Db, companyId: number, home: TenantHome): Promise<ApartmentAccount> {
+  const { apartment, building } = home;
+  const entries = await ledger.ofBuilding(db, companyId, building.id);
+  const mine = entries.filter((e) => e.apartmentId === apartment.id);
+  const paid: Map<string, Payment> = new Map((await payments.ofApartment(db, companyId, apartment.id)).map((p) => [p.id, p]));
+  const settings = await billingSettings.of(db, building.id);
+  const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
+  const history = mine
+    .filter((e) => e.kind === 'payment')
+    .map((e): HistoryRow => {
+      const p = e.sourceId ? paid.get(e.sourceId) : undefined;
+      return {
+        id: e.id,
+        date: e.date,
+        amountAgorot: e.amountAgorot,
+        method: methodOf(e.sourceKind),
+        description: e.description,
+        paymentId: p?.id ?? null,
+        receiptNumber: p?.receiptNumber ?? null,
+        totalAgorot: p?.totalAgorot ?? null,
+        last4: p?.last4 ?? null,
+      };
+    })
+    .reverse();
+  return {
+    apartmentId: apartment.id,
+    number: apartment.number,
+    floor: apartment.floor,
+    buildingId: building.id,
+    buildingName: building.name,
+    address: building.address,
+    city: building.city,
+    balanceAgorot: apartmentBalance(mine, apartment.id),
+    debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries)).filter((d) => !d.paid),
+    history,
+    failedRuns: [...paid.values()].filter((p) => p.method === 'standingOrder' && p.status === 'failed').map((p) => ({ paymentId: p.id, date: p.date, totalAgorot: p.totalAgorot, errorKey: p.errorKey })),
+    cardPayments: settings?.cardPayments ?? false,
+    settings,
+    hold: await apartmentHolds.reasonOf(db, apartment.id),
+    standingOrder: order ? { id: order.id, billingDay: order.billingDay, frequency: order.frequency, startDate: order.startDate, cardId: order.cardId, version: order.version } : null,
+  };
+}

@@ -1,0 +1,152 @@
+// Tenants' money (issue 14): my apartment (balance, debts, history), saved cards, card payments with
+// their receipts, and the office's list of a building's payments. Payments need the connection: the
+// device sends them directly (never through the outbox) with the intent's id as Idempotency-Key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { validateNewCard } from '../../../src/lib/cards.ts';
+import { digitsOfCard } from '../../../src/lib/cards.ts';
+import type { AppContext } from '../context.ts';
+import type { Payment, SavedCard } from '../data/payments.ts';
+import { payments, savedCards } from '../data/payments.ts';
+import { loadBuilding, queryOf } from '../http/access.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { recordId } from '../http/schemas.ts';
+import { parse } from '../http/validate.ts';
+import { accountOf, myHome, tenantHomes } from '../money/tenantAccount.ts';
+import type { PaymentContext } from '../payments/cardPayment.ts';
+import { completePayment, linesOf, merchantOf, payableSettings, quoteOf, recordIntent } from '../payments/cardPayment.ts';
+import { messageOfFailure } from '../payments/provider.ts';
+import { israelLocalDate } from '../util/dates.ts';
+
+const cardBody = z.object({ id: recordId, number: z.string().max(30), expiry: z.string().max(7), cvv: z.string().max(4), keep: z.boolean().nullable() });
+const quoteBody = z.object({ apartmentId: recordId, chargeIds: z.array(recordId).max(100), cardId: recordId });
+const payBody = quoteBody.extend({ id: z.uuid(), expectedTotalAgorot: z.number().int().nonnegative() });
+
+export const publicCard = (c: SavedCard) => ({ id: c.id, last4: c.last4, expiry: c.expiry, cardKind: c.cardKind, kept: c.kept });
+
+/** A payment as its payer and the office see it: the receipt's fields, never the provider's token. */
+export function receiptOf(p: Payment) {
+  const { providerChargeId: _charge, companyId: _company, ...shown } = p;
+  return shown;
+}
+
+export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const pay: PaymentContext = ctx;
+
+  const myCard = async (req: FastifyRequest, id: string): Promise<SavedCard> => {
+    const { companyId, user } = authOf(req);
+    const card = await savedCards.mine(db, companyId, user.id, id);
+    if (!card) throw new ApiError(404, 'CARD_NOT_FOUND', 'cardNotFound', { field: 'cardId' });
+    return card;
+  };
+
+  const myPayment = async (req: FastifyRequest, id: string): Promise<Payment> => {
+    const { companyId, user } = authOf(req);
+    const p = await payments.find(db, id);
+    if (!p || p.companyId !== companyId) throw fail.notFound();
+    // The payer, or another tenant of the same apartment.
+    if (p.userId !== user.id && !(await tenantHomes(db, req)).some((h) => h.apartment.id === p.apartmentId)) throw fail.notFound();
+    return p;
+  };
+
+  app.get('/api/binyan/my/account', { config: { right: 'account.read' } }, async (req) => {
+    const { companyId, user } = authOf(req);
+    const homes = await tenantHomes(db, req);
+    const apartments = [];
+    for (const home of homes) apartments.push(await accountOf(db, companyId, home));
+    return { fetchedAt: ctx.nowIso(), apartments, cards: (await savedCards.keptBy(db, companyId, user.id)).map(publicCard) };
+  });
+
+  app.get('/api/binyan/my/cards', { config: { right: 'account.pay' } }, async (req) => {
+    const { companyId, user } = authOf(req);
+    return { records: (await savedCards.keptBy(db, companyId, user.id)).map(publicCard) };
+  });
+
+  // The card goes to the provider only; we keep its token, last 4 digits, expiry and kind.
+  app.post('/api/binyan/my/cards', { config: { right: 'account.pay' } }, async (req, reply) => {
+    const body = parse(cardBody, req.body);
+    const { companyId, user } = authOf(req);
+    const existing = await savedCards.mine(db, companyId, user.id, body.id);
+    if (existing) return { record: publicCard(existing) };
+    enforce(validateNewCard({ number: body.number, expiry: body.expiry, cvv: body.cvv, keep: body.keep, today: israelLocalDate(ctx.now()) }));
+    const result = await ctx.provider.tokenize(merchantOf(companyId), { number: digitsOfCard(body.number), expiry: body.expiry, cvv: body.cvv.trim() });
+    if (!result.ok) throw new ApiError(422, 'CARD_REFUSED', messageOfFailure(result.failure), { field: 'number' });
+    const card: SavedCard = { id: body.id, userId: user.id, token: result.token, last4: result.last4, expiry: result.expiry, cardKind: result.cardKind, kept: body.keep === true, createdAt: ctx.nowIso() };
+    await savedCards.insert(db, companyId, card);
+    return reply.code(201).send({ record: publicCard(card) });
+  });
+
+  app.delete('/api/binyan/my/cards/:id', { config: { right: 'account.pay' } }, async (req) => {
+    const card = await myCard(req, (req.params as { id: string }).id);
+    await savedCards.remove(db, card.id, ctx.nowIso());
+    return { record: publicCard(card) };
+  });
+
+  app.post('/api/binyan/my/payments/quote', { config: { right: 'account.pay' } }, async (req) => {
+    const body = parse(quoteBody, req.body);
+    const { companyId } = authOf(req);
+    const home = await myHome(db, req, body.apartmentId);
+    const settings = await payableSettings(db, home.building.id, home.apartment.id);
+    const card = await myCard(req, body.cardId);
+    const lines = await linesOf(db, companyId, home.building.id, home.apartment.id, body.chargeIds);
+    return { quote: { ...quoteOf(lines, card, settings, israelLocalDate(ctx.now())), cardKind: card.cardKind, last4: card.last4 }, lines };
+  });
+
+  app.post('/api/binyan/my/payments', { config: { right: 'account.pay' } }, async (req, reply) => {
+    const body = parse(payBody, req.body);
+    const { companyId, user } = authOf(req);
+    const answer = (p: Payment) => reply.header('Idempotency-Key', p.id).code(200).send({ record: receiptOf(p), idempotencyKey: p.id });
+    // A repeat of this intent (double tap, lost answer, reload): finish it if needed and answer its outcome.
+    const existing = await payments.find(db, body.id);
+    if (existing) {
+      if (existing.companyId !== companyId || existing.userId !== user.id) throw fail.forbidden();
+      return answer(await completePayment(pay, existing, user.userName));
+    }
+    const home = await myHome(db, req, body.apartmentId);
+    const settings = await payableSettings(db, home.building.id, home.apartment.id);
+    const card = await myCard(req, body.cardId);
+    const lines = await linesOf(db, companyId, home.building.id, home.apartment.id, body.chargeIds);
+    const date = israelLocalDate(ctx.now());
+    const quote = quoteOf(lines, card, settings, date);
+    // What the tenant confirmed must be what is charged.
+    if (quote.total !== body.expectedTotalAgorot) throw new ApiError(409, 'PAYMENT_CHANGED', 'paymentCannotContinue', { extra: { quote } });
+    const intent = await recordIntent(pay, {
+      id: body.id,
+      companyId,
+      userId: user.id,
+      buildingId: home.building.id,
+      apartmentId: home.apartment.id,
+      contactId: home.contact.id,
+      chargeIds: body.chargeIds,
+      lines,
+      method: 'card',
+      cardId: card.id,
+      cardKind: card.cardKind,
+      last4: card.last4,
+      subtotalAgorot: quote.subtotal,
+      feeNetAgorot: quote.feeNet,
+      feeVatAgorot: quote.feeVat,
+      totalAgorot: quote.total,
+      vatBasisPoints: quote.vatBasisPoints,
+      payerName: user.fullName,
+      standingOrderId: null,
+      period: null,
+      date,
+    });
+    if (intent.userId !== user.id) throw fail.forbidden();
+    return answer(await completePayment(pay, intent, user.userName));
+  });
+
+  // The payment's outcome and receipt; a payment left pending (the tab closed mid-way) is finished here.
+  app.get('/api/binyan/my/payments/:id', { config: { right: 'account.read' } }, async (req) => {
+    const p = await myPayment(req, (req.params as { id: string }).id);
+    return { record: receiptOf(await completePayment(pay, p, authOf(req).user.userName)) };
+  });
+
+  app.get('/api/binyan/payments', { config: { right: 'payments.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, queryOf(req).buildingId);
+    return { records: (await payments.ofBuilding(db, authOf(req).companyId, b.id)).map(receiptOf) };
+  });
+}

@@ -1,0 +1,81 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { allBuildings } from '../../directory/buildingsRepo';
+import { nisOf } from '../../lib/agorot';
+import type { PaymentRecord } from '../../lib/paymentAnswers';
+import { errorKeyOf } from '../../session/errorKey';
+import { useSession } from '../../session/sessionContext';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField } from '../../ui/SelectField';
+import { Spinner } from '../../ui/Spinner';
+import { useFormats } from '../../ui/useFormats';
+import { useOnline } from '../../ui/useOnline';
+import styles from '../../ui/fieldScreens.module.css';
+import { buildingPayments } from './collectionsRepo';
+
+/** The office sees a building's tenant payments, failed standing-order charges and receipt numbers. */
+export function PaymentsScreen() {
+  const { t } = useTranslation(['collections', 'errors']);
+  const f = useFormats();
+  const online = useOnline();
+  const { session } = useSession();
+  const params = useParams();
+  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
+  const buildings = useLiveQuery(() => allBuildings(), []);
+  const [rows, setRows] = useState<PaymentRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (buildingId === null || !online) return;
+    let live = true;
+    setRows(null);
+    setError(null);
+    buildingPayments(buildingId)
+      .then((r) => live && setRows(r))
+      .catch((e: unknown) => live && setError(errorKeyOf(e, 'errors:errorReceiving')));
+    return () => {
+      live = false;
+    };
+  }, [buildingId, online]);
+
+  return (
+    <div className={styles.screen}>
+      <h2 className={styles.heading}>{t('collections:title')}</h2>
+      <SelectField
+        label={t('collections:building')}
+        value={buildingId === null ? '' : String(buildingId)}
+        onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
+        options={[{ value: '', label: t('collections:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+      />
+      {!online ? (
+        <EmptyState message={t('collections:needsConnection')} />
+      ) : error ? (
+        <EmptyState message={t(error)} />
+      ) : buildingId === null ? null : rows === null ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState message={t('collections:none')} />
+      ) : (
+        <ul className={styles.list} aria-label={t('collections:title')}>
+          {rows.map((p) => (
+            <li key={p.id} className={styles.card}>
+              <span>
+                {f.date(p.date)} · {p.payerName} · {f.nis(nisOf(p.totalAgorot))}
+              </span>
+              <span className={styles.muted}>{t(`collections:methods.${p.method === 'standingOrder' ? 'standingOrder' : 'card'}`, { last4: p.last4 })}</span>
+              <span className={p.status === 'failed' ? styles.error : styles.muted}>
+                {p.status === 'succeeded'
+                  ? t('collections:receipt', { number: p.receiptNumber ?? '' })
+                  : p.status === 'failed'
+                    ? t('collections:failed', { reason: t(`errors:${p.errorKey ?? 'transactionFailed'}`) })
+                    : t('collections:pending')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

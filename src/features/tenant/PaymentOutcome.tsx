@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { nisOf } from '../../lib/agorot';
+import type { PaymentRecord } from '../../lib/paymentAnswers';
+import { Button } from '../../ui/Button';
+import { useFormats } from '../../ui/useFormats';
+import styles from './Tenant.module.css';
+
+/** What became of a payment: paid with its receipt, or why not (spec 8), with a way to try again. */
+export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; onAgain(): void }) {
+  const { t } = useTranslation(['tenant', 'errors']);
+  const f = useFormats();
+  const paid = payment.status === 'succeeded';
+  return (
+    <section className={styles.screen} aria-labelledby="outcome-title">
+      <h1 id="outcome-title" className={styles.heading}>
+        {paid ? t('pay.paid') : t('pay.notPaid')}
+      </h1>
+      {paid ? (
+        <>
+          <p>{t('pay.paidText', { total: f.nis(nisOf(payment.totalAgorot)), number: payment.receiptNumber ?? '' })}</p>
+          <Link className={styles.link} to={`/receipt/${encodeURIComponent(payment.id)}`}>
+            {t('home.receipt', { number: payment.receiptNumber ?? '' })}
+          </Link>
+          <Link className={styles.link} to="/">
+            {t('pay.home')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className={styles.notice} role="alert">
+            {t(`errors:${payment.errorKey ?? 'transactionFailed'}`)}
+          </p>
+          <Button onClick={onAgain}>{t('pay.tryAgain')}</Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { nisOf } from '../../lib/agorot';
+import type { ApartmentAccountView } from '../../lib/paymentAnswers';
+import { useCan } from '../../session/sessionContext';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import { useFormats } from '../../ui/useFormats';
+import { useOnline } from '../../ui/useOnline';
+import { DebtList } from './DebtList';
+import styles from './Tenant.module.css';
+import { useAccount } from './useAccount';
+
+/** The tenant's home (issue 14 "my apartment"): balance, debts by kind with due dates, payments with receipts. */
+export function TenantHomeScreen() {
+  const { t } = useTranslation(['tenant', 'errors']);
+  const f = useFormats();
+  const online = useOnline();
+  const { account, refreshing, failed, refresh } = useAccount();
+
+  if (account === undefined || (account === null && refreshing)) return <Spinner />;
+  if (account === null) {
+    return (
+      <EmptyState
+        title={t('home.title')}
+        message={online ? t('home.loadFailed') : t('home.offlineNoData')}
+        action={online ? <Button onClick={() => void refresh()}>{t('home.retry')}</Button> : undefined}
+      />
+    );
+  }
+  return (
+    <section className={styles.screen} aria-labelledby="tenant-home-title">
+      <h1 id="tenant-home-title" className={styles.heading}>
+        {t('home.title')}
+      </h1>
+      <p className={styles.muted} data-testid="fetched-at">
+        {t('home.fetchedAt', { when: f.dateTime(account.fetchedAt) })}
+      </p>
+      {!online ? <p className={styles.notice}>{t('home.offline')}</p> : failed ? <p className={styles.notice}>{t('home.refreshFailed')}</p> : null}
+      {account.apartments.length === 0 ? <EmptyState message={t('errors:noApartment')} /> : null}
+      {account.apartments.map((a) => (
+        <ApartmentCard key={a.apartmentId} account={a} />
+      ))}
+    </section>
+  );
+}
+
+function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
+  const { t } = useTranslation(['tenant', 'errors']);
+  const f = useFormats();
+  const online = useOnline();
+  const can = useCan();
+  const payable = a.debts.some((d) => !d.pendingChecks);
+  return (
+    <article className={styles.card} aria-labelledby={`apartment-${a.apartmentId}`}>
+      <h2 id={`apartment-${a.apartmentId}`} className={styles.subheading}>
+        {t('home.apartment', { number: a.number, address: a.address, city: a.city })}
+      </h2>
+      <p className={styles.balance}>
+        <span>{a.balanceAgorot < 0 ? t('home.credit') : t('home.balance')}</span>
+        <span data-testid="balance">{f.nis(nisOf(Math.abs(a.balanceAgorot)))}</span>
+      </p>
+      {a.hold ? <p className={styles.notice}>{t('errors:unitInLegalProceedings')}</p> : null}
+      {a.failedRuns.map((r) => (
+        <p key={r.paymentId} className={styles.notice}>
+          {t('home.standingOrderFailed', { date: f.date(r.date), amount: f.nis(nisOf(r.totalAgorot)) })} {r.errorKey ? t(`errors:${r.errorKey}`) : ''}
+        </p>
+      ))}
+
+      <h2 className={styles.subheading}>{t('home.debts')}</h2>
+      {a.debts.length === 0 ? <p className={styles.muted}>{t('home.noDebts')}</p> : <DebtList debts={a.debts} />}
+      {can('account.pay') && payable ? (
+        !a.cardPayments ? (
+          <p className={styles.notice}>{t('errors:buildingNotSetUpForCardPayments')}</p>
+        ) : online ? (
+          <Link className={styles.link} to={`/pay/${encodeURIComponent(a.apartmentId)}`}>
+            {t('home.pay')}
+          </Link>
+        ) : (
+          <p className={styles.notice}>{t('pay.needsConnection')}</p>
+        )
+      ) : null}
+
+      <h2 className={styles.subheading}>{t('home.history')}</h2>
+      {a.history.length === 0 ? (
+        <p className={styles.muted}>{t('home.noPayments')}</p>
+      ) : (
+        <ul className={styles.list} aria-label={t('home.history')}>
+          {a.history.map((h) => (
+            <li key={h.id} className={styles.row}>
+              <span className={styles.rowText}>
+                <span>{t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
+                <span className={styles.muted}>{f.date(h.date)}</span>
+                {h.paymentId && h.receiptNumber !== null ? (
+                  <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>
+                    {t('home.receipt', { number: h.receiptNumber })}
+                  </Link>
+                ) : null}
+              </span>
+              <span className={styles.amount}>{f.nis(nisOf(h.amountAgorot))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+// What the tenant's money calls answer (issue 14), as the client relies on it (see answers.ts).
+import { z } from 'zod/mini';
+
+const text = z.string();
+const num = z.number();
+const maybeText = z.nullable(text);
+
+export const tenantDebt = z.looseObject({ id: text, kind: text, description: text, dueDate: text, openAgorot: num, chargedAgorot: num, pendingChecks: z.boolean() });
+export type TenantDebt = z.infer<typeof tenantDebt>;
+
+export const historyRow = z.looseObject({
+  id: text,
+  date: text,
+  amountAgorot: num,
+  method: text,
+  description: text,
+  paymentId: maybeText,
+  receiptNumber: z.nullable(num),
+  totalAgorot: z.nullable(num),
+  last4: maybeText,
+});
+export type HistoryRow = z.infer<typeof historyRow>;
+
+export const savedCard = z.looseObject({ id: text, last4: text, expiry: text, cardKind: text, kept: z.boolean() });
+export type SavedCardView = z.infer<typeof savedCard>;
+
+export const apartmentAccount = z.looseObject({
+  apartmentId: text,
+  number: text,
+  buildingId: num,
+  buildingName: text,
+  address: text,
+  city: text,
+  balanceAgorot: num,
+  debts: z.array(tenantDebt),
+  history: z.array(historyRow),
+  failedRuns: z.array(z.looseObject({ paymentId: text, date: text, totalAgorot: num, errorKey: maybeText })),
+  cardPayments: z.boolean(),
+  hold: maybeText,
+  standingOrder: z.nullable(z.looseObject({ id: text, billingDay: num, frequency: text, startDate: text, cardId: text, version: num })),
+});
+export type ApartmentAccountView = z.infer<typeof apartmentAccount>;
+
+/** GET my/account: the tenant's apartments and kept cards, with when the server answered. */
+export const myAccount = z.looseObject({ fetchedAt: text, apartments: z.array(apartmentAccount), cards: z.array(savedCard) });
+export type MyAccount = z.infer<typeof myAccount>;
+
+export const cardAnswer = z.looseObject({ record: savedCard });
+
+export const paymentQuote = z.looseObject({ subtotal: num, feeNet: num, feeVat: num, total: num, vatBasisPoints: num, cardKind: text, last4: text });
+export type PaymentQuoteView = z.infer<typeof paymentQuote>;
+export const quoteAnswer = z.looseObject({ quote: paymentQuote });
+
+export const paymentLine = z.looseObject({ chargeId: text, description: text, debtKind: maybeText, dueDate: maybeText, amountAgorot: num });
+
+/** A payment and its receipt (POST my/payments, GET my/payments/:id). */
+export const paymentRecord = z.looseObject({
+  id: text,
+  status: z.enum(['pending', 'succeeded', 'failed', 'nothingDue']),
+  errorKey: maybeText,
+  receiptNumber: z.nullable(num),
+  payerName: text,
+  apartmentId: text,
+  buildingId: num,
+  method: text,
+  cardKind: text,
+  last4: text,
+  lines: z.array(paymentLine),
+  subtotalAgorot: num,
+  feeNetAgorot: num,
+  feeVatAgorot: num,
+  totalAgorot: num,
+  vatBasisPoints: num,
+  date: text,
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+export const paymentAnswer = z.looseObject({ record: paymentRecord });
