@@ -12,6 +12,7 @@ import { maintenanceRoutes } from './maintenance.ts';
 import { meterRoutes } from './meters.ts';
 import { providerRoutes } from './provider.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
+import { syncBatchRoutes } from './syncBatch.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 
@@ -30,4 +31,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
+  syncBatchRoutes(app);
 }
