@@ -189,3 +189,45 @@ async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock):
   if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
   return { outcome, entries };
 }
+
+/** One entry of a batch and what came back for it: its verdict, or null when the server did not try it. */
+export type BatchAnswerOf = { sent: OutboxEntry; verdict: Verdict | null; log?: LogDraft };
+
+export type BatchSettled = {
+  /** Per entry id; `notAttempted` entries went back to waiting, their attempt uncounted. */
+  outcomes: Map<string, SyncOutcome | 'notAttempted'>;
+  /** Per record, its entries (every owner) as stored after the whole batch was applied. */
+  entries: Map<string, OutboxEntry[]>;
+};
+
+/**
+ * Applies every answer of a batch in ONE transaction, in the batch's order, each exactly as
+ * `applyVerdict` applies a single answer (a record's later answers see what its earlier ones did).
+ */
+export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], clock: OutcomeClock): Promise<BatchSettled> {
+  const tables = [...new Set(answers.flatMap((a) => verdictTables(a.sent)))];
+  return db.transaction('rw', tables, async () => {
+    const outcomes = new Map<string, SyncOutcome | 'notAttempted'>();
+    const entries = new Map<string, OutboxEntry[]>();
+    for (const { sent, verdict, log } of answers) {
+      if (verdict === null) {
+        entries.set(sent.entityKey, await notAttempted(sent));
+        outcomes.set(sent.id, 'notAttempted');
+        continue;
+      }
+      const settled = await applyVerdictNow(sent, verdict, clock, log);
+      outcomes.set(sent.id, settled.outcome);
+      entries.set(sent.entityKey, settled.entries);
+    }
+    return { outcomes, entries };
+  });
+}
+
+/** An entry the server did not try waits again as before its attempt (which does not count). */
+async function notAttempted(sent: OutboxEntry): Promise<OutboxEntry[]> {
+  const entry = await db.outbox.get(sent.id);
+  if (entry?.state === 'inFlight') await db.outbox.put({ ...entry, state: 'pending', attempts: Math.max(0, entry.attempts - 1) });
+  const entries = await entriesOf(sent.entityKey);
+  if (entry?.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
+  return entries;
+}

@@ -87,7 +87,14 @@ export function syncBatchRoutes(app: FastifyInstance): void {
       });
       const body = parsedBody(answer.payload);
       const retryAfter = answer.headers['retry-after'];
-      results.push({ key: change.key, status: answer.statusCode, body, ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }) });
+      const echoed = answer.headers['idempotency-key'];
+      results.push({
+        key: change.key,
+        status: answer.statusCode,
+        body,
+        ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
+        ...(echoed === undefined ? {} : { idempotencyKey: String(echoed) }),
+      });
       if (wasApplied(answer.statusCode, body)) rebaser.applied(change, base, versionOf(body));
       else blocked.add(change.record);
       // The session ended (logout elsewhere, expiry): every later change would be refused the same way.
