@@ -31,5 +31,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   checkRoutes(app, ctx);
   checkDepositRoutes(app, ctx);
   feedbackRoutes(app, ctx);
-  syncBatchRoutes(app);
+  syncBatchRoutes(app, ctx);
 }

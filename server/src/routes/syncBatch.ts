@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS, SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../../src/lib/syncBatch.ts';
 import type { BatchItem, BatchResult } from '../../../src/lib/syncBatch.ts';
+import type { AppContext } from '../context.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotencyKey.ts';
 import { parse } from '../http/validate.ts';
 
@@ -63,18 +64,21 @@ function versionOf(body: unknown): unknown {
   return typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
 }
 
-export function syncBatchRoutes(app: FastifyInstance): void {
+/** Changes that share one commit: bounded, so other requests do not wait long for the database. */
+const COMMIT_GROUP = 50;
+
+export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(`/api/${SYNC_BATCH_PATH}`, { config: { right: 'session.use' }, bodyLimit: MAX_BATCH_BYTES }, async (req) => {
     const { items } = parse(batch, req.body);
     const rebaser = createRebaser();
     const blocked = new Set<string>();
     let sessionEnded = false;
     const results: BatchResult[] = [];
-    for (const change of items as BatchItem[]) {
+    const apply = async (change: BatchItem) => {
       if (sessionEnded || blocked.has(change.record) || (change.dependsOn ?? []).some((d) => blocked.has(d))) {
         blocked.add(change.record);
         results.push({ key: change.key, status: null, notAttempted: true });
-        continue;
+        return;
       }
       const base = rebaser.baseOf(change);
       const single = singleRequestOf(change, base);
@@ -99,6 +103,13 @@ export function syncBatchRoutes(app: FastifyInstance): void {
       else blocked.add(change.record);
       // The session ended (logout elsewhere, expiry): every later change would be refused the same way.
       if (answer.statusCode === 401) sessionEnded = true;
+    };
+    // Each change is its own transaction; a group of them shares one commit (one disk sync, db/database.ts).
+    const list = items as BatchItem[];
+    for (let start = 0; start < list.length; start += COMMIT_GROUP) {
+      await ctx.db.commitTogether(async () => {
+        for (const change of list.slice(start, start + COMMIT_GROUP)) await apply(change);
+      });
     }
     return { results };
   });
