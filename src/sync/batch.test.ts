@@ -127,6 +127,37 @@ describe('replay in batches', () => {
   });
 });
 
+describe('the same result as one request per change', () => {
+  /** Calls synced, then changes queued on them: one refused, one merging with another user's edit. */
+  async function scenario(serverBatches: boolean) {
+    await resetDb();
+    const rig = createRig({ serverBatches });
+    const ids = await queueCalls(3, 0);
+    await rig.engine.replay();
+    for (const [i, id] of ids.entries()) {
+      await updateServiceCall(id, { subject: i === 1 ? 'refuse this one' : `first ${i}` });
+      await updateServiceCall(id, { priority: 'high' });
+      await updateServiceCall(id, { subject: `second ${i}` });
+    }
+    rig.server.validate = (method, _path, body) => (method === 'PATCH' && (body.changes as { subject?: string } | undefined)?.subject === 'refuse this one' ? 'subject' : null);
+    rig.server.editAsOther(`service-calls/${ids[2]}`, { description: 'edited by someone else meanwhile' });
+    const report = await rig.engine.replay();
+    const name = (text: string) => ids.reduce((t, id, i) => t.replaceAll(id, `call${i}`), text).replace(/"openedAt":"[^"]*"/g, '');
+    const outbox = (await db.outbox.orderBy('seq').toArray()).map((e) => name(JSON.stringify({ ...e, id: '', lastAttemptAt: '', createdAt: '' })));
+    const rows = (await db.serviceCalls.toArray()).map((r) => name(JSON.stringify(r))).sort();
+    const log = (await db.syncLog.toArray()).map((l) => name(`${l.entityKey} ${l.method} ${l.status ?? ''} ${l.outcome}`)).sort();
+    const server = [...rig.server.records.values()].map((r) => name(JSON.stringify(r))).sort();
+    return { report: { ...report, nextWakeAt: null }, outbox, rows, log, server };
+  }
+
+  it('leaves the outbox, the rows, the sync log and the server as the single requests do', async () => {
+    const single = await scenario(false);
+    const batched = await scenario(true);
+    expect(batched).toEqual(single);
+    expect(batched.report).toMatchObject({ attention: 1, remaining: 2 });
+  });
+});
+
 describe('what goes in a batch', () => {
   const entry = (seq: number, entityKey: string, extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
     id: `e${seq}`,
