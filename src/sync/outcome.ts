@@ -206,12 +206,6 @@ async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock):
     case 'conflict':
       outcome = await conflicted(entry, verdict, clock);
       break;
-    case 'rejected': {
-      const { status, messageKey, message, code, field, params } = verdict;
-      await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}), ...(params ? { params } : {}) }));
-      outcome = 'rejected';
-      break;
-    }
   }
   const entries = await entriesOf(entry.entityKey);
   if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
