@@ -64,8 +64,8 @@ function versionOf(body: unknown): unknown {
   return typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
 }
 
-/** Changes that share one commit: bounded, so other requests do not wait long for the database. */
-const COMMIT_GROUP = 50;
+/** Changes that share one commit (a client batch of 200 is one): bounded, so other requests do not wait long for the database. */
+const COMMIT_GROUP = 200;
 
 export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(`/api/${SYNC_BATCH_PATH}`, { config: { right: 'session.use' }, bodyLimit: MAX_BATCH_BYTES }, async (req) => {
