@@ -137,31 +137,4 @@ describe('database', () => {
     expect(outsideSaw).toBe('first of the group');
     expect(await count(db, 'buildings')).toBe(before);
   });
-
-  it('commits concurrent transactions together, each undone alone when it fails, none answered before the commit', async () => {
-    const t = await fresh();
-    const db = open(t);
-    await migrateToLatest(db, localFileStore(t.filesDir));
-    await seedIfEmpty(db, localFileStore(t.filesDir), new Date('2025-01-01T08:00:00Z'));
-    const rename = (d: Db, id: number, name: string) => d.run(d.q.updateTable('buildings').set({ name }).where('id', '=', id));
-    const nameOf = async (d: Db, id: number) => (await d.first(d.q.selectFrom('buildings').select('name').where('id', '=', id)))?.name;
-    const results = await Promise.allSettled([
-      db.tx((tx) => rename(tx, 101, 'one')),
-      db.tx(async (tx) => {
-        await rename(tx, 102, 'undone');
-        throw new Error('refused');
-      }),
-      db.tx((tx) => rename(tx, 103, 'three')),
-      db.first(db.q.selectFrom('buildings').select('name').where('id', '=', 101)),
-      db.tx((tx) => rename(tx, 104, 'four')),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    // The read queued between them sees what was committed before it.
-    expect(results[3]).toMatchObject({ value: { name: 'one' } });
-    expect([await nameOf(db, 101), await nameOf(db, 103), await nameOf(db, 104)]).toEqual(['one', 'three', 'four']);
-    expect(await nameOf(db, 102)).not.toBe('undone');
-    // A second connection (another process) sees every change that was answered.
-    const other = open(t);
-    expect(await nameOf(other, 104)).toBe('four');
-  });
 });

@@ -128,11 +128,7 @@ export function openSqlite(path: string): SqliteDatabase {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    readsWaiting += 1;
-    return tail.then(() => {
-      readsWaiting -= 1;
-      return work();
-    });
+    return tail.then(work);
   }
 
   // Inside a transaction: queries run at once, nested transactions join.
@@ -178,40 +174,6 @@ export function openSqlite(path: string): SqliteDatabase {
     }
   }
 
-  /**
-   * Group commit: a transaction that ends while others wait in the queue leaves the database
-   * transaction open for them (each one a savepoint, undone alone when it fails), and the last of them
-   * commits for all: one disk sync for a burst of requests. Nobody's promise settles before that commit,
-   * so no answer leaves before its change is durable; a read waiting in the queue ends the group first.
-   */
-  type Shared = { members: number; done: Promise<void>; settle: (error?: unknown) => void };
-  let shared: Shared | null = null;
-  let readsWaiting = 0;
-  const MAX_SHARED = 64;
-
-  function openShared(): Shared {
-    begin.run();
-    let settle: (error?: unknown) => void = () => {};
-    const done = new Promise<void>((resolve, reject) => {
-      settle = (error) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))));
-    });
-    // A member that failed alone does not wait on it: never an unhandled rejection.
-    done.catch(() => undefined);
-    return { members: 0, done, settle };
-  }
-
-  function closeShared(group: Shared): void {
-    shared = null;
-    if (!sqlite.inTransaction) return group.settle(new Error('the transaction was aborted'));
-    try {
-      commit.run();
-      group.settle();
-    } catch (error) {
-      if (sqlite.inTransaction) rollback.run();
-      group.settle(error);
-    }
-  }
-
   async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const group = groupHere();
     if (group) return savepoint(group, fn);
@@ -219,31 +181,23 @@ export function openSqlite(path: string): SqliteDatabase {
     const previous = tail;
     let release = () => {};
     tail = new Promise<void>((resolve) => (release = resolve));
-    let mine: Shared;
-    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
     try {
       await previous;
       queued -= 1;
       busy = true;
-      mine = shared ??= openShared();
-      const name = `g${(mine.members += 1)}`;
-      sqlite.exec(`SAVEPOINT ${name}`);
+      begin.run();
       try {
-        outcome = { ok: true, value: await fn(inTx) };
-        if (sqlite.inTransaction) sqlite.exec(`RELEASE ${name}`);
+        const result = await fn(inTx);
+        commit.run();
+        return result;
       } catch (error) {
-        if (sqlite.inTransaction) sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-        outcome = { ok: false, error };
+        if (sqlite.inTransaction) rollback.run();
+        throw error;
       }
-      const othersWaiting = queued > 0 && readsWaiting === 0 && mine.members < MAX_SHARED && sqlite.inTransaction;
-      if (!othersWaiting) closeShared(mine);
     } finally {
       busy = false;
       release();
     }
-    if (!outcome.ok) throw outcome.error;
-    await mine.done;
-    return outcome.value;
   }
 
   /** One commit (one disk sync) for the transactions `work` runs one after another; see Database. */
