@@ -12,8 +12,8 @@ import type { CallOrder } from './listOrder';
 export type CallsQuery = { buildingId: number | null; tab: ServiceCallTab; search: string; order: CallOrder };
 export type CallsPage = { rows: ServiceCallRow[]; total: number };
 
-/** Rows with their search text (callsIndex `wordsTextOf`), side by side. */
-type Cached = { generation: number; scope: string; terms: readonly string[]; rows: readonly ServiceCallRow[]; texts: readonly string[] };
+/** Rows with their search text (callsIndex `wordsTextOf`) side by side, read when a search first needs it. */
+type Cached = { generation: number; scope: string; terms: readonly string[]; rows: readonly ServiceCallRow[]; texts: readonly string[] | null };
 
 const SCOPES_KEPT = 8;
 const scopes = new Map<string, Cached>();
@@ -24,7 +24,7 @@ function scopeRows(q: CallsQuery, all: readonly ServiceCallRow[], generation: nu
   const kept = scopes.get(scope);
   if (kept?.generation === generation) return kept;
   const rows = all.filter((row) => row.tab === q.tab && (q.buildingId === null || row.buildingId === q.buildingId));
-  const cached: Cached = { generation, scope, terms: [], rows, texts: rows.map(wordsTextOf) };
+  const cached: Cached = { generation, scope, terms: [], rows, texts: null };
   if (scopes.size >= SCOPES_KEPT) scopes.clear();
   scopes.set(scope, cached);
   return cached;
@@ -41,8 +41,9 @@ function matching(terms: readonly string[], inScope: Cached): Cached {
   const needles = terms.map((term) => ` ${term}`);
   const rows: ServiceCallRow[] = [];
   const texts: string[] = [];
+  const fromTexts = (from.texts ??= from.rows.map(wordsTextOf));
   for (let i = 0; i < from.rows.length; i += 1) {
-    const text = from.texts[i] as string;
+    const text = fromTexts[i] as string;
     if (needles.every((needle) => text.includes(needle))) {
       rows.push(from.rows[i] as ServiceCallRow);
       texts.push(text);
