@@ -15,14 +15,16 @@ export type ReplayRunResult = {
   ms: number;
   /** Entries applied according to the engine's reports. */
   applied: number;
-  /** HTTP attempts the engine made (its sync log). */
+  /** HTTP requests the engine made (PATCH alone, or batches). */
   attempts: number;
+  /** Of those, batch requests (POST sync/batch). */
+  batches: number;
   /** Attempts answered 409 and merged (same change sent again on the newer version). */
   merged: number;
   left: number;
   attention: number;
   passes: number;
-  /** Sum of the PATCH requests' durations (requests overlap: up to the engine's concurrency). */
+  /** Sum of the requests' durations (requests overlap: up to the engine's concurrency). */
   fetchMs: number;
   db: DbCounts;
 };

@@ -42,13 +42,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function replayRun(): Promise<ReplayRunResult> {
   let attempts = 0;
+  let batches = 0;
   let merged = 0;
   let fetchMs = 0;
   const countingFetch: typeof fetch = async (input, init) => {
     const started = performance.now();
     const response = await fetch(input, init);
-    if (init?.method === 'PATCH') {
+    const batch = String(input).endsWith('/sync/batch');
+    if (init?.method === 'PATCH' || batch) {
       attempts += 1;
+      if (batch) batches += 1;
       fetchMs += elapsed(started);
       if (response.status === 409) merged += 1;
     }
@@ -75,5 +78,5 @@ export async function replayRun(): Promise<ReplayRunResult> {
     return { ms: elapsed(started), applied, passes, left };
   });
   const attention = await db.outbox.where('state').equals('attention').count();
-  return { ...value, attempts, merged, attention, fetchMs, db: counts };
+  return { ...value, attempts, batches, merged, attention, fetchMs, db: counts };
 }

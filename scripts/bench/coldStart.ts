@@ -10,7 +10,10 @@ import type { BenchContext } from './context';
 import { median, ms, ratio, times } from './stats';
 import type { BenchRow } from './table';
 
-const TARGET_RATIO = 1.5;
+/** The list painted within 3× the static page, interactive within 6× (issue 13). */
+const PAINT_RATIO = 3;
+const INTERACTIVE_RATIO = 6;
+const TARGET = 'list painted ≤ 3× the static page; interactive ≤ 6×';
 
 type Counts = { buildings: number; serviceCalls: number };
 
@@ -123,11 +126,12 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
     return {
       figure: 'offline cold start',
       how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of / until the dashboard list is rendered, median of ${runs}`,
-      result: `${ms(appMedian)} (document ${ms(htmlMedian)}, last of ${scriptCount} scripts ${ms(scriptsMedian)})`,
+      // Nothing paints the list before React renders it yet: the painted and the interactive time are the same mark.
+      result: `painted = interactive ${ms(appMedian)} (document ${ms(htmlMedian)}, last of ${scriptCount} scripts ${ms(scriptsMedian)})`,
       reference: `static precached page ${ms(refMedian)}`,
       ratio: times(r),
-      target: '≤ 1.5×',
-      verdict: r <= TARGET_RATIO ? 'met' : 'missed',
+      target: TARGET,
+      verdict: r <= PAINT_RATIO && r <= INTERACTIVE_RATIO ? 'met' : 'missed',
       values: { runs, buildings: counts.buildings, serviceCalls: counts.serviceCalls, appMedianMs: appMedian, staticMedianMs: refMedian, ratio: r, appDocumentMedianMs: htmlMedian, appLastScriptMedianMs: scriptsMedian, appScripts: scriptCount, appSamples: app.map((l) => l.mark).join(','), staticSamples: reference.join(',') },
     };
   } finally {

@@ -10,8 +10,9 @@ import type { BenchContext } from './context';
 import { kb } from './stats';
 import type { BenchRow } from './table';
 
-const LOGIN_TARGET = 110 * 1024;
+const LOGIN_TARGET = 130 * 1024;
 const DASHBOARD_TARGET = 170 * 1024;
+const TARGET = '/login ≤ 130 KB · / ≤ 170 KB';
 
 type Loaded = { files: number; raw: number; gzip: number; byFile: Array<{ file: string; gzip: number }> };
 
@@ -76,7 +77,7 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
       result: `/login ${kb(login.gzip)} · / ${kb(dashboard.gzip)}`,
       reference: '—',
       ratio: '—',
-      target: '≤ 110 KB and ≤ 170 KB',
+      target: TARGET,
       verdict: met ? 'met' : 'missed',
       values: {
         loginFiles: login.files,

@@ -11,7 +11,8 @@ import { countAppliedMutations } from './dataset';
 import { ms, ratio, times } from './stats';
 import type { BenchRow } from './table';
 
-const TARGET_RATIO = 3;
+const TARGET_RATIO = 10;
+const TARGET = '≥ 10× faster than the Queue, exactly once';
 const ENGINE_BUILDING = 101;
 const QUEUE_BUILDING = 102;
 
@@ -72,10 +73,10 @@ export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
   return {
     figure: 'replay',
     how: `${count} changes to ${records} calls queued offline, then online until applied; server counts applied keys and versions`,
-    result: `${ms(engine.ms)}, server applied ${engineServer.applied}/${count} (exactly once); ${engine.attempts} requests (${engine.merged} answered 409), mean request ${ms(engine.fetchMs / Math.max(1, engine.attempts))}; per change ${perChange(engine.db.transactions)} IndexedDB transactions, ${perChange(engine.db.rowsRead)} rows read`,
+    result: `${ms(engine.ms)}, server applied ${engineServer.applied}/${count} (exactly once); ${engine.attempts} requests (${engine.batches} batches; ${engine.merged} single requests answered 409), mean request ${ms(engine.fetchMs / Math.max(1, engine.attempts))}; per change ${perChange(engine.db.transactions)} IndexedDB transactions, ${perChange(engine.db.rowsRead)} rows read`,
     reference: `workbox Queue ${ms(queue.ms)}, server applied ${queueServer.applied}/${count}${queueExact ? ' (exactly once)' : ''}; answers ${statuses}`,
     ratio: `${times(r)} (Queue time ÷ ours)`,
-    target: '≥ 3× faster, exactly once',
+    target: TARGET,
     verdict: r >= TARGET_RATIO ? 'met' : 'missed',
     values: {
       count,
@@ -84,6 +85,7 @@ export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
       engineApplied: engineServer.applied,
       engineWrongVersions: engineServer.wrongVersions,
       engineRequests: engine.attempts,
+      engineBatches: engine.batches,
       engine409: engine.merged,
       enginePasses: engine.passes,
       engineFetchMs: engine.fetchMs,

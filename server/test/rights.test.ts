@@ -83,6 +83,34 @@ describe('the rule table on every route', () => {
     }
     expect(mismatches).toEqual([]);
   });
+
+  it('refuses each change inside a sync batch exactly as the route alone refuses it', async () => {
+    const mutations = server.routes.filter((r) => r.right !== null && r.method !== 'GET' && !r.url.startsWith('/api/auth/') && r.url !== '/api/binyan/sync/batch');
+    expect(mutations.length).toBeGreaterThan(20);
+    const mismatches: string[] = [];
+    for (const name of Object.keys(users)) {
+      const actor = actors.get(name);
+      if (!actor) throw new Error(name);
+      const items = mutations.map((route, i) => ({
+        key: newId(),
+        method: route.method,
+        path: route.url.replace(/^\/api\//, '').replace(':bid', '101').replace(':id', 'no-such-id'),
+        body: {},
+        record: `route:${i}`,
+      }));
+      const reply = await as(name, 'POST', '/api/binyan/sync/batch', { items });
+      expect(reply.status, name).toBe(200);
+      const results = (reply.body as { results?: { status: number | null; body: { APIResponseCode?: unknown; error?: { code: string } } }[] }).results ?? [];
+      mutations.forEach((route, i) => {
+        const result = results[i];
+        const style2Refusal = result?.status === 200 && Number(result.body.APIResponseCode) !== 0;
+        const refused = (result?.status === 403 || style2Refusal) && result.body.error?.code === 'NOT_ALLOWED';
+        const allowed = can(actor, route.right as Action);
+        if (refused === allowed) mismatches.push(`${name} batch ${route.method} ${route.url} → ${result?.status ?? 'none'} ${result?.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`);
+      });
+    }
+    expect(mismatches).toEqual([]);
+  });
 });
 
 describe('buildings a user may see', () => {

@@ -6,15 +6,22 @@ import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
 import { replayLock } from './lock';
 import { entriesFor, outboxOf } from './outbox';
 import type { LockRunner } from './lock';
+import { DEFAULT_BATCH_LIMITS, pickBatch, sendBatch } from './batch';
+import type { BatchLimits } from './batch';
+import type { Verdict } from './classify';
+import { applyBatchVerdicts } from './batchOutcome';
+import type { BatchAnswerOf } from './batchOutcome';
 import { applyVerdict, markInFlight } from './outcome';
-import type { OutcomeClock } from './outcome';
+import type { LogDraft, OutcomeClock } from './outcome';
 import { createPlan } from './plan';
 import type { Plan } from './plan';
-import { sendEntry } from './send';
+import { pathOf, sendEntry } from './send';
 import type { SessionPort } from './sessionPort';
 import { SYNC_LOG_LIMIT, trimSyncLog } from './syncLog';
 
 export const DEFAULT_CONCURRENCY = 8;
+/** Batches in flight at once (each up to DEFAULT_BATCH_LIMITS). */
+export const BATCH_CONCURRENCY = 2;
 const PHOTO_CONCURRENCY = 2;
 const MAX_RENEWALS_PER_RUN = 2;
 
@@ -48,6 +55,8 @@ export type EngineDeps = {
    * an attempt cannot succeed, and each one would only count and push the backoff further.
    */
   isOnline?: () => boolean;
+  /** Several changes per request (batch.ts): on by default; false sends one request per change. */
+  batches?: boolean | Partial<BatchLimits>;
 };
 
 export type ReplayOptions = {
@@ -93,6 +102,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
   const clock: OutcomeClock = { now: deps.clock?.now ?? Date.now, random: deps.clock?.random ?? Math.random };
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const lock = deps.lock ?? replayLock();
+  const batchLimits = { ...DEFAULT_BATCH_LIMITS, ...(typeof deps.batches === 'object' ? deps.batches : {}) };
+  // Until the server shows it has no batch call; then one request per change for this engine's life.
+  let batchesSupported = deps.batches !== false;
   let replaying = false;
   // Set when a replay is asked for while this engine replays (a new local change): the pass re-reads the outbox.
   let planStale = false;
@@ -102,8 +114,15 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     if (!sent) return 'error';
     const started = clock.now();
     const { verdict, method, path } = await sendEntry(deps.api, sent, clock.now);
+    const { outcome, entries } = await applyVerdict(sent, verdict, clock, logOf(sent, verdict, started, method, path));
+    plan.replaceRecord(sent.entityKey, entries);
+    deps.onAttempt?.(sent, outcome);
+    return outcome;
+  }
+
+  function logOf(sent: OutboxEntry, verdict: Verdict, started: number, method: string, path: string): LogDraft {
     const message = verdict.kind === 'applied' ? '' : verdict.kind === 'auth' ? 'session expired' : verdict.message;
-    const { outcome, entries } = await applyVerdict(sent, verdict, clock, {
+    return {
       at: new Date(started).toISOString(),
       startedMs: started,
       entryId: sent.id,
@@ -115,23 +134,97 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       status: verdict.status,
       message,
       ownerUserKey: sent.ownerUserKey,
-    });
-    plan.replaceRecord(sent.entityKey, entries);
-    deps.onAttempt?.(sent, outcome);
-    return outcome;
+    };
   }
 
   async function run(userKey: string): Promise<Omit<ReplayReport, 'ran'>> {
     const running = new Map<string, Promise<void>>();
-    const runningKinds = new Map<string, OutboxEntry['kind']>();
+    /** Entries being sent (alone or in a batch), and the photos among them. */
+    const inFlight = new Set<string>();
+    const photosInFlight = new Set<string>();
+    let batchesRunning = 0;
+    // Off for the rest of this pass when the server refused a batch as such (its changes go alone).
+    let batchesThisPass = true;
     let applied = 0;
     let attempted = 0;
     let renewals = 0;
     let needsLogin = false;
     let authHit = false;
     let logged = 0;
+    let taskSeq = 0;
     planStale = false;
     const plan = createPlan(userKey, await entriesFor(userKey));
+
+    const settledOne = async (outcome: SyncOutcome | 'notAttempted') => {
+      if (outcome === 'notAttempted') {
+        attempted -= 1;
+        return;
+      }
+      if (outcome === 'applied') applied += 1;
+      // Pause everything on an expired session; the entry is kept and goes again after re-login.
+      if (outcome === 'auth') authHit = true;
+      logged += 1;
+      if (logged % SYNC_LOG_LIMIT === 0) await trimSyncLog();
+    };
+
+    const track = (id: string, entries: readonly OutboxEntry[], work: Promise<void>, done?: () => void) => {
+      for (const e of entries) {
+        inFlight.add(e.id);
+        if (e.kind === 'photo') photosInFlight.add(e.id);
+      }
+      const task = work.catch(() => undefined).finally(() => {
+        for (const e of entries) {
+          inFlight.delete(e.id);
+          photosInFlight.delete(e.id);
+        }
+        running.delete(id);
+        done?.();
+      });
+      running.set(id, task);
+    };
+
+    /** Marks the batch in flight, sends it, and applies every answer in one transaction. */
+    async function attemptBatch(batch: readonly OutboxEntry[]): Promise<void> {
+      const marked = await markInFlight(batch, clock);
+      const sending: OutboxEntry[] = [];
+      for (const entry of batch) {
+        const sent = marked.get(entry.id);
+        if (sent) {
+          plan.update(sent);
+          sending.push(sent);
+        } else {
+          plan.forget(entry);
+        }
+      }
+      if (sending.length === 0) return;
+      const started = clock.now();
+      const answer = await sendBatch(deps.api, sending, clock.now);
+      let answers: BatchAnswerOf[];
+      if (answer.kind === 'unsupported') {
+        if (answer.remember) batchesSupported = false;
+        else batchesThisPass = false;
+        // Nothing was tried: the entries wait again, uncounted, and go one by one.
+        answers = sending.map((sent) => ({ sent, verdict: null }));
+      } else {
+        answers = sending.map((sent) => {
+          const part = answer.kind === 'whole' ? { verdict: answer.verdict } : answer.parts.get(sent.id);
+          const verdict = part && 'verdict' in part ? part.verdict : null;
+          return { sent, verdict, ...(verdict ? { log: logOf(sent, verdict, started, sent.request.method, pathOf(sent)) } : {}) };
+        });
+        // A server that tries none of a batch's changes must not make the device send it again at once, forever.
+        if (answers.every((a) => a.verdict === null)) {
+          const verdict: Verdict = { kind: 'retry', status: null, retryAfterMs: null, reason: 'server', message: 'no change of the batch was tried' };
+          answers = sending.map((sent) => ({ sent, verdict, log: logOf(sent, verdict, started, sent.request.method, pathOf(sent)) }));
+        }
+      }
+      const settled = await applyBatchVerdicts(answers, clock);
+      for (const [entityKey, entries] of settled.entries) plan.replaceRecord(entityKey, entries);
+      for (const sent of sending) {
+        const outcome = settled.outcomes.get(sent.id) ?? 'error';
+        if (outcome !== 'notAttempted') deps.onAttempt?.(sent, outcome);
+        await settledOne(outcome);
+      }
+    }
 
     for (;;) {
       if (authHit && running.size === 0) {
@@ -146,12 +239,26 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
         plan.reload(await entriesFor(userKey));
       }
       if (!authHit && !planStale) {
-        const candidates = runnableEntries(plan.heads(), clock.now(), new Set(running.keys()));
-        let photosRunning = [...runningKinds.values()].filter((k) => k === 'photo').length;
-        const mutationWaiting = candidates.some((e) => e.kind === 'mutation');
+        const now = clock.now();
+        let mutationWaiting = false;
+        if (batchesSupported && batchesThisPass) {
+          while (batchesRunning < BATCH_CONCURRENCY) {
+            const batch = pickBatch(plan.all(), now, inFlight, batchLimits);
+            if (batch.length === 0) break;
+            attempted += batch.length;
+            batchesRunning += 1;
+            track(`batch-${(taskSeq += 1)}`, batch, attemptBatch(batch), () => {
+              batchesRunning -= 1;
+            });
+          }
+          mutationWaiting = pickBatch(plan.all(), now, inFlight, batchLimits).length > 0;
+        }
+        const candidates = runnableEntries(plan.heads(), now, inFlight).filter((e) => !(batchesSupported && batchesThisPass && e.kind === 'mutation'));
+        let photosRunning = photosInFlight.size;
+        mutationWaiting ||= candidates.some((e) => e.kind === 'mutation');
         const picked: OutboxEntry[] = [];
         for (const entry of candidates) {
-          if (running.size + picked.length >= concurrency) break;
+          if (running.size - batchesRunning + picked.length >= concurrency) break;
           if (entry.kind === 'photo' && (mutationWaiting || photosRunning >= PHOTO_CONCURRENCY)) continue;
           picked.push(entry);
           if (entry.kind === 'photo') {
@@ -159,31 +266,19 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
             break;
           }
         }
-        // One transaction marks the whole batch in flight; each entry then goes on its own.
+        // One transaction marks the whole pick in flight; each entry then goes on its own.
         const marking = markInFlight(picked, clock);
         for (const entry of picked) {
           attempted += 1;
-          runningKinds.set(entry.id, entry.kind);
-          const task = marking
+          const work = marking
             .then((marked) => {
               const sent = marked.get(entry.id) ?? null;
               if (sent) plan.update(sent);
               else plan.forget(entry);
               return attempt(sent, plan);
             })
-            .then(async (outcome) => {
-              if (outcome === 'applied') applied += 1;
-              // Pause everything on an expired session; the entry is kept and goes again after re-login.
-              if (outcome === 'auth') authHit = true;
-              logged += 1;
-              if (logged % SYNC_LOG_LIMIT === 0) await trimSyncLog();
-            })
-            .catch(() => undefined)
-            .finally(() => {
-              running.delete(entry.id);
-              runningKinds.delete(entry.id);
-            });
-          running.set(entry.id, task);
+            .then(settledOne);
+          track(entry.id, [entry], work);
         }
       }
       if (running.size === 0) {
@@ -191,7 +286,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
         // Out of work in memory: look once more for changes made meanwhile (another tab, the page).
         const fresh = await entriesFor(userKey);
         plan.reload(fresh);
-        if (runnableEntries(plan.heads(), clock.now(), new Set()).length > 0) continue;
+        const now = clock.now();
+        if (runnableEntries(plan.heads(), now, new Set()).length > 0) continue;
+        if (batchesSupported && batchesThisPass && pickBatch(plan.all(), now, new Set(), batchLimits).length > 0) continue;
         break;
       }
       await Promise.race(running.values());

@@ -20,7 +20,7 @@ type Command =
   | { kind: 'restart' }
   | { kind: 'expireToken' };
 
-const faultArb = fc.constantFrom<Fault>('network', 'lostResponse', 'server500', 'rateLimited', 'portal', 'hang', 'hangAfterCommit');
+const faultArb = fc.constantFrom<Fault>('network', 'lostResponse', 'server500', 'rateLimited', 'portal', 'hang', 'hangAfterCommit', 'expireMidBatch');
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'create' as const }) },
   { weight: 3, arbitrary: fc.nat(20).map((target) => ({ kind: 'update' as const, target })) },
@@ -73,9 +73,9 @@ class Device {
   }
 }
 
-async function run(commands: Command[]): Promise<void> {
+async function run(commands: Command[], batches: boolean): Promise<void> {
   await resetDb();
-  const server = createFakeServer();
+  const server = createFakeServer({ batches });
   const device = new Device(server);
   const markers: string[] = [];
   const calls: string[] = [];
@@ -111,6 +111,9 @@ async function run(commands: Command[]): Promise<void> {
   }
 
   expect(await db.outbox.toArray()).toEqual([]);
+  // The path under test was the one taken: batches when the server has them, single requests otherwise.
+  if (batches && markers.length > 0) expect(server.batchRequests.length).toBeGreaterThan(0);
+  if (!batches) expect(server.batchRequests).toEqual([]);
   const applied = server.applied.map(({ body }) => {
     const record = body as { description?: string; changes?: { subject?: string } };
     return record.changes?.subject ?? record.description?.split(' ')[0] ?? '?';
@@ -124,7 +127,10 @@ async function run(commands: Command[]): Promise<void> {
 }
 
 describe('exactly once, whatever happens on the way', () => {
-  it('delivers every change exactly once for any interleaving of changes, faults and restarts', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 18 }), run), { numRuns: 60 });
+  it.each([
+    ['in batches', true],
+    ['one request per change (a provider without batches)', false],
+  ])('delivers every change exactly once for any interleaving of changes, faults and restarts, %s', async (_name, batches) => {
+    await fc.assert(fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 18 }), (commands) => run(commands, batches)), { numRuns: 60 });
   });
 });

@@ -38,28 +38,44 @@ export async function markInFlightNow(entries: readonly OutboxEntry[], clock: Ou
     if (current) marked.set(current.id, { ...current, state: 'inFlight', attempts: current.attempts + 1, lastAttemptAt: at });
   }
   await db.outbox.bulkPut([...marked.values()]);
-  for (const next of marked.values()) if (next.kind === 'mutation') await setRowSyncState(next.table, next.recordId);
+  // Each record's row once, however many of its entries go (a batch carries a record's queue).
+  const records = new Set<string>();
+  for (const next of marked.values()) {
+    if (next.kind !== 'mutation' || records.has(next.entityKey)) continue;
+    records.add(next.entityKey);
+    await setRowSyncState(next.table, next.recordId);
+  }
   return marked;
+}
+
+/**
+ * Later entries of the record made on top of an applied one were made, locally, on the version it just
+ * created: those, with that version (pure; the ones that change).
+ */
+export function rebasedAfter(entry: OutboxEntry, record: Row | null, remaining: readonly OutboxEntry[]): OutboxEntry[] {
+  const newVersion = typeof record?.version === 'number' ? record.version : null;
+  if (newVersion === null || entry.baseVersion === null) return [];
+  return remaining.filter((later) => later.baseVersion === entry.baseVersion).map((later) => ({ ...later, baseVersion: newVersion }));
+}
+
+/** The file id an applied upload answered. */
+export function fileIdOf(entry: OutboxEntry, body: Row): string {
+  return typeof body.fileID === 'string' ? body.fileID : typeof body.fileId === 'string' ? body.fileId : String(entry.recordId);
 }
 
 /** Returns the record's remaining entries, as stored now. */
 async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promise<OutboxEntry[]> {
   await db.outbox.delete(entry.id);
   if (entry.kind === 'photo') {
-    const fileId = typeof body.fileID === 'string' ? body.fileID : typeof body.fileId === 'string' ? body.fileId : String(entry.recordId);
-    await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId });
+    await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId: fileIdOf(entry, body) });
     return entriesOf(entry.entityKey);
   }
   let remaining = await entriesOf(entry.entityKey);
-  const newVersion = typeof record?.version === 'number' ? record.version : null;
-  if (newVersion !== null && entry.baseVersion !== null) {
-    // Later entries of this record were made on top of this one locally, i.e. on the version just created.
-    const rebased = remaining.filter((later) => later.baseVersion === entry.baseVersion).map((later) => ({ ...later, baseVersion: newVersion }));
-    if (rebased.length > 0) {
-      await db.outbox.bulkPut(rebased);
-      const byId = new Map(rebased.map((e) => [e.id, e]));
-      remaining = remaining.map((e) => byId.get(e.id) ?? e);
-    }
+  const rebased = rebasedAfter(entry, record, remaining);
+  if (rebased.length > 0) {
+    await db.outbox.bulkPut(rebased);
+    const byId = new Map(rebased.map((e) => [e.id, e]));
+    remaining = remaining.map((e) => byId.get(e.id) ?? e);
   }
   if (entry.op === 'delete' || record === null) await setRowSyncState(entry.table, entry.recordId, remaining);
   else await rebuildRow(entry.table, entry.recordId, record, remaining);
@@ -145,6 +161,35 @@ export async function applyVerdictNow(sent: OutboxEntry, verdict: Verdict, clock
   return settled;
 }
 
+/** The stored entry after an answer that leaves it waiting or needing the user (pure). */
+export function entryAfter(entry: OutboxEntry, verdict: Extract<Verdict, { kind: 'retry' | 'auth' | 'rejected' }>, clock: OutcomeClock): OutboxEntry {
+  switch (verdict.kind) {
+    case 'retry': {
+      const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
+      const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
+      return {
+        ...entry,
+        state: 'pending',
+        nextAttemptAt: clock.now() + delay,
+        lastError: { kind: 'retry', messageKey: reason, message: verdict.message, status: verdict.status, code: verdict.reason },
+      };
+    }
+    case 'auth':
+      // Not the entry's fault: the attempt does not count, and it goes again right after re-login.
+      return {
+        ...entry,
+        state: 'pending',
+        attempts: Math.max(0, entry.attempts - 1),
+        nextAttemptAt: 0,
+        lastError: { kind: 'auth', messageKey: 'errors:sessionExpired', message: 'session expired', status: verdict.status },
+      };
+    case 'rejected': {
+      const { status, messageKey, message, code, field, params } = verdict;
+      return attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}), ...(params ? { params } : {}) });
+    }
+  }
+}
+
 async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock): Promise<Settled> {
   const entry = await db.outbox.get(sent.id);
   if (!entry) return { outcome: verdict.kind === 'applied' ? 'applied' : 'error', entries: await entriesOf(sent.entityKey) };
@@ -152,40 +197,18 @@ async function settle(sent: OutboxEntry, verdict: Verdict, clock: OutcomeClock):
   switch (verdict.kind) {
     case 'applied':
       return { outcome: 'applied', entries: await applied(entry, verdict.record, verdict.body) };
-    case 'retry': {
-      const delay = backoffDelay(Math.max(1, entry.attempts), verdict.retryAfterMs, clock.random);
-      const reason = verdict.reason === 'timeout' ? 'errors:connectionTimeout' : verdict.reason === 'rateLimited' ? 'errors:tooManyRequests' : 'sync:willRetry';
-      await db.outbox.put({
-        ...entry,
-        state: 'pending',
-        nextAttemptAt: clock.now() + delay,
-        lastError: { kind: 'retry', messageKey: reason, message: verdict.message, status: verdict.status, code: verdict.reason },
-      });
-      outcome = 'retry';
-      break;
-    }
+    case 'retry':
     case 'auth':
-      // Not the entry's fault: the attempt does not count, and it goes again right after re-login.
-      await db.outbox.put({
-        ...entry,
-        state: 'pending',
-        attempts: Math.max(0, entry.attempts - 1),
-        nextAttemptAt: 0,
-        lastError: { kind: 'auth', messageKey: 'errors:sessionExpired', message: 'session expired', status: verdict.status },
-      });
-      outcome = 'auth';
+    case 'rejected':
+      await db.outbox.put(entryAfter(entry, verdict, clock));
+      outcome = verdict.kind;
       break;
     case 'conflict':
       outcome = await conflicted(entry, verdict, clock);
       break;
-    case 'rejected': {
-      const { status, messageKey, message, code, field, params } = verdict;
-      await db.outbox.put(attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}), ...(params ? { params } : {}) }));
-      outcome = 'rejected';
-      break;
-    }
   }
   const entries = await entriesOf(entry.entityKey);
   if (entry.kind === 'mutation') await setRowSyncState(entry.table, entry.recordId, entries);
   return { outcome, entries };
 }
+

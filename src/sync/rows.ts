@@ -30,13 +30,10 @@ export async function entriesOf(entityKey: string): Promise<OutboxEntry[]> {
 }
 
 /**
- * Rewrites the row of `entityKey` from `serverRecord` (or, when null, from the current row) with the
- * remaining entries' patches on top. Call inside a rw transaction over the table and the outbox.
+ * The row a record should have: the server's record (or, when null, the current row) with the remaining
+ * entries' patches on top. `null`: the row goes (a pending delete); `undefined`: nothing to write.
  */
-export async function rebuildRow(table: string, recordId: string | number, serverRecord: Row | null, known?: readonly OutboxEntry[]): Promise<void> {
-  const rows = tableOf(table);
-  const remaining = known ?? (await entriesOf(entityKeyOf(table, recordId)));
-  const current = await rows.get(recordId);
+export function rebuiltRow(table: string, serverRecord: Row | null, current: Row | undefined, remaining: readonly OutboxEntry[]): Row | null | undefined {
   let row: Row | null = serverRecord ? { ...serverRecord } : current ? { ...current } : null;
   if (serverRecord) {
     for (const entry of remaining) {
@@ -47,13 +44,22 @@ export async function rebuildRow(table: string, recordId: string | number, serve
       row = { ...row, ...entry.rowPatch };
     }
   }
-  if (row === null) {
-    if (current && serverRecord) await rows.delete(recordId);
-    return;
-  }
+  if (row === null) return current && serverRecord ? null : undefined;
   const next: Row = { ...decorateRow(table, row), syncState: syncStateOf(remaining) };
   if (serverRecord && typeof serverRecord.version === 'number') next.serverVersion = serverRecord.version;
-  await rows.put(next);
+  return next;
+}
+
+/**
+ * Rewrites the row of `entityKey` from `serverRecord` (or, when null, from the current row) with the
+ * remaining entries' patches on top. Call inside a rw transaction over the table and the outbox.
+ */
+export async function rebuildRow(table: string, recordId: string | number, serverRecord: Row | null, known?: readonly OutboxEntry[]): Promise<void> {
+  const rows = tableOf(table);
+  const remaining = known ?? (await entriesOf(entityKeyOf(table, recordId)));
+  const next = rebuiltRow(table, serverRecord, await rows.get(recordId), remaining);
+  if (next === null) await rows.delete(recordId);
+  else if (next !== undefined) await rows.put(next);
 }
 
 /** `known`: the record's entries when the caller has just read them in the same transaction. */

@@ -89,4 +89,29 @@ describe('paged service-calls list over a generated data set', { timeout: 180_00
     expect(after.total).toBe(before.total - 1);
     expect(ids(after.rows)).toEqual(ids((await reference(q)).slice(0, 10)));
   });
+
+  it('follows every kind of change after the list was read: new, moved in the order, deleted, a large pull, a clear', async () => {
+    const q: CallsQuery = { buildingId: null, tab: 'open', search: '', order: 'lastUpdateAt' };
+    const check = async () => {
+      for (const order of callOrders) {
+        const query = { ...q, order };
+        const page = await findCallsPage(query, 0, 40);
+        const all = await reference(query);
+        expect(page.total, order).toBe(all.length);
+        expect(ids(page.rows), order).toEqual(ids(all.slice(0, 40)));
+      }
+    };
+    await check();
+    const [a, b] = (await findCallsPage(q, 5, 2)).rows;
+    if (!a || !b) throw new Error('no calls');
+    await db.serviceCalls.put({ ...a, id: 'new-call', lastUpdateAt: '2030-01-01T00:00:00.000Z', searchWords: ['חדשה'] });
+    await db.serviceCalls.update(b.id, { lastUpdateAt: '2031-01-01T00:00:00.000Z', priority: 'urgent' });
+    await db.serviceCalls.delete(a.id);
+    await check();
+    expect((await findCallsPage({ ...q, search: 'חדש' }, 0, 5)).rows.map((r) => r.id)).toEqual(['new-call']);
+    await applyServerRecords('serviceCalls', generateCalls({ count: 300, buildingIds: BUILDINGS, seed: 11 }) as unknown as Record<string, unknown>[]);
+    await check();
+    await db.serviceCalls.clear();
+    expect(await findCallsPage(q, 0, 10)).toEqual({ rows: [], total: 0 });
+  });
 });

@@ -109,4 +109,36 @@ describe('database', () => {
       expect(existsSync(`${t.filesDir}/${row.companyId}/${row.sha256}`)).toBe(true);
     }
   });
+
+  it('commits a group of transactions together, each still undone alone when it fails, others waiting for the group', async () => {
+    const t = await fresh();
+    const db = open(t);
+    await migrateToLatest(db, localFileStore(t.filesDir));
+    await seedIfEmpty(db, localFileStore(t.filesDir), new Date('2025-01-01T08:00:00Z'));
+    const before = await count(db, 'buildings');
+    const rename = (d: Db, id: number, name: string) => d.run(d.q.updateTable('buildings').set({ name }).where('id', '=', id));
+    const nameOf = async (d: Db, id: number) => (await d.first(d.q.selectFrom('buildings').select('name').where('id', '=', id)))?.name;
+    // Another request, started from outside the group while it runs.
+    let start = () => {};
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const outside = started.then(() => db.tx((tx) => nameOf(tx, 101)));
+    await db.commitTogether(async () => {
+      await db.tx((tx) => rename(tx, 101, 'first of the group'));
+      await expect(db.tx(async (tx) => {
+        await rename(tx, 102, 'undone');
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      // The group sees its own earlier transactions; another request's transaction waits for the commit.
+      expect(await nameOf(db, 101)).toBe('first of the group');
+      start();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await db.tx((tx) => rename(tx, 103, 'last of the group'));
+    });
+    const outsideSaw = await outside;
+    expect(await nameOf(db, 101)).toBe('first of the group');
+    expect(await nameOf(db, 102)).not.toBe('undone');
+    expect(await nameOf(db, 103)).toBe('last of the group');
+    expect(outsideSaw).toBe('first of the group');
+    expect(await count(db, 'buildings')).toBe(before);
+  });
 });

@@ -63,6 +63,13 @@ export type Database = Db & {
    * session or changed a user: in-memory caches of them compare it before trusting an entry.
    */
   changeEpoch(): number;
+  /**
+   * Runs `work`, whose transactions run one after another, with ONE commit at its end (SQLite: each
+   * transaction becomes a savepoint, still undone alone when it fails; the disk is synced once). Nothing
+   * of `work` is durable, or visible to other requests, before it returns: answer only after it. Other
+   * requests' transactions wait for it. On PostgreSQL each transaction commits as usual.
+   */
+  commitTogether<T>(work: () => Promise<T>): Promise<T>;
   /** Whether the database answers (GET /api/health). */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

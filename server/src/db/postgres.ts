@@ -149,6 +149,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     tx: transaction,
     nextNumber: (kind, name, ...args) => nextNumberIn(sideDb, kind, name, args),
     changeEpoch: listener.epoch,
+    commitTogether: (work) => work(),
     async healthy() {
       try {
         const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref());

@@ -2,6 +2,7 @@
 // statement cache. Its one connection runs one transaction at a time: `tx` queues behind the running
 // one, and a query outside a transaction waits for it too (else it would read the transaction's
 // uncommitted rows, or join its writes and be rolled back with them).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import type { Compilable, DatabaseConnection, DialectAdapter, Driver, SqliteDialectConfig } from 'kysely';
@@ -108,10 +109,19 @@ export function openSqlite(path: string): SqliteDatabase {
   let busy = false;
   let tail: Promise<void> = Promise.resolve();
   let queued = 0;
+  // The open `commitTogether` group of the running work (it holds the queue): its transactions are
+  // savepoints of the group's one transaction, its other queries run at once.
+  type Group = { open: boolean; savepoints: number; tail: Promise<void> };
+  const groups = new AsyncLocalStorage<Group>();
+  /** The open group this async context belongs to (work it started that outlives it is on its own). */
+  const groupHere = () => {
+    const group = groups.getStore();
+    return group?.open ? group : undefined;
+  };
 
-  /** Runs `work` now when no transaction runs or waits, else after them. */
+  /** Runs `work` now when no transaction runs or waits (or inside the group that holds them), else after them. */
   function whenFree<T>(work: () => T): Promise<T> {
-    if (!busy && queued === 0) {
+    if ((!busy && queued === 0) || groupHere() !== undefined) {
       try {
         return Promise.resolve(work());
       } catch (error) {
@@ -142,7 +152,31 @@ export function openSqlite(path: string): SqliteDatabase {
     },
   };
 
+  /** A transaction inside a group: a savepoint (one at a time), undone alone when `fn` fails. */
+  async function savepoint<T>(group: Group, fn: (tx: Db) => Promise<T>): Promise<T> {
+    const previous = group.tail;
+    let release = () => {};
+    group.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    const name = `sp${(group.savepoints += 1)}`;
+    try {
+      sqlite.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(inTx);
+        sqlite.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw error;
+      }
+    } finally {
+      release();
+    }
+  }
+
   async function transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const group = groupHere();
+    if (group) return savepoint(group, fn);
     queued += 1;
     const previous = tail;
     let release = () => {};
@@ -166,8 +200,24 @@ export function openSqlite(path: string): SqliteDatabase {
     }
   }
 
+  /** One commit (one disk sync) for the transactions `work` runs one after another; see Database. */
+  async function commitTogether<T>(work: () => Promise<T>): Promise<T> {
+    if (groupHere()) return work();
+    return transaction(async () => {
+      const group: Group = { open: true, savepoints: 0, tail: Promise.resolve() };
+      try {
+        const result = await groups.run(group, work);
+        await group.tail;
+        return result;
+      } finally {
+        group.open = false;
+      }
+    });
+  }
+
   const database: SqliteDatabase = {
     engine: 'sqlite',
+    commitTogether,
     q,
     get unguarded() {
       return database;

@@ -24,6 +24,7 @@ import { providerRoutes } from './provider.ts';
 import { roomRoutes } from './rooms.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { supplierRoutes } from './suppliers.ts';
+import { syncBatchRoutes } from './syncBatch.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
@@ -62,4 +63,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   chargeRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
+  syncBatchRoutes(app, ctx);
 }

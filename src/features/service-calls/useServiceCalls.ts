@@ -5,14 +5,33 @@ import type { BuildingRow, ContactRow, PhotoRow, ServiceCallRow, ServiceCallUpda
 import type { ServiceCallDomain } from '../../lib/domain/entities';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { contactsOfBuilding } from '../../directory/contactsRepo';
+import { onCallsChanged } from './callsIndex';
 import { countOpenCalls, findServiceCalls, getServiceCall, openCallsLike, photosOfCall, updatesOf } from './serviceCallsQueries';
 import type { CallsQuery } from './serviceCallsQueries';
 import { storedClosingMessageDays } from './serviceCallSettings';
 import { CLOSING_MESSAGE_DAYS } from '../../lib/domain/serviceCallClosing';
 
-/** undefined while loading. */
+/** undefined while loading; follows every change of the calls (the list is read from memory, callsIndex.ts). */
 export function useCallsList(q: CallsQuery): ServiceCallRow[] | undefined {
-  return useLiveQuery(() => findServiceCalls(q), [q.buildingId, q.tab, q.search, q.order]);
+  const [rows, setRows] = useState<ServiceCallRow[] | undefined>(undefined);
+  const { buildingId, tab, search, order } = q;
+  useEffect(() => {
+    let live = true;
+    let run = 0;
+    const load = () => {
+      const mine = (run += 1);
+      void findServiceCalls({ buildingId, tab, search, order }).then((next) => {
+        if (live && mine === run) setRows(next);
+      });
+    };
+    const stop = onCallsChanged(load);
+    load();
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [buildingId, tab, search, order]);
+  return rows;
 }
 
 export function useOpenCallsCount(buildingId: number | null): number | undefined {

@@ -1,6 +1,9 @@
 // A small in-memory model of the provider API's mutation contract for unit tests of the engine:
 // idempotency keys stored with the response, versions with 409 + current, 401 on a stale token,
 // and injectable faults (lost responses, 5xx bursts, captive-portal pages, hangs).
+import { SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../lib/syncBatch';
+import type { BatchItem, BatchResult } from '../../lib/syncBatch';
+
 type Row = Record<string, unknown>;
 
 export type Fault =
@@ -10,7 +13,8 @@ export type Fault =
   | 'rateLimited'
   | 'portal' // a 200 HTML page from a captive portal
   | 'hang' // never answers (a crash or a kill while waiting)
-  | 'hangAfterCommit';
+  | 'hangAfterCommit'
+  | 'expireMidBatch'; // the session ends after the first change of a batch (a logout elsewhere)
 
 export type Applied = { key: string; method: string; path: string; body: unknown };
 
@@ -21,6 +25,11 @@ export type FakeServer = {
   requests: { method: string; path: string; key: string | null }[];
   faults: Fault[];
   token: string;
+  /** Whether it has the batch call (docs/api.md "Batches"); without it, how often a device asked for it. */
+  batches: boolean;
+  batchProbes: number;
+  /** Each batch's keys, in order. */
+  batchRequests: string[][];
   /** Refuse a body with a 422 (validation) when this returns a field name. */
   validate: ((method: string, path: string, body: Row) => string | null) | null;
   /** Change a stored record as another user would (bumps the version). */
@@ -36,7 +45,9 @@ function error(status: number, code: string, messageKey: string, extra: { field?
   return json(status, { error: { code, message: code, messageKey: `errors:${messageKey}`, ...(field ? { field } : {}) }, ...(current ? { current } : {}) });
 }
 
-export function createFakeServer(): FakeServer {
+export type FakeServerOptions = { batches?: boolean };
+
+export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
   const records = new Map<string, Row>();
   const keys = new Map<string, { status: number; body: Row }>();
   const server: FakeServer = {
@@ -46,6 +57,9 @@ export function createFakeServer(): FakeServer {
     requests: [],
     faults: [],
     token: 'token-1',
+    batches: options.batches ?? false,
+    batchProbes: 0,
+    batchRequests: [],
     validate: null,
     editAsOther(path, changes) {
       const current = records.get(path);
@@ -89,44 +103,86 @@ export function createFakeServer(): FakeServer {
     return { status: 200, body: { record } };
   }
 
+  const unauthorized = () => json(401, { APIResponseCode: -1, error: { code: 'SESSION_EXPIRED', message: 'Session expired', messageKey: 'errors:sessionExpired' } });
+
+  /** One mutation after authentication: the stored answer of a known key, or the change applied now. */
+  function mutate(method: string, path: string, query: URLSearchParams, key: string | null, body: Row): Response | { status: number; body: Row } {
+    if (!key) return error(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
+    const stored = keys.get(key);
+    if (stored) return stored;
+    const refused = server.validate?.(method, path, body);
+    if (refused) return error(422, 'VALIDATION', 'descriptionTooShort', { field: refused });
+    const result = apply(method, path, body, query);
+    if (result instanceof Response) return result;
+    const answer = { status: result.status, body: { idempotencyKey: key, ...result.body } };
+    keys.set(key, answer);
+    server.applied.push({ key, method, path, body });
+    return answer;
+  }
+
+  async function batch(items: BatchItem[], token: string | null, midBatchExpiry: boolean): Promise<BatchResult[]> {
+    const rebaser = createRebaser();
+    const blocked = new Set<string>();
+    const results: BatchResult[] = [];
+    for (const [i, item] of items.entries()) {
+      if (blocked.has(item.record) || (item.dependsOn ?? []).some((d) => blocked.has(d))) {
+        blocked.add(item.record);
+        results.push({ key: item.key, status: null, notAttempted: true });
+        continue;
+      }
+      if (midBatchExpiry && i === 1) server.token = `${server.token}-renewed`;
+      const base = rebaser.baseOf(item);
+      const single = singleRequestOf(item, base);
+      const url = new URL(`http://fake.test/api/${single.path}`);
+      const path = url.pathname.replace(/^\/api\/(binyan\/)?/, '');
+      server.requests.push({ method: item.method, path, key: item.key });
+      const answer = token !== server.token ? unauthorized() : mutate(item.method, path, url.searchParams, item.key, (single.body ?? {}) as Row);
+      const status = answer instanceof Response ? answer.status : answer.status;
+      const body = answer instanceof Response ? ((await answer.json()) as Row) : answer.body;
+      results.push({ key: item.key, status, body, ...(answer instanceof Response ? {} : { idempotencyKey: item.key }) });
+      if (status >= 200 && status < 300) rebaser.applied(item, base, (body.record as Row | undefined)?.version);
+      else blocked.add(item.record);
+    }
+    return results;
+  }
+
   server.fetch = async (input, init) => {
     const url = new URL(String(input), 'http://fake.test');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
     const key = headers.get('Idempotency-Key');
+    if (url.pathname === `/api/${SYNC_BATCH_PATH}` && !server.batches) {
+      // A provider without the call: answered before any fault, which the tests aim at the changes.
+      server.batchProbes += 1;
+      return error(404, 'NOT_FOUND', 'notFound');
+    }
     const path = url.pathname.replace(/^\/api\/(binyan\/)?/, '');
-    server.requests.push({ method, path, key });
+    const isBatch = url.pathname === `/api/${SYNC_BATCH_PATH}`;
+    if (!isBatch) server.requests.push({ method, path, key });
     const fault = server.faults.shift();
     if (fault === 'network') throw new TypeError('Failed to fetch');
     if (fault === 'hang') return new Promise<Response>(() => undefined);
     if (fault === 'server500') return json(500, { error: { code: 'INTERNAL', message: 'boom', messageKey: 'errors:somethingWentWrong' } });
     if (fault === 'rateLimited') return json(429, { error: { code: 'RATE', message: 'slow down', messageKey: 'errors:tooManyRequests' } }, { 'Retry-After': '7' });
     if (fault === 'portal') return new Response('<html><body>Login to Wi-Fi</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
-    if (headers.get('Authorization') !== server.token) {
-      return json(401, { APIResponseCode: -1, error: { code: 'SESSION_EXPIRED', message: 'Session expired', messageKey: 'errors:sessionExpired' } });
-    }
+    if (headers.get('Authorization') !== server.token) return unauthorized();
     if (method === 'GET') {
       const record = records.get(path);
       return record ? json(200, { record }) : error(404, 'NOT_FOUND', 'notFound');
     }
-    if (!key) return error(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
     const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Row;
-    const stored = keys.get(key);
-    let answer: { status: number; body: Row };
-    if (stored) {
-      answer = stored;
+    let answer: Response | { status: number; body: Row };
+    if (isBatch) {
+      const items = (body.items ?? []) as BatchItem[];
+      server.batchRequests.push(items.map((i) => i.key));
+      answer = { status: 200, body: { results: await batch(items, headers.get('Authorization'), fault === 'expireMidBatch') } };
     } else {
-      const refused = server.validate?.(method, path, body);
-      if (refused) return error(422, 'VALIDATION', 'descriptionTooShort', { field: refused });
-      const result = apply(method, path, body, url.searchParams);
-      if (result instanceof Response) return result;
-      answer = { status: result.status, body: { idempotencyKey: key, ...result.body } };
-      keys.set(key, answer);
-      server.applied.push({ key, method, path, body });
+      answer = mutate(method, path, url.searchParams, key, body);
+      if (answer instanceof Response) return answer;
     }
     if (fault === 'lostResponse') throw new TypeError('connection reset after commit');
     if (fault === 'hangAfterCommit') return new Promise<Response>(() => undefined);
-    return json(answer.status, answer.body, { 'Idempotency-Key': key });
+    return json(answer.status, answer.body, key ? { 'Idempotency-Key': key } : {});
   };
   return server;
 }

@@ -36,11 +36,13 @@ export function fakeSession(server: FakeServer, user: string | null = USER): Ses
 
 export type Rig = { server: FakeServer; session: ReturnType<typeof fakeSession>; engine: ReplayEngine; clock: { t: number } };
 
-export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number } = {}): Rig {
-  const server = createFakeServer();
+/** `serverBatches`: the fake server has the batch call (otherwise the engine falls back to single requests). */
+export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number; serverBatches?: boolean } = {}): Rig {
+  const { serverBatches, ...engineOptions } = options;
+  const server = createFakeServer({ batches: serverBatches ?? false });
   const session = fakeSession(server);
   const clock = { t: Date.parse('2025-01-01T08:00:00Z') };
   const api = createApiClient({ baseUrl: 'http://fake.test/api', fetch: server.fetch, getToken: () => session.getToken(), timeoutMs: options.timeoutMs ?? 5_000 });
-  const engine = createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...options });
+  const engine = createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...engineOptions });
   return { server, session, engine, clock };
 }

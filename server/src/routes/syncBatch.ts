@@ -1,0 +1,116 @@
+// POST /api/binyan/sync/batch: several outbox changes in one request (docs/api.md "Batches"). Each
+// change goes through this server as the single request it stands for (same authentication, rights,
+// stored answers, rules and 409s; one transaction each), in order, so one refused change undoes
+// nothing else. A change whose record (or a record it depends on) had a change not applied earlier in
+// the batch is not tried ("not attempted"): it would have waited on the device too.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS, SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../../src/lib/syncBatch.ts';
+import type { BatchItem, BatchResult } from '../../../src/lib/syncBatch.ts';
+import type { AppContext } from '../context.ts';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotencyKey.ts';
+import { parse } from '../http/validate.ts';
+
+// Under /api, never the batch itself nor sign-in and session calls; no host, no `..`, no `//`.
+const itemPath = z
+  .string()
+  .min(1)
+  .max(2000)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9\-._~/?&=%+,:]*$/)
+  .refine((p) => !p.includes('..') && !p.includes('//') && !p.startsWith('auth/') && !p.startsWith(SYNC_BATCH_PATH), 'path');
+
+const item = z.object({
+  key: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  path: itemPath,
+  body: z.unknown().optional(),
+  baseVersion: z.number().int().nullable().optional(),
+  versionIn: z.enum(['body', 'query']).optional(),
+  record: z.string().min(1).max(300),
+  dependsOn: z.array(z.string().min(1).max(300)).max(50).optional(),
+});
+
+const batch = z.object({ items: z.array(item).min(1).max(MAX_BATCH_ITEMS) });
+
+/** The headers a change's own request carries from the batch: who is asking, in which language. */
+function forwardedHeaders(req: FastifyRequest, key: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': key };
+  for (const name of ['authorization', 'cookie', 'accept-language', 'user-agent'] as const) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (hasBody) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+function parsedBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Applied as the device judges it (src/sync/classify.ts): 2xx without a style-2 refusal code. */
+function wasApplied(status: number, body: unknown): boolean {
+  if (status < 200 || status >= 300) return false;
+  const code = typeof body === 'object' && body !== null ? (body as { APIResponseCode?: unknown }).APIResponseCode : undefined;
+  return code === undefined || code === null || Number(code) === 0;
+}
+
+function versionOf(body: unknown): unknown {
+  const record = typeof body === 'object' && body !== null ? (body as { record?: unknown }).record : undefined;
+  return typeof record === 'object' && record !== null ? (record as { version?: unknown }).version : undefined;
+}
+
+/** Changes that share one commit (a client batch of 200 is one): bounded, so other requests do not wait long for the database. */
+const COMMIT_GROUP = 200;
+
+export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(`/api/${SYNC_BATCH_PATH}`, { config: { right: 'session.use' }, bodyLimit: MAX_BATCH_BYTES }, async (req) => {
+    const { items } = parse(batch, req.body);
+    const rebaser = createRebaser();
+    const blocked = new Set<string>();
+    let sessionEnded = false;
+    const results: BatchResult[] = [];
+    const apply = async (change: BatchItem) => {
+      if (sessionEnded || blocked.has(change.record) || (change.dependsOn ?? []).some((d) => blocked.has(d))) {
+        blocked.add(change.record);
+        results.push({ key: change.key, status: null, notAttempted: true });
+        return;
+      }
+      const base = rebaser.baseOf(change);
+      const single = singleRequestOf(change, base);
+      const hasBody = single.body !== undefined;
+      const answer = await app.inject({
+        method: change.method,
+        url: `/api/${single.path}`,
+        headers: forwardedHeaders(req, change.key, hasBody),
+        ...(hasBody ? { payload: JSON.stringify(single.body) } : {}),
+      });
+      const body = parsedBody(answer.payload);
+      const retryAfter = answer.headers['retry-after'];
+      const echoed = answer.headers['idempotency-key'];
+      results.push({
+        key: change.key,
+        status: answer.statusCode,
+        body,
+        ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
+        ...(echoed === undefined ? {} : { idempotencyKey: String(echoed) }),
+      });
+      if (wasApplied(answer.statusCode, body)) rebaser.applied(change, base, versionOf(body));
+      else blocked.add(change.record);
+      // The session ended (logout elsewhere, expiry): every later change would be refused the same way.
+      if (answer.statusCode === 401) sessionEnded = true;
+    };
+    // Each change is its own transaction; a group of them shares one commit (one disk sync, db/database.ts).
+    const list = items as BatchItem[];
+    for (let start = 0; start < list.length; start += COMMIT_GROUP) {
+      await ctx.db.commitTogether(async () => {
+        for (const change of list.slice(start, start + COMMIT_GROUP)) await apply(change);
+      });
+    }
+    return { results };
+  });
+}
