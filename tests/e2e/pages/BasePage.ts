@@ -7,7 +7,7 @@ import { pollUntil } from './poll';
 type Name = string | RegExp;
 
 /** How long a screen gets to reach a state (a busy 2-core CI machine renders and writes late). */
-export const STATE_TIMEOUT_MS = 15_000;
+export const STATE_TIMEOUT_MS = 30_000;
 
 export class BasePage {
   constructor(
