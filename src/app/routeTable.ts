@@ -1,13 +1,11 @@
-// Every route of spec section 2 in one table. A feature engineer swaps `screen` for their screen:
-//   screen: lazyScreen(() => import('../features/keys/KeysScreen').then((m) => ({ default: m.KeysScreen }))),
-// Screens not built yet show the translated "coming soon" page.
+// Every route of spec section 2 in one table: its right (the rule table decides who may open it and
+// whether the menu shows it), its path and its lazily loaded screen.
 import type { ComponentType } from 'react';
 import type { Action } from '../lib/rights/rights';
 import { lazyScreen } from './lazyScreen';
 
 type Screen = ComponentType;
 
-export const comingSoon: Screen = lazyScreen(() => import('./ComingSoon').then((m) => ({ default: m.ComingSoon })));
 const profile: Screen = lazyScreen(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 const sync: Screen = lazyScreen(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
 const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIndexScreen').then((m) => ({ default: m.ChecksIndexScreen })));
@@ -109,15 +107,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'financialReport', right: 'books.read', path: '/financial-report/:contactId?', screen: lazyScreen(() => import('../features/books/FinancialReportScreen').then((m) => ({ default: m.FinancialReportScreen }))), menu: true },
   { id: 'books', right: 'books.read', path: '/books/:bid?', screen: lazyScreen(() => import('../features/books/BooksScreen').then((m) => ({ default: m.BooksScreen }))), menu: true },
   { id: 'userProfile', right: 'session.use', path: '/user-profile', screen: profile, menu: true },
-  { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: comingSoon, menu: true },
-  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
-  { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
-  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
-  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
-  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
-  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
-  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
-  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
+  { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: lazyScreen(() => import('../features/tenant-room/TenantRoomScreen').then((m) => ({ default: m.TenantRoomScreen }))), menu: true },
   { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
   { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
   { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
@@ -136,18 +126,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'about', right: 'session.use', path: '/about', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
   { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
   { id: 'leads', right: 'leads.read', path: '/leads', screen: lazyScreen(() => import('../features/contact-us/LeadsScreen').then((m) => ({ default: m.LeadsScreen }))), menu: true },
-  { id: 'tenantRoom', right: 'rooms.use', path: '/tenant-room', screen: lazyScreen(() => import('../features/tenant-room/TenantRoomScreen').then((m) => ({ default: m.TenantRoomScreen }))), menu: true },
   { id: 'gates', right: 'gates.open', path: '/gates', screen: lazyScreen(() => import('../features/gates/GatesScreen').then((m) => ({ default: m.GatesScreen }))), menu: true },
   { id: 'announcements', right: 'announcements.read', path: '/announcements', screen: lazyScreen(() => import('../features/messages/AnnouncementsScreen').then((m) => ({ default: m.AnnouncementsScreen }))), menu: true },
   { id: 'messages', right: 'messages.send', path: '/messages', screen: lazyScreen(() => import('../features/messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen }))), menu: true },
-  { id: 'applicationFeedback', right: 'feedback.write', path: '/application-feedback', screen: lazyScreen(() => import('../features/feedback/FeedbackScreen').then((m) => ({ default: m.FeedbackScreen }))), menu: true },
-  { id: 'keys', right: 'items.read', path: '/keys', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.KeysScreen }))), menu: true },
-  { id: 'addKey', right: 'items.write', path: '/add-key', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddKeyScreen }))) },
-  { id: 'mailItems', right: 'items.read', path: '/mail-items', screen: lazyScreen(() => import('../features/items/ItemsScreen').then((m) => ({ default: m.MailItemsScreen }))), menu: true },
-  { id: 'addMailItem', right: 'items.write', path: '/add-mail-item', screen: lazyScreen(() => import('../features/items/AddItemScreen').then((m) => ({ default: m.AddMailItemScreen }))) },
-  { id: 'electricityMeter', right: 'meters.read', path: '/electricity-meter/:bid', screen: lazyScreen(() => import('../features/meters/MetersScreen').then((m) => ({ default: m.MetersScreen }))) },
-  { id: 'editReport', right: 'meters.read', path: '/consumption-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ConsumptionReportScreen').then((m) => ({ default: m.ConsumptionReportScreen }))) },
-  { id: 'readingList', right: 'meters.read', path: '/reading-report/:bid/:meterid', screen: lazyScreen(() => import('../features/meters/ReadingsScreen').then((m) => ({ default: m.ReadingsScreen }))) },
   { id: 'sync', right: 'session.use', path: '/sync', screen: sync, menu: true },
   { id: 'pay', right: 'account.pay', path: '/pay/:apartmentId?', screen: lazyScreen(() => import('../features/tenant/PayScreen').then((m) => ({ default: m.PayScreen }))), menu: true },
   { id: 'cards', right: 'account.pay', path: '/cards', screen: lazyScreen(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },

@@ -7,7 +7,7 @@ import { SessionContext } from '../session/sessionContext';
 import type { SessionContextValue } from '../session/sessionContext';
 import { initI18n } from '../i18n/i18n';
 import { routeObjects } from './router';
-import { appRoutes, comingSoon, menuPath } from './routeTable';
+import { appRoutes } from './routeTable';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });
@@ -89,13 +89,6 @@ describe('routes of spec section 2', () => {
     renderAt('/user-profile', signedIn);
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Binyan – Profile'));
-  });
-
-  // Screens of later issues replace the placeholder one by one; any route still waiting will do.
-  const waiting = appRoutes.find((r) => r.screen === comingSoon && r.menu && !/:[^?]+$/.test(r.path));
-  it.skipIf(!waiting)('shows a translated coming-soon screen with the route label until the screen lands', async () => {
-    renderAt(menuPath(waiting ?? appRoutes[0]!), signedIn);
-    expect(await screen.findByText('This screen is coming soon.')).toBeTruthy();
   });
 
   it('redirects /financial-report to the stored financial-report contact', async () => {

@@ -45,14 +45,14 @@ describe('i18n', () => {
     const applied = await applyServerDictionary([
       { LID: 1, TranslateKey: 'Password', TranslateData: 'קוד סודי' },
       { LID: 2, TranslateKey: 'Password', TranslateData: 'Secret' },
-      { LID: 1, TranslateKey: 'shell:comingSoon', TranslateData: 'בקרוב מאוד' },
+      { LID: 1, TranslateKey: 'shell:notFound.title', TranslateData: 'אין כזה דף' },
       { LID: 9, TranslateKey: 'Password', TranslateData: 'x' },
       { LID: 1, TranslateKey: 'No such text anywhere', TranslateData: 'x' },
     ]);
     expect(applied).toBeGreaterThanOrEqual(3);
     expect(i18n.t('auth:password')).toBe('קוד סודי');
     expect(i18n.t('profile:userName')).toBe('שם משתמש');
-    expect(i18n.t('shell:comingSoon')).toBe('בקרוב מאוד');
+    expect(i18n.t('shell:notFound.title')).toBe('אין כזה דף');
     expect(i18n.t('auth:password', { lng: 'en' })).toBe('Secret');
   });
 
