@@ -17,7 +17,10 @@ async function signIn(page: TestApp['page'], app: TestApp, userName: string): Pr
   const login = new LoginPage(page, app.baseUrl);
   await login.goto('/login');
   await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => app.server.waitForOtp(userName, { since }), () => app.server.otpMark());
-  await new ShellLayoutPage(page, app.baseUrl).waitVisible(page.getByRole('button', { name: text('he', 'shell', 'menu.open') }));
+  const shell = new ShellLayoutPage(page, app.baseUrl);
+  // The demo tenants have not approved the terms of use yet (server/src/seed/seedDocuments.ts).
+  await shell.approveTerms();
+  await shell.waitVisible(page.getByRole('button', { name: text('he', 'shell', 'menu.open') }));
 }
 
 /** The demo building's club room (server/src/seed/seedBuildingLife.ts). */

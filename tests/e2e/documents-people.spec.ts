@@ -108,7 +108,8 @@ describe('documents of the building', () => {
       const docs = new DocumentsPage(page, server.baseUrl);
       expect(await axeCheck(page)).toBeDefined();
       await docs.approveTerms();
-      await docs.waitForRoute('dashboard');
+      // A tenant's home is My apartment.
+      await docs.waitVisible(page.getByRole('heading', { name: text('he', 'routes', 'myApartment'), level: 1 }));
       await waitForServiceWorkerControl(page);
       await docs.goto('/regulations');
       await docs.waitForRoute('regulations');

@@ -39,6 +39,8 @@ describe('a tenant pays by card', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(moshe, (since) => app.server.waitForOtp('moshe', { since }), () => app.server.otpMark());
+    // The demo tenants have not approved the terms of use yet (server/src/seed/seedDocuments.ts).
+    await tenant.approveTerms();
     await tenant.waitVisible(tenant.homeHeading());
     await tenant.waitVisible(tenant.page.getByRole('heading', { name: tenant.t('debtGroups.special') }));
     await tenant.waitVisible(tenant.fetchedAt());

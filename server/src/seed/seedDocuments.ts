@@ -24,10 +24,11 @@ const demoDocuments = [
 
 export async function seedDocuments(tx: Db, files: FileStore, companyId: number, now: Date): Promise<void> {
   const nowIso = now.toISOString();
-  const staff = await tx.all(tx.q.selectFrom('users').select(['id', 'role']).where('companyId', '=', companyId));
+  // Every company's users (a worker of two companies has an account in each), tenants excepted.
+  const staff = await tx.all(tx.q.selectFrom('users').select(['id', 'role', 'companyId']));
   for (const u of staff) {
     if (u.role === 'owner' || u.role === 'renter') continue;
-    await tx.run(tx.q.insertInto('terms_approvals').values({ userId: u.id, version: termsVersion, companyId, approvedAt: nowIso }));
+    await tx.run(tx.q.insertInto('terms_approvals').values({ userId: u.id, version: termsVersion, companyId: u.companyId, approvedAt: nowIso }));
   }
   const when = new Date('2024-01-01T08:00:00Z');
   for (const d of demoDocuments) {

@@ -57,17 +57,6 @@ export class DocumentsPage extends ShellLayoutPage {
     return this.page.getByText(this.t('send.sent', { to }));
   }
 
-  /** The terms of use shown instead of the app until approved; approving opens the app. */
-  async approveTerms(): Promise<void> {
-    const terms = this.page.getByRole('region', { name: text(this.lang, 'terms', 'title') });
-    await this.waitVisible(terms);
-    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
-    await this.waitVisible(terms.getByRole('alert'));
-    await terms.getByRole('checkbox', { name: text(this.lang, 'terms', 'agree') }).check();
-    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
-    await terms.waitFor({ state: 'detached' });
-  }
-
   /** The bylaws screen's current version: its heading and the embedded file. */
   currentBylaws(title: string): Locator {
     return this.page.getByRole('region', { name: title });

@@ -4,6 +4,17 @@ import { text } from './LoginPage';
 import { ShellPage } from './ShellPage';
 
 export class ShellLayoutPage extends ShellPage {
+  /** The terms of use shown instead of the app until approved; approving opens the app. */
+  async approveTerms(): Promise<void> {
+    const terms = this.page.getByRole('region', { name: text(this.lang, 'terms', 'title') });
+    await this.waitVisible(terms);
+    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
+    await this.waitVisible(terms.getByRole('alert'));
+    await terms.getByRole('checkbox', { name: text(this.lang, 'terms', 'agree') }).check();
+    await terms.getByRole('button', { name: text(this.lang, 'terms', 'approve') }).click();
+    await terms.waitFor({ state: 'detached' });
+  }
+
   lang = 'he';
 
   title(routeId: string): Locator {
