@@ -50,7 +50,10 @@ describe('messages in the browser', () => {
     expect(withMail).toBeGreaterThan(0);
     await state.until('the mails in the SMTP sink', () => (sink.mails.length >= withMail ? true : undefined));
     expect(sink.mails).toHaveLength(withMail);
-    expect(state.count("SELECT COUNT(*) FROM message_deliveries WHERE channel = 'email' AND state = 'sent'")).toBe(withMail);
+    // The SMTP server has the mail a moment before the delivery job marks its row sent: wait for that, then count.
+    const sentRows = () => state.count("SELECT COUNT(*) FROM message_deliveries WHERE channel = 'email' AND state = 'sent'");
+    await state.until('the e-mail deliveries marked sent', () => (sentRows() >= withMail ? true : undefined));
+    expect(sentRows()).toBe(withMail);
     await page.reload();
     await page.waitVisible(page.sentItem('הפסקת מים ביום ראשון'));
     await axeCheck(app.page);
