@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { languageByCode } from '../../i18n/languages';
+import { nisOf } from '../../lib/agorot';
 import { useFormats } from '../../ui/useFormats';
 import own from './Books.module.css';
 import type { BarSeries } from './barChart';
@@ -15,7 +17,7 @@ type Props = { labels: readonly string[]; series: readonly BarSeries[]; summary:
 export function BarChart({ labels, series, summary, horizontal = false }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const f = useFormats();
-  const rtl = f.locale === 'he';
+  const rtl = languageByCode(f.locale).dir === 'rtl';
   const key = JSON.stringify({ labels, series, horizontal, rtl });
   useEffect(() => {
     const target = canvas.current;
@@ -24,7 +26,7 @@ export function BarChart({ labels, series, summary, horizontal = false }: Props)
     let chart: { destroy(): void } | null = null;
     void drawBarChart(target, {
       labels,
-      series: series.map((s) => ({ ...s, values: s.values.map((v) => v / 100) })),
+      series: series.map((s) => ({ ...s, values: s.values.map(nisOf) })),
       horizontal,
       rtl,
       format: (v) => f.nis(v),
@@ -36,8 +38,7 @@ export function BarChart({ labels, series, summary, horizontal = false }: Props)
       live = false;
       chart?.destroy();
     };
-    // The chart depends on the numbers and the language only (key); f is a fresh object every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- redrawn on the numbers and the language only (key); f is a fresh object every render
   }, [key]);
   const height = horizontal ? Math.max(160, labels.length * 44 + 60) : 240;
   return (

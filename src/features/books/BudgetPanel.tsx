@@ -1,3 +1,4 @@
+import { nisOf } from '../../lib/agorot';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BudgetGroup } from '../../lib/domain/books';
@@ -58,7 +59,7 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
             { label: t('books:budget.budget'), values: rows.map(budgetOfRow), color: tokenColor('--color-primary') },
             { label: t('books:budget.actual'), values: rows.map(actualOf), color: tokenColor('--color-danger') },
           ]}
-          summary={t('books:budget.chartSummary', { budget: f.nis(totals.budget / 100), actual: f.nis(totals.actual / 100) })}
+          summary={t('books:budget.chartSummary', { budget: f.agorot(totals.budget), actual: f.agorot(totals.actual) })}
         />
       ) : null}
       {rows.length > 0 ? (
@@ -84,16 +85,16 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
                   <tr key={r.group || 'none'}>
                     <th scope="row">
                       {canWrite && r.group ? (
-                        <button type="button" className={styles.link} onClick={() => setEditing({ group: r.group as BudgetGroup, amount: (r.budget / 100).toFixed(2) })} aria-label={t('books:budget.editOf', { group: groupLabel(r.group) })}>
+                        <button type="button" className={styles.link} onClick={() => setEditing({ group: r.group as BudgetGroup, amount: nisOf(r.budget).toFixed(2) })} aria-label={t('books:budget.editOf', { group: groupLabel(r.group) })}>
                           {groupLabel(r.group)}
                         </button>
                       ) : (
                         groupLabel(r.group)
                       )}
                     </th>
-                    <td className={own.numeric}>{f.nis(budget / 100)}</td>
-                    <td className={own.numeric}>{f.nis(actual / 100)}</td>
-                    <td className={`${own.numeric} ${over ? own.over : ''}`}>{f.nis((budget - actual) / 100)}</td>
+                    <td className={own.numeric}>{f.agorot(budget)}</td>
+                    <td className={own.numeric}>{f.agorot(actual)}</td>
+                    <td className={`${own.numeric} ${over ? own.over : ''}`}>{f.agorot(budget - actual)}</td>
                     <td>
                       <span className={own.track} role="img" aria-label={t('books:budget.usedOf', { percent: share })}>
                         <span className={`${own.bar} ${over ? own.barOver : ''}`} style={{ inlineSize: `${Math.min(share, 100)}%` }} />
@@ -106,11 +107,11 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
             <tfoot>
               <tr>
                 <th scope="row">{t('books:budget.total')}</th>
-                <td className={own.numeric}>{f.nis(totals.budget / 100)}</td>
+                <td className={own.numeric}>{f.agorot(totals.budget)}</td>
                 <td className={own.numeric} data-testid="budget-actual-total">
-                  {f.nis(totals.actual / 100)}
+                  {f.agorot(totals.actual)}
                 </td>
-                <td className={own.numeric}>{f.nis((totals.budget - totals.actual) / 100)}</td>
+                <td className={own.numeric}>{f.agorot(totals.budget - totals.actual)}</td>
                 <td />
               </tr>
             </tfoot>

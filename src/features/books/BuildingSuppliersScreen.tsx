@@ -1,3 +1,4 @@
+import { nisOf } from '../../lib/agorot';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +63,7 @@ export function BuildingSuppliersScreen() {
     { value: 'status', label: t('books:bid.status'), type: 'text' },
   ] as const;
   const rows = applyFilters(
-    bids.map((b) => ({ bid: b, date: b.date, supplierName: b.supplierName, amount: b.amountAgorot / 100, description: b.description, status: t(`books:bid.statuses.${b.status}`) })),
+    bids.map((b) => ({ bid: b, date: b.date, supplierName: b.supplierName, amount: nisOf(b.amountAgorot), description: b.description, status: t(`books:bid.statuses.${b.status}`) })),
     [rule],
     [sort],
   );
@@ -146,7 +147,7 @@ export function BuildingSuppliersScreen() {
                   </div>
                   <div>
                     <dt>{t('books:expense.amount')}</dt>
-                    <dd className={own.amount}>{f.nis(b.amountAgorot / 100)}</dd>
+                    <dd className={own.amount}>{f.agorot(b.amountAgorot)}</dd>
                   </div>
                   <div>
                     <dt>{t('books:bid.status')}</dt>

@@ -1,3 +1,4 @@
+import { nisOf } from '../../lib/agorot';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SupplierRow } from '../../db/schema';
@@ -27,7 +28,7 @@ type Props = {
   onFailed(): void;
 };
 
-const shekels = (agorot: number | null | undefined) => (agorot === null || agorot === undefined ? '' : (agorot / 100).toFixed(2));
+const shekels = (agorot: number | null | undefined) => (agorot === null || agorot === undefined ? '' : nisOf(agorot).toFixed(2));
 
 /** Add or correct an expense: date, description, amount, group, supplier, invoice fields and its file. */
 export function ExpenseForm({ buildingId, suppliers, editing, draft, onClose, onSaved, onFailed }: Props) {

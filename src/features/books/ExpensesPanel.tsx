@@ -1,3 +1,4 @@
+import { nisOf } from '../../lib/agorot';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterRule, SortRule } from '../../lib/filters';
@@ -37,7 +38,7 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
     { value: 'group', label: t('books:expense.group'), type: 'text' },
   ] as const;
   const rows = applyFilters(
-    data.expenses.map((e) => ({ expense: e, date: e.date, description: e.description, supplierName: e.supplierName, amount: e.amountAgorot / 100, invoiceNumber: e.invoiceNumber, group: t(`books:groups.${e.group}`) })),
+    data.expenses.map((e) => ({ expense: e, date: e.date, description: e.description, supplierName: e.supplierName, amount: nisOf(e.amountAgorot), invoiceNumber: e.invoiceNumber, group: t(`books:groups.${e.group}`) })),
     [rule],
     [sort],
   );
@@ -59,7 +60,7 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
       </div>
       <FilterBar fields={fields} rule={rule} sort={sort} onRule={setRule} onSort={setSort} />
       <p className={styles.total} aria-live="polite">
-        {t('books:expense.total')}: <span className={own.amount}>{f.nis(total / 100)}</span>
+        {t('books:expense.total')}: <span className={own.amount}>{f.agorot(total)}</span>
       </p>
       {data.expenses.length === 0 ? <EmptyState message={t('books:expense.empty')} /> : rows.length === 0 ? <EmptyState message={t('books:filters.noMatch')} /> : null}
       <ul className={styles.list}>
@@ -76,7 +77,7 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
               </div>
               <div>
                 <dt>{t('books:expense.amount')}</dt>
-                <dd className={own.amount}>{f.nis(e.amountAgorot / 100)}</dd>
+                <dd className={own.amount}>{f.agorot(e.amountAgorot)}</dd>
               </div>
               <div>
                 <dt>{t('books:expense.group')}</dt>

@@ -34,15 +34,15 @@ function Totals({ account }: { account: AccountLine }) {
     <dl className={styles.facts}>
       <div>
         <dt>{t('report.charged')}</dt>
-        <dd className={own.amount}>{f.nis(account.charged / 100)}</dd>
+        <dd className={own.amount}>{f.agorot(account.charged)}</dd>
       </div>
       <div>
         <dt>{t('report.paid')}</dt>
-        <dd className={own.amount}>{f.nis(account.paid / 100)}</dd>
+        <dd className={own.amount}>{f.agorot(account.paid)}</dd>
       </div>
       <div>
         <dt>{t('report.balance')}</dt>
-        <dd className={`${own.amount} ${account.balance > 0 ? own.over : ''}`}>{f.nis(account.balance / 100)}</dd>
+        <dd className={`${own.amount} ${account.balance > 0 ? own.over : ''}`}>{f.agorot(account.balance)}</dd>
       </div>
     </dl>
   );
@@ -108,8 +108,8 @@ function ContactReportView({ contactId }: { contactId: string }) {
                   <tr key={e.id}>
                     <td>{f.date(e.date)}</td>
                     <td>{e.description}</td>
-                    <td className={own.numeric}>{e.kind === 'charge' ? f.nis(e.amountAgorot / 100) : ''}</td>
-                    <td className={own.numeric}>{e.kind === 'payment' ? f.nis(e.amountAgorot / 100) : ''}</td>
+                    <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : ''}</td>
+                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : ''}</td>
                   </tr>
                 ))}
               </tbody>
@@ -171,15 +171,15 @@ function BuildingReportView() {
               <dl className={styles.facts}>
                 <div>
                   <dt>{t('books:report.charged')}</dt>
-                  <dd className={own.amount}>{f.nis(l.charged / 100)}</dd>
+                  <dd className={own.amount}>{f.agorot(l.charged)}</dd>
                 </div>
                 <div>
                   <dt>{t('books:report.paid')}</dt>
-                  <dd className={own.amount}>{f.nis(l.paid / 100)}</dd>
+                  <dd className={own.amount}>{f.agorot(l.paid)}</dd>
                 </div>
                 <div>
                   <dt>{t('books:report.balance')}</dt>
-                  <dd className={`${own.amount} ${l.balance > 0 ? own.over : ''}`}>{f.nis(l.balance / 100)}</dd>
+                  <dd className={`${own.amount} ${l.balance > 0 ? own.over : ''}`}>{f.agorot(l.balance)}</dd>
                 </div>
               </dl>
             </li>

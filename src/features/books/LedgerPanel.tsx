@@ -55,7 +55,7 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
       </div>
       {mode === 'pettyCash' ? (
         <p className={styles.total}>
-          {t('books:pettyCash.balance')}: <span className={own.amount}>{f.nis(pettyCashBalance(data.ledger) / 100)}</span>
+          {t('books:pettyCash.balance')}: <span className={own.amount}>{f.agorot(pettyCashBalance(data.ledger))}</span>
         </p>
       ) : null}
       {rows.length === 0 ? <EmptyState message={t(`books:${mode}.empty`)} /> : null}
@@ -79,7 +79,7 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
                 </div>
                 <div>
                   <dt>{t('books:expense.amount')}</dt>
-                  <dd className={`${own.amount} ${out ? own.out : ''}`}>{f.nis((out ? -e.amountAgorot : e.amountAgorot) / 100)}</dd>
+                  <dd className={`${own.amount} ${out ? own.out : ''}`}>{f.agorot(out ? -e.amountAgorot : e.amountAgorot)}</dd>
                 </div>
               </dl>
               {canWrite && e.sourceKind === 'manual' ? (

@@ -66,15 +66,15 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
       <dl className={styles.facts}>
         <div>
           <dt>{t('books:reports.income')}</dt>
-          <dd className={own.amount}>{f.nis(sum.income / 100)}</dd>
+          <dd className={own.amount}>{f.agorot(sum.income)}</dd>
         </div>
         <div>
           <dt>{t('books:reports.expenses')}</dt>
-          <dd className={own.amount}>{f.nis(sum.expenses / 100)}</dd>
+          <dd className={own.amount}>{f.agorot(sum.expenses)}</dd>
         </div>
         <div>
           <dt>{t('books:reports.net')}</dt>
-          <dd className={own.amount}>{f.nis((sum.income - sum.expenses) / 100)}</dd>
+          <dd className={own.amount}>{f.agorot(sum.income - sum.expenses)}</dd>
         </div>
       </dl>
       {(detailed ? rows.length : totals.length) === 0 ? <EmptyState message={t('books:reports.empty', { year })} /> : null}
@@ -85,7 +85,7 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
             { label: t('books:reports.income'), values: totals.map((r) => r.income), color: tokenColor('--color-success') },
             { label: t('books:reports.expenses'), values: totals.map((r) => r.expenses), color: tokenColor('--color-danger') },
           ]}
-          summary={t('books:reports.chartSummary', { year, income: f.nis(sum.income / 100), expenses: f.nis(sum.expenses / 100) })}
+          summary={t('books:reports.chartSummary', { year, income: f.agorot(sum.income), expenses: f.agorot(sum.expenses) })}
         />
       ) : null}
       {!detailed && totals.length > 0 ? (
@@ -105,9 +105,9 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
               {totals.map((r) => (
                 <tr key={r.period}>
                   <th scope="row">{periodName(r.period)}</th>
-                  <td className={own.numeric}>{f.nis(r.income / 100)}</td>
-                  <td className={own.numeric}>{f.nis(r.expenses / 100)}</td>
-                  <td className={`${own.numeric} ${r.net < 0 ? own.over : ''}`}>{f.nis(r.net / 100)}</td>
+                  <td className={own.numeric}>{f.agorot(r.income)}</td>
+                  <td className={own.numeric}>{f.agorot(r.expenses)}</td>
+                  <td className={`${own.numeric} ${r.net < 0 ? own.over : ''}`}>{f.agorot(r.net)}</td>
                 </tr>
               ))}
             </tbody>
@@ -132,7 +132,7 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
                   <td>{f.date(e.date)}</td>
                   <td>{t(`books:kinds.${e.kind}`)}</td>
                   <td>{e.description}</td>
-                  <td className={own.numeric}>{f.nis(accountEffect(e) / 100)}</td>
+                  <td className={own.numeric}>{f.agorot(accountEffect(e))}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,12 +15,12 @@ export function SummaryPanel({ buildingId, data }: { buildingId: number; data: B
   const outlook = useLiveQuery(() => outlookOf(buildingId, today), [buildingId, today]);
   const s = summaryOf(data.ledger);
   const facts = [
-    { id: 'balance', label: t('books:summary.balance'), value: f.nis(s.balance / 100) },
-    { id: 'monthIncome', label: t('books:summary.monthIncome'), value: f.nis(s.monthIncome / 100) },
-    { id: 'monthExpenses', label: t('books:summary.monthExpenses'), value: f.nis(s.monthExpenses / 100) },
-    { id: 'net', label: t('books:summary.net'), value: f.nis(s.net / 100) },
-    { id: 'pettyCash', label: t('books:summary.pettyCash'), value: f.nis(s.pettyCash / 100) },
-    { id: 'openDebts', label: t('books:summary.openDebts'), value: f.nis(openDebtsTotal(data.ledger) / 100) },
+    { id: 'balance', label: t('books:summary.balance'), value: f.agorot(s.balance) },
+    { id: 'monthIncome', label: t('books:summary.monthIncome'), value: f.agorot(s.monthIncome) },
+    { id: 'monthExpenses', label: t('books:summary.monthExpenses'), value: f.agorot(s.monthExpenses) },
+    { id: 'net', label: t('books:summary.net'), value: f.agorot(s.net) },
+    { id: 'pettyCash', label: t('books:summary.pettyCash'), value: f.agorot(s.pettyCash) },
+    { id: 'openDebts', label: t('books:summary.openDebts'), value: f.agorot(openDebtsTotal(data.ledger)) },
     { id: 'openCalls', label: t('books:summary.openCalls'), value: String(outlook?.openCalls ?? '—') },
   ];
   return (

@@ -1,6 +1,7 @@
 // An exported table as an Excel workbook (write-excel-file, loaded only when a report is exported):
 // amounts are numbers in shekels with two decimals, so the sheet can sum them; Hebrew sheets run right
 // to left.
+import { nisOf } from '../../lib/agorot';
 import type { Cell, Table } from './reports';
 
 const MONEY_FORMAT = '#,##0.00';
@@ -9,7 +10,7 @@ function cellOf(c: Cell, bold = false) {
   const weight = bold ? { fontWeight: 'bold' as const } : {};
   if (c === null) return null;
   if (typeof c === 'string') return { value: c, ...weight };
-  return { value: c.agorot / 100, type: Number, format: MONEY_FORMAT, ...weight };
+  return { value: nisOf(c.agorot), type: Number, format: MONEY_FORMAT, ...weight };
 }
 
 export async function tableXlsx(table: Table, options: { sheet: string; rightToLeft: boolean }): Promise<Blob> {

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { allBuildings } from '../../directory/buildingsRepo';
-import { nisOf } from '../../lib/agorot';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
@@ -62,7 +61,7 @@ export function PaymentsScreen() {
           {rows.map((p) => (
             <li key={p.id} className={styles.card}>
               <span>
-                {f.date(p.date)} · {p.payerName} · {f.nis(nisOf(p.totalAgorot))}
+                {f.date(p.date)} · {p.payerName} · {f.agorot(p.totalAgorot)}
               </span>
               <span className={styles.muted}>{t(`collections:methods.${p.method === 'standingOrder' ? 'standingOrder' : 'card'}`, { last4: p.last4 })}</span>
               <span className={p.status === 'failed' ? styles.error : styles.muted}>

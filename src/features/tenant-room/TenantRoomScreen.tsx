@@ -88,7 +88,7 @@ export function TenantRoomScreen() {
       </label>
       <p className={styles.muted}>
         {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
-        {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.nis(room.feeAgorot / 100) })}` : ''}
+        {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.agorot(room.feeAgorot) })}` : ''}
       </p>
       <label className={styles.field}>
         <span>{t('day')}</span>

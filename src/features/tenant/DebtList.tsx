@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { nisOf } from '../../lib/agorot';
 import type { TenantDebt } from '../../lib/paymentAnswers';
 import { useFormats } from '../../ui/useFormats';
 import styles from './Tenant.module.css';
@@ -32,7 +31,7 @@ export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
                     <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
                     {d.pendingChecks ? <span className={styles.pending}>{t('pendingChecks')}</span> : null}
                   </span>
-                  <span className={styles.amount}>{f.nis(nisOf(d.openAgorot))}</span>
+                  <span className={styles.amount}>{f.agorot(d.openAgorot)}</span>
                 </li>
               ))}
             </ul>

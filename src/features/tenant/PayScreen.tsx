@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { nisOf } from '../../lib/agorot';
 import type { PaymentQuoteView, PaymentRecord } from '../../lib/paymentAnswers';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
@@ -112,7 +111,7 @@ export function PayScreen() {
     }
   };
 
-  const money = (agorot: number) => f.nis(nisOf(agorot));
+  const money = (agorot: number) => f.agorot(agorot);
   return (
     <section className={styles.screen} aria-labelledby="pay-title">
       <h1 id="pay-title" className={styles.heading}>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { nisOf } from '../../lib/agorot';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { Button } from '../../ui/Button';
 import { useFormats } from '../../ui/useFormats';
@@ -18,7 +17,7 @@ export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; o
       </h1>
       {paid ? (
         <>
-          <p>{t('pay.paidText', { total: f.nis(nisOf(payment.totalAgorot)), number: payment.receiptNumber ?? '' })}</p>
+          <p>{t('pay.paidText', { total: f.agorot(payment.totalAgorot), number: payment.receiptNumber ?? '' })}</p>
           <Link className={styles.link} to={`/receipt/${encodeURIComponent(payment.id)}`}>
             {t('home.receipt', { number: payment.receiptNumber ?? '' })}
           </Link>

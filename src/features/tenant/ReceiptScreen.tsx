@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { nisOf } from '../../lib/agorot';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { errorKeyOf } from '../../session/errorKey';
 import { Button } from '../../ui/Button';
@@ -29,7 +28,7 @@ export function ReceiptScreen() {
   }, [id]);
   if (error) return <EmptyState title={t('receipt.title')} message={t(error)} />;
   if (!receipt) return <Spinner />;
-  const money = (agorot: number) => f.nis(nisOf(agorot));
+  const money = (agorot: number) => f.agorot(agorot);
   return (
     <section className={styles.screen} aria-labelledby="receipt-title">
       <h1 id="receipt-title" className={styles.heading}>

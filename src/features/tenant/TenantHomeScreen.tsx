@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { nisOf } from '../../lib/agorot';
 import type { ApartmentAccountView } from '../../lib/paymentAnswers';
 import { useCan } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
@@ -59,12 +58,12 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
       </h2>
       <p className={styles.balance}>
         <span>{a.balanceAgorot < 0 ? t('home.credit') : t('home.balance')}</span>
-        <span data-testid="balance">{f.nis(nisOf(Math.abs(a.balanceAgorot)))}</span>
+        <span data-testid="balance">{f.agorot(Math.abs(a.balanceAgorot))}</span>
       </p>
       {a.hold ? <p className={styles.notice}>{t('errors:unitInLegalProceedings')}</p> : null}
       {a.failedRuns.map((r) => (
         <p key={r.paymentId} className={styles.notice}>
-          {t('home.standingOrderFailed', { date: f.date(r.date), amount: f.nis(nisOf(r.totalAgorot)) })} {r.errorKey ? t(`errors:${r.errorKey}`) : ''}
+          {t('home.standingOrderFailed', { date: f.date(r.date), amount: f.agorot(r.totalAgorot) })} {r.errorKey ? t(`errors:${r.errorKey}`) : ''}
         </p>
       ))}
 
@@ -98,7 +97,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                   </Link>
                 ) : null}
               </span>
-              <span className={styles.amount}>{f.nis(nisOf(h.amountAgorot))}</span>
+              <span className={styles.amount}>{f.agorot(h.amountAgorot)}</span>
             </li>
           ))}
         </ul>
