@@ -4,11 +4,11 @@
 // one of them runs it per interval (the `jobs` row's lease, data/jobs.ts).
 import { purgeExpiredSignInData } from '../auth/purge.ts';
 import type { PurgeCounts as SignInPurgeCounts } from '../auth/purge.ts';
+import { scheduleLeasedJob } from './leasedJob.ts';
 import type { AppContext } from '../context.ts';
 import { appLogs } from '../data/appLogs.ts';
 import { deposits } from '../data/deposits.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
-import { jobs } from '../data/jobs.ts';
 import { sessions } from '../data/sessions.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,28 +40,7 @@ export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInL
   };
 }
 
-/**
- * Purges now and every `intervalMs`, unless another process on the database did within the interval
- * (a little less than it, so two processes' timers a few milliseconds apart never skip a round). The
- * timer never keeps the process alive. Returns the stopper, which waits for a running purge.
- */
+/** Purges now and every `intervalMs`, one process per interval (jobs/leasedJob.ts); returns the stopper. */
 export function schedulePurge(ctx: AppContext, onError: (error: unknown) => void, intervalMs: number = retention.intervalMs): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const lease = intervalMs - Math.min(intervalMs / 10, 60_000);
-  const run = () => {
-    running = (async () => {
-      try {
-        if (await jobs.claim(ctx.db, PURGE_JOB, ctx.now(), lease)) await purgeExpired(ctx);
-      } catch (error) {
-        onError(error);
-      }
-    })();
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleLeasedJob(ctx, PURGE_JOB, () => purgeExpired(ctx), onError, intervalMs);
 }

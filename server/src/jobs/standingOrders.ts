@@ -3,8 +3,8 @@
 // order and its period (the billing date): the unique index lets one process of many insert it, and the
 // provider charges the payment's id once, so a period is charged exactly once on either engine.
 import { chargeDates } from '../../../src/lib/domain/standingOrderRules.ts';
+import { scheduleLeasedJob } from './leasedJob.ts';
 import type { AppContext } from '../context.ts';
-import { jobs } from '../data/jobs.ts';
 import type { StandingOrder } from '../data/payments.ts';
 import { billingSettings, payments, savedCards, standingOrders } from '../data/payments.ts';
 import { users } from '../data/users.ts';
@@ -96,22 +96,5 @@ export async function runStandingOrders(ctx: PaymentContext): Promise<RunCounts>
 
 /** Runs the job now and every hour, one process per interval (the `jobs` lease); returns the stopper. */
 export function scheduleStandingOrders(ctx: AppContext, onError: (error: unknown) => void, intervalMs = INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const lease = intervalMs - Math.min(intervalMs / 10, 60_000);
-  const run = () => {
-    running = (async () => {
-      try {
-        if (await jobs.claim(ctx.db, STANDING_ORDERS_JOB, ctx.now(), lease)) await runStandingOrders(ctx);
-      } catch (error) {
-        onError(error);
-      }
-    })();
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleLeasedJob(ctx, STANDING_ORDERS_JOB, () => runStandingOrders(ctx), onError, intervalMs);
 }
