@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import { imageUrl } from '../../api/calls/files';
 import { api } from '../../session/api';
 import { photosOf } from '../../sync/photos';
 import styles from '../../ui/fieldScreens.module.css';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 
 type Props = { ownerTable: 'expenses' | 'bids'; ownerId: string; fileId: string; label: string; text: string };
 
@@ -11,16 +11,7 @@ type Props = { ownerTable: 'expenses' | 'bids'; ownerId: string; fileId: string;
 export function AttachmentLink({ ownerTable, ownerId, fileId, label, text }: Props) {
   const local = useLiveQuery(() => photosOf(ownerTable, ownerId), [ownerTable, ownerId]);
   const blob = local?.find((p) => p.id === fileId)?.blob ?? null;
-  const [blobUrl, setBlobUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setBlobUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(blob);
-    setBlobUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
+  const blobUrl = useObjectUrl(blob);
   if (local === undefined) return null;
   const href = blobUrl ?? imageUrl(api, fileId);
   return (

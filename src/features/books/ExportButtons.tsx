@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
-import { downloadBlob, downloadText } from './download';
+import { downloadBlob, downloadText } from '../../ui/download';
 import { tableXlsx } from './excel';
 import type { Table } from './reports';
 import { tableCsv } from './reports';

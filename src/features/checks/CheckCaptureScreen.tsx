@@ -9,7 +9,7 @@ import { ImageViewer } from '../../ui/ImageViewer';
 import { Spinner } from '../../ui/Spinner';
 import { CheckDetailsFields } from './CheckDetailsFields';
 import { detailsOf, draftOf } from './checkDetailsDraft';
-import { useObjectUrl } from './CheckImage';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { groupOf, remainingAmount } from './checkPaymentModel';
 import type { CaptureTarget } from './checkPaymentModel';
 import { FlowMessages } from './FlowMessages';

@@ -4,23 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Check } from '../../lib/domain/entities';
 import { api } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { checkImage, photoById } from './checksRepo';
 import type { CheckSide } from './checksRepo';
-
-/** An object URL for a Blob, revoked when it changes or the component goes. */
-export function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 export type CheckImageState = { url: string | null; status: 'none' | 'loading' | 'ready' | 'offline' | 'failed' };
 

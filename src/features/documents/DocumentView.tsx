@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredFile } from './documentsRepo';
 import { fileNameOf } from './documentFiles';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import styles from './Documents.module.css';
 
 /** A PDF in the browser's own viewer, an image as it is; a download link when the viewer cannot show it. */

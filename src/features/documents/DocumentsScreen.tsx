@@ -16,7 +16,8 @@ import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
-import { fileNameOf, saveBlob } from './documentFiles';
+import { downloadBlob } from '../../ui/download';
+import { fileNameOf } from './documentFiles';
 import type { DocumentRecord } from './documentsRepo';
 import { documentFile } from './documentsRepo';
 import { matchesDocument } from './documentSearch';
@@ -48,7 +49,7 @@ export function DocumentsScreen() {
   const shown = (records ?? []).filter((d) => (kind === ALL || d.kind === kind) && matchesDocument(d, query, [t(`kinds.${d.kind}`), unitOf(d)]));
   const download = (doc: DocumentRecord) =>
     callWithRelogin(() => documentFile(api, doc)).then(
-      (file) => saveBlob(file.blob, fileNameOf(doc.title, file.mimeType)),
+      (file) => downloadBlob(fileNameOf(doc.title, file.mimeType), file.blob),
       () => result.fail('documents:openFailed'),
     );
 

@@ -8,14 +8,3 @@ export function fileNameOf(title: string, mimeType: string): string {
   const stem = printable.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'document';
   return `${stem}.${extensions[mimeType] ?? 'bin'}`;
 }
-
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

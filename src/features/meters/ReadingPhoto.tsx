@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '../../api/calls/files';
 import { isOfflineCopy } from '../../sync/offlinePhotos';
@@ -7,6 +7,7 @@ import { photosOf } from '../../sync/photos';
 import { api } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 
 /**
  * The photo of a reading: the Blob on the device while it has one (taken here, or the small copy of
@@ -18,16 +19,7 @@ export function useReadingPhotoUrl(readingId: string, photoId: string | null): s
   const own = local?.find((row) => !isOfflineCopy(row)) ?? null;
   const copy = local?.find(isOfflineCopy) ?? null;
   const blob = own?.blob ?? (online && photoId ? null : (copy?.blob ?? null));
-  const [blobUrl, setBlobUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setBlobUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(blob);
-    setBlobUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
+  const blobUrl = useObjectUrl(blob);
   if (blobUrl) return blobUrl;
   if (local === undefined || !photoId || blob) return null;
   return imageUrl(api, photoId);

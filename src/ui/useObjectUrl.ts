@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** An object URL of `blob` for as long as the component shows it. */
-export function useObjectUrl(blob: Blob | null): string | null {
+export function useObjectUrl(blob: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) {
