@@ -83,6 +83,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
     // Off by default: a forged X-Forwarded-For must not pick the per-address limit's key or the cookie's Secure flag.
     trustProxy: options.trustProxy ?? trustProxyFrom(process.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    // Migrations and the demo seed run in onReady; on a big database or a busy machine they take longer
+    // than Fastify's 10 s default, and a slow start is not a failed one.
+    pluginTimeout: 0,
   });
 
   const db = openDatabase(options.database);
