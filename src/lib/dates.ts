@@ -70,6 +70,12 @@ export function toLocalDateString(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The local date and time to the minute, yyyy-mm-ddTHH:mm (the value of the date-and-time fields). */
+export function toLocalDateTimeString(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${toLocalDateString(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }

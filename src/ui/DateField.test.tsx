@@ -140,7 +140,7 @@ describe('DateField', () => {
     document.documentElement.dir = 'rtl';
     render(<DateHarness initial="2026-11-18" />);
     fireEvent.click(screen.getByRole('button', { name: 'בחירה מלוח השנה' }));
-    expect(screen.getAllByRole('columnheader')[0].getAttribute('abbr')).toBe('יום ראשון');
+    expect(screen.getAllByRole('columnheader').at(0)?.getAttribute('abbr')).toBe('יום ראשון');
     fireEvent.keyDown(screen.getByRole('button', { name: 'יום רביעי 18/11/2026' }), { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'יום חמישי 19/11/2026' }));
   });
