@@ -113,7 +113,6 @@ export function CalendarDialog({ title, value, min, max, onPick, onClose }: Prop
                       data-day={day}
                       className={styles.day}
                       tabIndex={day === focused ? 0 : -1}
-                      aria-label={`${longNames[d]} ${formatDisplayDate(day)}`}
                       aria-pressed={day === value}
                       aria-current={day === today ? 'date' : undefined}
                       aria-disabled={outside(day) || undefined}
@@ -121,7 +120,9 @@ export function CalendarDialog({ title, value, min, max, onPick, onClose }: Prop
                         if (!outside(day)) onPick(day);
                       }}
                     >
-                      {Number(day.slice(8))}
+                      {/* Named by its weekday and full date; the number alone is what the eye needs. */}
+                      <span aria-hidden="true">{Number(day.slice(8))}</span>
+                      <span className="visually-hidden">{`${longNames[d]} ${formatDisplayDate(day)}`}</span>
                     </button>
                   </td>
                 ),
