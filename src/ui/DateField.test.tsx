@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../i18n/i18n';
 import { DateField } from './DateField';
 import { DateTimeField } from './DateTimeField';
+import { FormDialog } from './FormDialog';
 import { TimeField } from './TimeField';
 
 beforeAll(async () => {
@@ -133,6 +134,20 @@ describe('DateField', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onValue).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(input());
+  });
+
+  it('inside a form dialog, Escape closes only the calendar', () => {
+    const onClose = vi.fn();
+    render(
+      <FormDialog open title="New expense" onClose={onClose} formId="f" submitLabel="Save" onSubmit={() => undefined}>
+        <DateField label="Due date" value="2026-11-10" onValueChange={() => undefined} />
+      </FormDialog>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Choose on the calendar' }));
+    fireEvent(screen.getByRole('dialog', { name: /November 2026/ }), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: /November 2026/ })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'New expense' })).toBeTruthy();
   });
 
   it('names the days in Hebrew and moves the other way with the arrows right to left', async () => {
