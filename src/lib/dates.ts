@@ -266,7 +266,7 @@ function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, key: string, make
 }
 
 /** The seven day names in the UI language, Sunday first (spec 9). */
-export function weekdayNamesOf(language: string, width: 'short' | 'long'): string[] {
+export function weekdayNamesOf(language: string, width: 'narrow' | 'short' | 'long'): string[] {
   const format = cachedFormat(weekdayFormats, `${language}:${width}`, () => new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }));
   // 4 January 1970 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(1970, 0, 4 + i))));

@@ -63,6 +63,7 @@ describe('the calendar page', () => {
     expect(weekdayNamesOf('en', 'long')[6]).toBe('Saturday');
     expect(weekdayNamesOf('he', 'long')[0]).toBe('יום ראשון');
     expect(weekdayNamesOf('fr', 'long')[1]).toBe('lundi');
+    expect(weekdayNamesOf('he', 'narrow')).toEqual(['א׳', 'ב׳', 'ג׳', 'ד׳', 'ה׳', 'ו׳', 'ש׳']);
     expect(formatMonthYear(2026, 10, 'en')).toBe('November 2026');
     expect(formatMonthYear(2026, 10, 'ru')).toMatch(/ноябрь 2026/i);
   });

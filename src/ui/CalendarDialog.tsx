@@ -39,7 +39,8 @@ export function CalendarDialog({ title, value, min, max, onPick, onClose }: Prop
 
   const year = Number(focused.slice(0, 4));
   const month = Number(focused.slice(5, 7)) - 1;
-  const shortNames = weekdayNamesOf(language, 'short');
+  // Narrow headers (S M T …, א׳ ב׳ …): the short Hebrew names do not fit seven columns at 390 px.
+  const shortNames = weekdayNamesOf(language, 'narrow');
   const longNames = weekdayNamesOf(language, 'long');
   const outside = (day: string) => (min !== undefined && min !== '' && day < min) || (max !== undefined && max !== '' && day > max);
 
@@ -94,7 +95,7 @@ export function CalendarDialog({ title, value, min, max, onPick, onClose }: Prop
         <thead>
           <tr>
             {shortNames.map((name, i) => (
-              <th key={name} scope="col" abbr={longNames[i]}>
+              <th key={longNames[i]} scope="col" abbr={longNames[i]}>
                 {name}
               </th>
             ))}
