@@ -33,12 +33,12 @@ export function FilterBar<F extends string>({ fields, rule, sort, onRule, onSort
       {type === 'date' ? (
         <DateField label={t('filters.value')} value={rule.value === null ? '' : String(rule.value)} onValueChange={(value) => onRule({ ...rule, value })} />
       ) : (
-      <TextField
-        label={t('filters.value')}
-        inputMode={type === 'number' ? 'decimal' : undefined}
-        value={rule.value === null ? '' : String(rule.value)}
-        onValueChange={(value) => onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })}
-      />
+        <TextField
+          label={t('filters.value')}
+          inputMode={type === 'number' ? 'decimal' : undefined}
+          value={rule.value === null ? '' : String(rule.value)}
+          onValueChange={(value) => onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })}
+        />
       )}
       <SelectField label={t('filters.sortBy')} value={sort.field} onValueChange={(field) => onSort({ ...sort, field: field as F })} options={fieldOptions} />
       <SelectField
