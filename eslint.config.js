@@ -41,6 +41,11 @@ const rawDateFormatting = [
   { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: datesMessage },
   { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
   { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
+  // The browser's own date and time inputs show its format (mm/dd/yyyy, 12-hour in English Chromium).
+  {
+    selector: "JSXAttribute[name.name='type'] Literal[value=/^(date|datetime-local|time|month|week)$/]",
+    message: 'Use DateField, TimeField or DateTimeField of src/ui (dd/mm/yyyy, 24-hour, a calendar from Sunday), not a native date or time input (src/lib/dates.ts).',
+  },
 ];
 
 const up = (n) => `(?:\\.\\./){${n}}`;

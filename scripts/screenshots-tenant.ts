@@ -56,7 +56,7 @@ async function takeIn(server: AppServer, lang: Lang): Promise<void> {
       await charges.waitForRoute('addMoney');
       await session.page.getByRole('option', { name: charges.t('apartmentOption', { number: 3 }), exact: true }).waitFor({ state: 'attached' });
       await charges.choose('apartment', charges.t('allApartments'));
-      await charges.fill(lang === 'he' ? 'ביטוח מבנה שנתי' : 'Yearly building insurance', '80', '2026-12-31');
+      await charges.fill(lang === 'he' ? 'ביטוח מבנה שנתי' : 'Yearly building insurance', '80', '31/12/2026');
       await session.shot(`staff-quick-charge-${lang}.png`);
     });
   }

@@ -70,6 +70,12 @@ export function toLocalDateString(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The local date and time to the minute, yyyy-mm-ddTHH:mm (the value of the date-and-time fields). */
+export function toLocalDateTimeString(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${toLocalDateString(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
@@ -175,4 +181,99 @@ export function addLocalDays(day: string, days: number): string {
 /** The Sunday (spec 9: weeks start on Sunday) of the week a yyyy-mm-dd date is in. */
 export function weekStartOf(day: string): string {
   return addLocalDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}
+
+// Typed dates and times (the shared date fields of src/ui): the user writes dd/mm/yyyy and 24-hour hh:mm
+// in every language; the screens keep ISO yyyy-mm-dd, HH:mm and yyyy-mm-ddTHH:mm.
+
+export type ParsedField = { ok: true; value: string } | { ok: false; reason: 'format' | 'impossible' };
+
+const typedDatePattern = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** True for a real calendar date written yyyy-mm-dd. */
+export function isIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return existingDate(y, m, d);
+}
+
+function existingDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1000;
+}
+
+/**
+ * A date the user typed as day/month/year (slash, dot, dash or space between; a two-digit year is 20yy)
+ * as yyyy-mm-dd; 'impossible' for a day the calendar does not have (31/02/2026).
+ */
+export function parseDisplayDate(text: string): ParsedField {
+  const m = typedDatePattern.exec(text.trim());
+  if (!m) return { ok: false, reason: 'format' };
+  const day = Number(m[1]);
+  const month = Number(m[2]);
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  if (!existingDate(year, month, day)) return { ok: false, reason: 'impossible' };
+  return { ok: true, value: `${year}-${pad2(month)}-${pad2(day)}` };
+}
+
+const typedTimePattern = /^(\d{1,2})(?:\s*[:.]\s*(\d{2})|(\d{2}))?$/;
+
+/** A 24-hour time the user typed (9:05, 09.05, 0905, 9) as HH:mm; 'impossible' for 25:00 or 10:75. */
+export function parseDisplayTime(text: string): ParsedField {
+  const m = typedTimePattern.exec(text.trim());
+  if (!m) return { ok: false, reason: 'format' };
+  const hour = Number(m[1]);
+  const minute = Number(m[2] ?? m[3] ?? '0');
+  if (hour > 23 || minute > 59) return { ok: false, reason: 'impossible' };
+  return { ok: true, value: `${pad2(hour)}:${pad2(minute)}` };
+}
+
+/** True for a 24-hour HH:mm. */
+export function isIsoTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/** The days of a month's calendar page, in weeks from Sunday; days of the neighbouring months are null. */
+export function monthGrid(year: number, month: number): (string | null)[][] {
+  const first = new Date(Date.UTC(year, month, 1));
+  const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const cells: (string | null)[] = Array.from({ length: first.getUTCDay() }, () => null);
+  for (let day = 1; day <= days; day++) cells.push(`${first.getUTCFullYear()}-${pad2(first.getUTCMonth() + 1)}-${pad2(day)}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
+/** The yyyy-mm-dd `months` later (or earlier), kept in range: 31/01 + 1 month is 28/02 or 29/02. */
+export function addLocalMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return `${first.getUTCFullYear()}-${pad2(first.getUTCMonth() + 1)}-${pad2(Math.min(d, last))}`;
+}
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+const monthYearFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** The seven day names in the UI language, Sunday first (spec 9). */
+export function weekdayNamesOf(language: string, width: 'narrow' | 'short' | 'long'): string[] {
+  const format = cachedFormat(weekdayFormats, `${language}:${width}`, () => new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }));
+  // 4 January 1970 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(1970, 0, 4 + i))));
+}
+
+/** A calendar page's title in the UI language, e.g. "November 2026". */
+export function formatMonthYear(year: number, month: number, language: string): string {
+  const format = cachedFormat(monthYearFormats, language, () => new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+  return format.format(new Date(Date.UTC(year, month, 1)));
 }

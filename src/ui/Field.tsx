@@ -28,7 +28,7 @@ export function Field({ label, error, hint, id, children }: FieldProps) {
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={controlId}>
+      <label id={`${controlId}-label`} className={styles.label} htmlFor={controlId}>
         {label}
       </label>
       {children({ id: controlId, className: styles.input, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

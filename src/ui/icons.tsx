@@ -4,7 +4,10 @@ import {
   Banknote,
   BookOpen,
   Building2,
+  Calendar,
   CalendarCheck,
+  ChevronLeft,
+  ChevronRight,
   Camera,
   ChartColumn,
   ClipboardList,
@@ -112,6 +115,9 @@ export const actionIcons = {
   takeDayOffline: CloudDownload,
   contacts: Users,
   inbox: Inbox,
+  calendar: Calendar,
+  previous: ChevronLeft,
+  next: ChevronRight,
 } satisfies Record<string, IconComponent>;
 
 type Props = { icon: IconComponent; size?: number; className?: string };

@@ -50,7 +50,7 @@ describe('a quick charge made offline', () => {
     await page.waitForCount(app.page.getByRole('option', { name: page.t('apartmentOption', { number: apartment.number }), exact: true }), 1);
     await page.choose('apartment', page.t('apartmentOption', { number: apartment.number }));
     await page.reason('other').check();
-    await page.fill(DESCRIPTION, '0', '2026-12-31');
+    await page.fill(DESCRIPTION, '0', '31/12/2026');
     await page.save().click();
     // The shared rule refuses it on the device; nothing typed is lost.
     await page.waitVisible(app.page.getByText('Invalid amount'));

@@ -1,7 +1,8 @@
 // Every date and time of every screen goes through src/lib/dates.ts (dd/mm/yyyy, 24-hour, spec §5 and
 // §9): lint refuses a raw toLocale*String or Intl.DateTimeFormat anywhere else in src/ (`npm run lint`
 // keeps the tree clean). These lint small sources placed in src/ and expect the rule's error exactly
-// there, and check the helpers' output.
+// there, and check the helpers' output. Native date and time inputs are refused the same way (they show
+// the browser's format): screens use DateField, TimeField or DateTimeField of src/ui.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,23 @@ describe('dates are formatted only through src/lib/dates.ts', () => {
     expect(await dateMessages('src/lib/dates.ts', 'export const a = new Intl.DateTimeFormat("en-GB").format(new Date());\n')).toEqual([]);
     const viaHelper = "import { formatDisplayDateTime } from '../../lib/dates';\nexport const a = formatDisplayDateTime(new Date());\n";
     expect(await dateMessages('src/features/sync/Fixture.tsx', viaHelper)).toEqual([]);
+  });
+
+  it.each([
+    ['type="date"', 'export const A = () => <input type="date" />;\n'],
+    ['type="datetime-local"', 'export const A = () => <TextField label="x" type="datetime-local" />;\n'],
+    ['type="time"', 'export const A = () => <input type="time" />;\n'],
+    ["type={cond ? 'date' : 'text'}", "export const A = ({ d }: { d: boolean }) => <input type={d ? 'date' : 'text'} />;\n"],
+  ])('fails a screen with a native date or time input (%s): the browser would show its own format', async (_name, source) => {
+    const messages = await dateMessages('src/features/books/Fixture.tsx', source);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('DateField');
+    expect(await dateMessages('src/ui/Fixture.tsx', source)).toHaveLength(1);
+  });
+
+  it('lets screens use the shared date fields and ordinary text inputs', async () => {
+    const source = "import { DateField } from '../../ui/DateField';\nexport const A = () => <><DateField label=\"x\" value=\"\" onValueChange={() => {}} /><input type=\"text\" /></>;\n";
+    expect(await dateMessages('src/features/books/Fixture.tsx', source)).toEqual([]);
   });
 
   it('shows times in 24-hour form and date-times as dd/mm/yyyy hh:mm', () => {

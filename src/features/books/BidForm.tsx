@@ -5,6 +5,7 @@ import { agorotFromText } from '../../lib/domain/books';
 import { toLocalDateString } from '../../lib/dates';
 import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
+import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
@@ -43,7 +44,7 @@ export function BidForm({ buildingId, suppliers, onClose, onSaved, onFailed }: P
       }
     >
       <SelectField label={t('books:expense.supplier')} value={v.supplierId} onValueChange={set('supplierId')} error={errorOf('supplierId')} options={suppliers.map((s) => ({ value: s.id, label: s.name }))} />
-      <TextField label={t('books:bid.date')} type="date" value={v.date} onValueChange={set('date')} error={errorOf('date')} />
+      <DateField label={t('books:bid.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
       <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       <InvoiceField legend={t('books:bid.file')} capture={capture} onFile={(f) => void take(f)} />

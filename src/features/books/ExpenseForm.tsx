@@ -7,6 +7,7 @@ import { agorotFromText, budgetGroups } from '../../lib/domain/books';
 import { toLocalDateString } from '../../lib/dates';
 import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
+import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
@@ -87,7 +88,7 @@ export function ExpenseForm({ buildingId, suppliers, editing, draft, onClose, on
       busy={busy}
       submitDisabled={capture.state === 'working'}
     >
-      <TextField label={t('books:expense.date')} type="date" value={v.date} onValueChange={set('date')} error={errorOf('date')} />
+      <DateField label={t('books:expense.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
       <SelectField label={t('books:expense.group')} value={v.group} onValueChange={set('group')} error={errorOf('group')} options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))} />
@@ -98,9 +99,9 @@ export function ExpenseForm({ buildingId, suppliers, editing, draft, onClose, on
         options={[{ value: '', label: t('books:expense.noSupplier') }, ...suppliers.map((s) => ({ value: s.id, label: s.name }))]}
       />
       <TextField label={t('books:expense.invoiceNumber')} value={v.invoiceNumber} onValueChange={set('invoiceNumber')} autoComplete="off" error={errorOf('invoiceNumber')} />
-      <TextField label={t('books:expense.invoiceDate')} type="date" value={v.invoiceDate} onValueChange={set('invoiceDate')} error={errorOf('invoiceDate')} />
+      <DateField label={t('books:expense.invoiceDate')} value={v.invoiceDate} onValueChange={set('invoiceDate')} error={errorOf('invoiceDate')} />
       <TextField label={t('books:expense.invoiceAmount')} value={v.invoiceAmount} onValueChange={set('invoiceAmount')} inputMode="decimal" autoComplete="off" error={errorOf('invoiceAmountAgorot')} />
-      <TextField label={t('books:expense.dueDate')} type="date" value={v.dueDate} onValueChange={set('dueDate')} error={errorOf('dueDate')} />
+      <DateField label={t('books:expense.dueDate')} value={v.dueDate} onValueChange={set('dueDate')} error={errorOf('dueDate')} />
       <TextField label={t('books:expense.reference')} value={v.reference} onValueChange={set('reference')} autoComplete="off" />
       <InvoiceField legend={editing?.attachmentId ? t('books:invoice.replace') : t('books:invoice.legend')} capture={capture} onFile={(f) => void take(f)} />
       {other ? (

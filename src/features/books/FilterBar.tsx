@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FilterOperator, FilterRule, SortRule } from '../../lib/filters';
 import { filterOperators } from '../../lib/filters';
+import { DateField } from '../../ui/DateField';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import styles from './Books.module.css';
@@ -29,13 +30,16 @@ export function FilterBar<F extends string>({ fields, rule, sort, onRule, onSort
         onValueChange={(operator) => onRule({ ...rule, operator: operator as FilterOperator })}
         options={filterOperators.map((o) => ({ value: o, label: t(`filters.operators.${o}`) }))}
       />
-      <TextField
-        label={t('filters.value')}
-        type={type === 'date' ? 'date' : 'text'}
-        inputMode={type === 'number' ? 'decimal' : undefined}
-        value={rule.value === null ? '' : String(rule.value)}
-        onValueChange={(value) => onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })}
-      />
+      {type === 'date' ? (
+        <DateField label={t('filters.value')} value={rule.value === null ? '' : String(rule.value)} onValueChange={(value) => onRule({ ...rule, value })} />
+      ) : (
+        <TextField
+          label={t('filters.value')}
+          inputMode={type === 'number' ? 'decimal' : undefined}
+          value={rule.value === null ? '' : String(rule.value)}
+          onValueChange={(value) => onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })}
+        />
+      )}
       <SelectField label={t('filters.sortBy')} value={sort.field} onValueChange={(field) => onSort({ ...sort, field: field as F })} options={fieldOptions} />
       <SelectField
         label={t('filters.direction')}

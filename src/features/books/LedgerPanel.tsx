@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FormDialog } from '../../ui/FormDialog';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { SelectField } from '../../ui/SelectField';
+import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import type { useResult } from '../../ui/useResult';
 import { useFormats } from '../../ui/useFormats';
@@ -147,7 +148,7 @@ function EntryForm({ kinds, title, buildingId, onClose, onSaved, onFailed }: For
       }
     >
       <SelectField label={t('books:entry.kind')} value={v.kind} onValueChange={set('kind')} options={kinds.map((k) => ({ value: k, label: t(`books:kinds.${k}`) }))} />
-      <TextField label={t('books:expense.date')} type="date" value={v.date} onValueChange={set('date')} error={errorOf('date')} />
+      <DateField label={t('books:expense.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
       <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       {other ? (

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { SelectField } from '../../ui/SelectField';
+import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import { useOnline } from '../../ui/useOnline';
@@ -109,7 +110,7 @@ export function AddMoneyScreen() {
         </fieldset>
         <TextField label={t('charges:description')} value={description} onValueChange={(v) => { setDescription(v); clear(); }} autoComplete="off" error={errorOf('description')} />
         <TextField label={t('charges:amount')} value={amount} onValueChange={(v) => { setAmount(v); clear(); }} inputMode="decimal" autoComplete="off" error={errorOf('amount')} />
-        <TextField label={t('charges:dueDate')} type="date" value={dueDate} onValueChange={(v) => { setDueDate(v); clear(); }} error={errorOf('dueDate')} />
+        <DateField label={t('charges:dueDate')} value={dueDate} onValueChange={(v) => { setDueDate(v); clear(); }} error={errorOf('dueDate')} />
         {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate']) ? (
           <p className={styles.error} role="alert">
             {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate'])}

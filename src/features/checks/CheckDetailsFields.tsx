@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import styles from './Checks.module.css';
 
@@ -14,7 +15,7 @@ export function CheckDetailsFields({ value, onChange, moreOpen = false }: Props)
   return (
     <div className={styles.form}>
       <TextField label={t('check.amount')} value={value.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" required />
-      <TextField label={t('check.depositDate')} value={value.depositDate} onValueChange={set('depositDate')} type="date" required />
+      <DateField label={t('check.depositDate')} value={value.depositDate} onValueChange={set('depositDate')} required />
       <details className={styles.details} open={moreOpen}>
         <summary>{t('check.moreDetails')}</summary>
         <div className={styles.form}>

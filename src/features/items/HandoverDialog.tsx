@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toLocalDateTimeString } from '../../lib/dates';
 import { validateHandover } from '../../lib/domain/itemRules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DateTimeField } from '../../ui/DateTimeField';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
@@ -10,11 +12,6 @@ import type { ItemKind } from './itemsRepo';
 import type { ItemView } from './itemsQueries';
 import styles from '../../ui/fieldScreens.module.css';
 
-function localDateTimeValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 type Props = { kind: ItemKind; view: ItemView; workerName: string; onClose(): void; onDone(): void; onFailed(): void };
 
 /** Who received the item, who handed it over and when; then a confirmation. */
@@ -22,7 +19,7 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
   const { t } = useTranslation(['items', 'errors', 'common']);
   const [deliveredTo, setDeliveredTo] = useState(view.contact?.fullName ?? '');
   const [deliveredBy, setDeliveredBy] = useState(workerName);
-  const [when, setWhen] = useState(localDateTimeValue(new Date()));
+  const [when, setWhen] = useState(toLocalDateTimeString(new Date()));
   const { setFailure, errorOf, errorBesides, save } = useRuleForm(onFailed);
   const [confirming, setConfirming] = useState(false);
   const otherError = errorBesides(['deliveredTo', 'deliveredAt']);
@@ -59,7 +56,7 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
       >
         <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
         <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
-        <TextField type="datetime-local" label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
+        <DateTimeField label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
         {otherError ? (
           <p className={styles.error} role="alert">
             {otherError}

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { consumptionTotals } from '../../lib/domain/meterRules';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
+import { DateField } from '../../ui/DateField';
 import { YearDropdown } from '../../ui/YearDropdown';
 import { useFormats } from '../../ui/useFormats';
 import { pullReadings } from './meterReadingsRepo';
@@ -65,8 +65,8 @@ export function ConsumptionReportScreen() {
         {choice.period === 'year' ? <YearDropdown value={choice.year} onChange={(year) => set({ year })} /> : null}
         {choice.period === 'custom' ? (
           <div className={styles.actions}>
-            <TextField type="date" label={t('meters:report.from')} value={choice.from} onValueChange={(from) => set({ from })} />
-            <TextField type="date" label={t('meters:report.to')} value={choice.to} onValueChange={(to) => set({ to })} />
+            <DateField label={t('meters:report.from')} value={choice.from} onValueChange={(from) => set({ from })} />
+            <DateField label={t('meters:report.to')} value={choice.to} onValueChange={(to) => set({ to })} />
           </div>
         ) : null}
       </section>

@@ -7,7 +7,7 @@ import { offersClosingMessage } from '../../lib/domain/serviceCallClosing';
 import { isClosedStatus, nextStatuses } from '../../lib/domain/serviceCallStatus';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TextField } from '../../ui/TextField';
+import { DateField } from '../../ui/DateField';
 import { ClosingMessageDialog } from './ClosingMessageDialog';
 import { SelectField } from '../../ui/SelectField';
 import { CheckboxField } from './fields';
@@ -85,7 +85,7 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
         <p className={shared.hint}>{t('actions.noStatusChange')}</p>
       )}
       <div className={styles.inlineForm}>
-        <TextField type="date" label={t('field.lastVisitAt')} value={visit} onValueChange={setVisit} max={toLocalDateString(new Date())} />
+        <DateField label={t('field.lastVisitAt')} value={visit} onValueChange={setVisit} max={toLocalDateString(new Date())} />
         <Button
           variant="secondary"
           disabled={visit === ''}

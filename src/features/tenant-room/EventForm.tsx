@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
+import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
+import { TimeField } from '../../ui/TimeField';
 import type { EventDraft } from './eventsRepo';
 import styles from './TenantRoom.module.css';
 
@@ -37,13 +39,9 @@ export function EventForm({ event, day, onSave, onClose }: Props) {
         {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>
       <Field label={t('eventNotes')}>{(control) => <textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} />}</Field>
-      <Field label={t('day')} error={errorOf('start')}>
-        {(control) => <input {...control} type="date" value={date} onChange={(e) => setDate(e.target.value)} />}
-      </Field>
-      <Field label={t('startTime')}>{(control) => <input {...control} type="time" value={start} onChange={(e) => setStart(e.target.value)} />}</Field>
-      <Field label={t('endTime')} error={errorOf('end')}>
-        {(control) => <input {...control} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />}
-      </Field>
+      <DateField label={t('day')} value={date} onValueChange={setDate} error={errorOf('start')} />
+      <TimeField label={t('startTime')} value={start} onValueChange={setStart} />
+      <TimeField label={t('endTime')} value={end} onValueChange={setEnd} error={errorOf('end')} />
     </FormDialog>
   );
 }

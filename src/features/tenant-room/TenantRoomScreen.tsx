@@ -8,6 +8,7 @@ import { errorKeyOf } from '../../session/errorKey';
 import { useCan, useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
+import { DateField } from '../../ui/DateField';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
@@ -90,10 +91,7 @@ export function TenantRoomScreen() {
         {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
         {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.agorot(room.feeAgorot) })}` : ''}
       </p>
-      <label className={styles.field}>
-        <span>{t('day')}</span>
-        <input type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
-      </label>
+      <DateField label={t('day')} value={day} onValueChange={(v) => v && setDay(v)} />
       <div className={styles.dayBar}>
         <Button variant="secondary" onClick={() => setDay((d) => addLocalDays(d, -1))}>
           {t('previousDay')}

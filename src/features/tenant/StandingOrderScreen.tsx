@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { SelectField } from '../../ui/SelectField';
 import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
+import { DateField } from '../../ui/DateField';
 import { useOnline } from '../../ui/useOnline';
 import { cancelStandingOrder, changeStandingOrder, setStandingOrder } from './standingOrdersRepo';
 import styles from './Tenant.module.css';
@@ -119,7 +119,7 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
             onValueChange={(v) => isFrequency(v) && setFrequency(v)}
             options={standingOrderFrequencies.map((f) => ({ value: f, label: t(`standing.frequencies.${f}`) }))}
           />
-          <TextField label={t('standing.startDate')} type="date" value={startDate} onValueChange={setStartDate} error={errorOf('startDate')} />
+          <DateField label={t('standing.startDate')} value={startDate} onValueChange={setStartDate} error={errorOf('startDate')} />
           <p className={styles.muted}>{t('standing.shortMonth')}</p>
           <div className={styles.actions}>
             <Button type="submit" disabled={busy || !online}>

@@ -12,10 +12,30 @@ export class AddMoneyPage extends ShellLayoutPage {
     await this.page.getByLabel(this.t(label), { exact: true }).selectOption({ label: option });
   }
 
+  /** `dueDate` as a user types it, dd/mm/yyyy (the shared date field of every language). */
   async fill(description: string, amount: string, dueDate: string): Promise<void> {
     await this.textbox(this.t('description')).fill(description);
     await this.textbox(this.t('amount')).fill(amount);
-    await this.page.getByLabel(this.t('dueDate')).fill(dueDate);
+    await this.dueDate().fill(dueDate);
+  }
+
+  dueDate(): Locator {
+    return this.textbox(this.t('dueDate'));
+  }
+
+  /** The button beside the due date that opens its calendar. */
+  calendarButton(): Locator {
+    return this.button(text(this.lang, 'common', 'dateField.openCalendar'));
+  }
+
+  /** The open calendar of the due date (named by the field and the month shown). */
+  calendar(): Locator {
+    return this.page.getByRole('dialog', { name: this.t('dueDate') });
+  }
+
+  /** A day button of the open calendar, named by its weekday and dd/mm/yyyy. */
+  day(name: string): Locator {
+    return this.calendar().getByRole('button', { name, exact: true });
   }
 
   reason(id: 'special' | 'other'): Locator {

@@ -69,6 +69,11 @@ export class BasePage {
     await pollUntil(() => locator.inputValue({ timeout: timeoutMs }), expected, { timeout: timeoutMs, message: `the value of ${locator.toString()}` });
   }
 
+  /** Waits until the element has the keyboard focus. */
+  async expectFocused(locator: Locator, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
+    await pollUntil(() => locator.evaluate((el) => el === document.activeElement, undefined, { timeout: timeoutMs }), true, { timeout: timeoutMs, message: `focus on ${locator.toString()}` });
+  }
+
   /** Waits until a checkbox or radio is (or is not) checked. */
   async expectChecked(locator: Locator, checked: boolean, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
     await pollUntil(() => locator.isChecked({ timeout: timeoutMs }), checked, { timeout: timeoutMs, message: `checked state of ${locator.toString()}` });
