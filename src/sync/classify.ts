@@ -14,7 +14,8 @@ export type Verdict =
   | { kind: 'rejected'; status: number; messageKey: string; message: string; code?: string; field?: string; params?: MessageParams }
   | { kind: 'retry'; status: number | null; retryAfterMs: number | null; reason: RetryReason; message: string };
 
-export type RetryReason = 'server' | 'rateLimited' | 'network' | 'timeout' | 'notEchoed';
+/** `device`: the answer came but could not be stored on the device (it goes again, with backoff). */
+export type RetryReason = 'server' | 'rateLimited' | 'network' | 'timeout' | 'notEchoed' | 'device';
 
 export type Answer = {
   status: number;

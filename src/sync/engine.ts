@@ -73,6 +73,12 @@ export type ReplayOptions = {
 export type ReplayEngine = { replay(options?: ReplayOptions): Promise<ReplayReport>; isReplaying(): boolean };
 
 /** Entries that may be sent now, in the order they should start. Pure, so ordering is testable. */
+/** An answer that came but could not be stored on the device: the entry waits and goes again, with backoff. */
+function unstoredAnswer(error: unknown): Verdict {
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'retry', status: null, retryAfterMs: null, reason: 'device', message: `the answer could not be stored on this device: ${message}` };
+}
+
 export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, running: ReadonlySet<string>): OutboxEntry[] {
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
   const firstSeqByKey = new Map<string, number>();
@@ -114,7 +120,10 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     if (!sent) return 'error';
     const started = clock.now();
     const { verdict, method, path } = await sendEntry(deps.api, sent, clock.now);
-    const { outcome, entries } = await applyVerdict(sent, verdict, clock, logOf(sent, verdict, started, method, path));
+    const { outcome, entries } = await applyVerdict(sent, verdict, clock, logOf(sent, verdict, started, method, path)).catch((error: unknown) => {
+      const unstored = unstoredAnswer(error);
+      return applyVerdict(sent, unstored, clock, logOf(sent, unstored, started, method, path));
+    });
     plan.replaceRecord(sent.entityKey, entries);
     deps.onAttempt?.(sent, outcome);
     return outcome;
@@ -217,7 +226,10 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
           answers = sending.map((sent) => ({ sent, verdict, log: logOf(sent, verdict, started, sent.request.method, pathOf(sent)) }));
         }
       }
-      const settled = await applyBatchVerdicts(answers, clock);
+      const settled = await applyBatchVerdicts(answers, clock).catch((error: unknown) => {
+        const unstored = unstoredAnswer(error);
+        return applyBatchVerdicts(sending.map((sent) => ({ sent, verdict: unstored, log: logOf(sent, unstored, started, sent.request.method, pathOf(sent)) })), clock);
+      });
       for (const [entityKey, entries] of settled.entries) plan.replaceRecord(entityKey, entries);
       for (const sent of sending) {
         const outcome = settled.outcomes.get(sent.id) ?? 'error';

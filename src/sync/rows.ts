@@ -33,7 +33,10 @@ export async function entriesOf(entityKey: string): Promise<OutboxEntry[]> {
  * The row a record should have: the server's record (or, when null, the current row) with the remaining
  * entries' patches on top. `null`: the row goes (a pending delete); `undefined`: nothing to write.
  */
-export function rebuiltRow(table: string, serverRecord: Row | null, current: Row | undefined, remaining: readonly OutboxEntry[]): Row | null | undefined {
+export function rebuiltRow(table: string, answered: Row | null, current: Row | undefined, remaining: readonly OutboxEntry[]): Row | null | undefined {
+  // A record of the server that is not a row of this table (a local copy kept in `meta` under its own
+  // key) leaves the local row as it is: only its sync state follows the entries.
+  const serverRecord = answered && answered[primaryKeyOf(table)] !== undefined ? answered : null;
   let row: Row | null = serverRecord ? { ...serverRecord } : current ? { ...current } : null;
   if (serverRecord) {
     for (const entry of remaining) {
