@@ -16,6 +16,7 @@ import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { mayDo, visibleBuildingIds } from '../http/rights.ts';
+import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money/roomFees.ts';
 import { localDate, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
@@ -52,7 +53,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     const first = from ?? wallNow().slice(0, 10);
     const own = await ownApartmentOf(db, req);
     const staff = mayDo(req, 'rooms.manage');
-    const records = await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`);
+    const records = withPaid(await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`), await paidBookings(db, authOf(req).companyId, room.buildingId));
     return { records: records.map((b) => shown(b, own, staff)), room, serverNow: wallNow(), myApartmentId: own };
   });
 
@@ -60,8 +61,11 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/room-bookings', { config: { right: 'rooms.manage' } }, async (req) => {
     const bid = queryOf(req).buildingId;
     const ids = bid ? [(await loadBuilding(db, req, bid)).id] : await visibleBuildingIds(db, req);
-    const list = await roomBookings.liveOfBuildings(db, ids === null ? null : [...ids], authOf(req).companyId, wallNow());
-    return { records: list.map((b) => ({ ...b, mine: false })) };
+    const { companyId } = authOf(req);
+    const list = await roomBookings.liveOfBuildings(db, ids === null ? null : [...ids], companyId, wallNow());
+    const paid = new Set<string>();
+    for (const buildingId of new Set(list.map((b) => b.buildingId))) for (const id of await paidBookings(db, companyId, buildingId)) paid.add(id);
+    return { records: withPaid(list, paid).map((b) => ({ ...b, mine: false })) };
   });
 
   app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use' } }, async (req, reply) => {
@@ -94,10 +98,14 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
         createdAt: at,
         cancelledAt: null,
         cancelledBy: null,
+        feeAgorot: room.feeAgorot,
+        cancelRequestedAt: null,
+        cancelRequestedBy: null,
         version: 1,
         updatedAt: at,
       };
       await roomBookings.insert(tx, record, companyId);
+      await chargeRoomFee(tx, { booking: record, room, companyId, tenantContactId: own ? user.contactId : null, createdBy: user.userName, today: now.slice(0, 10), at });
       return { status: 201, record: { ...record, mine: true } };
     });
   });
@@ -110,12 +118,15 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       checkVersion(current, baseVersionFromQuery(req));
       const staff = mayDo(req, 'rooms.manage');
       if (!staff && current.apartmentId !== (await ownApartmentOf(tx, req))) throw fail.forbidden();
-      const decision = cancellation(current, wallNow(), staff);
+      const { companyId } = authOf(req);
+      const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
+      const decision = cancellation({ ...current, paid }, wallNow(), staff);
       if (decision === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
       if (decision === 'throughManagementCompany') throw fail.rule({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
       const at = ctx.nowIso();
       const record: RoomBooking = { ...current, status: 'cancelled', cancelledAt: at, cancelledBy: authOf(req).user.fullName, version: current.version + 1, updatedAt: at };
       await roomBookings.update(tx, record);
+      await withdrawRoomFee(tx, companyId, current.id);
       return { record: { ...record, mine: !staff || current.apartmentId === (await ownApartmentOf(tx, req)) } };
     });
   });

@@ -55,11 +55,11 @@ export function TenantRoomScreen() {
       </div>
     );
 
-  const act = async (action: () => Promise<unknown>, successKey: string, fallbackKey: string) => {
+  const act = async (action: () => Promise<unknown>, success: string, fallbackKey: string) => {
     setBusy(true);
     try {
       await callWithRelogin(action);
-      result.succeed(t(successKey));
+      result.succeed(success);
     } catch (error) {
       const key = errorKeyOf(error, fallbackKey);
       if (key === 'errors:cancelThroughManagementCompany') setCancelNote(t(key));
@@ -69,8 +69,9 @@ export function TenantRoomScreen() {
       setBusy(false);
     }
   };
-  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week }), 'booked', 'errors:errorSavingEvent');
-  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), 'cancelled', 'errors:errorSavingEvent');
+  const bookedNote = room.feeAgorot > 0 ? t('bookedWithFee', { fee: f.agorot(room.feeAgorot) }) : t('booked');
+  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week }), bookedNote, 'errors:errorSavingEvent');
+  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent');
   const stale = refresh.state === 'failed' && week !== null;
 
   return (
@@ -110,7 +111,7 @@ export function TenantRoomScreen() {
       ) : week === null ? (
         <EmptyState message={t('calendarUnavailable')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
       ) : (
-        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy} onBook={book} onCancel={cancel} />
+        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy} canPay={can('account.pay')} onBook={book} onCancel={cancel} />
       )}
       {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
       {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}
