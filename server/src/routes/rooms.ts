@@ -4,24 +4,36 @@
 // row (status 'cancelled'): until the day before by the tenant, later through the management company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
-import { cancellation, validateBooking } from '../../../src/lib/domain/bookingRules.ts';
+import type { BuildingRoom, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
+import { cancellation, validateBooking, validateRoom } from '../../../src/lib/domain/bookingRules.ts';
 import { addLocalDays, israelWallClock } from '../../../src/lib/dates.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { contacts, apartments } from '../data/buildings.ts';
 import { roomBookings, rooms } from '../data/buildingLife.ts';
-import { baseVersionFromQuery, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
-import { fail } from '../http/errors.ts';
+import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { mayDo, visibleBuildingIds } from '../http/rights.ts';
 import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money/roomFees.ts';
-import { localDate, recordId } from '../http/schemas.ts';
+import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
+const roomFields = {
+  name: z.string().trim(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  slotMinutes: z.number(),
+  bufferMinutes: z.number(),
+  maxDaysAhead: z.number(),
+  maxFutureBookingsPerApartment: z.number(),
+  feeAgorot: z.number(),
+};
+const roomCreate = z.object({ id: recordId, buildingId: z.number().int(), ...roomFields });
+const roomPatch = patchBody(roomFields);
 const range = z.object({ from: localDate.optional(), days: z.coerce.number().int().min(1).max(31).default(7) });
 
 /** The apartment of a tenant (their contact's); null for users who live nowhere in the company. */
@@ -44,6 +56,33 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/rooms', { config: { right: 'rooms.use' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     return { records: await rooms.list(db, { buildingId: building.id }, { orderBy: 'name' }), myApartmentId: await ownApartmentOf(db, req) };
+  });
+
+  /** Staff and the committee add a room of a building with its hours, booking rules and fee. */
+  app.post('/api/binyan/rooms', { config: { right: 'rooms.setup' } }, async (req, reply) => {
+    const body = parse(roomCreate, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, rooms, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      enforce(validateRoom(body));
+      const record: BuildingRoom = { ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() };
+      await rooms.insert(tx, record, authOf(req).companyId);
+      return { status: 201, record };
+    });
+  });
+
+  /** A changed fee or rule applies to new bookings; a booking keeps the fee it was charged. */
+  app.patch('/api/binyan/rooms/:id', { config: { right: 'rooms.setup' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(roomPatch, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, rooms, id);
+      checkVersion(current, body.baseVersion);
+      const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateRoom(record));
+      await rooms.update(tx, record);
+      return { record };
+    });
   });
 
   /** The calendar: bookings of a room from `from` (default today) for `days` days. */

@@ -17,8 +17,11 @@ import { ltr } from '../../lib/text';
 import { useResult } from '../../ui/useResult';
 import { BuildingEvents } from './BuildingEvents';
 import { DaySlots } from './DaySlots';
+import { RoomForm } from './RoomForm';
 import { StaffBookings } from './StaffBookings';
-import { bookSlot, cancelBooking, pullRooms } from './roomsRepo';
+import type { RoomInput } from '../../lib/domain/bookingRules';
+import type { BuildingRoom } from '../../lib/domain/buildingLife';
+import { bookSlot, cancelBooking, pullRooms, saveRoom } from './roomsRepo';
 import type { ShownBooking } from './roomsRepo';
 import { roomsOf } from './roomsQueries';
 import { useRoomCalendar } from './useRoomCalendar';
@@ -39,9 +42,38 @@ export function TenantRoomScreen() {
   const [day, setDay] = useState(() => israelWallClock(new Date()).slice(0, 10));
   const [busy, setBusy] = useState(false);
   const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const [roomEditing, setRoomEditing] = useState<BuildingRoom | 'new' | null>(null);
   const result = useResult();
   const room = rooms?.records.find((r) => r.id === roomId) ?? rooms?.records[0] ?? null;
   const { week, loaded, refresh } = useRoomCalendar(room?.id ?? null, day);
+  const setup = can('rooms.setup') && buildingId !== null;
+
+  const saveRoomSettings = async (input: RoomInput) => {
+    const saved = await callWithRelogin(() => saveRoom(api, buildingId ?? 0, input, roomEditing === 'new' ? null : roomEditing));
+    setRoomEditing(null);
+    setRoomId(saved.id);
+    result.succeed(t('roomSaved'));
+    roomsRefresh.retry();
+    refresh.retry();
+  };
+  const roomTools = setup ? (
+    <div className={styles.eventActions}>
+      <Button variant="secondary" disabled={!online} onClick={() => setRoomEditing('new')}>
+        {t('addRoom')}
+      </Button>
+      {room ? (
+        <Button variant="secondary" disabled={!online} onClick={() => setRoomEditing(room)} aria-label={t('editRoomOf', { name: room.name })}>
+          {t('editRoom')}
+        </Button>
+      ) : null}
+    </div>
+  ) : null;
+  const roomDialogs = (
+    <>
+      {roomEditing !== null ? <RoomForm room={roomEditing === 'new' ? null : roomEditing} onSave={saveRoomSettings} onClose={() => setRoomEditing(null)} /> : null}
+      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+    </>
+  );
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
   if (rooms === undefined || (rooms === null && roomsRefresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
@@ -51,7 +83,9 @@ export function TenantRoomScreen() {
     return (
       <div className={styles.screen}>
         <EmptyState title={t('title')} message={t('noRooms')} />
+        {roomTools}
         {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
+        {roomDialogs}
       </div>
     );
 
@@ -87,6 +121,7 @@ export function TenantRoomScreen() {
           ))}
         </select>
       </label>
+      {roomTools}
       <p className={styles.muted}>
         {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
         {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.agorot(room.feeAgorot) })}` : ''}
@@ -115,7 +150,7 @@ export function TenantRoomScreen() {
       )}
       {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
       {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}
-      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+      {roomDialogs}
       <ResultDialog open={cancelNote !== null} isSuccess={false} message={cancelNote ?? ''} onClose={() => setCancelNote(null)} />
     </div>
   );

@@ -8,7 +8,8 @@ import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import { israelWallClock } from '../../lib/dates';
 import type { BuildingRoom, RoomBooking } from '../../lib/domain/buildingLife';
-import { cancellation, validateBooking } from '../../lib/domain/bookingRules';
+import type { RoomInput } from '../../lib/domain/bookingRules';
+import { cancellation, validateBooking, validateRoom } from '../../lib/domain/bookingRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
 
@@ -68,6 +69,20 @@ export async function cancelBooking(api: ApiClient, booking: ShownBooking, bySta
   if (decision === 'throughManagementCompany') throw new RuleError({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
   try {
     await api.request('DELETE', `room-bookings/${booking.id}?baseVersion=${booking.version}`, undefined, { headers: { 'Idempotency-Key': newId() } });
+  } catch (error) {
+    throw asRuleError(error);
+  }
+}
+
+/** Staff and the committee add a room or change one (the server checks the same rule and the version). */
+export async function saveRoom(api: ApiClient, buildingId: number, input: RoomInput, current: BuildingRoom | null): Promise<BuildingRoom> {
+  refuse(validateRoom(input));
+  const headers = { 'Idempotency-Key': newId() };
+  try {
+    const answer = current
+      ? await api.request<{ record: BuildingRoom }>('PATCH', `rooms/${current.id}`, { baseVersion: current.version, changes: input }, { headers })
+      : await api.request<{ record: BuildingRoom }>('POST', 'rooms', { id: newId(), buildingId, ...input }, { headers });
+    return answer.record;
   } catch (error) {
     throw asRuleError(error);
   }
