@@ -149,6 +149,27 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
+  /**
+   * On the day of the booking a tenant may not cancel it themselves (spec 4): they ask the management
+   * company, whose booking list shows the request; asking again changes nothing.
+   */
+  app.post('/api/binyan/room-bookings/:id/cancel-request', { config: { right: 'rooms.use' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, roomBookings, id);
+      const own = await ownApartmentOf(tx, req);
+      if (current.apartmentId !== own) throw fail.forbidden();
+      const { companyId, user } = authOf(req);
+      const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
+      if (cancellation({ ...current, paid }, wallNow(), true) === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
+      if (current.cancelRequestedAt) return { record: { ...current, paid, mine: true } };
+      const at = ctx.nowIso();
+      const record: RoomBooking = { ...current, cancelRequestedAt: at, cancelRequestedBy: user.fullName, version: current.version + 1, updatedAt: at };
+      await roomBookings.update(tx, record);
+      return { record: { ...record, paid, mine: true } };
+    });
+  });
+
   /** Cancel: the booking stays on record with status 'cancelled' (its slot is free again). */
   app.delete('/api/binyan/room-bookings/:id', { config: { right: 'rooms.use' } }, async (req, reply) => {
     const { id } = req.params as { id: string };

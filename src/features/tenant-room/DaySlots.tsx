@@ -49,6 +49,7 @@ export function DaySlots({ room, day, now, bookings, canBook, canPay, onBook, on
               <>
                 <span className={styles.stateLines}>
                   <span>{t('yourBooking')}</span>
+                  {row.booking.cancelRequestedAt ? <span>{t('cancelRequestedState')}</span> : null}
                   {row.booking.feeAgorot > 0 ? <span>{t(row.booking.paid ? 'feePaid' : 'feeOpen', { fee: f.agorot(row.booking.feeAgorot) })}</span> : null}
                 </span>
                 {row.booking.feeAgorot > 0 && !row.booking.paid && canPay ? (
