@@ -12,6 +12,7 @@ import type { AppBrowser } from './fixtures/browser';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { LoginPage, text } from './pages/LoginPage';
+import { MessagesPage } from './pages/MessagesPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ShellLayoutPage } from './pages/ShellLayoutPage';
 import { TenantRoomPage } from './pages/TenantRoomPage';
@@ -129,4 +130,29 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     expect(state.count("SELECT COUNT(*) FROM ledger_entries WHERE apartmentId = ? AND description LIKE 'Gym %' AND amountAgorot = 2500", apartment?.apartmentId)).toBe(1);
     await axeCheck(staff.page);
   });
+
+  it('marks new announcements in the menu until the tenant has seen the board', async () => {
+    const compose = new MessagesPage(staff.page, app.baseUrl);
+    compose.lang = 'en';
+    await compose.open();
+    await compose.compose({ subject: 'Elevator service on Sunday', body: 'The elevator is out of service on Sunday 08:00–10:00.', owners: true, channels: ['email'] });
+    await compose.send();
+    await compose.waitVisible(staff.page.getByText(compose.t('sent')));
+
+    const shell = new ShellLayoutPage(app.page, app.baseUrl);
+    await app.page.clock.setFixedTime(new Date());
+    await shell.goto('/tenant-room');
+    const owners = state.count("SELECT COUNT(*) FROM messages WHERE buildingId = 101 AND owners = true");
+    await shell.openMenu();
+    const menu = app.page.getByRole('navigation', { name: text('he', 'shell', 'menu.title') });
+    const link = menu.getByRole('link', { name: text('he', 'routes', 'announcements') });
+    await shell.waitVisible(link.getByText(text('he', 'messages', 'unread', { count: owners })));
+    await axeCheck(app.page);
+    await link.click();
+    await shell.waitVisible(app.page.getByRole('heading', { name: 'Elevator service on Sunday' }));
+    await shell.openMenu();
+    await shell.waitVisible(link);
+    await link.getByText(text('he', 'messages', 'unread', { count: owners })).waitFor({ state: 'detached' });
+  });
 });
+
