@@ -129,7 +129,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
     deliveryJob = scheduleDeliveries(
-      { db, now, messaging: ctx.messaging, log: (line) => app.log.warn(line) },
+      { db, files, now, messaging: ctx.messaging, log: (line) => app.log.warn(line) },
       options.deliveryIntervalMs ?? 5000,
       (error) => app.log.error({ err: error }, 'message delivery failed'),
     );

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { files } from '../data/files.ts';
 import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -79,6 +80,12 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       enforce(validateMessage(body));
       if (await messages.find(tx.unguarded, body.id)) throw fail.exists({ id: body.id });
       const { user, companyId } = authOf(req);
+      if (body.imageId !== null) {
+        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there.
+        const image = await files.byId(tx, body.imageId);
+        if (!image || image.companyId !== companyId || image.parentType !== 'messages' || image.parentId !== body.id || !image.mimeType.startsWith('image/'))
+          throw fail.validation({ field: 'image', messageKey: 'onlyImageAllowed' });
+      }
       const now = ctx.nowIso();
       const message: Message = { ...body, buildingId: building.id, channels: [...new Set(body.channels)], sentBy: user.fullName, createdAt: now };
       const rows = await queueMessage(tx, message, companyId, now);
