@@ -9,6 +9,7 @@ import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { axeCheck, launchBrowser } from './fixtures/browser';
 import type { AppBrowser } from './fixtures/browser';
+import { photoFile } from './fixtures/images';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { LoginPage, text } from './pages/LoginPage';
@@ -131,11 +132,13 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     await axeCheck(staff.page);
   });
 
-  it('marks new announcements in the menu until the tenant has seen the board', async () => {
+  it('marks new announcements in the menu until the tenant has seen the board, which shows the message’s image', async () => {
     const compose = new MessagesPage(staff.page, app.baseUrl);
     compose.lang = 'en';
     await compose.open();
     await compose.compose({ subject: 'Elevator service on Sunday', body: 'The elevator is out of service on Sunday 08:00–10:00.', owners: true, channels: ['email'] });
+    await staff.page.getByLabel(compose.t('image'), { exact: true }).setInputFiles(photoFile(16));
+    await axeCheck(staff.page);
     await compose.send();
     await compose.waitVisible(staff.page.getByText(compose.t('sent')));
 
@@ -150,6 +153,11 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     await axeCheck(app.page);
     await link.click();
     await shell.waitVisible(app.page.getByRole('heading', { name: 'Elevator service on Sunday' }));
+    // The image, re-encoded by the server, is shown with the message (it loaded: it has a size).
+    const image = app.page.getByRole('img', { name: text('he', 'messages', 'imageOf', { subject: 'Elevator service on Sunday' }) });
+    await shell.waitVisible(image);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(state.count("SELECT COUNT(*) FROM messages m JOIN files f ON f.id = m.imageId WHERE m.subject = 'Elevator service on Sunday' AND f.parentType = 'messages'")).toBe(1);
     await shell.openMenu();
     await shell.waitVisible(link);
     await link.getByText(text('he', 'messages', 'unread', { count: owners })).waitFor({ state: 'detached' });
