@@ -20,6 +20,7 @@ import { registerHooks } from './http/hooks.ts';
 import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
+import { scheduleEventReminders } from './jobs/eventReminders.ts';
 import { scheduleStandingOrders } from './jobs/standingOrders.ts';
 import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -62,6 +63,8 @@ export type ServerOptions = {
   pushProvider?: PushProvider;
   /** How often the send job looks for due deliveries (ms; 0 = only when a message is sent). Default 5000. */
   deliveryIntervalMs?: number;
+  /** How often the building-event reminders are queued (jobs/eventReminders.ts; default ten minutes). */
+  reminderIntervalMs?: number;
 };
 
 function defaultFilesDir(database: string): string {
@@ -123,23 +126,26 @@ export function createServer(options: ServerOptions): FastifyInstance {
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
   let stopPurge = async (): Promise<void> => undefined;
   let stopStandingOrders = async (): Promise<void> => undefined;
+  let stopEventReminders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
     deliveryJob = scheduleDeliveries(
-      { db, now, messaging: ctx.messaging, log: (line) => app.log.warn(line) },
+      { db, files, now, messaging: ctx.messaging, log: (line) => app.log.warn(line) },
       options.deliveryIntervalMs ?? 5000,
       (error) => app.log.error({ err: error }, 'message delivery failed'),
     );
     deliveryJob.kick();
     stopStandingOrders = scheduleStandingOrders(ctx, (error) => app.log.error({ err: error }, 'standing orders failed'));
+    stopEventReminders = scheduleEventReminders(ctx, (error) => app.log.error({ err: error }, 'event reminders failed'), options.reminderIntervalMs);
   });
   app.addHook('onClose', async () => {
     await deliveryJob?.stop();
     ctx.messaging.mail.close?.();
     await stopPurge();
     await stopStandingOrders();
+    await stopEventReminders();
     await db.close();
   });
 

@@ -151,6 +151,19 @@ describe('buildings a user may see', () => {
     expect(key.status).toBe(403);
     expect(key.body).toMatchObject(notAllowed);
   });
+
+  it('lets the committee set up rooms only in its own building, and a tenant ask to cancel only their own booking', async () => {
+    const room = { name: 'חדר כושר', opensAt: '06:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 0, maxDaysAhead: 7, maxFutureBookingsPerApartment: 2, feeAgorot: 0 };
+    const elsewhere = await as('rina', 'POST', '/api/binyan/rooms', { id: newId(), buildingId: 105, ...room });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toMatchObject(notAssigned);
+    expect((await as('rina', 'POST', '/api/binyan/rooms', { id: newId(), buildingId: 101, ...room })).status).toBe(201);
+    expect((await as('tali', 'POST', '/api/binyan/rooms', { id: newId(), buildingId: 101, ...room })).body).toMatchObject(notAllowed);
+    const seeded = (await as('miri', 'GET', '/api/binyan/room-bookings?buildingId=101')).body.records?.[0];
+    const asked = await as('moshe', 'POST', `/api/binyan/room-bookings/${seeded?.id ?? ''}/cancel-request`, {});
+    expect(asked.status).toBe(403);
+    expect(asked.body.error?.code).toBe('FORBIDDEN');
+  });
 });
 
 describe('building settings', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useCan, useSession } from '../session/sessionContext';
@@ -6,15 +6,22 @@ import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
 import { promptInstall, useCanInstall } from '../session/installPrompt';
+import { useUnreadAnnouncements } from '../features/messages/useUnreadAnnouncements';
 import styles from './NavigationDrawer.module.css';
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['shell', 'routes', 'field']);
+  const { t } = useTranslation(['shell', 'routes', 'field', 'messages']);
   const installable = useCanInstall();
   const { session } = useSession();
   const can = useCan();
   const ref = useModalDialog(open);
   const location = useLocation();
+  // Each opening of the menu fetches the announcements board again, so its badge is current.
+  const [openings, setOpenings] = useState(0);
+  useEffect(() => {
+    if (open) setOpenings((n) => n + 1);
+  }, [open]);
+  const unread = useUnreadAnnouncements(can('announcements.read'), openings);
 
   // Following a link closes the drawer.
   const path = location.pathname;
@@ -54,6 +61,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
                 <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
                   {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
                   {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
+                  {route.id === 'announcements' && unread > 0 ? <span className={styles.badge}>{t('messages:unread', { count: unread })}</span> : null}
                 </NavLink>
               </li>
             ))}

@@ -439,7 +439,7 @@ export type DB = {
   visitors: VisitorTable;
   rooms: Owned & SqlRow<BuildingRoom>;
   room_bookings: Owned & SqlRow<RoomBooking>;
-  building_events: Owned & SqlRow<BuildingEvent>;
+  building_events: Owned & SqlRow<BuildingEvent> & { remindedAt: string | null };
   gates: Owned & SqlRow<Gate>;
   gate_openings: GateOpeningTable;
   messages: MessageTable;

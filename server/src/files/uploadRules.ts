@@ -7,11 +7,13 @@ import type { Resource } from '../db/records.ts';
 import { bids, expenses } from '../data/books.ts';
 import { checks } from '../data/checks.ts';
 import { files } from '../data/files.ts';
+import { messages } from '../data/messages.ts';
 import { meterReadings } from '../data/meters.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { loadOwned } from '../http/access.ts';
 import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
+import { mayDo } from '../http/rights.ts';
 import type { ImageFormat } from './images.ts';
 
 export type UploadParent = {
@@ -45,6 +47,15 @@ export const uploadParents: Readonly<Record<string, UploadParent>> = {
   // The committee's books: an invoice or a quote is a photo or the supplier's PDF.
   expenses: parent(expenses, anyImage, true),
   bids: parent(bids, anyImage, true),
+  // A message's image comes before the message (it is sent with it): its parent is the id the message
+  // will have, uploaded by someone who may send messages, and never added to a message already sent.
+  messages: {
+    formats: anyImage,
+    load: async (db, req, id) => {
+      if (!mayDo(req, 'messages.send')) throw fail.forbidden();
+      if (await messages.find(db, id)) throw fail.exists({ id });
+    },
+  },
 };
 
 /** A PDF by its signature and end marker (not by the name or type the sender claims). */

@@ -6,7 +6,10 @@ import { deliveryAttempts, retryDelayMs } from '../../../src/lib/domain/messageR
 import type { Database } from '../db/database.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
-import type { MailProvider, PushProvider, SmsProvider } from './providers.ts';
+import { files } from '../data/files.ts';
+import type { FileStore } from '../files/fileStore.ts';
+import { safeFileName } from '../routes/files.ts';
+import type { MailAttachment, MailProvider, PushProvider, SmsProvider } from './providers.ts';
 import { DeliveryError } from './providers.ts';
 
 export type Messaging = { mail: MailProvider; sms: SmsProvider; push: PushProvider };
@@ -15,13 +18,28 @@ export type Messaging = { mail: MailProvider; sms: SmsProvider; push: PushProvid
 export const SENDING_LEASE_MS = 10 * 60_000;
 const BATCH = 20;
 
-type JobContext = { db: Database; now: () => Date; messaging: Messaging; log: (line: string) => void };
+type JobContext = { db: Database; files: FileStore; now: () => Date; messaging: Messaging; log: (line: string) => void };
+
+/** A message's image as an e-mail attachment (none when the message has none, or its bytes are gone). */
+async function attachmentsOf(ctx: JobContext, imageId: string | null): Promise<MailAttachment[]> {
+  if (!imageId) return [];
+  const file = await files.byId(ctx.db, imageId);
+  const content = file ? await ctx.files.get(file.companyId, file.sha256) : null;
+  if (!file || !content) return [];
+  return [{ filename: safeFileName(file.srcFileName, file.id, file.mimeType), content, contentType: file.mimeType }];
+}
 
 async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<void> {
   const message = await messages.find(ctx.db, row.messageId);
   if (!message || row.address === null) throw new DeliveryError('noAddress', true);
   if (row.channel === 'email') {
-    await ctx.messaging.mail.send({ to: row.address, subject: message.subject, text: message.body, messageId: `<${row.id.replace(/[^\w.-]/g, '.')}@binyan>` });
+    await ctx.messaging.mail.send({
+      to: row.address,
+      subject: message.subject,
+      text: message.body,
+      messageId: `<${row.id.replace(/[^\w.-]/g, '.')}@binyan>`,
+      attachments: await attachmentsOf(ctx, message.imageId),
+    });
   } else if (row.channel === 'sms') {
     await ctx.messaging.sms.send({ to: row.address, text: `${message.subject}\n${message.body}` });
   } else {

@@ -5,14 +5,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/domain/buildingLife.ts';
-import type { Contact } from '../../../src/lib/domain/entities.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
-import { audienceRoles, messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
+import { messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { files } from '../data/files.ts';
+import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -34,18 +34,6 @@ const messageCreate = z.object({
 });
 const audienceQuery = z.object({ buildingId: z.coerce.number().int(), owners: z.enum(['true', 'false']).default('false'), renters: z.enum(['true', 'false']).default('false') });
 const subscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }), language: z.string().min(2).max(5).default('he') });
-
-type Recipient = { contact: Contact; address: Record<MessageChannel, string | null> };
-
-async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean }): Promise<Recipient[]> {
-  const roles = audienceRoles(audience);
-  const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
-  const subs = await pushSubscriptions.ofContacts(db, people.map((c) => c.id));
-  return people.map((contact) => ({
-    contact,
-    address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
-  }));
-}
 
 const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0 });
 
@@ -92,31 +80,15 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       enforce(validateMessage(body));
       if (await messages.find(tx.unguarded, body.id)) throw fail.exists({ id: body.id });
       const { user, companyId } = authOf(req);
+      if (body.imageId !== null) {
+        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there.
+        const image = await files.byId(tx, body.imageId);
+        if (!image || image.companyId !== companyId || image.parentType !== 'messages' || image.parentId !== body.id || !image.mimeType.startsWith('image/'))
+          throw fail.validation({ field: 'image', messageKey: 'onlyImageAllowed' });
+      }
       const now = ctx.nowIso();
       const message: Message = { ...body, buildingId: building.id, channels: [...new Set(body.channels)], sentBy: user.fullName, createdAt: now };
-      await messages.insert(tx, message, companyId);
-      const rows: DeliveryRow[] = [];
-      for (const person of await recipientsOf(tx, building.id, body)) {
-        for (const channel of message.channels) {
-          const address = person.address[channel];
-          const row: DeliveryRow = {
-            id: `${message.id}:${person.contact.id}:${channel}`,
-            companyId,
-            messageId: message.id,
-            contactId: person.contact.id,
-            channel,
-            address,
-            state: address === null ? 'failed' : 'queued',
-            reason: address === null ? 'noAddress' : null,
-            attempts: 0,
-            nextAttemptAt: now,
-            sentAt: null,
-            updatedAt: now,
-          };
-          await deliveries.insert(tx, row);
-          rows.push(row);
-        }
-      }
+      const rows = await queueMessage(tx, message, companyId, now);
       return { status: 201, record: message, extra: { report: reportOf(rows) } };
     });
     ctx.messaging.kick();

@@ -4,23 +4,36 @@
 // row (status 'cancelled'): until the day before by the tenant, later through the management company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
-import { cancellation, validateBooking } from '../../../src/lib/domain/bookingRules.ts';
+import type { BuildingRoom, RoomBooking } from '../../../src/lib/domain/buildingLife.ts';
+import { cancellation, validateBooking, validateRoom } from '../../../src/lib/domain/bookingRules.ts';
 import { addLocalDays, israelWallClock } from '../../../src/lib/dates.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { contacts, apartments } from '../data/buildings.ts';
 import { roomBookings, rooms } from '../data/buildingLife.ts';
-import { baseVersionFromQuery, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
-import { fail } from '../http/errors.ts';
+import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { mayDo, visibleBuildingIds } from '../http/rights.ts';
-import { localDate, recordId } from '../http/schemas.ts';
+import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money/roomFees.ts';
+import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
+const roomFields = {
+  name: z.string().trim(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  slotMinutes: z.number(),
+  bufferMinutes: z.number(),
+  maxDaysAhead: z.number(),
+  maxFutureBookingsPerApartment: z.number(),
+  feeAgorot: z.number(),
+};
+const roomCreate = z.object({ id: recordId, buildingId: z.number().int(), ...roomFields });
+const roomPatch = patchBody(roomFields);
 const range = z.object({ from: localDate.optional(), days: z.coerce.number().int().min(1).max(31).default(7) });
 
 /** The apartment of a tenant (their contact's); null for users who live nowhere in the company. */
@@ -45,6 +58,33 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: await rooms.list(db, { buildingId: building.id }, { orderBy: 'name' }), myApartmentId: await ownApartmentOf(db, req) };
   });
 
+  /** Staff and the committee add a room of a building with its hours, booking rules and fee. */
+  app.post('/api/binyan/rooms', { config: { right: 'rooms.setup' } }, async (req, reply) => {
+    const body = parse(roomCreate, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      await refuseExisting(tx, req, rooms, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      enforce(validateRoom(body));
+      const record: BuildingRoom = { ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() };
+      await rooms.insert(tx, record, authOf(req).companyId);
+      return { status: 201, record };
+    });
+  });
+
+  /** A changed fee or rule applies to new bookings; a booking keeps the fee it was charged. */
+  app.patch('/api/binyan/rooms/:id', { config: { right: 'rooms.setup' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(roomPatch, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, rooms, id);
+      checkVersion(current, body.baseVersion);
+      const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateRoom(record));
+      await rooms.update(tx, record);
+      return { record };
+    });
+  });
+
   /** The calendar: bookings of a room from `from` (default today) for `days` days. */
   app.get('/api/binyan/rooms/:id/bookings', { config: { right: 'rooms.use' } }, async (req) => {
     const room = await loadOwned(db, req, rooms, (req.params as { id: string }).id);
@@ -52,7 +92,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     const first = from ?? wallNow().slice(0, 10);
     const own = await ownApartmentOf(db, req);
     const staff = mayDo(req, 'rooms.manage');
-    const records = await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`);
+    const records = withPaid(await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`), await paidBookings(db, authOf(req).companyId, room.buildingId));
     return { records: records.map((b) => shown(b, own, staff)), room, serverNow: wallNow(), myApartmentId: own };
   });
 
@@ -60,8 +100,11 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/room-bookings', { config: { right: 'rooms.manage' } }, async (req) => {
     const bid = queryOf(req).buildingId;
     const ids = bid ? [(await loadBuilding(db, req, bid)).id] : await visibleBuildingIds(db, req);
-    const list = await roomBookings.liveOfBuildings(db, ids === null ? null : [...ids], authOf(req).companyId, wallNow());
-    return { records: list.map((b) => ({ ...b, mine: false })) };
+    const { companyId } = authOf(req);
+    const list = await roomBookings.liveOfBuildings(db, ids === null ? null : [...ids], companyId, wallNow());
+    const paid = new Set<string>();
+    for (const buildingId of new Set(list.map((b) => b.buildingId))) for (const id of await paidBookings(db, companyId, buildingId)) paid.add(id);
+    return { records: withPaid(list, paid).map((b) => ({ ...b, mine: false })) };
   });
 
   app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use' } }, async (req, reply) => {
@@ -94,11 +137,36 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
         createdAt: at,
         cancelledAt: null,
         cancelledBy: null,
+        feeAgorot: room.feeAgorot,
+        cancelRequestedAt: null,
+        cancelRequestedBy: null,
         version: 1,
         updatedAt: at,
       };
       await roomBookings.insert(tx, record, companyId);
+      await chargeRoomFee(tx, { booking: record, room, companyId, tenantContactId: own ? user.contactId : null, createdBy: user.userName, today: now.slice(0, 10), at });
       return { status: 201, record: { ...record, mine: true } };
+    });
+  });
+
+  /**
+   * On the day of the booking a tenant may not cancel it themselves (spec 4): they ask the management
+   * company, whose booking list shows the request; asking again changes nothing.
+   */
+  app.post('/api/binyan/room-bookings/:id/cancel-request', { config: { right: 'rooms.use' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return runMutation(ctx, req, reply, async (tx) => {
+      const current = await loadOwned(tx, req, roomBookings, id);
+      const own = await ownApartmentOf(tx, req);
+      if (current.apartmentId !== own) throw fail.forbidden();
+      const { companyId, user } = authOf(req);
+      const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
+      if (cancellation({ ...current, paid }, wallNow(), true) === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
+      if (current.cancelRequestedAt) return { record: { ...current, paid, mine: true } };
+      const at = ctx.nowIso();
+      const record: RoomBooking = { ...current, cancelRequestedAt: at, cancelRequestedBy: user.fullName, version: current.version + 1, updatedAt: at };
+      await roomBookings.update(tx, record);
+      return { record: { ...record, paid, mine: true } };
     });
   });
 
@@ -110,12 +178,15 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       checkVersion(current, baseVersionFromQuery(req));
       const staff = mayDo(req, 'rooms.manage');
       if (!staff && current.apartmentId !== (await ownApartmentOf(tx, req))) throw fail.forbidden();
-      const decision = cancellation(current, wallNow(), staff);
+      const { companyId } = authOf(req);
+      const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
+      const decision = cancellation({ ...current, paid }, wallNow(), staff);
       if (decision === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
       if (decision === 'throughManagementCompany') throw fail.rule({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
       const at = ctx.nowIso();
       const record: RoomBooking = { ...current, status: 'cancelled', cancelledAt: at, cancelledBy: authOf(req).user.fullName, version: current.version + 1, updatedAt: at };
       await roomBookings.update(tx, record);
+      await withdrawRoomFee(tx, companyId, current.id);
       return { record: { ...record, mine: !staff || current.apartmentId === (await ownApartmentOf(tx, req)) } };
     });
   });

@@ -29,7 +29,7 @@ export async function seedBuildingLife(tx: Db, companyId: number, buildingIds: r
       const day = addLocalDays(today, 3);
       const booking: RoomBooking = {
         id: rng.uuid(), roomId: clubRoom, buildingId, apartmentId: apartment.id, start: `${day}T20:00`, end: `${day}T21:00`,
-        status: 'booked', paid: false, bookedBy: 'דייר לדוגמה', createdAt: at, cancelledAt: null, cancelledBy: null, version: 1, updatedAt: at,
+        status: 'booked', paid: false, bookedBy: 'דייר לדוגמה', createdAt: at, cancelledAt: null, cancelledBy: null, feeAgorot: 0, cancelRequestedAt: null, cancelRequestedBy: null, version: 1, updatedAt: at,
       };
       await insertRecord(tx, specs.roomBookings, booking, companyId);
     }

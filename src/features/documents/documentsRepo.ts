@@ -2,6 +2,7 @@
 // (meta `documents.list:<bid>`), and every document opened once keeps its bytes there too
 // (`documents.file:<id>`), so it stays readable offline. Uploading and e-mailing need the network:
 // they are one request each, with an Idempotency-Key so a retried request applies once.
+import { base64OfFile } from '../../ui/base64OfFile';
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
@@ -51,14 +52,6 @@ export async function documentFile(api: ApiClient, doc: Pick<DocumentRecord, 'id
 
 export type DocumentDraft = { buildingId: number; apartmentId: string | null; kind: string; title: string; isPublic: boolean; file: File | null };
 
-function base64Of(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** Checks the draft with the server's rule, then uploads it; the new document joins the stored list. */
 export async function uploadDocument(api: ApiClient, draft: DocumentDraft): Promise<string> {
@@ -78,7 +71,7 @@ export async function uploadDocument(api: ApiClient, draft: DocumentDraft): Prom
       isPublic: draft.isPublic,
       fileName: file.name,
       mimeType: file.type,
-      base64: await base64Of(file),
+      base64: await base64OfFile(file),
     },
     { headers: { 'Idempotency-Key': id }, timeoutMs: 120_000 },
   );

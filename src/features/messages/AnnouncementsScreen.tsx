@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allBuildings } from '../../directory/buildingsRepo';
+import { imageUrl } from '../../api/calls/files';
 import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
@@ -77,6 +78,7 @@ export function AnnouncementsScreen() {
                   {m.pinned ? <span className={styles.badge}>{t('pinned')}</span> : unread?.has(m.id) ? <span className={styles.badge}>{t('new')}</span> : null}
                 </div>
                 <p className={styles.body}>{m.body}</p>
+                {m.imageId ? <img className={styles.image} src={imageUrl(api, m.imageId)} alt={t('imageOf', { subject: m.subject })} loading="lazy" /> : null}
                 <p className={styles.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</p>
               </article>
             </li>

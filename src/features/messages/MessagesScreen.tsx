@@ -36,6 +36,9 @@ export function MessagesScreen() {
   const [renters, setRenters] = useState(false);
   const [channels, setChannels] = useState<MessageChannel[]>([]);
   const [pinned, setPinned] = useState(false);
+  const [image, setImage] = useState<File | null>(null);
+  // A new key empties the file input after a message is sent.
+  const [imageInput, setImageInput] = useState(0);
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -58,7 +61,7 @@ export function MessagesScreen() {
   }, [buildingId, owners, renters, online]);
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
+  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params ?? {}) : null);
   const toggle = (channel: MessageChannel, on: boolean) => setChannels((list) => (on ? [...list, channel] : list.filter((c) => c !== channel)));
 
   const submit = async (event: FormEvent) => {
@@ -66,11 +69,13 @@ export function MessagesScreen() {
     if (buildingId === null) return;
     setBusy(true);
     try {
-      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned }));
+      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned, image }, { compID: session.compID ?? 0, userID: session.userID ?? 0 }));
       setFailure(null);
       setSubject('');
       setBody('');
       setPinned(false);
+      setImage(null);
+      setImageInput((n) => n + 1);
       result.succeed(t('sent'));
       sent.retry();
     } catch (error) {
@@ -89,6 +94,9 @@ export function MessagesScreen() {
         <TextField label={t('subject')} value={subject} onValueChange={setSubject} error={errorOf('subject')} />
         <Field label={t('body')} error={errorOf('body')}>
           {(control) => <textarea {...control} rows={5} value={body} onChange={(e) => setBody(e.target.value)} />}
+        </Field>
+        <Field label={t('image')} hint={t('imageHint')} error={errorOf('image')}>
+          {(control) => <input key={imageInput} {...control} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />}
         </Field>
         <fieldset className={styles.fieldset} aria-describedby={errorOf('audience') ? 'audience-error' : undefined}>
           <legend>{t('audience')}</legend>

@@ -9,7 +9,10 @@ import type { DeliveryReport, Message } from '../../lib/domain/buildingLife';
 import type { MessageInput } from '../../lib/domain/messageRules';
 import { validateMessage } from '../../lib/domain/messageRules';
 import { isMessageKey } from '../../lib/validation/messages';
-import { RuleError, refuse } from '../../lib/validation/rules';
+import { RuleError, imageFile, refuse } from '../../lib/validation/rules';
+import { tooLarge } from '../../lib/uploadLimits';
+import { uploadB64 } from '../../api/calls/files';
+import { base64OfFile } from '../../ui/base64OfFile';
 
 export type SentMessage = Message & { report: DeliveryReport; failures: { channel: string; name: string; reason: string | null }[] };
 export type Preview = { recipients: number; email: { reach: number; missing: string[] }; sms: { reach: number; missing: string[] }; push: { reach: number; missing: string[] } };
@@ -22,10 +25,33 @@ export async function previewAudience(api: ApiClient, buildingId: number, owners
   return api.request<Preview>('GET', 'messages/preview', { buildingId, owners, renters });
 }
 
-export async function sendMessage(api: ApiClient, buildingId: number, input: MessageInput & { pinned: boolean }): Promise<void> {
-  refuse(validateMessage(input));
+/** Who uploads (the upload call names the company and the user). */
+export type Uploader = { compID: number; userID: number };
+
+/**
+ * Sends a message; an image goes first, uploaded for the message's id (the server re-encodes it and
+ * refuses it for any other message), and the message names it.
+ */
+export async function sendMessage(api: ApiClient, buildingId: number, input: MessageInput & { pinned: boolean; image: File | null }, uploader: Uploader): Promise<void> {
+  const { image, ...fields } = input;
+  refuse(validateMessage(fields));
+  if (image) {
+    refuse(imageFile(image, 'image'));
+    const big = tooLarge(image.size);
+    if (big) throw new RuleError({ field: 'image', ...big });
+  }
+  const id = newId();
   try {
-    await api.request('POST', 'messages', { id: newId(), buildingId, ...input, channels: [...input.channels] }, { headers: { 'Idempotency-Key': newId() } });
+    const imageId = image
+      ? (
+          await uploadB64(
+            api,
+            { parentType: 'messages', parentID: id, orgID: uploader.compID, fileID: newId(), createdBy: uploader.userID, srcFileName: image.name, base64String: await base64OfFile(image) },
+            newId(),
+          )
+        ).fileId
+      : null;
+    await api.request('POST', 'messages', { id, buildingId, ...fields, channels: [...fields.channels], imageId }, { headers: { 'Idempotency-Key': newId() } });
   } catch (error) {
     const key = isApiError(error) ? error.messageKey.replace(/^errors:/, '') : '';
     if (isApiError(error) && error.status === 422 && isMessageKey(key)) throw new RuleError({ field: error.field ?? 'subject', messageKey: key });

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { wallClockTime } from '../../lib/dates';
 import type { BuildingRoom } from '../../lib/domain/buildingLife';
 import { freeSlots, overlaps } from '../../lib/domain/bookingRules';
 import { Button } from '../../ui/Button';
+import { useFormats } from '../../ui/useFormats';
 import styles from './TenantRoom.module.css';
 import type { ShownBooking } from './roomsRepo';
 
@@ -12,13 +14,16 @@ type Props = {
   now: string;
   bookings: readonly ShownBooking[];
   canBook: boolean;
+  /** The tenant pays their debts in the app (a room's fee among them). */
+  canPay: boolean;
   onBook(slot: { start: string; end: string }): void;
   onCancel(booking: ShownBooking): void;
 };
 
 /** One day of a room: its bookings and free slots in time order (free = the rule the server applies). */
-export function DaySlots({ room, day, now, bookings, canBook, onBook, onCancel }: Props) {
+export function DaySlots({ room, day, now, bookings, canBook, canPay, onBook, onCancel }: Props) {
   const { t } = useTranslation('tenantRoom');
+  const f = useFormats();
   const ofDay = bookings.filter((b) => b.status === 'booked' && b.start.startsWith(day));
   const free = freeSlots(room, day, ofDay, now);
   type Row = { start: string; end: string; booking: ShownBooking | null };
@@ -42,10 +47,21 @@ export function DaySlots({ room, day, now, bookings, canBook, onBook, onCancel }
               </Button>
             ) : row.booking.mine ? (
               <>
-                <span className={styles.state}>{t('yourBooking')}</span>
-                <Button variant="ghost" onClick={() => onCancel(row.booking as ShownBooking)} aria-label={t('cancelAt', { span })}>
-                  {t('cancel')}
-                </Button>
+                <span className={styles.stateLines}>
+                  <span>{t('yourBooking')}</span>
+                  {row.booking.cancelRequestedAt ? <span>{t('cancelRequestedState')}</span> : null}
+                  {row.booking.feeAgorot > 0 ? <span>{t(row.booking.paid ? 'feePaid' : 'feeOpen', { fee: f.agorot(row.booking.feeAgorot) })}</span> : null}
+                </span>
+                {row.booking.feeAgorot > 0 && !row.booking.paid && canPay ? (
+                  <Link className={styles.link} to="/pay">
+                    {t('payFee')}
+                  </Link>
+                ) : null}
+                {row.booking.paid ? null : (
+                  <Button variant="ghost" onClick={() => onCancel(row.booking as ShownBooking)} aria-label={t('cancelAt', { span })}>
+                    {t('cancel')}
+                  </Button>
+                )}
               </>
             ) : (
               <span className={styles.state}>{t('taken')}</span>

@@ -6,6 +6,7 @@ import type { BuildingRoom } from '../../lib/domain/buildingLife';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { useFormats } from '../../ui/useFormats';
 import { pullStaffBookings } from './roomsRepo';
 import type { ShownBooking } from './roomsRepo';
 import { staffBookings } from './roomsQueries';
@@ -16,6 +17,7 @@ type Props = { buildingId: number; rooms: readonly BuildingRoom[]; busy: boolean
 /** The management company's view: every coming booking of the building's rooms, each cancellable. */
 export function StaffBookings({ buildingId, rooms, busy, onCancel }: Props) {
   const { t } = useTranslation(['tenantRoom', 'common']);
+  const f = useFormats();
   const list = useLiveQuery(() => staffBookings(buildingId), [buildingId]);
   const refresh = useServerRefresh(`staff:${buildingId}`, (api) => pullStaffBookings(api, buildingId));
   const roomName = (id: string) => rooms.find((r) => r.id === id)?.name ?? '';
@@ -36,12 +38,16 @@ export function StaffBookings({ buildingId, rooms, busy, onCancel }: Props) {
         <ul className={styles.list}>
           {list.map((b) => (
             <li key={b.id} className={styles.card}>
-              <span>
-                {t('staffLine', { room: roomName(b.roomId), date: ltr(wallClockDate(b.start)), time: ltr(`${wallClockTime(b.start)}–${wallClockTime(b.end)}`), by: b.bookedBy })}
+              <span className={styles.lines}>
+                <span>{t('staffLine', { room: roomName(b.roomId), date: ltr(wallClockDate(b.start)), time: ltr(`${wallClockTime(b.start)}–${wallClockTime(b.end)}`), by: b.bookedBy })}</span>
+                {b.cancelRequestedAt ? <strong>{t('cancelRequestedBy', { by: b.cancelRequestedBy ?? '', at: f.dateTime(b.cancelRequestedAt) })}</strong> : null}
+                {b.feeAgorot > 0 ? <span>{t(b.paid ? 'feePaid' : 'feeOpen', { fee: f.agorot(b.feeAgorot) })}</span> : null}
               </span>
-              <Button variant="ghost" disabled={busy} onClick={() => cancel(b)} aria-label={t('cancelBookingOf', { by: b.bookedBy, date: wallClockDate(b.start), start: wallClockTime(b.start) })}>
-                {t('cancel')}
-              </Button>
+              {b.paid ? null : (
+                <Button variant="ghost" disabled={busy} onClick={() => cancel(b)} aria-label={t('cancelBookingOf', { by: b.bookedBy, date: wallClockDate(b.start), start: wallClockTime(b.start) })}>
+                  {t('cancel')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pullApartments } from '../../directory/apartmentsRepo';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { addLocalDays, israelWallClock, wallClockDate } from '../../lib/dates';
 import { api, callWithRelogin } from '../../session/api';
@@ -8,6 +9,7 @@ import { errorKeyOf } from '../../session/errorKey';
 import { useCan, useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DateField } from '../../ui/DateField';
 import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
@@ -18,10 +20,13 @@ import { ltr } from '../../lib/text';
 import { useResult } from '../../ui/useResult';
 import { BuildingEvents } from './BuildingEvents';
 import { DaySlots } from './DaySlots';
+import { RoomForm } from './RoomForm';
 import { StaffBookings } from './StaffBookings';
-import { bookSlot, cancelBooking, pullRooms } from './roomsRepo';
+import type { RoomInput } from '../../lib/domain/bookingRules';
+import type { BuildingRoom } from '../../lib/domain/buildingLife';
+import { bookSlot, cancelBooking, pullRooms, requestCancellation, saveRoom } from './roomsRepo';
 import type { ShownBooking } from './roomsRepo';
-import { roomsOf } from './roomsQueries';
+import { apartmentsOf, roomsOf } from './roomsQueries';
 import { useRoomCalendar } from './useRoomCalendar';
 import styles from './TenantRoom.module.css';
 
@@ -33,16 +38,88 @@ export function TenantRoomScreen() {
   const f = useFormats();
   const { session } = useSession();
   const buildings = useLiveQuery(() => allBuildings(), []);
-  const buildingId = session.bID ?? buildings?.[0]?.id ?? null;
+  const staff = can('rooms.manage');
+  const [chosenBuilding, setChosenBuilding] = useState<number | null>(null);
+  const buildingId = (staff ? chosenBuilding : null) ?? session.bID ?? buildings?.[0]?.id ?? null;
+  const [forApartment, setForApartment] = useState('');
+  const apartments = useLiveQuery(() => (staff && buildingId !== null ? apartmentsOf(buildingId) : []), [staff, buildingId]);
+  useServerRefresh(staff && buildingId !== null ? `apartments:${buildingId}` : null, (client) => pullApartments(client, buildingId ?? 0));
   const rooms = useLiveQuery(() => (buildingId === null ? null : roomsOf(buildingId)), [buildingId]);
   const roomsRefresh = useServerRefresh(buildingId === null ? null : `rooms:${buildingId}`, (client) => pullRooms(client, buildingId ?? 0));
   const [roomId, setRoomId] = useState<string | null>(null);
   const [day, setDay] = useState(() => israelWallClock(new Date()).slice(0, 10));
   const [busy, setBusy] = useState(false);
-  const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const [lateCancel, setLateCancel] = useState<ShownBooking | null>(null);
+  const [roomEditing, setRoomEditing] = useState<BuildingRoom | 'new' | null>(null);
   const result = useResult();
   const room = rooms?.records.find((r) => r.id === roomId) ?? rooms?.records[0] ?? null;
   const { week, loaded, refresh } = useRoomCalendar(room?.id ?? null, day);
+  const setup = can('rooms.setup') && buildingId !== null;
+
+  const saveRoomSettings = async (input: RoomInput) => {
+    const saved = await callWithRelogin(() => saveRoom(api, buildingId ?? 0, input, roomEditing === 'new' ? null : roomEditing));
+    setRoomEditing(null);
+    setRoomId(saved.id);
+    result.succeed(t('roomSaved'));
+    roomsRefresh.retry();
+    refresh.retry();
+  };
+  const roomTools = setup ? (
+    <div className={styles.eventActions}>
+      <Button variant="secondary" disabled={!online} onClick={() => setRoomEditing('new')}>
+        {t('addRoom')}
+      </Button>
+      {room ? (
+        <Button variant="secondary" disabled={!online} onClick={() => setRoomEditing(room)} aria-label={t('editRoomOf', { name: room.name })}>
+          {t('editRoom')}
+        </Button>
+      ) : null}
+    </div>
+  ) : null;
+  const buildingPicker =
+    staff && buildings && buildings.length > 1 ? (
+      <label className={styles.field}>
+        <span>{t('building')}</span>
+        <select
+          value={buildingId ?? ''}
+          onChange={(e) => {
+            setChosenBuilding(Number(e.target.value));
+            setRoomId(null);
+            setForApartment('');
+          }}
+        >
+          {buildings.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : null;
+  const apartmentPicker = staff ? (
+    <div className={styles.section}>
+      <label className={styles.field}>
+        <span>{t('bookFor')}</span>
+        <select value={forApartment} onChange={(e) => setForApartment(e.target.value)} aria-describedby="book-for-hint">
+          <option value="">{t('chooseApartment')}</option>
+          {(apartments ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {t('apartmentNumber', { number: a.number })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span id="book-for-hint" className={styles.muted}>
+        {t('bookForHint')}
+      </span>
+    </div>
+  ) : null;
+  const roomDialogs = (
+    <>
+      {roomEditing !== null ? <RoomForm room={roomEditing === 'new' ? null : roomEditing} onSave={saveRoomSettings} onClose={() => setRoomEditing(null)} /> : null}
+      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
+    </>
+  );
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
   if (rooms === undefined || (rooms === null && roomsRefresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
@@ -51,32 +128,41 @@ export function TenantRoomScreen() {
   if (rooms.records.length === 0 || !room)
     return (
       <div className={styles.screen}>
+        {buildingPicker}
         <EmptyState title={t('title')} message={t('noRooms')} />
+        {roomTools}
         {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
+        {roomDialogs}
       </div>
     );
 
-  const act = async (action: () => Promise<unknown>, successKey: string, fallbackKey: string) => {
+  const act = async (action: () => Promise<unknown>, success: string, fallbackKey: string, late: ShownBooking | null = null) => {
     setBusy(true);
     try {
       await callWithRelogin(action);
-      result.succeed(t(successKey));
+      result.succeed(success);
     } catch (error) {
       const key = errorKeyOf(error, fallbackKey);
-      if (key === 'errors:cancelThroughManagementCompany') setCancelNote(t(key));
+      if (key === 'errors:cancelThroughManagementCompany' && late) setLateCancel(late);
       else result.fail(key);
     } finally {
       refresh.retry();
       setBusy(false);
     }
   };
-  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week }), 'booked', 'errors:errorSavingEvent');
-  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), 'cancelled', 'errors:errorSavingEvent');
+  const bookedNote = room.feeAgorot > 0 ? t('bookedWithFee', { fee: f.agorot(room.feeAgorot) }) : t('booked');
+  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week, forApartment: staff ? forApartment : null }), bookedNote, 'errors:errorSavingEvent');
+  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent', booking);
+  const askCompany = (booking: ShownBooking) => {
+    setLateCancel(null);
+    void act(() => requestCancellation(api, booking), t('cancelRequested'), 'errors:errorSavingEvent');
+  };
   const stale = refresh.state === 'failed' && week !== null;
 
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('title')}</h2>
+      {buildingPicker}
       <label className={styles.field}>
         <span>{t('room')}</span>
         <select value={room.id} onChange={(e) => setRoomId(e.target.value)}>
@@ -87,6 +173,8 @@ export function TenantRoomScreen() {
           ))}
         </select>
       </label>
+      {roomTools}
+      {apartmentPicker}
       <p className={styles.muted}>
         {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
         {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.agorot(room.feeAgorot) })}` : ''}
@@ -108,12 +196,20 @@ export function TenantRoomScreen() {
       ) : week === null ? (
         <EmptyState message={t('calendarUnavailable')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
       ) : (
-        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy} onBook={book} onCancel={cancel} />
+        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy && (!staff || forApartment !== '')} canPay={can('account.pay')} onBook={book} onCancel={cancel} />
       )}
       {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
       {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}
-      <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
-      <ResultDialog open={cancelNote !== null} isSuccess={false} message={cancelNote ?? ''} onClose={() => setCancelNote(null)} />
+      {roomDialogs}
+      <ConfirmDialog
+        open={lateCancel !== null}
+        title={t('lateCancelTitle')}
+        message={t('lateCancelMessage')}
+        confirmLabel={t('askCompanyToCancel')}
+        cancelLabel={t('keepBooking')}
+        onConfirm={() => lateCancel && askCompany(lateCancel)}
+        onCancel={() => setLateCancel(null)}
+      />
     </div>
   );
 }

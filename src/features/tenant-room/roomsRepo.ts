@@ -8,7 +8,8 @@ import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import { israelWallClock } from '../../lib/dates';
 import type { BuildingRoom, RoomBooking } from '../../lib/domain/buildingLife';
-import { cancellation, validateBooking } from '../../lib/domain/bookingRules';
+import type { RoomInput } from '../../lib/domain/bookingRules';
+import { cancellation, validateBooking, validateRoom } from '../../lib/domain/bookingRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
 
@@ -43,18 +44,22 @@ export async function pullStaffBookings(api: ApiClient, buildingId: number): Pro
   await db.meta.put({ key: staffKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
 }
 
-export type SlotRequest = { room: BuildingRoom; start: string; end: string; week: RoomWeek | null };
+/** `forApartment`: staff book for an apartment they choose (they see every booking's apartment). */
+export type SlotRequest = { room: BuildingRoom; start: string; end: string; week: RoomWeek | null; forApartment?: string | null };
 
 /** Books a slot: refused on the device by the shared rules against the last calendar, then by the server. */
 export async function bookSlot(api: ApiClient, request: SlotRequest): Promise<ShownBooking> {
   const id = newId();
   const now = israelWallClock(new Date());
   const existing = request.week?.records ?? [];
-  // Other tenants' apartments are hidden from the calendar, so the device checks overlaps and its own quota.
-  const apartmentId = request.week?.myApartmentId ?? '';
-  refuse(validateBooking(request.room, { id, apartmentId, start: request.start, end: request.end }, existing.map((b) => ({ ...b, apartmentId: b.mine ? apartmentId : `other:${b.id}` })), now));
+  const forApartment = request.forApartment ?? null;
+  // Other tenants' apartments are hidden from a tenant's calendar, so the device checks overlaps and its own quota.
+  const apartmentId = forApartment ?? request.week?.myApartmentId ?? '';
+  const known = forApartment ? existing : existing.map((b) => ({ ...b, apartmentId: b.mine ? apartmentId : `other:${b.id}` }));
+  refuse(validateBooking(request.room, { id, apartmentId, start: request.start, end: request.end }, known, now));
   try {
-    const answer = await api.request<{ record: ShownBooking }>('POST', 'room-bookings', { id, roomId: request.room.id, start: request.start, end: request.end }, { headers: { 'Idempotency-Key': newId() } });
+    const body = { id, roomId: request.room.id, start: request.start, end: request.end, ...(forApartment ? { apartmentId: forApartment } : {}) };
+    const answer = await api.request<{ record: ShownBooking }>('POST', 'room-bookings', body, { headers: { 'Idempotency-Key': newId() } });
     return answer.record;
   } catch (error) {
     throw asRuleError(error);
@@ -68,6 +73,29 @@ export async function cancelBooking(api: ApiClient, booking: ShownBooking, bySta
   if (decision === 'throughManagementCompany') throw new RuleError({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
   try {
     await api.request('DELETE', `room-bookings/${booking.id}?baseVersion=${booking.version}`, undefined, { headers: { 'Idempotency-Key': newId() } });
+  } catch (error) {
+    throw asRuleError(error);
+  }
+}
+
+/** Staff and the committee add a room or change one (the server checks the same rule and the version). */
+export async function saveRoom(api: ApiClient, buildingId: number, input: RoomInput, current: BuildingRoom | null): Promise<BuildingRoom> {
+  refuse(validateRoom(input));
+  const headers = { 'Idempotency-Key': newId() };
+  try {
+    const answer = current
+      ? await api.request<{ record: BuildingRoom }>('PATCH', `rooms/${current.id}`, { baseVersion: current.version, changes: input }, { headers })
+      : await api.request<{ record: BuildingRoom }>('POST', 'rooms', { id: newId(), buildingId, ...input }, { headers });
+    return answer.record;
+  } catch (error) {
+    throw asRuleError(error);
+  }
+}
+
+/** On the day of the booking: asks the management company to cancel it (their booking list shows the request). */
+export async function requestCancellation(api: ApiClient, booking: ShownBooking): Promise<void> {
+  try {
+    await api.request('POST', `room-bookings/${booking.id}/cancel-request`, {}, { headers: { 'Idempotency-Key': newId() } });
   } catch (error) {
     throw asRuleError(error);
   }

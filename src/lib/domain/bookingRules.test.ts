@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellation, freeSlots, overlaps, validateBooking } from './bookingRules';
+import { cancellation, freeSlots, overlaps, validateBooking, validateRoom } from './bookingRules';
 import type { Booking, Room } from './bookingRules';
 
 const clubRoom: Room = { opensAt: '08:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 30, maxDaysAhead: 30, maxFutureBookingsPerApartment: 2 };
@@ -51,5 +51,22 @@ describe('room booking', () => {
     expect(slots.map((s) => s.start)).not.toContain('2026-11-26T17:00');
     expect(slots.map((s) => s.start)).toContain('2026-11-26T21:00');
     for (const s of slots) expect(validateBooking({ ...clubRoom, maxFutureBookingsPerApartment: 99 }, { id: 'n', apartmentId: 'apt-9', ...s }, existing, now)).toBeNull();
+  });
+});
+
+describe('room settings', () => {
+  const room = { ...clubRoom, name: 'Club room', feeAgorot: 0 };
+  it('accepts whole-day hours to midnight and a fee in whole agorot', () => {
+    expect(validateRoom({ ...room, opensAt: '00:00', closesAt: '24:00', feeAgorot: 15_050 })).toBeNull();
+  });
+
+  it('refuses a name left empty, hours that do not open before they close, a slot longer than the day, and bad numbers', () => {
+    expect(validateRoom({ ...room, name: ' ' })).toEqual({ field: 'name', messageKey: 'requiredField' });
+    expect(validateRoom({ ...room, opensAt: '25:00' })).toEqual({ field: 'opensAt', messageKey: 'invalidTime' });
+    expect(validateRoom({ ...room, closesAt: '08:00' })).toEqual({ field: 'closesAt', messageKey: 'startMustBeBeforeEnd' });
+    expect(validateRoom({ ...room, opensAt: '21:30', slotMinutes: 60 })).toEqual({ field: 'slotMinutes', messageKey: 'slotLongerThanOpeningHours' });
+    expect(validateRoom({ ...room, bufferMinutes: Number.NaN })).toEqual({ field: 'bufferMinutes', messageKey: 'invalidNumber' });
+    expect(validateRoom({ ...room, maxDaysAhead: 0.5 })).toEqual({ field: 'maxDaysAhead', messageKey: 'invalidNumber' });
+    expect(validateRoom({ ...room, feeAgorot: 10.5 })).toEqual({ field: 'feeAgorot', messageKey: 'invalidAmount' });
   });
 });

@@ -95,3 +95,30 @@ export function freeSlots(room: Room, day: string, existing: readonly Booking[],
   }
   return slots;
 }
+
+/** What staff set for a room: a name, its opening hours and booking rules, and an optional fee. */
+export type RoomInput = Room & { name: string; feeAgorot: number };
+
+export const roomLimits = { nameMax: 80, slotMin: 15, slotMax: 720, bufferMax: 240, daysAheadMax: 365, futureMax: 50, feeMaxAgorot: 1_000_000 } as const;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+function wholeIn(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** A room's settings (spec 5): hours open before they close, at least one slot a day, sane limits. */
+export function validateRoom(input: RoomInput): RuleResult {
+  if (input.name.trim() === '') return { field: 'name', messageKey: 'requiredField' };
+  if (input.name.trim().length > roomLimits.nameMax) return { field: 'name', messageKey: 'textTooLong', params: { max: roomLimits.nameMax } };
+  if (!HHMM.test(input.opensAt) || input.opensAt === '24:00') return { field: 'opensAt', messageKey: 'invalidTime' };
+  if (!HHMM.test(input.closesAt)) return { field: 'closesAt', messageKey: 'invalidTime' };
+  if (clockMinutes(input.opensAt) >= clockMinutes(input.closesAt)) return { field: 'closesAt', messageKey: 'startMustBeBeforeEnd' };
+  if (!wholeIn(input.slotMinutes, roomLimits.slotMin, roomLimits.slotMax)) return { field: 'slotMinutes', messageKey: 'invalidNumber' };
+  if (clockMinutes(input.opensAt) + input.slotMinutes > clockMinutes(input.closesAt)) return { field: 'slotMinutes', messageKey: 'slotLongerThanOpeningHours' };
+  if (!wholeIn(input.bufferMinutes, 0, roomLimits.bufferMax)) return { field: 'bufferMinutes', messageKey: 'invalidNumber' };
+  if (!wholeIn(input.maxDaysAhead, 1, roomLimits.daysAheadMax)) return { field: 'maxDaysAhead', messageKey: 'invalidNumber' };
+  if (!wholeIn(input.maxFutureBookingsPerApartment, 1, roomLimits.futureMax)) return { field: 'maxFutureBookingsPerApartment', messageKey: 'invalidNumber' };
+  if (!wholeIn(input.feeAgorot, 0, roomLimits.feeMaxAgorot)) return { field: 'feeAgorot', messageKey: 'invalidAmount' };
+  return null;
+}

@@ -23,6 +23,11 @@ export type RoomBooking = Versioned &
     createdAt: string;
     cancelledAt: string | null;
     cancelledBy: string | null;
+    /** The room's fee when booked, charged to the apartment in the ledger (0 = free); integer agorot. */
+    feeAgorot: number;
+    /** A tenant asked the management company to cancel (on the day, when they may not cancel themselves). */
+    cancelRequestedAt: string | null;
+    cancelRequestedBy: string | null;
   };
 
 /** A scheduled building event (cleaning day, pest control) set by staff or the committee. */

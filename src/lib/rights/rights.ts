@@ -118,6 +118,8 @@ const grants = {
   'rooms.use': [{ roles: everyone }],
   /** Every booking of a room, cancelling any future one (the management company). */
   'rooms.manage': [{ roles: staff }],
+  /** Add a building's rooms and set their hours, booking rules and fee. */
+  'rooms.setup': [{ roles: [...staff, 'committee'] }],
   /** Scheduled building events (cleaning day, pest control): create, change, delete. */
   'events.manage': [{ roles: [...staff, 'committee'] }],
   /** See a building's gates and open one by phone. */

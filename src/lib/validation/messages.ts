@@ -50,6 +50,8 @@ export const messages = {
   cannotDeletePastOrPaidEvent: 'A past or paid event cannot be deleted',
   cancelThroughManagementCompany: 'From the day of the event, cancel through the management company',
   errorSavingEvent: 'An error occurred while saving the event',
+  invalidTime: 'Invalid time',
+  slotLongerThanOpeningHours: 'The slot is longer than the opening hours',
   // gates and messages (spec 5, 6, 8)
   publicGateOnlyByCommittee: 'A public gate can be created or changed only through the committee',
   emailNotDelivered: 'The e-mail was not delivered',

@@ -43,4 +43,29 @@ export class TenantRoomPage extends BasePage {
     await this.waitVisible(this.bookButton(start, end));
     await this.bookButton(start, end).click();
   }
+
+  /** The success or failure note after an action: read it, then let it close (it closes by itself). */
+  async result(message: string): Promise<void> {
+    const note = this.page.getByRole('status').filter({ hasText: message });
+    await this.waitVisible(note);
+    await note.waitFor({ state: 'hidden' });
+  }
+
+  /** Fills the room form (staff and the committee) and saves it. */
+  async fillRoom(fields: Partial<Record<'roomName' | 'opensAt' | 'closesAt' | 'slotMinutes' | 'bufferMinutes' | 'maxDaysAhead' | 'maxFutureBookings' | 'feeNis', string>>): Promise<void> {
+    const form = this.page.getByRole('dialog');
+    for (const [key, value] of Object.entries(fields)) await form.getByLabel(this.t(key), { exact: true }).fill(value);
+    await form.getByRole('button', { name: this.t('saveRoom') }).click();
+  }
+
+  /** Staff of several buildings choose one (the picker is shown only then). */
+  async chooseBuilding(name: string): Promise<void> {
+    const picker = this.page.getByRole('combobox', { name: this.t('building') });
+    if ((await picker.count()) > 0) await picker.selectOption({ label: name });
+  }
+
+  async chooseBookFor(label: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: this.t('bookFor') }).selectOption({ label });
+  }
 }
+

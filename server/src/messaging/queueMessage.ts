@@ -1,0 +1,52 @@
+// Queuing a message (issue 16): the message row and one delivery row per recipient × channel, written in
+// the caller's transaction; the send job (deliveryJob.ts) delivers them. Used by the messages route and
+// by the building-event reminders, so both reach people the same way.
+import type { Message } from '../../../src/lib/domain/buildingLife.ts';
+import type { Contact } from '../../../src/lib/domain/entities.ts';
+import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
+import { audienceRoles } from '../../../src/lib/domain/messageRules.ts';
+import type { Db } from '../db/database.ts';
+import { contacts } from '../data/buildings.ts';
+import type { DeliveryRow } from '../data/messages.ts';
+import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+
+export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null> };
+
+/** The building's owners and/or renters with their address on each channel (null: none). */
+export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean }): Promise<Recipient[]> {
+  const roles = audienceRoles(audience);
+  const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
+  const subs = await pushSubscriptions.ofContacts(db, people.map((c) => c.id));
+  return people.map((contact) => ({
+    contact,
+    address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
+  }));
+}
+
+/** Writes the message and its delivery rows (no address: failed 'noAddress' at once); returns the rows. */
+export async function queueMessage(tx: Db, message: Message, companyId: number, now: string): Promise<DeliveryRow[]> {
+  await messages.insert(tx, message, companyId);
+  const rows: DeliveryRow[] = [];
+  for (const person of await recipientsOf(tx, message.buildingId, message)) {
+    for (const channel of message.channels) {
+      const address = person.address[channel];
+      const row: DeliveryRow = {
+        id: `${message.id}:${person.contact.id}:${channel}`,
+        companyId,
+        messageId: message.id,
+        contactId: person.contact.id,
+        channel,
+        address,
+        state: address === null ? 'failed' : 'queued',
+        reason: address === null ? 'noAddress' : null,
+        attempts: 0,
+        nextAttemptAt: now,
+        sentAt: null,
+        updatedAt: now,
+      };
+      await deliveries.insert(tx, row);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
