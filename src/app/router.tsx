@@ -90,6 +90,16 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
+const PUBLIC_PATHS = ['/login', '/register', '/contact-us'];
+
+/** A start on a signed-in page loads its frame (and the dashboard) at once, beside the session's restore. */
+function preloadStart(pathname: string): void {
+  if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
+  void loadAppLayout().catch(() => undefined);
+  if (pathname === '/') void import('./DashboardRoute').catch(() => undefined);
+}
+
 export function createAppRouter() {
+  preloadStart(window.location.pathname);
   return createBrowserRouter(routeObjects);
 }
