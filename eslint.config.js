@@ -27,7 +27,7 @@ const wrappedLibraries = [
   { name: 'comlink', message: 'Use src/workers/photoCompressor.ts (the single comlink wrap).', allowTypeImports: true },
   { name: 'lucide-react', message: 'Use src/ui/icons.tsx (the one icon set, its table of route and action icons).', allowTypeImports: false },
 ];
-const wrappers = ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts', 'src/ui/icons.tsx'];
+const wrappers = ['src/db/db.ts', 'src/i18n/i18n.ts', 'src/workers/photoCompressor.ts', 'src/workers/*.worker.ts', 'src/ui/icons.tsx', 'src/ui/Icon.tsx'];
 
 /** Folders outside src/ with a rule of their own: what they may import from the project root. */
 const outside = {

@@ -12,8 +12,6 @@ if (!container) throw new Error('Missing #root element');
 
 // Texts first: the first paint is already in the stored language and direction.
 void initI18n({ namespaces: startNamespaces }).then(() => {
-  // The sync engine is not needed for the first paint (a login screen has nothing to replay).
-  void import('./session/syncController').then(({ startSync }) => startSync());
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -6,6 +6,8 @@ import { BENCH_USER } from './api';
 
 /** Set by the dashboard's building list once its rows are on screen. */
 export const DASHBOARD_MARK = 'binyan:dashboard-list-rendered';
+/** Set by public/paint-start.js when it painted the last dashboard before any app script ran. */
+export const PAINTED_MARK = 'binyan:dashboard-painted';
 /** Set by public/bench-static.html, the precached reference page. */
 export const STATIC_MARK = 'binyan:bench-static-rendered';
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { goOffline, goOnline, launchBrowser, waitForServiceWorkerControl } from '../../tests/e2e/fixtures/browser';
 import { text } from '../../tests/e2e/pages/LoginPage';
-import { DASHBOARD_MARK, STATIC_MARK, markTime, signInThroughUi } from './appFlow';
+import { DASHBOARD_MARK, PAINTED_MARK, STATIC_MARK, markTime, signInThroughUi } from './appFlow';
 import type { BenchContext } from './context';
 import { median, ms, ratio, times } from './stats';
 import type { BenchRow } from './table';
@@ -70,18 +70,19 @@ async function takeDayOffline(page: Page, baseUrl: string, expectedCalls: number
   return waitForCounts(page, expectedCalls, 90_000);
 }
 
-type Load = { mark: number; html: number; lastScript: number; scripts: number };
+type Load = { mark: number; painted: number | null; html: number; lastScript: number; scripts: number };
 
 /** Time to `mark`, with where the load spent it: the document, and the last script served. */
 async function load(page: Page, url: string, mark: string): Promise<Load> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
   const at = await markTime(page, mark, 30_000);
-  const phases = await page.evaluate(() => {
+  const phases = await page.evaluate((paintedMark) => {
+    const painted = performance.getEntriesByName(paintedMark, 'mark')[0]?.startTime ?? null;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
-    return { html: nav?.responseEnd ?? 0, lastScript: Math.max(0, ...scripts.map((r) => r.responseEnd)), scripts: scripts.length };
-  });
+    return { painted, html: nav?.responseEnd ?? 0, lastScript: Math.max(0, ...scripts.map((r) => r.responseEnd)), scripts: scripts.length };
+  }, PAINTED_MARK);
   return { mark: at, ...phases };
 }
 
@@ -118,21 +119,24 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
       await goOnline(context);
     }
     const appMedian = median(app.map((l) => l.mark));
+    // Painted: the stored dashboard on screen (public/paint-start.js); a run without it counts its list.
+    const paintedMedian = median(app.map((l) => l.painted ?? l.mark));
+    const paintedRuns = app.filter((l) => l.painted !== null).length;
     const htmlMedian = median(app.map((l) => l.html));
     const scriptsMedian = median(app.map((l) => l.lastScript));
     const scriptCount = app[0]?.scripts ?? 0;
     const refMedian = median(reference);
+    const paintRatio = ratio(paintedMedian, refMedian);
     const r = ratio(appMedian, refMedian);
     return {
       figure: 'offline cold start',
-      how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of / until the dashboard list is rendered, median of ${runs}`,
-      // Nothing paints the list before React renders it yet: the painted and the interactive time are the same mark.
-      result: `painted = interactive ${ms(appMedian)} (document ${ms(htmlMedian)}, last of ${scriptCount} scripts ${ms(scriptsMedian)})`,
+      how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of / until the last dashboard is painted (${paintedRuns} of ${runs} runs painted early) and until the app's own list is rendered (interactive), median of ${runs}`,
+      result: `painted ${ms(paintedMedian)} (${times(paintRatio)}) · interactive ${ms(appMedian)} (${times(r)}) (document ${ms(htmlMedian)}, last of ${scriptCount} scripts ${ms(scriptsMedian)})`,
       reference: `static precached page ${ms(refMedian)}`,
-      ratio: times(r),
+      ratio: `${times(paintRatio)} · ${times(r)}`,
       target: TARGET,
-      verdict: r <= PAINT_RATIO && r <= INTERACTIVE_RATIO ? 'met' : 'missed',
-      values: { runs, buildings: counts.buildings, serviceCalls: counts.serviceCalls, appMedianMs: appMedian, staticMedianMs: refMedian, ratio: r, appDocumentMedianMs: htmlMedian, appLastScriptMedianMs: scriptsMedian, appScripts: scriptCount, appSamples: app.map((l) => l.mark).join(','), staticSamples: reference.join(',') },
+      verdict: paintRatio <= PAINT_RATIO && r <= INTERACTIVE_RATIO ? 'met' : 'missed',
+      values: { runs, paintedRuns, buildings: counts.buildings, serviceCalls: counts.serviceCalls, paintedMedianMs: paintedMedian, appMedianMs: appMedian, staticMedianMs: refMedian, paintRatio, ratio: r, appDocumentMedianMs: htmlMedian, appLastScriptMedianMs: scriptsMedian, appScripts: scriptCount, paintedSamples: app.map((l) => l.painted ?? -1).join(','), appSamples: app.map((l) => l.mark).join(','), staticSamples: reference.join(',') },
     };
   } finally {
     await browser.close();

@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { dropPaintedStart } from '../session/paintedStart';
 import { ErrorToastHost } from '../ui/ErrorToast';
 import { UpdatePrompt } from './UpdatePrompt';
 import { usePageTitle } from './usePageTitle';
@@ -6,6 +8,11 @@ import { usePageTitle } from './usePageTitle';
 /** Above every route: the document title follows the route and the language; one error toast. */
 export function RootLayout() {
   usePageTitle();
+  const { pathname } = useLocation();
+  // The painted start (public/paint-start.js) covers only the dashboard: any other page shows at once.
+  useEffect(() => {
+    if (pathname !== '/') dropPaintedStart();
+  }, [pathname]);
   return (
     <>
       <UpdatePrompt />

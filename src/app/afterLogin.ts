@@ -6,12 +6,14 @@ import { api, callWithRelogin } from '../session/api';
 import { loadSession } from '../db/sessionVault';
 import { pullAccount } from '../features/tenant/accountRepo';
 import { actorFrom, can } from '../lib/rights/rights';
-import { requestReplayNow } from '../session/syncController';
+import { requestReplayNow, startSync } from '../session/syncController';
 import type { TakeDayProgress } from '../session/takeDayOffline';
 import { takeTheDayOffline } from './TakeDayOfflineProvider';
 
 export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
   await requestPersistentStorage();
+  // The sign-in page runs no replay (it loads without the engine): what this user left pending goes now.
+  startSync();
   requestReplayNow();
   // Whether the terms of use are approved (app/TermsGate.tsx) is learnt while the connection is there.
   await callWithRelogin(() => pullProfile(api)).catch(() => undefined);

@@ -10,6 +10,8 @@ import { routeObjects } from './router';
 import { appRoutes } from './routeTable';
 
 beforeAll(async () => {
+  // The signed-in frame loads on demand in the app (router.tsx); loaded here once, not inside a test's wait.
+  await import('./AppLayout');
   await initI18n({ lng: 'en' });
 });
 

@@ -2,16 +2,32 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
-import { RegisterRoute } from '../features/auth/RegisterScreen';
-import { prepareAfterLogin } from './afterLogin';
 import { Spinner } from '../ui/Spinner';
-import { AppLayout } from './AppLayout';
+import type { TakeDayProgress } from '../session/takeDayOffline';
 import { FinancialReportRedirect } from './FinancialReportRedirect';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+
+// The sign-in page loads only what it shows (issue 13): the frame of the signed-in app (with Dexie and
+// the sync engine), registration and the after-sign-in preparation load on demand; a started sign-in
+// preloads them (`modulepreload`) while the code is on its way.
+const loadAppLayout = () => import('./AppLayout');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const RegisterRoute = lazy(() => import('../features/auth/RegisterScreen').then((m) => ({ default: m.RegisterRoute })));
+const loadAfterLogin = () => import('./afterLogin');
+
+async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
+  const { prepareAfterLogin: prepare } = await loadAfterLogin();
+  await prepare(onProgress);
+}
+
+function preloadSignedIn(): void {
+  void loadAppLayout().catch(() => undefined);
+  void loadAfterLogin().catch(() => undefined);
+}
 
 const ContactUsScreen = lazy(() => import('../features/contact-us/ContactUsScreen').then((m) => ({ default: m.ContactUsScreen })));
 import type { RouteHandle } from './routeHandle';
@@ -41,9 +57,13 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} preload={preloadSignedIn} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
       // A tenant's registration link (issue 14): public, like the login.
-      { id: 'register', path: '/register/:company/:code', element: <RegisterRoute afterLogin={prepareAfterLogin} />, handle: { titleKey: 'routes:register' } satisfies RouteHandle },
+      { id: 'register', path: '/register/:company/:code', element: (
+          <Suspense fallback={<Spinner fullPage />}>
+            <RegisterRoute afterLogin={prepareAfterLogin} />
+          </Suspense>
+        ), handle: { titleKey: 'routes:register' } satisfies RouteHandle },
       {
         id: 'contactUs',
         path: '/contact-us',
@@ -57,7 +77,9 @@ export const routeObjects: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Suspense fallback={<Spinner fullPage />}>
+              <AppLayout />
+            </Suspense>
           </RequireAuth>
         ),
         errorElement: <RouteError />,
@@ -68,6 +90,16 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
+const PUBLIC_PATHS = ['/login', '/register', '/contact-us'];
+
+/** A start on a signed-in page loads its frame (and the dashboard) at once, beside the session's restore. */
+function preloadStart(pathname: string): void {
+  if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
+  void loadAppLayout().catch(() => undefined);
+  if (pathname === '/') void import('./DashboardRoute').catch(() => undefined);
+}
+
 export function createAppRouter() {
+  preloadStart(window.location.pathname);
   return createBrowserRouter(routeObjects);
 }

@@ -1,6 +1,6 @@
 // The server's translation dictionary (spec section 3) overrides bundled texts. The last copy per
 // language is kept in IndexedDB so an offline start shows the same texts.
-import { db } from '../db/db';
+import { metaStore } from '../db/metaStore';
 import { api } from '../session/api';
 import { applyServerDictionary } from '../i18n/i18n';
 import { isDictionaryRow } from '../i18n/overrides';
@@ -13,13 +13,14 @@ function rowsOf(value: unknown): DictionaryRow[] {
 }
 
 export async function applyCachedDictionary(lid: number): Promise<number> {
-  const cached = await db.meta.get(cacheKey(lid));
+  const cached = await metaStore.get(cacheKey(lid));
   return applyServerDictionary(rowsOf(cached?.value));
 }
 
 export async function refreshDictionary(lid: number): Promise<number> {
   const answer = await api.request<unknown>('GET', 'translations', { lid });
   const rows = rowsOf(answer);
-  await db.meta.put({ key: cacheKey(lid), value: rows });
+  // A cache: on a device that never signed in, stored once the app's database exists.
+  await metaStore.putWhenStored({ key: cacheKey(lid), value: rows });
   return applyServerDictionary(rows);
 }

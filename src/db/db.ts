@@ -2,6 +2,7 @@
 // an upgrade must keep `outbox` rows intact, because they are changes the server has not seen yet.
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
+import { attachDexieMeta } from './metaStore';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
 import { schemaV1, schemaV2, schemaV3, schemaV4 } from './schema';
 import type {
@@ -84,6 +85,8 @@ export class AppDB extends Dexie {
 }
 
 export const db = new AppDB();
+// The sign-in page's Dexie-free reads and writes of `meta` (metaStore.ts) go through Dexie from now on.
+void attachDexieMeta(db.meta).catch(() => undefined);
 
 /** Every table name (the outbox uses them in `entityKey`). */
 export type TableName = {

@@ -4,7 +4,7 @@
 // The password is not kept at all (issue 11 §3): the silent re-login spends a renewal secret bound to
 // this device's id instead, and a session stored by an older version loses its password on first load.
 import { decryptJson, encryptJson, generateAesKey } from '../lib/crypto';
-import { db } from './db';
+import { metaStore } from './metaStore';
 import type { MetaRow } from './schema';
 
 export type Session = {
@@ -229,6 +229,15 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
     return keyPromise;
   }
 
+  /** The stored key, without making one: reading a session must not write (nor load Dexie, metaStore.ts). */
+  async function existingKey(): Promise<CryptoKey | null> {
+    if (keyPromise) return keyPromise;
+    const row = await meta.get(KEY_ROW);
+    if (!(row?.value instanceof CryptoKey)) return null;
+    keyPromise ??= Promise.resolve(row.value);
+    return keyPromise;
+  }
+
   async function fromCookies(k: CryptoKey): Promise<{ session: Session; retired: boolean } | null> {
     const value = cookies ? readCookieValue(cookies) : null;
     if (!value) return null;
@@ -242,10 +251,12 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
 
   async function loadSession(): Promise<Session> {
     if (cache) return cache;
-    const k = await key();
-    const row = await meta.get(DATA_ROW);
+    const k = await existingKey();
+    const row = k === null ? undefined : await meta.get(DATA_ROW);
     let loaded: { session: Session; retired: boolean } = { session: emptySession, retired: false };
-    if (typeof row?.value === 'string') {
+    if (k === null) {
+      // Nothing was ever stored on this device (the key comes with the first save).
+    } else if (typeof row?.value === 'string') {
       try {
         loaded = withoutRetired(await decryptJson<Partial<Session>>(k, row.value));
       } catch {
@@ -323,9 +334,9 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
 
 let defaultVault: SessionVault | null = null;
 
-/** The vault over the app's database (`db.meta`) and, in a page, `document.cookie`. */
+/** The vault over the app's `meta` table (read without Dexie, metaStore.ts) and, in a page, `document.cookie`. */
 export function sessionVault(): SessionVault {
-  defaultVault ??= createSessionVault(db.meta, documentCookieJar());
+  defaultVault ??= createSessionVault(metaStore, documentCookieJar());
   return defaultVault;
 }
 

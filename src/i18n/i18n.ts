@@ -56,8 +56,8 @@ const localeBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    loadNamespace(language, namespace).then(
-      (data) => callback(null, mergeOverrides(data, language, namespace)),
+    Promise.all([loadNamespace(language, namespace), matchEnglishTexts(namespace)]).then(
+      ([data]) => callback(null, mergeOverrides(data, language, namespace)),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -141,38 +141,62 @@ export function translate(key: string, values?: Record<string, unknown>): string
 
 export { i18next as i18n };
 
-/**
- * Where a dictionary key lands: `namespace:key` addresses a key directly; otherwise the key is the
- * English text (the provider's convention) and every key whose English text matches is overridden.
- */
-async function targetsOf(translateKey: string): Promise<{ namespace: string; key: string }[]> {
-  const separator = translateKey.indexOf(':');
-  if (separator > 0) {
-    const namespace = translateKey.slice(0, separator);
-    if (namespaces.includes(namespace)) return [{ namespace, key: translateKey.slice(separator + 1) }];
+// Dictionary rows keyed by their English text (the provider's convention) override every key whose
+// English text matches. Finding those keys needs the English bundle of each namespace, so a namespace
+// is matched when it loads (or at once when it is already loaded): the sign-in page does not fetch
+// every English namespace to apply a dictionary to screens it does not show (issue 13).
+const byEnglishText = new Map<string, Map<string, string>>();
+const matched = new Map<string, Promise<number>>();
+
+function matchEnglishTexts(namespace: string): Promise<number> {
+  if (byEnglishText.size === 0) return Promise.resolve(0);
+  let matching = matched.get(namespace);
+  if (!matching) {
+    matching = (async () => {
+      // The bundled English, not the live store: an English override must not hide later rows.
+      const english = flatten(await loadNamespace(fallbackLanguage, namespace));
+      let applied = 0;
+      for (const [key, text] of english) {
+        for (const [language, translated] of byEnglishText.get(text.trim().toLowerCase()) ?? []) {
+          rememberOverride({ language, namespace, key, text: translated });
+          if (i18next.hasResourceBundle(language, namespace)) i18next.addResource(language, namespace, key, translated);
+          applied += 1;
+        }
+      }
+      return applied;
+    })();
+    matched.set(namespace, matching);
   }
-  const wanted = translateKey.trim().toLowerCase();
-  const found: { namespace: string; key: string }[] = [];
-  for (const namespace of namespaces) {
-    // The bundled English, not the live store: an English override must not hide later rows.
-    const english = flatten(await loadNamespace(fallbackLanguage, namespace));
-    for (const [key, text] of english) if (text.trim().toLowerCase() === wanted) found.push({ namespace, key });
-  }
-  return found;
+  return matching;
 }
+
+const isLoaded = (namespace: string) => languageCodes.some((code) => i18next.hasResourceBundle(code, namespace));
 
 /** Applies the server's dictionary rows, overwriting bundled texts; returns how many texts changed. */
 export async function applyServerDictionary(rows: readonly DictionaryRow[]): Promise<number> {
   await initI18n();
   let applied = 0;
+  let newTexts = false;
   for (const row of rows) {
     const language = languageById(row.LID)?.code;
     if (!language || row.TranslateData.trim() === '') continue;
-    for (const { namespace, key } of await targetsOf(row.TranslateKey)) {
+    const separator = row.TranslateKey.indexOf(':');
+    const namespace = separator > 0 ? row.TranslateKey.slice(0, separator) : '';
+    if (namespaces.includes(namespace)) {
+      const key = row.TranslateKey.slice(separator + 1);
       rememberOverride({ language, namespace, key, text: row.TranslateData });
       if (i18next.hasResourceBundle(language, namespace)) i18next.addResource(language, namespace, key, row.TranslateData);
       applied += 1;
+      continue;
     }
+    const wanted = row.TranslateKey.trim().toLowerCase();
+    const entries = byEnglishText.get(wanted) ?? new Map<string, string>();
+    entries.set(language, row.TranslateData);
+    byEnglishText.set(wanted, entries);
+    newTexts = true;
   }
+  // New English-text rows: namespaces already matched are matched again, the loaded ones now.
+  if (newTexts) matched.clear();
+  for (const counted of await Promise.all(namespaces.filter(isLoaded).map(matchEnglishTexts))) applied += counted;
   return applied;
 }

@@ -5,6 +5,7 @@ import type { Session } from '../db/sessionVault';
 import { userKeyOf } from '../sync/sessionPort';
 import { pendingCountFor } from '../sync/outbox';
 import { api } from './api';
+import { forgetPaintedStart } from './paintedStart';
 import { forgetStartupPassword } from './startupPrefill';
 
 /** How many changes of the signed-in user have not reached the server (they survive the logout). */
@@ -17,6 +18,7 @@ export async function pendingChangesOfCurrentUser(): Promise<number> {
 /** Ends the session here and, when reachable, on the server (with its renewal secret). The outbox is left untouched. */
 export async function logout(options: { prefill?: Pick<Session, 'compID' | 'userName'> } = {}): Promise<void> {
   forgetStartupPassword();
+  forgetPaintedStart();
   try {
     const { renewalSecret } = await loadSession();
     await logoutCall(api, renewalSecret ? { renewalSecret } : {});

@@ -3,7 +3,7 @@
 // required the app reloads once (a new service worker may bring the new version); if it is still
 // too old after that, the user is asked to install the new version.
 import { appData, getGlobal } from '../api/calls/globals';
-import { db } from '../db/db';
+import { metaStore } from '../db/metaStore';
 import { isLoggedIn, loadSession } from '../db/sessionVault';
 import { APP_NAME, APP_VERSION, isUpdateRequired } from '../lib/appVersion';
 import { toLocalDateString } from '../lib/dates';
@@ -70,10 +70,8 @@ async function serverRequiresUpdate(): Promise<boolean> {
 export function checkVersionDaily(): Promise<VersionStatus> {
   return checkVersion({
     today: () => toLocalDateString(new Date()),
-    readMeta: async (key) => (await db.meta.get(key))?.value,
-    writeMeta: async (key, value) => {
-      await db.meta.put({ key, value });
-    },
+    readMeta: async (key) => (await metaStore.get(key))?.value,
+    writeMeta: (key, value) => metaStore.putWhenStored({ key, value }),
     updateRequired: serverRequiresUpdate,
     reload: reloadIntoNewVersion,
   });

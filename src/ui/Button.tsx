@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Icon } from './icons';
-import type { IconComponent } from './icons';
+import { Icon } from './Icon';
+import type { IconComponent } from './Icon';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';

@@ -49,9 +49,9 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from './Icon';
 
-export type IconComponent = LucideIcon;
+export type { IconComponent } from './Icon';
 
 /** Icons of the routes (menu and quick links), by route id of the route table. */
 export const routeIcons: Readonly<Record<string, IconComponent>> = {
@@ -120,9 +120,4 @@ export const actionIcons = {
   next: ChevronRight,
 } satisfies Record<string, IconComponent>;
 
-type Props = { icon: IconComponent; size?: number; className?: string };
-
-/** One icon, sized to the text beside it. */
-export function Icon({ icon: Glyph, size = 20, className }: Props) {
-  return <Glyph aria-hidden="true" focusable="false" size={size} strokeWidth={2} className={className} />;
-}
+export { Icon } from './Icon';

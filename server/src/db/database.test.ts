@@ -141,4 +141,28 @@ describe('database', () => {
     expect(outsideSaw).toBe('first of the group');
     expect(await count(db, 'buildings')).toBe(before);
   });
+
+  it('answers concurrent requests each after a commit that holds its change, one refused change undone alone', async () => {
+    const t = await fresh();
+    const db = open(t);
+    await migrateToLatest(db, localFileStore(t.filesDir));
+    await seedIfEmpty(db, localFileStore(t.filesDir), new Date('2025-01-01T08:00:00Z'));
+    const rename = (d: Db, id: number, name: string) => d.run(d.q.updateTable('buildings').set({ name }).where('id', '=', id));
+    const nameOf = async (d: Db, id: number) => (await d.first(d.q.selectFrom('buildings').select('name').where('id', '=', id)))?.name;
+    // Many requests at once (they share commits where the engine groups them); each sees its change durable when answered.
+    const answers = [101, 102, 103, 104, 105].map((id) =>
+      db.tx(async (tx) => {
+        await rename(tx, id, id === 103 ? 'undone' : `renamed ${id}`);
+        if (id === 103) throw new Error('refused');
+      }),
+    );
+    const reads = answers.map((answer, i) => answer.then(() => nameOf(db, 101 + i), () => 'refused'));
+    expect(await Promise.all(reads)).toEqual(['renamed 101', 'renamed 102', 'refused', 'renamed 104', 'renamed 105']);
+    expect(await nameOf(db, 103)).not.toBe('undone');
+    // Durable: a second connection to the same database sees every answered change.
+    if (db.engine === 'sqlite') {
+      const again = open(t);
+      expect(await nameOf(again, 105)).toBe('renamed 105');
+    }
+  });
 });

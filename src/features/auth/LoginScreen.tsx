@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
@@ -21,14 +22,20 @@ type Props = {
   machine?: typeof appLoginMachine;
   /** What follows a sign-in before the app opens (the app takes the day offline), with its progress. */
   afterLogin(onProgress: (p: OfflineProgress) => void): Promise<void>;
+  /** Starts loading the signed-in app once a sign-in is under way (the page itself loads without it). */
+  preload?: () => void;
 };
 
-export function LoginScreen({ initial, machine = appLoginMachine, afterLogin }: Props) {
+export function LoginScreen({ initial, machine = appLoginMachine, afterLogin, preload }: Props) {
   const { t } = useTranslation('auth');
   const { loggedIn } = useSession();
   const [state, send] = useMachine(machine, { input: initial });
   const done = state.matches('loggedIn');
   const progress = useFinishSignIn(done, afterLogin);
+  const started = !state.matches('idle');
+  useEffect(() => {
+    if (started) preload?.();
+  }, [started, preload]);
 
   // Already signed in on arrival: /login is for logged-out users only.
   if (loggedIn && state.matches('idle')) return <Navigate to="/" replace />;

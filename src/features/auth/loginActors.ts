@@ -2,9 +2,8 @@
 import { fromPromise } from 'xstate';
 import { otpAuth, otpSend, otpStart } from '../../api/calls/auth';
 import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
-import { db } from '../../db/db';
+import { metaStore } from '../../db/metaStore';
 import { deviceId } from '../../db/sessionVault';
-import { completeLogin } from './completeLogin';
 import type { LoginResult, StartOtpInput } from './loginMachine';
 import { api } from '../../session/api';
 
@@ -12,10 +11,10 @@ const APP_GUID_KEY = 'app.guid';
 
 /** A random id of this installation (not personal), sent as `appGuid` with the OTP start. */
 async function appGuid(): Promise<string> {
-  const stored = await db.meta.get(APP_GUID_KEY);
+  const stored = await metaStore.get(APP_GUID_KEY);
   if (typeof stored?.value === 'string') return stored.value;
   const guid = crypto.randomUUID();
-  await db.meta.put({ key: APP_GUID_KEY, value: guid });
+  await metaStore.put({ key: APP_GUID_KEY, value: guid });
   return guid;
 }
 
@@ -35,6 +34,8 @@ export const loginActors = {
     otpAuth(api, { otpGuid: input.otpGuid, otpCode: input.code, deviceId: await deviceId() }),
   ),
   completeLogin: fromPromise<void, LoginResult>(async ({ input }) => {
+    // With the worker-data call it needs, loaded at this step only (the sign-in page stays light).
+    const { completeLogin } = await import('./completeLogin');
     await completeLogin(input);
   }),
 };

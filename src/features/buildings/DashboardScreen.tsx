@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
 import { api, callWithRelogin } from '../../session/api';
+import { dropPaintedStart } from '../../session/paintedStart';
 import { useSession } from '../../session/sessionContext';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
@@ -50,6 +51,12 @@ export function DashboardScreen({ refreshCounts }: Props) {
     () => (buildings && counts ? filterAndSortBuildings(buildings, counts, search, order, i18n.language) : undefined),
     [buildings, counts, search, order, i18n.language],
   );
+
+  // Nothing to list (no buildings, no match): the painted start (session/paintedStart.ts) goes at once.
+  const nothingToList = items !== undefined && buildings !== undefined && (items.length === 0 ? !refresh.refreshing || buildings.length > 0 : false);
+  useEffect(() => {
+    if (nothingToList) dropPaintedStart();
+  }, [nothingToList]);
 
   // After a choice, the profile card (with its quick links) is where the user goes next.
   const focusProfile = useRef(false);
