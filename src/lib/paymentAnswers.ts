@@ -14,6 +14,8 @@ export const historyRow = z.looseObject({
   amountAgorot: num,
   method: text,
   description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
   paymentId: maybeText,
   receiptNumber: z.nullable(num),
   totalAgorot: z.nullable(num),

@@ -254,6 +254,9 @@ export type LedgerEntryTable = {
   dueDate: string | null;
   groupName: string | null;
   description: string;
+  /** Migration 014: a system row's message key and params (src/lib/domain/ledgerText.ts). */
+  descriptionKey: string | null;
+  descriptionParams: ColumnType<string | Record<string, string> | null, string | null, string | null>;
   settles: SqlJson<Settlement[]>;
   sourceKind: string | null;
   sourceId: string | null;

@@ -42,6 +42,8 @@ export type HistoryRow = {
   /** card, standingOrder, checks, other (a payment the office recorded). */
   method: string;
   description: string;
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string> | null;
   paymentId: string | null;
   receiptNumber: number | null;
   totalAgorot: number | null;
@@ -90,6 +92,8 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome): Pr
         amountAgorot: e.amountAgorot,
         method: methodOf(e.sourceKind),
         description: e.description,
+        descriptionKey: e.descriptionKey ?? null,
+        descriptionParams: e.descriptionParams ?? null,
         paymentId: p?.id ?? null,
         receiptNumber: p?.receiptNumber ?? null,
         totalAgorot: p?.totalAgorot ?? null,

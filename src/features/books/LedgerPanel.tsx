@@ -14,6 +14,7 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { useResult } from '../../ui/useResult';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
@@ -33,6 +34,7 @@ type Props = { mode: Mode; buildingId: number; data: BooksData; canWrite: boolea
 export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props) {
   const { t } = useTranslation(['books', 'errors']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LedgerEntryRow | null>(null);
   const { shown, added } = kindsOf[mode];
@@ -63,9 +65,9 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
         {rows.map((e) => {
           const out = e.kind === 'pettyCashOut';
           return (
-            <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: e.description })}>
+            <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: ledgerText(e) })}>
               <div className={styles.cardHeader}>
-                <h3 className={styles.cardTitle}>{e.description}</h3>
+                <h3 className={styles.cardTitle}>{ledgerText(e)}</h3>
                 <RecordSyncBadge state={e.syncState} />
               </div>
               <dl className={styles.facts}>

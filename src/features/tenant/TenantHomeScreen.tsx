@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useOnline } from '../../ui/useOnline';
 import { DebtList } from './DebtList';
 import styles from './Tenant.module.css';
@@ -50,6 +51,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
   const f = useFormats();
   const online = useOnline();
   const can = useCan();
+  const ledgerText = useLedgerText();
   const payable = a.debts.some((d) => !d.pendingChecks);
   return (
     <article className={styles.card} aria-labelledby={`apartment-${a.apartmentId}`}>
@@ -89,7 +91,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           {a.history.map((h) => (
             <li key={h.id} className={styles.row}>
               <span className={styles.rowText}>
-                <span>{t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
+                <span>{h.descriptionKey ? ledgerText(h) : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
                 <span className={styles.muted}>{f.date(h.date)}</span>
                 {h.paymentId && h.receiptNumber !== null ? (
                   <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>

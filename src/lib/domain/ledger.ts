@@ -5,6 +5,7 @@
 // these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
 import { allocateAgorot, assertAgorot, sumAgorot } from '../agorot.ts';
 import type { DebtKind } from './entities.ts';
+import type { LedgerTextKey, LedgerTextParams } from './ledgerText.ts';
 
 export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'income', 'expense', 'pettyCashIn', 'pettyCashOut'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -25,6 +26,9 @@ export type LedgerEntry = {
   /** Expenses and income: the budget group (domain). */
   group: string | null;
   description: string;
+  /** Rows the system posts: what they are as a message key and params (ledgerText.ts); null for a person's text. */
+  descriptionKey?: LedgerTextKey | null;
+  descriptionParams?: LedgerTextParams | null;
   /** Payments: the charges they settle and how much of each. */
   settles: readonly Settlement[];
 };
