@@ -65,7 +65,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
 
   const table = (): Table => ({
     header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
-    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : null]),
+    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null]),
     total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
   });
 
@@ -111,7 +111,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
                     <td>{f.date(e.date)}</td>
                     <td>{ledgerText(e)}</td>
                     <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : ''}</td>
-                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : ''}</td>
+                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : e.kind === 'refund' ? f.agorot(-e.amountAgorot) : ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -24,7 +24,7 @@ import { addLedgerEntry, deleteLedgerEntry } from './booksRepo';
 type Mode = 'income' | 'pettyCash';
 
 const kindsOf: Record<Mode, { shown: readonly string[]; added: readonly ManualLedgerKind[] }> = {
-  income: { shown: ['payment', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
+  income: { shown: ['payment', 'refund', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
   pettyCash: { shown: ['pettyCashIn', 'pettyCashOut'], added: ['pettyCashIn', 'pettyCashOut'] },
 };
 
@@ -63,7 +63,7 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
       {rows.length === 0 ? <EmptyState message={t(`books:${mode}.empty`)} /> : null}
       <ul className={styles.list}>
         {rows.map((e) => {
-          const out = e.kind === 'pettyCashOut';
+          const out = e.kind === 'pettyCashOut' || e.kind === 'refund';
           return (
             <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: ledgerText(e) })}>
               <div className={styles.cardHeader}>

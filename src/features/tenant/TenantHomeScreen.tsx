@@ -99,7 +99,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                   </Link>
                 ) : null}
               </span>
-              <span className={styles.amount}>{f.agorot(h.amountAgorot)}</span>
+              <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>
             </li>
           ))}
         </ul>

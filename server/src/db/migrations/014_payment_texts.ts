@@ -1,6 +1,6 @@
 // Tenants pay, continued (issue 14): ledger rows the system posts carry a message key and params instead
 // of English literal text (rows posted before are given theirs from that text); card payments can be
-// refunded, each refund once per its idempotency key, with what the provider answered.
+// refunded, each refund once per its idempotency key (at the provider too), with what the provider answered.
 import type { Kysely } from 'kysely';
 import { readLegacyText } from '../../../../src/lib/domain/ledgerText.ts';
 import type { MigrationEnv } from './env.ts';
@@ -31,10 +31,18 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .addColumn('createdAt', types.instant, (c) => c.notNull())
     .addColumn('updatedAt', types.instant, (c) => c.notNull())
     .execute();
+  await db.schema
+    .createTable('provider_refunds')
+    .addColumn('idempotencyKey', 'text', (c) => c.primaryKey())
+    .addColumn('chargeId', 'text', (c) => c.notNull())
+    .addColumn('amountAgorot', 'integer', (c) => c.notNull())
+    .addColumn('createdAt', types.instant, (c) => c.notNull())
+    .execute();
   await db.schema.createIndex('payment_refunds_payment').on('payment_refunds').columns(['paymentId']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('provider_refunds').execute();
   await db.schema.dropTable('payment_refunds').execute();
   await db.schema.alterTable('ledger_entries').dropColumn('descriptionParams').execute();
   await db.schema.alterTable('ledger_entries').dropColumn('descriptionKey').execute();
