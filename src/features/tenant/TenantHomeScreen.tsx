@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ApartmentAccountView } from '../../lib/paymentAnswers';
+import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
 import { useCan } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -98,6 +99,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                     {t('home.receipt', { number: h.receiptNumber })}
                   </Link>
                 ) : null}
+                {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>
               <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>
             </li>
