@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, Actor, Role } from '../../src/lib/rights/rights.ts';
 import { can } from '../../src/lib/rights/rights.ts';
+import { testCards } from '../../src/lib/cards.ts';
 import type { Rec, TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
@@ -240,5 +241,24 @@ describe('the committee’s books', () => {
     expect((await as('rina', 'GET', '/api/binyan/buildings/104/ledger')).body).toMatchObject(notAssigned);
     const approve = await as('avi', 'POST', '/api/binyan/bids/no-such-id/approve', { baseVersion: 1 });
     expect(approve.body).toMatchObject(notAllowed);
+  });
+});
+
+describe('receipts and refunds of tenants’ payments', () => {
+  it('gives a receipt to the payer and the building’s office, and a refund only to management staff', async () => {
+    const mine = (await as('moshe', 'GET', '/api/binyan/my/account')).body as unknown as { apartments: { apartmentId: string; debts: { id: string }[] }[] };
+    const apartment = mine.apartments[0];
+    if (!apartment) throw new Error('the demo tenant has an apartment');
+    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: false })).body.record;
+    const chargeIds = [apartment.debts[0]?.id ?? ''];
+    const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id })).body as unknown as { quote: { total: number } };
+    const id = newId();
+    const paid = await call<Reply>(server, 'POST', '/api/binyan/my/payments', { token: tokens.get('moshe') ?? '', idempotencyKey: id, body: { id, apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote.quote.total } });
+    expect(paid.status, paid.text).toBe(200);
+    const receipt = `/api/binyan/payments/${id}/receipt.pdf`;
+    for (const user of ['moshe', 'miri', 'admin', 'rina']) expect((await as(user, 'GET', receipt)).status, user).toBe(200);
+    for (const user of ['avi', 'yossi', 'shimon', 'eli']) expect((await as(user, 'GET', receipt)).body, user).toMatchObject(notAllowed);
+    for (const user of ['moshe', 'tali', 'rina', 'avi']) expect((await as(user, 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).body, user).toMatchObject(notAllowed);
+    expect((await as('miri', 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).status).toBe(200);
   });
 });

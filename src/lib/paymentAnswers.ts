@@ -10,10 +10,13 @@ export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
   id: text,
+  kind: z.optional(z.enum(['payment', 'refund'])),
   date: text,
   amountAgorot: num,
   method: text,
   description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
   paymentId: maybeText,
   receiptNumber: z.nullable(num),
   totalAgorot: z.nullable(num),
@@ -72,6 +75,8 @@ export const paymentRecord = z.looseObject({
   totalAgorot: num,
   vatBasisPoints: num,
   date: text,
+  /** What was refunded of it so far (the office's list). */
+  refundedAgorot: z.optional(num),
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 export const paymentAnswer = z.looseObject({ record: paymentRecord });

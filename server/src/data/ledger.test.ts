@@ -87,6 +87,8 @@ describe('the ledger', () => {
       dueDate: null,
       group: null,
       description: 'תשלום בכרטיס',
+      descriptionKey: 'cardPayment',
+      descriptionParams: { last4: '4242' },
       settles: [
         { chargeId: 'd-1', amountAgorot: 42050 },
         { chargeId: 'd-2', amountAgorot: 35000 },

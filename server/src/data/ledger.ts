@@ -4,6 +4,8 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Debt, DebtKind } from '../../../src/lib/domain/entities.ts';
 import { agorotOf } from '../../../src/lib/agorot.ts';
 import type { LedgerEntry, LedgerKind, Settlement } from '../../../src/lib/domain/ledger.ts';
+import { isLedgerTextKey } from '../../../src/lib/domain/ledgerText.ts';
+import type { LedgerTextParams } from '../../../src/lib/domain/ledgerText.ts';
 import type { Db } from '../db/database.ts';
 import { fromJson } from '../db/records.ts';
 import type { LedgerEntryTable } from '../db/schema.ts';
@@ -35,6 +37,8 @@ function entryOf(r: Selectable<LedgerEntryTable>): StoredLedgerEntry {
     dueDate: r.dueDate,
     group: r.groupName,
     description: r.description,
+    descriptionKey: isLedgerTextKey(r.descriptionKey) ? r.descriptionKey : null,
+    descriptionParams: r.descriptionParams === null ? null : (fromJson(r.descriptionParams) as LedgerTextParams),
     settles: fromJson(r.settles) as Settlement[],
     sourceKind: r.sourceKind,
     sourceId: r.sourceId,
@@ -46,8 +50,15 @@ function entryOf(r: Selectable<LedgerEntryTable>): StoredLedgerEntry {
 }
 
 function rowOf(e: StoredLedgerEntry, companyId: number): Insertable<LedgerEntryTable> {
-  const { group, settles, ...rest } = e;
-  return { ...rest, companyId, groupName: group, settles: JSON.stringify(settles) };
+  const { group, settles, descriptionKey, descriptionParams, ...rest } = e;
+  return {
+    ...rest,
+    companyId,
+    groupName: group,
+    settles: JSON.stringify(settles),
+    descriptionKey: descriptionKey ?? null,
+    descriptionParams: descriptionKey && descriptionParams ? JSON.stringify(descriptionParams) : null,
+  };
 }
 
 /** The charge a debt of the spec is in the ledger (same id: check payments name debts by it). */

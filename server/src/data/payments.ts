@@ -6,7 +6,7 @@ import type { StandingOrderFrequency } from '../../../src/lib/domain/standingOrd
 import { counter } from '../db/counters.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
-import type { PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
+import type { PaymentRefundTable, PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
 
 export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean };
 
@@ -180,6 +180,54 @@ export const payments = {
     return r ? paymentOf(r) : undefined;
   },
 };
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+export type Refund = {
+  id: string;
+  companyId: number;
+  paymentId: string;
+  amountAgorot: number;
+  ledgerAgorot: number;
+  status: RefundStatus;
+  errorKey: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const refundOf = (r: Selectable<PaymentRefundTable>): Refund => ({
+  ...r,
+  amountAgorot: Number(r.amountAgorot),
+  ledgerAgorot: Number(r.ledgerAgorot),
+  status: r.status as RefundStatus,
+});
+
+export const refunds = {
+  /** Inserts the refund unless one with its id exists; true for the one that inserted it. */
+  insertOnce: async (db: Db, r: Refund): Promise<boolean> => (await db.run(db.q.insertInto('payment_refunds').values(r).onConflict((oc) => oc.doNothing()))).changes === 1,
+  find: async (db: Db, id: string): Promise<Refund | undefined> => {
+    const r = await db.first(db.q.selectFrom('payment_refunds').selectAll().where('id', '=', id));
+    return r ? refundOf(r) : undefined;
+  },
+  ofPayment: async (db: Db, paymentId: string): Promise<Refund[]> =>
+    (await db.all(db.q.selectFrom('payment_refunds').selectAll().where('paymentId', '=', paymentId).orderBy('createdAt').orderBy('id'))).map(refundOf),
+  ofPayments: async (db: Db, paymentIds: readonly string[]): Promise<Refund[]> => {
+    const out: Refund[] = [];
+    // In slices: a building's payments may outnumber what one IN list should carry.
+    for (let i = 0; i < paymentIds.length; i += 500)
+      out.push(...(await db.all(db.q.selectFrom('payment_refunds').selectAll().where('paymentId', 'in', paymentIds.slice(i, i + 500)).orderBy('createdAt'))).map(refundOf));
+    return out;
+  },
+  /** Moves a pending refund to its outcome; false when another request did first. */
+  settle: async (db: Db, id: string, changes: Pick<Refund, 'status' | 'errorKey' | 'updatedAt'>): Promise<boolean> =>
+    (await db.run(db.q.updateTable('payment_refunds').set(changes).where('id', '=', id).where('status', '=', 'pending'))).changes === 1,
+};
+
+/** What was refunded of a payment, and what of it gave back debts (pending refunds hold their amount). */
+export function refundedOf(list: readonly Refund[]): { refundedAgorot: number; ledgerAgorot: number } {
+  const live = list.filter((r) => r.status !== 'failed');
+  return { refundedAgorot: live.reduce((s, r) => s + r.amountAgorot, 0), ledgerAgorot: live.reduce((s, r) => s + r.ledgerAgorot, 0) };
+}
 
 export const standingOrders = {
   insert: (db: Db, o: StandingOrder) => db.run(db.q.insertInto('standing_orders').values(o)),

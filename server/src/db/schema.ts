@@ -254,6 +254,9 @@ export type LedgerEntryTable = {
   dueDate: string | null;
   groupName: string | null;
   description: string;
+  /** Migration 014: a system row's message key and params (src/lib/domain/ledgerText.ts). */
+  descriptionKey: string | null;
+  descriptionParams: ColumnType<string | Record<string, string> | null, string | null, string | null>;
   settles: SqlJson<Settlement[]>;
   sourceKind: string | null;
   sourceId: string | null;
@@ -391,6 +394,21 @@ export type StandingOrderTable = {
 
 export type ProviderCardTable = { token: string; merchant: string; cardKind: string; last4: string; expiry: string; outcome: string; createdAt: string };
 export type ProviderChargeTable = { id: string; merchant: string; idempotencyKey: string; token: string; amountAgorot: number; status: string; refundedAgorot: number; createdAt: string };
+/** Refunds of card payments (migration 014): one row per refund request's id (its idempotency key). */
+export type PaymentRefundTable = {
+  id: string;
+  companyId: number;
+  paymentId: string;
+  amountAgorot: number;
+  ledgerAgorot: number;
+  status: string;
+  errorKey: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
+/** The reference provider's refunds (migration 014): a refund key refunds once. */
+export type ProviderRefundTable = { idempotencyKey: string; chargeId: string; amountAgorot: number; createdAt: string };
 export type TenantLinkTable = { code: string; companyId: number; buildingId: number; apartmentId: string; createdAt: string };
 
 export type DB = {
@@ -452,5 +470,7 @@ export type DB = {
   standing_orders: StandingOrderTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
+  provider_refunds: ProviderRefundTable;
+  payment_refunds: PaymentRefundTable;
   tenant_links: TenantLinkTable;
 };

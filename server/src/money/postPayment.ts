@@ -2,6 +2,7 @@
 // oldest first), what is left over a credit on the apartment. One row per source (a check group, a card
 // payment, a standing-order run): the ledger's unique index refuses a second, so a retry cannot double it.
 import { settle } from '../../../src/lib/domain/ledger.ts';
+import type { LedgerText } from '../../../src/lib/domain/ledgerText.ts';
 import type { Db } from '../db/database.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
 import { ledger } from '../data/ledger.ts';
@@ -17,6 +18,8 @@ export type PaymentPosting = {
   /** The charges the payer chose; the payment settles these first. */
   chargeIds: readonly string[];
   date: string;
+  /** What the row is, in every language; description keeps a plain text of it for exports and search. */
+  text: LedgerText;
   description: string;
   sourceKind: 'checkGroup' | 'cardPayment' | 'standingOrderRun';
   sourceId: string;
@@ -42,6 +45,7 @@ export async function postPayment(tx: Db, p: PaymentPosting): Promise<StoredLedg
     dueDate: null,
     group: null,
     description: p.description,
+    ...p.text,
     settles,
     sourceKind: p.sourceKind,
     sourceId: p.sourceId,

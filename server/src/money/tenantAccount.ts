@@ -37,11 +37,15 @@ export async function myHome(db: Db, req: FastifyRequest, apartmentId: string): 
 
 export type HistoryRow = {
   id: string;
+  /** payment, or refund (money given back to the card; it reopens what the payment settled). */
+  kind: 'payment' | 'refund';
   date: string;
   amountAgorot: number;
-  /** card, standingOrder, checks, other (a payment the office recorded). */
+  /** card, standingOrder, checks, refund, other (a payment the office recorded). */
   method: string;
   description: string;
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string> | null;
   paymentId: string | null;
   receiptNumber: number | null;
   totalAgorot: number | null;
@@ -52,6 +56,7 @@ function methodOf(sourceKind: string | null): string {
   if (sourceKind === 'cardPayment') return 'card';
   if (sourceKind === 'standingOrderRun') return 'standingOrder';
   if (sourceKind === 'checkGroup') return 'checks';
+  if (sourceKind === 'refund') return 'refund';
   return 'other';
 }
 
@@ -81,15 +86,18 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome): Pr
   const settings = await billingSettings.of(db, building.id);
   const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
   const history = mine
-    .filter((e) => e.kind === 'payment')
+    .filter((e) => e.kind === 'payment' || e.kind === 'refund')
     .map((e): HistoryRow => {
-      const p = e.sourceId ? paid.get(e.sourceId) : undefined;
+      const p = e.kind === 'payment' && e.sourceId ? paid.get(e.sourceId) : undefined;
       return {
         id: e.id,
+        kind: e.kind === 'refund' ? 'refund' : 'payment',
         date: e.date,
         amountAgorot: e.amountAgorot,
         method: methodOf(e.sourceKind),
         description: e.description,
+        descriptionKey: e.descriptionKey ?? null,
+        descriptionParams: e.descriptionParams ?? null,
         paymentId: p?.id ?? null,
         receiptNumber: p?.receiptNumber ?? null,
         totalAgorot: p?.totalAgorot ?? null,

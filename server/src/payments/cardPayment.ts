@@ -3,6 +3,7 @@
 // the ledger's payment are written in one transaction that only one request can win. A double tap, a
 // lost answer, a reload or a second server process all end in the same single charge.
 import { quoteCardPayment } from '../../../src/lib/clearingFee.ts';
+import { cardPaymentText, standingOrderRunText } from '../../../src/lib/domain/ledgerText.ts';
 import type { PaymentQuote } from '../../../src/lib/clearingFee.ts';
 import { vatRateOn } from '../../../src/lib/vat.ts';
 import type { AppContext } from '../context.ts';
@@ -84,6 +85,7 @@ export async function completePayment(ctx: PaymentContext, payment: Payment, cre
       amountAgorot: payment.subtotalAgorot,
       chargeIds: payment.chargeIds,
       date: israelLocalDate(ctx.now()),
+      text: payment.method === 'standingOrder' ? standingOrderRunText(payment.period) : cardPaymentText(payment.last4),
       description: payment.method === 'standingOrder' ? `Standing order ${payment.period ?? ''}`.trim() : `Card ****${payment.last4}`,
       sourceKind: payment.method === 'standingOrder' ? 'standingOrderRun' : 'cardPayment',
       sourceId: payment.id,

@@ -25,7 +25,8 @@ export type PaymentProvider = {
   readonly name: string;
   tokenize(merchant: string, card: CardDetails): Promise<ProviderResult<TokenizedCard>>;
   charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>>;
-  refund(merchant: string, chargeId: string, amountAgorot: number): Promise<ProviderResult<{ refundedAgorot: number }>>;
+  /** Refunds part or all of a charge; the provider refunds a key once, however often it is sent. */
+  refund(merchant: string, chargeId: string, amountAgorot: number, idempotencyKey: string): Promise<ProviderResult<{ refundedAgorot: number }>>;
 };
 
 /** The catalogue message of a provider's refusal. */

@@ -48,16 +48,26 @@ export function referenceProvider(db: Database, now: () => Date): PaymentProvide
       return { ok: true, chargeId: charge.id };
     },
 
-    async refund(merchant, chargeId, amountAgorot) {
+    async refund(merchant, chargeId, amountAgorot, idempotencyKey) {
       return db.tx(async (tx) => {
         const charge = await tx.first(tx.q.selectFrom('provider_charges').selectAll().where('id', '=', chargeId).where('merchant', '=', merchant));
-        if (!charge || Number(charge.refundedAgorot) + amountAgorot > Number(charge.amountAgorot)) return { ok: false as const, failure: 'declined' as const };
+        if (!charge) return { ok: false as const, failure: 'declined' as const };
+        const done = await tx.first(tx.q.selectFrom('provider_refunds').selectAll().where('idempotencyKey', '=', idempotencyKey));
+        if (done) return done.chargeId === chargeId && Number(done.amountAgorot) === amountAgorot ? { ok: true as const, refundedAgorot: Number(charge.refundedAgorot) } : { ok: false as const, failure: 'declined' as const };
+        if (Number(charge.refundedAgorot) + amountAgorot > Number(charge.amountAgorot)) return { ok: false as const, failure: 'declined' as const };
         const refundedAgorot = Number(charge.refundedAgorot) + amountAgorot;
+        await tx.run(tx.q.insertInto('provider_refunds').values({ idempotencyKey, chargeId, amountAgorot, createdAt: now().toISOString() }));
         await tx.run(tx.q.updateTable('provider_charges').set({ refundedAgorot }).where('id', '=', chargeId));
         return { ok: true as const, refundedAgorot };
       });
     },
   };
+}
+
+/** What the provider refunded of the charge made under a payment's key (tests: a refund is made once). */
+export async function providerRefundedOf(db: Database, idempotencyKey: string): Promise<number> {
+  const row = await db.first(db.q.selectFrom('provider_charges').select('refundedAgorot').where('idempotencyKey', '=', idempotencyKey));
+  return row ? Number(row.refundedAgorot) : 0;
 }
 
 /** How many charges the provider holds under a key (tests: a payment is charged exactly once). */

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
+import { checkGroupText } from '../../../src/lib/domain/ledgerText.ts';
 import { depositCodeFromCaller, sumAgorot as agorotOfNis, validateDepositCode } from '../../../src/lib/domain/checkRules.ts';
 import type { AppContext } from '../context.ts';
 import type { StoredCheckGroup } from '../db/specs.ts';
@@ -56,6 +57,7 @@ async function postChecksPayment(tx: Db, companyId: number, guid: string, by: st
     amountAgorot,
     chargeIds: group.DebtIds,
     date: israelLocalDate(now),
+    text: checkGroupText(String(group.BatchId ?? group.ID ?? '')),
     description: `Checks ${group.BatchId ?? group.ID ?? ''}`.trim(),
     sourceKind: 'checkGroup',
     sourceId: guid,

@@ -28,6 +28,7 @@ import { syncBatchRoutes } from './syncBatch.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
+import { receiptRoutes } from './receipts.ts';
 import { chargeRoutes } from './charges.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
@@ -60,6 +61,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   gateRoutes(app, ctx);
   messageRoutes(app, ctx);
   tenantPaymentRoutes(app, ctx);
+  receiptRoutes(app, ctx);
   chargeRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);

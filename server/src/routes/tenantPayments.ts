@@ -7,7 +7,7 @@ import { validateNewCard } from '../../../src/lib/cards.ts';
 import { digitsOfCard } from '../../../src/lib/cards.ts';
 import type { AppContext } from '../context.ts';
 import type { Payment, SavedCard } from '../data/payments.ts';
-import { payments, savedCards } from '../data/payments.ts';
+import { payments, refundedOf, refunds, savedCards } from '../data/payments.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -147,6 +147,8 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.get('/api/binyan/payments', { config: { right: 'payments.read' } }, async (req) => {
     const b = await loadBuilding(db, req, queryOf(req).buildingId);
-    return { records: (await payments.ofBuilding(db, authOf(req).companyId, b.id)).map(receiptOf) };
+    const list = await payments.ofBuilding(db, authOf(req).companyId, b.id);
+    const given = await refunds.ofPayments(db, list.map((p) => p.id));
+    return { records: list.map((p) => ({ ...receiptOf(p), refundedAgorot: refundedOf(given.filter((r) => r.paymentId === p.id && r.status === 'succeeded')).refundedAgorot })) };
   });
 }

@@ -11,6 +11,7 @@ import { ContactIconGroup } from '../../ui/ContactIconGroup';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
@@ -51,6 +52,7 @@ function Totals({ account }: { account: AccountLine }) {
 function ContactReportView({ contactId }: { contactId: string }) {
   const { t } = useTranslation(['books']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const report = useLiveQuery(() => contactReport(contactId), [contactId]);
   const refresh = useServerRefresh(`financial-report:${contactId}`, (api) => pullContactReport(api, contactId));
   const result = useResult();
@@ -63,7 +65,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
 
   const table = (): Table => ({
     header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
-    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), e.description, e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : null]),
+    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null]),
     total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
   });
 
@@ -107,9 +109,9 @@ function ContactReportView({ contactId }: { contactId: string }) {
                 {rows.map((e) => (
                   <tr key={e.id}>
                     <td>{f.date(e.date)}</td>
-                    <td>{e.description}</td>
+                    <td>{ledgerText(e)}</td>
                     <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : ''}</td>
-                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : ''}</td>
+                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : e.kind === 'refund' ? f.agorot(-e.amountAgorot) : ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -15,6 +15,7 @@ import { DateField } from '../../ui/DateField';
 import { TextField } from '../../ui/TextField';
 import type { useResult } from '../../ui/useResult';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
@@ -24,7 +25,7 @@ import { addLedgerEntry, deleteLedgerEntry } from './booksRepo';
 type Mode = 'income' | 'pettyCash';
 
 const kindsOf: Record<Mode, { shown: readonly string[]; added: readonly ManualLedgerKind[] }> = {
-  income: { shown: ['payment', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
+  income: { shown: ['payment', 'refund', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
   pettyCash: { shown: ['pettyCashIn', 'pettyCashOut'], added: ['pettyCashIn', 'pettyCashOut'] },
 };
 
@@ -34,6 +35,7 @@ type Props = { mode: Mode; buildingId: number; data: BooksData; canWrite: boolea
 export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props) {
   const { t } = useTranslation(['books', 'errors']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LedgerEntryRow | null>(null);
   const { shown, added } = kindsOf[mode];
@@ -62,11 +64,11 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
       {rows.length === 0 ? <EmptyState message={t(`books:${mode}.empty`)} /> : null}
       <ul className={styles.list}>
         {rows.map((e) => {
-          const out = e.kind === 'pettyCashOut';
+          const out = e.kind === 'pettyCashOut' || e.kind === 'refund';
           return (
-            <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: e.description })}>
+            <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: ledgerText(e) })}>
               <div className={styles.cardHeader}>
-                <h3 className={styles.cardTitle}>{e.description}</h3>
+                <h3 className={styles.cardTitle}>{ledgerText(e)}</h3>
                 <RecordSyncBadge state={e.syncState} />
               </div>
               <dl className={styles.facts}>

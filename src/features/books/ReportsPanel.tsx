@@ -5,6 +5,7 @@ import { accountEffect } from '../../lib/domain/ledger';
 import { EmptyState } from '../../ui/EmptyState';
 import { SelectField } from '../../ui/SelectField';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { YearDropdown } from '../../ui/YearDropdown';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
@@ -20,6 +21,7 @@ type Props = { buildingId: number; buildingName: string; data: BooksData; onFail
 export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props) {
   const { t } = useTranslation(['books']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const [year, setYear] = useState(new Date().getFullYear());
   const [period, setPeriod] = useState<Period>('month');
   const [detailed, setDetailed] = useState(false);
@@ -35,6 +37,7 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
     return detailedTable(rows, {
       header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.group'), t('books:expense.description'), t('books:reports.in'), t('books:reports.out')],
       kindName: (k) => t(`books:kinds.${k}`),
+      description: ledgerText,
       groupName: (g) => (g ? t(`books:groups.${g}`) : ''),
       total: t('books:budget.total'),
     });
@@ -131,7 +134,7 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
                 <tr key={e.id}>
                   <td>{f.date(e.date)}</td>
                   <td>{t(`books:kinds.${e.kind}`)}</td>
-                  <td>{e.description}</td>
+                  <td>{ledgerText(e)}</td>
                   <td className={own.numeric}>{f.agorot(accountEffect(e))}</td>
                 </tr>
               ))}

@@ -5,7 +5,7 @@ import { db } from '../../db/db';
 import type { ApartmentRow, BidRow, BuildingRow, ContactRow, ExpenseRow, LedgerEntryRow, SupplierRow } from '../../db/schema';
 import type { BudgetLineRecord } from '../../lib/domain/books';
 import type { BudgetRow, LedgerEntry } from '../../lib/domain/ledger';
-import { accountBalance, budgetVsActual, pettyCashBalance } from '../../lib/domain/ledger';
+import { accountBalance, budgetVsActual, pettyCashBalance, settledByCharge } from '../../lib/domain/ledger';
 import { toLocalDateString } from '../../lib/dates';
 
 export function ledgerRowOf(e: ExpenseRow): LedgerEntry {
@@ -66,7 +66,7 @@ export type Summary = { balance: number; pettyCash: number; monthIncome: number;
 export function summaryOf(ledger: readonly LedgerEntry[], now: Date = new Date()): Summary {
   const month = toLocalDateString(now).slice(0, 7);
   const inMonth = ledger.filter((e) => e.date.startsWith(month));
-  const monthIncome = inMonth.reduce((s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : 0), 0);
+  const monthIncome = inMonth.reduce((s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0), 0);
   const monthExpenses = inMonth.reduce((s, e) => s + (e.kind === 'expense' ? e.amountAgorot : 0), 0);
   return { balance: accountBalance(ledger), pettyCash: pettyCashBalance(ledger), monthIncome, monthExpenses, net: monthIncome - monthExpenses };
 }
@@ -85,8 +85,7 @@ export async function bidsOfBuilding(buildingId: number): Promise<BidView[]> {
 
 /** What the charges of the building still owe (each charge less what payments settled of it). */
 export function openDebtsTotal(ledger: readonly LedgerEntry[]): number {
-  const settled = new Map<string, number>();
-  for (const e of ledger) if (e.kind === 'payment') for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + s.amountAgorot);
+  const settled = settledByCharge(ledger);
   return ledger.filter((e) => e.kind === 'charge').reduce((sum, c) => sum + Math.max(0, c.amountAgorot - (settled.get(c.id) ?? 0)), 0);
 }
 
@@ -110,7 +109,8 @@ export type AccountLine = { charged: number; paid: number; balance: number };
 
 function accountOf(rows: readonly LedgerEntry[]): AccountLine {
   const charged = rows.reduce((s, e) => s + (e.kind === 'charge' ? e.amountAgorot : 0), 0);
-  const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : 0), 0);
+  // A refund gives back part of what was paid.
+  const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0), 0);
   return { charged, paid, balance: charged - paid };
 }
 
@@ -131,7 +131,7 @@ export async function contactReport(contactId: string): Promise<ContactReport | 
     contact.apartmentId ? db.apartments.get(contact.apartmentId) : Promise.resolve(undefined),
     db.ledgerEntries.where('contactId').equals(contactId).toArray(),
   ]);
-  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'payment').sort(byDate);
+  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'payment' || e.kind === 'refund').sort(byDate);
   return { contact, building: building ?? null, apartment: apartment ?? null, rows: own, account: accountOf(own) };
 }
 

@@ -5,7 +5,10 @@ import { useParams } from 'react-router-dom';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { errorKeyOf } from '../../session/errorKey';
-import { useSession } from '../../session/sessionContext';
+import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
+import { useCan, useSession } from '../../session/sessionContext';
+import { refundableAgorot } from '../../lib/domain/refundRules';
+import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { SelectField } from '../../ui/SelectField';
 import { Spinner } from '../../ui/Spinner';
@@ -13,6 +16,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import { buildingPayments } from './collectionsRepo';
+import { RefundDialog } from './RefundDialog';
 
 /** The office sees a building's tenant payments, failed standing-order charges and receipt numbers. */
 export function PaymentsScreen() {
@@ -25,6 +29,10 @@ export function PaymentsScreen() {
   const buildings = useLiveQuery(() => allBuildings(), []);
   const [rows, setRows] = useState<PaymentRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const can = useCan();
 
   useEffect(() => {
     if (buildingId === null || !online) return;
@@ -37,11 +45,16 @@ export function PaymentsScreen() {
     return () => {
       live = false;
     };
-  }, [buildingId, online]);
+  }, [buildingId, online, reloads]);
 
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('collections:title')}</h2>
+      {notice ? (
+        <p className={styles.muted} role="status">
+          {notice}
+        </p>
+      ) : null}
       <SelectField
         label={t('collections:building')}
         value={buildingId === null ? '' : String(buildingId)}
@@ -64,6 +77,7 @@ export function PaymentsScreen() {
                 {f.date(p.date)} · {p.payerName} · {f.agorot(p.totalAgorot)}
               </span>
               <span className={styles.muted}>{t(`collections:methods.${p.method === 'standingOrder' ? 'standingOrder' : 'card'}`, { last4: p.last4 })}</span>
+              {p.refundedAgorot ? <span className={styles.muted}>{t('collections:refunded', { amount: f.agorot(p.refundedAgorot) })}</span> : null}
               <span className={p.status === 'failed' ? styles.error : styles.muted}>
                 {p.status === 'succeeded'
                   ? t('collections:receipt', { number: p.receiptNumber ?? '' })
@@ -71,10 +85,31 @@ export function PaymentsScreen() {
                     ? t('collections:failed', { reason: t(`errors:${p.errorKey ?? 'transactionFailed'}`) })
                     : t('collections:pending')}
               </span>
+              {p.status === 'succeeded' && p.receiptNumber !== null ? (
+                <div className={styles.actions}>
+                  <ReceiptDownloadButton paymentId={p.id} receiptNumber={p.receiptNumber} />
+                  {can('payments.refund') && refundableAgorot(p.totalAgorot, p.refundedAgorot ?? 0) > 0 ? (
+                    <Button variant="secondary" onClick={() => setRefunding(p)} aria-label={t('collections:refund.open', { number: p.receiptNumber })}>
+                      {t('collections:refund.button')}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {refunding ? (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onRefunded={(amount) => {
+            setNotice(t('collections:refund.done', { amount: f.agorot(amount), number: refunding.receiptNumber ?? '' }));
+            setRefunding(null);
+            setReloads((n) => n + 1);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

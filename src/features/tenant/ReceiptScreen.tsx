@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { errorKeyOf } from '../../session/errorKey';
+import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
@@ -61,7 +62,10 @@ export function ReceiptScreen() {
         <dd className={styles.total}>{money(receipt.totalAgorot)}</dd>
       </dl>
       <div className={styles.actions}>
-        <Button onClick={() => window.print()}>{t('receipt.print')}</Button>
+        {receipt.receiptNumber !== null ? <ReceiptDownloadButton paymentId={receipt.id} receiptNumber={receipt.receiptNumber} /> : null}
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('receipt.print')}
+        </Button>
         <Link className={styles.link} to="/">
           {t('pay.home')}
         </Link>

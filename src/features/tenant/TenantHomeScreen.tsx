@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ApartmentAccountView } from '../../lib/paymentAnswers';
+import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
 import { useCan } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useOnline } from '../../ui/useOnline';
 import { DebtList } from './DebtList';
 import styles from './Tenant.module.css';
@@ -50,6 +52,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
   const f = useFormats();
   const online = useOnline();
   const can = useCan();
+  const ledgerText = useLedgerText();
   const payable = a.debts.some((d) => !d.pendingChecks);
   return (
     <article className={styles.card} aria-labelledby={`apartment-${a.apartmentId}`}>
@@ -89,15 +92,16 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           {a.history.map((h) => (
             <li key={h.id} className={styles.row}>
               <span className={styles.rowText}>
-                <span>{t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
+                <span>{h.descriptionKey ? ledgerText(h) : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
                 <span className={styles.muted}>{f.date(h.date)}</span>
                 {h.paymentId && h.receiptNumber !== null ? (
                   <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>
                     {t('home.receipt', { number: h.receiptNumber })}
                   </Link>
                 ) : null}
+                {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>
-              <span className={styles.amount}>{f.agorot(h.amountAgorot)}</span>
+              <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>
             </li>
           ))}
         </ul>

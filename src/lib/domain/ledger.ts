@@ -5,8 +5,9 @@
 // these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
 import { allocateAgorot, assertAgorot, sumAgorot } from '../agorot.ts';
 import type { DebtKind } from './entities.ts';
+import type { LedgerTextKey, LedgerTextParams } from './ledgerText.ts';
 
-export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'income', 'expense', 'pettyCashIn', 'pettyCashOut'] as const;
+export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'refund', 'income', 'expense', 'pettyCashIn', 'pettyCashOut'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export type Settlement = { chargeId: string; amountAgorot: number };
@@ -25,7 +26,10 @@ export type LedgerEntry = {
   /** Expenses and income: the budget group (domain). */
   group: string | null;
   description: string;
-  /** Payments: the charges they settle and how much of each. */
+  /** Rows the system posts: what they are as a message key and params (ledgerText.ts); null for a person's text. */
+  descriptionKey?: LedgerTextKey | null;
+  descriptionParams?: LedgerTextParams | null;
+  /** Payments: the charges they settle and how much of each; refunds: what they reopen of them. */
   settles: readonly Settlement[];
 };
 
@@ -37,6 +41,7 @@ export function accountEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>)
     case 'income':
       return entry.amountAgorot;
     case 'expense':
+    case 'refund':
       return -entry.amountAgorot;
     case 'charge':
     case 'pettyCashIn':
@@ -57,8 +62,7 @@ export type OpenDebt = { chargeId: string; apartmentId: string; debtKind: DebtKi
 
 /** Each charge of the apartment with what payments settled of it; only those still open, oldest due first. */
 export function openDebts(entries: readonly LedgerEntry[], apartmentId: string): OpenDebt[] {
-  const settled = new Map<string, number>();
-  for (const e of entries) if (e.kind === 'payment') for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + s.amountAgorot);
+  const settled = settledByCharge(entries);
   return entries
     .filter((e) => e.kind === 'charge' && e.apartmentId === apartmentId)
     .map((c) => {
@@ -69,9 +73,43 @@ export function openDebts(entries: readonly LedgerEntry[], apartmentId: string):
     .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.chargeId.localeCompare(b.chargeId));
 }
 
-/** What the apartment owes: its charges less its payments (negative: a credit). */
+/** How much of each charge payments settled, less what refunds reopened. */
+export function settledByCharge(entries: readonly LedgerEntry[]): Map<string, number> {
+  const settled = new Map<string, number>();
+  for (const e of entries) {
+    const sign = e.kind === 'payment' ? 1 : e.kind === 'refund' ? -1 : 0;
+    if (sign !== 0) for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + sign * s.amountAgorot);
+  }
+  return settled;
+}
+
+/** What the apartment owes: its charges and refunds less its payments (negative: a credit). */
 export function apartmentBalance(entries: readonly LedgerEntry[], apartmentId: string): number {
-  return sumAgorot(entries.filter((e) => e.apartmentId === apartmentId && (e.kind === 'charge' || e.kind === 'payment')).map((e) => (e.kind === 'charge' ? e.amountAgorot : -e.amountAgorot)));
+  return sumAgorot(
+    entries.filter((e) => e.apartmentId === apartmentId && (e.kind === 'charge' || e.kind === 'payment' || e.kind === 'refund')).map((e) => (e.kind === 'payment' ? -e.amountAgorot : e.amountAgorot)),
+  );
+}
+
+/**
+ * What a refund of a payment reopens: of the charges the payment settled, less what earlier refunds of
+ * it reopened, the last ones first, up to the refund's amount (beyond them it was a credit).
+ */
+export function unsettle(paid: readonly Settlement[], earlier: readonly Settlement[], amountAgorot: number): Settlement[] {
+  assertAgorot(amountAgorot);
+  const left = new Map<string, number>();
+  for (const s of paid) left.set(s.chargeId, (left.get(s.chargeId) ?? 0) + s.amountAgorot);
+  for (const s of earlier) left.set(s.chargeId, (left.get(s.chargeId) ?? 0) - s.amountAgorot);
+  const out: Settlement[] = [];
+  let rest = amountAgorot;
+  for (const s of [...paid].reverse()) {
+    const open = left.get(s.chargeId) ?? 0;
+    if (rest <= 0 || open <= 0) continue;
+    const part = Math.min(rest, open);
+    out.push({ chargeId: s.chargeId, amountAgorot: part });
+    left.set(s.chargeId, open - part);
+    rest -= part;
+  }
+  return out;
 }
 
 /**
@@ -114,7 +152,8 @@ export function periodTotals(entries: readonly LedgerEntry[], period: Period, fr
   const rows = new Map<string, PeriodTotals>();
   for (const e of entries) {
     if (e.date < from || e.date > to) continue;
-    const income = e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : 0;
+    // A refund gives back income of its period.
+    const income = e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0;
     const expenses = e.kind === 'expense' ? e.amountAgorot : 0;
     if (income === 0 && expenses === 0) continue;
     const key = periodKey(e.date, period);

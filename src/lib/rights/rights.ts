@@ -102,6 +102,10 @@ const grants = {
   'account.pay': [{ roles: ['owner', 'renter'] }],
   /** The office's view of tenants' payments, failed standing-order charges and receipts per building. */
   'payments.read': [{ roles: [...staff, 'committee'] }],
+  /** A payment's receipt as a PDF: the payer's apartment's tenants (checked per payment) and the office. */
+  'receipts.read': [{ roles: ['owner', 'renter', ...staff, 'committee'] }],
+  /** Refunding all or part of a tenant's card payment (management staff). */
+  'payments.refund': [{ roles: staff }],
   /** Registration links sent to an apartment's tenants. */
   'tenants.invite': [{ roles: staff }],
   /** Quick charges to an apartment (/add-money). */
