@@ -17,6 +17,7 @@ import * as m011 from './migrations/011_books.ts';
 import * as m013 from './migrations/013_documents.ts';
 import * as m012 from './migrations/012_building_life.ts';
 import * as m010 from './migrations/010_payments.ts';
+import * as m016 from './migrations/016_notification_prefs.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, EnvMigration> = {
   '013_documents': m013,
   '012_building_life': m012,
   '010_payments': m010,
+  '016_notification_prefs': m016,
 };
 
 /** Every migration's name, in the order they run. */

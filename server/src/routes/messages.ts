@@ -8,11 +8,14 @@ import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/do
 import type { Contact } from '../../../src/lib/domain/entities.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
 import { audienceRoles, messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
+import type { MessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
+import { allowsDelivery, messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { notificationPrefs } from '../data/notificationPrefs.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -31,23 +34,33 @@ const messageCreate = z.object({
   renters: z.boolean().default(false),
   channels: z.array(z.enum(messageChannels)).default([]),
   pinned: z.boolean().default(false),
+  topic: z.enum(messageTopics).default('announcements'),
 });
-const audienceQuery = z.object({ buildingId: z.coerce.number().int(), owners: z.enum(['true', 'false']).default('false'), renters: z.enum(['true', 'false']).default('false') });
+const audienceQuery = z.object({
+  buildingId: z.coerce.number().int(),
+  owners: z.enum(['true', 'false']).default('false'),
+  renters: z.enum(['true', 'false']).default('false'),
+  topic: z.enum(messageTopics).default('announcements'),
+});
 const subscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }), language: z.string().min(2).max(5).default('he') });
 
-type Recipient = { contact: Contact; address: Record<MessageChannel, string | null> };
+/** A person the message goes to: their address on each channel, and whether they let this topic reach them there. */
+type Recipient = { contact: Contact; address: Record<MessageChannel, string | null>; allows: Record<MessageChannel, boolean> };
 
-async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean }): Promise<Recipient[]> {
+async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean; topic: MessageTopic }): Promise<Recipient[]> {
   const roles = audienceRoles(audience);
   const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
-  const subs = await pushSubscriptions.ofContacts(db, people.map((c) => c.id));
+  const ids = people.map((c) => c.id);
+  const subs = await pushSubscriptions.ofContacts(db, ids);
+  const prefs = await notificationPrefs.ofContacts(db, ids);
   return people.map((contact) => ({
     contact,
     address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
+    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
   }));
 }
 
-const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0 });
+const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0, optedOut: 0 });
 
 function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason'>[]): DeliveryReport {
   const report: DeliveryReport = { email: emptyCounts(), sms: emptyCounts(), push: emptyCounts() };
@@ -55,6 +68,7 @@ function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason
     const c = report[row.channel as MessageChannel];
     c.recipients += 1;
     if (row.reason === 'noAddress') c.noAddress += 1;
+    else if (row.state === 'skipped') c.optedOut += 1;
     else if (row.state === 'sent') c.sent += 1;
     else if (row.state === 'failed') c.failed += 1;
     else c.queued += 1;
@@ -77,10 +91,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/messages/preview', { config: { right: 'messages.send' } }, async (req) => {
     const q = parse(audienceQuery, queryOf(req));
     const building = await loadBuilding(db, req, q.buildingId);
-    const people = await recipientsOf(db, building.id, { owners: q.owners === 'true', renters: q.renters === 'true' });
+    const people = await recipientsOf(db, building.id, { owners: q.owners === 'true', renters: q.renters === 'true', topic: q.topic });
     const channel = (ch: MessageChannel) => ({
-      reach: people.filter((p) => p.address[ch] !== null).length,
+      reach: people.filter((p) => p.address[ch] !== null && p.allows[ch]).length,
       missing: people.filter((p) => p.address[ch] === null).map((p) => p.contact.fullName),
+      optedOut: people.filter((p) => p.address[ch] !== null && !p.allows[ch]).length,
     });
     return { recipients: people.length, email: channel('email'), sms: channel('sms'), push: channel('push') };
   });
@@ -99,6 +114,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       for (const person of await recipientsOf(tx, building.id, body)) {
         for (const channel of message.channels) {
           const address = person.address[channel];
+          const optedOut = address !== null && !person.allows[channel];
           const row: DeliveryRow = {
             id: `${message.id}:${person.contact.id}:${channel}`,
             companyId,
@@ -106,8 +122,8 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
             contactId: person.contact.id,
             channel,
             address,
-            state: address === null ? 'failed' : 'queued',
-            reason: address === null ? 'noAddress' : null,
+            state: address === null ? 'failed' : optedOut ? 'skipped' : 'queued',
+            reason: address === null ? 'noAddress' : optedOut ? 'optedOut' : null,
             attempts: 0,
             nextAttemptAt: now,
             sentAt: null,
