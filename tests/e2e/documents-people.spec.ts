@@ -21,9 +21,10 @@ import { ProfilePage } from './pages/ProfilePage';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'binyan-docs-'));
 
-async function pdfFile(name: string, line: string): Promise<string> {
+async function pdfFile(name: string, line: string, pages = 1): Promise<string> {
   const doc = await PDFDocument.create();
-  doc.addPage([400, 300]).drawText(line, { x: 30, y: 150, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n += 1) doc.addPage([400, 300]).drawText(`${line} (${n})`, { x: 30, y: 150, size: 14, font });
   const file = path.join(dir, name);
   writeFileSync(file, await doc.save());
   return file;
@@ -84,7 +85,7 @@ describe('documents of the building', () => {
       expect(smtp.mails.at(-1)?.raw).toContain('application/pdf');
 
       await docs.searchBox().fill('');
-      await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house') });
+      await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house', 2) });
       await docs.waitVisible(docs.card(bylaws).getByText(docs.t('currentVersion')));
 
       // An image document joins the building's gallery, which opens it in the image viewer.
@@ -115,6 +116,17 @@ describe('documents of the building', () => {
       await docs.waitForRoute('regulations');
       await docs.waitVisible(docs.currentBylaws(bylaws));
       await docs.waitVisible(docs.embedded(bylaws));
+      // The PDF is drawn in the page (phones show no PDF inside a page): turn to page 2 and zoom in.
+      const d = (key: string, values?: Record<string, string | number>) => text('he', 'documents', key, values);
+      await docs.waitVisible(page.getByText(d('pdf.pageOf', { page: 1, pages: 2 })));
+      const narrow = (await docs.embedded(bylaws).boundingBox())?.width ?? 0;
+      await page.getByRole('button', { name: d('pdf.next') }).click();
+      await docs.waitVisible(page.getByText(d('pdf.pageOf', { page: 2, pages: 2 })));
+      await docs.expectDisabled(page.getByRole('button', { name: d('pdf.next') }), true);
+      await page.getByRole('button', { name: d('pdf.zoomIn') }).click();
+      await docs.waitVisible(page.getByRole('button', { name: d('pdf.fitWidth') }).getByText('150%'));
+      await docs.waitVisible(docs.embedded(bylaws));
+      expect((await docs.embedded(bylaws).boundingBox())?.width ?? 0).toBeGreaterThan(narrow * 1.4);
       expect(await axeCheck(page)).toBeDefined();
 
       await offlineReload(context, docs);
