@@ -170,7 +170,7 @@ describe('documents of the building', () => {
 });
 
 describe('the front desk', () => {
-  it('lets a guard log a visitor in and out with no connection, each sent once when back online (Hebrew)', async () => {
+  it('lists the building’s open mail and keys from the server, and lets a guard log a visitor in and out with no connection, each sent once when back online (Hebrew)', async () => {
     const browser = await launchBrowser();
     const state = openServerState(server);
     try {
@@ -182,9 +182,18 @@ describe('the front desk', () => {
       await waitForServiceWorkerControl(page);
       await desk.navigateTo('reception');
       await desk.waitVisible(page.getByRole('heading', { name: r('visitors.title') }));
+      // The building's open mail and keys come from the server (registered on any device), and stay listed offline.
+      const open = state.count(
+        "SELECT (SELECT COUNT(*) FROM mail_items WHERE buildingId = 102 AND status = 'pending') + (SELECT COUNT(*) FROM key_items WHERE buildingId = 102 AND status = 'pending')",
+      );
+      expect(open).toBeGreaterThan(0);
+      const waiting = page.getByRole('list', { name: r('waiting.list') }).getByRole('listitem');
+      await desk.waitForCount(waiting, open);
       expect(await axeCheck(page)).toBeDefined();
 
       await goOffline(context);
+      await desk.reload();
+      await desk.waitForCount(waiting, open);
       await page.getByRole('textbox', { name: r('visitors.name') }).fill('דני שליח');
       await page.getByRole('textbox', { name: r('visitors.apartment') }).fill('7');
       await page.getByRole('button', { name: r('visitors.arrive') }).click();
