@@ -16,6 +16,7 @@ import { axeCheck, goOffline, goOnline, launchBrowser, waitForServiceWorkerContr
 import type { AppBrowser } from './fixtures/browser';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
+import { ItemsPage } from './pages/ItemsPage';
 import { LoginPage, text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
@@ -170,7 +171,7 @@ describe('documents of the building', () => {
 });
 
 describe('the front desk', () => {
-  it('lists the building’s open mail and keys from the server, and lets a guard log a visitor in and out with no connection, each sent once when back online (Hebrew)', async () => {
+  it('lists the building’s open mail and keys from the server, lets a guard log a visitor in and out with no connection, each sent once when back online, and hand a parcel over with a signature (Hebrew)', async () => {
     const browser = await launchBrowser();
     const state = openServerState(server);
     try {
@@ -206,6 +207,18 @@ describe('the front desk', () => {
       await goOnline(context);
       await state.until('the visitor left, on the server', () => (state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח' AND leftAt IS NOT NULL") === 1 ? true : undefined));
       expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(1);
+
+      // A parcel handed over with the recipient's signature drawn with a finger, kept with the handover.
+      const parcel = state.row<{ id: string; trackingNumber: string }>("SELECT id, trackingNumber FROM mail_items WHERE buildingId = 102 AND status = 'pending' ORDER BY id LIMIT 1");
+      if (!parcel) throw new Error('building 102 has mail waiting in the demo');
+      const mail = new ItemsPage(page, server.baseUrl, 'mailItems');
+      await mail.goto('/mail-items');
+      await mail.waitVisible(mail.card(parcel.trackingNumber));
+      await mail.handOver(parcel.trackingNumber, 'רותי כהן', { signed: true });
+      await state.until('the signed handover on the server', () => (state.count("SELECT COUNT(*) FROM mail_items WHERE id = ? AND status = 'delivered' AND signatureFileId IS NOT NULL", parcel.id) === 1 ? true : undefined));
+      await mail.tab('delivered').click();
+      await mail.waitVisible(mail.card(parcel.trackingNumber).getByRole('img', { name: mail.t('handover.signatureOf', { name: 'רותי כהן' }) }));
+      expect(await axeCheck(page)).toBeDefined();
     } finally {
       state.close();
       await browser.close();

@@ -15,8 +15,8 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
-import { SignaturePad } from './SignaturePad';
-import type { SignaturePadHandle } from './SignaturePad';
+import { SignaturePad } from '../../ui/SignaturePad';
+import type { SignaturePadHandle } from '../../ui/SignaturePad';
 import { signForm, signedForm } from './signFormRepo';
 import pad from './SignForm.module.css';
 

@@ -82,9 +82,9 @@ export async function registerMailItem(input: NewMailItem): Promise<string> {
   return id;
 }
 
-/** Hands an item over: who received it, who gave it and when (once). */
-export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput): Promise<void> {
-  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt };
+/** Hands an item over: who received it, who gave it and when (once), with the recipient's drawn signature (a PNG data URL) if taken. */
+export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput, signature: string | null = null): Promise<void> {
+  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt, ...(signature ? { signature } : {}) };
   const actor = await currentActor();
   const guard = (row: ItemRow) => refuse(validateHandover(row, handover));
   const request = { method: 'POST' as const, path: `${itemPaths[kind]}/${id}/handover`, wrap: 'payload' as const };
