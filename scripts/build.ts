@@ -49,7 +49,9 @@ async function buildServiceWorker(): Promise<void> {
 const precacheConfig = {
   globDirectory: distDir,
   globPatterns: precachePatterns,
-  globIgnores: ['sw.js', '.build-stamp', '.vite/**'],
+  // pdf.js (its chunk and a 1.2 MB worker, not matched by the patterns) is not installed with the app: the
+  // service worker keeps it when the first PDF is shown (sw/sw.ts), so a viewed document opens offline.
+  globIgnores: ['sw.js', '.build-stamp', '.vite/**', 'assets/PdfViewer-*.js'],
   // Hashed file names already change with their content.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,

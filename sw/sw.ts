@@ -12,6 +12,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 
 const IMAGE_CACHE = 'binyan-images';
 const IMAGE_CACHE_MAX_ENTRIES = 300;
+const PDF_VIEWER_CACHE = 'binyan-pdf-viewer';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -29,6 +30,13 @@ registerRoute(
     matchOptions: { ignoreVary: true },
     plugins: [boundedCache(IMAGE_CACHE, IMAGE_CACHE_MAX_ENTRIES, 'sessionToken')],
   }),
+);
+
+// pdf.js is left out of the precache (scripts/build.ts): its files are kept here once a PDF was shown.
+// Hashed names: a new version's files are new entries, the old ones leave as the cache fills.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/(PdfViewer-|pdf\.worker)/.test(url.pathname),
+  new CacheFirst({ cacheName: PDF_VIEWER_CACHE, plugins: [boundedCache(PDF_VIEWER_CACHE, 4, '')] }),
 );
 
 // A new version waits until the page says so: the page only asks when no replay is in flight.

@@ -6,6 +6,7 @@ import { documentLimits } from '../../src/lib/uploadLimits.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
+import { visualOrder } from '../src/files/bidi.ts';
 import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import { startSmtpSink } from './smtpSink.ts';
 import type { SmtpSink } from './smtpSink.ts';
@@ -195,6 +196,39 @@ describe('signed forms', () => {
     expect(mine).toMatchObject([{ kind: 'signedForm', apartmentId: moshesUnit, mimeType: 'application/pdf' }]);
     const file = await call(server, 'GET', `/api/binyan/documents/${body.id}/file`, { token: tokens.get('moshe') ?? '' });
     expect(file.text.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('makes the PDF of a form sent as text real text, Hebrew in an embedded Hebrew font, with the signature as an image', async () => {
+    const body = form({
+      form: {
+        text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן.',
+        fields: [
+          { label: 'תיאור המפתח', value: 'מפתח מחסן 7' },
+          { label: 'מספר מפתחות', value: '2' },
+        ],
+        signerLine: 'חתימת משה פרץ',
+        signedLine: 'נחתם ב-24/11/2026 12:00',
+        dir: 'rtl',
+      },
+      signature: (await testJpeg(903)).toString('base64'),
+    });
+    expect((await as('moshe', 'POST', '/signed-forms', body)).status).toBe(201);
+    const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw).toMatch(/\/FontName \/NotoSansHebrew/);
+    expect(raw).toContain('/FontFile2');
+    expect(raw).toContain('/Subtype /Image');
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: bytes, isEvalSupported: false }).promise;
+    const content = await (await pdf.getPage(1)).getTextContent();
+    const words = content.items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join('')
+      .replace(/\s+/g, ' ');
+    // The text is there as drawn: each line in visual order (Hebrew right to left, numbers left to right).
+    for (const expected of ['קבלת מפתחות', 'מפתח מחסן 7', 'חתימת משה פרץ', 'נחתם ב-24/11/2026 12:00']) expect(words).toContain(visualOrder(expected, 'R'));
+    expect(words).toContain('24/11/2026');
   });
 
   it('refuses a form without its fields or signer, and a tenant signing for another unit', async () => {

@@ -1,12 +1,14 @@
 // Keys and mail items (spec 5): the same item cannot be inserted twice; a handover names who got it, once.
 import { describe, expect, it } from 'vitest';
 import type { Rec } from './harness.ts';
-import { expectRefused, newId, signedInServer } from './harness.ts';
+import { call, expectRefused, loginAs, newId, signedInServer } from './harness.ts';
+import { testJpeg } from './images.ts';
 
 type Reply = { record: Rec; error?: { code: string; messageKey: string; field?: string } };
 
 // dana's round includes buildings 105 and 106.
-const { post, get } = signedInServer<Reply>('dana');
+const signedIn = signedInServer<Reply>('dana');
+const { post, get } = signedIn;
 
 describe.each([
   { path: '/keys', numberField: 'tagNumber', extra: { description: 'מפתח לדירה' } },
@@ -49,4 +51,24 @@ describe.each([
 
 it('a key needs a description', async () => {
   expectRefused(await post('/keys', { id: newId(), buildingId: 106, tagNumber: 'D-1', description: ' ' }), 'requiredField', { field: 'description' });
+});
+
+it('keeps the recipient’s drawn signature with the handover, readable by those who see the item’s building only', async () => {
+  const created = (await post('/mail-items', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, trackingNumber: 'SIG-1', kind: 'parcel', description: '' })).body.record;
+  expectRefused(await post(`/mail-items/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', signature: Buffer.from('not an image').toString('base64') }), 'onlyImageAllowed', { field: 'signature' });
+  const signature = (await testJpeg(951)).toString('base64');
+  const handed = await post(`/mail-items/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', signature: `data:image/jpeg;base64,${signature}` });
+  expect(handed.status).toBe(200);
+  const fileId = handed.body.record.signatureFileId;
+  expect(typeof fileId).toBe('string');
+  expect((await get('/mail-items?buildingId=106')).find((r) => r.id === created.id)).toMatchObject({ status: 'delivered', signatureFileId: fileId });
+  const image = (user: string) => call(signedIn.server, 'GET', `/api/files/getImg?src=${encodeURIComponent(String(fileId))}`, { token: user });
+  const own = await image(signedIn.token);
+  expect(own.status).toBe(200);
+  expect(own.headers.get('content-type')).toBe('image/jpeg');
+  // avi's round does not include building 106.
+  expect((await image((await loginAs(signedIn.server, 'avi')).token)).status).toBe(403);
+  // Without a signature the handover is as before.
+  const plain = (await post('/keys', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, tagNumber: 'SIG-2', description: 'מפתח' })).body.record;
+  expect((await post(`/keys/${plain.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן' })).body.record).toMatchObject({ status: 'delivered', signatureFileId: null });
 });

@@ -40,8 +40,9 @@ export type ServiceCallRow = ServiceCall & LocalFields & { tab: ServiceCallTab }
 export type ServiceCallUpdateRow = ServiceCallUpdate & LocalFields;
 export type MeterRow = Meter & LocalFields;
 export type MeterReadingRow = MeterReading & LocalFields;
-export type KeyItemRow = KeyItem & LocalFields;
-export type MailItemRow = MailItem & LocalFields;
+/** `signature`: the recipient's drawing (a data URL) kept on the device until the server's file id replaces it. */
+export type KeyItemRow = KeyItem & LocalFields & { signature?: string | null };
+export type MailItemRow = MailItem & LocalFields & { signature?: string | null };
 export type VisitRow = Visit & LocalFields;
 export type DailyPlanRow = DailyPlan & { key: string /* `${workerId}:${planDate}` */ };
 export type FacilityRow = Facility & LocalFields;

@@ -90,6 +90,8 @@ export const profileAnswer = z.looseObject({
   }),
   requests: z.array(profileRequest),
   terms: z.looseObject({ version: text, approved: z.boolean() }),
+  /** The user's notification preferences; a server without them means everything on. */
+  notifications: z.optional(z.unknown()),
 });
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 

@@ -16,14 +16,16 @@ import { axeCheck, goOffline, goOnline, launchBrowser, waitForServiceWorkerContr
 import type { AppBrowser } from './fixtures/browser';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
+import { ItemsPage } from './pages/ItemsPage';
 import { LoginPage, text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'binyan-docs-'));
 
-async function pdfFile(name: string, line: string): Promise<string> {
+async function pdfFile(name: string, line: string, pages = 1): Promise<string> {
   const doc = await PDFDocument.create();
-  doc.addPage([400, 300]).drawText(line, { x: 30, y: 150, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n += 1) doc.addPage([400, 300]).drawText(`${line} (${n})`, { x: 30, y: 150, size: 14, font });
   const file = path.join(dir, name);
   writeFileSync(file, await doc.save());
   return file;
@@ -84,7 +86,7 @@ describe('documents of the building', () => {
       expect(smtp.mails.at(-1)?.raw).toContain('application/pdf');
 
       await docs.searchBox().fill('');
-      await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house') });
+      await docs.upload({ title: bylaws, kind: 'bylaws', file: await pdfFile('bylaws.pdf', 'Bylaws of the house', 2) });
       await docs.waitVisible(docs.card(bylaws).getByText(docs.t('currentVersion')));
 
       // An image document joins the building's gallery, which opens it in the image viewer.
@@ -115,6 +117,17 @@ describe('documents of the building', () => {
       await docs.waitForRoute('regulations');
       await docs.waitVisible(docs.currentBylaws(bylaws));
       await docs.waitVisible(docs.embedded(bylaws));
+      // The PDF is drawn in the page (phones show no PDF inside a page): turn to page 2 and zoom in.
+      const d = (key: string, values?: Record<string, string | number>) => text('he', 'documents', key, values);
+      await docs.waitVisible(page.getByText(d('pdf.pageOf', { page: 1, pages: 2 })));
+      const narrow = (await docs.embedded(bylaws).boundingBox())?.width ?? 0;
+      await page.getByRole('button', { name: d('pdf.next') }).click();
+      await docs.waitVisible(page.getByText(d('pdf.pageOf', { page: 2, pages: 2 })));
+      await docs.expectDisabled(page.getByRole('button', { name: d('pdf.next') }), true);
+      await page.getByRole('button', { name: d('pdf.zoomIn') }).click();
+      await docs.waitVisible(page.getByRole('button', { name: d('pdf.fitWidth') }).getByText('150%'));
+      await docs.waitVisible(docs.embedded(bylaws));
+      expect((await docs.embedded(bylaws).boundingBox())?.width ?? 0).toBeGreaterThan(narrow * 1.4);
       expect(await axeCheck(page)).toBeDefined();
 
       await offlineReload(context, docs);
@@ -158,7 +171,7 @@ describe('documents of the building', () => {
 });
 
 describe('the front desk', () => {
-  it('lets a guard log a visitor in and out with no connection, each sent once when back online (Hebrew)', async () => {
+  it('lists the building’s open mail and keys from the server, lets a guard log a visitor in and out with no connection, each sent once when back online, and hand a parcel over with a signature (Hebrew)', async () => {
     const browser = await launchBrowser();
     const state = openServerState(server);
     try {
@@ -170,9 +183,18 @@ describe('the front desk', () => {
       await waitForServiceWorkerControl(page);
       await desk.navigateTo('reception');
       await desk.waitVisible(page.getByRole('heading', { name: r('visitors.title') }));
+      // The building's open mail and keys come from the server (registered on any device), and stay listed offline.
+      const open = state.count(
+        "SELECT (SELECT COUNT(*) FROM mail_items WHERE buildingId = 102 AND status = 'pending') + (SELECT COUNT(*) FROM key_items WHERE buildingId = 102 AND status = 'pending')",
+      );
+      expect(open).toBeGreaterThan(0);
+      const waiting = page.getByRole('list', { name: r('waiting.list') }).getByRole('listitem');
+      await desk.waitForCount(waiting, open);
       expect(await axeCheck(page)).toBeDefined();
 
       await goOffline(context);
+      await desk.reload();
+      await desk.waitForCount(waiting, open);
       await page.getByRole('textbox', { name: r('visitors.name') }).fill('דני שליח');
       await page.getByRole('textbox', { name: r('visitors.apartment') }).fill('7');
       await page.getByRole('button', { name: r('visitors.arrive') }).click();
@@ -185,6 +207,18 @@ describe('the front desk', () => {
       await goOnline(context);
       await state.until('the visitor left, on the server', () => (state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח' AND leftAt IS NOT NULL") === 1 ? true : undefined));
       expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(1);
+
+      // A parcel handed over with the recipient's signature drawn with a finger, kept with the handover.
+      const parcel = state.row<{ id: string; trackingNumber: string }>("SELECT id, trackingNumber FROM mail_items WHERE buildingId = 102 AND status = 'pending' ORDER BY id LIMIT 1");
+      if (!parcel) throw new Error('building 102 has mail waiting in the demo');
+      const mail = new ItemsPage(page, server.baseUrl, 'mailItems');
+      await mail.goto('/mail-items');
+      await mail.waitVisible(mail.card(parcel.trackingNumber));
+      await mail.handOver(parcel.trackingNumber, 'רותי כהן', { signed: true });
+      await state.until('the signed handover on the server', () => (state.count("SELECT COUNT(*) FROM mail_items WHERE id = ? AND status = 'delivered' AND signatureFileId IS NOT NULL", parcel.id) === 1 ? true : undefined));
+      await mail.tab('delivered').click();
+      await mail.waitVisible(mail.card(parcel.trackingNumber).getByRole('img', { name: mail.t('handover.signatureOf', { name: 'רותי כהן' }) }));
+      expect(await axeCheck(page)).toBeDefined();
     } finally {
       state.close();
       await browser.close();

@@ -1,5 +1,6 @@
 // Messages, their deliveries (one row per recipient × channel) and push subscriptions (issue 16).
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
+import { isMessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
 import type { MessageDeliveryTable, MessageTable, PushSubscriptionTable } from '../db/schema.ts';
@@ -19,6 +20,7 @@ function decodeMessage(row: { [K in keyof MessageTable]: unknown }): Message {
     pinned: asBoolean(row.pinned),
     sentBy: String(row.sentBy),
     createdAt: String(row.createdAt),
+    topic: isMessageTopic(row.topic) ? row.topic : 'announcements',
   };
 }
 

@@ -19,6 +19,7 @@ import * as m012 from './migrations/012_building_life.ts';
 import * as m010 from './migrations/010_payments.ts';
 import * as m015 from './migrations/015_room_fees.ts';
 import * as m014 from './migrations/014_payment_texts.ts';
+import * as m016 from './migrations/016_notification_prefs.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, EnvMigration> = {
   '010_payments': m010,
   '015_room_fees': m015,
   '014_payment_texts': m014,
+  '016_notification_prefs': m016,
 };
 
 /** Every migration's name, in the order they run. */

@@ -218,6 +218,8 @@ export type MessageTable = {
   pinned: SqlBool;
   sentBy: string;
   createdAt: string;
+  /** A message topic (lib/domain/notificationPrefs.ts); migration 016. */
+  topic: string;
 };
 
 export type MessageDeliveryTable = {
@@ -234,6 +236,9 @@ export type MessageDeliveryTable = {
   sentAt: string | null;
   updatedAt: string;
 };
+
+/** A user's notification preferences as JSON (lib/domain/notificationPrefs.ts); migration 016. */
+export type NotificationPreferenceTable = { userId: number; companyId: number; preferences: SqlJson<object>; updatedAt: string };
 
 export type PushSubscriptionTable = { endpoint: string; companyId: number; userId: number; p256dh: string; auth: string; language: string; createdAt: string };
 
@@ -463,6 +468,7 @@ export type DB = {
   messages: MessageTable;
   message_deliveries: MessageDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
+  notification_preferences: NotificationPreferenceTable;
   billing_settings: BillingSettingsTable;
   apartment_holds: ApartmentHoldTable;
   saved_cards: SavedCardTable;

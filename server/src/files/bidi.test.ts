@@ -14,4 +14,9 @@ describe('visual order of PDF text', () => {
   it('drops the invisible direction marks number formats add', () => {
     expect(visualOrder('\u200F1,234.50\u00A0\u200F₪', 'L')).toBe('1,234.50\u00A0₪');
   });
+  it('mirrors brackets and keeps Latin words inside Hebrew (form text)', () => {
+    expect(visualOrder('מפתח (2)', 'R')).toBe('(2) חתפמ');
+    expect(visualOrder('חברת ABC בע"מ', 'R')).toBe('מ"עב ABC תרבח');
+    expect(visualOrder('Signed by משה פרץ on Tuesday', 'L')).toBe('Signed by ץרפ השמ on Tuesday');
+  });
 });

@@ -46,6 +46,8 @@ export async function queueEventReminders(ctx: ReminderContext): Promise<number>
         renters: true,
         channels: CHANNELS,
         pinned: false,
+        // A building event (cleaning day, pest control) is a general announcement to the residents.
+        topic: 'announcements',
         sentBy: event.createdBy,
         createdAt: at,
       };

@@ -3,10 +3,13 @@
 // backoff. A claimed row is never claimed again, so nothing is sent twice — across processes, retries and
 // restarts (a row a stopped process left 'sending' is marked failed 'interrupted', not re-sent).
 import { deliveryAttempts, retryDelayMs } from '../../../src/lib/domain/messageRules.ts';
+import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
+import { allowsDelivery } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Database } from '../db/database.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { files } from '../data/files.ts';
+import { notificationPrefs } from '../data/notificationPrefs.ts';
 import type { FileStore } from '../files/fileStore.ts';
 import { safeFileName } from '../routes/files.ts';
 import type { MailAttachment, MailProvider, PushProvider, SmsProvider } from './providers.ts';
@@ -29,9 +32,12 @@ async function attachmentsOf(ctx: JobContext, imageId: string | null): Promise<M
   return [{ filename: safeFileName(file.srcFileName, file.id, file.mimeType), content, contentType: file.mimeType }];
 }
 
-async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<void> {
+/** Sends one row; 'skipped' when the recipient has turned the channel or the message's topic off since it was queued. */
+async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'skipped'> {
   const message = await messages.find(ctx.db, row.messageId);
   if (!message || row.address === null) throw new DeliveryError('noAddress', true);
+  const channel = row.channel as MessageChannel;
+  if (!allowsDelivery((await notificationPrefs.ofContacts(ctx.db, [row.contactId])).get(row.contactId), channel, message.topic)) return 'skipped';
   if (row.channel === 'email') {
     await ctx.messaging.mail.send({
       to: row.address,
@@ -47,6 +53,7 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<void> {
     if (!target) throw new DeliveryError('subscriptionGone', true);
     await ctx.messaging.push.send(target, { title: message.subject, body: message.body, url: `/announcements?message=${message.id}`, lang: target.language });
   }
+  return 'sent';
 }
 
 /** Sends what is due now; returns how many rows it handled. */
@@ -62,8 +69,9 @@ export async function runDueDeliveries(ctx: JobContext): Promise<number> {
       if (!(await ctx.db.tx((tx) => deliveries.claim(tx, row.id, attempt, nowIso())))) continue;
       handled += 1;
       try {
-        await sendOne(ctx, row);
-        await ctx.db.tx((tx) => deliveries.finish(tx, row.id, { state: 'sent', reason: null, nextAttemptAt: nowIso(), sentAt: nowIso(), updatedAt: nowIso() }));
+        const outcome = await sendOne(ctx, row);
+        const done = outcome === 'sent' ? { state: 'sent', reason: null, sentAt: nowIso() } : { state: 'skipped', reason: 'optedOut', sentAt: null };
+        await ctx.db.tx((tx) => deliveries.finish(tx, row.id, { ...done, nextAttemptAt: nowIso(), updatedAt: nowIso() }));
       } catch (error) {
         const permanent = error instanceof DeliveryError ? error.permanent : false;
         const reason = error instanceof DeliveryError ? error.reason : 'errorSendingEmail';

@@ -4,32 +4,40 @@
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { Contact } from '../../../src/lib/domain/entities.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
-import { audienceRoles } from '../../../src/lib/domain/messageRules.ts';
+import { audienceRoles, messageChannels } from '../../../src/lib/domain/messageRules.ts';
+import type { MessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
+import { allowsDelivery } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { notificationPrefs } from '../data/notificationPrefs.ts';
 
-export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null> };
+/** A person the message goes to: their address on each channel, and whether they let this topic reach them there. */
+export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null>; allows: Record<MessageChannel, boolean> };
 
-/** The building's owners and/or renters with their address on each channel (null: none). */
-export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean }): Promise<Recipient[]> {
+/** The building's owners and/or renters with their address on each channel (null: none) and their preferences. */
+export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean; topic: MessageTopic }): Promise<Recipient[]> {
   const roles = audienceRoles(audience);
   const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
-  const subs = await pushSubscriptions.ofContacts(db, people.map((c) => c.id));
+  const ids = people.map((c) => c.id);
+  const subs = await pushSubscriptions.ofContacts(db, ids);
+  const prefs = await notificationPrefs.ofContacts(db, ids);
   return people.map((contact) => ({
     contact,
     address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
+    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
   }));
 }
 
-/** Writes the message and its delivery rows (no address: failed 'noAddress' at once); returns the rows. */
+/** Writes the message and its delivery rows (no address: failed 'noAddress'; opted out: skipped, at once); returns the rows. */
 export async function queueMessage(tx: Db, message: Message, companyId: number, now: string): Promise<DeliveryRow[]> {
   await messages.insert(tx, message, companyId);
   const rows: DeliveryRow[] = [];
   for (const person of await recipientsOf(tx, message.buildingId, message)) {
     for (const channel of message.channels) {
       const address = person.address[channel];
+      const optedOut = address !== null && !person.allows[channel];
       const row: DeliveryRow = {
         id: `${message.id}:${person.contact.id}:${channel}`,
         companyId,
@@ -37,8 +45,8 @@ export async function queueMessage(tx: Db, message: Message, companyId: number, 
         contactId: person.contact.id,
         channel,
         address,
-        state: address === null ? 'failed' : 'queued',
-        reason: address === null ? 'noAddress' : null,
+        state: address === null ? 'failed' : optedOut ? 'skipped' : 'queued',
+        reason: address === null ? 'noAddress' : optedOut ? 'optedOut' : null,
         attempts: 0,
         nextAttemptAt: now,
         sentAt: null,

@@ -6,7 +6,8 @@ import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimit
 import type { AppContext } from '../context.ts';
 import { files } from '../data/files.ts';
 import type { FileView } from '../data/files.ts';
-import { queryOf } from '../http/access.ts';
+import { keyItems, mailItems } from '../data/items.ts';
+import { loadOwned, queryOf } from '../http/access.ts';
 import { loadDocument } from '../http/documentAccess.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
@@ -133,6 +134,9 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
     // A document's file is read as its document: only by those who may see it.
     if (file.parentType === 'documents' && file.parentId) await loadDocument(db, req, file.parentId);
+    // A handover's signature is read as its key or mail item: by those who may see the item's building.
+    if (file.parentType === 'keys' && file.parentId) await loadOwned(db, req, keyItems, file.parentId);
+    if (file.parentType === 'mail-items' && file.parentId) await loadOwned(db, req, mailItems, file.parentId);
     const data = await ctx.files.get(file.companyId, file.sha256);
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';

@@ -4,12 +4,18 @@ import { z } from 'zod';
 import type { KeyItem, MailItem } from '../../../src/lib/domain/entities.ts';
 import { mailItemKinds } from '../../../src/lib/domain/entities.ts';
 import { normalizeItemNumber, validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
+import { formatFileSize, signedFormLimits } from '../../../src/lib/uploadLimits.ts';
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { Resource } from '../db/records.ts';
+import { files } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
+import type { Db } from '../db/database.ts';
+import { reencodeImage } from '../files/images.ts';
+import { newUuid, sha256Hex } from '../util/crypto.ts';
+import { decodeBase64 } from './files.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
-import { fail } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
@@ -36,9 +42,43 @@ const handover = z.object({
   deliveredTo: z.string().nullable().default(null),
   deliveredBy: z.string().nullable().optional(),
   deliveredAt: z.string().nullable().optional(),
+  /** The recipient's signature drawn on the device (base64 PNG or JPEG). */
+  signature: z.string().min(1).nullable().optional(),
 });
 
 type Item = KeyItem | MailItem;
+
+type Signature = { data: Buffer; sha256: string };
+
+/** The drawn signature as a JPEG (re-encoded: nothing but an image is kept), within the form page's limit. */
+async function signatureOf(base64: string): Promise<Signature> {
+  const bytes = decodeBase64(base64);
+  if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+  const image = await reencodeImage(bytes, ['png', 'jpeg']);
+  if (!image) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
+  return { data: image.data, sha256: sha256Hex(image.data) };
+}
+
+/** The signature's file row (its bytes are already in the store), read as its item: see routes/files.ts. */
+async function storedSignature(tx: Db, req: FastifyRequest, signature: Signature, path: string, itemId: string, now: string): Promise<string> {
+  const { companyId, user } = authOf(req);
+  const existing = await files.bySha(tx, companyId, signature.sha256);
+  if (existing) return existing.id;
+  const id = newUuid();
+  await files.insert(tx, {
+    id,
+    companyId,
+    sha256: signature.sha256,
+    mimeType: 'image/jpeg',
+    size: signature.data.length,
+    parentType: path,
+    parentId: itemId,
+    srcFileName: 'signature.jpg',
+    createdBy: user.userName,
+    createdAt: now,
+  });
+  return id;
+}
 
 function itemResource<E extends Item, S extends z.ZodType>(
   app: FastifyInstance,
@@ -94,6 +134,8 @@ function itemResource<E extends Item, S extends z.ZodType>(
   app.post(`/api/binyan/${path}/:id/handover`, { config: { right: 'items.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(handover, req.body);
+    const signature = body.signature ? await signatureOf(body.signature) : null;
+    if (signature) await ctx.files.put(authOf(req).companyId, signature.sha256, signature.data);
     return runMutation(ctx, req, reply, async (tx) => {
       const current = await loadOwned(tx, req, items, id);
       checkVersion(current, body.baseVersion);
@@ -104,7 +146,8 @@ function itemResource<E extends Item, S extends z.ZodType>(
       };
       const rule = validateHandover(current, input);
       if (rule) throw rule.messageKey === 'itemAlreadyDelivered' ? fail.rule(rule) : fail.validation(rule);
-      const record = bump(current, { ...input, status: 'delivered' } as Partial<E>, ctx.nowIso());
+      const signatureFileId = signature ? await storedSignature(tx, req, signature, path, id, ctx.nowIso()) : null;
+      const record = bump(current, { ...input, status: 'delivered', signatureFileId } as Partial<E>, ctx.nowIso());
       await items.update(tx, record);
       return { record };
     });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
 import { messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
+import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
@@ -31,11 +32,17 @@ const messageCreate = z.object({
   renters: z.boolean().default(false),
   channels: z.array(z.enum(messageChannels)).default([]),
   pinned: z.boolean().default(false),
+  topic: z.enum(messageTopics).default('announcements'),
 });
-const audienceQuery = z.object({ buildingId: z.coerce.number().int(), owners: z.enum(['true', 'false']).default('false'), renters: z.enum(['true', 'false']).default('false') });
+const audienceQuery = z.object({
+  buildingId: z.coerce.number().int(),
+  owners: z.enum(['true', 'false']).default('false'),
+  renters: z.enum(['true', 'false']).default('false'),
+  topic: z.enum(messageTopics).default('announcements'),
+});
 const subscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }), language: z.string().min(2).max(5).default('he') });
 
-const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0 });
+const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0, optedOut: 0 });
 
 function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason'>[]): DeliveryReport {
   const report: DeliveryReport = { email: emptyCounts(), sms: emptyCounts(), push: emptyCounts() };
@@ -43,6 +50,7 @@ function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason
     const c = report[row.channel as MessageChannel];
     c.recipients += 1;
     if (row.reason === 'noAddress') c.noAddress += 1;
+    else if (row.state === 'skipped') c.optedOut += 1;
     else if (row.state === 'sent') c.sent += 1;
     else if (row.state === 'failed') c.failed += 1;
     else c.queued += 1;
@@ -65,10 +73,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/messages/preview', { config: { right: 'messages.send' } }, async (req) => {
     const q = parse(audienceQuery, queryOf(req));
     const building = await loadBuilding(db, req, q.buildingId);
-    const people = await recipientsOf(db, building.id, { owners: q.owners === 'true', renters: q.renters === 'true' });
+    const people = await recipientsOf(db, building.id, { owners: q.owners === 'true', renters: q.renters === 'true', topic: q.topic });
     const channel = (ch: MessageChannel) => ({
-      reach: people.filter((p) => p.address[ch] !== null).length,
+      reach: people.filter((p) => p.address[ch] !== null && p.allows[ch]).length,
       missing: people.filter((p) => p.address[ch] === null).map((p) => p.contact.fullName),
+      optedOut: people.filter((p) => p.address[ch] !== null && !p.allows[ch]).length,
     });
     return { recipients: people.length, email: channel('email'), sms: channel('sms'), push: channel('push') };
   });

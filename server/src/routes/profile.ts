@@ -3,6 +3,8 @@
 // and the approval of the current terms of use.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messageChannels } from '../../../src/lib/domain/messageRules.ts';
+import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import { termsVersion } from '../../../src/lib/terms.ts';
 import { profileRequestKinds, validateProfileChange, validateProfileNote } from '../../../src/lib/validation/profileRules.ts';
 import type { ProfileDetails } from '../../../src/lib/validation/profileRules.ts';
@@ -10,6 +12,7 @@ import { forgetCachedSessions } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apartments, contacts } from '../data/buildings.ts';
+import { notificationPrefs } from '../data/notificationPrefs.ts';
 import { profileRequests, termsApprovals } from '../data/profiles.ts';
 import type { ProfileRequest } from '../data/profiles.ts';
 import type { UserRow } from '../data/users.ts';
@@ -30,6 +33,8 @@ const requestCreate = z.object({
 });
 const decision = z.object({ decision: z.enum(['approved', 'refused']) });
 const approval = z.object({ version: z.string().max(40) });
+const onOff = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
+const preferences = z.object({ channels: onOff(messageChannels), topics: onOff(messageTopics) });
 
 const detailsOf = (u: UserRow): ProfileDetails => ({ fullName: u.fullName, phone: u.phone, email: u.email ?? '' });
 
@@ -70,7 +75,18 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       requests: await profileRequests.ofUser(db, user.id),
       terms: { version: termsVersion, approved: await termsApprovals.has(db, user.id, termsVersion) },
+      notifications: await notificationPrefs.ofUser(db, user.id),
     };
+  });
+
+  /** The user's notification preferences (the whole set; the latest change wins). */
+  app.post('/api/binyan/profile/notifications', { config: { right: 'profile.notifications' } }, async (req, reply) => {
+    const body = parse(preferences, req.body ?? {});
+    return runMutation(ctx, req, reply, async (tx) => {
+      const { user, companyId } = authOf(req);
+      await notificationPrefs.save(tx, user.id, companyId, body, ctx.nowIso());
+      return { record: null, extra: { notifications: body } };
+    });
   });
 
   app.post('/api/binyan/terms/approval', { config: { right: 'session.use' } }, async (req, reply) => {

@@ -1,5 +1,7 @@
 // Signature forms (spec 1): a form filled and signed on the device arrives (through the outbox, once)
-// as the picture of its page; the server makes the signed PDF and keeps it with the unit's documents.
+// with its text as the signer read it and the drawn signature (or, from devices of before issue 17's
+// text PDF, as the picture of its page); the server makes the signed PDF and keeps it with the unit's
+// documents.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { signatureFormOf, validateSignedForm } from '../../../src/lib/forms/signatureForms.ts';
@@ -10,7 +12,7 @@ import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
 import { files } from '../data/files.ts';
 import { reencodeImage } from '../files/images.ts';
-import { signedFormPdf } from '../files/signedPdf.ts';
+import { signedFormPdf, signedFormTextPdf } from '../files/signedPdf.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
@@ -30,7 +32,20 @@ const signedBody = z.object({
   values: z.record(z.string().max(60), z.string().max(1000)).default({}),
   signerName: z.string().max(200).default(''),
   signedAt: isoTime,
-  page: z.string().min(1),
+  /** The form as text: what the signer read, in their language. */
+  form: z
+    .object({
+      text: z.string().max(5000),
+      fields: z.array(z.object({ label: z.string().max(200), value: z.string().max(1000) })).max(30),
+      signerLine: z.string().max(300),
+      signedLine: z.string().max(300),
+      dir: z.enum(['rtl', 'ltr']),
+    })
+    .optional(),
+  /** The drawn signature (PNG or JPEG, base64), with `form`. */
+  signature: z.string().min(1).optional(),
+  /** The picture of the whole page (older devices), instead of `form` and `signature`. */
+  page: z.string().min(1).optional(),
 });
 
 export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,7 +56,9 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateSignedForm({ formId: body.formId, values: body.values, signerName: body.signerName, signed: true }));
     const form = signatureFormOf(body.formId);
     if (!form) throw fail.validation({ field: 'formId', messageKey: 'requiredField' });
-    const bytes = decodeBase64(body.page);
+    const image = body.form && body.signature ? body.signature : body.page;
+    if (!image) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
+    const bytes = decodeBase64(image);
     if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'page', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
     await loadBuilding(db, req, body.buildingId);
     const audience = await audienceOf(db, req);
@@ -49,11 +66,11 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.apartmentId && !audience.all && !audience.apartmentIds.includes(body.apartmentId)) throw fail.forbidden();
     // A tenant's form belongs to his unit even when the device did not name it.
     const apartmentId = body.apartmentId || (audience.all ? null : (audience.apartmentIds[0] ?? null));
-    const page = await reencodeImage(bytes, ['jpeg', 'png']);
-    if (!page) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'page' });
+    const picture = await reencodeImage(bytes, ['jpeg', 'png']);
+    if (!picture) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: body.form ? 'signature' : 'page' });
     const { companyId, user } = authOf(req);
-    const signedAt = new Date(body.signedAt);
-    const pdf = await signedFormPdf(page, { title: body.title, signer: body.signerName.trim(), signedAt });
+    const meta = { title: body.title, signer: body.signerName.trim(), signedAt: new Date(body.signedAt) };
+    const pdf = body.form && body.signature ? await signedFormTextPdf({ ...body.form, title: body.title }, { ...picture, format: 'jpeg' }, meta) : await signedFormPdf(picture, meta);
     const sha256 = sha256Hex(pdf);
     await ctx.files.put(companyId, sha256, pdf);
     const freshFileId = newUuid();

@@ -15,9 +15,8 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
-import { drawFormPage } from './formPage';
-import { SignaturePad } from './SignaturePad';
-import type { SignaturePadHandle } from './SignaturePad';
+import { SignaturePad } from '../../ui/SignaturePad';
+import type { SignaturePadHandle } from '../../ui/SignaturePad';
 import { signForm, signedForm } from './signFormRepo';
 import pad from './SignForm.module.css';
 
@@ -54,18 +53,19 @@ export function SignFormScreen() {
       const id = await signForm({ formId: form.id, title, buildingId: bid, apartmentId: apartmentId || null, values, signerName, signed: signed && !padRef.current?.isEmpty() }, (signedAt) => {
         const signature = padRef.current?.canvas();
         if (!signature) throw new Error('no signature pad');
-        return drawFormPage({
-          title,
-          text: t(`forms.${form.id}.text`),
-          fields: [
-            ...(apartmentId ? [{ label: t('unit'), value: t('documents:unit', { number: units.find((u) => u.id === apartmentId)?.number ?? '' }) }] : []),
-            ...form.fields.map((name) => ({ label: t(`fields.${name}`), value: (values[name] ?? '').trim() })),
-          ],
-          signerLine: t('signerLine', { name: signerName.trim() }),
-          signedLine: t('signedLine', { at: f.dateTime(signedAt.toISOString()) }),
+        return {
           signature,
-          dir: i18n.dir(),
-        });
+          form: {
+            text: t(`forms.${form.id}.text`),
+            fields: [
+              ...(apartmentId ? [{ label: t('unit'), value: t('documents:unit', { number: units.find((u) => u.id === apartmentId)?.number ?? '' }) }] : []),
+              ...form.fields.map((name) => ({ label: t(`fields.${name}`), value: (values[name] ?? '').trim() })),
+            ],
+            signerLine: t('signerLine', { name: signerName.trim() }),
+            signedLine: t('signedLine', { at: f.dateTime(signedAt.toISOString()) }),
+            dir: i18n.dir(),
+          },
+        };
       });
       setFailure(null);
       setSentId(id);

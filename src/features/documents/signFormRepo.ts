@@ -1,5 +1,5 @@
-// A form signed on the device: its page picture goes through the outbox (so signing works offline) and
-// the server makes the signed PDF once. The device keeps a small local row (meta `signedForm:<id>`)
+// A form signed on the device: its text as the signer read it and the drawn signature go through the
+// outbox (so signing works offline), and the server makes the signed PDF (text and signature) once. The device keeps a small local row (meta `signedForm:<id>`)
 // with the form's sync state; the PDF then comes with the building's documents.
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
@@ -33,11 +33,25 @@ function base64Of(blob: Blob): Promise<string> {
   });
 }
 
-/** Checks the form with the server's rule; `drawPage` then makes its picture, stored with the outbox entry. */
-export async function signForm(draft: SignedFormDraft, drawPage: (signedAt: Date) => Promise<Blob>): Promise<string> {
+/** The form as the signer read it, in their language (the server lays it out as the PDF's text). */
+export type SignedFormText = {
+  text: string;
+  fields: { label: string; value: string }[];
+  signerLine: string;
+  signedLine: string;
+  dir: 'rtl' | 'ltr';
+};
+
+function pngOf(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no signature image'))), 'image/png'));
+}
+
+/** Checks the form with the server's rule; `compose` then gives its text and the signature, stored with the outbox entry. */
+export async function signForm(draft: SignedFormDraft, compose: (signedAt: Date) => { form: SignedFormText; signature: HTMLCanvasElement }): Promise<string> {
   refuse(validateSignedForm(draft));
   const signedAt = new Date();
-  const page = await drawPage(signedAt);
+  const { form, signature } = compose(signedAt);
+  const page = await pngOf(signature);
   if (page.size > signedFormLimits.maxPageBytes) throw new RuleError({ field: 'signature', messageKey: 'fileTooLarge', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
   const base64 = await base64Of(page);
   const actor = await currentActor();
@@ -58,7 +72,8 @@ export async function signForm(draft: SignedFormDraft, drawPage: (signedAt: Date
       values: draft.values,
       signerName: value.signerName,
       signedAt: value.signedAt,
-      page: base64,
+      form,
+      signature: base64,
     },
     userKey: actor.userKey,
   });

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLocalDateTimeString } from '../../lib/dates';
 import { validateHandover } from '../../lib/domain/itemRules';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DateTimeField } from '../../ui/DateTimeField';
+import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
+import { SignaturePad } from '../../ui/SignaturePad';
+import type { SignaturePadHandle } from '../../ui/SignaturePad';
 import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
 import { handOverItem, numberOfItem } from './itemsRepo';
@@ -22,6 +25,10 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
   const [when, setWhen] = useState(toLocalDateTimeString(new Date()));
   const { setFailure, errorOf, errorBesides, save } = useRuleForm(onFailed);
   const [confirming, setConfirming] = useState(false);
+  // The pad's drawing outlives the form dialog (hidden while confirming): kept here when reviewing.
+  const padRef = useRef<SignaturePadHandle>(null);
+  const [signature, setSignature] = useState<string | null>(null);
+  const hintId = useId();
   const otherError = errorBesides(['deliveredTo', 'deliveredAt']);
   const input = () => {
     const at = new Date(when);
@@ -31,14 +38,19 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
 
   function review() {
     const refused = validateHandover(view.item, input());
-    if (refused) setFailure(refused);
-    else setConfirming(true);
+    if (refused) {
+      setFailure(refused);
+      return;
+    }
+    const pad = padRef.current;
+    setSignature(pad && !pad.isEmpty() ? (pad.canvas()?.toDataURL('image/png') ?? null) : null);
+    setConfirming(true);
   }
 
   function handOver() {
     setConfirming(false);
     void save(async () => {
-      await handOverItem(kind, view.item.id, input());
+      await handOverItem(kind, view.item.id, input(), signature);
       onDone();
     });
   }
@@ -57,6 +69,15 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
         <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
         <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
         <DateTimeField label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
+        <div>
+          <p id={hintId} className={styles.muted}>
+            {t('items:handover.signHere')}
+          </p>
+          <SignaturePad ref={padRef} label={t('items:handover.signature')} describedBy={hintId} onChange={() => setFailure(null)} />
+          <Button variant="ghost" onClick={() => padRef.current?.clear()}>
+            {t('items:handover.clearSignature')}
+          </Button>
+        </div>
         {otherError ? (
           <p className={styles.error} role="alert">
             {otherError}

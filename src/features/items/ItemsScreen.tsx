@@ -104,6 +104,18 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
                       <dd>{t('items:deliveredSummary', { to: v.item.deliveredTo ?? '', by: v.item.deliveredBy ?? '', at: f.dateTime(v.item.deliveredAt) })}</dd>
                     </div>
                   ) : null}
+                  {v.item.status === 'delivered' && (v.item.signature || v.item.signatureFileId) ? (
+                    <div>
+                      <dt>{t('items:handover.signature')}</dt>
+                      <dd>
+                        <img
+                          className={styles.signature}
+                          src={v.item.signature ?? `/api/files/getImg?src=${encodeURIComponent(v.item.signatureFileId ?? '')}`}
+                          alt={t('items:handover.signatureOf', { name: v.item.deliveredTo ?? '' })}
+                        />
+                      </dd>
+                    </div>
+                  ) : null}
                 </dl>
                 {v.item.status === 'pending' && can('items.write') ? (
                   <Button variant="secondary" onClick={() => setHanding(v)} aria-label={t(`items:${kind}.handoverOf`, { number })}>

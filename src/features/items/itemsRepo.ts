@@ -1,7 +1,6 @@
 // Keys and mail items share one repository, parameterised by kind: register an item (its number is
 // unique among the pending items of the building) and hand it over once. Each action is the row +
 // one outbox entry in one transaction (src/sync/writePath.ts).
-import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { KeyItemRow, MailItemRow } from '../../db/schema';
@@ -10,14 +9,14 @@ import { validateHandover, validateNewKey, validateNewMailItem } from '../../lib
 import type { HandoverInput } from '../../lib/domain/itemRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
-import { pullInto } from '../../sync/pull';
+import type { ItemKind } from '../../directory/itemsPull';
+import { itemPaths, pullItems } from '../../directory/itemsPull';
 import { changeRecord, createRecord } from '../../sync/writePath';
 
-export type ItemKind = 'keys' | 'mailItems';
+export type { ItemKind };
+export { itemPaths, pullItems };
 export type ItemRow = KeyItemRow | MailItemRow;
 
-/** Path of each kind under the product prefix. */
-export const itemPaths: Readonly<Record<ItemKind, string>> = { keys: 'keys', mailItems: 'mail-items' };
 
 
 /** The tag number of a key, the tracking number of a mail item. */
@@ -83,9 +82,9 @@ export async function registerMailItem(input: NewMailItem): Promise<string> {
   return id;
 }
 
-/** Hands an item over: who received it, who gave it and when (once). */
-export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput): Promise<void> {
-  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt };
+/** Hands an item over: who received it, who gave it and when (once), with the recipient's drawn signature (a PNG data URL) if taken. */
+export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput, signature: string | null = null): Promise<void> {
+  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt, ...(signature ? { signature } : {}) };
   const actor = await currentActor();
   const guard = (row: ItemRow) => refuse(validateHandover(row, handover));
   const request = { method: 'POST' as const, path: `${itemPaths[kind]}/${id}/handover`, wrap: 'payload' as const };
@@ -96,6 +95,3 @@ export async function handOverItem(kind: ItemKind, id: string, input: HandoverIn
   }
 }
 
-export async function pullItems(api: ApiClient, kind: ItemKind, buildingId: number) {
-  return pullInto(api, { table: kind, path: itemPaths[kind], query: { buildingId }, scope: (row) => row.buildingId === buildingId });
-}

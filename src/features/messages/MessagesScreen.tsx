@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { MessageChannel } from '../../lib/domain/messageRules';
 import { messageChannels } from '../../lib/domain/messageRules';
+import type { MessageTopic } from '../../lib/domain/notificationPrefs';
+import { isMessageTopic, messageTopics } from '../../lib/domain/notificationPrefs';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
@@ -15,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
 import { ResultDialog } from '../../ui/ResultDialog';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
@@ -39,6 +42,7 @@ export function MessagesScreen() {
   const [image, setImage] = useState<File | null>(null);
   // A new key empties the file input after a message is sent.
   const [imageInput, setImageInput] = useState(0);
+  const [topic, setTopic] = useState<MessageTopic>('announcements');
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -51,14 +55,14 @@ export function MessagesScreen() {
       return;
     }
     let live = true;
-    callWithRelogin(() => previewAudience(api, buildingId, owners, renters)).then(
+    callWithRelogin(() => previewAudience(api, buildingId, owners, renters, topic)).then(
       (p) => live && setPreview(p),
       () => live && setPreview(null),
     );
     return () => {
       live = false;
     };
-  }, [buildingId, owners, renters, online]);
+  }, [buildingId, owners, renters, topic, online]);
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params ?? {}) : null);
@@ -69,7 +73,7 @@ export function MessagesScreen() {
     if (buildingId === null) return;
     setBusy(true);
     try {
-      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned, image }, { compID: session.compID ?? 0, userID: session.userID ?? 0 }));
+      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned, topic, image }, { compID: session.compID ?? 0, userID: session.userID ?? 0 }));
       setFailure(null);
       setSubject('');
       setBody('');
@@ -98,6 +102,13 @@ export function MessagesScreen() {
         <Field label={t('image')} hint={t('imageHint')} error={errorOf('image')}>
           {(control) => <input key={imageInput} {...control} type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />}
         </Field>
+        <SelectField
+          label={t('topic')}
+          hint={t('topicHint')}
+          value={topic}
+          onValueChange={(v) => setTopic(isMessageTopic(v) ? v : 'announcements')}
+          options={messageTopics.map((k) => ({ value: k, label: t(`topics.${k}`) }))}
+        />
         <fieldset className={styles.fieldset} aria-describedby={errorOf('audience') ? 'audience-error' : undefined}>
           <legend>{t('audience')}</legend>
           <label className={styles.check}>
@@ -117,6 +128,7 @@ export function MessagesScreen() {
               <input type="checkbox" checked={channels.includes(channel)} onChange={(e) => toggle(channel, e.target.checked)} />
               {t(`channel.${channel}`)}
               {preview ? <span className={styles.muted}>{t('reach', { count: preview[channel].reach, total: preview.recipients })}</span> : null}
+              {preview && preview[channel].optedOut > 0 ? <span className={styles.muted}>{t('optedOut', { count: preview[channel].optedOut })}</span> : null}
             </label>
           ))}
           {errorOf('channels') ? <p id="channels-error" className={styles.error}>{errorOf('channels')}</p> : null}

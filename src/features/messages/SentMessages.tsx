@@ -27,12 +27,16 @@ export function SentMessages({ buildingId, state }: { buildingId: number; state:
           {list.map((m) => (
             <li key={m.id} className={styles.card} aria-label={m.subject}>
               <strong>{m.subject}</strong>
+              {m.topic && m.topic !== 'announcements' ? <span className={styles.muted}>{t(`topics.${m.topic}`)}</span> : null}
               <span className={styles.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</span>
               <ul className={styles.counts}>
                 {messageChannels
                   .filter((c) => m.channels.includes(c))
                   .map((c) => (
-                    <li key={c}>{t('counts', { channel: t(`channel.${c}`), sent: m.report[c].sent, queued: m.report[c].queued, failed: m.report[c].failed + m.report[c].noAddress })}</li>
+                    <li key={c}>
+                      {t('counts', { channel: t(`channel.${c}`), sent: m.report[c].sent, queued: m.report[c].queued, failed: m.report[c].failed + m.report[c].noAddress })}
+                      {(m.report[c].optedOut ?? 0) > 0 ? ` · ${t('optedOut', { count: m.report[c].optedOut })}` : ''}
+                    </li>
                   ))}
               </ul>
               {m.failures.length > 0 ? (

@@ -8,6 +8,7 @@ import { newId } from '../../db/mutate';
 import type { DeliveryReport, Message } from '../../lib/domain/buildingLife';
 import type { MessageInput } from '../../lib/domain/messageRules';
 import { validateMessage } from '../../lib/domain/messageRules';
+import type { MessageTopic } from '../../lib/domain/notificationPrefs';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, imageFile, refuse } from '../../lib/validation/rules';
 import { tooLarge } from '../../lib/uploadLimits';
@@ -15,14 +16,19 @@ import { uploadB64 } from '../../api/calls/files';
 import { base64OfFile } from '../../ui/base64OfFile';
 
 export type SentMessage = Message & { report: DeliveryReport; failures: { channel: string; name: string; reason: string | null }[] };
-export type Preview = { recipients: number; email: { reach: number; missing: string[] }; sms: { reach: number; missing: string[] }; push: { reach: number; missing: string[] } };
+/** Per channel: who it reaches, who has no address for it, and how many turned it (or the topic) off. */
+type ChannelPreview = { reach: number; missing: string[]; optedOut: number };
+export type Preview = { recipients: number; email: ChannelPreview; sms: ChannelPreview; push: ChannelPreview };
 
 export const sentKey = (buildingId: number) => `messages.sent:${buildingId}`;
 export const boardKey = (buildingId: number) => `messages.board:${buildingId}`;
 const readKey = 'messages.read';
 
-export async function previewAudience(api: ApiClient, buildingId: number, owners: boolean, renters: boolean): Promise<Preview> {
-  return api.request<Preview>('GET', 'messages/preview', { buildingId, owners, renters });
+export async function previewAudience(api: ApiClient, buildingId: number, owners: boolean, renters: boolean, topic: MessageTopic): Promise<Preview> {
+  const answer = await api.request<Preview>('GET', 'messages/preview', { buildingId, owners, renters, topic });
+  // An older server counts no one as opted out.
+  for (const c of ['email', 'sms', 'push'] as const) answer[c].optedOut ??= 0;
+  return answer;
 }
 
 /** Who uploads (the upload call names the company and the user). */
@@ -32,7 +38,7 @@ export type Uploader = { compID: number; userID: number };
  * Sends a message; an image goes first, uploaded for the message's id (the server re-encodes it and
  * refuses it for any other message), and the message names it.
  */
-export async function sendMessage(api: ApiClient, buildingId: number, input: MessageInput & { pinned: boolean; image: File | null }, uploader: Uploader): Promise<void> {
+export async function sendMessage(api: ApiClient, buildingId: number, input: MessageInput & { pinned: boolean; topic: MessageTopic; image: File | null }, uploader: Uploader): Promise<void> {
   const { image, ...fields } = input;
   refuse(validateMessage(fields));
   if (image) {

@@ -17,13 +17,14 @@ import { CompanySwitch } from './CompanySwitch';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import type { ProfileDetails } from '../../lib/validation/profileRules';
 import { ChangeRequestDialog } from './ChangeRequestDialog';
+import { NotificationPrefsSection } from './NotificationPrefsSection';
 import type { ProfileAnswer } from '../../lib/answers';
 import { localRequests, pullProfile, requestDeletion, storedProfile } from './profileRepo';
 import { useOwnerKey } from './useOwnerKey';
 import { useProfileRefresh } from './useProfileRefresh';
 import styles from './ProfileScreen.module.css';
 
-/** /user-profile: details, buildings and apartment, change and deletion requests, language, links, logout. */
+/** /user-profile: details, buildings and apartment, change and deletion requests, notifications, language, links, logout. */
 export function ProfileScreen() {
   const { t } = useTranslation(['profile', 'common', 'errors']);
   const f = useFormats();
@@ -131,6 +132,7 @@ export function ProfileScreen() {
           </ul>
         </section>
       ) : null}
+      <NotificationPrefsSection owner={owner} onSaved={() => result.succeed(t('profile:notifications.saved'))} onFailed={result.fail} />
       <LanguageSwitch onChanged={(language) => void update({ languageId: language.id })} />
       <nav aria-label={t('profile:more')} className={styles.actions}>
         <Link to="/privacy-terms">{t('profile:links.terms')}</Link>

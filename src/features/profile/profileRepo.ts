@@ -9,6 +9,8 @@ import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { profileAnswer } from '../../lib/answers';
 import type { ProfileAnswer } from '../../lib/answers';
+import type { NotificationPrefs } from '../../lib/domain/notificationPrefs';
+import { defaultNotificationPrefs, notificationPrefsOf } from '../../lib/domain/notificationPrefs';
 import { termsVersion } from '../../lib/terms';
 import { validateProfileChange, validateProfileNote } from '../../lib/validation/profileRules';
 import type { ProfileDetails, ProfileRequestKind } from '../../lib/validation/profileRules';
@@ -19,6 +21,7 @@ import { createRecord } from '../../sync/writePath';
 export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';
 const TERMS_PREFIX = 'terms.approved:';
+const NOTIFICATIONS_PREFIX = 'notifications:';
 
 /** The device's copy of a request names the changed details, not their new values (those travel in the outbox only). */
 export type LocalRequest = { id: string; owner: string; kind: ProfileRequestKind; fields: string[]; createdAt: string };
@@ -33,6 +36,8 @@ export async function pullProfile(api: ApiClient): Promise<ProfileAnswer> {
   const stored: StoredProfile = { requestStates: Object.fromEntries(answer.requests.map((r) => [r.id, r.state])), termsVersion: answer.terms.approved ? answer.terms.version : null };
   await db.meta.put({ key: `${PROFILE_PREFIX}${userKey}`, value: stored });
   if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${userKey}`, value: answer.terms.version });
+  // A choice saved on this device and not yet sent stays on screen until the server has it.
+  if (!(await hasUnsentNotificationChange(userKey))) await db.meta.put({ key: `${NOTIFICATIONS_PREFIX}${userKey}`, value: notificationPrefsOf(answer.notifications) });
   return answer;
 }
 
@@ -89,6 +94,38 @@ export async function approveTerms(): Promise<void> {
     tables: ['meta'],
     also: async () => {
       await db.meta.put({ key: `${TERMS_PREFIX}${actor.userKey}`, value: termsVersion });
+    },
+  });
+}
+
+/** The user's notification preferences as last saved on this device or told by the server; everything on before that. */
+export async function storedNotificationPrefs(owner: string): Promise<NotificationPrefs> {
+  const row = await db.meta.get(`${NOTIFICATIONS_PREFIX}${owner}`);
+  return row ? notificationPrefsOf(row.value) : defaultNotificationPrefs;
+}
+
+async function hasUnsentNotificationChange(owner: string): Promise<boolean> {
+  const rows = await db.meta.where('key').startsWith(NOTIFICATION_CHANGE_PREFIX).toArray();
+  return rows.some((r) => (r.value as { owner?: string }).owner === owner && (r as { syncState?: SyncState }).syncState !== 'synced');
+}
+
+const NOTIFICATION_CHANGE_PREFIX = 'notifications.change:';
+
+/** Saves the preferences: at once on the device, on the server through the outbox (the latest change wins there). */
+export async function saveNotificationPrefs(prefs: NotificationPrefs): Promise<void> {
+  const actor = await currentActor();
+  const id = newId();
+  const key = `${NOTIFICATION_CHANGE_PREFIX}${id}`;
+  await createRecord({
+    table: 'meta',
+    id: key,
+    row: { key, value: { id, owner: actor.userKey, savedAt: new Date().toISOString() } },
+    path: 'profile/notifications',
+    payload: { ...prefs },
+    userKey: actor.userKey,
+    tables: ['meta'],
+    also: async () => {
+      await db.meta.put({ key: `${NOTIFICATIONS_PREFIX}${actor.userKey}`, value: prefs });
     },
   });
 }

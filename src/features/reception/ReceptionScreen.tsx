@@ -14,6 +14,8 @@ import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
+import { pullItems } from '../../directory/itemsPull';
+import { Spinner } from '../../ui/Spinner';
 import { logArrival, logDeparture, pullVisitors, visitorsOf } from './receptionRepo';
 
 
@@ -34,7 +36,13 @@ export function ReceptionScreen() {
           },
     [bid],
   );
+  const units = useLiveQuery(async () => new Map((bid === null ? [] : await db.apartments.where('buildingId').equals(bid).toArray()).map((a) => [a.id, a.number])), [bid]);
   const refresh = useServerRefresh(bid === null ? null : `visitors:${bid}`, (api) => pullVisitors(api, bid ?? 0));
+  // The building's open items as the server has them (also those registered on other devices); the
+  // device's copy is what the desk shows with no connection.
+  const itemsRefresh = useServerRefresh(bid === null ? null : `desk-items:${bid}`, async (api) => {
+    await Promise.all([pullItems(api, 'mailItems', bid ?? 0), pullItems(api, 'keys', bid ?? 0)]);
+  });
   const [name, setName] = useState('');
   const [apartment, setApartment] = useState('');
   const [failure, setFailure] = useState<RuleFailure | null>(null);
@@ -78,6 +86,25 @@ export function ReceptionScreen() {
             <dd>{waiting?.keys.length ?? 0}</dd>
           </div>
         </dl>
+        {waiting === undefined || (itemsRefresh.state === 'loading' && (waiting?.mail.length ?? 0) + (waiting?.keys.length ?? 0) === 0) ? <Spinner /> : null}
+        {itemsRefresh.state === 'failed' ? <p className={styles.muted}>{t('waiting.offlineCopy')}</p> : null}
+        {waiting && waiting.mail.length + waiting.keys.length > 0 ? (
+          <ul className={styles.list} aria-label={t('waiting.list')}>
+            {[...waiting.mail.map((m) => ({ id: m.id, what: t(`waiting.kind.${m.kind}`), number: m.trackingNumber, description: m.description, apartmentId: m.apartmentId, at: m.registeredAt, syncState: m.syncState })),
+              ...waiting.keys.map((k) => ({ id: k.id, what: t('waiting.kind.key'), number: k.tagNumber, description: k.description, apartmentId: k.apartmentId, at: k.registeredAt, syncState: k.syncState }))].map((item) => (
+              <li key={item.id} className={styles.card} aria-label={`${item.what} ${item.number}`}>
+                <div className={styles.cardHeader}>
+                  <strong>{[item.what, item.number].filter(Boolean).join(' · ')}</strong>
+                  <RecordSyncBadge state={item.syncState} />
+                </div>
+                <p className={styles.muted}>
+                  {[item.apartmentId ? t('visitors.toApartment', { apartment: units?.get(item.apartmentId) ?? '' }) : t('visitors.toOffice'), item.description, f.dateTime(item.at)].filter(Boolean).join(' · ')}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {waiting && waiting.mail.length + waiting.keys.length === 0 && itemsRefresh.state !== 'loading' ? <p className={styles.muted}>{t('waiting.none')}</p> : null}
         <div className={styles.actions}>
           <Link className={styles.link} to="/mail-items">
             {t('waiting.handOverMail')}

@@ -1,6 +1,7 @@
 // Entity shapes of building life (issue 16): rooms and their bookings, building events, gates, and
 // messages with their deliveries. Times of bookings and events are the building's wall clock,
 // 'yyyy-mm-ddTHH:MM' (Israel), as in bookingRules.ts; instants (createdAt …) are ISO-8601 UTC.
+import type { MessageTopic } from './notificationPrefs.ts';
 import type { Booking, Room } from './bookingRules.ts';
 import type { Versioned } from './entities.ts';
 
@@ -67,8 +68,10 @@ export type Message = {
   pinned: boolean;
   sentBy: string;
   createdAt: string;
+  /** What it is about (lib/domain/notificationPrefs.ts): recipients may turn a topic off. */
+  topic: MessageTopic;
 };
 
 /** Per channel: recipients reached, sent, failed (with reasons), still queued, and who has no address. */
-export type ChannelCounts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number };
+export type ChannelCounts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number; /** Not sent: the recipient turned this channel or topic off. */ optedOut: number };
 export type DeliveryReport = Record<'email' | 'sms' | 'push', ChannelCounts>;

@@ -148,6 +148,8 @@ export type HandoverFields = {
   deliveredTo: string | null;
   deliveredBy: string | null;
   deliveredAt: string | null;
+  /** The recipient's drawn signature (a file), when one was taken at the handover. */
+  signatureFileId?: string | null;
 };
 
 export type ItemStatus = 'pending' | 'delivered';

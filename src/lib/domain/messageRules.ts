@@ -22,7 +22,8 @@ export function audienceRoles(input: Pick<MessageInput, 'owners' | 'renters'>): 
   return [...(input.owners ? (['owner'] as const) : []), ...(input.renters ? (['renter'] as const) : [])];
 }
 
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed';
+/** `skipped`: not sent because the recipient turned the channel or the message's topic off. */
+export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /** Backoff before attempt n+1 (1-based n): 1 min, 5 min, 25 min; after the last attempt it fails. */
 export const deliveryAttempts = 4;

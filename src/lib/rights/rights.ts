@@ -149,6 +149,8 @@ const grants = {
   'gallery.read': [{ roles: readers }],
   /** Ask the management company to change one's own details, or the administrator to delete one's data. */
   'profile.request': [{ roles: everyone }],
+  /** One's own notification preferences (channels and topics of messages). */
+  'profile.notifications': [{ roles: everyone }],
   /** Approve or refuse profile change requests (the management company). */
   'profile.decide': [{ roles: staff }],
   /** Data deletion requests (the administrator). */

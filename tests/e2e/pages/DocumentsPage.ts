@@ -62,7 +62,8 @@ export class DocumentsPage extends ShellLayoutPage {
     return this.page.getByRole('region', { name: title });
   }
 
+  /** The file shown in the app: a PDF's page drawn by pdf.js, or the image. */
   embedded(title: string): Locator {
-    return this.page.locator(`object[aria-label="${title}"], img[alt="${title}"]`);
+    return this.page.locator(`canvas[data-rendered="true"][aria-label^="${title},"], img[alt="${title}"]`);
   }
 }

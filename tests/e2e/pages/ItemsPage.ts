@@ -49,10 +49,20 @@ export class ItemsPage extends ShellLayoutPage {
     return this.page.getByRole('status').filter({ hasText: this.t(key) });
   }
 
-  async handOver(number: string, to: string): Promise<void> {
+  /** `signed`: the recipient draws a signature on the pad with a finger (a few strokes of the pointer). */
+  async handOver(number: string, to: string, options: { signed?: boolean } = {}): Promise<void> {
     await this.button(this.t(`${this.kind}.handoverOf`, { number })).click();
     const dialog = this.page.getByRole('dialog', { name: this.t(`${this.kind}.handoverTitle`, { number }) });
     await dialog.getByLabel(this.t('handover.deliveredTo'), { exact: true }).fill(to);
+    if (options.signed) {
+      const pad = dialog.getByRole('img', { name: this.t('handover.signature') });
+      const box = await pad.boundingBox();
+      if (!box) throw new Error('the signature pad is not on the screen');
+      await this.page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await this.page.mouse.down();
+      for (let i = 1; i <= 8; i += 1) await this.page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -12 : 12));
+      await this.page.mouse.up();
+    }
     await dialog.getByRole('button', { name: this.t('handover.submit') }).click();
     await this.page.getByRole('alertdialog').getByRole('button', { name: this.t('handover.confirm') }).click();
   }
