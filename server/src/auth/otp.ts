@@ -123,8 +123,12 @@ export async function resendOtp(ctx: AppContext, otpGuid: string): Promise<OtpSt
   return { codeSent: true, sendTo: { target, target2 }, otpGuid, sendMethod: ch.method as SendMethod };
 }
 
-/** Returns the user on a correct code; wrong codes count, the sixth attempt is refused outright. */
-export async function verifyOtp(ctx: AppContext, otpGuid: string, code: string): Promise<UserRow> {
+/**
+ * Returns the user on a correct code; wrong codes count, the sixth attempt is refused outright.
+ * `consume: false` checks a correct code without spending it (a tenant's phone sign-in asks which
+ * account first, then presents the same code with the choice).
+ */
+export async function verifyOtp(ctx: AppContext, otpGuid: string, code: string, options: { consume?: boolean } = {}): Promise<UserRow> {
   const ch = await otpChallenges.find(ctx.db, otpGuid);
   if (!ch || ch.consumedAt) throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   if (ch.attempts >= OTP_MAX_WRONG) throw fail.tooMany();
@@ -134,7 +138,7 @@ export async function verifyOtp(ctx: AppContext, otpGuid: string, code: string):
     await otpChallenges.countWrong(ctx.db, otpGuid);
     throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   }
-  await otpChallenges.consume(ctx.db, otpGuid, now.toISOString());
+  if (options.consume !== false) await otpChallenges.consume(ctx.db, otpGuid, now.toISOString());
   const user = await users.byId(ctx.db, ch.userId);
   if (!user) throw new ApiError(422, 'INVALID_CODE', 'invalidCode', { field: 'otpCode' });
   return user;

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
 import { invalidLink, linkOf, startRegistration } from '../auth/tenantRegistration.ts';
+import { startPhoneSignIn, verifyPhoneSignIn } from '../auth/tenantPhone.ts';
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
 import type { UserRow } from '../data/users.ts';
@@ -11,7 +12,7 @@ import { userData } from '../auth/userData.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf, cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
-import { positiveInteger, required } from '../../../src/lib/validation/rules.ts';
+import { digitsOnly, phone as phoneRule, positiveInteger, required } from '../../../src/lib/validation/rules.ts';
 
 const startSchema = z.object({
   idParam1: z.string(),
@@ -25,6 +26,7 @@ const startSchema = z.object({
 const deviceId = z.string().regex(DEVICE_ID_PATTERN);
 const sendSchema = z.object({ otpGuid: z.string().min(1) });
 const registerSchema = z.object({ code: z.string().min(1).max(100), phone: z.string().max(30), otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms') });
+const phoneStartSchema = z.object({ phone: z.string().max(30), otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms') });
 const authSchema = z.object({
   otpGuid: z.string().min(1),
   otpCode: z.union([z.string(), z.number()]),
@@ -32,11 +34,20 @@ const authSchema = z.object({
   /** With a device id the answer carries a renewal secret bound to it (renewal.ts). */
   deviceId: deviceId.optional(),
 });
+const phoneAuthSchema = authSchema.extend({ accountId: z.number().int().positive().optional() });
 const renewSchema = z.object({ renewalSecret: z.string().min(1).max(200), deviceId, saveSessionTokenInHttpCookie: z.boolean().optional() });
 const logoutSchema = z.object({ renewalSecret: z.string().max(200).optional() });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { public: true };
+
+  /** A verified code's session (and renewal secret when the device sent its id). */
+  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, body: { deviceId?: string | undefined; saveSessionTokenInHttpCookie?: boolean | undefined }) {
+    const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId) : null;
+    const { token, cookieId } = await createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
+    if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
+    return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: await userData(ctx, user) };
+  }
 
   app.post('/api/auth/otp/start', { config }, async (req) => {
     const body = parse(startSchema, req.body);
@@ -63,6 +74,34 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
+  // A tenant signs in again by phone (auth/tenantPhone.ts); the same abuse limits as the sign-in.
+  app.post('/api/auth/phone/start', { config }, async (req) => {
+    const body = parse(phoneStartSchema, req.body);
+    enforce(phoneRule(body.phone));
+    const attempt = await ctx.signIn.begin(req, 'account', { companyId: 0, userName: `phone:${digitsOnly(body.phone)}` });
+    try {
+      return await startPhoneSignIn(ctx, body.phone, body.otpPreferredSendMethod);
+    } catch (error) {
+      await attempt.failed();
+      throw error;
+    }
+  });
+
+  app.post('/api/auth/phone/auth', { config }, async (req, reply) => {
+    const body = parse(phoneAuthSchema, req.body);
+    const attempt = await ctx.signIn.begin(req, 'account', await otpAccount(ctx, body.otpGuid));
+    let outcome: Awaited<ReturnType<typeof verifyPhoneSignIn>>;
+    try {
+      outcome = await verifyPhoneSignIn(ctx, body.otpGuid, String(body.otpCode).trim(), body.accountId);
+    } catch (error) {
+      if (isWrongCode(error)) await attempt.failed();
+      throw error;
+    }
+    if ('choose' in outcome) return { chooseAccount: outcome.choose };
+    await attempt.succeeded();
+    return signedIn(req, reply, outcome.user, body);
+  });
+
   app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, parse(sendSchema, req.body).otpGuid));
 
   app.post('/api/auth/otp/auth', { config }, async (req, reply) => {
@@ -76,10 +115,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw error;
     }
     await attempt.succeeded();
-    const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId) : null;
-    const { token, cookieId } = await createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
-    if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
-    return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: await userData(ctx, user) };
+    return signedIn(req, reply, user, body);
   });
 
   // Silent re-login (spec section 4): the renewal secret and its device id → a new session and the

@@ -48,6 +48,15 @@ export type SessionUser = {
   [field: string]: unknown;
 };
 export type OtpAuthAnswer = { sessionToken: string; renewalSecret?: string; user: SessionUser };
+/** One tenant account of a phone: the company and the apartment it is for. */
+export type TenantAccountChoice = { userId: number; companyId: number; companyName: string; apartmentNumber: string | null; address: string | null };
+/** A phone with tenant accounts in several companies: the code was right, now the tenant chooses one. */
+export type AccountChoiceAnswer = { chooseAccount: TenantAccountChoice[] };
+export type VerifyAnswer = OtpAuthAnswer | AccountChoiceAnswer;
+
+export function isAccountChoice(answer: VerifyAnswer): answer is AccountChoiceAnswer {
+  return 'chooseAccount' in answer && Array.isArray(answer.chooseAccount);
+}
 export type RenewInput = { renewalSecret: string; deviceId: string };
 /** A new session and the next renewal secret; the presented one is spent. */
 export type RenewAnswer = { sessionToken: string; renewalSecret: string; user: SessionUser };
@@ -149,4 +158,25 @@ export type RegisterStartInput = { code: string; phone: string; otpPreferredSend
 /** A tenant's registration link (issue 14): the phone the company registered gets the sign-in's code. */
 export function registerStart(client: ApiClient, input: RegisterStartInput): Promise<OtpStartAnswer> {
   return client.request<OtpStartAnswer>('POST', 'auth/register/start', input, noPrefix);
+}
+
+/** A tenant signs in again by phone (issue 14): the code goes to the phone of their tenant account(s). */
+export function phoneStart(client: ApiClient, input: { phone: string; otpPreferredSendMethod: OtpSendMethod }): Promise<OtpStartAnswer> {
+  return client.request<OtpStartAnswer>('POST', 'auth/phone/start', input, noPrefix);
+}
+
+/** The phone sign-in's code check; with several accounts and none chosen, the answer lists them. */
+export function phoneAuth(client: ApiClient, input: OtpAuthInput & { accountId?: number }): Promise<VerifyAnswer> {
+  return client.request<VerifyAnswer>(
+    'POST',
+    'auth/phone/auth',
+    {
+      otpGuid: input.otpGuid,
+      otpCode: input.otpCode,
+      saveSessionTokenInHttpCookie: true,
+      ...(input.deviceId ? { deviceId: input.deviceId } : {}),
+      ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+    },
+    noPrefix,
+  );
 }

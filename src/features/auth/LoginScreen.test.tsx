@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
+import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer, VerifyAnswer } from '../../api/calls/auth';
 import { ApiError } from '../../api/errors';
 import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { loginMachine } from './loginMachine';
-import type { LoginResult, StartOtpInput } from './loginMachine';
+import type { LoginResult, StartOtpInput, VerifyOtpInput } from './loginMachine';
 import { LoginScreen } from './LoginScreen';
 import { SessionContext } from '../../session/sessionContext';
 
@@ -28,7 +28,7 @@ function setup(verify: () => Promise<OtpAuthAnswer>, start?: (i: StartOtpInput) 
         return start ? start(input) : { codeSent: true, sendTo: { target: '050****567', target2: '' }, otpGuid: 'g', sentByCallInsteadOfEmail: input.sendMethod === 'email' };
       }),
       resendOtp: fromPromise(async (): Promise<OtpSendAnswer> => ({ codeSent: true, sendTo: { target: '050****567', target2: '' } })),
-      verifyOtp: fromPromise(verify),
+      verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(verify),
       completeLogin: fromPromise<void, LoginResult>(async ({ input }) => {
         await complete(input);
       }),

@@ -1,14 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
 import { Link, Navigate } from 'react-router-dom';
+import { Button } from '../../ui/Button';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Spinner } from '../../ui/Spinner';
+import { AccountChoice } from './AccountChoice';
 import { loginActors } from './loginActors';
 import { loginMachine } from './loginMachine';
-import type { LoginCredentials } from './loginMachine';
+import type { LoginCredentials, LoginEvent } from './loginMachine';
 import { LoginCodeForm } from './LoginCodeForm';
 import { LoginDetailsForm } from './LoginDetailsForm';
+import { PhoneDetailsForm } from './PhoneDetailsForm';
+import { phoneLoginInput, phoneLoginMachine } from './phoneLoginMachine';
 import { useSession } from '../../session/sessionContext';
 import styles from './LoginScreen.module.css';
 import { useFinishSignIn } from './useFinishSignIn';
@@ -16,20 +22,62 @@ import type { OfflineProgress } from './useFinishSignIn';
 
 const appLoginMachine = loginMachine.provide({ actors: loginActors });
 
+type Mode = 'staff' | 'tenant';
+type AfterLogin = (onProgress: (p: OfflineProgress) => void) => Promise<void>;
+
 type Props = {
   initial: Partial<LoginCredentials>;
-  /** Component tests pass the machine with fake actors; the app uses the real API. */
+  /** Component tests pass the machines with fake actors; the app uses the real API. */
   machine?: typeof appLoginMachine;
+  phoneMachine?: typeof appLoginMachine;
   /** What follows a sign-in before the app opens (the app takes the day offline), with its progress. */
-  afterLogin(onProgress: (p: OfflineProgress) => void): Promise<void>;
+  afterLogin: AfterLogin;
   /** Starts loading the signed-in app once a sign-in is under way (the page itself loads without it). */
   preload?: () => void;
 };
 
-export function LoginScreen({ initial, machine = appLoginMachine, afterLogin, preload }: Props) {
+/** Staff sign in with company, user name and password; a tenant with their phone (issue 14). Both then enter the code. */
+export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine = phoneLoginMachine, afterLogin, preload }: Props) {
+  const { t } = useTranslation('auth');
+  const [mode, setMode] = useState<Mode>('staff');
+  const other: Mode = mode === 'staff' ? 'tenant' : 'staff';
+  const switchMode = (
+    <Button variant="ghost" block className={styles.modeSwitch} onClick={() => setMode(other)}>
+      {t(other === 'tenant' ? 'tenant.switchToPhone' : 'tenant.switchToStaff')}
+    </Button>
+  );
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <h1 className={styles.title}>{t(mode === 'tenant' ? 'tenant.title' : 'title')}</h1>
+        {mode === 'tenant' ? (
+          <SignInFlow key="tenant" machine={phoneMachine} input={phoneLoginInput} Details={PhoneDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
+        ) : (
+          <SignInFlow key="staff" machine={machine} input={initial} Details={LoginDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
+        )}
+      </div>
+      <Link className={styles.contactLink} to="/contact-us">
+        {t('contactUs')}
+      </Link>
+      <LanguageSwitch className={styles.languages} />
+    </main>
+  );
+}
+
+type FlowProps = {
+  machine: typeof appLoginMachine;
+  input: Partial<LoginCredentials>;
+  Details: ComponentType<{ state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void }>;
+  afterLogin: AfterLogin;
+  preload: (() => void) | undefined;
+  /** Shown on the first step only. */
+  switchMode: ReactNode;
+};
+
+function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode }: FlowProps) {
   const { t } = useTranslation('auth');
   const { loggedIn } = useSession();
-  const [state, send] = useMachine(machine, { input: initial });
+  const [state, send] = useMachine(machine, { input });
   const done = state.matches('loggedIn');
   const progress = useFinishSignIn(done, afterLogin);
   const started = !state.matches('idle');
@@ -39,24 +87,13 @@ export function LoginScreen({ initial, machine = appLoginMachine, afterLogin, pr
 
   // Already signed in on arrival: /login is for logged-out users only.
   if (loggedIn && state.matches('idle')) return <Navigate to="/" replace />;
-
-  const codeStep = state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying');
+  if (state.matches('finishing') || done) return <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />;
+  if (state.matches('choosingAccount')) return <AccountChoice state={state} send={send} />;
+  if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying')) return <LoginCodeForm state={state} send={send} />;
   return (
-    <main className={styles.page}>
-      <div className={styles.card}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        {state.matches('finishing') || done ? (
-          <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />
-        ) : codeStep ? (
-          <LoginCodeForm state={state} send={send} />
-        ) : (
-          <LoginDetailsForm state={state} send={send} />
-        )}
-      </div>
-      <Link className={styles.contactLink} to="/contact-us">
-        {t('contactUs')}
-      </Link>
-      <LanguageSwitch className={styles.languages} />
-    </main>
+    <>
+      <Details state={state} send={send} />
+      {switchMode}
+    </>
   );
 }

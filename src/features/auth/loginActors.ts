@@ -1,10 +1,10 @@
 // The login machine's actors over the real API (the machine itself stays free of I/O for its tests).
 import { fromPromise } from 'xstate';
 import { otpAuth, otpSend, otpStart } from '../../api/calls/auth';
-import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
+import type { OtpSendAnswer, OtpStartAnswer, VerifyAnswer } from '../../api/calls/auth';
 import { metaStore } from '../../db/metaStore';
 import { deviceId } from '../../db/sessionVault';
-import type { LoginResult, StartOtpInput } from './loginMachine';
+import type { LoginResult, StartOtpInput, VerifyOtpInput } from './loginMachine';
 import { api } from '../../session/api';
 
 const APP_GUID_KEY = 'app.guid';
@@ -30,7 +30,7 @@ export const loginActors = {
   ),
   resendOtp: fromPromise<OtpSendAnswer, { otpGuid: string }>(({ input }) => otpSend(api, input.otpGuid)),
   // The device id asks the server for a renewal secret bound to this device (the silent re-login's).
-  verifyOtp: fromPromise<OtpAuthAnswer, { otpGuid: string; code: string }>(async ({ input }) =>
+  verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(async ({ input }) =>
     otpAuth(api, { otpGuid: input.otpGuid, otpCode: input.code, deviceId: await deviceId() }),
   ),
   completeLogin: fromPromise<void, LoginResult>(async ({ input }) => {

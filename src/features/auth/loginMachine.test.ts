@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer } from '../../api/calls/auth';
+import type { OtpAuthAnswer, OtpSendAnswer, OtpStartAnswer, VerifyAnswer } from '../../api/calls/auth';
 import { ApiError } from '../../api/errors';
 import { loginMachine, RESEND_COOLDOWN_S } from './loginMachine';
-import type { LoginResult, StartOtpInput } from './loginMachine';
+import type { LoginResult, StartOtpInput, VerifyOtpInput } from './loginMachine';
 
 const sent: OtpStartAnswer = { codeSent: true, sendTo: { target: '050****567', target2: 'a***@example.com' }, otpGuid: 'g-1' };
 const authAnswer: OtpAuthAnswer = { sessionToken: 'tok', user: { userID: 7, userName: 'avi', compID: 1001, compGUID: 'c-g' } };
@@ -12,12 +12,12 @@ const apiError = (status: number, messageKey: string) => new ApiError({ message:
 type Fakes = {
   startOtp?: (i: StartOtpInput) => Promise<OtpStartAnswer>;
   resendOtp?: (i: { otpGuid: string }) => Promise<OtpSendAnswer>;
-  verifyOtp?: (i: { otpGuid: string; code: string }) => Promise<OtpAuthAnswer>;
+  verifyOtp?: (i: VerifyOtpInput) => Promise<VerifyAnswer>;
   completeLogin?: (r: LoginResult) => Promise<void>;
 };
 
 function start(f: Fakes = {}) {
-  const seen = { start: [] as StartOtpInput[], resend: 0, verify: [] as string[], complete: [] as LoginResult[] };
+  const seen = { start: [] as StartOtpInput[], resend: 0, verify: [] as string[], accounts: [] as (number | undefined)[], complete: [] as LoginResult[] };
   const actor = createActor(
     loginMachine.provide({
       actors: {
@@ -29,8 +29,9 @@ function start(f: Fakes = {}) {
           seen.resend += 1;
           return (f.resendOtp ?? (async () => ({ codeSent: true, sendTo: { target: '052****111', target2: '' } })))(input);
         }),
-        verifyOtp: fromPromise(async ({ input }: { input: { otpGuid: string; code: string } }) => {
+        verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(async ({ input }) => {
           seen.verify.push(input.code);
+          seen.accounts.push(input.accountId);
           return (f.verifyOtp ?? (async () => authAnswer))(input);
         }),
         completeLogin: fromPromise(async ({ input }: { input: LoginResult }) => {
@@ -267,5 +268,38 @@ describe('login machine: resend with a visible cooldown', () => {
     vi.useRealTimers();
     await waitFor(t.actor, (s) => s.matches('awaitingCode') && s.context.errorKey !== null);
     expect(t.ctx()).toMatchObject({ errorKey: 'errors:tooManyRequests', cooldownLeft: RESEND_COOLDOWN_S });
+  });
+});
+
+describe('login machine: a tenant phone of several companies', () => {
+  const accounts = [
+    { userId: 31, companyId: 1001, companyName: 'A', apartmentNumber: '4', address: 'Herzl 1' },
+    { userId: 52, companyId: 2002, companyName: 'B', apartmentNumber: '9', address: 'Bialik 2' },
+  ];
+  const tenantAnswer: OtpAuthAnswer = { sessionToken: 't2', user: { userID: 52, userName: '0521234567', compID: 2002, compGUID: 'g2' } };
+
+  it('asks which account after a right code, then signs in to the chosen one as that account', async () => {
+    const t = start({ verifyOtp: async (i) => (i.accountId === undefined ? { chooseAccount: accounts } : tenantAnswer) });
+    fill(t.actor, '1001', '0521234567');
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('awaitingCode'));
+    t.actor.send({ type: 'otp.change', code: '12345' });
+    t.actor.send({ type: 'otp.submit' });
+    await waitFor(t.actor, (s) => s.matches('choosingAccount'));
+    expect(t.ctx().accounts).toEqual(accounts);
+    t.actor.send({ type: 'account.choose', accountId: 52 });
+    await waitFor(t.actor, (s) => s.matches('loggedIn'));
+    expect(t.seen.verify).toEqual(['12345', '12345']);
+    expect(t.seen.accounts).toEqual([undefined, 52]);
+  });
+
+  it('goes back to the first step from the choice, forgetting the code and the accounts', async () => {
+    const t = await toAwaitingCode({ verifyOtp: async () => ({ chooseAccount: accounts }) });
+    t.actor.send({ type: 'otp.change', code: '12345' });
+    t.actor.send({ type: 'otp.submit' });
+    await waitFor(t.actor, (s) => s.matches('choosingAccount'));
+    t.actor.send({ type: 'otp.back' });
+    expect(t.state()).toBe('idle');
+    expect(t.ctx()).toMatchObject({ accounts: [], accountId: null, code: '', otpGuid: '' });
   });
 });

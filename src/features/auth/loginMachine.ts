@@ -2,7 +2,8 @@
 // The screen only renders this machine's state and sends its events.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ErrorActorEvent } from 'xstate';
-import type { OtpAuthAnswer, OtpSendAnswer, OtpSendMethod, OtpStartAnswer } from '../../api/calls/auth';
+import { isAccountChoice } from '../../api/calls/auth';
+import type { OtpAuthAnswer, OtpSendAnswer, OtpSendMethod, OtpStartAnswer, TenantAccountChoice, VerifyAnswer } from '../../api/calls/auth';
 import { isApiError } from '../../api/errors';
 import { digitsOnly } from '../../lib/phone';
 import { firstFailure, otpCode, positiveInteger, required } from '../../lib/validation/rules.ts';
@@ -29,6 +30,9 @@ export type LoginContext = LoginCredentials & {
   code: string;
   cooldownLeft: number;
   answer: OtpAuthAnswer | null;
+  /** A tenant's phone with accounts in several companies: the ones to choose from, then the chosen one. */
+  accounts: TenantAccountChoice[];
+  accountId: number | null;
 };
 
 export type LoginEvent =
@@ -39,9 +43,11 @@ export type LoginEvent =
   | { type: 'otp.submit' }
   | { type: 'otp.resend' }
   | { type: 'otp.back' }
+  | { type: 'account.choose'; accountId: number }
   | { type: 'cooldown.tick' };
 
 export type StartOtpInput = { compId: number; userName: string; password: string; sendMethod: OtpSendMethod };
+export type VerifyOtpInput = { otpGuid: string; code: string; accountId?: number };
 
 const errorKeyOf = (error: unknown, fallback: string): string =>
   isApiError(error) && error.messageKey.startsWith('errors:') ? error.messageKey : fallback;
@@ -49,9 +55,12 @@ const errorKeyOf = (error: unknown, fallback: string): string =>
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 
 function resultOf(context: LoginContext): LoginResult {
+  const answer = context.answer ?? { sessionToken: '', user: { userID: 0, userName: '', compID: 0, compGUID: '' } };
+  // A tenant's phone sign-in names no company: the account the server signed in is who it was.
+  const byAccount = context.companyCode.trim() === '';
   return {
-    answer: context.answer ?? { sessionToken: '', user: { userID: 0, userName: '', compID: 0, compGUID: '' } },
-    credentials: { compId: Number(context.companyCode.trim()), userName: context.userName.trim() },
+    answer,
+    credentials: byAccount ? { compId: answer.user.compID, userName: answer.user.userName } : { compId: Number(context.companyCode.trim()), userName: context.userName.trim() },
   };
 }
 
@@ -75,7 +84,7 @@ export const loginMachine = setup({
   actors: {
     startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(async () => missing('startOtp')),
     resendOtp: fromPromise<OtpSendAnswer, { otpGuid: string }>(async () => missing('resendOtp')),
-    verifyOtp: fromPromise<OtpAuthAnswer, { otpGuid: string; code: string }>(async () => missing('verifyOtp')),
+    verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(async () => missing('verifyOtp')),
     /** Stores the session (and whatever else sign-in needs) before the machine reports loggedIn. */
     completeLogin: fromPromise<void, LoginResult>(async () => missing('completeLogin')),
     cooldownTicker: fromCallback(({ sendBack }) => {
@@ -91,6 +100,7 @@ export const loginMachine = setup({
     codeInvalid: ({ context }) => otpCode(context.code) !== null,
     canResend: ({ context }) => context.cooldownLeft <= 0,
     coolingDown: ({ context }) => context.cooldownLeft > 0,
+    needsAccountChoice: (_, answer: VerifyAnswer) => isAccountChoice(answer),
     otpExpiredOrLocked: (_, error: unknown) => isApiError(error) && (error.status === 429 || error.status === 410),
   },
   actions: {
@@ -115,13 +125,15 @@ export const loginMachine = setup({
     }),
     startCooldown: assign({ cooldownLeft: RESEND_COOLDOWN_S }),
     endCooldown: assign({ cooldownLeft: 0 }),
-    rememberAnswer: assign({ answer: (_, answer: OtpAuthAnswer) => answer }),
+    rememberAnswer: assign({ answer: (_, answer: VerifyAnswer) => (isAccountChoice(answer) ? null : answer) }),
+    rememberAccounts: assign({ accounts: (_, answer: VerifyAnswer) => (isAccountChoice(answer) ? answer.chooseAccount : []) }),
+    chooseAccount: assign({ accountId: (_, accountId: number) => accountId }),
     /** Verified: the password has done its job and is not kept, not even in memory. */
     forgetPassword: assign({ password: '' }),
     tick: assign({ cooldownLeft: ({ context }) => Math.max(0, context.cooldownLeft - 1) }),
     setCode: assign({ code: (_, code: string) => digitsOnly(code).slice(0, OTP_CODE_LENGTH), fieldErrors: {}, errorKey: null }),
     showCodeError: assign({ fieldErrors: ({ context }) => ({ code: `errors:${otpCode(context.code)?.messageKey ?? 'invalidCode'}` }) }),
-    resetOtp: assign({ otpGuid: '', sendTo: null, code: '', cooldownLeft: 0, codeByCall: false, sentByCallInsteadOfEmail: false, answer: null }),
+    resetOtp: assign({ otpGuid: '', sendTo: null, code: '', cooldownLeft: 0, codeByCall: false, sentByCallInsteadOfEmail: false, answer: null, accounts: [], accountId: null }),
   },
 }).createMachine({
   id: 'login',
@@ -139,6 +151,8 @@ export const loginMachine = setup({
     code: '',
     cooldownLeft: 0,
     answer: null,
+    accounts: [],
+    accountId: null,
   }),
   initial: 'idle',
   output: ({ context }) => resultOf(context),
@@ -211,8 +225,15 @@ export const loginMachine = setup({
     verifying: {
       invoke: {
         src: 'verifyOtp',
-        input: ({ context }) => ({ otpGuid: context.otpGuid, code: context.code }),
-        onDone: { target: 'finishing', actions: [{ type: 'rememberAnswer', params: ({ event }) => event.output }, 'forgetPassword'] },
+        input: ({ context }) => ({ otpGuid: context.otpGuid, code: context.code, ...(context.accountId !== null ? { accountId: context.accountId } : {}) }),
+        onDone: [
+          {
+            guard: { type: 'needsAccountChoice', params: ({ event }) => event.output },
+            target: 'choosingAccount',
+            actions: { type: 'rememberAccounts', params: ({ event }) => event.output },
+          },
+          { target: 'finishing', actions: [{ type: 'rememberAnswer', params: ({ event }) => event.output }, 'forgetPassword'] },
+        ],
         onError: [
           {
             guard: { type: 'otpExpiredOrLocked', params: errorOf },
@@ -224,6 +245,12 @@ export const loginMachine = setup({
             actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:invalidCode' }) },
           },
         ],
+      },
+    },
+    choosingAccount: {
+      on: {
+        'account.choose': { target: 'verifying', actions: [{ type: 'chooseAccount', params: ({ event }) => event.accountId }, 'clearErrors'] },
+        'otp.back': { target: 'idle', actions: ['resetOtp', 'clearErrors'] },
       },
     },
     finishing: {

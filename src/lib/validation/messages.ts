@@ -81,6 +81,8 @@ export const messages = {
   noReceipt: 'This payment has no receipt',
   contactManagementCompany: 'Contact the management company that sent the link',
   invalidRegistrationLink: 'This registration link is not valid',
+  noTenantAccount: 'No tenant account has this phone. Register from the link your management company sent.',
+  invalidAccount: 'Choose one of the listed accounts',
   standingOrderExists: 'A standing order already exists for this apartment',
   buildingNotSetUpForCardPayments: 'The building is not set up for card payments',
   // session / transport
