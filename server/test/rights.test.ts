@@ -167,6 +167,22 @@ describe('buildings a user may see', () => {
   });
 });
 
+describe('registration links', () => {
+  it('lists, makes and revokes a building’s links for management staff only', async () => {
+    const links = '/api/binyan/tenant-links?buildingId=101';
+    for (const user of ['avi', 'yossi', 'rina', 'moshe', 'tali', 'shimon', 'eli']) expect((await as(user, 'GET', links)).body, user).toMatchObject(notAllowed);
+    const listed = await as('miri', 'GET', links);
+    expect(listed.status).toBe(200);
+    const apartmentId = (await as('miri', 'GET', '/api/binyan/buildings/101/apartments')).body.records?.[0]?.id;
+    for (const user of ['avi', 'rina', 'moshe']) expect((await as(user, 'POST', '/api/binyan/tenant-links', { apartmentId })).body, user).toMatchObject(notAllowed);
+    const made = await as('admin', 'POST', '/api/binyan/tenant-links', { apartmentId });
+    expect(made.status, made.text).toBe(201);
+    const code = String(made.body.record?.code ?? '');
+    for (const user of ['avi', 'rina', 'moshe', 'tali']) expect((await as(user, 'DELETE', `/api/binyan/tenant-links/${code}`)).body, user).toMatchObject(notAllowed);
+    expect((await as('miri', 'DELETE', `/api/binyan/tenant-links/${code}`)).status).toBe(200);
+  });
+});
+
 describe('building settings', () => {
   const building = async () => (await as('miri', 'GET', '/api/binyan/buildings')).body.records?.find((b) => b.id === (102 as unknown as string));
 

@@ -5,6 +5,7 @@
 // becomes a user — owner or renter as the contact is — of that apartment's building. Opening the link
 // again later is how a tenant signs in: the same phone, a new code.
 import type { AppContext } from '../context.ts';
+import { roleMayUseLink, tenantLinkWorks } from '../../../src/lib/domain/tenantLinkRules.ts';
 import { digitsOnly } from '../../../src/lib/validation/rules.ts';
 import type { UserRow } from '../data/users.ts';
 import { users } from '../data/users.ts';
@@ -16,11 +17,15 @@ import { startOtpFor } from './otp.ts';
 export const invalidLink = () => new ApiError(422, 'INVALID_REGISTRATION_LINK', 'invalidRegistrationLink', { field: 'code' });
 export const phoneNotRegistered = () => new ApiError(422, 'PHONE_NOT_REGISTERED', 'contactManagementCompany', { field: 'phone' });
 
-export type RegistrationLink = { code: string; companyId: number; buildingId: number; apartmentId: string };
+export type RegistrationLink = { code: string; companyId: number; buildingId: number; apartmentId: string; role: string | null };
 
+/** The link of this code while it works (not revoked, not past its expiry), else null. */
 export async function linkOf(ctx: AppContext, code: string): Promise<RegistrationLink | null> {
-  const row = await ctx.db.first(ctx.db.q.selectFrom('tenant_links').select(['code', 'companyId', 'buildingId', 'apartmentId']).where('code', '=', code));
-  return row ?? null;
+  const row = await ctx.db.first(
+    ctx.db.q.selectFrom('tenant_links').select(['code', 'companyId', 'buildingId', 'apartmentId', 'role', 'expiresOn', 'revokedAt']).where('code', '=', code),
+  );
+  if (!row || !tenantLinkWorks(row, ctx.now())) return null;
+  return { code: row.code, companyId: row.companyId, buildingId: row.buildingId, apartmentId: row.apartmentId, role: row.role };
 }
 
 /** The tenant user of a contact, created the first time (no password: tenants sign in with a code). */
@@ -54,6 +59,8 @@ async function tenantUser(ctx: AppContext, link: RegistrationLink, contact: { id
     );
     const user = await tx.first(tx.q.selectFrom('users').select('id').where('companyId', '=', link.companyId).where('contactId', '=', contact.id));
     await tx.run(tx.q.insertInto('worker_buildings').values({ userId: user?.id ?? 0, buildingId: link.buildingId, ord: 0 }));
+    // The office's list shows which links a tenant registered through.
+    await tx.run(tx.q.updateTable('tenant_links').set({ usedAt: ctx.nowIso() }).where('code', '=', link.code).where('usedAt', 'is', null));
     return (await users.byId(tx, user?.id ?? 0)) as UserRow;
   });
 }
@@ -64,7 +71,7 @@ export async function startRegistration(ctx: AppContext, link: RegistrationLink,
   const contacts = await ctx.db.all(
     ctx.db.q.selectFrom('contacts').select(['id', 'role', 'fullName', 'phone', 'email']).where('companyId', '=', link.companyId).where('apartmentId', '=', link.apartmentId),
   );
-  const contact = contacts.find((c) => c.phone !== null && c.phone === phone && ['owner', 'renter', 'committee'].includes(c.role));
+  const contact = contacts.find((c) => c.phone !== null && c.phone === phone && ['owner', 'renter', 'committee'].includes(c.role) && roleMayUseLink(link.role, c.role));
   if (!contact?.phone) throw phoneNotRegistered();
   const user = await tenantUser(ctx, link, { ...contact, phone: contact.phone });
   return startOtpFor(ctx, user, method);

@@ -414,7 +414,20 @@ export type PaymentRefundTable = {
 };
 /** The reference provider's refunds (migration 014): a refund key refunds once. */
 export type ProviderRefundTable = { idempotencyKey: string; chargeId: string; amountAgorot: number; createdAt: string };
-export type TenantLinkTable = { code: string; companyId: number; buildingId: number; apartmentId: string; createdAt: string };
+export type TenantLinkTable = {
+  code: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string;
+  createdAt: string;
+  /** owner / renter, or null for any tenant of the apartment (migration 017). */
+  role: string | null;
+  /** The last day (yyyy-mm-dd, Israel) the link works, or null. */
+  expiresOn: string | null;
+  usedAt: string | null;
+  revokedAt: string | null;
+  createdBy: number | null;
+};
 
 export type DB = {
   companies: CompanyTable;

@@ -1,30 +1,110 @@
 // Registration links (issue 14): management staff make a link for an apartment and send it to its
-// tenants; opening it starts the tenant's registration (auth/tenantRegistration.ts).
+// tenants; opening it starts the tenant's registration (auth/tenantRegistration.ts). The office lists a
+// building's links (used or not, expiry) and revokes one.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
-import { loadOwned } from '../http/access.ts';
+import type { TenantLinkTable } from '../db/schema.ts';
+import { loadBuilding, loadOwned, queryOf } from '../http/access.ts';
+import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
+import { tenantLinkRoles, tenantLinkState, validateTenantLink } from '../../../src/lib/domain/tenantLinkRules.ts';
 
-const linkBody = z.object({ apartmentId: recordId });
+const linkBody = z.object({
+  apartmentId: recordId,
+  role: z.enum(tenantLinkRoles).nullable().default(null),
+  expiresOn: z.string().max(10).nullable().default(null),
+});
 
 /** The app's path a link opens: the company and the link's secret code. */
 export const registrationPath = (companyId: number, code: string) => `/register/${companyId}/${code}`;
 
+type LinkRow = Pick<TenantLinkTable, 'code' | 'companyId' | 'buildingId' | 'apartmentId' | 'role' | 'expiresOn' | 'createdAt' | 'usedAt' | 'revokedAt'>;
+
+function publicLink(link: LinkRow, apartmentNumber: string | null, now: Date) {
+  return {
+    code: link.code,
+    buildingId: link.buildingId,
+    apartmentId: link.apartmentId,
+    apartmentNumber,
+    role: link.role,
+    createdAt: link.createdAt,
+    expiresOn: link.expiresOn,
+    usedAt: link.usedAt,
+    revokedAt: link.revokedAt,
+    state: tenantLinkState(link, now),
+    path: registrationPath(link.companyId, link.code),
+  };
+}
+
 export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get('/api/binyan/tenant-links', { config: { right: 'tenants.invite' } }, async (req) => {
+    const building = await loadBuilding(db, req, queryOf(req).buildingId);
+    const rows = await db.all(
+      db.q
+        .selectFrom('tenant_links')
+        .leftJoin('apartments', (j) => j.onRef('apartments.id', '=', 'tenant_links.apartmentId').onRef('apartments.companyId', '=', 'tenant_links.companyId'))
+        .select([
+          'tenant_links.code',
+          'tenant_links.companyId',
+          'tenant_links.buildingId',
+          'tenant_links.apartmentId',
+          'tenant_links.role',
+          'tenant_links.expiresOn',
+          'tenant_links.createdAt',
+          'tenant_links.usedAt',
+          'tenant_links.revokedAt',
+          'apartments.number as apartmentNumber',
+        ])
+        .where('tenant_links.companyId', '=', authOf(req).companyId)
+        .where('tenant_links.buildingId', '=', building.id)
+        .where('tenant_links.revokedAt', 'is', null)
+        .orderBy('tenant_links.createdAt', 'desc'),
+    );
+    const now = ctx.now();
+    return { records: rows.map((r) => publicLink(r, r.apartmentNumber ?? null, now)) };
+  });
+
   app.post('/api/binyan/tenant-links', { config: { right: 'tenants.invite' } }, async (req, reply) => {
     const body = parse(linkBody, req.body);
+    enforce(validateTenantLink({ role: body.role, expiresOn: body.expiresOn }, ctx.now()));
     return runMutation(ctx, req, reply, async (tx) => {
       const apartment = await loadOwned(tx, req, apartments, body.apartmentId);
-      const { companyId } = authOf(req);
-      const code = newUuid();
-      await tx.run(tx.q.insertInto('tenant_links').values({ code, companyId, buildingId: apartment.buildingId, apartmentId: apartment.id, createdAt: ctx.nowIso() }));
-      return { status: 201, record: { code, apartmentId: apartment.id, buildingId: apartment.buildingId, path: registrationPath(companyId, code) } };
+      const { companyId, user } = authOf(req);
+      const link: LinkRow = {
+        code: newUuid(),
+        companyId,
+        buildingId: apartment.buildingId,
+        apartmentId: apartment.id,
+        role: body.role,
+        expiresOn: body.expiresOn,
+        createdAt: ctx.nowIso(),
+        usedAt: null,
+        revokedAt: null,
+      };
+      await tx.run(tx.q.insertInto('tenant_links').values({ ...link, createdBy: user.id }));
+      return { status: 201, record: publicLink(link, apartment.number, ctx.now()) };
     });
   });
+
+  // Revoking is for good: the link registers nobody from then on; a second revoke answers the same.
+  app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
+    runMutation(ctx, req, reply, async (tx) => {
+      const code = (req.params as { code: string }).code;
+      const link = await tx.first(tx.q.selectFrom('tenant_links').selectAll().where('code', '=', code).where('companyId', '=', authOf(req).companyId));
+      if (!link) throw fail.notFound();
+      await loadBuilding(tx, req, link.buildingId);
+      const revoked = { ...link, revokedAt: link.revokedAt ?? ctx.nowIso() };
+      if (!link.revokedAt) await tx.run(tx.q.updateTable('tenant_links').set({ revokedAt: revoked.revokedAt }).where('code', '=', code));
+      const apartment = await tx.first(tx.q.selectFrom('apartments').select('number').where('id', '=', link.apartmentId).where('companyId', '=', link.companyId));
+      return { record: publicLink(revoked, apartment?.number ?? null, ctx.now()) };
+    }),
+  );
 }

@@ -83,6 +83,8 @@ export const messages = {
   invalidRegistrationLink: 'This registration link is not valid',
   noTenantAccount: 'No tenant account has this phone. Register from the link your management company sent.',
   invalidAccount: 'Choose one of the listed accounts',
+  invalidChoice: 'Choose one of the options',
+  linkExpiryInPast: 'The expiry date cannot be in the past',
   standingOrderExists: 'A standing order already exists for this apartment',
   buildingNotSetUpForCardPayments: 'The building is not set up for card payments',
   // session / transport
