@@ -67,7 +67,8 @@ export type RouteId =
   | 'cards'
   | 'receipt'
   | 'standingOrder'
-  | 'buildingPayments';
+  | 'buildingPayments'
+  | 'tenantLinks';
 
 export type AppRoute = {
   id: RouteId;
@@ -134,6 +135,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'cards', right: 'account.pay', path: '/cards', screen: lazyScreen(() => import('../features/tenant/CardsScreen').then((m) => ({ default: m.CardsScreen }))), menu: true },
   { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazyScreen(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
   { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
+  { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

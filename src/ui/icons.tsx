@@ -2,6 +2,7 @@
 // time). Icons are decoration next to a text label, so they are hidden from assistive technology.
 import {
   Banknote,
+  Link2,
   BookOpen,
   Building2,
   Calendar,
@@ -101,6 +102,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   cards: CreditCard,
   standingOrder: Repeat,
   buildingPayments: Banknote,
+  tenantLinks: Link2,
   receipt: Receipt,
 };
 
