@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listedSite } from '../lib/validation/siteRules';
 import { api, callWithRelogin } from '../session/api';
-import { fetchCompanySites, openListedSite, setSiteChoice, siteChoiceOf, takeLinkSite } from '../session/companySite';
+import { fetchCompanySites, forgetLinkSite, openListedSite, pendingLinkSite, setSiteChoice, siteChoiceOf } from '../session/companySite';
 import type { SiteChoice } from '../session/companySite';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -17,18 +17,26 @@ export function SiteChoiceGate() {
   const [remember, setRemember] = useState(true);
 
   useEffect(() => {
-    const wanted = takeLinkSite();
+    const wanted = pendingLinkSite();
     if (wanted === null) return;
     let live = true;
+    // An offered site is forgotten only once the user answers: the gate may be unmounted before that
+    // (the terms of use are asked first), and the next mount offers it again.
     callWithRelogin(() => fetchCompanySites(api)).then(
       (sites) => {
+        if (!live) return;
         const site = listedSite(wanted, sites);
-        if (!live || site === null) return;
-        const choice = siteChoiceOf(site);
-        if (choice === 'site') openListedSite(site);
-        else if (choice === null) setOffer(site);
+        const choice = site === null ? null : siteChoiceOf(site);
+        if (site !== null && choice === null) {
+          setOffer(site);
+          return;
+        }
+        forgetLinkSite();
+        if (site !== null && choice === 'site') openListedSite(site);
       },
-      () => undefined,
+      () => {
+        if (live) forgetLinkSite();
+      },
     );
     return () => {
       live = false;
@@ -37,9 +45,13 @@ export function SiteChoiceGate() {
 
   if (offer === null) return null;
   const host = new URL(offer).host;
+  const close = () => {
+    forgetLinkSite();
+    setOffer(null);
+  };
   const choose = (choice: SiteChoice) => {
     if (remember) setSiteChoice(offer, choice);
-    setOffer(null);
+    close();
     if (choice === 'site') openListedSite(offer);
   };
 
@@ -47,7 +59,7 @@ export function SiteChoiceGate() {
     <Modal
       open
       title={t('offer.title')}
-      onClose={() => setOffer(null)}
+      onClose={close}
       actions={
         <>
           <Button variant="secondary" onClick={() => choose('site')}>

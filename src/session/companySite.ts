@@ -27,12 +27,14 @@ export function rememberLinkSite(raw: string | null): void {
   else storage('session')?.setItem(PENDING_KEY, normal);
 }
 
-/** The link's site waiting to be offered, taken (it is offered once). */
-export function takeLinkSite(): string | null {
-  const store = storage('session');
-  const value = store?.getItem(PENDING_KEY) ?? null;
-  store?.removeItem(PENDING_KEY);
-  return value;
+/** The link's site waiting to be offered, if any (kept until `forgetLinkSite`). */
+export function pendingLinkSite(): string | null {
+  return storage('session')?.getItem(PENDING_KEY) ?? null;
+}
+
+/** The link's site was offered (or found unlisted): it is not offered again. */
+export function forgetLinkSite(): void {
+  storage('session')?.removeItem(PENDING_KEY);
 }
 
 function readChoices(): Record<string, SiteChoice> {

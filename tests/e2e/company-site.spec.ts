@@ -95,15 +95,18 @@ describe('continuing in the app or on the company’s site', () => {
     }
   });
 
-  it('offers a renter her company’s site and takes her there (Hebrew)', async () => {
+  it('offers a renter who followed the link before signing in her company’s site, and takes her there (Hebrew)', async () => {
     const browser = await launchBrowser();
     try {
       const { page } = browser;
       await fakeSites(page);
-      await signIn(page, 'tali');
       const sites = new CompanySitesPage(page, server.baseUrl);
+      // Signed out: the link leads to sign-in, and the site waits until the user is in.
+      await sites.goto(`/?site=${encodeURIComponent(demoCompanySite)}`);
+      await sites.expectPath('/login');
+      expect(new URL(page.url()).search).toBe('');
+      await signIn(page, 'tali');
       await sites.approveTerms();
-      await sites.openFromSite(demoCompanySite);
       await sites.waitVisible(sites.offer());
       await sites.expectDocumentDirection({ lang: 'he', dir: 'rtl' });
       await sites.waitVisible(sites.offer().getByText(sites.t('offer.message', { host: 'www.binyan-demo.co.il' })));
