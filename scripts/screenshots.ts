@@ -3,6 +3,7 @@
 import type { AppServer } from '../tests/e2e/fixtures/appServer';
 import { ShellPage } from '../tests/e2e/pages/ShellPage';
 import { takeBooks } from './screenshots-books';
+import { takeBuildingLife } from './screenshots-building-life';
 import { takeChecks } from './screenshots-checks';
 import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
@@ -20,5 +21,5 @@ async function takeLogin(server: AppServer): Promise<void> {
   });
 }
 
-for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments]) await withServer(take);
+for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments, takeBuildingLife]) await withServer(take);
 await takeTenant();

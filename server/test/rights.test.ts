@@ -278,3 +278,14 @@ describe('receipts and refunds of tenants’ payments', () => {
     expect((await as('miri', 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).status).toBe(200);
   });
 });
+
+describe('the management company’s customised sites', () => {
+  it('lets every role read the list and only management staff change it', async () => {
+    for (const user of Object.keys(users)) expect((await as(user, 'GET', '/api/binyan/company/sites')).status, user).toBe(200);
+    for (const user of ['avi', 'yossi', 'rina', 'moshe', 'tali', 'shimon', 'eli']) {
+      expect((await as(user, 'PUT', '/api/binyan/company/sites', { sites: [] })).body, user).toMatchObject(notAllowed);
+    }
+    const sites = (await as('miri', 'GET', '/api/binyan/company/sites')).body as unknown as { sites: string[] };
+    for (const user of ['miri', 'admin']) expect((await as(user, 'PUT', '/api/binyan/company/sites', { sites: sites.sites })).status, user).toBe(200);
+  });
+});

@@ -7,6 +7,7 @@ import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
 import { Icon, actionIcons } from '../ui/icons';
 import { CheckPaymentScope } from './CheckPaymentScope';
 import { NavigationDrawer } from './NavigationDrawer';
+import { SiteChoiceGate } from './SiteChoiceGate';
 import { TermsGate } from './TermsGate';
 import { useRouteLabel } from './usePageTitle';
 import { VersionNotice } from './VersionNotice';
@@ -45,6 +46,7 @@ export function AppLayout() {
           <CheckPaymentScope>
             <Outlet />
           </CheckPaymentScope>
+          <SiteChoiceGate />
         </TermsGate>
       </main>
       <div id={BOTTOM_ACTIONS_ID} className={styles.bottom} />

@@ -61,6 +61,7 @@ export type RouteId =
   | 'about'
   | 'installApp'
   | 'leads'
+  | 'companySites'
   | 'sync'
   | 'sync'
   | 'pay'
@@ -127,6 +128,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'about', right: 'session.use', path: '/about', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.AboutScreen }))), menu: true },
   { id: 'installApp', right: 'session.use', path: '/install-app', screen: lazyScreen(() => import('../features/about/AboutScreen').then((m) => ({ default: m.InstallScreen }))), menu: true },
   { id: 'leads', right: 'leads.read', path: '/leads', screen: lazyScreen(() => import('../features/contact-us/LeadsScreen').then((m) => ({ default: m.LeadsScreen }))), menu: true },
+  { id: 'companySites', right: 'companySites.manage', path: '/company-sites', screen: lazyScreen(() => import('../features/company-site/CompanySitesScreen').then((m) => ({ default: m.CompanySitesScreen }))), menu: true },
   { id: 'gates', right: 'gates.open', path: '/gates', screen: lazyScreen(() => import('../features/gates/GatesScreen').then((m) => ({ default: m.GatesScreen }))), menu: true },
   { id: 'announcements', right: 'announcements.read', path: '/announcements', screen: lazyScreen(() => import('../features/messages/AnnouncementsScreen').then((m) => ({ default: m.AnnouncementsScreen }))), menu: true },
   { id: 'messages', right: 'messages.send', path: '/messages', screen: lazyScreen(() => import('../features/messages/MessagesScreen').then((m) => ({ default: m.MessagesScreen }))), menu: true },

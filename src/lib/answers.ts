@@ -122,3 +122,6 @@ export const galleryList = z.looseObject({ records: z.array(galleryItem) });
 export const deskVisitor = z.looseObject({ id: text, buildingId: z.number(), name: text, apartment: text, arrivedAt: text, leftAt: z.nullable(text), createdBy: text });
 export type DeskVisitor = z.infer<typeof deskVisitor>;
 export const deskVisitorList = z.looseObject({ records: z.array(deskVisitor) });
+
+/** GET company/sites: the management company's customised sites (canonical https addresses). */
+export const companySitesAnswer = z.looseObject({ sites: z.array(text) });

@@ -240,6 +240,9 @@ export type MessageDeliveryTable = {
 /** A user's notification preferences as JSON (lib/domain/notificationPrefs.ts); migration 016. */
 export type NotificationPreferenceTable = { userId: number; companyId: number; preferences: SqlJson<object>; updatedAt: string };
 
+/** A management company's customised sites (migration 018), in the order staff listed them. */
+export type CompanySiteTable = { companyId: number; position: number; url: string; updatedAt: string };
+
 export type PushSubscriptionTable = { endpoint: string; companyId: number; userId: number; p256dh: string; auth: string; language: string; createdAt: string };
 
 /** Scheduled jobs (migration 008): the last start claims the run for one process. */
@@ -482,6 +485,7 @@ export type DB = {
   message_deliveries: MessageDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
   notification_preferences: NotificationPreferenceTable;
+  company_sites: CompanySiteTable;
   billing_settings: BillingSettingsTable;
   apartment_holds: ApartmentHoldTable;
   saved_cards: SavedCardTable;

@@ -17,6 +17,7 @@ import { galleryRoutes } from './gallery.ts';
 import { signedFormRoutes } from './signedForms.ts';
 import { deskVisitorRoutes } from './deskVisitors.ts';
 import { leadRoutes } from './leads.ts';
+import { companySiteRoutes } from './companySites.ts';
 import { messageRoutes } from './messages.ts';
 import { meterRoutes } from './meters.ts';
 import { profileRoutes } from './profile.ts';
@@ -53,6 +54,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   documentRoutes(app, ctx);
   profileRoutes(app, ctx);
   leadRoutes(app, ctx);
+  companySiteRoutes(app, ctx);
   galleryRoutes(app, ctx);
   signedFormRoutes(app, ctx);
   deskVisitorRoutes(app, ctx);

@@ -21,6 +21,9 @@ export type BuildingSeed = {
   managementType: string;
 };
 
+/** The demo management company's customised site (README: start-up links). */
+export const demoCompanySite = 'https://www.binyan-demo.co.il/tenants';
+
 export const demoBuildings: BuildingSeed[] = [
   { id: 101, number: 1, name: 'בית הרצל', address: 'הרצל 12', city: 'תל אביב-יפו', apartments: 12, pricePerKwh: 0.62, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' },
   { id: 102, number: 2, name: 'מגדלי רוטשילד', address: 'שדרות רוטשילד 45', city: 'תל אביב-יפו', apartments: 16, pricePerKwh: 0.58, buttonColor: '#047857', propertyType: 'מגורים', managementType: 'ניהול מלא' },

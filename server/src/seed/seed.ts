@@ -1,6 +1,7 @@
 // Demo data (docs/api.md "Demo data"): company 1001 with six buildings and its staff, company 2002 for
 // cross-company tests. Deterministic: the same PRNG seed gives the same records; dates are relative to
 // the first start.
+import { companySites } from '../data/companySites.ts';
 import type { CheckGroup } from '../../../src/lib/domain/entities.ts';
 import type { Flags, Role } from '../../../src/lib/rights/rights.ts';
 import type { Database, Db } from '../db/database.ts';
@@ -9,7 +10,7 @@ import { insertRecord } from '../db/records.ts';
 import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { specs } from '../db/specs.ts';
 import { sha256Hex, hashPassword } from '../util/crypto.ts';
-import { demoBuildings, otherCompanyBuilding, translationRows } from './data.ts';
+import { demoBuildings, demoCompanySite, otherCompanyBuilding, translationRows } from './data.ts';
 import { CALL_PICTURES, METER_FACES, callPictureSvg, checkPictureSvg, jpegOf, meterFaceSvg } from './photos.ts';
 import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
@@ -269,6 +270,8 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   await seedDocuments(tx, files, 1001, now);
   await seedBuildingLife(tx, 1001, demoBuildings.map((b) => b.id), now);
   await seedPayments(tx, 1001, allBuildings, roleUsers.filter((u) => u.contactRole).map((u) => u.userName), now);
+  // The demo company's customised site, which a start-up link `?site=` may offer (no random numbers).
+  await companySites.replace(tx, 1001, [demoCompanySite], nowIso);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

@@ -10,6 +10,7 @@ import { api, relogin } from '../../session/api';
 import { sessionFieldsFromUser } from '../../session/sessionFromUser';
 import { hasStartupParams, readStartupParams, withoutStartupParams } from './startupParams';
 import { rememberStartupPassword } from '../../session/startupPrefill';
+import { rememberLinkSite } from '../../session/companySite';
 
 /**
  * `userinfo` (user,password) with `cpid`: the password signs in by itself only where the server allows
@@ -43,6 +44,7 @@ async function signInFromLink(patch: Partial<Session>, password: string): Promis
 }
 
 async function applyParams(search: URLSearchParams): Promise<void> {
+  if (search.has('site')) rememberLinkSite(search.get('site'));
   const params = readStartupParams(search);
   const current = await loadSession();
   switch (params.kind) {

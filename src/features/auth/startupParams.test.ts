@@ -35,6 +35,8 @@ describe('start-up URL parameters', () => {
     expect(withoutStartupParams('http://h/?sessintoken=abc')).toBe('/');
     expect(hasStartupParams(q('tab=open'))).toBe(false);
     expect(hasStartupParams(q('hn=1'))).toBe(true);
+    expect(hasStartupParams(q('site=https%3A%2F%2Fwww.example.co.il'))).toBe(true);
+    expect(withoutStartupParams('https://app.example/?site=https%3A%2F%2Fwww.example.co.il&tab=1#x')).toBe('/?tab=1#x');
   });
 });
 

@@ -1,9 +1,10 @@
 // Start-up URL parameters (spec section 2): `sessintoken`; or `userinfo` (user,password) with `cpid`,
 // `st`, `fa`, `hn`; or `bid` with `compid`. They are applied to the session, then removed from the URL.
 // The `userinfo` password is never part of the session (startup.ts decides what it may do).
+// `site` names the management company's customised site the user came from (session/companySite.ts).
 import type { Session } from '../../db/sessionVault';
 
-export const startupParamNames = ['sessintoken', 'userinfo', 'cpid', 'st', 'fa', 'hn', 'bid', 'compid'] as const;
+export const startupParamNames = ['sessintoken', 'userinfo', 'cpid', 'st', 'fa', 'hn', 'bid', 'compid', 'site'] as const;
 
 export type StartupParams =
   | { kind: 'sessionToken'; token: string }

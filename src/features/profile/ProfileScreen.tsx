@@ -14,6 +14,7 @@ import { useResult } from '../../ui/useResult';
 import { logout, pendingChangesOfCurrentUser } from '../../session/logout';
 import { useSession } from '../../session/sessionContext';
 import { CompanySwitch } from './CompanySwitch';
+import { SiteChoiceSection } from '../../session/SiteChoiceSection';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import type { ProfileDetails } from '../../lib/validation/profileRules';
 import { ChangeRequestDialog } from './ChangeRequestDialog';
@@ -133,6 +134,7 @@ export function ProfileScreen() {
         </section>
       ) : null}
       <NotificationPrefsSection owner={owner} onSaved={() => result.succeed(t('profile:notifications.saved'))} onFailed={result.fail} />
+      <SiteChoiceSection headingClassName={styles.heading} />
       <LanguageSwitch onChanged={(language) => void update({ languageId: language.id })} />
       <nav aria-label={t('profile:more')} className={styles.actions}>
         <Link to="/privacy-terms">{t('profile:links.terms')}</Link>

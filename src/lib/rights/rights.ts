@@ -158,6 +158,9 @@ const grants = {
   /** Prospective customers who left their details on "contact us". */
   'leads.read': [{ roles: staff }],
   'leads.update': [{ roles: staff }],
+  /** The management company's customised sites, which a start-up link may offer to continue on. */
+  'companySites.read': [{ roles: everyone }],
+  'companySites.manage': [{ roles: staff }],
   /** Photos and attachments: the parent record's own rights decide which one (server: files.ts). */
   'files.read': [{ roles: everyone }],
   'files.upload': [{ roles: everyone }],

@@ -26,6 +26,9 @@ export const messages = {
   signatureRequired: 'A signature is required',
   invalidBankAccount: 'Invalid bank account: bank-branch-account, e.g. 12-345-678901',
   invalidLogo: 'The logo must be an uploaded image or an address on this site',
+  invalidSiteUrl: 'The site address must be a full https:// address, e.g. https://www.example.co.il',
+  tooManySites: 'Up to {{max}} site addresses',
+  siteAlreadyListed: 'This site address is already in the list',
   // business rules (spec 4/5)
   noBuildingSelected: 'A reporter cannot be added when no building is selected',
   contactAlreadyRegistered: 'This contact is already registered to the building',
