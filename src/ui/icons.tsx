@@ -21,6 +21,7 @@ import {
   FileText,
   Files,
   Gauge,
+  Globe,
   Images,
   Inbox,
   Info,
@@ -103,6 +104,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   standingOrder: Repeat,
   buildingPayments: Banknote,
   tenantLinks: Link2,
+  companySites: Globe,
   receipt: Receipt,
 };
 
