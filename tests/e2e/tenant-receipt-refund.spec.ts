@@ -38,6 +38,7 @@ describe('a receipt and a refund', () => {
   const signInAs = async (who: typeof moshe) => {
     await login.goto('/login');
     await login.signIn(who, (since) => app.server.waitForOtp(who.userName, { since }), () => app.server.otpMark());
+    await login.waitSignedIn();
   };
   const signOut = async () => {
     const profile = new ProfilePage(app.page, app.baseUrl);

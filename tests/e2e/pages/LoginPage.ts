@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator } from 'playwright-core';
-import { BasePage } from './BasePage';
+import { BasePage, STATE_TIMEOUT_MS } from './BasePage';
 
 type Tree = { [key: string]: string | Tree };
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/i18n/locales');
@@ -69,6 +69,14 @@ export class LoginPage extends BasePage {
   }
 
   /** Whole sign-in: details, then the code the server wrote to its log. */
+  /**
+   * The sign-in is over: the app has stored the session and left /login. A caller that navigates
+   * (goto) right after submitting the code must wait for this first, or the reload finds no session.
+   */
+  async waitSignedIn(): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname !== '/login', { timeout: STATE_TIMEOUT_MS });
+  }
+
   async signIn(d: SignInDetails, waitForOtp: (since: number) => Promise<string>, otpMark: () => number): Promise<void> {
     await this.waitForForm();
     await this.fillDetails(d);
