@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
-import { errorKeyOf } from '../../session/errorKey';
+import { useOnlineList } from '../../session/useOnlineList';
 import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
 import { useCan, useSession } from '../../session/sessionContext';
 import { refundableAgorot } from '../../lib/domain/refundRules';
@@ -27,25 +27,11 @@ export function PaymentsScreen() {
   const params = useParams();
   const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
   const buildings = useLiveQuery(() => allBuildings(), []);
-  const [rows, setRows] = useState<PaymentRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const { rows, error, reload } = useOnlineList<PaymentRecord>(buildingId, online, () => buildingPayments(buildingId ?? 0));
   const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const can = useCan();
 
-  useEffect(() => {
-    if (buildingId === null || !online) return;
-    let live = true;
-    setRows(null);
-    setError(null);
-    buildingPayments(buildingId)
-      .then((r) => live && setRows(r))
-      .catch((e: unknown) => live && setError(errorKeyOf(e, 'errors:errorReceiving')));
-    return () => {
-      live = false;
-    };
-  }, [buildingId, online, reloads]);
 
   return (
     <div className={styles.screen}>
@@ -106,7 +92,7 @@ export function PaymentsScreen() {
           onRefunded={(amount) => {
             setNotice(t('collections:refund.done', { amount: f.agorot(amount), number: refunding.receiptNumber ?? '' }));
             setRefunding(null);
-            setReloads((n) => n + 1);
+            reload();
           }}
         />
       ) : null}

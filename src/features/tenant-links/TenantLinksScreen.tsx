@@ -12,6 +12,7 @@ import { tenantLinkRoles } from '../../lib/domain/tenantLinkRules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { api } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
+import { useOnlineList } from '../../session/useOnlineList';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -41,9 +42,7 @@ export function TenantLinksScreen() {
     async () => (buildingId === null ? [] : (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }))),
     [buildingId],
   );
-  const [rows, setRows] = useState<TenantLink[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const { rows, error: loadError, reload } = useOnlineList<TenantLink>(buildingId, online, () => buildingLinks(buildingId ?? 0));
   const [apartmentId, setApartmentId] = useState('');
   const [role, setRole] = useState<TenantLinkRole | typeof ANY>(ANY);
   const [expiresOn, setExpiresOn] = useState('');
@@ -59,18 +58,6 @@ export function TenantLinksScreen() {
     if (online && buildingId !== null) void pullApartments(api, buildingId).catch(() => undefined);
   }, [online, buildingId]);
 
-  useEffect(() => {
-    if (buildingId === null || !online) return;
-    let live = true;
-    setRows(null);
-    setLoadError(null);
-    buildingLinks(buildingId)
-      .then((r) => live && setRows(r))
-      .catch((e: unknown) => live && setLoadError(errorKeyOf(e, 'errors:errorReceiving')));
-    return () => {
-      live = false;
-    };
-  }, [buildingId, online, reloads]);
 
   async function create() {
     setBusy(true);
@@ -80,7 +67,7 @@ export function TenantLinksScreen() {
       const link = await createLink({ apartmentId, role: role === ANY ? null : role, expiresOn: expiresOn || null }, createKey);
       setMade(link);
       setCreateKey(newId());
-      setReloads((n) => n + 1);
+      reload();
     } catch (e) {
       const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
       setError({ field, key: errorKeyOf(e, 'errors:errorSaving') });
@@ -95,7 +82,7 @@ export function TenantLinksScreen() {
       await revokeLink(link.code, newId());
       if (made?.code === link.code) setMade(null);
       setNotice(t('tenantLinks:revoked', { number: link.apartmentNumber ?? '' }));
-      setReloads((n) => n + 1);
+      reload();
     } catch (e) {
       setNotice(t(errorKeyOf(e, 'errors:errorSaving')));
     }
