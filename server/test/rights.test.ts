@@ -183,6 +183,29 @@ describe('registration links', () => {
   });
 });
 
+describe('billing settings and legal holds', () => {
+  it('lets only management staff read and change a building’s billing settings', async () => {
+    const path = '/api/binyan/buildings/101/billing-settings';
+    for (const user of ['avi', 'yossi', 'rina', 'moshe', 'tali', 'shimon', 'eli']) expect((await as(user, 'GET', path)).body, user).toMatchObject(notAllowed);
+    const current = (await as('miri', 'GET', path)).body.record as Rec & { version: number };
+    const settings = { cardPayments: true, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
+    for (const user of ['avi', 'rina', 'moshe']) expect((await as(user, 'PUT', path, { baseVersion: current.version, settings })).body, user).toMatchObject(notAllowed);
+    expect((await as('admin', 'PUT', path, { baseVersion: current.version, settings })).status).toBe(200);
+  });
+
+  it('lets only management staff hold an apartment, list the holds and clear one', async () => {
+    const apartmentId = String((await as('miri', 'GET', '/api/binyan/buildings/101/apartments')).body.records?.[0]?.id ?? '');
+    for (const user of ['avi', 'yossi', 'rina', 'moshe', 'tali', 'shimon', 'eli']) {
+      expect((await as(user, 'GET', '/api/binyan/apartment-holds?buildingId=101')).body, user).toMatchObject(notAllowed);
+      expect((await as(user, 'PUT', `/api/binyan/apartments/${apartmentId}/hold`, { reason: 'הליך משפטי' })).body, user).toMatchObject(notAllowed);
+      expect((await as(user, 'DELETE', `/api/binyan/apartments/${apartmentId}/hold`)).body, user).toMatchObject(notAllowed);
+    }
+    expect((await as('miri', 'PUT', `/api/binyan/apartments/${apartmentId}/hold`, { reason: 'הליך משפטי' })).status).toBe(200);
+    expect((await as('admin', 'GET', '/api/binyan/apartment-holds?buildingId=101')).body.records?.map((h) => h.apartmentId)).toEqual([apartmentId]);
+    expect((await as('admin', 'DELETE', `/api/binyan/apartments/${apartmentId}/hold`)).status).toBe(200);
+  });
+});
+
 describe('building settings', () => {
   const building = async () => (await as('miri', 'GET', '/api/binyan/buildings')).body.records?.find((b) => b.id === (102 as unknown as string));
 

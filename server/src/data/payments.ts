@@ -6,7 +6,7 @@ import type { StandingOrderFrequency } from '../../../src/lib/domain/standingOrd
 import { counter } from '../db/counters.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
-import type { PaymentRefundTable, PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
+import type { BillingSettingsTable, PaymentRefundTable, PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
 
 export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean };
 
@@ -102,18 +102,27 @@ const orderOf = (r: Selectable<StandingOrderTable>): StandingOrder => ({
 /** Receipt numbers: one sequence per company, from 1001. */
 const receiptNumbers = counter(1001, (q, companyId: number) => q.selectFrom('payments').select((eb) => eb.fn.max('receiptNumber').as('max')).where('companyId', '=', companyId), 1);
 
+/** The stored settings with their version (0 while a building has none: it takes no card payments). */
+export type BillingSettingsRecord = BillingSettings & { buildingId: number; version: number; updatedAt: string | null };
+
+const settingsOf = (r: Selectable<BillingSettingsTable>): BillingSettings => ({
+  cardPayments: asBoolean(r.cardPayments),
+  fixedAgorot: Number(r.fixedAgorot),
+  percentBasisPoints: Number(r.percentBasisPoints),
+  vat: r.vat === 'included' ? 'included' : 'added',
+  foreignCardFixedAgorot: Number(r.foreignCardFixedAgorot),
+  dinersAmexPercentBasisPoints: Number(r.dinersAmexPercentBasisPoints),
+});
+
 export const billingSettings = {
   of: async (db: Db, buildingId: number): Promise<BillingSettings | null> => {
     const r = await db.first(db.q.selectFrom('billing_settings').selectAll().where('buildingId', '=', buildingId));
-    if (!r) return null;
-    return {
-      cardPayments: asBoolean(r.cardPayments),
-      fixedAgorot: Number(r.fixedAgorot),
-      percentBasisPoints: Number(r.percentBasisPoints),
-      vat: r.vat === 'included' ? 'included' : 'added',
-      foreignCardFixedAgorot: Number(r.foreignCardFixedAgorot),
-      dinersAmexPercentBasisPoints: Number(r.dinersAmexPercentBasisPoints),
-    };
+    return r ? settingsOf(r) : null;
+  },
+  record: async (db: Db, buildingId: number): Promise<BillingSettingsRecord> => {
+    const r = await db.first(db.q.selectFrom('billing_settings').selectAll().where('buildingId', '=', buildingId));
+    if (r) return { buildingId, ...settingsOf(r), version: Number(r.version), updatedAt: r.updatedAt };
+    return { buildingId, cardPayments: false, fixedAgorot: 0, percentBasisPoints: 0, vat: 'added', foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0, version: 0, updatedAt: null };
   },
   put: (db: Db, companyId: number, buildingId: number, s: BillingSettings, at: string) =>
     db.run(
@@ -122,13 +131,48 @@ export const billingSettings = {
         .values({ buildingId, companyId, ...s, updatedAt: at })
         .onConflict((oc) => oc.column('buildingId').doUpdateSet({ ...s, updatedAt: at })),
     ),
+  /** Writes a staff edit as `version` (the caller checked the one it replaces). */
+  replace: (db: Db, companyId: number, buildingId: number, s: BillingSettings, version: number, at: string) =>
+    db.run(
+      db.q
+        .insertInto('billing_settings')
+        .values({ buildingId, companyId, ...s, version, updatedAt: at })
+        .onConflict((oc) => oc.column('buildingId').doUpdateSet({ ...s, version, updatedAt: at })),
+    ),
 };
+
+/** An apartment held from paying by card, with who held it (their name, when the user still exists). */
+export type ApartmentHold = { apartmentId: string; reason: string; createdAt: string; createdBy: number | null; createdByName: string | null };
 
 export const apartmentHolds = {
   reasonOf: async (db: Db, apartmentId: string): Promise<string | null> =>
     (await db.first(db.q.selectFrom('apartment_holds').select('reason').where('apartmentId', '=', apartmentId)))?.reason ?? null,
   put: (db: Db, companyId: number, apartmentId: string, reason: string, at: string) =>
     db.run(db.q.insertInto('apartment_holds').values({ apartmentId, companyId, reason, createdAt: at }).onConflict((oc) => oc.column('apartmentId').doNothing())),
+  /** Holds the apartment, or replaces the reason of its hold (the author and time become this change's). */
+  set: (db: Db, companyId: number, apartmentId: string, reason: string, by: number, at: string) =>
+    db.run(
+      db.q
+        .insertInto('apartment_holds')
+        .values({ apartmentId, companyId, reason, createdAt: at, createdBy: by })
+        .onConflict((oc) => oc.column('apartmentId').doUpdateSet({ reason, createdAt: at, createdBy: by })),
+    ),
+  clear: (db: Db, apartmentId: string) => db.run(db.q.deleteFrom('apartment_holds').where('apartmentId', '=', apartmentId)),
+  of: async (db: Db, companyId: number, apartmentId: string): Promise<ApartmentHold | null> =>
+    (await apartmentHolds.where(db, companyId, { apartmentId }))[0] ?? null,
+  ofBuilding: (db: Db, companyId: number, buildingId: number): Promise<ApartmentHold[]> => apartmentHolds.where(db, companyId, { buildingId }),
+  where: async (db: Db, companyId: number, by: { apartmentId?: string; buildingId?: number }): Promise<ApartmentHold[]> => {
+    let q = db.q
+      .selectFrom('apartment_holds')
+      .innerJoin('apartments', (j) => j.onRef('apartments.id', '=', 'apartment_holds.apartmentId').onRef('apartments.companyId', '=', 'apartment_holds.companyId'))
+      .leftJoin('users', 'users.id', 'apartment_holds.createdBy')
+      .select(['apartment_holds.apartmentId', 'apartment_holds.reason', 'apartment_holds.createdAt', 'apartment_holds.createdBy', 'users.fullName'])
+      .where('apartment_holds.companyId', '=', companyId);
+    if (by.apartmentId !== undefined) q = q.where('apartment_holds.apartmentId', '=', by.apartmentId);
+    if (by.buildingId !== undefined) q = q.where('apartments.buildingId', '=', by.buildingId);
+    const rows = await db.all(q.orderBy('apartment_holds.apartmentId'));
+    return rows.map((r) => ({ apartmentId: r.apartmentId, reason: r.reason, createdAt: r.createdAt, createdBy: r.createdBy === null ? null : Number(r.createdBy), createdByName: r.fullName ?? null }));
+  },
 };
 
 export const savedCards = {

@@ -336,10 +336,13 @@ export type BillingSettingsTable = {
   vat: string;
   foreignCardFixedAgorot: number;
   dinersAmexPercentBasisPoints: number;
+  /** Migration 019: staff edits are checked against it. */
+  version: Generated<number>;
   updatedAt: string;
 };
 
-export type ApartmentHoldTable = { apartmentId: string; companyId: number; reason: string; createdAt: string };
+/** Migration 019 added who set the hold (a user id; null for holds made before). */
+export type ApartmentHoldTable = { apartmentId: string; companyId: number; reason: string; createdAt: string; createdBy: number | null };
 
 export type SavedCardTable = {
   id: string;

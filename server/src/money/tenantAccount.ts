@@ -119,7 +119,8 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome): Pr
     failedRuns: [...paid.values()].filter((p) => p.method === 'standingOrder' && p.status === 'failed').map((p) => ({ paymentId: p.id, date: p.date, totalAgorot: p.totalAgorot, errorKey: p.errorKey })),
     cardPayments: settings?.cardPayments ?? false,
     settings,
-    hold: await apartmentHolds.reasonOf(db, apartment.id),
+    // Whether the unit is held, never the office's own reason for it.
+    hold: (await apartmentHolds.reasonOf(db, apartment.id)) === null ? null : 'legalProceedings',
     standingOrder: order ? { id: order.id, billingDay: order.billingDay, frequency: order.frequency, startDate: order.startDate, cardId: order.cardId, version: order.version } : null,
   };
 }

@@ -33,6 +33,7 @@ import { receiptRoutes } from './receipts.ts';
 import { chargeRoutes } from './charges.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
+import { billingSettingsRoutes } from './billingSettings.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   authRoutes(app, ctx);
@@ -67,5 +68,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   chargeRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
+  billingSettingsRoutes(app, ctx);
   syncBatchRoutes(app, ctx);
 }

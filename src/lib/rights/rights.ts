@@ -75,6 +75,10 @@ const grants = {
   'buildings.read': [{ roles: everyone }],
   /** Bank account, account name, logo, price per kWh, billing settings. */
   'buildings.editSettings': [{ roles: staff }],
+  /** A building's billing settings (card payments, clearing fee, VAT), read by the staff who change them. */
+  'billingSettings.read': [{ roles: staff }],
+  /** Put an apartment in legal proceedings (its tenants cannot pay by card) or clear it; see who and why. */
+  'apartments.hold': [{ roles: staff }],
   'apartments.read': [{ roles: office }],
   'contacts.read': [{ roles: office }],
   'contacts.create': [{ roles: ['worker', 'manager', 'maintenanceManager', 'committee', 'admin'] }],

@@ -90,6 +90,10 @@ export const messages = {
   linkExpiryInPast: 'The expiry date cannot be in the past',
   standingOrderExists: 'A standing order already exists for this apartment',
   buildingNotSetUpForCardPayments: 'The building is not set up for card payments',
+  // billing settings (issue 14): {{min}} and {{max}} come from src/lib/domain/billingSettingsRules.ts
+  feeOutOfRange: 'Must be an amount from {{min}} to {{max}} NIS',
+  percentOutOfRange: 'Must be a percent from {{min}} to {{max}}',
+  invalidPercent: 'Must be a percent with up to two decimals, e.g. 1.25',
   // session / transport
   sessionExpired: 'Session expired',
   connectionTimeout: 'Connection timeout',
