@@ -33,6 +33,7 @@ import {
   MessageSquareText,
   MessagesSquare,
   PenLine,
+  Percent,
   PhoneIncoming,
   Plus,
   Receipt,
@@ -104,6 +105,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   standingOrder: Repeat,
   buildingPayments: Banknote,
   tenantLinks: Link2,
+  billingSettings: Percent,
   companySites: Globe,
   receipt: Receipt,
 };

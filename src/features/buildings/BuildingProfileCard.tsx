@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { BuildingProfile } from './buildingsQueries';
 import { Icon, routeIcons } from '../../ui/icons';
+import { useCan } from '../../session/sessionContext';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './BuildingProfileCard.module.css';
 
@@ -12,6 +13,7 @@ type Props = { profile: BuildingProfile; headingId: string };
 export function BuildingProfileCard({ profile, headingId }: Props) {
   const { t } = useTranslation(['buildings', 'routes']);
   const { building } = profile;
+  const can = useCan();
   const style: CSSProperties & Record<'--accent', string> = { '--accent': building.buttonColor };
   const links = [
     { id: 'serviceCalls', to: `/service-calls/${building.id}`, count: profile.openCalls },
@@ -23,6 +25,7 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
     { id: 'mailItems', to: '/mail-items', count: profile.pendingMailItems },
     { id: 'maintenanceAndFacilities', to: '/maintenance-and-facilities' },
     { id: 'dailyPlan', to: '/daily-plan' },
+    ...(can('buildings.editSettings') ? [{ id: 'billingSettings', to: `/billing-settings/${building.id}` }] : []),
   ].map((link) => ({ ...link, label: t(`routes:${link.id}`), icon: routeIcons[link.id] }));
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>
