@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContactRow } from '../../db/schema';
@@ -28,7 +29,8 @@ function Tenant({ contact }: { contact: ContactRow }) {
   );
 }
 
-export function ApartmentCard({ item, locale }: { item: ApartmentWithTenants; locale: FormatLocale }) {
+/** `staff`: what management staff see and change of the apartment (its legal proceedings). */
+export function ApartmentCard({ item, locale, staff }: { item: ApartmentWithTenants; locale: FormatLocale; staff?: ReactNode }) {
   const { t } = useTranslation('buildings');
   const { apartment, tenants, pendingKeys, pendingMailItems } = item;
   const headingId = `apartment-${apartment.id}`;
@@ -79,6 +81,7 @@ export function ApartmentCard({ item, locale }: { item: ApartmentWithTenants; lo
       ) : (
         <p className={styles.muted}>{t('apartments.noTenants')}</p>
       )}
+      {staff}
     </article>
   );
 }

@@ -8,7 +8,9 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { api, callWithRelogin } from '../../session/api';
-import { useSession } from '../../session/sessionContext';
+import { useCan, useSession } from '../../session/sessionContext';
+import { useOnlineList } from '../../session/useOnlineList';
+import { useOnline } from '../../ui/useOnline';
 import { getBuilding } from '../../directory/buildingsRepo';
 import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import { pullContacts } from '../../directory/contactsRepo';
@@ -18,6 +20,9 @@ import { pullApartments } from '../../directory/apartmentsRepo';
 import { apartmentsOfBuilding } from './apartmentsQueries';
 import type { ApartmentWithTenants } from './apartmentsQueries';
 import { NoBuildingSelected } from './NoBuildingSelected';
+import { LegalHoldControl } from './LegalHoldControl';
+import type { LegalHold } from './legalHoldsRepo';
+import { buildingHolds } from './legalHoldsRepo';
 import styles from './ApartmentsScreen.module.css';
 
 function matches(item: ApartmentWithTenants, query: string): boolean {
@@ -28,7 +33,7 @@ function matches(item: ApartmentWithTenants, query: string): boolean {
 
 /** `/apartments`: the current building's apartments with their tenants. */
 export function ApartmentsScreen() {
-  const { t, i18n } = useTranslation('buildings');
+  const { t, i18n } = useTranslation(['buildings', 'billing']);
   const { session } = useSession();
   const buildingId = session.bID;
   const [filter, setFilter] = useState('');
@@ -41,6 +46,10 @@ export function ApartmentsScreen() {
   );
   const shown = useMemo(() => apartments?.filter((a) => matches(a, deferredFilter)), [apartments, deferredFilter]);
   const locale = isLanguageCode(i18n.language) ? i18n.language : 'he';
+  const online = useOnline();
+  const canHold = useCan()('apartments.hold');
+  // Legal proceedings are the server's alone (the payment refusal is there): read while online.
+  const holds = useOnlineList<LegalHold>(canHold ? buildingId : null, online, () => buildingHolds(buildingId ?? 0));
 
   if (buildingId === null) return <NoBuildingSelected />;
   if (building === undefined || apartments === undefined || shown === undefined) return <Spinner label={t('apartments.loading')} />;
@@ -63,6 +72,11 @@ export function ApartmentsScreen() {
           {t('apartments.summary', { count: apartments.length, debt: formatNis(totalDebt, locale) })}
         </p>
       </section>
+      {canHold && (!online || holds.error) ? (
+        <p className={styles.notice} role="status">
+          {t(online ? 'billing:hold.loadFailed' : 'billing:hold.needsConnection')}
+        </p>
+      ) : null}
       {refresh.failed ? (
         <p className={styles.notice} role="status">
           {t('list.refreshFailed')}
@@ -82,7 +96,22 @@ export function ApartmentsScreen() {
           ) : (
             <div className={styles.list}>
               {shown.map((item) => (
-                <ApartmentCard key={item.apartment.id} item={item} locale={locale} />
+                <ApartmentCard
+                  key={item.apartment.id}
+                  item={item}
+                  locale={locale}
+                  staff={
+                    canHold && holds.rows ? (
+                      <LegalHoldControl
+                        apartmentId={item.apartment.id}
+                        number={item.apartment.number}
+                        hold={holds.rows.find((h) => h.apartmentId === item.apartment.id) ?? null}
+                        online={online}
+                        onChanged={holds.reload}
+                      />
+                    ) : null
+                  }
+                />
               ))}
             </div>
           )}
