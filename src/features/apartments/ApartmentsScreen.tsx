@@ -50,6 +50,10 @@ export function ApartmentsScreen() {
   const canHold = useCan()('apartments.hold');
   // Legal proceedings are the server's alone (the payment refusal is there): read while online.
   const holds = useOnlineList<LegalHold>(canHold ? buildingId : null, online, () => buildingHolds(buildingId ?? 0));
+  // The last list read stays while it is read again after a change (the controls keep their messages).
+  const [known, setKnown] = useState<{ buildingId: number | null; rows: LegalHold[] } | null>(null);
+  if (holds.rows && holds.rows !== known?.rows) setKnown({ buildingId, rows: holds.rows });
+  const holdRows = known?.buildingId === buildingId ? known.rows : null;
 
   if (buildingId === null) return <NoBuildingSelected />;
   if (building === undefined || apartments === undefined || shown === undefined) return <Spinner label={t('apartments.loading')} />;
@@ -101,11 +105,11 @@ export function ApartmentsScreen() {
                   item={item}
                   locale={locale}
                   staff={
-                    canHold && holds.rows ? (
+                    canHold && holdRows ? (
                       <LegalHoldControl
                         apartmentId={item.apartment.id}
                         number={item.apartment.number}
-                        hold={holds.rows.find((h) => h.apartmentId === item.apartment.id) ?? null}
+                        hold={holdRows.find((h) => h.apartmentId === item.apartment.id) ?? null}
                         online={online}
                         onChanged={holds.reload}
                       />
