@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/lib/cards.ts';
 import { quoteCardPayment } from '../../src/lib/clearingFee.ts';
 import type { BuildingBillingSettings } from '../../src/lib/domain/billingSettingsRules.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { runStandingOrders } from '../src/jobs/standingOrders.ts';
+import { referenceProvider } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
@@ -178,5 +181,27 @@ describe('apartments in legal proceedings', () => {
     const paid = await as('moshe', 'POST', '/api/binyan/my/payments', { id: paidId, apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId: card, expectedTotalAgorot: total }, paidId);
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.record?.status).toBe('succeeded');
+  });
+});
+
+describe('a standing order of a held apartment', () => {
+  it('is not charged while the apartment is held: each run is recorded as refused for legal proceedings', async () => {
+    const a = await account();
+    const card = await newCard();
+    const made = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId: a.apartmentId, cardId: card, billingDay: 31, frequency: 'monthly', startDate: '2030-02-01' });
+    expect(made.status, made.text).toBe(201);
+    expect((await as('miri', 'PUT', `/api/binyan/apartments/${a.apartmentId}/hold`, { reason: 'הליך משפטי' })).status).toBe(200);
+    const db = openDatabase(server.database);
+    try {
+      const now = () => new Date('2030-03-31T10:00:00Z');
+      const counts = await runStandingOrders({ db, now, nowIso: () => now().toISOString(), provider: referenceProvider(db, now) });
+      expect(counts.charged).toBe(0);
+      const runs = await db.all(db.q.selectFrom('payments').select(['status', 'errorKey', 'providerChargeId']).where('standingOrderId', '=', made.body.record?.id ?? ''));
+      expect(runs.length).toBeGreaterThan(0);
+      for (const run of runs) expect(run).toEqual({ status: 'failed', errorKey: 'unitInLegalProceedings', providerChargeId: null });
+    } finally {
+      await db.close();
+    }
+    await as('miri', 'DELETE', `/api/binyan/apartments/${a.apartmentId}/hold`);
   });
 });

@@ -11,7 +11,7 @@ import { toLocalDateString } from '../../src/lib/dates';
 import { vatRateOn } from '../../src/lib/vat';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { axeCheck } from './fixtures/browser';
+import { axeCheck, goOffline, goOnline } from './fixtures/browser';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { BillingSettingsPage } from './pages/BillingSettingsPage';
@@ -152,8 +152,19 @@ describe('billing settings and legal proceedings', () => {
     await page.waitVisible(page.example('local').filter({ hasText: totalOf({ ...changed, vat: 'included' }, 'local') }));
     await page.field('dinersAmexPercentBasisPoints').fill('12.5');
     await page.save().click();
-    await page.waitVisible(app.page.getByText('Must be a percent from 0 to 10'));
+    await page.waitVisible(app.page.getByText(text('en', 'errors', 'percentOutOfRange', { min: 0, max: 10 })));
     await page.expectValue(page.field('dinersAmexPercentBasisPoints'), '12.5');
     await axeCheck(app.page);
+
+    // Offline the form stays as typed and explains why it cannot be saved; nothing is queued.
+    await goOffline(app.context);
+    await page.waitVisible(app.page.getByText(page.t('saveNeedsConnection')));
+    expect(await page.save().isDisabled()).toBe(true);
+    await page.expectValue(page.field('dinersAmexPercentBasisPoints'), '12.5');
+    await goOnline(app.context);
+    await page.field('dinersAmexPercentBasisPoints').fill('3');
+    await page.save().click();
+    await page.waitVisible(page.saved());
+    expect(state.row('SELECT vat, dinersAmexPercentBasisPoints, version FROM billing_settings WHERE buildingId = ?', home.buildingId)).toEqual({ vat: 'included', dinersAmexPercentBasisPoints: 300, version: 3 });
   });
 });

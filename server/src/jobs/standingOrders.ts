@@ -6,7 +6,7 @@ import { chargeDates } from '../../../src/lib/domain/standingOrderRules.ts';
 import { scheduleLeasedJob } from './leasedJob.ts';
 import type { AppContext } from '../context.ts';
 import type { StandingOrder } from '../data/payments.ts';
-import { billingSettings, payments, savedCards, standingOrders } from '../data/payments.ts';
+import { apartmentHolds, billingSettings, payments, savedCards, standingOrders } from '../data/payments.ts';
 import { users } from '../data/users.ts';
 import { buildingDebts } from '../money/ledgerDebts.ts';
 import type { PaymentContext } from '../payments/cardPayment.ts';
@@ -70,8 +70,10 @@ async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: stri
       counts.nothingDue += 1;
       return;
     }
-    if (!settings?.cardPayments && payment.status === 'pending') {
-      await payments.settle(ctx.db, id, { status: 'failed', providerChargeId: null, errorKey: 'buildingNotSetUpForCardPayments', receiptNumber: null, updatedAt: ctx.nowIso() });
+    // The same refusals as a payment by hand (payments/cardPayment.ts payableSettings), recorded as the run's failure.
+    const refusal = !settings?.cardPayments ? 'buildingNotSetUpForCardPayments' : (await apartmentHolds.reasonOf(ctx.db, order.apartmentId)) !== null ? 'unitInLegalProceedings' : null;
+    if (refusal && payment.status === 'pending') {
+      await payments.settle(ctx.db, id, { status: 'failed', providerChargeId: null, errorKey: refusal, receiptNumber: null, updatedAt: ctx.nowIso() });
       counts.failed += 1;
       return;
     }
