@@ -78,7 +78,7 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
   }
 
   const fieldError = (field: string) => (error?.field === field ? t(error.key, error.params ?? {}) : null);
-  const shown = ['fixedAgorot', 'percentBasisPoints', 'foreignCardFixedAgorot', 'dinersAmexPercentBasisPoints', 'vat'];
+  const shown: readonly string[] = numberFields.map((n) => n.field);
   return (
     <form
       className={styles.form}
