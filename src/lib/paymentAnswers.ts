@@ -5,7 +5,17 @@ const text = z.string();
 const num = z.number();
 const maybeText = z.nullable(text);
 
-export const tenantDebt = z.looseObject({ id: text, kind: text, description: text, dueDate: text, openAgorot: num, chargedAgorot: num, pendingChecks: z.boolean() });
+export const tenantDebt = z.looseObject({
+  id: text,
+  kind: text,
+  description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
+  dueDate: text,
+  openAgorot: num,
+  chargedAgorot: num,
+  pendingChecks: z.boolean(),
+});
 export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
