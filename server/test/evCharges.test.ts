@@ -158,4 +158,27 @@ describe('an EV-charging reading', () => {
     expect(r.body.record).toMatchObject({ charge: null });
     expect((await account()).debts).toHaveLength(before);
   });
+
+  it('is frozen while checks sent for its debt await approval, and paid once their deposit is confirmed', async () => {
+    type Group = { ID: number; ChecksHeaderGuid: string; ContactGuid: string; DebtIds: string[]; version: number };
+    type DebtRow = { id: string; apartmentId: string; contactGuid: string };
+    const group = ((await as('avi', 'GET', '/check/toFill')).body.records as unknown as Group[]).find((g) => g.ID === 5003);
+    if (!group) throw new Error('the demo has payment 5003');
+    const payerDebts = (await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })).body.records;
+    const apartmentId = payerDebts[0]?.apartmentId ?? '';
+    const station = (await as('avi', 'POST', '/meters', { id: newId(), buildingId: 101, apartmentId, number: 'EV-CHECKS', kind: 'evCharger', initialReading: 0 })).body.record;
+    const r = (await read(station?.id ?? '', 100)).body.record;
+    if (!r?.charge) throw new Error('a charged reading');
+    expect((await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })).body.records.some((d) => d.id === r.charge?.chargeId)).toBe(true);
+
+    const sent = await as('avi', 'PUT', '/check/submitChecksHeader', { ...group, DebtIds: [r.charge.chargeId], SendAnyway: true }, newId());
+    expect(sent.status, sent.text).toBe(200);
+    expect(await reading(station?.id ?? '', r.id)).toMatchObject({ paid: false, charge: { pendingChecks: true } });
+    expectRefused(await as('avi', 'DELETE', `/meter-readings/${r.id}?baseVersion=${r.version}`, undefined, newId()), 'paidReadingCannotBeUpdated');
+
+    expect((await as('avi', 'POST', '/check/deposit/start', { ChecksHeaderGuid: group.ChecksHeaderGuid }, newId())).status).toBe(200);
+    const code = await server.waitForDeposit('avi');
+    expect((await as('avi', 'POST', '/check/deposit/confirm', { ChecksHeaderGuid: group.ChecksHeaderGuid, code }, newId())).status).toBe(200);
+    expect(await reading(station?.id ?? '', r.id)).toMatchObject({ paid: true, charge: { openAgorot: 0, pendingChecks: false } });
+  });
 });
