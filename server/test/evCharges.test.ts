@@ -116,6 +116,10 @@ describe('an EV-charging reading', () => {
     const payId = newId();
     const paid = await as('moshe', 'POST', '/my/payments', { id: payId, apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total }, payId);
     expect(paid.status, paid.text).toBe(200);
+    // The receipt's line names the charge as the debt did, for each language to render.
+    expect((paid.body.record as unknown as { lines: Record<string, unknown>[] }).lines).toEqual([
+      expect.objectContaining({ chargeId: latest.charge.chargeId, descriptionKey: 'evCharging', descriptionParams: expect.objectContaining({ kwh: String(latest.consumption) }) }),
+    ]);
 
     expect(await reading(meterId, latest.id)).toMatchObject({ paid: true, charge: { openAgorot: 0 } });
     expect(await debtOf(latest.charge.chargeId)).toBeUndefined();

@@ -64,7 +64,15 @@ export const paymentQuote = z.looseObject({ subtotal: num, feeNet: num, feeVat: 
 export type PaymentQuoteView = z.infer<typeof paymentQuote>;
 export const quoteAnswer = z.looseObject({ quote: paymentQuote });
 
-export const paymentLine = z.looseObject({ chargeId: text, description: text, debtKind: maybeText, dueDate: maybeText, amountAgorot: num });
+export const paymentLine = z.looseObject({
+  chargeId: text,
+  description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
+  debtKind: maybeText,
+  dueDate: maybeText,
+  amountAgorot: num,
+});
 
 /** A payment and its receipt (POST my/payments, GET my/payments/:id). */
 export const paymentRecord = z.looseObject({
