@@ -37,7 +37,12 @@ export function evChargeAgorot(previous: number, current: number, pricePerKwh: n
   return Number(positionAgorot(current, pricePerKwh) - positionAgorot(previous, pricePerKwh));
 }
 
-/** Only a charging station with an apartment and a captured price bills its readings. */
+/**
+ * Only a charging station with an apartment and a captured price bills its readings. An apartment's
+ * electricity counter is read, not billed: the spec prices kWh for charging stations only (§1, §5: the
+ * price must be set before stations are added) and names no charge for a unit counter. A station of no
+ * apartment (a shared one) has no one to charge.
+ */
 export function billsReadings(meter: Pick<Meter, 'kind' | 'apartmentId'>, reading: Pick<MeterReading, 'pricePerKwh'>): boolean {
   return meter.kind === 'evCharger' && meter.apartmentId !== null && reading.pricePerKwh !== null && reading.pricePerKwh > 0;
 }
