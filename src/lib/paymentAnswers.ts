@@ -5,7 +5,17 @@ const text = z.string();
 const num = z.number();
 const maybeText = z.nullable(text);
 
-export const tenantDebt = z.looseObject({ id: text, kind: text, description: text, dueDate: text, openAgorot: num, chargedAgorot: num, pendingChecks: z.boolean() });
+export const tenantDebt = z.looseObject({
+  id: text,
+  kind: text,
+  description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
+  dueDate: text,
+  openAgorot: num,
+  chargedAgorot: num,
+  pendingChecks: z.boolean(),
+});
 export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
@@ -54,7 +64,15 @@ export const paymentQuote = z.looseObject({ subtotal: num, feeNet: num, feeVat: 
 export type PaymentQuoteView = z.infer<typeof paymentQuote>;
 export const quoteAnswer = z.looseObject({ quote: paymentQuote });
 
-export const paymentLine = z.looseObject({ chargeId: text, description: text, debtKind: maybeText, dueDate: maybeText, amountAgorot: num });
+export const paymentLine = z.looseObject({
+  chargeId: text,
+  description: text,
+  descriptionKey: z.optional(maybeText),
+  descriptionParams: z.optional(z.nullable(z.record(text, text))),
+  debtKind: maybeText,
+  dueDate: maybeText,
+  amountAgorot: num,
+});
 
 /** A payment and its receipt (POST my/payments, GET my/payments/:id). */
 export const paymentRecord = z.looseObject({

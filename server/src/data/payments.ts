@@ -12,7 +12,16 @@ export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean };
 
 export type SavedCard = { id: string; userId: number; token: string; last4: string; expiry: string; cardKind: CardKind; kept: boolean; createdAt: string };
 
-export type PaymentLine = { chargeId: string; description: string; debtKind: string | null; dueDate: string | null; amountAgorot: number };
+export type PaymentLine = {
+  chargeId: string;
+  description: string;
+  /** A charge the system posted (an EV reading) says what it is as a key and params (ledgerText.ts). */
+  descriptionKey?: string | null;
+  descriptionParams?: Record<string, string> | null;
+  debtKind: string | null;
+  dueDate: string | null;
+  amountAgorot: number;
+};
 /** nothingDue: a standing order's period with no committee fee open (recorded so it runs once). */
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'nothingDue';
 export type PaymentMethod = 'card' | 'standingOrder';

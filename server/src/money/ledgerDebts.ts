@@ -11,7 +11,14 @@ import { ledger } from '../data/ledger.ts';
 import { checkGroups } from '../data/checks.ts';
 
 /** A debt as the screens know it, plus whether a sent check payment already covers it (pending approval). */
-export type LedgerDebt = Debt & { chargedAgorot: number; openAgorot: number; pendingChecks: boolean };
+export type LedgerDebt = Debt & {
+  chargedAgorot: number;
+  openAgorot: number;
+  pendingChecks: boolean;
+  /** What a posted charge is, in every language (an EV reading's month and kWh); null for typed text. */
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string> | null;
+};
 
 /** Charge ids named by check payments that were sent and not yet deposited (spec 4: pending approval). */
 export async function chargesInSentChecks(db: Db, buildingId: number, entries: readonly StoredLedgerEntry[]): Promise<Set<string>> {
@@ -37,6 +44,8 @@ export function debtsOf(entries: readonly StoredLedgerEntry[], pending: Readonly
         contactGuid: c.contactId ?? '',
         kind: (c.debtKind ?? 'special') satisfies DebtKind,
         description: c.description,
+        descriptionKey: c.descriptionKey ?? null,
+        descriptionParams: c.descriptionParams ?? null,
         amount: nisOf(left > 0 ? left : c.amountAgorot),
         dueDate: c.dueDate ?? c.date,
         paid: left <= 0,

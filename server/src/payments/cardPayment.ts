@@ -38,7 +38,7 @@ export async function linesOf(db: Db, companyId: number, buildingId: number, apa
     if (!d) throw fail.notFound();
     if (d.paid) throw fail.rule({ field: 'debts', messageKey: 'debtAlreadyPaid' });
     if (d.pendingChecks) throw fail.rule({ field: 'debts', messageKey: 'debtPendingChecks' });
-    return { chargeId: d.id, description: d.description, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot };
+    return { chargeId: d.id, description: d.description, descriptionKey: d.descriptionKey, descriptionParams: d.descriptionParams, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot };
   });
 }
 

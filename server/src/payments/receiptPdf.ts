@@ -8,7 +8,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { nisOf } from '../../../src/lib/agorot.ts';
 import { formatDisplayDate } from '../../../src/lib/dates.ts';
-import { formatNis } from '../../../src/lib/money.ts';
+import { formatNis, formatNumber } from '../../../src/lib/money.ts';
 import { visualOrder } from '../files/bidi.ts';
 import type { Payment } from '../data/payments.ts';
 import type { ReceiptLanguage } from './receiptTexts.ts';
@@ -91,7 +91,8 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   w.line(t.lines, 13);
   for (const l of p.lines) {
     const kind = l.debtKind ? (t.debtKinds[l.debtKind] ?? '') : '';
-    const what = [kind, l.description].filter((s) => s.trim() !== '').join(': ');
+    const described = l.descriptionKey === 'evCharging' && l.descriptionParams ? t.evCharging(l.descriptionParams.month ?? '', formatNumber(Number(l.descriptionParams.kwh ?? 0), language, 3)) : l.description;
+    const what = [kind, described].filter((s) => s.trim() !== '').join(': ');
     w.pair(l.dueDate ? `${what} (${t.due(formatDisplayDate(l.dueDate))})` : what, money(l.amountAgorot));
   }
   w.rule();

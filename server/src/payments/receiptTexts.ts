@@ -23,6 +23,8 @@ export type ReceiptTexts = {
   total: string;
   refunded: string;
   currency: string;
+  /** An EV reading's charge: the month of the reading and its kWh. */
+  evCharging: (month: string, kwh: string) => string;
 };
 
 export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
@@ -44,6 +46,7 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     vat: (r) => `מע"מ על העמלה (${r}%)`,
     total: 'סה"כ שולם',
     refunded: 'זוכה',
+    evCharging: (m, k) => `טעינת רכב חשמלי ${m} · ${k} קוט״ש`,
     currency: 'הסכומים בשקלים חדשים (₪)',
   },
   en: {
@@ -64,6 +67,7 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     vat: (r) => `VAT on the fee (${r}%)`,
     total: 'Total paid',
     refunded: 'Refunded',
+    evCharging: (m, k) => `EV charging ${m} · ${k} kWh`,
     currency: 'Amounts in new Israeli shekels (₪)',
   },
   fr: {
@@ -84,6 +88,7 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     vat: (r) => `TVA sur les frais (${r} %)`,
     total: 'Total payé',
     refunded: 'Remboursé',
+    evCharging: (m, k) => `Recharge de véhicule électrique ${m} · ${k} kWh`,
     currency: 'Montants en nouveaux shekels (₪)',
   },
   ru: {
@@ -104,6 +109,7 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     vat: (r) => `НДС на комиссию (${r}%)`,
     total: 'Итого оплачено',
     refunded: 'Возвращено',
+    evCharging: (m, k) => `Зарядка электромобиля ${m} · ${k} кВт·ч`,
     currency: 'Суммы в новых израильских шекелях (₪)',
   },
 };

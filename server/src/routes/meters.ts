@@ -18,6 +18,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { meterReadings, meters } from '../data/meters.ts';
+import { readingCharges, readingWithCharge, syncReadingCharge, withCharges, withdrawReadingCharge } from '../money/evCharges.ts';
 import { loadOwnedFile } from '../files/uploadRules.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -44,12 +45,15 @@ const readingCreate = z.object({
   previous: z.number().optional(),
 });
 
-const readingPatch = patchBody({ current: z.number(), photoId: z.string().nullable(), readAt: isoTime, paid: z.literal(true) });
+// No `paid`: a reading is paid when its charge is settled in the ledger, never by setting a flag.
+const readingPatch = patchBody({ current: z.number(), photoId: z.string().nullable(), readAt: isoTime });
 
 export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const setMeterLast = (tx: Db, meter: Meter, last: MeterReading | null, now: string) =>
     meters.update(tx, bump(meter, { lastReading: last?.current ?? null, lastReadingAt: last?.readAt ?? null }, now));
+  /** A meter's readings newest first, each with its charge and `paid` as the ledger has them. */
+  const readingsOf = async (tx: Db, companyId: number, meter: Meter) => withCharges(await meterReadings.ofMeter(tx, meter.id), await readingCharges(tx, companyId, meter.buildingId));
 
   app.get('/api/binyan/buildings/:bid/meters', { config: { right: 'meters.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
@@ -92,7 +96,10 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       const meter = await loadOwned(tx, req, meters, id);
       checkVersion(meter, baseVersionFromQuery(req));
-      enforce(canDeleteMeter(await meterReadings.ofMeter(tx, id)), true);
+      const { companyId } = authOf(req);
+      const readings = await readingsOf(tx, companyId, meter);
+      enforce(canDeleteMeter(readings), true);
+      for (const r of readings) if (r.charge) await withdrawReadingCharge(tx, companyId, r.id);
       await meters.remove(tx, id);
       return { record: meter };
     });
@@ -100,7 +107,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/meters/:id/readings', { config: { right: 'meters.read' } }, async (req) => {
     const meter = await loadOwned(db, req, meters, (req.params as { id: string }).id);
-    return { records: await meterReadings.ofMeter(db, meter.id) };
+    return { records: await readingsOf(db, authOf(req).companyId, meter) };
   });
 
   app.post('/api/binyan/meter-readings', { config: { right: 'readings.write' } }, async (req, reply) => {
@@ -131,9 +138,12 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
         version: 1,
         updatedAt: now,
       };
-      await meterReadings.insert(tx, record, authOf(req).companyId);
+      const { companyId, user } = authOf(req);
+      await meterReadings.insert(tx, record, companyId);
       await setMeterLast(tx, meter, latestReading([...(await meterReadings.ofMeter(tx, meter.id))]), now);
-      return { status: 201, record };
+      // A charging station's reading is the apartment's debt from now on (once: the reading's id is new).
+      await syncReadingCharge(tx, meter, record, { companyId, createdBy: user.userName, at: now });
+      return { status: 201, record: await readingWithCharge(tx, companyId, record) };
     });
   });
 
@@ -141,10 +151,14 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = req.params as { id: string };
     const body = parse(readingPatch, req.body);
     return runMutation(ctx, req, reply, async (tx) => {
+      const { companyId, user } = authOf(req);
       const current = await loadOwned(tx, req, meterReadings, id);
       checkVersion(current, body.baseVersion);
-      enforce(canUpdateReading(current), true);
+      const charges = await readingCharges(tx, companyId, current.buildingId);
+      enforce(canUpdateReading(withCharges([current], charges)[0] ?? current), true);
       await loadOwnedFile(tx, req, body.changes.photoId);
+      const meter = await loadOwned(tx, req, meters, current.meterId);
+      const posting = { companyId, createdBy: user.userName, at: ctx.nowIso() };
       const now = ctx.nowIso();
       const changes: Partial<MeterReading> = { ...body.changes };
       const all = await meterReadings.ofMeter(tx, current.meterId);
@@ -156,25 +170,30 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
         changes.consumption = consumptionOf(current.previous, value);
         // The next reading starts where this one ends.
         if (later && value !== current.current) {
-          enforce(canUpdateReading(later), true);
-          await meterReadings.update(tx, bump(later, { previous: value, consumption: consumptionOf(value, later.current) }, now));
+          enforce(canUpdateReading(withCharges([later], charges)[0] ?? later), true);
+          const next = bump(later, { previous: value, consumption: consumptionOf(value, later.current) }, now);
+          await meterReadings.update(tx, next);
+          await syncReadingCharge(tx, meter, next, posting);
         }
       }
       const record = bump(current, changes, now);
       await meterReadings.update(tx, record);
-      const meter = await loadOwned(tx, req, meters, current.meterId);
+      // The charge follows the corrected kWh (and the next reading's, above), in the same transaction.
+      await syncReadingCharge(tx, meter, record, posting);
       await setMeterLast(tx, meter, latestReading(await meterReadings.ofMeter(tx, meter.id)), now);
-      return { record };
+      return { record: await readingWithCharge(tx, companyId, record) };
     });
   });
 
   app.delete('/api/binyan/meter-readings/:id', { config: { right: 'readings.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, meterReadings, id);
+      const { companyId } = authOf(req);
+      const current = await readingWithCharge(tx, companyId, await loadOwned(tx, req, meterReadings, id));
       checkVersion(current, baseVersionFromQuery(req));
       enforce(canDeleteReading(current, await meterReadings.ofMeter(tx, current.meterId)), true);
       await meterReadings.remove(tx, id);
+      await withdrawReadingCharge(tx, companyId, id);
       const meter = await loadOwned(tx, req, meters, current.meterId);
       await setMeterLast(tx, meter, latestReading(await meterReadings.ofMeter(tx, meter.id)), ctx.nowIso());
       return { record: current };

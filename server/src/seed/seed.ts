@@ -14,6 +14,7 @@ import { demoBuildings, demoCompanySite, otherCompanyBuilding, translationRows }
 import { CALL_PICTURES, METER_FACES, callPictureSvg, checkPictureSvg, jpegOf, meterFaceSvg } from './photos.ts';
 import type { Rng } from './prng.ts';
 import { createRng } from './prng.ts';
+import { seedEvCharges } from './seedEvCharges.ts';
 import type { SeedEnv, SeededBuilding } from './seedBuilding.ts';
 import { seedBooks } from './seedBooks.ts';
 import { seedBuilding } from './seedBuilding.ts';
@@ -270,6 +271,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   await seedDocuments(tx, files, 1001, now);
   await seedBuildingLife(tx, 1001, demoBuildings.map((b) => b.id), now);
   await seedPayments(tx, 1001, allBuildings, roleUsers.filter((u) => u.contactRole).map((u) => u.userName), now);
+  await seedEvCharges(tx, 1001, 102, now);
   // The demo company's customised site, which a start-up link `?site=` may offer (no random numbers).
   await companySites.replace(tx, 1001, [demoCompanySite], nowIso);
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Debt } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import styles from './Checks.module.css';
 
 type Props = { debts: readonly Debt[]; chosen: readonly string[]; total: number; onToggle(id: string): void };
@@ -10,6 +11,7 @@ type Props = { debts: readonly Debt[]; chosen: readonly string[]; total: number;
 export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
   const { t } = useTranslation('checks');
   const f = useFormats();
+  const ledgerText = useLedgerText();
   if (debts.length === 0) return <EmptyState title={t('index.debtsTitle')} message={t('index.noDebts')} />;
   return (
     <fieldset className={styles.section}>
@@ -20,7 +22,7 @@ export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
           <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => onToggle(d.id)} />
           <span className={styles.debtText}>
             <span>{t(`debtKinds.${d.kind}`)}</span>
-            <span className={styles.muted}>{t('index.debtLine', { description: d.description, date: f.date(d.dueDate) })}</span>
+            <span className={styles.muted}>{t('index.debtLine', { description: ledgerText(d), date: f.date(d.dueDate) })}</span>
           </span>
           <span className={styles.amount}>{f.nis(d.amount)}</span>
         </label>

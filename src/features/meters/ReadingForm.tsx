@@ -32,7 +32,7 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
   const current = value.trim() === '' ? Number.NaN : Number(value.replace(',', '.'));
   const consumption = Number.isFinite(current) && current > base ? consumptionOf(base, current) : null;
   const price = editing ? editing.pricePerKwh : meter.kind === 'evCharger' ? pricePerKwh : null;
-  const charge = consumption === null ? null : chargeOf(consumption, price);
+  const charge = consumption === null ? null : chargeOf(base, current, price);
   const otherError = errorBesides(['current', 'photoId']);
 
   // The repository refuses a value not above the previous one, or a new reading without its photo.
@@ -72,7 +72,7 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
       />
       <p className={styles.total} aria-live="polite">
         {t('meters:reading.consumption')}: {consumption === null ? '—' : t('meters:units.kwh', { value: f.kwh(consumption) })}
-        {charge === null ? '' : ` · ${f.nis(charge)}`}
+        {charge === null ? '' : ` · ${f.agorot(charge)}`}
       </p>
       {editing ? null : (
         <fieldset className={styles.fieldset}>

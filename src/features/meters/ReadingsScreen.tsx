@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { MeterReadingRow } from '../../db/schema';
-import { chargeOf } from '../../lib/domain/meterRules';
+import { isChargePaid } from '../../lib/domain/evCharges';
+import { chargeOf, isReadingFrozen } from '../../lib/domain/meterRules';
 import { Button } from '../../ui/Button';
 import { actionIcons } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -95,7 +96,13 @@ export function ReadingsScreen() {
               <div className={styles.cardHeader}>
                 <h3 className={styles.cardTitle}>{f.dateTime(r.readAt)}</h3>
                 <span className={styles.actions}>
-                  {r.paid ? <span className={`${styles.badge} ${styles.badgeDone}`}>{t('meters:reading.paid')}</span> : null}
+                  {r.paid ? (
+                    <span className={`${styles.badge} ${styles.badgeDone}`}>{t('meters:reading.paid')}</span>
+                  ) : r.charge?.pendingChecks ? (
+                    <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('meters:reading.pendingChecks')}</span>
+                  ) : r.charge && !isChargePaid(r.charge) ? (
+                    <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('meters:reading.unpaid')}</span>
+                  ) : null}
                   <RecordSyncBadge state={r.syncState} compact />
                 </span>
               </div>
@@ -111,10 +118,7 @@ export function ReadingsScreen() {
                   </div>
                   <div>
                     <dt>{t('meters:reading.consumption')}</dt>
-                    <dd>
-                      {t('meters:units.kwh', { value: f.kwh(r.consumption) })}
-                      {r.pricePerKwh !== null ? ` · ${f.nis(chargeOf(r.consumption, r.pricePerKwh) ?? 0)}` : ''}
-                    </dd>
+                    <dd>{t('meters:units.kwh', { value: f.kwh(r.consumption) })}</dd>
                   </div>
                 </dl>
                 <ReadingPhoto
@@ -124,7 +128,8 @@ export function ReadingsScreen() {
                   onOpen={(src) => setViewing({ src, alt: t('meters:reading.photoOf', { date: f.dateTime(r.readAt) }) })}
                 />
               </div>
-              {r.paid ? (
+              <ReadingBilling reading={r} meterKind={meter.kind} apartment={detail.apartment?.number ?? null} />
+              {isReadingFrozen(r) ? (
                 <p className={styles.muted}>{t('errors:paidReadingCannotBeUpdated')}</p>
               ) : !can('readings.write') ? null : (
                 <div className={styles.actions}>
@@ -170,4 +175,19 @@ export function ReadingsScreen() {
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />
     </div>
   );
+}
+
+/** What the reading costs the apartment: its ledger charge as the server last said, else what it will be. */
+function ReadingBilling({ reading: r, meterKind, apartment }: { reading: MeterReadingRow; meterKind: string; apartment: string | null }) {
+  const { t } = useTranslation('meters');
+  const f = useFormats();
+  if (r.charge) {
+    const amount = f.agorot(r.charge.amountAgorot);
+    return <p className={styles.subheading}>{apartment ? t('reading.charged', { apartment, amount }) : t('reading.chargedNoApartment', { amount })}</p>;
+  }
+  if (meterKind !== 'evCharger' || r.pricePerKwh === null) return null;
+  if (apartment === null) return <p className={styles.muted}>{t('reading.notBilled')}</p>;
+  // Not on the server yet (or read before charges existed): what the charge will be.
+  const estimate = r.syncState === 'synced' ? null : chargeOf(r.previous, r.current, r.pricePerKwh);
+  return estimate === null ? null : <p className={styles.muted}>{t('reading.estimate', { amount: f.agorot(estimate) })}</p>;
 }

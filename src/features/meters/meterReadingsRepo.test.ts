@@ -66,6 +66,15 @@ describe('meterReadingsRepo', () => {
     await expect(updateReading(id, 180)).rejects.toMatchObject({ failure: { messageKey: 'paidReadingCannotBeUpdated' } });
   });
 
+  it('refuses to correct or delete a reading once money is on its EV charge, as the server last said', async () => {
+    const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
+    await db.meterReadings.update(id, { syncState: 'synced', charge: { chargeId: `${id}:ev`, amountAgorot: 1550, openAgorot: 1550, pendingChecks: true } });
+    await expect(updateReading(id, 180)).rejects.toMatchObject({ failure: { messageKey: 'paidReadingCannotBeUpdated' } });
+    await expect(deleteLatestReading(id)).rejects.toMatchObject({ failure: { messageKey: 'paidReadingCannotBeUpdated' } });
+    await db.meterReadings.update(id, { charge: { chargeId: `${id}:ev`, amountAgorot: 1550, openAgorot: 1550, pendingChecks: false } });
+    await expect(updateReading(id, 180)).resolves.toBeUndefined();
+  });
+
   it('replays the reading before its photo, exactly once each', async () => {
     const rig = createRig();
     const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TenantDebt } from '../../lib/paymentAnswers';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import styles from './Tenant.module.css';
 
 /** Spec 3: debts of three kinds — past committee fees, current or future committee fees, special charges. */
@@ -13,6 +14,7 @@ export const debtGroups = [
 export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
   const { t } = useTranslation('tenant');
   const f = useFormats();
+  const ledgerText = useLedgerText();
   return (
     <>
       {debtGroups.map((group) => {
@@ -27,7 +29,7 @@ export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
               {rows.map((d) => (
                 <li key={d.id} className={styles.row}>
                   <span className={styles.rowText}>
-                    <span>{d.description}</span>
+                    <span>{ledgerText(d)}</span>
                     <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
                     {d.pendingChecks ? <span className={styles.pending}>{t('pendingChecks')}</span> : null}
                   </span>

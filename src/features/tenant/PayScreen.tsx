@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { useOnline } from '../../ui/useOnline';
 import { pullAccount } from './accountRepo';
 import { CardChooser, NEW_CARD } from './CardChooser';
@@ -27,6 +28,7 @@ type Review = { cardId: string; quote: PaymentQuoteView };
 export function PayScreen() {
   const { t } = useTranslation(['tenant', 'errors']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const online = useOnline();
   const { apartmentId } = useParams();
   const { account } = useAccount();
@@ -158,7 +160,7 @@ export function PayScreen() {
               <label key={d.id} className={styles.choice}>
                 <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => toggle(d.id)} />
                 <span className={styles.rowText}>
-                  <span>{t(`debtKinds.${d.kind}`)}: {d.description}</span>
+                  <span>{t(`debtKinds.${d.kind}`)}: {ledgerText(d)}</span>
                   <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
                 </span>
                 <span className={styles.amount}>{money(d.openAgorot)}</span>

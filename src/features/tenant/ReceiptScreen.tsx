@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { useLedgerText } from '../../ui/useLedgerText';
 import { fetchReceipt } from './paymentsRepo';
 import styles from './Tenant.module.css';
 
@@ -15,6 +16,7 @@ import styles from './Tenant.module.css';
 export function ReceiptScreen() {
   const { t } = useTranslation(['tenant', 'errors']);
   const f = useFormats();
+  const ledgerText = useLedgerText();
   const { id = '' } = useParams();
   const [receipt, setReceipt] = useState<PaymentRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function ReceiptScreen() {
           <div key={l.chargeId} className={styles.contents}>
             <dt>
               {l.debtKind ? `${t(`debtKinds.${l.debtKind}`)}: ` : ''}
-              {l.description} {l.dueDate ? `(${f.date(l.dueDate)})` : ''}
+              {ledgerText(l)} {l.dueDate ? `(${f.date(l.dueDate)})` : ''}
             </dt>
             <dd>{money(l.amountAgorot)}</dd>
           </div>

@@ -142,7 +142,12 @@ export type MeterReading = Versioned & {
   photoId: string | null; // file id of the uploaded photo (client photo id until uploaded)
   paid: boolean;
   pricePerKwh: number | null; // captured for EV chargers at reading time
+  /** A charging station's reading is a charge of the one ledger: set by the server from it, never stored. */
+  charge?: ReadingCharge | null;
 };
+
+/** A billed reading's charge as the ledger has it (src/lib/domain/evCharges.ts). */
+export type ReadingCharge = { chargeId: string; amountAgorot: number; openAgorot: number; pendingChecks: boolean };
 
 export type HandoverFields = {
   deliveredTo: string | null;
@@ -238,6 +243,9 @@ export type Debt = Versioned & {
   contactGuid: string;
   kind: DebtKind;
   description: string;
+  /** A charge the system posted (an EV reading) says what it is as a key and params (ledgerText.ts). */
+  descriptionKey?: string | null;
+  descriptionParams?: Record<string, string> | null;
   amount: number; // NIS
   dueDate: string; // yyyy-mm-dd
   paid: boolean;

@@ -30,8 +30,8 @@ describe('meter readings', () => {
 
   it('computes consumption without float noise', () => {
     expect(consumptionOf(0.1, 0.3)).toBe(0.2);
-    expect(chargeOf(10.5, 0.61)).toBe(6.41);
-    expect(chargeOf(1, null)).toBeNull();
+    expect(chargeOf(100, 110.5, 0.61)).toBe(641);
+    expect(chargeOf(0, 1, null)).toBeNull();
   });
 
   it('freezes paid readings and deletes only the latest', () => {

@@ -1,5 +1,7 @@
 // Meter and reading rules (spec sections 4 and 5), shared by the meter screens and the server.
 import type { Meter, MeterKind, MeterReading } from './entities.ts';
+import { nisOf } from '../agorot.ts';
+import { evChargeAgorot, isChargeLocked } from './evCharges.ts';
 import type { RuleResult } from '../validation/rules.ts';
 
 /**
@@ -57,9 +59,16 @@ export function validateNewMeter(
   return null;
 }
 
+type PaidState = Pick<MeterReading, 'paid' | 'charge'>;
+
+/** Paid (or, for a charging station, money on its charge): the reading is billing history. */
+export function isReadingFrozen(reading: PaidState): boolean {
+  return reading.paid || isChargeLocked(reading.charge);
+}
+
 /** Paid readings are frozen: fixing one needs a credit or reassignment, not an edit. */
-export function canUpdateReading(reading: Pick<MeterReading, 'paid'>): RuleResult {
-  return reading.paid ? { field: 'paid', messageKey: 'paidReadingCannotBeUpdated' } : null;
+export function canUpdateReading(reading: PaidState): RuleResult {
+  return isReadingFrozen(reading) ? { field: 'paid', messageKey: 'paidReadingCannotBeUpdated' } : null;
 }
 
 /** Newest first by reading time, ties broken by the higher value. */
@@ -75,18 +84,18 @@ export function latestReading<T extends Pick<MeterReading, 'id' | 'readAt' | 'cu
 
 /** Only the latest reading of a meter can be deleted, and never a paid one. */
 export function canDeleteReading(
-  reading: Pick<MeterReading, 'id' | 'paid'>,
+  reading: Pick<MeterReading, 'id' | 'paid' | 'charge'>,
   readingsOfMeter: readonly Pick<MeterReading, 'id' | 'readAt' | 'current'>[],
 ): RuleResult {
-  if (reading.paid) return { field: 'paid', messageKey: 'paidReadingCannotBeUpdated' };
+  if (isReadingFrozen(reading)) return { field: 'paid', messageKey: 'paidReadingCannotBeUpdated' };
   const latest = latestReading(readingsOfMeter);
   return latest !== null && latest.id !== reading.id ? { field: 'id', messageKey: 'onlyLastReadingCanBeDeleted' } : null;
 }
 
-/** Cost in NIS of a charging-station reading, computed in agorot. */
-export function chargeOf(consumption: number, pricePerKwh: number | null): number | null {
-  if (pricePerKwh === null) return null;
-  return Math.round(consumption * pricePerKwh * 100) / 100;
+/** Cost in agorot of a charging-station reading: the ledger's charge of it (evCharges.ts rounding). */
+export function chargeOf(previous: number, current: number, pricePerKwh: number | null): number | null {
+  if (pricePerKwh === null || !(current > previous)) return null;
+  return evChargeAgorot(previous, current, pricePerKwh);
 }
 
 export type MeterFieldsInput = { number: string; initialReading: number };
@@ -99,8 +108,8 @@ export function validateMeterFields(input: MeterFieldsInput): RuleResult {
 }
 
 /** Paid readings are billing history: a counter that has any cannot be deleted (spec 8: error deleting counter). */
-export function canDeleteMeter(readings: readonly Pick<MeterReading, 'paid'>[]): RuleResult {
-  return readings.some((r) => r.paid) ? { field: 'id', messageKey: 'errorDeletingCounter' } : null;
+export function canDeleteMeter(readings: readonly PaidState[]): RuleResult {
+  return readings.some(isReadingFrozen) ? { field: 'id', messageKey: 'errorDeletingCounter' } : null;
 }
 
 /** The building's price per kWh in NIS: positive (null removes it; existing chargers keep their captured prices). */
@@ -116,7 +125,7 @@ export type ConsumptionTotals = { count: number; kwh: number; nis: number | null
  * `nis` is null when no reading in the range carries a price; `unpriced` counts readings without one.
  */
 export function consumptionTotals(
-  readings: readonly Pick<MeterReading, 'readAt' | 'consumption' | 'pricePerKwh'>[],
+  readings: readonly Pick<MeterReading, 'readAt' | 'previous' | 'current' | 'consumption' | 'pricePerKwh'>[],
   start: Date,
   end: Date,
 ): ConsumptionTotals {
@@ -129,11 +138,11 @@ export function consumptionTotals(
     if (Number.isNaN(at) || at < start.getTime() || at > end.getTime()) continue;
     count += 1;
     kwhMilli += Math.round(r.consumption * 1000);
-    const charge = chargeOf(r.consumption, r.pricePerKwh);
+    const charge = chargeOf(r.previous, r.current, r.pricePerKwh);
     if (charge !== null) {
       priced += 1;
-      agorot += Math.round(charge * 100);
+      agorot += charge;
     }
   }
-  return { count, kwh: kwhMilli / 1000, nis: priced > 0 ? agorot / 100 : null, unpriced: count - priced };
+  return { count, kwh: kwhMilli / 1000, nis: priced > 0 ? nisOf(agorot) : null, unpriced: count - priced };
 }
