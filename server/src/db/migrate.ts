@@ -22,6 +22,7 @@ import * as m014 from './migrations/014_payment_texts.ts';
 import * as m016 from './migrations/016_notification_prefs.ts';
 import * as m017 from './migrations/017_tenant_link_manage.ts';
 import * as m018 from './migrations/018_company_sites.ts';
+import * as m021 from './migrations/021_delivery_texts.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, EnvMigration> = {
   '016_notification_prefs': m016,
   '017_tenant_link_manage': m017,
   '018_company_sites': m018,
+  '021_delivery_texts': m021,
 };
 
 /** Every migration's name, in the order they run. */
