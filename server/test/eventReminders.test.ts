@@ -91,7 +91,14 @@ describe('building event reminders', () => {
   });
 
   it('writes each recipient’s reminder in their own language, dates dd/mm/yyyy 24 h, once per recipient and channel', async () => {
-    // moshe reads the app in Hebrew, tali in Russian.
+    // moshe reads the app in Hebrew, tali switched it to Russian (the profile screen tells the server).
+    for (const [user, languageId] of [['moshe', 1], ['tali', 4]] as const) {
+      const key = newId();
+      const token = (await loginAs(server, user)).token;
+      const saved = await call(server, 'POST', '/api/binyan/profile/language', { token, body: { languageId }, idempotencyKey: key });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await call(server, 'POST', '/api/binyan/profile/language', { token, body: { languageId: 9 }, idempotencyKey: newId() })).status).toBe(422);
+    }
     const contactOf = async (userName: string) => {
       const user = await db.first(db.q.selectFrom('users').select(['id', 'contactId']).where('userName', '=', userName));
       if (!user?.contactId) throw new Error(`${userName} is a demo tenant with a contact`);
@@ -99,8 +106,7 @@ describe('building event reminders', () => {
     };
     const moshe = await contactOf('moshe');
     const tali = await contactOf('tali');
-    await db.run(db.q.updateTable('users').set({ languageId: 1 }).where('id', '=', moshe.userId));
-    await db.run(db.q.updateTable('users').set({ languageId: 4 }).where('id', '=', tali.userId));
+    expect((await db.first(db.q.selectFrom('users').select('languageId').where('id', '=', tali.userId)))?.languageId).toBe(4);
     for (const [who, contactId] of [['moshe', moshe.contactId], ['tali', tali.contactId]]) await db.run(db.q.updateTable('contacts').set({ email: `${who}.reminders@binyan.test` }).where('id', '=', contactId ?? ''));
 
     const span: [string, string] = [inMinutes(300), inMinutes(390)];

@@ -34,6 +34,7 @@ export const users = {
         ? []
         : (await db.all(db.q.selectFrom('users').select(['contactId', 'languageId']).where('contactId', 'in', [...contactIds]).orderBy('id'))).map((r) => [String(r.contactId), r.languageId]),
     ),
+  setLanguage: (db: Db, userId: number, languageId: number) => db.run(db.q.updateTable('users').set({ languageId }).where('id', '=', userId)),
   /** The buildings a user is assigned to, in their order (the first is their home building). */
   assignedBuildings: async (db: Db, userId: number): Promise<number[]> => (await assigned.all(db, userId)).map((r) => r.buildingId),
 };
