@@ -1,7 +1,7 @@
 // The signed PDF of a form. Since issue 17 it is real text — the form's title, text, fields and values,
-// the signer and the time, as the signer read them (any language; Hebrew right to left; the server's one
-// PDF font family, pdfFonts.ts) — with the drawn signature as an image. Forms signed on a device before that arrive as
-// one picture of the page, which becomes a one-image PDF as before.
+// the signer and the time, as the signer read them (any language, in the server's one PDF font family and
+// bidi path that receipts use too: pdfFonts.ts, pdfText.ts) — with the drawn signature as an image. Forms
+// signed on a device before that arrive as one picture of the page, which becomes a one-image PDF as before.
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { embedPdfFonts } from './pdfFonts.ts';
