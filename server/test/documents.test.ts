@@ -6,7 +6,7 @@ import { documentLimits } from '../../src/lib/uploadLimits.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
-import { visualOrder } from '../src/files/bidi.ts';
+import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
 import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import { startSmtpSink } from './smtpSink.ts';
 import type { SmtpSink } from './smtpSink.ts';
@@ -198,9 +198,9 @@ describe('signed forms', () => {
     expect(file.text.startsWith('%PDF-')).toBe(true);
   });
 
-  it('makes the PDF of a form sent as text real text, Hebrew in an embedded Hebrew font, with the signature as an image', async () => {
-    const body = form({
-      form: {
+  it('makes the PDF of a form sent as text real text in Hebrew, English and Russian, in the one font family, with the signature as an image', async () => {
+    const forms = {
+      he: {
         text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן.',
         fields: [
           { label: 'תיאור המפתח', value: 'מפתח מחסן 7' },
@@ -210,25 +210,53 @@ describe('signed forms', () => {
         signedLine: 'נחתם ב-24/11/2026 12:00',
         dir: 'rtl',
       },
-      signature: (await testJpeg(903)).toString('base64'),
+      en: {
+        text: 'I confirm that I received the keys listed below.',
+        fields: [
+          { label: 'Key description', value: 'Storage room key 7' },
+          { label: 'Number of keys', value: '2' },
+        ],
+        signerLine: 'Signed by Moshe Peretz',
+        signedLine: 'Signed on 24/11/2026 12:00',
+        dir: 'ltr',
+      },
+      ru: {
+        text: 'Подтверждаю, что получил(а) перечисленные ниже ключи.',
+        fields: [
+          { label: 'Описание ключа', value: 'Ключ от кладовой 7' },
+          { label: 'Количество ключей', value: '2' },
+        ],
+        signerLine: 'Подпись: משה פרץ',
+        signedLine: 'Подписано 24/11/2026 12:00',
+        dir: 'ltr',
+      },
+    } as const;
+    for (const [lang, text] of Object.entries(forms)) {
+      const body = form({ form: text, signature: (await testJpeg(903)).toString('base64') });
+      expect((await as('moshe', 'POST', '/signed-forms', body)).status, lang).toBe(201);
+      const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const raw = Buffer.from(bytes).toString('latin1');
+      expect(raw).toContain('/FontFile2');
+      expect(raw).toContain('/Subtype /Image');
+      expect(await pdfFontNames(bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+      const lines = await pdfLines(bytes);
+      for (const expected of ['קבלת מפתחות', text.text, ...text.fields.flatMap((f) => [f.label, f.value]), text.signerLine, text.signedLine]) expect(lines, `${lang}: ${expected}`).toContain(drawn(expected, text.dir));
+      if (lang === 'he') expect(lines).toEqual(expect.arrayContaining(['תוחתפמ תלבק', '7 ןסחמ חתפמ', '12:00 24/11/2026-ב םתחנ']));
+      if (lang === 'ru') expect(lines).toEqual(expect.arrayContaining(['Ключ от кладовой 7', 'Подпись: ץרפ השמ', 'Подписано 24/11/2026 12:00']));
+    }
+  });
+
+  it('draws a line that mixes Russian and a Hebrew name in the one font, the name right to left inside the line', async () => {
+    const body = form({
+      form: { text: 'Ключи получил משה פרץ', fields: [], signerLine: 'Подпись', signedLine: '24/11/2026 12:00', dir: 'ltr' },
+      signature: (await testJpeg(904)).toString('base64'),
     });
     expect((await as('moshe', 'POST', '/signed-forms', body)).status).toBe(201);
     const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const raw = Buffer.from(bytes).toString('latin1');
-    expect(raw).toMatch(/\/FontName \/NotoSansHebrew/);
-    expect(raw).toContain('/FontFile2');
-    expect(raw).toContain('/Subtype /Image');
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await getDocument({ data: bytes, isEvalSupported: false }).promise;
-    const content = await (await pdf.getPage(1)).getTextContent();
-    const words = content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .join('')
-      .replace(/\s+/g, ' ');
-    // The text is there as drawn: each line in visual order (Hebrew right to left, numbers left to right).
-    for (const expected of ['קבלת מפתחות', 'מפתח מחסן 7', 'חתימת משה פרץ', 'נחתם ב-24/11/2026 12:00']) expect(words).toContain(visualOrder(expected, 'R'));
-    expect(words).toContain('24/11/2026');
+    expect(await pdfLines(bytes)).toContain('Ключи получил ץרפ השמ');
+    expect(await pdfFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 
   it('refuses a form without its fields or signer, and a tenant signing for another unit', async () => {

@@ -2,12 +2,16 @@
 // params, not English text); the receipt is a PDF with a Hebrew font, fetched only by the apartment's
 // tenants and the building's office; management staff refund all or part of a card payment exactly
 // once, which reopens the debts it settled and shows in the tenant's history.
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nisOf } from '../../src/lib/agorot.ts';
 import { testCards } from '../../src/lib/cards.ts';
+import { formatDisplayDate } from '../../src/lib/dates.ts';
+import { formatNis } from '../../src/lib/money.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { providerRefundedOf } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
+import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Debt = { id: string; openAgorot: number };
@@ -73,12 +77,31 @@ describe('receipt PDF', () => {
     const doc = await PDFDocument.load(he.bytes, { updateMetadata: false });
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`קבלה ${payment.receiptNumber}`);
-    const fonts = doc.context.enumerateIndirectObjects().map(([, o]) => String((o as { get?: (n: PDFName) => unknown }).get?.(PDFName.of('BaseFont')) ?? '')).filter((n) => n !== '' && n !== 'undefined');
-    expect(fonts.some((n) => n.includes('DejaVuSans'))).toBe(true);
+    expect(await pdfFontNames(he.bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     const en = await PDFDocument.load((await pdfOf('moshe', payment.id, 'en')).bytes, { updateMetadata: false });
     expect(en.getTitle()).toBe(`Receipt ${payment.receiptNumber}`);
     // The same receipt gives the same bytes.
     expect((await pdfOf('moshe', payment.id, 'he')).bytes.equals(he.bytes)).toBe(true);
+  });
+
+  it('reads back in Hebrew, English and Russian as drawn: the title and number, date dd/mm/yyyy, payer, total in ₪, all in the one font family', async () => {
+    const { payment } = await payDebts(1);
+    const p = payment as Payment & { payerName: string; date: string };
+    const expected: Record<'he' | 'en' | 'ru', string[]> = {
+      he: [`קבלה ${p.receiptNumber}`, 'תאריך', 'שולם על ידי', p.payerName, 'סה"כ שולם'],
+      en: [`Receipt ${p.receiptNumber}`, 'Date', 'Paid by', p.payerName, 'Total paid'],
+      ru: [`Квитанция ${p.receiptNumber}`, 'Дата', 'Плательщик', p.payerName, 'Итого оплачено'],
+    };
+    for (const lang of ['he', 'en', 'ru'] as const) {
+      const { bytes } = await pdfOf('moshe', p.id, lang);
+      const lines = await pdfLines(bytes);
+      const dir = lang === 'he' ? 'rtl' : 'ltr';
+      for (const text of [...expected[lang], formatDisplayDate(p.date), formatNis(nisOf(p.totalAgorot), lang)]) expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
+      // Right to left: the number stands at the left edge of the title, the word's first letter at the right.
+      if (lang === 'he') expect(lines).toContain(`${p.receiptNumber} הלבק`);
+      expect(formatDisplayDate(p.date)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(await pdfFontNames(bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    }
   });
 
   it('is given to the tenants of the payment’s apartment and the building’s office, refused to others', async () => {

@@ -174,6 +174,9 @@ describe('sign-in, session and languages', () => {
     await shell.switchLanguage('ru');
     await shell.expectDocumentDirection({ lang: 'ru', dir: 'ltr' });
     expect(navigations).toEqual([]);
+    // The server is told too (through the outbox): it writes reminders to this user in Russian now.
+    const serverLanguage = () => (sqlite.prepare('SELECT languageId FROM users WHERE userName = ?').get(avi.userName) as { languageId: number } | undefined)?.languageId;
+    await expect.poll(serverLanguage, { timeout: 15_000 }).toBe(4);
     await shell.reload();
     await shell.waitForRoute('userProfile');
     await shell.expectDocumentDirection({ lang: 'ru', dir: 'ltr' });

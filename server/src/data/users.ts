@@ -27,6 +27,14 @@ export const users = {
   companiesOf: (db: Db, user: Pick<UserRow, 'userName' | 'phone'>) => accounts.all(db, user.userName, user.phone),
   /** The company of the worker with this GUID. */
   companyOfWorker: async (db: Db, workerGuid: string): Promise<number | undefined> => (await byWorkerGuid.first(db, workerGuid))?.companyId,
+  /** The language each of these contacts set as a user of the app (users.languageId: 1 he, 2 en, 3 fr, 4 ru); contacts without an account are left out. */
+  languagesOfContacts: async (db: Db, contactIds: readonly string[]): Promise<Map<string, number>> =>
+    new Map(
+      contactIds.length === 0
+        ? []
+        : (await db.all(db.q.selectFrom('users').select(['contactId', 'languageId']).where('contactId', 'in', [...contactIds]).orderBy('id'))).map((r) => [String(r.contactId), r.languageId]),
+    ),
+  setLanguage: (db: Db, userId: number, languageId: number) => db.run(db.q.updateTable('users').set({ languageId }).where('id', '=', userId)),
   /** The buildings a user is assigned to, in their order (the first is their home building). */
   assignedBuildings: async (db: Db, userId: number): Promise<number[]> => (await assigned.all(db, userId)).map((r) => r.buildingId),
 };

@@ -24,6 +24,7 @@ import * as m017 from './migrations/017_tenant_link_manage.ts';
 import * as m018 from './migrations/018_company_sites.ts';
 import * as m019 from './migrations/019_billing_admin.ts';
 import * as m020 from './migrations/020_ev_reading_charges.ts';
+import * as m021 from './migrations/021_delivery_texts.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, EnvMigration> = {
   '018_company_sites': m018,
   '019_billing_admin': m019,
   '020_ev_reading_charges': m020,
+  '021_delivery_texts': m021,
 };
 
 /** Every migration's name, in the order they run. */

@@ -235,6 +235,10 @@ export type MessageDeliveryTable = {
   nextAttemptAt: string;
   sentAt: string | null;
   updatedAt: string;
+  /** The recipient's own text and its language code (migration 021); null: the message's text. */
+  subject: string | null;
+  body: string | null;
+  language: string | null;
 };
 
 /** A user's notification preferences as JSON (lib/domain/notificationPrefs.ts); migration 016. */

@@ -19,4 +19,7 @@ describe('visual order of PDF text', () => {
     expect(visualOrder('חברת ABC בע"מ', 'R')).toBe('מ"עב ABC תרבח');
     expect(visualOrder('Signed by משה פרץ on Tuesday', 'L')).toBe('Signed by ץרפ השמ on Tuesday');
   });
+  it('keeps the vowel points after their letter when a pointed word is reversed', () => {
+    expect(visualOrder('שָׁלוֹם 2', 'R')).toBe(['2', ' ', 'ם', 'וֹ', 'ל', 'שָׁ'].join(''));
+  });
 });

@@ -16,9 +16,19 @@ export function hasRtl(text: string): boolean {
   return rtlChar.test(text);
 }
 
+/**
+ * One line of a PDF (receipt or form) as it is drawn, in a paragraph of the given direction. Number
+ * formats of French and Russian group digits with a narrow no-break space, drawn as a plain no-break
+ * space so that every PDF reader gets a space back when it extracts the text.
+ */
+export function visualLine(text: string, dir: 'rtl' | 'ltr'): string {
+  return visualOrder(text, dir === 'rtl' ? 'R' : 'L').replace(/\u202F/g, '\u00A0');
+}
+
 /** The text in the order its glyphs are drawn, for a paragraph of the given direction. */
 export function visualOrder(text: string, paragraph: Dir): string {
-  const chars = [...text.replace(controls, '')];
+  // A letter and the marks on it (Hebrew vowel points) move as one.
+  const chars = text.replace(controls, '').match(/\P{M}\p{M}*|\p{M}+/gu) ?? [];
   const kinds: Kind[] = chars.map((c) => (rtlChar.test(c) ? 'R' : letter.test(c) ? 'L' : /\d/.test(c) ? 'EN' : 'N'));
   // Separators inside a number (1,234.50 or 25/11/2026) and a percent sign after one belong to it.
   for (let i = 1; i < chars.length; i++) {

@@ -1,12 +1,11 @@
 // The signed PDF of a form. Since issue 17 it is real text — the form's title, text, fields and values,
-// the signer and the time, as the signer read them (any language; Hebrew right to left, in an embedded
-// Hebrew font) — with the drawn signature as an image. Forms signed on a device before that arrive as
-// one picture of the page, which becomes a one-image PDF as before.
-import fontkit from '@pdf-lib/fontkit';
+// the signer and the time, as the signer read them (any language, in the server's one PDF font family and
+// bidi path that receipts use too: pdfFonts.ts, pdfText.ts) — with the drawn signature as an image. Forms
+// signed on a device before that arrive as one picture of the page, which becomes a one-image PDF as before.
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import { hasRtl, visualOrder } from './bidi.ts';
-import { formFontFiles } from './formFonts.ts';
+import { embedPdfFonts } from './pdfFonts.ts';
+import { drawLine, wrapText } from './pdfText.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
@@ -46,65 +45,26 @@ export async function signedFormPdf(page: { data: Buffer; width: number; height:
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-type Fonts = { latin: PDFFont; hebrew: PDFFont };
-
-/** A visual-order line cut into pieces of one font each. */
-function pieces(visual: string, fonts: Fonts): { text: string; font: PDFFont }[] {
-  const out: { text: string; font: PDFFont }[] = [];
-  for (const ch of visual) {
-    const font = hasRtl(ch) ? fonts.hebrew : fonts.latin;
-    const last = out.at(-1);
-    if (last && last.font === font) last.text += ch;
-    else out.push({ text: ch, font });
-  }
-  return out;
-}
-
-const widthOf = (text: string, fonts: Fonts, size: number) => pieces(text, fonts).reduce((w, p) => w + p.font.widthOfTextAtSize(p.text, size), 0);
-
-function wrap(text: string, fonts: Fonts, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const next = line ? `${line} ${word}` : word;
-      if (line && widthOf(next, fonts, size) > width) {
-        lines.push(line);
-        line = word;
-      } else line = next;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** Draws text top-down from `y`, aligned to the side the language starts on, adding pages as needed; returns the next `y`. */
+/** Where the next line goes: its page and height, moved down (and onto a new page) as lines are drawn. */
 type Writer = { page: PDFPage; y: number };
 
-function writeLines(doc: PDFDocument, at: Writer, text: string, fonts: Fonts, size: number, dir: 'rtl' | 'ltr'): void {
+function writeLines(doc: PDFDocument, at: Writer, text: string, font: PDFFont, size: number, dir: 'rtl' | 'ltr'): void {
   const lineHeight = size * 1.45;
-  for (const line of wrap(text, fonts, size, A4.width - 2 * MARGIN)) {
+  const box = { left: MARGIN, right: A4.width - MARGIN, dir };
+  for (const line of wrapText(text, font, size, A4.width - 2 * MARGIN)) {
     if (at.y - lineHeight < MARGIN) {
       at.page = doc.addPage([A4.width, A4.height]);
       at.y = A4.height - MARGIN;
     }
     at.y -= lineHeight;
-    const visual = visualOrder(line, dir === 'rtl' ? 'R' : 'L');
-    let x = dir === 'rtl' ? A4.width - MARGIN - widthOf(visual, fonts, size) : MARGIN;
-    for (const piece of pieces(visual, fonts)) {
-      at.page.drawText(piece.text, { x, y: at.y, size, font: piece.font, color: INK });
-      x += piece.font.widthOfTextAtSize(piece.text, size);
-    }
+    drawLine(at.page, line, box, { font, size, y: at.y, at: 'start', color: INK });
   }
 }
 
 /** The signed form as text with the signature image (PNG or JPEG, as drawn on the device). */
 export async function signedFormTextPdf(form: FormText, signature: { data: Buffer; format: 'png' | 'jpeg'; width: number; height: number }, meta: Meta): Promise<Buffer> {
   const doc = await newDocument(meta);
-  doc.registerFontkit(fontkit);
-  const files = await formFontFiles();
-  const regular: Fonts = { latin: await doc.embedFont(files.latin, { subset: true }), hebrew: await doc.embedFont(files.hebrew, { subset: true }) };
-  const bold: Fonts = { latin: await doc.embedFont(files.latinBold, { subset: true }), hebrew: await doc.embedFont(files.hebrewBold, { subset: true }) };
+  const { regular, bold } = await embedPdfFonts(doc, ['regular', 'bold']);
   const at: Writer = { page: doc.addPage([A4.width, A4.height]), y: A4.height - MARGIN };
   writeLines(doc, at, form.title, bold, 18, form.dir);
   at.y -= 10;

@@ -1,12 +1,16 @@
 // Reminders of scheduled building events (issue 16): a day before an event, its building's owners and
-// renters get a reminder by push and e-mail through the message send job. The event is claimed
+// renters get a reminder by push and e-mail through the message send job, each in their own language
+// (reminderText.ts). The event is claimed
 // (remindedAt set where it was empty) in the transaction that queues the reminder, so each event is
 // reminded once, and each recipient × channel is one delivery row — sent once, whichever process runs it.
-import { wallClockDate, wallClockTime, israelWallClock } from '../../../src/lib/dates.ts';
+import { israelWallClock } from '../../../src/lib/dates.ts';
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
 import type { Database } from '../db/database.ts';
+import { translations } from '../data/translations.ts';
 import { queueMessage } from '../messaging/queueMessage.ts';
+import { makeTranslator } from '../translate/translator.ts';
+import { reminderText, reminderWhen } from './reminderText.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleLeasedJob } from './leasedJob.ts';
 
@@ -29,13 +33,16 @@ export async function queueEventReminders(ctx: ReminderContext): Promise<number>
   const due = await ctx.db.all(
     ctx.db.q.selectFrom('building_events').selectAll().where('remindedAt', 'is', null).where('start', '>', from).where('start', '<=', until).orderBy('start'),
   );
+  if (due.length === 0) return 0;
+  const translate = makeTranslator(await translations.all(ctx.db));
   let queued = 0;
   for (const event of due) {
     const claimed = await ctx.db.tx(async (tx) => {
       const at = ctx.now().toISOString();
       const taken = await tx.run(tx.q.updateTable('building_events').set({ remindedAt: at }).where('id', '=', event.id).where('remindedAt', 'is', null));
       if (taken.changes !== 1) return false;
-      const when = `${wallClockDate(event.start)} ${wallClockTime(event.start)}–${wallClockTime(event.end)}`;
+      // The board shows the event as it was written; each recipient's delivery carries their own text.
+      const when = reminderWhen(event);
       const message: Message = {
         id: reminderIdOf(event.id),
         buildingId: Number(event.buildingId),
@@ -51,7 +58,7 @@ export async function queueEventReminders(ctx: ReminderContext): Promise<number>
         sentBy: event.createdBy,
         createdAt: at,
       };
-      await queueMessage(tx, message, Number(event.companyId), at);
+      await queueMessage(tx, message, Number(event.companyId), at, (person) => reminderText(event, person.languageId, translate));
       return true;
     });
     if (claimed) queued += 1;

@@ -37,21 +37,24 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'ski
   const message = await messages.find(ctx.db, row.messageId);
   if (!message || row.address === null) throw new DeliveryError('noAddress', true);
   const channel = row.channel as MessageChannel;
+  // The recipient's own text when the row has one (a reminder in their language), else the message's.
+  const subject = row.subject ?? message.subject;
+  const body = row.body ?? message.body;
   if (!allowsDelivery((await notificationPrefs.ofContacts(ctx.db, [row.contactId])).get(row.contactId), channel, message.topic)) return 'skipped';
   if (row.channel === 'email') {
     await ctx.messaging.mail.send({
       to: row.address,
-      subject: message.subject,
-      text: message.body,
+      subject,
+      text: body,
       messageId: `<${row.id.replace(/[^\w.-]/g, '.')}@binyan>`,
       attachments: await attachmentsOf(ctx, message.imageId),
     });
   } else if (row.channel === 'sms') {
-    await ctx.messaging.sms.send({ to: row.address, text: `${message.subject}\n${message.body}` });
+    await ctx.messaging.sms.send({ to: row.address, text: `${subject}\n${body}` });
   } else {
     const target = await pushSubscriptions.byEndpoint(ctx.db, row.address);
     if (!target) throw new DeliveryError('subscriptionGone', true);
-    await ctx.messaging.push.send(target, { title: message.subject, body: message.body, url: `/announcements?message=${message.id}`, lang: target.language });
+    await ctx.messaging.push.send(target, { title: subject, body, url: `/announcements?message=${message.id}`, lang: row.language ?? target.language });
   }
   return 'sent';
 }

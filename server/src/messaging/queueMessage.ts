@@ -12,9 +12,15 @@ import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { notificationPrefs } from '../data/notificationPrefs.ts';
+import { users } from '../data/users.ts';
+import type { LanguageId } from '../translate/phrases.ts';
+import { languageCodes, languageIdOf } from '../translate/phrases.ts';
 
-/** A person the message goes to: their address on each channel, and whether they let this topic reach them there. */
-export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null>; allows: Record<MessageChannel, boolean> };
+/** A person the message goes to: their address on each channel, whether they let this topic reach them there, and their language. */
+export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null>; allows: Record<MessageChannel, boolean>; languageId: LanguageId };
+
+/** A recipient's own text of a message, in their language. */
+export type RecipientText = { subject: string; body: string; languageId: LanguageId };
 
 /** The building's owners and/or renters with their address on each channel (null: none) and their preferences. */
 export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean; topic: MessageTopic }): Promise<Recipient[]> {
@@ -23,18 +29,26 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
   const ids = people.map((c) => c.id);
   const subs = await pushSubscriptions.ofContacts(db, ids);
   const prefs = await notificationPrefs.ofContacts(db, ids);
+  const languages = await users.languagesOfContacts(db, ids);
   return people.map((contact) => ({
+    // A contact without an account of the app reads the building's default language, Hebrew.
+    languageId: languageIdOf(languages.get(contact.id)) ?? 1,
     contact,
     address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
     allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
   }));
 }
 
-/** Writes the message and its delivery rows (no address: failed 'noAddress'; opted out: skipped, at once); returns the rows. */
-export async function queueMessage(tx: Db, message: Message, companyId: number, now: string): Promise<DeliveryRow[]> {
+/**
+ * Writes the message and its delivery rows (no address: failed 'noAddress'; opted out: skipped, at once);
+ * returns the rows. `textFor` gives each recipient their own text (a reminder in their language); without
+ * it every recipient gets the message's text.
+ */
+export async function queueMessage(tx: Db, message: Message, companyId: number, now: string, textFor?: (person: Recipient) => RecipientText): Promise<DeliveryRow[]> {
   await messages.insert(tx, message, companyId);
   const rows: DeliveryRow[] = [];
   for (const person of await recipientsOf(tx, message.buildingId, message)) {
+    const own = textFor?.(person);
     for (const channel of message.channels) {
       const address = person.address[channel];
       const optedOut = address !== null && !person.allows[channel];
@@ -51,6 +65,9 @@ export async function queueMessage(tx: Db, message: Message, companyId: number, 
         nextAttemptAt: now,
         sentAt: null,
         updatedAt: now,
+        subject: own?.subject ?? null,
+        body: own?.body ?? null,
+        language: own ? languageCodes[own.languageId] : null,
       };
       await deliveries.insert(tx, row);
       rows.push(row);

@@ -1,23 +1,22 @@
 // A payment's receipt as a PDF (issue 14): receipt number, date dd/mm/yyyy, payer, apartment, the debts
 // paid, the clearing fee and its VAT, the total in ₪ (and what was refunded of it), in the reader's
-// language. Hebrew needs a font that has it: DejaVu Sans ships in server/assets/fonts (its licence
-// beside it) and is embedded as a subset of the glyphs used.
-import fontkit from '@pdf-lib/fontkit';
-import { readFileSync } from 'node:fs';
+// language, in the server's one PDF font family (files/pdfFonts.ts), each line through the one bidi path
+// (files/pdfText.ts) that signed forms use too.
 import { PDFDocument, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import { nisOf } from '../../../src/lib/agorot.ts';
 import { formatDisplayDate } from '../../../src/lib/dates.ts';
 import { formatNis, formatNumber } from '../../../src/lib/money.ts';
-import { visualOrder } from '../files/bidi.ts';
+import type { PdfFonts } from '../files/pdfFonts.ts';
+import { embedPdfFonts } from '../files/pdfFonts.ts';
+import type { LineBox } from '../files/pdfText.ts';
+import { drawLine } from '../files/pdfText.ts';
 import type { Payment } from '../data/payments.ts';
 import type { ReceiptLanguage } from './receiptTexts.ts';
 import { receiptTexts } from './receiptTexts.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
-let fontBytes: Buffer | null = null;
-const font = () => (fontBytes ??= readFileSync(new URL('../../assets/fonts/DejaVuSans.ttf', import.meta.url)));
 
 export type ReceiptFacts = {
   payment: Payment;
@@ -29,34 +28,34 @@ export type ReceiptFacts = {
 
 class Writer {
   private y = A4.height - MARGIN;
+  private readonly box: LineBox;
   constructor(
     private readonly page: PDFPage,
-    private readonly font: PDFFont,
-    private readonly rtl: boolean,
-  ) {}
+    private readonly fonts: PdfFonts,
+    rtl: boolean,
+  ) {
+    this.box = { left: MARGIN, right: A4.width - MARGIN, dir: rtl ? 'rtl' : 'ltr' };
+  }
 
-  private draw(text: string, size: number, at: 'start' | 'end', gray = false): void {
-    const shown = visualOrder(text, this.rtl ? 'R' : 'L').replace(/\u202F/g, '\u00A0');
-    const width = this.font.widthOfTextAtSize(shown, size);
-    const atLeft = (at === 'start') !== this.rtl;
-    const x = atLeft ? MARGIN : A4.width - MARGIN - width;
-    this.page.drawText(shown, { x, y: this.y, size, font: this.font, color: gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
+  private draw(text: string, size: number, at: 'start' | 'end', style: { bold?: boolean; gray?: boolean } = {}): void {
+    const font = style.bold ? this.fonts.bold : this.fonts.regular;
+    drawLine(this.page, text, this.box, { font, size, y: this.y, at, color: style.gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
   }
 
   heading(text: string): void {
-    this.draw(text, 20, 'start');
+    this.draw(text, 20, 'start', { bold: true });
     this.y -= 34;
   }
 
   line(text: string, size = 11, gray = false): void {
-    this.draw(text, size, 'start', gray);
+    this.draw(text, size, 'start', { gray });
     this.y -= size + 8;
   }
 
   /** A label at the start of the line, a value (an amount) at its end. */
-  pair(label: string, value: string, size = 11): void {
-    this.draw(label, size, 'start');
-    this.draw(value, size, 'end');
+  pair(label: string, value: string, size = 11, bold = false): void {
+    this.draw(label, size, 'start', { bold });
+    this.draw(value, size, 'end', { bold });
     this.y -= size + 8;
   }
 
@@ -71,15 +70,14 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   const t = receiptTexts[language];
   const money = (agorot: number) => formatNis(nisOf(agorot), language);
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const embedded = await doc.embedFont(font(), { subset: true });
+  const fonts = await embedPdfFonts(doc, ['regular', 'bold']);
   doc.setTitle(`${t.title} ${p.receiptNumber ?? ''}`.trim());
   doc.setAuthor(p.payerName);
   doc.setProducer('Binyan');
   doc.setCreator('Binyan');
   doc.setCreationDate(facts.madeAt);
   doc.setModificationDate(facts.madeAt);
-  const w = new Writer(doc.addPage([A4.width, A4.height]), embedded, language === 'he');
+  const w = new Writer(doc.addPage([A4.width, A4.height]), fonts, language === 'he');
 
   w.heading(`${t.title} ${p.receiptNumber ?? ''}`.trim());
   w.pair(t.number, String(p.receiptNumber ?? ''));
@@ -99,7 +97,7 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   w.pair(t.subtotal, money(p.subtotalAgorot));
   w.pair(t.fee, money(p.feeNetAgorot));
   w.pair(t.vat(String(p.vatBasisPoints / 100)), money(p.feeVatAgorot));
-  w.pair(t.total, money(p.totalAgorot), 14);
+  w.pair(t.total, money(p.totalAgorot), 14, true);
   if (facts.refundedAgorot > 0) w.pair(t.refunded, money(facts.refundedAgorot));
   w.rule();
   w.line(t.currency, 9, true);

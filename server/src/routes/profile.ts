@@ -33,6 +33,8 @@ const requestCreate = z.object({
 });
 const decision = z.object({ decision: z.enum(['approved', 'refused']) });
 const approval = z.object({ version: z.string().max(40) });
+/** 1 he, 2 en, 3 fr, 4 ru (server/src/translate/phrases.ts languageCodes). */
+const languageChoice = z.object({ languageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) });
 const onOff = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
 const preferences = z.object({ channels: onOff(messageChannels), topics: onOff(messageTopics) });
 
@@ -87,6 +89,18 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       await notificationPrefs.save(tx, user.id, companyId, body, ctx.nowIso());
       return { record: null, extra: { notifications: body } };
     });
+  });
+
+  /** The language the user reads the app in: what the server writes to them in (event reminders). The latest choice wins. */
+  app.post('/api/binyan/profile/language', { config: { right: 'session.use' } }, async (req, reply) => {
+    const body = parse(languageChoice, req.body ?? {});
+    const answer = await runMutation(ctx, req, reply, async (tx) => {
+      await users.setLanguage(tx, authOf(req).user.id, body.languageId);
+      return { record: null, extra: { languageId: body.languageId } };
+    });
+    // The signed-in user's row is cached with the session (auth/sessions.ts); the next request reads the new language.
+    forgetCachedSessions(ctx);
+    return answer;
   });
 
   app.post('/api/binyan/terms/approval', { config: { right: 'session.use' } }, async (req, reply) => {

@@ -1,5 +1,6 @@
-// Built-in phrase dictionary for translating service-call texts (he / en / fr / ru). The English text is
-// the key, as in the provider's translate table.
+// Built-in phrase dictionary for translating service-call texts and the few words the server writes
+// itself (a reminder's heading), in he / en / fr / ru. The English text is the key, as in the provider's
+// translate table.
 export type Phrase = { en: string; he: string; fr: string; ru: string };
 
 export const phrases: readonly Phrase[] = [
@@ -25,6 +26,7 @@ export const phrases: readonly Phrase[] = [
   { en: 'Please call before arriving', he: 'נא להתקשר לפני ההגעה', fr: "Merci d'appeler avant de venir", ru: 'Пожалуйста, позвоните перед приходом' },
   { en: 'The technician will arrive tomorrow', he: 'הטכנאי יגיע מחר', fr: 'Le technicien viendra demain', ru: 'Техник придёт завтра' },
   { en: 'The problem has been fixed', he: 'התקלה תוקנה', fr: 'Le problème a été réglé', ru: 'Неисправность устранена' },
+  { en: 'Reminder', he: 'תזכורת', fr: 'Rappel', ru: 'Напоминание' },
 ];
 
 export const languageCodes = { 1: 'he', 2: 'en', 3: 'fr', 4: 'ru' } as const;

@@ -6,6 +6,7 @@ import { emptySession, loadSession, saveSession, updateSession } from '../../db/
 import type { Session } from '../../db/sessionVault';
 import type { LoginResult } from './loginMachine';
 import { api } from '../../session/api';
+import { tellServerLanguage } from '../../session/languageChoice';
 import { sessionFieldsFromUser, sessionFieldsFromWorker } from '../../session/sessionFromUser';
 import { forgetStartupPassword } from '../../session/startupPrefill';
 
@@ -28,6 +29,8 @@ export async function completeLogin({ answer, credentials }: LoginResult): Promi
     loggedIn: true,
     languageId: current.languageId,
   });
+  // The language picked on this device (before signing in, or on another account) is the one to be written to in.
+  await tellServerLanguage(current.languageId, answer.user.languageId).catch(() => undefined);
   try {
     const worker = await getWorkerData(api, { userName: credentials.userName });
     return await updateSession(sessionFieldsFromWorker(worker));

@@ -11,6 +11,7 @@ import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
+import { saveLanguageChoice } from '../../session/languageChoice';
 import { logout, pendingChangesOfCurrentUser } from '../../session/logout';
 import { useSession } from '../../session/sessionContext';
 import { CompanySwitch } from './CompanySwitch';
@@ -135,7 +136,12 @@ export function ProfileScreen() {
       ) : null}
       <NotificationPrefsSection owner={owner} onSaved={() => result.succeed(t('profile:notifications.saved'))} onFailed={result.fail} />
       <SiteChoiceSection headingClassName={styles.heading} />
-      <LanguageSwitch onChanged={(language) => void update({ languageId: language.id })} />
+      <LanguageSwitch
+        onChanged={(language) => {
+          void update({ languageId: language.id });
+          saveLanguageChoice(language.id).catch(() => result.fail('errors:anErrorOccurred'));
+        }}
+      />
       <nav aria-label={t('profile:more')} className={styles.actions}>
         <Link to="/privacy-terms">{t('profile:links.terms')}</Link>
         <Link to="/about">{t('profile:links.about')}</Link>
