@@ -1,0 +1,125 @@
+// A long list in memory: every row of a table, read once from IndexedDB, kept sorted in each of the
+// list's orders beside what its search reads (its "facts"), and kept current by the table's change
+// events (tableChanges.ts: the write path, pulls, the service worker's replay — any context), which
+// say which rows to read again. A keystroke or a page is then a walk of an array, not an IndexedDB
+// range scan (the bench's list row: 20 000 rows). Searching and scoping it: lib/listSearch.ts.
+import type { Table } from 'dexie';
+import type { Entry } from '../lib/listSearch';
+import { onTableChanged } from './tableChanges';
+
+export type { Entry } from '../lib/listSearch';
+
+/** A total order (ties broken down to the row's key), so a row's place is found by bisection. */
+export type RowOrder<Row> = (a: Row, b: Row) => number;
+
+export type TableIndexOptions<Row, Order extends string, Facts> = {
+  orders: Readonly<Record<Order, RowOrder<Row>>>;
+  /** What the list's search reads of a row, computed when the row is read. */
+  facts: (row: Row) => Facts;
+};
+
+export type TableIndex<Row, Order extends string, Facts> = {
+  /** Every row, current (only what changed is read again), in the order; the generation moves on every change. */
+  inOrder: (order: Order) => Promise<{ entries: readonly Entry<Row, Facts>[]; generation: number }>;
+  /** Called after any change of the table's rows (here or in another context); returns the unsubscribe. */
+  onChanged: (listener: () => void) => () => void;
+};
+
+type Keyed = { id: string };
+
+/** Position of `row` in `list` sorted by `compare` (the orders are total, so it is exact). */
+function positionOf<Row, Facts>(list: readonly Entry<Row, Facts>[], row: Row, compare: RowOrder<Row>): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare((list[mid] as Entry<Row, Facts>).row, row) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The in-memory list of `table` (keyed by `id`); nothing is read or subscribed before the first use. */
+export function tableIndex<Row extends Keyed, Order extends string, Facts>(
+  table: Table<Row, string>,
+  options: TableIndexOptions<Row, Order, Facts>,
+): TableIndex<Row, Order, Facts> {
+  const orders = Object.keys(options.orders) as Order[];
+  let entries = new Map<string, Entry<Row, Facts>>();
+  let sorted = new Map<Order, Entry<Row, Facts>[]>();
+  /** Rows changed since they were read. */
+  const pending = new Set<string>();
+  /** Everything must be read again (a clear, a large bulk write), or nothing was read yet. */
+  let stale = true;
+  let generation = 0;
+  const listeners = new Set<() => void>();
+  let subscribed = false;
+  // One refresh at a time: a second caller waits for the first one's reads.
+  let refreshing: Promise<void> = Promise.resolve();
+
+  function subscribe(): void {
+    if (subscribed) return;
+    subscribed = true;
+    onTableChanged(table.name, (change) => {
+      if (change === 'all') stale = true;
+      else for (const key of change) pending.add(String(key));
+      for (const listener of listeners) listener();
+    });
+  }
+
+  function rebuild(rows: readonly Row[]): void {
+    generation += 1;
+    const all = rows.map((row) => ({ row, facts: options.facts(row) }));
+    entries = new Map(all.map((entry) => [entry.row.id, entry]));
+    sorted = new Map(orders.map((order) => [order, [...all].sort((a, b) => options.orders[order](a.row, b.row))]));
+  }
+
+  function replaceRow(id: string, next: Row | undefined): void {
+    generation += 1;
+    const old = entries.get(id);
+    const entry = next ? { row: next, facts: options.facts(next) } : undefined;
+    for (const order of orders) {
+      const list = sorted.get(order);
+      if (!list) continue;
+      const compare = options.orders[order];
+      if (old) {
+        let at = positionOf(list, old.row, compare);
+        if (list[at] !== old) at = list.indexOf(old);
+        if (at >= 0) list.splice(at, 1);
+      }
+      if (entry) list.splice(positionOf(list, entry.row, compare), 0, entry);
+    }
+    if (entry) entries.set(id, entry);
+    else entries.delete(id);
+  }
+
+  async function refresh(): Promise<void> {
+    if (stale) {
+      stale = false;
+      pending.clear();
+      rebuild(await table.toArray());
+      return;
+    }
+    if (pending.size === 0) return;
+    const ids = [...pending];
+    pending.clear();
+    const fresh = await table.bulkGet(ids);
+    ids.forEach((id, i) => replaceRow(id, fresh[i]));
+  }
+
+  return {
+    async inOrder(order) {
+      subscribe();
+      if (stale || pending.size > 0) {
+        refreshing = refreshing.then(refresh, refresh);
+        await refreshing;
+      }
+      return { entries: sorted.get(order) ?? [], generation };
+    },
+    onChanged(listener) {
+      subscribe();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
