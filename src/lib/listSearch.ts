@@ -13,7 +13,7 @@ export type ListSearch<Row, Facts, Query> = {
   /** The entries of `all` (in their order) that `keep` keeps, computed once per scope key and generation. */
   scope(key: string, generation: number, all: readonly Entry<Row, Facts>[], keep: (row: Row) => boolean): Scoped<Row, Facts>;
   /** The scope's entries (in order) whose facts match the query. */
-  matching(scoped: Scoped<Row, Facts>, query: Query, matches: (facts: Facts, query: Query) => boolean): readonly Entry<Row, Facts>[];
+  matching(scoped: Scoped<Row, Facts>, query: Query, matches: (facts: Facts, query: Query, row: Row) => boolean): readonly Entry<Row, Facts>[];
 };
 
 /** Whether every match of the words `after` is a match of `before`: each earlier word was extended, more may follow. */
@@ -40,7 +40,7 @@ export function listSearch<Row, Facts, Query>(narrows: (before: Query, after: Qu
     matching(scoped, query, matches) {
       const from = last && last.generation === scoped.generation && last.key === scoped.key && narrows(last.query, query) ? last.entries : scoped.entries;
       const entries: Entry<Row, Facts>[] = [];
-      for (const entry of from) if (matches(entry.facts, query)) entries.push(entry);
+      for (const entry of from) if (matches(entry.facts, query, entry.row)) entries.push(entry);
       last = { key: scoped.key, generation: scoped.generation, query, entries };
       return entries;
     },

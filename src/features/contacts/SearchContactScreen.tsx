@@ -6,6 +6,8 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
 import { getBuilding } from '../../directory/buildingsRepo';
+import { contactsIndex } from '../../directory/contactsIndex';
+import { useChangeCount } from '../../ui/useChangeCount';
 import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
 import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
@@ -29,10 +31,11 @@ export function SearchContactScreen() {
   const scope: Scope = session.bID === null || building === null ? 'all' : chosenScope;
   const query = useDeferredValue(text);
   const buildingId = scope === 'building' ? session.bID : null;
+  const contactsChanged = useChangeCount(contactsIndex.onChanged);
   const result = useLiveQuery(async () => {
     const found = await searchContacts(query, buildingId);
     return { ...found, places: await placesOf(found.contacts) };
-  }, [query, buildingId]);
+  }, [query, buildingId, contactsChanged]);
   const kindKey = result ? queryKindKey(result.query) : null;
 
   return (

@@ -1,9 +1,12 @@
 // Read models of the meter screens (live queries over Dexie): a building's counters with their latest
-// reading as the device knows it (readings saved offline count before the server has them).
+// reading as the device knows it (readings saved offline count before the server has them). The
+// readings come from memory (readingsIndex.ts), kept per building and per meter until one changes.
 import { db } from '../../db/db';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
+import { listSearch } from '../../lib/listSearch';
 import type { WantedPhoto } from '../../sync/offlinePhotos';
+import { readingsIndex } from './readingsIndex';
 
 const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
 
@@ -26,19 +29,33 @@ function lastOf(meter: MeterRow, readings: readonly MeterReadingRow[]): MeterOve
   return meter.lastReading === null ? null : { value: meter.lastReading, at: meter.lastReadingAt };
 }
 
+const readingsScopes = listSearch<MeterReadingRow, null, never>(() => false, 16);
+
+/** The readings `keep` keeps, newest first, from memory (computed once per scope until a reading changes). */
+async function readingsWhere(scope: string, keep: (r: MeterReadingRow) => boolean): Promise<MeterReadingRow[]> {
+  const { entries, generation } = await readingsIndex.inOrder('newest');
+  return readingsScopes.scope(scope, generation, entries, keep).entries.map((e) => e.row);
+}
+
 export async function buildingMeters(buildingId: number): Promise<BuildingMeters> {
   const [building, meters, apartments, readings] = await Promise.all([
     db.buildings.get(buildingId),
     metersOfBuilding(buildingId),
     db.apartments.where('buildingId').equals(buildingId).toArray(),
-    db.meterReadings.where('buildingId').equals(buildingId).toArray(),
+    readingsWhere(`b|${buildingId}`, (r) => r.buildingId === buildingId),
   ]);
   const byId = new Map(apartments.map((a) => [a.id, a]));
+  const byMeter = new Map<string, MeterReadingRow[]>();
+  for (const r of readings) {
+    const own = byMeter.get(r.meterId);
+    if (own) own.push(r);
+    else byMeter.set(r.meterId, [r]);
+  }
   return {
     building: building ?? null,
     apartments: apartments.sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true })),
     meters: meters.map((meter) => {
-      const own = readings.filter((r) => r.meterId === meter.id);
+      const own = byMeter.get(meter.id) ?? [];
       return { meter, apartment: meter.apartmentId ? (byId.get(meter.apartmentId) ?? null) : null, last: lastOf(meter, own), readingsCount: own.length };
     }),
   };
@@ -53,9 +70,8 @@ export async function meterDetail(meterId: string): Promise<MeterDetail | null> 
   const [building, apartment, readings] = await Promise.all([
     db.buildings.get(meter.buildingId),
     meter.apartmentId ? db.apartments.get(meter.apartmentId) : Promise.resolve(undefined),
-    db.meterReadings.where('meterId').equals(meterId).toArray(),
+    readingsWhere(`m|${meterId}`, (r) => r.meterId === meterId),
   ]);
-  readings.sort((a, b) => (a.readAt === b.readAt ? b.current - a.current : a.readAt < b.readAt ? 1 : -1));
   return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: previousReadingOf(meter, readings) };
 }
 
