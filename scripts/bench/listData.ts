@@ -52,9 +52,21 @@ export function generateContacts(options: ListSetOptions & { apartmentsPerBuildi
 
 type ItemSetOptions = ListSetOptions & { contacts: readonly Contact[] };
 
+const tenantsKept = new WeakMap<readonly Contact[], Map<number, Contact[]>>();
+
+function tenantsOf(contacts: readonly Contact[], buildingId: number): Contact[] {
+  let byBuilding = tenantsKept.get(contacts);
+  if (!byBuilding) {
+    byBuilding = new Map();
+    for (const c of contacts) byBuilding.set(c.buildingId, [...(byBuilding.get(c.buildingId) ?? []), c]);
+    tenantsKept.set(contacts, byBuilding);
+  }
+  return byBuilding.get(buildingId) ?? [];
+}
+
 function itemBase(rng: ReturnType<typeof createRng>, i: number, options: ItemSetOptions) {
   const buildingId = options.buildingIds[i % options.buildingIds.length] ?? 101;
-  const tenants = options.contacts.filter((c) => c.buildingId === buildingId);
+  const tenants = tenantsOf(options.contacts, buildingId);
   const contact = tenants.length > 0 && rng.chance(0.7) ? rng.pick(tenants) : null;
   const delivered = rng.chance(0.4);
   // Minutes shared by runs of items: ties on the tabs' order.
