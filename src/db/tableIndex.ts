@@ -21,11 +21,13 @@ export type TableIndexOptions<Row, Order extends string, Facts> = {
 export type TableIndex<Row, Order extends string, Facts> = {
   /** Every row, current (only what changed is read again), in the order; the generation moves on every change. */
   inOrder: (order: Order) => Promise<{ entries: readonly Entry<Row, Facts>[]; generation: number }>;
+  /** The rows of these keys, current (undefined where the table has none), without an IndexedDB walk. */
+  rowsOf: (ids: readonly Key[]) => Promise<(Row | undefined)[]>;
   /** Called after any change of the table's rows (here or in another context); returns the unsubscribe. */
   onChanged: (listener: () => void) => () => void;
 };
 
-type Keyed = { id: string };
+type Key = string | number;
 
 /** Position of `row` in `list` sorted by `compare` (the orders are total, so it is exact). */
 function positionOf<Row, Facts>(list: readonly Entry<Row, Facts>[], row: Row, compare: RowOrder<Row>): number {
@@ -39,16 +41,16 @@ function positionOf<Row, Facts>(list: readonly Entry<Row, Facts>[], row: Row, co
   return lo;
 }
 
-/** The in-memory list of `table` (keyed by `id`); nothing is read or subscribed before the first use. */
-export function tableIndex<Row extends Keyed, Order extends string, Facts>(
-  table: Table<Row, string>,
+/** The in-memory list of `table` (its primary key is `id`); nothing is read or subscribed before the first use. */
+export function tableIndex<Row extends { id: K }, K extends Key, Order extends string, Facts>(
+  table: Table<Row, K>,
   options: TableIndexOptions<Row, Order, Facts>,
 ): TableIndex<Row, Order, Facts> {
   const orders = Object.keys(options.orders) as Order[];
-  let entries = new Map<string, Entry<Row, Facts>>();
+  let entries = new Map<Key, Entry<Row, Facts>>();
   let sorted = new Map<Order, Entry<Row, Facts>[]>();
   /** Rows changed since they were read. */
-  const pending = new Set<string>();
+  const pending = new Set<K>();
   /** Everything must be read again (a clear, a large bulk write), or nothing was read yet. */
   let stale = true;
   let generation = 0;
@@ -62,7 +64,7 @@ export function tableIndex<Row extends Keyed, Order extends string, Facts>(
     subscribed = true;
     onTableChanged(table.name, (change) => {
       if (change === 'all') stale = true;
-      else for (const key of change) pending.add(String(key));
+      else for (const key of change) pending.add(key as K);
       for (const listener of listeners) listener();
     });
   }
@@ -74,7 +76,7 @@ export function tableIndex<Row extends Keyed, Order extends string, Facts>(
     sorted = new Map(orders.map((order) => [order, [...all].sort((a, b) => options.orders[order](a.row, b.row))]));
   }
 
-  function replaceRow(id: string, next: Row | undefined): void {
+  function replaceRow(id: K, next: Row | undefined): void {
     generation += 1;
     const old = entries.get(id);
     const entry = next ? { row: next, facts: options.facts(next) } : undefined;
@@ -107,19 +109,35 @@ export function tableIndex<Row extends Keyed, Order extends string, Facts>(
     ids.forEach((id, i) => replaceRow(id, fresh[i]));
   }
 
+  async function current(): Promise<void> {
+    subscribe();
+    if (stale || pending.size > 0) {
+      refreshing = refreshing.then(refresh, refresh);
+      await refreshing;
+    }
+  }
+
   return {
     async inOrder(order) {
-      subscribe();
-      if (stale || pending.size > 0) {
-        refreshing = refreshing.then(refresh, refresh);
-        await refreshing;
-      }
+      await current();
       return { entries: sorted.get(order) ?? [], generation };
+    },
+    async rowsOf(ids) {
+      await current();
+      return ids.map((id) => entries.get(id)?.row);
     },
     onChanged(listener) {
       subscribe();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/** One subscription to the changes of several indexes (a screen that joins their rows). */
+export function onAnyChanged(...indexes: readonly Pick<TableIndex<never, never, unknown>, 'onChanged'>[]): (listener: () => void) => () => void {
+  return (listener) => {
+    const stops = indexes.map((index) => index.onChanged(listener));
+    return () => stops.forEach((stop) => stop());
   };
 }

@@ -12,6 +12,11 @@ export type Scoped<Row, Facts> = { readonly key: string; readonly generation: nu
 export type ListSearch<Row, Facts, Query> = {
   /** The entries of `all` (in their order) that `keep` keeps, computed once per scope key and generation. */
   scope(key: string, generation: number, all: readonly Entry<Row, Facts>[], keep: (row: Row) => boolean): Scoped<Row, Facts>;
+  /**
+   * The entries of `all` (in their order) whose `groupOf` is `group`: one pass over `all` groups every
+   * row under `name` once per generation, so switching between groups (buildings, tabs, meters) is free.
+   */
+  group(name: string, generation: number, all: readonly Entry<Row, Facts>[], groupOf: (row: Row) => string, group: string): Scoped<Row, Facts>;
   /** The scope's entries (in order) whose facts match the query. */
   matching(scoped: Scoped<Row, Facts>, query: Query, matches: (facts: Facts, query: Query, row: Row) => boolean): readonly Entry<Row, Facts>[];
 };
@@ -27,6 +32,7 @@ export function narrowsWords(before: readonly string[], after: readonly string[]
  */
 export function listSearch<Row, Facts, Query>(narrows: (before: Query, after: Query) => boolean, scopesKept = 8): ListSearch<Row, Facts, Query> {
   const scopes = new Map<string, Scoped<Row, Facts>>();
+  const groupings = new Map<string, { generation: number; groups: Map<string, Scoped<Row, Facts>> }>();
   let last: { key: string; generation: number; query: Query; entries: readonly Entry<Row, Facts>[] } | null = null;
   return {
     scope(key, generation, all, keep) {
@@ -36,6 +42,22 @@ export function listSearch<Row, Facts, Query>(narrows: (before: Query, after: Qu
       if (scopes.size >= scopesKept) scopes.clear();
       scopes.set(key, scoped);
       return scoped;
+    },
+    group(name, generation, all, groupOf, group) {
+      let grouping = groupings.get(name);
+      if (grouping?.generation !== generation) {
+        const lists = new Map<string, Entry<Row, Facts>[]>();
+        for (const entry of all) {
+          const at = groupOf(entry.row);
+          const list = lists.get(at);
+          if (list) list.push(entry);
+          else lists.set(at, [entry]);
+        }
+        grouping = { generation, groups: new Map([...lists].map(([at, entries]) => [at, { key: `${name}|${at}`, generation, entries }])) };
+        if (groupings.size >= scopesKept) groupings.clear();
+        groupings.set(name, grouping);
+      }
+      return grouping.groups.get(group) ?? { key: `${name}|${group}`, generation, entries: [] };
     },
     matching(scoped, query, matches) {
       const from = last && last.generation === scoped.generation && last.key === scoped.key && narrows(last.query, query) ? last.entries : scoped.entries;

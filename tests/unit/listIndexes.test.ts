@@ -85,7 +85,7 @@ async function oldMeterReadings(meterId: string): Promise<MeterReadingRow[]> {
 
 async function oldBuildingLast(buildingId: number) {
   const readings = await db.meterReadings.where('buildingId').equals(buildingId).toArray();
-  const meters = await db.meters.where('buildingId').equals(buildingId).toArray();
+  const meters = (await db.meters.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true }));
   return new Map(meters.map((m) => {
     const own = readings.filter((r) => r.meterId === m.id);
     const latest = latestReading(own);
@@ -98,11 +98,13 @@ const viewIds = (views: readonly ItemView[]) => views.map((v) => [v.item.id, v.c
 beforeAll(async () => {
   await resetDb();
   const contacts = generateContacts({ count: 1_500, buildingIds: BUILDINGS, seed: 3 });
-  await applyServerRecords('apartments', records(generateApartments(BUILDINGS)));
+  await applyServerRecords('buildings', records(BUILDINGS.map((id) => ({ id, companyId: 1, number: id, name: `בניין ${id}`, address: '', city: '', apartmentsCount: 40, logoUrl: null, buttonColor: '#000', pricePerKwh: null, version: 1, updatedAt: '' }))));
+  // Apartment numbers that sort differently as text and as numbers ('10' after '9'), some shared.
+  await applyServerRecords('apartments', records(generateApartments(BUILDINGS).map((a, i) => (i % 9 === 0 ? { ...a, number: '7' } : a))));
   await applyServerRecords('contacts', records(contacts));
   await applyServerRecords('keys', records(generateKeys({ count: 1_200, buildingIds: BUILDINGS, contacts, seed: 4 })));
   await applyServerRecords('mailItems', records(generateMailItems({ count: 1_200, buildingIds: BUILDINGS, contacts, seed: 5 })));
-  const { meters, readings } = generateReadings({ count: 1_500, buildingIds: BUILDINGS, metersPerBuilding: 6, seed: 6 });
+  const { meters, readings } = generateReadings({ count: 1_500, buildingIds: BUILDINGS, metersPerBuilding: 12, seed: 6 });
   await applyServerRecords('meters', records(meters));
   await applyServerRecords('meterReadings', records(readings));
 }, 180_000);
@@ -194,13 +196,18 @@ describe('meter readings from memory', { timeout: 180_000 }, () => {
     for (const buildingId of BUILDINGS) {
       const overview = await buildingMeters(buildingId);
       const before = await oldBuildingLast(buildingId);
-      expect(overview.meters.length).toBe(before.size);
+      expect(overview.meters.map((m) => m.meter.id)).toEqual([...before.keys()]);
+      expect(overview.building?.name).toBe(`בניין ${buildingId}`);
+      const apartments = (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true }));
+      expect(ids(overview.apartments)).toEqual(ids(apartments));
       for (const m of overview.meters) {
         expect({ last: m.last, count: m.readingsCount }, m.meter.id).toEqual(before.get(m.meter.id));
         const detail = await meterDetail(m.meter.id);
         const old = await oldMeterReadings(m.meter.id);
         expect(ids(detail?.readings ?? []), m.meter.id).toEqual(ids(old));
         expect(detail?.previous).toBe(previousReadingOf(m.meter, old));
+        expect([detail?.building?.id, detail?.apartment?.id]).toEqual([buildingId, m.meter.apartmentId]);
+        expect(m.apartment?.id).toBe(m.meter.apartmentId);
       }
     }
   });
@@ -217,6 +224,9 @@ describe('meter readings from memory', { timeout: 180_000 }, () => {
     expect(ids((await meterDetail(meterId))?.readings.slice(0, 2) ?? [])).toEqual(['pulled-reading', saved]);
     const overview = await buildingMeters(102);
     expect(overview.meters.find((m) => m.meter.id === meterId)?.last).toEqual({ value: 100_500, at: '2031-02-01T00:00:00.000Z' });
+    const meter = overview.meters[0]?.meter;
+    await applyServerRecords('meters', records([{ ...meter, id: 'pulled-meter', number: 'M-100', syncState: undefined }]));
+    expect((await buildingMeters(102)).meters.map((m) => m.meter.number).slice(-2)).toEqual(['M-12', 'M-100']);
     expect(reads).not.toHaveBeenCalled();
     expect(ids((await meterDetail(meterId))?.readings ?? [])).toEqual(ids(await oldMeterReadings(meterId)));
   });

@@ -1,6 +1,8 @@
 // Contact search (spec 5): names, positions, phones and e-mails of one building or all, with where
 // each contact lives. Read-only, over what the device holds (kept in memory, directory/contactsIndex.ts).
-import { db } from '../../db/db';
+import { onAnyChanged } from '../../db/tableIndex';
+import { apartmentsIndex } from '../../directory/apartmentsIndex';
+import { buildingsIndex } from '../../directory/buildingsIndex';
 import type { ContactRow } from '../../db/schema';
 import { contactsIndex } from '../../directory/contactsIndex';
 import type { ContactFacts } from '../../directory/contactsIndex';
@@ -22,21 +24,24 @@ export async function searchContacts(text: string, buildingId: number | null): P
   const query = classifyContactQuery(text);
   if (query.kind === 'empty') return { query, contacts: [], truncated: false };
   const { entries, generation } = await contactsIndex.inOrder('name');
-  const scoped = search.scope(`${buildingId ?? ''}`, generation, entries, (c) => buildingId === null || c.buildingId === buildingId);
+  const scoped = buildingId === null ? search.scope('all', generation, entries, () => true) : search.group('building', generation, entries, (c) => String(c.buildingId), String(buildingId));
   const found = search.matching(scoped, query, factsMatch);
   return { query, contacts: found.slice(0, SEARCH_LIMIT).map((entry) => entry.row), truncated: found.length > SEARCH_LIMIT };
 }
 
 export type ContactPlace = { buildingName: string | null; apartmentNumber: string | null };
 
-/** Where each contact lives: the building's name and the apartment's number, when on the device. */
+/** Where each contact lives: the building's name and the apartment's number, when on the device (from memory). */
 export async function placesOf(contacts: readonly ContactRow[]): Promise<Map<string, ContactPlace>> {
   const buildingIds = [...new Set(contacts.map((c) => c.buildingId))];
   const apartmentIds = [...new Set(contacts.map((c) => c.apartmentId).filter((id): id is string => id !== null))];
-  const [buildings, apartments] = await Promise.all([db.buildings.bulkGet(buildingIds), db.apartments.bulkGet(apartmentIds)]);
+  const [buildings, apartments] = await Promise.all([buildingsIndex.rowsOf(buildingIds), apartmentsIndex.rowsOf(apartmentIds)]);
   const buildingName = new Map(buildings.flatMap((b) => (b ? [[b.id, b.name] as const] : [])));
   const apartmentNumber = new Map(apartments.flatMap((a) => (a ? [[a.id, a.number] as const] : [])));
   return new Map(
     contacts.map((c) => [c.id, { buildingName: buildingName.get(c.buildingId) ?? null, apartmentNumber: c.apartmentId ? (apartmentNumber.get(c.apartmentId) ?? null) : null }]),
   );
 }
+
+/** Every change contact search shows: the contacts, and the buildings and apartments it names. */
+export const onSearchedChanged = onAnyChanged(contactsIndex, buildingsIndex, apartmentsIndex);

@@ -2,7 +2,7 @@
 // newest registered first, delivered newest handed over first (ties by id, as the index walk gave
 // them), with what the item search reads of the item itself.
 import { db } from '../../db/db';
-import { tableIndex } from '../../db/tableIndex';
+import { onAnyChanged, tableIndex } from '../../db/tableIndex';
 import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { contactsIndex } from '../../directory/contactsIndex';
 import type { TableIndex } from '../../db/tableIndex';
@@ -40,13 +40,9 @@ export function itemsIndex(kind: ItemKind): TableIndex<ItemRow, ItemStatus, Item
 }
 
 const changes: Record<ItemKind, (listener: () => void) => () => void> = {
-  keys: (listener) => all(indexes.keys.onChanged(listener), contactsIndex.onChanged(listener), apartmentsIndex.onChanged(listener)),
-  mailItems: (listener) => all(indexes.mailItems.onChanged(listener), contactsIndex.onChanged(listener), apartmentsIndex.onChanged(listener)),
+  keys: onAnyChanged(indexes.keys, contactsIndex, apartmentsIndex),
+  mailItems: onAnyChanged(indexes.mailItems, contactsIndex, apartmentsIndex),
 };
-
-function all(...stops: (() => void)[]): () => void {
-  return () => stops.forEach((stop) => stop());
-}
 
 /** Subscribes to every change the items list shows: its items, and the recipients and apartments it names. */
 export function itemsChanges(kind: ItemKind): (listener: () => void) => () => void {

@@ -20,20 +20,26 @@ export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact:
 
 export type ItemsView = { pending: number; delivered: number; items: ItemView[] };
 
-type ItemQuery = { words: readonly string[]; numbers: readonly string[] };
+/** The typed words, normalised as item numbers too, and which recipients' texts they were matched against. */
+type ItemQuery = { words: readonly string[]; numbers: readonly string[]; recipients: string };
 type Recipient = { contact: ContactRow | null; apartment: ApartmentRow | null; text: string };
 type RecipientsOfItems = { key: string; of: (item: ItemRow) => Recipient };
 
-const search = listSearch<ItemRow, ItemFacts, ItemQuery>((before, after) => narrowsWords(before.words, after.words));
-let recipientsKept: RecipientsOfItems | null = null;
+const search = listSearch<ItemRow, ItemFacts, ItemQuery>((before, after) => before.recipients === after.recipients && narrowsWords(before.words, after.words));
+const recipientsKept = new Map<number, RecipientsOfItems>();
+const contactsByBuilding = listSearch<ContactRow, unknown, never>(() => false);
+const apartmentsByBuilding = listSearch<ApartmentRow, unknown, never>(() => false);
 
 /** Each item's recipient and apartment in the building, with their searched text, from the directory in memory. */
 async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
   const [contacts, apartments] = await Promise.all([contactsIndex.inOrder('name'), apartmentsIndex.inOrder('id')]);
   const key = `${buildingId}|${contacts.generation}|${apartments.generation}`;
-  if (recipientsKept?.key === key) return recipientsKept;
-  const contactById = new Map(contacts.entries.flatMap(({ row }) => (row.buildingId === buildingId ? [[row.id, row] as const] : [])));
-  const apartmentById = new Map(apartments.entries.flatMap(({ row }) => (row.buildingId === buildingId ? [[row.id, row] as const] : [])));
+  const kept = recipientsKept.get(buildingId);
+  if (kept?.key === key) return kept;
+  const inBuilding = String(buildingId);
+  const ofBuilding = (row: { buildingId: number }) => String(row.buildingId);
+  const contactById = new Map(contactsByBuilding.group('b', contacts.generation, contacts.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
+  const apartmentById = new Map(apartmentsByBuilding.group('b', apartments.generation, apartments.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
   const none: Recipient = { contact: null, apartment: null, text: '' };
   const known = new Map<string, Recipient>();
   const of = (item: ItemRow): Recipient => {
@@ -49,8 +55,10 @@ async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
     }
     return recipient;
   };
-  recipientsKept = { key, of };
-  return recipientsKept;
+  const recipients = { key, of };
+  if (recipientsKept.size >= 8) recipientsKept.clear();
+  recipientsKept.set(buildingId, recipients);
+  return recipients;
 }
 
 /**
@@ -61,14 +69,14 @@ export async function itemsView(kind: ItemKind, buildingId: number, status: Item
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
   const index = itemsIndex(kind);
   const [mine, theirs, recipients] = await Promise.all([index.inOrder(status), index.inOrder(other), recipientsIn(buildingId)]);
-  const scopeOf = (s: ItemStatus, all: typeof mine) => search.scope(`${kind}|${buildingId}|${s}|${recipients.key}`, all.generation, all.entries, (i) => i.buildingId === buildingId && i.status === s);
+  const scopeOf = (s: ItemStatus, all: typeof mine) => search.group(`${kind}|${s}`, all.generation, all.entries, (i) => `${i.buildingId}|${i.status}`, `${buildingId}|${s}`);
   const scoped = scopeOf(status, mine);
   const otherCount = scopeOf(other, theirs).entries.length;
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const found =
     words.length === 0
       ? scoped.entries
-      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber) }, (facts, q, item) => q.words.every((w, i) => facts.text.includes(w) || recipients.of(item).text.includes(w) || facts.number.includes(q.numbers[i] ?? w)));
+      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) => q.words.every((w, i) => facts.text.includes(w) || recipients.of(item).text.includes(w) || facts.number.includes(q.numbers[i] ?? w)));
   return {
     pending: status === 'pending' ? scoped.entries.length : otherCount,
     delivered: status === 'delivered' ? scoped.entries.length : otherCount,

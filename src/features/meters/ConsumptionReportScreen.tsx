@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useChangeCount } from '../../ui/useChangeCount';
-import { readingsIndex } from './readingsIndex';
+import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function ConsumptionReportScreen() {
   const f = useFormats();
   const params = useParams();
   const meterId = params.meterid ?? '';
-  const readingsChanged = useChangeCount(readingsIndex.onChanged);
+  const readingsChanged = useChangeCount(onMetersChanged);
   const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
   const refresh = useServerRefresh(meterId ? `report:${meterId}` : null, (api) => pullReadings(api, meterId));
   const [choice, setChoice] = useState<PeriodChoice>({ period: 'thisMonth', year: new Date().getFullYear(), from: '', to: '' });

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useChangeCount } from '../../ui/useChangeCount';
-import { readingsIndex } from './readingsIndex';
+import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -32,7 +32,7 @@ export function MetersScreen() {
   const f = useFormats();
   const bid = Number(useParams().bid);
   const valid = Number.isInteger(bid) && bid > 0;
-  const readingsChanged = useChangeCount(readingsIndex.onChanged);
+  const readingsChanged = useChangeCount(onMetersChanged);
   const data = useLiveQuery(() => (valid ? buildingMeters(bid) : null), [bid, valid, readingsChanged]);
   const refresh = useServerRefresh(valid ? `meters:${bid}` : null, async (api) => {
     await Promise.all([pullBuildings(api), pullApartments(api, bid), pullMeters(api, bid)]);

@@ -1,12 +1,15 @@
 // Read models of the meter screens (live queries over Dexie): a building's counters with their latest
-// reading as the device knows it (readings saved offline count before the server has them). The
-// readings come from memory (readingsIndex.ts), kept per building and per meter until one changes.
+// reading as the device knows it (readings saved offline count before the server has them). Meters,
+// readings, buildings and apartments come from memory (readingsIndex.ts, directory/*Index.ts), grouped
+// per building and per meter once per change.
 import { db } from '../../db/db';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
 import { listSearch } from '../../lib/listSearch';
 import type { WantedPhoto } from '../../sync/offlinePhotos';
-import { readingsIndex } from './readingsIndex';
+import { apartmentsIndex } from '../../directory/apartmentsIndex';
+import { buildingsIndex } from '../../directory/buildingsIndex';
+import { metersIndex, readingsIndex } from './readingsIndex';
 
 const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
 
@@ -29,20 +32,38 @@ function lastOf(meter: MeterRow, readings: readonly MeterReadingRow[]): MeterOve
   return meter.lastReading === null ? null : { value: meter.lastReading, at: meter.lastReadingAt };
 }
 
-const readingsScopes = listSearch<MeterReadingRow, null, never>(() => false, 16);
+const readingsBy = listSearch<MeterReadingRow, null, never>(() => false);
+const metersBy = listSearch<MeterRow, null, never>(() => false);
+const apartmentsBy = listSearch<ApartmentRow, unknown, never>(() => false);
+const apartmentNumbers = new Intl.Collator('he', { numeric: true });
+const byApartmentNumber = (a: ApartmentRow, b: ApartmentRow) => apartmentNumbers.compare(a.number, b.number) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The readings `keep` keeps, newest first, from memory (computed once per scope until a reading changes). */
-async function readingsWhere(scope: string, keep: (r: MeterReadingRow) => boolean): Promise<MeterReadingRow[]> {
+/** The readings of a meter (`meterId`) or of a building (`buildingId`), newest first, from memory. */
+async function readingsOf(by: 'meterId' | 'buildingId', value: string | number): Promise<MeterReadingRow[]> {
   const { entries, generation } = await readingsIndex.inOrder('newest');
-  return readingsScopes.scope(scope, generation, entries, keep).entries.map((e) => e.row);
+  return readingsBy.group(by, generation, entries, (r) => String(r[by]), String(value)).entries.map((e) => e.row);
+}
+
+async function metersIn(buildingId: number): Promise<MeterRow[]> {
+  const { entries, generation } = await metersIndex.inOrder('number');
+  return metersBy.group('b', generation, entries, (m) => String(m.buildingId), String(buildingId)).entries.map((e) => e.row);
+}
+
+async function apartmentsIn(buildingId: number): Promise<ApartmentRow[]> {
+  const { entries, generation } = await apartmentsIndex.inOrder('id');
+  return apartmentsBy.group('b', generation, entries, (a) => String(a.buildingId), String(buildingId)).entries.map((e) => e.row);
+}
+
+async function one<Row>(index: { rowsOf: (ids: readonly (string | number)[]) => Promise<(Row | undefined)[]> }, id: string | number | null): Promise<Row | null> {
+  return id === null ? null : ((await index.rowsOf([id]))[0] ?? null);
 }
 
 export async function buildingMeters(buildingId: number): Promise<BuildingMeters> {
   const [building, meters, apartments, readings] = await Promise.all([
-    db.buildings.get(buildingId),
-    metersOfBuilding(buildingId),
-    db.apartments.where('buildingId').equals(buildingId).toArray(),
-    readingsWhere(`b|${buildingId}`, (r) => r.buildingId === buildingId),
+    one(buildingsIndex, buildingId),
+    metersIn(buildingId),
+    apartmentsIn(buildingId),
+    readingsOf('buildingId', buildingId),
   ]);
   const byId = new Map(apartments.map((a) => [a.id, a]));
   const byMeter = new Map<string, MeterReadingRow[]>();
@@ -52,8 +73,8 @@ export async function buildingMeters(buildingId: number): Promise<BuildingMeters
     else byMeter.set(r.meterId, [r]);
   }
   return {
-    building: building ?? null,
-    apartments: apartments.sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true })),
+    building,
+    apartments: apartments.sort(byApartmentNumber),
     meters: meters.map((meter) => {
       const own = byMeter.get(meter.id) ?? [];
       return { meter, apartment: meter.apartmentId ? (byId.get(meter.apartmentId) ?? null) : null, last: lastOf(meter, own), readingsCount: own.length };
@@ -65,14 +86,10 @@ export type MeterDetail = { meter: MeterRow; building: BuildingRow | null; apart
 
 /** One counter with its readings newest first and the value a new reading must exceed. */
 export async function meterDetail(meterId: string): Promise<MeterDetail | null> {
-  const meter = await db.meters.get(meterId);
+  const meter = await one(metersIndex, meterId);
   if (!meter) return null;
-  const [building, apartment, readings] = await Promise.all([
-    db.buildings.get(meter.buildingId),
-    meter.apartmentId ? db.apartments.get(meter.apartmentId) : Promise.resolve(undefined),
-    readingsWhere(`m|${meterId}`, (r) => r.meterId === meterId),
-  ]);
-  return { meter, building: building ?? null, apartment: apartment ?? null, readings, previous: previousReadingOf(meter, readings) };
+  const [building, apartment, readings] = await Promise.all([one(buildingsIndex, meter.buildingId), one(apartmentsIndex, meter.apartmentId), readingsOf('meterId', meterId)]);
+  return { meter, building, apartment, readings, previous: previousReadingOf(meter, readings) };
 }
 
 /** Readings per meter whose photos the day offline keeps: the last one and the one before it. */
