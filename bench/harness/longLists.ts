@@ -43,7 +43,7 @@ export async function longListsLoad(options: LongListsLoadOptions): Promise<Long
 export async function longListsQuery(options: LongListsQueryOptions): Promise<LongListsQueryResult> {
   const building = LIST_BUILDINGS[0] ?? 101;
   const firstRead = {
-    contacts: await timed(() => searchContacts('א', null)),
+    contacts: await timed(async () => placesOf((await searchContacts('א', null)).contacts)),
     items: await timed(() => itemsView('keys', building, 'pending')),
     readings: await timed(() => meterDetail(`meter-${building}-0`)),
   };

@@ -7,7 +7,7 @@ import type { ContactRow } from '../../db/schema';
 import { contactsIndex } from '../../directory/contactsIndex';
 import type { ContactFacts } from '../../directory/contactsIndex';
 import { listSearch } from '../../lib/listSearch';
-import { classifyContactQuery, factsMatch, queryNarrows } from './searchText';
+import { classifyContactQuery, matcherOf, queryNarrows } from './searchText';
 import type { ContactQuery } from './searchText';
 
 export const SEARCH_LIMIT = 100;
@@ -25,7 +25,8 @@ export async function searchContacts(text: string, buildingId: number | null): P
   if (query.kind === 'empty') return { query, contacts: [], truncated: false };
   const { entries, generation } = await contactsIndex.inOrder('name');
   const scoped = buildingId === null ? search.scope('all', generation, entries, () => true) : search.group('building', generation, entries, (c) => String(c.buildingId), String(buildingId));
-  const found = search.matching(scoped, query, factsMatch);
+  const matches = matcherOf(query);
+  const found = search.matching(scoped, query, (facts) => matches(facts), SEARCH_LIMIT);
   return { query, contacts: found.slice(0, SEARCH_LIMIT).map((entry) => entry.row), truncated: found.length > SEARCH_LIMIT };
 }
 

@@ -6,7 +6,7 @@ import type { ContactFacts } from '../../directory/contactsIndex';
 import { normalizePhone } from '../../lib/domain/contactRules';
 import { narrowsWords } from '../../lib/listSearch';
 import { digitsOnly } from '../../lib/phone';
-import { hasHebrew, hasLatin, hasRussian, isEmail } from '../../lib/text';
+import { containsText, hasHebrew, hasLatin, hasRussian, isEmail } from '../../lib/text';
 
 export type TextScript = 'hebrew' | 'russian' | 'latin' | 'mixed' | 'other';
 
@@ -45,17 +45,28 @@ export function contactMatches(contact: Searchable, query: ContactQuery): boolea
 
 /** contactMatches over what the contacts index keeps of a contact (directory/contactsIndex.ts). */
 export function factsMatch(facts: ContactFacts, query: ContactQuery): boolean {
+  return matcherOf(query)(facts);
+}
+
+/** factsMatch for one query, its needles made once (a keystroke tests every contact of the scope). */
+export function matcherOf(query: ContactQuery): (facts: ContactFacts) => boolean {
   switch (query.kind) {
     case 'empty':
-      return false;
-    case 'email':
-      return facts.email.includes(query.value);
-    case 'phone':
-      return facts.phone !== null && facts.phone.includes(query.digits);
+      return () => false;
+    case 'email': {
+      const { value } = query;
+      return (facts) => containsText(facts.email, value);
+    }
+    case 'phone': {
+      const { digits } = query;
+      return (facts) => facts.phone !== null && containsText(facts.phone, digits);
+    }
     case 'text': {
+      const needles = query.words.map((w) => ` ${w}`);
+      const [first] = query.words;
       // Latin text may also be the start of an e-mail address ("dana" finds dana.levi@…).
-      const emailStart = query.script === 'latin' && query.words.length === 1 && facts.email.startsWith(query.words[0] ?? '');
-      return emailStart || query.words.every((w) => facts.words.includes(` ${w}`));
+      const emailStart = query.script === 'latin' && query.words.length === 1 && first !== undefined;
+      return (facts) => (emailStart && facts.email.startsWith(first)) || needles.every((needle) => containsText(facts.words, needle));
     }
   }
 }

@@ -7,6 +7,7 @@ import { normalizeItemNumber } from '../../lib/domain/itemRules';
 import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { contactsIndex } from '../../directory/contactsIndex';
 import { listSearch, narrowsWords } from '../../lib/listSearch';
+import { containsText } from '../../lib/text';
 import { itemsIndex } from './itemsIndex';
 import type { ItemFacts } from './itemsIndex';
 import { numberOfItem } from './itemsRepo';
@@ -76,7 +77,7 @@ export async function itemsView(kind: ItemKind, buildingId: number, status: Item
   const found =
     words.length === 0
       ? scoped.entries
-      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) => q.words.every((w, i) => facts.text.includes(w) || recipients.of(item).text.includes(w) || facts.number.includes(q.numbers[i] ?? w)));
+      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) => q.words.every((w, i) => containsText(facts.text, w) || containsText(recipients.of(item).text, w) || containsText(facts.number, q.numbers[i] ?? w)));
   return {
     pending: status === 'pending' ? scoped.entries.length : otherCount,
     delivered: status === 'delivered' ? scoped.entries.length : otherCount,
