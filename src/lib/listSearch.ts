@@ -1,7 +1,8 @@
 // Search and scope of a long list held in memory (db/tableIndex.ts): the entries of a scope (a tab, a
 // building, a meter) are kept until the list changes, so paging walks only the scope; a keystroke
 // whose query narrows the last one (each word extended, more words may follow) filters only the last
-// search's matches, and a walk cut short at a limit resumes where it stopped. Pure: the list's rows and what its search reads ("facts") come from the caller.
+// search's matches, and a walk cut short at a limit resumes where it stopped. Pure: the list's rows
+// and what its search reads ("facts") come from the caller.
 
 /** A row of the list with what its search reads (e.g. its search words as one text). */
 export type Entry<Row, Facts> = { readonly row: Row; readonly facts: Facts };
