@@ -9,6 +9,19 @@ export type ListLoadResult = { rows: number; openRows: number; loadMs: number };
 export type ListQueryOptions = { pageSize: number; pages: number; queries: string[] };
 export type ListQueryResult = { search: number[]; paging: number[]; hits: number[] };
 
+export type LongListsLoadOptions = { rows: number };
+export type LongListsLoadResult = { contacts: number; keys: number; readings: number; loadMs: number };
+export type LongListsQueryOptions = { contactQueries: string[]; itemQueries: string[]; metersPerBuilding: number };
+/** Milliseconds per query of each list (and of each list's first read, which reads every row). */
+export type LongListsQueryResult = {
+  firstRead: { contacts: number; items: number; readings: number };
+  contacts: number[];
+  items: number[];
+  readings: number[];
+  contactHits: number;
+  itemHits: number;
+};
+
 export type ReplaySetupOptions = { token: string; buildingId: number; ids: string[] };
 export type ReplayEnqueueOptions = { ids: string[]; count: number };
 export type ReplayRunResult = {
@@ -49,6 +62,8 @@ export type BenchApi = {
   localWrite(options: LocalWriteOptions): Promise<LocalWriteResult>;
   listLoad(options: ListLoadOptions): Promise<ListLoadResult>;
   listQuery(options: ListQueryOptions): Promise<ListQueryResult>;
+  longListsLoad(options: LongListsLoadOptions): Promise<LongListsLoadResult>;
+  longListsQuery(options: LongListsQueryOptions): Promise<LongListsQueryResult>;
   replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }>;
   replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }>;
   replayRun(): Promise<ReplayRunResult>;

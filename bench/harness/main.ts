@@ -3,11 +3,12 @@
 import type { BenchApi } from './api';
 import { listLoad, listQuery } from './listQuery';
 import { localWrite } from './localWrite';
+import { longListsLoad, longListsQuery } from './longLists';
 import { photo } from './photo';
 import { queueFill, queueReady, queueReplay } from './queue';
 import { replayEnqueue, replayRun, replaySetup } from './replay';
 
-const bench: BenchApi = { localWrite, listLoad, listQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
+const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

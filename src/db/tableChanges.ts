@@ -1,10 +1,9 @@
 // Which rows of a table changed, in this context or another (a tab, the service worker): Dexie's
 // `storagemutated` event, fired after each commit and relayed between contexts. For in-memory indexes
-// of long lists (features/service-calls/callsIndex.ts), kept current without reading IndexedDB.
+// of long lists (tableIndex.ts), kept current without reading IndexedDB.
 import Dexie, { cmp } from 'dexie';
 import type { IndexableType, ObservabilitySet } from 'dexie';
 import { db } from './db';
-import type { TableName } from './db';
 
 /** The primary keys written or deleted, or 'all' when a range changed (a clear, a large bulk write). */
 export type TableChange = IndexableType[] | 'all';
@@ -22,8 +21,8 @@ function keysOf(node: RangeNode | null | undefined, into: IndexableType[]): bool
   return keysOf(node.r, into);
 }
 
-/** Calls `listener` after every committed change of `table`'s rows; returns the unsubscribe. */
-export function onTableChanged(table: TableName, listener: (change: TableChange) => void): () => void {
+/** Calls `listener` after every committed change of the rows of the table named `table`; returns the unsubscribe. */
+export function onTableChanged(table: string, listener: (change: TableChange) => void): () => void {
   const part = `idb://${db.name}/${table}/`;
   const handler = (parts: ObservabilitySet) => {
     if ('all' in parts) return listener('all');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasHebrew, hasLatin, hasRussian, isEmail, mailtoHref } from './text';
+import { containsText, hasHebrew, hasLatin, hasRussian, isEmail, mailtoHref } from './text';
 
 describe('text detection', () => {
   it('recognises an e-mail pattern', () => {
@@ -17,5 +17,13 @@ describe('text detection', () => {
   });
   it('builds a mailto link', () => {
     expect(mailtoHref(' a@b.co ')).toBe('mailto:a@b.co');
+  });
+});
+
+describe('containsText', () => {
+  it('answers as includes, for short and long parts, repeated heads and every script', () => {
+    const texts = [' משה לוי 0541234567', ' анна петрова', ' dana dada dad', '', 'aaab', ' dana.levi@example'];
+    const parts = ['', 'a', ' d', ' da', ' dad', ' dada', 'aab', 'aaab', ' ан', ' анна п', ' משה ל', '05412', 'levi@', 'zz', 'dana dada dad!'];
+    for (const text of texts) for (const part of parts) expect(containsText(text, part), `${text} / ${part}`).toBe(text.includes(part));
   });
 });

@@ -6,9 +6,10 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
 import { getBuilding } from '../../directory/buildingsRepo';
+import { useChangeCount } from '../../ui/useChangeCount';
 import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
-import { placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
+import { onSearchedChanged, placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';
 
 type Scope = 'building' | 'all';
@@ -29,10 +30,11 @@ export function SearchContactScreen() {
   const scope: Scope = session.bID === null || building === null ? 'all' : chosenScope;
   const query = useDeferredValue(text);
   const buildingId = scope === 'building' ? session.bID : null;
+  const contactsChanged = useChangeCount(onSearchedChanged);
   const result = useLiveQuery(async () => {
     const found = await searchContacts(query, buildingId);
     return { ...found, places: await placesOf(found.contacts) };
-  }, [query, buildingId]);
+  }, [query, buildingId, contactsChanged]);
   const kindKey = result ? queryKindKey(result.query) : null;
 
   return (

@@ -1,9 +1,12 @@
 // What the user typed in contact search (spec 5 helpers): an e-mail, a phone number (digits), or a
 // name/position in Hebrew, Russian or Latin script. The kind decides which fields are searched.
 import { searchWordsOf } from '../../db/decorate';
+import { contactFactsOf } from '../../directory/contactsIndex';
+import type { ContactFacts } from '../../directory/contactsIndex';
 import { normalizePhone } from '../../lib/domain/contactRules';
+import { narrowsWords } from '../../lib/listSearch';
 import { digitsOnly } from '../../lib/phone';
-import { hasHebrew, hasLatin, hasRussian, isEmail } from '../../lib/text';
+import { containsText, hasHebrew, hasLatin, hasRussian, isEmail } from '../../lib/text';
 
 export type TextScript = 'hebrew' | 'russian' | 'latin' | 'mixed' | 'other';
 
@@ -37,18 +40,41 @@ type Searchable = { email: string | null; phone: string | null; searchWords?: st
 
 /** Does a contact match the classified query? (Names and positions match word prefixes.) */
 export function contactMatches(contact: Searchable, query: ContactQuery): boolean {
+  return factsMatch(contactFactsOf(contact), query);
+}
+
+/** contactMatches over what the contacts index keeps of a contact (directory/contactsIndex.ts). */
+export function factsMatch(facts: ContactFacts, query: ContactQuery): boolean {
+  return matcherOf(query)(facts);
+}
+
+/** factsMatch for one query, its needles made once (a keystroke tests every contact of the scope). */
+export function matcherOf(query: ContactQuery): (facts: ContactFacts) => boolean {
   switch (query.kind) {
     case 'empty':
-      return false;
-    case 'email':
-      return (contact.email ?? '').toLocaleLowerCase().includes(query.value);
-    case 'phone':
-      return contact.phone !== null && normalizePhone(contact.phone).includes(query.digits);
+      return () => false;
+    case 'email': {
+      const { value } = query;
+      return (facts) => containsText(facts.email, value);
+    }
+    case 'phone': {
+      const { digits } = query;
+      return (facts) => facts.phone !== null && containsText(facts.phone, digits);
+    }
     case 'text': {
-      const words = contact.searchWords ?? [];
+      const needles = query.words.map((w) => ` ${w}`);
+      const [first] = query.words;
       // Latin text may also be the start of an e-mail address ("dana" finds dana.levi@…).
-      const emailStart = query.script === 'latin' && query.words.length === 1 && (contact.email ?? '').toLocaleLowerCase().startsWith(query.words[0] ?? '');
-      return emailStart || query.words.every((w) => words.some((word) => word.startsWith(w)));
+      const emailStart = query.script === 'latin' && query.words.length === 1 && first !== undefined;
+      return (facts) => (emailStart && facts.email.startsWith(first)) || needles.every((needle) => containsText(facts.words, needle));
     }
   }
+}
+
+/** Whether every contact matching `after` matches `before` too (so `after` may filter `before`'s matches). */
+export function queryNarrows(before: ContactQuery, after: ContactQuery): boolean {
+  if (before.kind === 'email' && after.kind === 'email') return after.value.includes(before.value);
+  if (before.kind === 'phone' && after.kind === 'phone') return after.digits.includes(before.digits);
+  if (before.kind === 'text' && after.kind === 'text') return before.script === after.script && narrowsWords(before.words, after.words);
+  return false;
 }

@@ -14,10 +14,12 @@ import { useSession } from '../../session/sessionContext';
 import { pullContacts } from '../../directory/contactsRepo';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
+import { useChangeCount } from '../../ui/useChangeCount';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { HandoverDialog } from './HandoverDialog';
-import { itemsView, matchesItem } from './itemsQueries';
+import { itemsView } from './itemsQueries';
+import { itemsChanges } from './itemsIndex';
 import type { ItemView } from './itemsQueries';
 import { numberOfItem, pullItems } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
@@ -37,13 +39,15 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const [query, setQuery] = useState('');
   const [handing, setHanding] = useState<ItemView | null>(null);
   const result = useResult();
-  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status)), [kind, bid, status]);
+  const changed = useChangeCount(itemsChanges(kind));
+  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status, query)), [kind, bid, status, query, changed]);
   const refresh = useServerRefresh(bid === null ? null : `${kind}:${bid}`, async (api) => {
     await Promise.all([pullItems(api, kind, bid ?? 0), pullApartments(api, bid ?? 0), pullContacts(api, bid ?? 0)]);
   });
 
   if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
-  const shown = data ? data.items.filter((v) => matchesItem(v, query)) : [];
+  const shown = data?.items ?? [];
+  const inTab = data ? data[status] : 0;
 
   return (
     <div className={styles.screen}>
@@ -65,12 +69,12 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       </div>
       <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form}>
         <TextField type="search" label={t('items:search')} value={query} onValueChange={setQuery} autoComplete="off" />
-        {data === undefined || (data?.items.length === 0 && refresh.state === 'loading') ? <Spinner /> : null}
-        {data?.items.length === 0 && refresh.state === 'failed' ? (
+        {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? <Spinner /> : null}
+        {data && inTab === 0 && refresh.state === 'failed' ? (
           <EmptyState message={t('items:loadFailed')} action={<Button onClick={refresh.retry}>{t('items:retry')}</Button>} />
         ) : null}
-        {data && data.items.length === 0 && refresh.state === 'done' ? <EmptyState message={t(`items:${kind}.empty.${status}`)} /> : null}
-        {data && data.items.length > 0 && shown.length === 0 ? <EmptyState message={t('items:noResults')} /> : null}
+        {data && inTab === 0 && refresh.state === 'done' ? <EmptyState message={t(`items:${kind}.empty.${status}`)} /> : null}
+        {data && inTab > 0 && shown.length === 0 ? <EmptyState message={t('items:noResults')} /> : null}
         <ul className={styles.list}>
           {shown.map((v) => {
             const number = numberOfItem(v.item);

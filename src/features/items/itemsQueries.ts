@@ -1,9 +1,15 @@
 // Read model of the keys / mail-items list: items of one status with their recipient's names, and
-// the search over number, description, carrier, recipient and apartment.
+// the search over number, description, carrier, recipient and apartment (in memory: itemsIndex.ts).
 import { db } from '../../db/db';
 import type { ApartmentRow, ContactRow, KeyItemRow, MailItemRow } from '../../db/schema';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { normalizeItemNumber } from '../../lib/domain/itemRules';
+import { apartmentsIndex } from '../../directory/apartmentsIndex';
+import { contactsIndex } from '../../directory/contactsIndex';
+import { listSearch, narrowsWords } from '../../lib/listSearch';
+import { containsText } from '../../lib/text';
+import { itemsIndex } from './itemsIndex';
+import type { ItemFacts } from './itemsIndex';
 import { numberOfItem } from './itemsRepo';
 import type { ItemKind, ItemRow } from './itemsRepo';
 
@@ -15,23 +21,69 @@ export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact:
 
 export type ItemsView = { pending: number; delivered: number; items: ItemView[] };
 
-export async function itemsView(kind: ItemKind, buildingId: number, status: ItemStatus): Promise<ItemsView> {
+/** The typed words, normalised as item numbers too, and which recipients' texts they were matched against. */
+type ItemQuery = { words: readonly string[]; numbers: readonly string[]; recipients: string };
+type Recipient = { contact: ContactRow | null; apartment: ApartmentRow | null; text: string };
+type RecipientsOfItems = { key: string; of: (item: ItemRow) => Recipient };
+
+const search = listSearch<ItemRow, ItemFacts, ItemQuery>((before, after) => before.recipients === after.recipients && narrowsWords(before.words, after.words));
+const recipientsKept = new Map<number, RecipientsOfItems>();
+const contactsByBuilding = listSearch<ContactRow, unknown, never>(() => false);
+const apartmentsByBuilding = listSearch<ApartmentRow, unknown, never>(() => false);
+
+/** Each item's recipient and apartment in the building, with their searched text, from the directory in memory. */
+async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
+  const [contacts, apartments] = await Promise.all([contactsIndex.inOrder('name'), apartmentsIndex.inOrder('id')]);
+  const key = `${buildingId}|${contacts.generation}|${apartments.generation}`;
+  const kept = recipientsKept.get(buildingId);
+  if (kept?.key === key) return kept;
+  const inBuilding = String(buildingId);
+  const ofBuilding = (row: { buildingId: number }) => String(row.buildingId);
+  const contactById = new Map(contactsByBuilding.group('b', contacts.generation, contacts.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
+  const apartmentById = new Map(apartmentsByBuilding.group('b', apartments.generation, apartments.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
+  const none: Recipient = { contact: null, apartment: null, text: '' };
+  const known = new Map<string, Recipient>();
+  const of = (item: ItemRow): Recipient => {
+    const contact = item.contactId ? (contactById.get(item.contactId) ?? null) : null;
+    const apartmentId = item.apartmentId ?? contact?.apartmentId ?? null;
+    if (!contact && !apartmentId) return none;
+    const at = `${contact?.id ?? ''}|${apartmentId ?? ''}`;
+    let recipient = known.get(at);
+    if (!recipient) {
+      const apartment = apartmentId ? (apartmentById.get(apartmentId) ?? null) : null;
+      recipient = { contact, apartment, text: [contact?.fullName ?? '', contact?.phone ?? '', apartment?.number ?? ''].join(' ').toLowerCase() };
+      known.set(at, recipient);
+    }
+    return recipient;
+  };
+  const recipients = { key, of };
+  if (recipientsKept.size >= 8) recipientsKept.clear();
+  recipientsKept.set(buildingId, recipients);
+  return recipients;
+}
+
+/**
+ * The building's items in one status that match the search (matchesItem), in the tab's order, with
+ * their recipients, and how many items each tab holds: a walk of the items in memory (itemsIndex.ts).
+ */
+export async function itemsView(kind: ItemKind, buildingId: number, status: ItemStatus, query = ''): Promise<ItemsView> {
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
-  const [items, otherCount, apartments, contacts] = await Promise.all([
-    itemsOfBuilding(kind, buildingId, status),
-    table(kind).where('[buildingId+status]').equals([buildingId, other]).count(),
-    db.apartments.where('buildingId').equals(buildingId).toArray(),
-    db.contacts.where('buildingId').equals(buildingId).toArray(),
-  ]);
-  const apartmentById = new Map(apartments.map((a) => [a.id, a]));
-  const contactById = new Map(contacts.map((c) => [c.id, c]));
+  const index = itemsIndex(kind);
+  const [mine, theirs, recipients] = await Promise.all([index.inOrder(status), index.inOrder(other), recipientsIn(buildingId)]);
+  const scopeOf = (s: ItemStatus, all: typeof mine) => search.group(`${kind}|${s}`, all.generation, all.entries, (i) => `${i.buildingId}|${i.status}`, `${buildingId}|${s}`);
+  const scoped = scopeOf(status, mine);
+  const otherCount = scopeOf(other, theirs).entries.length;
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const found =
+    words.length === 0
+      ? scoped.entries
+      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) => q.words.every((w, i) => containsText(facts.text, w) || containsText(recipients.of(item).text, w) || containsText(facts.number, q.numbers[i] ?? w)));
   return {
-    pending: status === 'pending' ? items.length : otherCount,
-    delivered: status === 'delivered' ? items.length : otherCount,
-    items: items.map((item) => {
-      const contact = item.contactId ? (contactById.get(item.contactId) ?? null) : null;
-      const apartmentId = item.apartmentId ?? contact?.apartmentId ?? null;
-      return { item, contact, apartment: apartmentId ? (apartmentById.get(apartmentId) ?? null) : null };
+    pending: status === 'pending' ? scoped.entries.length : otherCount,
+    delivered: status === 'delivered' ? scoped.entries.length : otherCount,
+    items: found.map(({ row }) => {
+      const { contact, apartment } = recipients.of(row);
+      return { item: row, contact, apartment };
     }),
   };
 }

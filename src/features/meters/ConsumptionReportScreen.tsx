@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useChangeCount } from '../../ui/useChangeCount';
+import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -26,7 +28,8 @@ export function ConsumptionReportScreen() {
   const f = useFormats();
   const params = useParams();
   const meterId = params.meterid ?? '';
-  const detail = useLiveQuery(() => meterDetail(meterId), [meterId]);
+  const readingsChanged = useChangeCount(onMetersChanged);
+  const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
   const refresh = useServerRefresh(meterId ? `report:${meterId}` : null, (api) => pullReadings(api, meterId));
   const [choice, setChoice] = useState<PeriodChoice>({ period: 'thisMonth', year: new Date().getFullYear(), from: '', to: '' });
 

@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useChangeCount } from '../../ui/useChangeCount';
+import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -30,7 +32,8 @@ export function MetersScreen() {
   const f = useFormats();
   const bid = Number(useParams().bid);
   const valid = Number.isInteger(bid) && bid > 0;
-  const data = useLiveQuery(() => (valid ? buildingMeters(bid) : null), [bid, valid]);
+  const readingsChanged = useChangeCount(onMetersChanged);
+  const data = useLiveQuery(() => (valid ? buildingMeters(bid) : null), [bid, valid, readingsChanged]);
   const refresh = useServerRefresh(valid ? `meters:${bid}` : null, async (api) => {
     await Promise.all([pullBuildings(api), pullApartments(api, bid), pullMeters(api, bid)]);
   });

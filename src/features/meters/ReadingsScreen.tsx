@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useChangeCount } from '../../ui/useChangeCount';
+import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -33,7 +35,8 @@ export function ReadingsScreen() {
   const params = useParams();
   const bid = Number(params.bid);
   const meterId = params.meterid ?? '';
-  const detail = useLiveQuery(() => meterDetail(meterId), [meterId]);
+  const readingsChanged = useChangeCount(onMetersChanged);
+  const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
   const refresh = useServerRefresh(meterId ? `readings:${meterId}` : null, async (api) => {
     if (Number.isInteger(bid)) await pullMeters(api, bid);
     await pullReadings(api, meterId);
