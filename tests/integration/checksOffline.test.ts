@@ -53,14 +53,16 @@ describe('check payment offline, then replayed', () => {
   it('creates the group from the first check, uploads the images, then finishes and submits exactly once', async () => {
     const total = Math.round((debts[0]?.amount ?? 0) * 100 + (debts[1]?.amount ?? 0) * 100) / 100;
     const group = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    const a = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 100), front: await jpeg(), back: await jpeg() });
-    await addCheck({ check: newCheck(group.ChecksHeaderGuid, 200), front: await jpeg() });
+    // Two checks of a quarter each; the third (1 NIS at first) does not make up the total.
+    const quarter = Math.floor(total * 25) / 100;
+    const a = await addCheck({ check: newCheck(group.ChecksHeaderGuid, quarter), front: await jpeg(), back: await jpeg() });
+    await addCheck({ check: newCheck(group.ChecksHeaderGuid, quarter), front: await jpeg() });
     const c = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 1), front: await jpeg() });
     expect((await db.checkGroups.get(group.ChecksHeaderGuid))?.NumbersOfPayments).toBe(3);
     expect(a.CheckStatus).toBe(1);
 
     await expect(submitGroup(group.ChecksHeaderGuid, { sendAnyway: false })).rejects.toMatchObject({ failure: { messageKey: 'checksTotalMismatch' } });
-    await updateCheck(c.CheckGuid, { Amount: Math.round((total - 300) * 100) / 100 });
+    await updateCheck(c.CheckGuid, { Amount: Math.round((total - 2 * quarter) * 100) / 100 });
     await submitGroup(group.ChecksHeaderGuid, { sendAnyway: false, workerGuid: 'w' });
     expect(await groupsToFill(group.ChecksHeaderGuid)).toEqual([]);
     const [finish, submit] = (await db.outbox.orderBy('seq').toArray()).filter((e) => e.table === 'checkGroups');
