@@ -1,7 +1,7 @@
 // An EV-charging reading becomes the tenant's debt (issue 14, one ledger): the worker adds a charging
 // station to the tenant's apartment and records a reading with its photo; the readings list shows what
 // it charged the apartment and that it is unpaid; the tenant sees it on My apartment as a debt named by
-// its month and kWh in the UI language. Hebrew UI; axe-clean.
+// its month and kWh in the UI language: in Hebrew, then in English (left to right). axe-clean.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evChargeAgorot } from '../../src/lib/domain/evCharges';
@@ -43,6 +43,11 @@ describe('an EV-charging reading is the tenant’s debt', () => {
   let state: ServerState;
   let login: LoginPage;
   let apartmentNumber = '';
+  /** The reading's month as the debt names it, mm/yyyy. */
+  const chargedMonth = () => {
+    const day = state.row<{ date: string }>("SELECT date FROM ledger_entries WHERE sourceKind = 'evReading' AND createdBy <> 'seed'")?.date ?? '';
+    return `${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  };
   const charges = () => state.count("SELECT COUNT(*) AS n FROM ledger_entries WHERE sourceKind = 'evReading' AND kind = 'charge' AND createdBy <> 'seed'");
 
   beforeAll(async () => {
@@ -107,9 +112,21 @@ describe('an EV-charging reading is the tenant’s debt', () => {
     const tenant = new TenantPage(app.page, app.baseUrl);
     await tenant.approveTerms();
     await tenant.waitVisible(tenant.homeHeading());
-    const day = state.row<{ date: string }>("SELECT date FROM ledger_entries WHERE sourceKind = 'evReading' AND createdBy <> 'seed'")?.date ?? '';
-    const name = text('he', 'ledger', 'text.evCharging', { month: `${day.slice(5, 7)}/${day.slice(0, 4)}`, kwh: '12.5' });
+    const name = text('he', 'ledger', 'text.evCharging', { month: chargedMonth(), kwh: '12.5' });
     await tenant.waitVisible(app.page.getByText(name, { exact: true }));
+    await axeCheck(app.page);
+  });
+
+  it('names the same debt in English once the tenant switches language', async () => {
+    const profile = new ProfilePage(app.page, app.baseUrl);
+    await profile.navigateTo('userProfile');
+    await profile.switchLanguage('en');
+    await profile.expectDocumentDirection({ lang: 'en', dir: 'ltr' });
+    const tenant = new TenantPage(app.page, app.baseUrl);
+    tenant.lang = 'en';
+    await tenant.navigateTo('myApartment');
+    await tenant.waitVisible(tenant.heading(tenant.t('debtGroups.special'), 3));
+    await tenant.waitVisible(app.page.getByText(`EV charging ${chargedMonth()} · 12.5 kWh`, { exact: true }));
     await axeCheck(app.page);
   });
 });
