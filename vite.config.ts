@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeChunkName } from './sw/localeChunk.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
+const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export default defineConfig({
   plugins: [react()],
@@ -15,5 +17,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      output: {
+        // Locale files carry their language in the name: the service worker keeps language packs by it.
+        chunkFileNames: (chunk) => {
+          const locale = LOCALE_SOURCE.exec(chunk.facadeModuleId ?? '');
+          return locale?.[1] && locale[2] ? localeChunkName(locale[1], locale[2]) : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
 });

@@ -1,9 +1,12 @@
-// Production build: the app (Vite), the service worker as one IIFE, then the precache manifest
-// injected into dist/sw.js by workbox-build.
+// Production build: the app (Vite), the service worker as one IIFE, the list of files it keeps on first use,
+// then the precache manifest injected into dist/sw.js by workbox-build.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { getManifest, injectManifest } from 'workbox-build';
+import { languageOfLocaleChunk } from '../sw/localeChunk';
+import { localeLanguage, onDemandFiles } from './onDemand';
+import type { OnDemand, ViteManifest } from './onDemand';
 import { buildStampPath, distDir, isMain, root } from './paths';
 
 const precachePatterns = ['**/*.{html,js,css,json,webmanifest,png,svg,woff2}'];
@@ -13,16 +16,24 @@ async function buildApp(): Promise<void> {
   await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { manifest: true } });
 }
 
-type ViteManifest = Record<string, { file: string; src?: string }>;
-
-/** Locale JSON files load lazily, so nothing but this check notices one missing from the precache. */
-async function assertLocalesPrecached(precached: string[]): Promise<number> {
+async function readViteManifest(): Promise<ViteManifest> {
   const manifestDir = path.join(distDir, '.vite');
   const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
   await rm(manifestDir, { recursive: true, force: true });
-  const localeChunks = Object.values(manifest).filter((chunk) => /(^|\/)locales\/.+\.json$/.test(chunk.src ?? ''));
-  const missing = localeChunks.filter((chunk) => !precached.includes(chunk.file));
-  if (missing.length > 0) throw new Error(`locale chunks missing from the precache: ${missing.map((c) => c.src).join(', ')}`);
+  return manifest;
+}
+
+/** Locale files load lazily, so nothing but this check notices one the phone would not have offline. */
+function assertLocalesKept(manifest: ViteManifest, precached: string[], onDemand: OnDemand): number {
+  const localeChunks = Object.values(manifest).filter((chunk) => localeLanguage(chunk.src ?? '') !== undefined);
+  const missing = localeChunks.filter((chunk) => {
+    const language = localeLanguage(chunk.src ?? '') ?? '';
+    const pack = onDemand.languagePacks[language];
+    if (!pack) return !precached.includes(chunk.file);
+    // A pack's files are found by their language in the name (sw/localeChunk.ts).
+    return !pack.includes(chunk.file) || languageOfLocaleChunk(chunk.file) !== language || precached.includes(chunk.file);
+  });
+  if (missing.length > 0) throw new Error(`locale chunks neither precached nor in their language pack: ${missing.map((c) => c.src).join(', ')}`);
   return localeChunks.length;
 }
 
@@ -46,21 +57,34 @@ async function buildServiceWorker(): Promise<void> {
   });
 }
 
-const precacheConfig = {
-  globDirectory: distDir,
-  globPatterns: precachePatterns,
-  // pdf.js (its chunk and a 1.2 MB worker, not matched by the patterns) is not installed with the app: the
-  // service worker keeps it when the first PDF is shown (sw/sw.ts), so a viewed document opens offline.
-  globIgnores: ['sw.js', '.build-stamp', '.vite/**', 'assets/PdfViewer-*.js'],
-  // Hashed file names already change with their content.
-  dontCacheBustURLsMatching: /^assets\//,
-  maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-};
+const ON_DEMAND_PLACEHOLDER = 'self.__BINYAN_ON_DEMAND';
 
-async function injectPrecacheManifest(): Promise<{ count: number; size: number; urls: string[] }> {
+function precacheConfig(onDemand: OnDemand) {
+  return {
+    globDirectory: distDir,
+    globPatterns: precachePatterns,
+    // Kept by the service worker on first use instead (scripts/onDemand.ts, sw/onDemand.ts).
+    globIgnores: ['sw.js', '.build-stamp', '.vite/**', ...onDemand.files],
+    // Hashed file names already change with their content.
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  };
+}
+
+/** The on-demand list goes where sw/sw.ts reads `self.__BINYAN_ON_DEMAND`. */
+async function injectOnDemandList(onDemand: OnDemand): Promise<void> {
   const swPath = path.join(distDir, 'sw.js');
-  const listed = await getManifest(precacheConfig);
-  const result = await injectManifest({ ...precacheConfig, swSrc: swPath, swDest: swPath });
+  const source = await readFile(swPath, 'utf8');
+  const uses = source.split(ON_DEMAND_PLACEHOLDER).length - 1;
+  if (uses !== 1) throw new Error(`expected ${ON_DEMAND_PLACEHOLDER} once in sw.js, found ${uses}`);
+  await writeFile(swPath, source.replace(ON_DEMAND_PLACEHOLDER, () => JSON.stringify(onDemand)));
+}
+
+async function injectPrecacheManifest(onDemand: OnDemand): Promise<{ count: number; size: number; urls: string[] }> {
+  const swPath = path.join(distDir, 'sw.js');
+  const config = precacheConfig(onDemand);
+  const listed = await getManifest(config);
+  const result = await injectManifest({ ...config, swSrc: swPath, swDest: swPath });
   for (const warning of result.warnings) console.warn(`workbox: ${warning}`);
   return { count: result.count, size: result.size, urls: listed.manifestEntries?.map((entry) => entry.url) ?? [] };
 }
@@ -68,13 +92,16 @@ async function injectPrecacheManifest(): Promise<{ count: number; size: number; 
 export async function buildAll(): Promise<void> {
   const started = Date.now();
   await buildApp();
+  const vite = await readViteManifest();
+  const onDemand = onDemandFiles(vite);
   await buildServiceWorker();
-  const manifest = await injectPrecacheManifest();
+  await injectOnDemandList(onDemand);
+  const manifest = await injectPrecacheManifest(onDemand);
   if (!manifest.urls.includes('index.html')) throw new Error('index.html is missing from the precache manifest');
-  const locales = await assertLocalesPrecached(manifest.urls);
+  const locales = assertLocalesKept(vite, manifest.urls, onDemand);
   await writeFile(buildStampPath, `${new Date().toISOString()}\n`);
   const kb = Math.round(manifest.size / 1024);
-  console.log(`built dist/ in ${Date.now() - started} ms; precache: ${manifest.count} files (${locales} locale chunks), ${kb} KiB`);
+  console.log(`built dist/ in ${Date.now() - started} ms; precache: ${manifest.count} files (${locales} locale chunks in all), ${kb} KiB; on first use: ${onDemand.files.length} files`);
 }
 
 if (isMain(import.meta.url)) {

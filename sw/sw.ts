@@ -1,18 +1,19 @@
 // The service worker: the precached app shell (offline start), navigation fallback to index.html,
-// cached images, and the replay triggers of the sync layer.
+// cached images, files kept on first use, and the replay triggers of the sync layer.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { boundedCache } from './boundedCache';
+import { registerOnDemand } from './onDemand';
+import type { OnDemandList } from './localeChunk';
 import { registerPushNotifications } from './pushNotifications';
 import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string>; __BINYAN_ON_DEMAND: OnDemandList };
 
 const IMAGE_CACHE = 'binyan-images';
 const IMAGE_CACHE_MAX_ENTRIES = 300;
-const PDF_VIEWER_CACHE = 'binyan-pdf-viewer';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -32,12 +33,8 @@ registerRoute(
   }),
 );
 
-// pdf.js is left out of the precache (scripts/build.ts): its files are kept here once a PDF was shown.
-// Hashed names: a new version's files are new entries, the old ones leave as the cache fills.
-registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/(PdfViewer-|pdf\.worker)/.test(url.pathname),
-  new CacheFirst({ cacheName: PDF_VIEWER_CACHE, plugins: [boundedCache(PDF_VIEWER_CACHE, 4, '')] }),
-);
+// Language packs, pdf.js, charts, Excel export and online-only office screens: kept on first use.
+registerOnDemand(self, self.__BINYAN_ON_DEMAND);
 
 // A new version waits until the page says so: the page only asks when no replay is in flight.
 self.addEventListener('message', (event) => {

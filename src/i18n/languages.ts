@@ -37,3 +37,10 @@ export function applyDocumentLanguage(code: LanguageCode, doc: Document = docume
   doc.documentElement.lang = lang.code;
   doc.documentElement.dir = lang.dir;
 }
+
+/**
+ * Installed with the app (the service worker's precache): the default language and the fallback that
+ * fills missing texts. The others are language packs, downloaded when a user first picks them.
+ */
+export const languagesInstalledWithApp: readonly LanguageCode[] = [defaultLanguage, fallbackLanguage];
+

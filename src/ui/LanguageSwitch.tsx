@@ -1,40 +1,56 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
+import { ensureLanguagePack, isLanguagePack } from '../i18n/languagePacks';
 import { isLanguageCode, languages } from '../i18n/languages';
 import type { Language } from '../i18n/languages';
 import styles from './LanguageSwitch.module.css';
 
 type Props = { className?: string; onChanged?(language: Language): void };
 
-/** Switches the UI language at once (no reload); each name is shown in its own language. */
+/**
+ * Switches the UI language without a reload; each name is shown in its own language. A language pack
+ * (French, Russian) is downloaded first, with a progress line; with no connection and no pack, the
+ * current language stays and the reason is shown.
+ */
 export function LanguageSwitch({ className, onChanged }: Props) {
   const { t, i18n } = useTranslation('common');
   const current = i18n.resolvedLanguage ?? i18n.language;
   // The choice shows at once; the texts follow when the language's files have loaded.
-  const [chosen, setChosen] = useState<string | null>(null);
-  const shown = chosen ?? current;
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const [unavailable, setUnavailable] = useState<Language | null>(null);
+  const shown = chosen?.code ?? current;
+
+  function choose(language: Language) {
+    if (!isLanguageCode(language.code)) return;
+    setChosen(language);
+    setUnavailable(null);
+    void ensureLanguagePack(language.code)
+      .then(() => changeLanguage(language.code))
+      .then(
+        () => onChanged?.(language),
+        () => setUnavailable(language),
+      )
+      .finally(() => setChosen(null));
+  }
+
   return (
-    <fieldset className={`${styles.group} ${className ?? ''}`}>
+    <fieldset className={`${styles.group} ${className ?? ''}`} aria-busy={chosen !== null}>
       <legend className={styles.legend}>{t('language')}</legend>
       {languages.map((language) => (
         <label key={language.code} className={styles.option} lang={language.code} dir={language.dir}>
-          <input
-            type="radio"
-            name="language"
-            value={language.code}
-            checked={shown === language.code}
-            onChange={() => {
-              if (!isLanguageCode(language.code)) return;
-              setChosen(language.code);
-              void changeLanguage(language.code)
-                .then(() => onChanged?.(language))
-                .finally(() => setChosen(null));
-            }}
-          />
+          <input type="radio" name="language" value={language.code} checked={shown === language.code} onChange={() => choose(language)} />
           {language.nativeName}
         </label>
       ))}
+      <p className={styles.note} role="status">
+        {chosen && isLanguagePack(chosen.code) ? t('languagePack.loading', { language: chosen.nativeName }) : null}
+      </p>
+      {unavailable ? (
+        <p className={styles.problem} role="alert">
+          {t('languagePack.unavailable', { language: unavailable.nativeName })}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

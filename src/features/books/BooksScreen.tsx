@@ -91,7 +91,7 @@ export function BooksScreen() {
             {tab === 'income' ? <LedgerPanel mode="income" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
             {tab === 'budget' ? <BudgetPanel buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
             {tab === 'pettyCash' ? <LedgerPanel mode="pettyCash" buildingId={bid} data={data} canWrite={canWrite} result={result} /> : null}
-            {tab === 'reports' ? <ReportsPanel buildingId={bid} buildingName={building.name} data={data} onFailed={() => result.fail('errors:anErrorOccurred')} /> : null}
+            {tab === 'reports' ? <ReportsPanel buildingId={bid} buildingName={building.name} data={data} onFailed={result.fail} /> : null}
           </>
         )}
       </div>

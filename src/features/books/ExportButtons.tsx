@@ -8,7 +8,8 @@ import { tableXlsx } from './excel';
 import type { Table } from './reports';
 import { tableCsv } from './reports';
 
-type Props = { fileName: string; sheet: string; table(): Table; onFailed(): void };
+/** `onFailed` gets the key of the reason to show. */
+type Props = { fileName: string; sheet: string; table(): Table; onFailed(reasonKey: string): void };
 
 /** CSV, Excel and print of the report on screen (the print view hides the controls). */
 export function ExportButtons({ fileName, sheet, table, onFailed }: Props) {
@@ -18,7 +19,8 @@ export function ExportButtons({ fileName, sheet, table, onFailed }: Props) {
     try {
       downloadBlob(`${fileName}.xlsx`, await tableXlsx(table(), { sheet, rightToLeft: locale === 'he' }));
     } catch {
-      onFailed();
+      // The Excel library is kept on first use (sw/onDemand.ts); CSV and print work offline.
+      onFailed(navigator.onLine ? 'errors:anErrorOccurred' : 'books:reports.excelNeedsConnection');
     }
   }
   return (

@@ -91,7 +91,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
           {t('books:report.lines')}
         </h2>
         <Totals account={account} />
-        <ExportButtons fileName={`report-${contact.id}`} sheet={contact.fullName} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
+        <ExportButtons fileName={`report-${contact.id}`} sheet={contact.fullName} table={table} onFailed={result.fail} />
         {rows.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}
         {rows.length > 0 ? (
           <ScrollArea label={t('books:report.lines')}>
@@ -155,7 +155,7 @@ function BuildingReportView() {
           {t('books:report.buildingTitle', { name: data.building?.name ?? '' })}
         </h2>
         <Totals account={data.total} />
-        <ExportButtons fileName={`report-${bid}`} sheet={data.building?.name ?? String(bid)} table={table} onFailed={() => result.fail('errors:anErrorOccurred')} />
+        <ExportButtons fileName={`report-${bid}`} sheet={data.building?.name ?? String(bid)} table={table} onFailed={result.fail} />
         {refresh.state === 'loading' && data.lines.length === 0 ? <Spinner /> : null}
         {refresh.state === 'failed' && data.lines.length === 0 ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
         {refresh.state === 'done' && data.lines.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}

@@ -15,7 +15,7 @@ import { BarChart, tokenColor } from './BarChart';
 import { ExportButtons } from './ExportButtons';
 import { detailedRows, detailedTable, periodicRows, periodicTable, yearRange } from './reports';
 
-type Props = { buildingId: number; buildingName: string; data: BooksData; onFailed(): void };
+type Props = { buildingId: number; buildingName: string; data: BooksData; onFailed(reasonKey: string): void };
 
 /** Periodic (month / quarter / year totals, income against expenses) and detailed activity of a year; CSV and print. */
 export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props) {

@@ -1,0 +1,69 @@
+// What the service worker keeps on first use instead of installing with the app: the language packs
+// (every language but the default and the fallback), the libraries of one feature loaded only when
+// it is used (charts, Excel export, pdf.js) and the office screens that only work online. Worked out
+// from Vite's manifest: a chunk is on demand when the app reaches it only through those modules.
+import { languageCodes, languagesInstalledWithApp } from '../src/i18n/languages';
+import type { OnDemandList } from '../sw/localeChunk';
+
+export type ViteChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+export type ViteManifest = Record<string, ViteChunk>;
+
+/** Kept on first use (by their key in Vite's manifest): each works online only, or is one feature's library with an offline fallback. */
+export const ON_DEMAND_MODULES: readonly RegExp[] = [
+  /^node_modules\/chart\.js\//, // the books' charts (their tables stay readable offline)
+  /^node_modules\/write-excel-file\//, // Excel export (CSV works offline)
+  /^src\/features\/documents\/PdfViewer\.tsx$/, // pdf.js and its worker
+  /^src\/features\/tenant-links\/TenantLinksScreen\.tsx$/,
+  /^src\/features\/company-site\/CompanySitesScreen\.tsx$/,
+  /^src\/features\/contact-us\/LeadsScreen\.tsx$/,
+  /^src\/features\/profile\/ProfileRequestsScreen\.tsx$/,
+  /^src\/features\/collections\/PaymentsScreen\.tsx$/,
+  /^src\/features\/billing-settings\/BillingSettingsScreen\.tsx$/,
+  /^src\/features\/messages\/MessagesScreen\.tsx$/,
+];
+
+const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/[\w-]+\.json$/;
+
+export function localeLanguage(key: string): string | undefined {
+  return LOCALE_SOURCE.exec(key)?.[1];
+}
+
+/** `files`: every file kept on first use (dist-relative); `languagePacks`: each pack's files, fetched together. */
+export type OnDemand = OnDemandList;
+
+function filesOf(chunk: ViteChunk): string[] {
+  return [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])];
+}
+
+function reachable(manifest: ViteManifest, stopAt: (key: string) => boolean): Set<string> {
+  const seen = new Set<string>();
+  const todo = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || stopAt(key)) continue;
+    seen.add(key);
+    todo.push(...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+export function onDemandFiles(manifest: ViteManifest, modules: readonly RegExp[] = ON_DEMAND_MODULES): OnDemand {
+  const packLanguages = languageCodes.filter((code) => !languagesInstalledWithApp.includes(code));
+  const isPack = (key: string) => packLanguages.some((code) => code === localeLanguage(key));
+  const everything = reachable(manifest, () => false);
+  const installed = reachable(manifest, (key) => isPack(key) || modules.some((m) => m.test(key)));
+  const installedFiles = new Set([...installed].flatMap((key) => filesOf(manifest[key] as ViteChunk)));
+  const files = new Set<string>();
+  for (const key of everything) {
+    if (installed.has(key)) continue;
+    for (const file of filesOf(manifest[key] as ViteChunk)) if (!installedFiles.has(file)) files.add(file);
+  }
+  const languagePacks: Record<string, string[]> = {};
+  for (const code of packLanguages) {
+    languagePacks[code] = Object.keys(manifest)
+      .filter((key) => localeLanguage(key) === code)
+      .map((key) => (manifest[key] as ViteChunk).file)
+      .sort();
+  }
+  return { files: [...files].sort(), languagePacks };
+}
