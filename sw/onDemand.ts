@@ -19,10 +19,10 @@ export function registerOnDemand(sw: ServiceWorkerGlobalScope, list: OnDemandLis
   );
 
   /** Fetches the files not cached yet; one that cannot be fetched now is fetched when next asked online. */
-  async function keep(files: readonly string[]): Promise<void> {
+  async function keep(wanted: readonly string[]): Promise<void> {
     const cache = await caches.open(ON_DEMAND_CACHE);
     const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
-    await cache.addAll(files.map((file) => `/${file}`).filter((path) => !held.has(path))).catch(() => undefined);
+    await cache.addAll(wanted.map((file) => `/${file}`).filter((path) => !held.has(path))).catch(() => undefined);
   }
 
   sw.addEventListener('install', (event) => {

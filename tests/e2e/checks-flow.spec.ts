@@ -12,6 +12,7 @@ import { ChecksCapturePage } from './pages/ChecksCapturePage';
 import { ChecksFillPage } from './pages/ChecksFillPage';
 import { ChecksIndexPage } from './pages/ChecksIndexPage';
 import { LoginPage, text } from './pages/LoginPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 type Building = { id: number; name: string };
@@ -19,24 +20,9 @@ type Debt = { id: string; contactGuid: string; apartmentId: string; amount: numb
 type Contact = { id: string; fullName: string; apartmentId: string | null };
 type Apartment = { id: string; number: string; floor: number };
 
-/** A distinct 4000×1800 JPEG of a check, drawn in the page (a phone camera's size). */
-async function checkPhoto(page: Page, label: string) {
-  const base64 = await page.evaluate(async (value) => {
-    const canvas = new OffscreenCanvas(4000, 1800);
-    const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    g.fillStyle = '#fefce8';
-    g.fillRect(0, 0, 4000, 1800);
-    g.fillStyle = '#1e293b';
-    g.font = 'bold 200px serif';
-    g.fillText(`Check ${value}`, 200, 500);
-    g.fillText('12-600-123456', 200, 1500);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  }, label);
-  return { name: `check-${label}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+/** A distinct 4000×1800 JPEG of a check (a phone camera's size). */
+const checkPhoto = (page: Page, label: string) =>
+  drawnJpeg(page, `check-${label}.jpg`, { width: 4000, height: 1800, background: '#fefce8', ink: '#1e293b', font: 'bold 200px serif', texts: [{ text: `Check ${label}`, x: 200, y: 500 }, { text: '12-600-123456', x: 200, y: 1500 }] });
 
 /** The stored check images on the device: [width, height] of each Blob row. */
 function storedCheckPhotos(page: Page): Promise<Array<[number, number]>> {

@@ -15,6 +15,7 @@ import { LoginPage, text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ShellLayoutPage } from './pages/ShellLayoutPage';
 import { SyncScreenPage } from './pages/SyncScreenPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const rina = { companyCode: '1001', userName: 'rina', password: 'demo1234' };
 const BUILDING = 101;
@@ -22,24 +23,9 @@ const INVOICE = 'E2E-9001';
 const DESCRIPTION = 'ניקוי שטיחים בלובי';
 const AMOUNT = 1234.5;
 
-/** A JPEG of an invoice, drawn in the page (no image files in the repo). */
-async function invoicePhoto(page: Page) {
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(1200, 1600);
-    const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    g.fillStyle = '#ffffff';
-    g.fillRect(0, 0, 1200, 1600);
-    g.fillStyle = '#0f172a';
-    g.font = 'bold 90px sans-serif';
-    g.fillText('INVOICE E2E-9001', 100, 300);
-    g.fillText('1,234.50 ILS', 100, 500);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  });
-  return { name: 'invoice.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+/** A JPEG of an invoice. */
+const invoicePhoto = (page: Page) =>
+  drawnJpeg(page, 'invoice.jpg', { width: 1200, height: 1600, background: '#ffffff', font: 'bold 90px sans-serif', texts: [{ text: 'INVOICE E2E-9001', x: 100, y: 300 }, { text: '1,234.50 ILS', x: 100, y: 500 }] });
 
 /** The cells of one CSV line (RFC 4180 quotes; the export's lines hold no line breaks). */
 function cellsOf(line: string): string[] {

@@ -15,28 +15,14 @@ import { MetersPage } from './pages/MetersPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ReadingsPage } from './pages/ReadingsPage';
 import { TenantPage } from './pages/TenantPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 const moshe = { companyCode: '1001', userName: 'moshe', password: 'demo1234' };
 const STATION = 'EV-E2E-1';
 
-/** A JPEG of the station's display, drawn in the page (no image files in the repo). */
-async function displayPhoto(page: Page) {
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(800, 600);
-    const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    g.fillStyle = '#e2e8f0';
-    g.fillRect(0, 0, 800, 600);
-    g.fillStyle = '#0f172a';
-    g.font = 'bold 120px monospace';
-    g.fillText('112.5', 120, 340);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  });
-  return { name: 'station.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+/** A JPEG of the station's display. */
+const displayPhoto = (page: Page) => drawnJpeg(page, 'station.jpg', { width: 800, height: 600, background: '#e2e8f0', font: 'bold 120px monospace', texts: [{ text: '112.5', x: 120, y: 340 }] });
 
 describe('an EV-charging reading is the tenant’s debt', () => {
   let app: TestApp;
@@ -60,11 +46,7 @@ describe('an EV-charging reading is the tenant’s debt', () => {
     await app?.stop();
   });
 
-  const signInAs = async (who: typeof avi) => {
-    await login.goto('/login');
-    await login.signIn(who, (since) => app.server.waitForOtp(who.userName, { since }), () => app.server.otpMark());
-    await login.waitSignedIn();
-  };
+  const signInAs = (who: typeof avi) => login.signInOn(app.server, who);
 
   it('charges the apartment for a reading of its station, and the readings list says so', async () => {
     const apartment = state.row<{ id: string; number: string }>("SELECT a.id, a.number FROM users u JOIN contacts c ON c.id = u.contactId JOIN apartments a ON a.id = c.apartmentId WHERE u.userName = 'moshe'");

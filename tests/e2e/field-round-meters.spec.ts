@@ -17,6 +17,7 @@ import { MaintenancePage } from './pages/MaintenancePage';
 import { MetersPage } from './pages/MetersPage';
 import { ReadingsPage } from './pages/ReadingsPage';
 import { SyncScreenPage } from './pages/SyncScreenPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 type Building = { id: number; name: string };
@@ -27,23 +28,9 @@ type Reading = { id: string; meterId: string };
 /** The maintenance plan's order (plannedDate, then title): the screen lists the tests so. */
 const inPlanOrder = (all: readonly Test[]): Test[] => [...all].sort((a, b) => a.plannedDate.localeCompare(b.plannedDate) || a.title.localeCompare(b.title, 'he'));
 
-/** A distinct JPEG per counter, drawn in the page (no image files in the repo). */
-async function counterPhoto(page: Page, label: string) {
-  const base64 = await page.evaluate(async (value) => {
-    const canvas = new OffscreenCanvas(1600, 1200);
-    const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    g.fillStyle = '#f1f5f9';
-    g.fillRect(0, 0, 1600, 1200);
-    g.fillStyle = '#0f172a';
-    g.font = 'bold 220px monospace';
-    g.fillText(value, 120, 680);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  }, label);
-  return { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+/** A distinct JPEG per counter. */
+const counterPhoto = (page: Page, label: string) =>
+  drawnJpeg(page, `${label}.jpg`, { width: 1600, height: 1200, background: '#f1f5f9', font: 'bold 220px monospace', texts: [{ text: label, x: 120, y: 680 }] });
 
 describe('field round: meters, keys, mail and maintenance offline', () => {
   let app: TestApp;

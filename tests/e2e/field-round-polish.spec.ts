@@ -19,6 +19,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { ReadingsPage } from './pages/ReadingsPage';
 import { ServiceCallPage } from './pages/ServiceCallPage';
 import { escapeRegExp, SyncScreenPage } from './pages/SyncScreenPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 type Building = { id: number; name: string };
@@ -29,21 +30,7 @@ type Call = { id: string; callNumber: number; status: string };
 const dateTime = /^\d{2}\/\d{2}\/\d{4} ([01]\d|2[0-3]):[0-5]\d$/;
 const usStyle = /\d{1,2}\/\d{1,2}\/\d{4},|\b(AM|PM)\b/;
 
-async function readingPhoto(page: Page) {
-  const base64 = await page.evaluate(async () => {
-    const canvas = new OffscreenCanvas(800, 600);
-    const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-    g.fillStyle = '#e2e8f0';
-    g.fillRect(0, 0, 800, 600);
-    g.fillStyle = '#0f172a';
-    g.fillRect(100, 250, 600, 100);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  });
-  return { name: 'today.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+const readingPhoto = (page: Page) => drawnJpeg(page, 'today.jpg', { width: 800, height: 600, background: '#e2e8f0', boxes: [{ x: 100, y: 250, width: 600, height: 100 }] });
 
 /** Waits until `image` has loaded real pixels, and returns where they came from. */
 async function loadedImage(image: Locator, what: string): Promise<string> {

@@ -20,9 +20,7 @@ let state: ServerState;
 
 async function signIn(page: Page, userName: string): Promise<void> {
   const login = new LoginPage(page, server.baseUrl);
-  await login.goto('/login');
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
-  await login.waitSignedIn();
+  await login.signInOn(server, { companyCode: '1001', userName, password: 'demo1234' });
 }
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import type { PhotoFile } from './pages/ServiceCallPage';
 import { ServiceCallPage } from './pages/ServiceCallPage';
 import { ServiceCallsPage } from './pages/ServiceCallsPage';
 import { SyncScreenPage } from './pages/SyncScreenPage';
+import { drawnJpeg } from './pages/photoFile';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 const BUILDING = 101;
@@ -22,21 +23,8 @@ type Call = { id: string; status: string; callNumber: number | null; closedAt: s
 type Update = { id: string; text: string; serviceCallId: string };
 type FileRef = { id: string; parentType: string; parentId: string; mimeType: string };
 
-/** A small real JPEG drawn by the browser (distinct colours, so the server's hash dedupe keeps both). */
-async function jpeg(page: Page, name: string, color: string): Promise<PhotoFile> {
-  const base64 = await page.evaluate(async (fill) => {
-    const canvas = new OffscreenCanvas(64, 48);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = fill;
-    ctx.fillRect(0, 0, 64, 48);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  }, color);
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
-}
+/** A small real JPEG (distinct colours, so the server's hash dedupe keeps both). */
+const jpeg = (page: Page, name: string, color: string): Promise<PhotoFile> => drawnJpeg(page, name, { width: 64, height: 48, background: color });
 
 describe('service calls offline round', () => {
   let app: TestApp;

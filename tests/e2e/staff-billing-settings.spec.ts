@@ -51,11 +51,7 @@ describe('billing settings and legal proceedings', () => {
     await app?.stop();
   });
 
-  const signInAs = async (who: typeof miri) => {
-    await login.goto('/login');
-    await login.signIn(who, (since) => app.server.waitForOtp(who.userName, { since }), () => app.server.otpMark());
-    await login.waitSignedIn();
-  };
+  const signInAs = (who: typeof miri) => login.signInOn(app.server, who);
   const signOut = async (lang = 'he') => {
     const profile = new ProfilePage(app.page, app.baseUrl);
     profile.lang = lang;

@@ -35,11 +35,7 @@ describe('a receipt and a refund', () => {
     await app?.stop();
   });
 
-  const signInAs = async (who: typeof moshe) => {
-    await login.goto('/login');
-    await login.signIn(who, (since) => app.server.waitForOtp(who.userName, { since }), () => app.server.otpMark());
-    await login.waitSignedIn();
-  };
+  const signInAs = (who: typeof moshe) => login.signInOn(app.server, who);
   const signOut = async () => {
     const profile = new ProfilePage(app.page, app.baseUrl);
     await profile.navigateTo('userProfile');

@@ -60,7 +60,6 @@ export function evChargeText(reading: Pick<MeterReading, 'readAt' | 'consumption
   return { descriptionKey: 'evCharging', descriptionParams: { month, kwh }, description: `EV charging ${month} · ${kwh} kWh` };
 }
 
-
 /** Paid: its charge is settled in full (a card, a standing order, approved checks), read from the ledger. */
 export function isChargePaid(charge: ReadingCharge): boolean {
   return charge.openAgorot <= 0;

@@ -3,7 +3,9 @@ import type { Locator } from 'playwright-core';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
 
-export type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
+import type { PhotoFile } from './photoFile';
+
+export type { PhotoFile };
 
 export class ChecksCapturePage extends ShellLayoutPage {
   t(key: string, values?: Record<string, string | number>): string {

@@ -16,6 +16,9 @@ export function text(lang: string, namespace: string, key: string, values: Recor
   return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
+/** Where a test reads the one-time codes the server sent (tests/e2e/fixtures/appServer.ts). */
+export type OtpSource = { otpMark(): number; waitForOtp(user: string, options?: { since?: number }): Promise<string> };
+
 export type SignInDetails = { companyCode: string; userName: string; password: string; method?: 'sms' | 'email' | 'call' };
 
 export class LoginPage extends BasePage {
@@ -75,6 +78,13 @@ export class LoginPage extends BasePage {
    */
   async waitSignedIn(): Promise<void> {
     await this.page.waitForURL((url) => url.pathname !== '/login', { timeout: STATE_TIMEOUT_MS });
+  }
+
+  /** Opens /login and signs `who` in with the code from the server's log, until the app has left /login. */
+  async signInOn(server: OtpSource, who: SignInDetails): Promise<void> {
+    await this.goto('/login');
+    await this.signIn(who, (since) => server.waitForOtp(who.userName, { since }), () => server.otpMark());
+    await this.waitSignedIn();
   }
 
   async signIn(d: SignInDetails, waitForOtp: (since: number) => Promise<string>, otpMark: () => number): Promise<void> {

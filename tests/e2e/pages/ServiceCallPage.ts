@@ -7,7 +7,9 @@ import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
 import { escapeRegExp } from './SyncScreenPage';
 
-export type PhotoFile = { name: string; mimeType: string; buffer: Buffer };
+import type { PhotoFile } from './photoFile';
+
+export type { PhotoFile };
 
 export class ServiceCallPage extends ShellLayoutPage {
   t(key: string, values?: Record<string, string | number>): string {
