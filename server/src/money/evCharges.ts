@@ -97,8 +97,12 @@ export function withCharges<R extends MeterReading>(list: readonly R[], charges:
   });
 }
 
-/** One reading as the ledger has it (for the rules that freeze paid readings). */
+/**
+ * One reading as the ledger has it (for the rules that freeze paid readings). Most readings (a unit's
+ * counter) have no charge: one indexed lookup answers them, without reading the building's ledger.
+ */
 export async function readingWithCharge<R extends MeterReading>(db: Db, companyId: number, reading: R): Promise<R> {
+  if (!(await ledger.bySource(db, companyId, EV_READING_SOURCE, reading.id, 'charge'))) return { ...reading, charge: null };
   const [out] = withCharges([reading], await readingCharges(db, companyId, reading.buildingId));
   return out ?? reading;
 }

@@ -154,12 +154,11 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { companyId, user } = authOf(req);
       const current = await loadOwned(tx, req, meterReadings, id);
       checkVersion(current, body.baseVersion);
-      const charges = await readingCharges(tx, companyId, current.buildingId);
-      enforce(canUpdateReading(withCharges([current], charges)[0] ?? current), true);
+      enforce(canUpdateReading(await readingWithCharge(tx, companyId, current)), true);
       await loadOwnedFile(tx, req, body.changes.photoId);
       const meter = await loadOwned(tx, req, meters, current.meterId);
-      const posting = { companyId, createdBy: user.userName, at: ctx.nowIso() };
       const now = ctx.nowIso();
+      const posting = { companyId, createdBy: user.userName, at: now };
       const changes: Partial<MeterReading> = { ...body.changes };
       const all = await meterReadings.ofMeter(tx, current.meterId);
       const later = all.filter((r) => r.id !== id && r.readAt > current.readAt).sort((a, b) => (a.readAt < b.readAt ? -1 : 1))[0];
@@ -170,7 +169,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
         changes.consumption = consumptionOf(current.previous, value);
         // The next reading starts where this one ends.
         if (later && value !== current.current) {
-          enforce(canUpdateReading(withCharges([later], charges)[0] ?? later), true);
+          enforce(canUpdateReading(await readingWithCharge(tx, companyId, later)), true);
           const next = bump(later, { previous: value, consumption: consumptionOf(value, later.current) }, now);
           await meterReadings.update(tx, next);
           await syncReadingCharge(tx, meter, next, posting);
