@@ -65,6 +65,8 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
 
     // "Send now": the replay starts and holds the lock while its first write is on the wire.
     await sync.open();
+    // This document is marked: the switch to the new version must bring a new one (a reload).
+    await page.evaluate(() => Object.assign(window, { beforeTheSwitch: true }));
     // (A backoff retry may have started one already: then that one is held and the button waits.)
     const held = net.hold();
     const sendNow = sync.button(sync.t('screen.syncNow')).click().catch(() => undefined);
@@ -77,13 +79,12 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
     // The write fails (no answer): the replay ends with both changes still waiting, and the new version activates.
-    // The page reloads under the new version (registerServiceWorker's "controlling").
-    const reloaded = page.waitForEvent('load');
+    // The page reloads under the new version (registerServiceWorker's "controlling"): a state, not an event
+    // (a load event may come before a listener does, when the replay ends by the request's own timeout).
     held.release(faults.networkDown);
-    await reloaded;
-    await waitForPage(page, 'the new version in control', async () => {
+    await waitForPage(page, 'a new document under the new version in control', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
+      return !('beforeTheSwitch' in window) && registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
     });
     await sync.waitForRoute('sync');
     expect(await serviceWorkerControls(page)).toBe(true);
