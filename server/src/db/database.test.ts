@@ -165,4 +165,37 @@ describe('database', () => {
       expect(await nameOf(again, 105)).toBe('renamed 105');
     }
   });
+
+  it('lets a request of the next turn share a commit, answers each once another connection sees it, and keeps a write outside a transaction out of an open commit', async () => {
+    const t = await fresh();
+    const db = open(t);
+    await migrateToLatest(db, localFileStore(t.filesDir));
+    await seedIfEmpty(db, localFileStore(t.filesDir), new Date('2025-01-01T08:00:00Z'));
+    const again = open(t);
+    const rename = (d: Db, id: number, name: string) => d.run(d.q.updateTable('buildings').set({ name }).where('id', '=', id));
+    const nameOf = async (d: Db, id: number) => (await d.first(d.q.selectFrom('buildings').select('name').where('id', '=', id)))?.name;
+    const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+    // One request, then another read from the network a turn later (under load they share a disk sync).
+    const first = db.tx((tx) => rename(tx, 101, 'first'));
+    const second = nextTurn().then(() => db.tx((tx) => rename(tx, 102, 'second')));
+    await first;
+    expect(await nameOf(again, 101)).toBe('first');
+    await second;
+    expect(await nameOf(again, 102)).toBe('second');
+
+    // A write outside a transaction right after one finished: durable when answered, not part of that commit.
+    let finished = () => {};
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const inside = db.tx(async (tx) => {
+      await rename(tx, 103, 'inside');
+      finished();
+    });
+    await done;
+    await Promise.resolve();
+    await db.run(db.q.updateTable('buildings').set({ name: 'outside' }).where('id', '=', 104));
+    expect(await nameOf(again, 104)).toBe('outside');
+    await inside;
+    expect(await nameOf(again, 103)).toBe('inside');
+  });
 });

@@ -25,12 +25,61 @@ type Prepared = { stmt: BetterSqlite3.Statement; bindings: Binding[] };
 /** At most this many transactions share one commit (a bound on how long the first one waits for it). */
 const MAX_COMMIT_MEMBERS = 64;
 
+// Several connections of one process on one file (tests run two servers so): SQLite waits for another
+// connection's write lock inside the one thread, so a write transaction that spans event-loop turns
+// would never end while another connection of the process waits. Before it writes, a connection
+// therefore commits the others' lingering commits (see `lingering` below) and waits for their Kysely
+// transactions (migrations) to end.
+const lingeringInProcess = new Set<() => void>();
+const kyselyTransactionsInProcess = new Set<Promise<void>>();
+
+function closeLingeringInProcess(): void {
+  for (const close of [...lingeringInProcess]) close();
+}
+
+async function afterKyselyTransactions(): Promise<void> {
+  while (kyselyTransactionsInProcess.size > 0) await Promise.all(kyselyTransactionsInProcess);
+}
+
 // Kysely's own transactions (the migrator's) on SQLite: BEGIN IMMEDIATE, and DDL inside them (SQLite has
 // transactional DDL). All pending migrations then apply atomically, and a second process starting on
 // the same file at the same moment waits for the first one's, then finds nothing left to do.
 class ImmediateDriver extends SqliteDriver {
+  #ended: (() => void) | null = null;
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    await afterKyselyTransactions();
+    closeLingeringInProcess();
+    const running = new Promise<void>((resolve) => (this.#ended = resolve));
+    kyselyTransactionsInProcess.add(running);
+    void running.then(() => kyselyTransactionsInProcess.delete(running));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.#end();
+      throw error;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#end();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#end();
+    }
+  }
+
+  #end(): void {
+    this.#ended?.();
+    this.#ended = null;
   }
 }
 
@@ -129,6 +178,44 @@ export function openSqlite(path: string): SqliteDatabase {
   // (issue 13: 76% of the server row's time was COMMIT), so the throughput no longer waits on one per request.
   type Commit = { members: number; waiting: Array<{ resolve(): void; reject(error: unknown): void }> };
   let open: Commit | null = null;
+  // A commit left open for one turn of the event loop after its last transaction, when none waited: the
+  // requests read from the network in that turn join it (under load every request would otherwise sync
+  // the disk alone: none is queued yet when the one before finishes). Reads run inside it; a write
+  // outside a transaction, or the turn's end, commits it.
+  let lingering: Commit | null = null;
+
+  function commitOpen(commitOf: Commit): void {
+    open = null;
+    try {
+      commit.run();
+    } catch (error) {
+      if (sqlite.inTransaction) rollback.run();
+      for (const w of commitOf.waiting) w.reject(error);
+      throw error;
+    }
+    for (const w of commitOf.waiting) w.resolve();
+  }
+
+  /** Commits the lingering commit now (a write outside a transaction must not join it). */
+  function closeLingering(): void {
+    const commitOf = lingering;
+    lingering = null;
+    lingeringInProcess.delete(closeLingering);
+    if (commitOf && open === commitOf) commitOpen(commitOf);
+  }
+
+  function linger(commitOf: Commit): void {
+    lingering = commitOf;
+    lingeringInProcess.add(closeLingering);
+    setImmediate(() => {
+      if (lingering !== commitOf || queued > 0) return;
+      try {
+        closeLingering();
+      } catch {
+        // Its transactions' callers got the error.
+      }
+    });
+  }
   // The open `commitTogether` group of the running work (it holds the queue): its transactions are
   // savepoints of the group's one transaction, its other queries run at once.
   type Group = { open: boolean; savepoints: number; tail: Promise<void> };
@@ -141,8 +228,11 @@ export function openSqlite(path: string): SqliteDatabase {
 
   /** Runs `work` now when no transaction runs or waits (or inside the group that holds them), else after them. */
   function whenFree<T>(work: () => T, readonly: () => boolean = () => false): Promise<T> {
-    if ((!busy && queued === 0) || groupHere() !== undefined) {
+    const inGroup = groupHere() !== undefined;
+    if (!inGroup && kyselyTransactionsInProcess.size > 0 && !readonly()) return afterKyselyTransactions().then(() => whenFree(work, readonly));
+    if ((!busy && queued === 0) || inGroup) {
       try {
+        if (!readonly()) closeLingeringInProcess();
         return Promise.resolve(work());
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -154,6 +244,7 @@ export function openSqlite(path: string): SqliteDatabase {
     waitingOutside += 1;
     return tail.then(() => {
       waitingOutside -= 1;
+      closeLingeringInProcess();
       return work();
     });
   }
@@ -218,7 +309,11 @@ export function openSqlite(path: string): SqliteDatabase {
       await previous;
       queued -= 1;
       busy = true;
+      lingering = null;
+      lingeringInProcess.delete(closeLingering);
       if (!open) {
+        if (kyselyTransactionsInProcess.size > 0) await afterKyselyTransactions();
+        closeLingeringInProcess();
         begin.run();
         open = { members: 0, waiting: [] };
       }
@@ -239,8 +334,13 @@ export function openSqlite(path: string): SqliteDatabase {
         }
         outcome = { ok: false, error };
       }
-      if (queued > 0 && waitingOutside === 0 && commitOf.members < MAX_COMMIT_MEMBERS) {
-        // The next transaction joins this commit; this one is answered when it is made durable.
+      if (waitingOutside === 0 && commitOf.members < MAX_COMMIT_MEMBERS) {
+        // The next transaction joins this commit (one queued now, or one of the coming turn); this one
+        // is answered when it is made durable.
+        if (queued === 0) {
+          busy = false;
+          linger(commitOf);
+        }
         if (!outcome.ok) {
           handOn();
           throw outcome.error;
@@ -250,15 +350,7 @@ export function openSqlite(path: string): SqliteDatabase {
         await durable;
         return outcome.result;
       }
-      open = null;
-      try {
-        commit.run();
-      } catch (error) {
-        if (sqlite.inTransaction) rollback.run();
-        for (const w of commitOf.waiting) w.reject(error);
-        throw error;
-      }
-      for (const w of commitOf.waiting) w.resolve();
+      commitOpen(commitOf);
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
     } catch (error) {
@@ -311,6 +403,7 @@ export function openSqlite(path: string): SqliteDatabase {
     pragma: (name: string) => sqlite.pragma(name, { simple: true }),
     async close() {
       await tail;
+      closeLingering();
       adHoc.clear();
       // Kysely closes the connection only if it used it (migrations); the layer's own queries use it directly.
       await q.destroy();
