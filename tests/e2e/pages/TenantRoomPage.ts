@@ -59,9 +59,9 @@ export class TenantRoomPage extends BasePage {
   }
 
   /** Staff of several buildings choose one (the picker is shown only then). */
+  /** Staff with several buildings pick one (the picker and its options may still be loading: selectOption waits). */
   async chooseBuilding(name: string): Promise<void> {
-    const picker = this.page.getByRole('combobox', { name: this.t('building') });
-    if ((await picker.count()) > 0) await picker.selectOption({ label: name });
+    await this.page.getByRole('combobox', { name: this.t('building') }).selectOption({ label: name });
   }
 
   async chooseBookFor(label: string): Promise<void> {
