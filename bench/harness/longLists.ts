@@ -5,6 +5,7 @@
 import { db } from '../../src/db/db';
 import { placesOf, searchContacts } from '../../src/features/contacts/contactsQueries';
 import { itemsView } from '../../src/features/items/itemsQueries';
+import { LIST_PAGE_SIZE } from '../../src/ui/listPaging';
 import { buildingMeters, meterDetail } from '../../src/features/meters/metersQueries';
 import { applyServerRecords } from '../../src/sync/rows';
 import { generateApartments, generateContacts, generateKeys, generateReadings } from '../../scripts/bench/listData';
@@ -44,7 +45,7 @@ export async function longListsQuery(options: LongListsQueryOptions): Promise<Lo
   const building = LIST_BUILDINGS[0] ?? 101;
   const firstRead = {
     contacts: await timed(async () => placesOf((await searchContacts('א', null)).contacts)),
-    items: await timed(() => itemsView('keys', building, 'pending')),
+    items: await timed(() => itemsView('keys', building, 'pending', '', LIST_PAGE_SIZE)),
     readings: await timed(() => meterDetail(`meter-${building}-0`)),
   };
 
@@ -65,10 +66,10 @@ export async function longListsQuery(options: LongListsQueryOptions): Promise<Lo
   const items: number[] = [];
   let itemHits = 0;
   for (const text of options.itemQueries) {
-    items.push(await timed(async () => (itemHits += (await itemsView('keys', building, 'pending', text)).items.length)));
+    items.push(await timed(async () => (itemHits += (await itemsView('keys', building, 'pending', text, LIST_PAGE_SIZE)).found)));
   }
   for (const buildingId of LIST_BUILDINGS) {
-    for (const status of ['delivered', 'pending'] as const) items.push(await timed(() => itemsView('keys', buildingId, status)));
+    for (const status of ['delivered', 'pending'] as const) items.push(await timed(() => itemsView('keys', buildingId, status, '', LIST_PAGE_SIZE)));
   }
 
   const readings: number[] = [];

@@ -160,6 +160,10 @@ describe('keys and mail items from memory', { timeout: 180_000 }, () => {
             const before = await oldItemsView(kind, buildingId, status, query);
             expect(viewIds(now.items), `${kind} ${buildingId} ${status} ${query}`).toEqual(viewIds(before.items));
             expect([now.pending, now.delivered]).toEqual([before.pending, before.delivered]);
+            // The screen asks for one page: the first rows of the same list, and how many match in all.
+            const page = await itemsView(kind, buildingId, status, query, 7);
+            expect(viewIds(page.items)).toEqual(viewIds(now.items).slice(0, 7));
+            expect(page.found).toBe(now.items.length);
           }
         }
       }

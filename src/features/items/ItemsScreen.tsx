@@ -6,6 +6,8 @@ import { Icon, actionIcons } from '../../ui/icons';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { useListPaging } from '../../ui/listPaging';
+import { ShowMore } from '../../ui/ShowMore';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -40,7 +42,8 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const [handing, setHanding] = useState<ItemView | null>(null);
   const result = useResult();
   const changed = useChangeCount(itemsChanges(kind));
-  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status, query)), [kind, bid, status, query, changed]);
+  const paging = useListPaging(`${bid ?? ''}|${status}|${query}`);
+  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status, query, paging.limit)), [kind, bid, status, query, changed, paging.limit]);
   const refresh = useServerRefresh(bid === null ? null : `${kind}:${bid}`, async (api) => {
     await Promise.all([pullItems(api, kind, bid ?? 0), pullApartments(api, bid ?? 0), pullContacts(api, bid ?? 0)]);
   });
@@ -130,6 +133,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
             );
           })}
         </ul>
+        {data ? <ShowMore shown={shown.length} total={data.found} onMore={paging.showMore} /> : null}
       </div>
       {handing ? (
         <HandoverDialog

@@ -19,7 +19,8 @@ function table(kind: ItemKind) {
 
 export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact: ContactRow | null };
 
-export type ItemsView = { pending: number; delivered: number; items: ItemView[] };
+/** How many items each tab holds, how many of the tab match the search, and the first `limit` of those. */
+export type ItemsView = { pending: number; delivered: number; found: number; items: ItemView[] };
 
 /** The typed words, normalised as item numbers too, and which recipients' texts they were matched against. */
 type ItemQuery = { words: readonly string[]; numbers: readonly string[]; recipients: string };
@@ -64,9 +65,10 @@ async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
 
 /**
  * The building's items in one status that match the search (matchesItem), in the tab's order, with
- * their recipients, and how many items each tab holds: a walk of the items in memory (itemsIndex.ts).
+ * their recipients (the first `limit`), and how many items each tab holds: a walk of the items in
+ * memory (itemsIndex.ts).
  */
-export async function itemsView(kind: ItemKind, buildingId: number, status: ItemStatus, query = ''): Promise<ItemsView> {
+export async function itemsView(kind: ItemKind, buildingId: number, status: ItemStatus, query = '', limit = Number.POSITIVE_INFINITY): Promise<ItemsView> {
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
   const index = itemsIndex(kind);
   const [mine, theirs, recipients] = await Promise.all([index.inOrder(status), index.inOrder(other), recipientsIn(buildingId)]);
@@ -81,7 +83,8 @@ export async function itemsView(kind: ItemKind, buildingId: number, status: Item
   return {
     pending: status === 'pending' ? scoped.entries.length : otherCount,
     delivered: status === 'delivered' ? scoped.entries.length : otherCount,
-    items: found.map(({ row }) => {
+    found: found.length,
+    items: found.slice(0, limit).map(({ row }) => {
       const { contact, apartment } = recipients.of(row);
       return { item: row, contact, apartment };
     }),

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ServiceCallTab } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
+import { useListPaging } from '../../ui/listPaging';
+import { ShowMore } from '../../ui/ShowMore';
 import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../../session/sessionContext';
 import { CallRow } from './CallRow';
@@ -27,7 +29,9 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
   const [search, setSearch] = useState(session.serviceCallsSearch);
   const order = parseOrder(session.serviceCallsOrder);
   const buildings = useBuildings();
-  const calls = useCallsList({ buildingId, tab, search, order });
+  const paging = useListPaging(`${buildingId ?? ''}|${tab}|${search}|${order}`);
+  const page = useCallsList({ buildingId, tab, search, order }, paging.limit);
+  const calls = page?.rows;
   const openCount = useOpenCallsCount(buildingId);
   const { failed } = useActionFeedback();
   const onRefreshError = useCallback((error: unknown) => failed(error, 'errorReceiving'), [failed]);
@@ -79,6 +83,7 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
               ))}
             </ul>
           )}
+          {page ? <ShowMore shown={page.rows.length} total={page.total} onMore={paging.showMore} /> : null}
         </div>
       </PullToRefresh>
     </section>

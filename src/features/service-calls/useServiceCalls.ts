@@ -6,22 +6,25 @@ import type { ServiceCallDomain } from '../../lib/domain/entities';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { contactsOfBuilding } from '../../directory/contactsRepo';
 import { onCallsChanged } from './callsIndex';
-import { countOpenCalls, findServiceCalls, getServiceCall, openCallsLike, photosOfCall, updatesOf } from './serviceCallsQueries';
-import type { CallsQuery } from './serviceCallsQueries';
+import { countOpenCalls, findCallsPage, getServiceCall, openCallsLike, photosOfCall, updatesOf } from './serviceCallsQueries';
+import type { CallsPage, CallsQuery } from './serviceCallsQueries';
 import { storedClosingMessageDays } from './serviceCallSettings';
 import { CLOSING_MESSAGE_DAYS } from '../../lib/domain/serviceCallClosing';
 
-/** undefined while loading; follows every change of the calls (the list is read from memory, callsIndex.ts). */
-export function useCallsList(q: CallsQuery): ServiceCallRow[] | undefined {
-  const [rows, setRows] = useState<ServiceCallRow[] | undefined>(undefined);
+/**
+ * The first `limit` calls of the list and how many match (undefined while loading); follows every
+ * change of the calls (the list is read from memory, callsIndex.ts).
+ */
+export function useCallsList(q: CallsQuery, limit: number): CallsPage | undefined {
+  const [page, setPage] = useState<CallsPage | undefined>(undefined);
   const { buildingId, tab, search, order } = q;
   useEffect(() => {
     let live = true;
     let run = 0;
     const load = () => {
       const mine = (run += 1);
-      void findServiceCalls({ buildingId, tab, search, order }).then((next) => {
-        if (live && mine === run) setRows(next);
+      void findCallsPage({ buildingId, tab, search, order }, 0, limit).then((next) => {
+        if (live && mine === run) setPage(next);
       });
     };
     const stop = onCallsChanged(load);
@@ -30,8 +33,8 @@ export function useCallsList(q: CallsQuery): ServiceCallRow[] | undefined {
       live = false;
       stop();
     };
-  }, [buildingId, tab, search, order]);
-  return rows;
+  }, [buildingId, tab, search, order, limit]);
+  return page;
 }
 
 export function useOpenCallsCount(buildingId: number | null): number | undefined {

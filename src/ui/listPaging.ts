@@ -1,0 +1,16 @@
+// Long lists (20 000 service calls, 5 000 keys of a building) show one page of rows and grow by a page
+// at a time: rendering every match would take seconds per keystroke on a phone. The page count starts
+// over when what the list shows changes (another tab, building, search or order).
+import { useState } from 'react';
+
+/** Rows a long list shows at first and adds with each "show more". */
+export const LIST_PAGE_SIZE = 50;
+
+export type ListPaging = { limit: number; showMore(): void };
+
+/** How many rows to show for the list identified by `listKey` (its filters), and a way to show more. */
+export function useListPaging(listKey: string, pageSize = LIST_PAGE_SIZE): ListPaging {
+  const [paging, setPaging] = useState({ listKey, limit: pageSize });
+  const limit = paging.listKey === listKey ? paging.limit : pageSize;
+  return { limit, showMore: () => setPaging({ listKey, limit: limit + pageSize }) };
+}
