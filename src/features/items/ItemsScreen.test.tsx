@@ -1,12 +1,10 @@
 // A building's long list of keys shows one page and grows a page at a time; a search starts over at one page.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { applyServerRecords } from '../../sync/rows';
-import { resetDb } from '../../sync/testing/setup';
-import { SessionContext } from '../../session/sessionContext';
+import { offlineDeviceWith, renderSignedIn } from '../../session/testing/renderSignedIn';
 import { LIST_PAGE_SIZE } from '../../ui/listPaging';
 import { KeysScreen } from './ItemsScreen';
 
@@ -16,9 +14,7 @@ beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
 beforeEach(async () => {
-  await resetDb();
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-  await applyServerRecords('buildings', [{ id: 101, name: 'Herzl House', city: 'Tel Aviv', number: 1, version: 1 }]);
+  await offlineDeviceWith();
   const keys = Array.from({ length: KEYS }, (_, i) => ({
     id: `key-${i}`,
     buildingId: 101,
@@ -40,11 +36,7 @@ beforeEach(async () => {
 
 function renderKeys() {
   const router = createMemoryRouter([{ path: '/keys', element: <KeysScreen /> }], { initialEntries: ['/keys'] });
-  render(
-    <SessionContext.Provider value={{ ready: true, session: { ...emptySession, bID: 101, role: 'worker' }, loggedIn: true, versionStatus: 'ok', update: async () => undefined }}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
+  renderSignedIn(<RouterProvider router={router} />, { bID: 101 });
 }
 
 const shownKeys = () => screen.getAllByRole('listitem').length;

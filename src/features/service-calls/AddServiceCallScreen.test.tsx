@@ -5,8 +5,8 @@ import { db } from '../../db/db';
 import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { applyServerRecords } from '../../sync/rows';
-import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../../session/sessionContext';
+import { offlineDeviceWith } from '../../session/testing/renderSignedIn';
 import { AddServiceCallScreen } from './AddServiceCallScreen';
 import { createServiceCall } from './serviceCallsRepo';
 import { updatesOf } from './serviceCallsQueries';
@@ -15,9 +15,7 @@ beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
 beforeEach(async () => {
-  await resetDb();
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-  await applyServerRecords('buildings', [{ id: 101, name: 'Herzl House', city: 'Tel Aviv', number: 1, version: 1 }]);
+  await offlineDeviceWith();
   await applyServerRecords('contacts', [{ id: 'c1', buildingId: 101, firstName: 'Dana', lastName: 'Levi', fullName: 'Dana Levi', phone: '0501234567', version: 1 }]);
 });
 

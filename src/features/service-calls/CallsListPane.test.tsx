@@ -1,14 +1,12 @@
 // The open calls of a busy company: the list shows one page and grows a page at a time; a search, a tab
 // or another building starts over at one page.
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../lib/domain/entities';
-import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { applyServerRecords } from '../../sync/rows';
-import { resetDb } from '../../sync/testing/setup';
-import { SessionContext } from '../../session/sessionContext';
+import { offlineDeviceWith, renderSignedIn } from '../../session/testing/renderSignedIn';
 import { LIST_PAGE_SIZE } from '../../ui/listPaging';
 import { CallsListPane } from './CallsListPane';
 import { findCallsPage } from './serviceCallsQueries';
@@ -47,19 +45,13 @@ beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
 beforeEach(async () => {
-  await resetDb();
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-  await applyServerRecords('buildings', [101, 102].map((id) => ({ id, name: `Building ${id}`, city: 'Tel Aviv', number: id, version: 1 })));
+  await offlineDeviceWith([101, 102].map((id) => ({ id, name: `Building ${id}`, city: 'Tel Aviv', number: id, version: 1 })));
   await applyServerRecords('serviceCalls', Array.from({ length: CALLS }, (_, i) => callNumbered(i)) as unknown as Record<string, unknown>[]);
 });
 
 function renderCalls() {
   const router = createMemoryRouter([{ path: '/service-calls/:bid', element: <CallsListPane buildingId={null} selectedId={null} /> }], { initialEntries: ['/service-calls/all'] });
-  render(
-    <SessionContext.Provider value={{ ready: true, session: { ...emptySession, role: 'worker', serviceCallsOrder: 'openedAt' }, loggedIn: true, versionStatus: 'ok', update: async () => undefined }}>
-      <RouterProvider router={router} />
-    </SessionContext.Provider>,
-  );
+  renderSignedIn(<RouterProvider router={router} />, { serviceCallsOrder: 'openedAt' });
 }
 
 const shownCalls = () => screen.getAllByRole('link').length;
