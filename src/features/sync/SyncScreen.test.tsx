@@ -5,6 +5,7 @@ import { db } from '../../db/db';
 import { initI18n } from '../../i18n/i18n';
 import { createRig, resetDb, USER } from '../../sync/testing/setup';
 import { createServiceCall, updateServiceCall } from '../../sync/testing/serviceCallRecords';
+import { LIST_PAGE_SIZE } from '../../ui/listPaging';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { SyncScreen } from './SyncScreen';
 import { SyncStatusIndicator } from './SyncStatusIndicator';
@@ -72,6 +73,18 @@ describe('Sync screen', () => {
     } finally {
       onLine.mockRestore();
     }
+  });
+
+  it('lists a long queue a page at a time, the count of every waiting change above it', async () => {
+    const queued = LIST_PAGE_SIZE + 10;
+    for (let i = 0; i < queued; i++) await createServiceCall({ ...newCall, description: `Leak number ${i} in the basement` });
+    renderScreen();
+    const waiting = await screen.findByRole('region', { name: `Waiting to be sent (${queued})` });
+    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New: service call' })).toHaveLength(LIST_PAGE_SIZE));
+    expect(within(waiting).getByText(`Showing ${LIST_PAGE_SIZE} of ${queued} results`)).toBeTruthy();
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Show 10 more' }));
+    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New: service call' })).toHaveLength(queued));
+    expect(within(waiting).queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
   });
 
   it('resolves a conflict field by field', async () => {

@@ -9,6 +9,8 @@ import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';
 import { useFormats } from '../../ui/useFormats';
 import { Icon, actionIcons } from '../../ui/icons';
+import { useListPaging } from '../../ui/listPaging';
+import { ShowMore } from '../../ui/ShowMore';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
 import styles from './SyncScreen.module.css';
 
@@ -30,6 +32,9 @@ export function SyncScreen() {
   const log = useRecentSyncLog();
   const attention = entries?.filter((e) => e.state === 'attention') ?? [];
   const waiting = entries?.filter((e) => e.state !== 'attention') ?? [];
+  // A day offline can queue a thousand changes: each list shows a page of cards at a time.
+  const attentionPaging = useListPaging('attention');
+  const waitingPaging = useListPaging('waiting');
 
   return (
     <div className={styles.screen}>
@@ -58,20 +63,22 @@ export function SyncScreen() {
         <h2 id="sync-attention">{t('screen.attention', { count: attention.length })}</h2>
         {attention.length === 0 ? <p className={styles.meta}>{t('screen.noAttention')}</p> : null}
         <ul className={styles.list}>
-          {attention.map((entry) => (
+          {attention.slice(0, attentionPaging.limit).map((entry) => (
             <OutboxEntryCard key={entry.id} entry={entry} />
           ))}
         </ul>
+        <ShowMore shown={Math.min(attentionPaging.limit, attention.length)} total={attention.length} onMore={attentionPaging.showMore} />
       </section>
 
       <section aria-labelledby="sync-waiting">
         <h2 id="sync-waiting">{t('screen.waiting', { count: waiting.length })}</h2>
         {waiting.length === 0 ? <p className={styles.meta}>{t('screen.noWaiting')}</p> : null}
         <ul className={styles.list}>
-          {waiting.map((entry) => (
+          {waiting.slice(0, waitingPaging.limit).map((entry) => (
             <OutboxEntryCard key={entry.id} entry={entry} />
           ))}
         </ul>
+        <ShowMore shown={Math.min(waitingPaging.limit, waiting.length)} total={waiting.length} onMore={waitingPaging.showMore} />
       </section>
 
       <section aria-labelledby="sync-log">
