@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
+import { Button } from './Button';
 import { ensureLanguagePack, isLanguagePack } from '../i18n/languagePacks';
 import { isLanguageCode, languages } from '../i18n/languages';
 import type { Language } from '../i18n/languages';
@@ -10,8 +11,9 @@ type Props = { className?: string; onChanged?(language: Language): void };
 
 /**
  * Switches the UI language without a reload; each name is shown in its own language. A language pack
- * (French, Russian) is downloaded first, with a progress line; with no connection and no pack, the
- * current language stays and the reason is shown.
+ * (French, Russian) is downloaded first, with a progress line and a way to cancel (on a slow line); with
+ * no connection and no pack, the current language stays and the reason is shown. Only the last choice
+ * counts: a download that finishes after another choice, or after a cancel, changes nothing.
  */
 export function LanguageSwitch({ className, onChanged }: Props) {
   const { t, i18n } = useTranslation('common');
@@ -21,18 +23,35 @@ export function LanguageSwitch({ className, onChanged }: Props) {
   const [unavailable, setUnavailable] = useState<Language | null>(null);
   const shown = chosen?.code ?? current;
 
+  const lastChoice = useRef(0);
+
   function choose(language: Language) {
-    if (!isLanguageCode(language.code)) return;
+    const code = language.code;
+    if (!isLanguageCode(code)) return;
+    const choice = (lastChoice.current += 1);
+    const stillWanted = () => lastChoice.current === choice;
     setChosen(language);
     setUnavailable(null);
-    void ensureLanguagePack(language.code)
-      .then(() => changeLanguage(language.code))
-      .then(
-        () => onChanged?.(language),
-        () => setUnavailable(language),
-      )
-      .finally(() => setChosen(null));
+    void ensureLanguagePack(code)
+      .then(async () => {
+        if (!stillWanted()) return;
+        await changeLanguage(code);
+        onChanged?.(language);
+      })
+      .catch(() => {
+        if (stillWanted()) setUnavailable(language);
+      })
+      .finally(() => {
+        if (stillWanted()) setChosen(null);
+      });
   }
+
+  function cancel() {
+    lastChoice.current += 1;
+    setChosen(null);
+  }
+
+  const downloading = chosen !== null && isLanguagePack(chosen.code) ? chosen : null;
 
   return (
     <fieldset className={`${styles.group} ${className ?? ''}`} aria-busy={chosen !== null}>
@@ -44,8 +63,13 @@ export function LanguageSwitch({ className, onChanged }: Props) {
         </label>
       ))}
       <p className={styles.note} role="status">
-        {chosen && isLanguagePack(chosen.code) ? t('languagePack.loading', { language: chosen.nativeName }) : null}
+        {downloading ? t('languagePack.loading', { language: downloading.nativeName }) : null}
       </p>
+      {downloading ? (
+        <Button variant="secondary" onClick={cancel}>
+          {t('languagePack.cancel', { language: downloading.nativeName })}
+        </Button>
+      ) : null}
       {unavailable ? (
         <p className={styles.problem} role="alert">
           {t('languagePack.unavailable', { language: unavailable.nativeName })}
