@@ -89,4 +89,6 @@ export type SyncLogRow = {
   durationMs: number;
   message: string;
   ownerUserKey: string;
+  /** What started the replay pass that made the attempt (e.g. `worker:sync-event`), for support. */
+  trigger?: string;
 };

@@ -34,6 +34,18 @@ describe('replay engine', () => {
     // The browser's `online` (or Background Sync) is evidence enough, even before the flag catches up.
     expect(await rig.engine.replay({ connectivityConfirmed: true })).toMatchObject({ ran: true, applied: 1, attempted: 1 });
     expect((await db.serviceCalls.get(id))?.syncState).toBe('synced');
+    // Support reads in the log which trigger made each attempt.
+    expect((await db.syncLog.toArray()).map((row) => row.trigger)).toEqual([undefined]);
+  });
+
+  it('names on each attempt\'s log row what started its pass, single and batched', async () => {
+    const rig = createRig();
+    const first = await createServiceCall(newCall);
+    await rig.engine.replay({ trigger: 'worker:sync-event' });
+    await updateServiceCall(first, { priority: 'high' });
+    await createServiceCall(newCall);
+    await rig.engine.replay({ trigger: 'page:manual' });
+    expect((await db.syncLog.orderBy('id').toArray()).map((row) => row.trigger)).toEqual(['worker:sync-event', 'page:manual', 'page:manual']);
   });
 
   it('sends the update of a call created offline after the call, with the new base version', async () => {

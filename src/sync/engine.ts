@@ -68,6 +68,8 @@ export type ReplayOptions = {
   connectivityRestored?: boolean;
   /** The trigger itself shows a connection (protocol.ts `confirmsConnectivity`): skip the offline check. */
   connectivityConfirmed?: boolean;
+  /** What started the pass and where it runs (e.g. `worker:sync-event`): kept on each attempt's log row. */
+  trigger?: string;
 };
 
 export type ReplayEngine = { replay(options?: ReplayOptions): Promise<ReplayReport>; isReplaying(): boolean };
@@ -114,6 +116,8 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
   let replaying = false;
   // Set when a replay is asked for while this engine replays (a new local change): the pass re-reads the outbox.
   let planStale = false;
+  // What started the pass under way (one at a time: the lock), for the log rows of its attempts.
+  let passTrigger: string | undefined;
 
   /** Sends one entry already marked in flight (or gone: null) and applies the answer with its log row. */
   async function attempt(sent: OutboxEntry | null, plan: Plan): Promise<SyncOutcome> {
@@ -143,6 +147,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       status: verdict.status,
       message,
       ownerUserKey: sent.ownerUserKey,
+      ...(passTrigger ? { trigger: passTrigger } : {}),
     };
   }
 
@@ -330,6 +335,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     }
     const result = await lock(async () => {
       replaying = true;
+      passTrigger = options.trigger;
       deps.onStatus?.({ replaying: true, needsLogin: false });
       try {
         if (options.connectivityRestored) await dueAfterReconnect(userKey, clock.now());

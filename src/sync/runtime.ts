@@ -36,6 +36,7 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
     const report = await engine.replay({
       connectivityRestored: reason !== undefined && restoresConnectivity(reason),
       connectivityConfirmed: reason !== undefined && confirmsConnectivity(reason),
+      trigger: `${options.source}:${reason ?? 'unknown'}`,
     });
     if (report.ran) post({ type: 'replay.report', report, source: options.source });
     return report;
