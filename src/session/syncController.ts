@@ -63,11 +63,13 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
     timer = setTimeout(() => void onTimer(), wait);
   }
 
+  const reachable = () => probeReachable(options.baseUrl ? new URL(options.baseUrl, location.href).origin : '');
+
   async function onTimer(): Promise<void> {
     const { userKey } = getSyncStatus();
     const pending = userKey ? await pendingCountFor(userKey) : 0;
     if (pending === 0) return schedule(null);
-    if (await probeReachable(options.baseUrl ? new URL(options.baseUrl, location.href).origin : '')) requestReplay('timer');
+    if (await reachable()) requestReplay('timer');
     else schedule(null);
   }
 
@@ -101,9 +103,12 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
     if (userKey && userKey !== before) requestReplay('login');
   }
 
+  // `online` says an interface came up, not that the server answers (a flapping signal in a stairwell, a
+  // captive portal): the replay goes once a probe reaches the API, so a false alarm costs no attempt.
+  // The timer probes again later.
   const onOnline = () => {
     setSyncStatus({ online: true });
-    requestReplay('online');
+    void reachable().then((yes) => (yes ? requestReplay('online') : schedule(null)));
   };
   const onOffline = () => setSyncStatus({ online: false });
   const onVisible = () => {
