@@ -94,7 +94,7 @@ describe('sync chaos: faults on the wire', () => {
     await net.setOffline(false);
     const request = await held.arrived;
     // The replay is under way (one write is on the wire): the server ends every session now.
-    expect(state.expireSessions()).toBeGreaterThan(0);
+    expect(await state.expireSessions()).toBeGreaterThan(0);
     held.release();
     await sync.waitForPending(0, 30_000);
 
