@@ -34,13 +34,18 @@ export function LanguageSwitch({ className, onChanged }: Props) {
     setUnavailable(null);
     void ensureLanguagePack(code)
       .then(async () => {
-        if (!stillWanted()) return;
+        if (!stillWanted()) return false;
         await changeLanguage(code);
-        onChanged?.(language);
+        return true;
       })
-      .catch(() => {
-        if (stillWanted()) setUnavailable(language);
-      })
+      .then(
+        (changed) => {
+          if (changed) onChanged?.(language);
+        },
+        () => {
+          if (stillWanted()) setUnavailable(language);
+        },
+      )
       .finally(() => {
         if (stillWanted()) setChosen(null);
       });

@@ -8,9 +8,9 @@ export const LIST_PAGE_SIZE = 50;
 
 export type ListPaging = { limit: number; showMore(): void };
 
-/** How many rows to show for the list identified by `listKey` (its filters), and a way to show more. */
-export function useListPaging(listKey: string, pageSize = LIST_PAGE_SIZE): ListPaging {
-  const [paging, setPaging] = useState({ listKey, limit: pageSize });
-  const limit = paging.listKey === listKey ? paging.limit : pageSize;
-  return { limit, showMore: () => setPaging({ listKey, limit: limit + pageSize }) };
+/** How many rows to show for the list identified by `listKey` (its filters), and a way to show a page more. */
+export function useListPaging(listKey: string): ListPaging {
+  const [paging, setPaging] = useState({ listKey, limit: LIST_PAGE_SIZE });
+  const limit = paging.listKey === listKey ? paging.limit : LIST_PAGE_SIZE;
+  return { limit, showMore: () => setPaging({ listKey, limit: limit + LIST_PAGE_SIZE }) };
 }
