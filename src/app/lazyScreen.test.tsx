@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { createElement, Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { CHUNK_LOAD_TIMEOUT_MS, lazyScreen } from './lazyScreen';
+import { i18n } from '../i18n/i18n';
+import { CHUNK_LOAD_TIMEOUT_MS, lazyScreen, preloadable } from './lazyScreen';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });
@@ -48,5 +49,38 @@ describe('a lazy screen that cannot load (spec §9)', () => {
     const Screen = lazyScreen(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     show(Screen);
     expect((await screen.findByRole('alert')).textContent).toContain('Check the connection and try again');
+  });
+});
+
+describe('a preloaded screen (a start on its page)', () => {
+  it('renders at once, with its texts, without showing the Suspense fallback', async () => {
+    const component = preloadable(() => Promise.resolve({ default: Loaded }), { namespaces: ['buildings'] });
+    await component.preload();
+    expect(i18n.hasLoadedNamespace('buildings')).toBe(true);
+    const Screen = component.lazy();
+    // render() flushes synchronously: a screen that suspended would show the fallback here.
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Keys' })).toBeTruthy();
+  });
+
+  it('waits in the fallback when it was not preloaded, and loads its module once for every mount', async () => {
+    let loads = 0;
+    const component = preloadable(() => {
+      loads += 1;
+      return Promise.resolve({ default: Loaded });
+    });
+    const Screen = lazyScreen(() => Promise.resolve({ default: Loaded }));
+    show(Screen);
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Keys' })).toBeTruthy();
+    await Promise.all([component.preload(), component.preload()]);
+    render(<Suspense fallback={<p>second loading</p>}>{createElement(component.lazy())}</Suspense>);
+    expect(screen.queryByText('second loading')).toBeNull();
+    expect(loads).toBe(1);
   });
 });

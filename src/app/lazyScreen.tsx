@@ -1,8 +1,9 @@
 // A lazily loaded screen that cannot load (offline without it cached, or a chunk that takes longer
 // than the 120 s of spec §9) shows a clear, translated message and a retry instead of a blank page.
 import { Component, lazy, useState } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/i18n';
 import styles from './Standalone.module.css';
 
 /** Spec §9: chunk loading timeout. */
@@ -15,7 +16,8 @@ export class ChunkLoadTimeout extends Error {
   }
 }
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Module = { default: ComponentType };
+type Loader = () => Promise<Module>;
 
 /** The import, refused after `timeoutMs`. */
 export function loadWithin(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<{ default: ComponentType }> {
@@ -72,9 +74,49 @@ class LoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/** A thenable that calls back at once: React.lazy then renders the module without suspending. */
+function settled(module: Module): Promise<Module> {
+  const thenable = { then: (onLoaded: (m: Module) => void) => onLoaded(module) };
+  return thenable as unknown as Promise<Module>;
+}
+
+export type Preloadable = {
+  /** Starts loading (once); resolves when the module and its texts are there. */
+  preload(): Promise<void>;
+  /** A new React.lazy component of it: one that renders at once if the preload has finished. */
+  lazy(): LazyExoticComponent<ComponentType>;
+};
+
+/**
+ * A lazily loaded component with the namespaces of texts it shows first, loaded together. Preloaded
+ * (a start on its page), it renders without suspending: a Suspense fallback, once on screen, holds
+ * back whatever resolves next by up to 300 ms (React's throttle), twice on an offline start.
+ */
+export function preloadable(load: Loader, options: { namespaces?: readonly string[]; timeoutMs?: number } = {}): Preloadable {
+  const { namespaces = [], timeoutMs = CHUNK_LOAD_TIMEOUT_MS } = options;
+  let loaded: Module | undefined;
+  let loading: Promise<Module> | undefined;
+  const start = () =>
+    (loading ??= Promise.all([loadWithin(load, timeoutMs), namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : undefined]).then(
+      ([module]) => (loaded = module),
+      (error: unknown) => {
+        // A failed load is tried again by the next render (the screen's retry).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    preload: () => start().then(() => undefined),
+    lazy: () => lazy(() => (loaded ? settled(loaded) : start())),
+  };
+}
+
+export type LazyScreen = ComponentType & { preload(): Promise<void> };
+
 /** Like React.lazy, with the 120 s timeout and the message and retry of a screen that did not load. */
-export function lazyScreen(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): ComponentType {
-  const fresh = () => lazy(() => loadWithin(load, timeoutMs));
+export function lazyScreen(load: Loader, options: { namespaces?: readonly string[]; timeoutMs?: number } = {}): LazyScreen {
+  const module = preloadable(load, options);
+  const fresh = () => module.lazy();
   // Shared by every mount once loaded; a retry replaces it (React keeps a failed one's rejection).
   let current = fresh();
   function LazyScreen() {
@@ -89,5 +131,5 @@ export function lazyScreen(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Com
       </LoadBoundary>
     );
   }
-  return LazyScreen;
+  return Object.assign(LazyScreen, { preload: module.preload });
 }

@@ -1,10 +1,10 @@
 // Every route of spec section 2 in one table: its right (the rule table decides who may open it and
 // whether the menu shows it), its path and its lazily loaded screen.
-import type { ComponentType } from 'react';
 import type { Action } from '../lib/rights/rights';
 import { lazyScreen } from './lazyScreen';
+import type { LazyScreen } from './lazyScreen';
 
-type Screen = ComponentType;
+type Screen = LazyScreen;
 
 const profile: Screen = lazyScreen(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 const sync: Screen = lazyScreen(() => import('../features/sync/SyncScreen').then((m) => ({ default: m.SyncScreen })));
@@ -12,7 +12,7 @@ const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIn
 const checksGroups: Screen = lazyScreen(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
 const checksFill: Screen = lazyScreen(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
 const checkCapture: Screen = lazyScreen(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
-const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
+const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: ['buildings'] });
 const apartments: Screen = lazyScreen(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
 const searchContact: Screen = lazyScreen(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
 const dailyPlan: Screen = lazyScreen(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));

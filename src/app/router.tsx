@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
 import { Spinner } from '../ui/Spinner';
 import type { TakeDayProgress } from '../session/takeDayOffline';
@@ -10,12 +10,14 @@ import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { preloadable } from './lazyScreen';
 
 // The sign-in page loads only what it shows (issue 13): the frame of the signed-in app (with Dexie and
 // the sync engine), registration and the after-sign-in preparation load on demand; a started sign-in
 // preloads them (`modulepreload`) while the code is on its way.
-const loadAppLayout = () => import('./AppLayout');
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+// The frame's texts beside its own (shell, routes, field): the menu's unread messages, the site choice.
+const appLayout = preloadable(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })), { namespaces: ['messages', 'companySite'] });
+const AppLayout = appLayout.lazy();
 const RegisterRoute = lazy(() => import('../features/auth/RegisterScreen').then((m) => ({ default: m.RegisterRoute })));
 const loadAfterLogin = () => import('./afterLogin');
 
@@ -25,7 +27,7 @@ async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 
 }
 
 function preloadSignedIn(): void {
-  void loadAppLayout().catch(() => undefined);
+  void appLayout.preload().catch(() => undefined);
   void loadAfterLogin().catch(() => undefined);
 }
 
@@ -92,11 +94,22 @@ export const routeObjects: RouteObject[] = [
 
 const PUBLIC_PATHS = ['/login', '/register', '/contact-us'];
 
-/** A start on a signed-in page loads its frame (and the dashboard) at once, beside the session's restore. */
+const screensById = new Map<string, AppRoute['screen']>();
+const collectScreens = (routes: readonly AppRoute[]) =>
+  routes.forEach((route) => {
+    screensById.set(route.id, route.screen);
+    collectScreens(route.children ?? []);
+  });
+collectScreens(appRoutes);
+
+/**
+ * A start on a signed-in page loads its frame and its screen, with their texts, at once beside the
+ * session's restore: they then render as soon as the session is known, without a Suspense fallback.
+ */
 function preloadStart(pathname: string): void {
   if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
-  void loadAppLayout().catch(() => undefined);
-  if (pathname === '/') void import('./DashboardRoute').catch(() => undefined);
+  void appLayout.preload().catch(() => undefined);
+  for (const match of matchRoutes(routeObjects, pathname) ?? []) void screensById.get(match.route.id ?? '')?.preload().catch(() => undefined);
 }
 
 export function createAppRouter() {
