@@ -4,8 +4,10 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { cacheNames } from 'workbox-core';
 import { boundedCache } from './boundedCache';
 import { registerOnDemand } from './onDemand';
+import { routePrecachedAssets } from './precachedAssets';
 import type { OnDemandList } from './localeChunk';
 import { registerPushNotifications } from './pushNotifications';
 import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
@@ -15,8 +17,11 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 const IMAGE_CACHE = 'binyan-images';
 const IMAGE_CACHE_MAX_ENTRIES = 300;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build replaces this one reference with the list of files to precache.
+const precacheManifest = self.__WB_MANIFEST;
+precacheAndRoute(precacheManifest);
 cleanupOutdatedCaches();
+routePrecachedAssets(self, precacheManifest, cacheNames.precache);
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
