@@ -3,7 +3,7 @@
 import { Component, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/i18n';
+import { i18n, initI18n } from '../i18n/i18n';
 import styles from './Standalone.module.css';
 
 /** Spec §9: chunk loading timeout. */
@@ -97,7 +97,7 @@ export function preloadable(load: Loader, options: { namespaces?: readonly strin
   let loaded: Module | undefined;
   let loading: Promise<Module> | undefined;
   const start = () =>
-    (loading ??= Promise.all([loadWithin(load, timeoutMs), namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : undefined]).then(
+    (loading ??= Promise.all([loadWithin(load, timeoutMs), namespaces.length > 0 ? initI18n().then(() => i18n.loadNamespaces([...namespaces])) : undefined]).then(
       ([module]) => (loaded = module),
       (error: unknown) => {
         // A failed load is tried again by the next render (the screen's retry).

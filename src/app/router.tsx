@@ -109,6 +109,7 @@ collectScreens(appRoutes);
 function preloadStart(pathname: string): void {
   if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
   void appLayout.preload().catch(() => undefined);
+  void import('../db/db').then(({ openIfStored }) => openIfStored()).catch(() => undefined);
   for (const match of matchRoutes(routeObjects, pathname) ?? []) void screensById.get(match.route.id ?? '')?.preload().catch(() => undefined);
 }
 

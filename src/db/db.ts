@@ -88,6 +88,14 @@ export const db = new AppDB();
 // The sign-in page's Dexie-free reads and writes of `meta` (metaStore.ts) go through Dexie from now on.
 void attachDexieMeta(db.meta).catch(() => undefined);
 
+/**
+ * Opens the database now when this device has one (a start on a signed-in page, while the session is
+ * read): the first query of the screen then does not wait for the open. Never creates it.
+ */
+export async function openIfStored(): Promise<void> {
+  if (await Dexie.exists(db.name)) await db.open();
+}
+
 /** Every table name (the outbox uses them in `entityKey`). */
 export type TableName = {
   [K in keyof AppDB]: AppDB[K] extends Table<infer _R, infer _K> ? K : never;

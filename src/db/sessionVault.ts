@@ -251,8 +251,8 @@ export function createSessionVault(meta: MetaStore, cookies: CookieJar | null, o
 
   async function loadSession(): Promise<Session> {
     if (cache) return cache;
-    const k = await existingKey();
-    const row = k === null ? undefined : await meta.get(DATA_ROW);
+    // Both rows at once: each read opens the database (metaStore.ts), one after the other was ~20 ms more on a start.
+    const [k, row] = await Promise.all([existingKey(), meta.get(DATA_ROW)]);
     let loaded: { session: Session; retired: boolean } = { session: emptySession, retired: false };
     if (k === null) {
       // Nothing was ever stored on this device (the key comes with the first save).

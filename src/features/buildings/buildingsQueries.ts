@@ -5,14 +5,16 @@ import { db } from '../../db/db';
 import type { BuildingRow } from '../../db/schema';
 import { getBuilding } from '../../directory/buildingsRepo';
 
-/** Open calls (the "open" tab: not closed, cancelled or planned) per building id. */
+/**
+ * Open calls (the "open" tab: not closed, cancelled or planned) per building id, buildings without any
+ * left out: one index count per building, not a walk of every open call (the dashboard waits for it).
+ */
 export async function openCallCounts(): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  await db.serviceCalls
-    .where('tab')
-    .equals('open')
-    .each((call) => counts.set(call.buildingId, (counts.get(call.buildingId) ?? 0) + 1));
-  return counts;
+  return db.transaction('r', db.buildings, db.serviceCalls, async () => {
+    const ids = await db.buildings.toCollection().primaryKeys();
+    const counts = await Promise.all(ids.map((id) => db.serviceCalls.where('[buildingId+tab]').equals([id, 'open']).count()));
+    return new Map(ids.flatMap((id, i) => ((counts[i] ?? 0) > 0 ? [[id, counts[i] ?? 0] as const] : [])));
+  });
 }
 
 export type BuildingProfile = {
