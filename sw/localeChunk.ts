@@ -10,6 +10,11 @@ export function localeChunkName(language: string, namespace: string): string {
   return `assets/locale-${language}-${namespace}-[hash].js`;
 }
 
+/** A URLPattern of every locale chunk of one language (static routing, precachedAssets.ts). */
+export function localeChunksPattern(language: string): string {
+  return `/assets/locale-${language}-*`;
+}
+
 /** The language of a locale chunk's URL or path, or undefined for any other file. */
 export function languageOfLocaleChunk(url: string): string | undefined {
   return LOCALE_CHUNK.exec(url)?.[1];

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { precachedAssetsRule } from './precachedAssets';
+import { assetRules } from './precachedAssets';
 
-describe('static route of the precached build files', () => {
-  it('names each precached build file exactly, and nothing else, from the precache', () => {
-    const rule = precachedAssetsRule(
-      [{ url: 'assets/index-Ab_1.js', revision: null }, 'assets/TextField.module-u5GJ-3iC.js', { url: 'index.html', revision: 'r1' }, { url: 'assets/odd(1)+x.css', revision: null }],
-      'workbox-precache-v2-https://app.test/',
-    );
-    expect(rule).toEqual({
-      condition: { or: [{ urlPattern: '/assets/index-Ab_1.js' }, { urlPattern: '/assets/TextField.module-u5GJ-3iC.js' }, { urlPattern: '/assets/odd\\(1\\)\\+x.css' }] },
-      source: { cacheName: 'workbox-precache-v2-https://app.test/' },
-    });
+describe('static routes of the build files', () => {
+  it('leaves the files kept on first use to the fetch handler, and reads every other build file from the precache', () => {
+    const onDemand = {
+      files: ['assets/locale-fr-auth-a1.js', 'assets/locale-ru-auth-b2.js', 'assets/chart-HFF.js', 'assets/pdf.worker(1)+x.mjs'],
+      languagePacks: { fr: ['assets/locale-fr-auth-a1.js'], ru: ['assets/locale-ru-auth-b2.js'] },
+    };
+    expect(assetRules(onDemand, 'workbox-precache-v2-https://app.test/')).toEqual([
+      {
+        condition: { or: [{ urlPattern: '/assets/locale-fr-*' }, { urlPattern: '/assets/locale-ru-*' }, { urlPattern: '/assets/chart-HFF.js' }, { urlPattern: '/assets/pdf.worker\\(1\\)\\+x.mjs' }] },
+        source: 'fetch-event',
+      },
+      { condition: { urlPattern: '/assets/*' }, source: { cacheName: 'workbox-precache-v2-https://app.test/' } },
+    ]);
   });
 
-  it('adds no rule when nothing of the build is precached', () => {
-    expect(precachedAssetsRule([{ url: 'index.html', revision: 'r1' }], 'precache')).toBeNull();
+  it('needs only the precache rule when nothing is kept on first use', () => {
+    expect(assetRules({ files: [], languagePacks: {} }, 'precache')).toEqual([{ condition: { urlPattern: '/assets/*' }, source: { cacheName: 'precache' } }]);
   });
 });

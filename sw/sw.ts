@@ -17,11 +17,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 const IMAGE_CACHE = 'binyan-images';
 const IMAGE_CACHE_MAX_ENTRIES = 300;
 
-// The build replaces this one reference with the list of files to precache.
-const precacheManifest = self.__WB_MANIFEST;
-precacheAndRoute(precacheManifest);
+precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-routePrecachedAssets(self, precacheManifest, cacheNames.precache);
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
@@ -39,7 +36,9 @@ registerRoute(
 );
 
 // Language packs, pdf.js, charts, Excel export and online-only office screens: kept on first use.
-registerOnDemand(self, self.__BINYAN_ON_DEMAND);
+const onDemand = self.__BINYAN_ON_DEMAND;
+registerOnDemand(self, onDemand);
+routePrecachedAssets(self, onDemand, cacheNames.precache);
 
 // A new version waits until the page says so: the page only asks when no replay is in flight.
 self.addEventListener('message', (event) => {
