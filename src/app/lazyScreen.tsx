@@ -20,7 +20,7 @@ type Module = { default: ComponentType };
 type Loader = () => Promise<Module>;
 
 /** The import, refused after `timeoutMs`. */
-export function loadWithin(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<{ default: ComponentType }> {
+export function loadWithin(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<Module> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadTimeout()), timeoutMs);
     load().then(
@@ -92,12 +92,19 @@ export type Preloadable = {
  * (a start on its page), it renders without suspending: a Suspense fallback, once on screen, holds
  * back whatever resolves next by up to 300 ms (React's throttle), twice on an offline start.
  */
-export function preloadable(load: Loader, options: { namespaces?: readonly string[]; timeoutMs?: number } = {}): Preloadable {
+export type LoadOptions = {
+  /** Namespaces of texts the component shows first, loaded with it. */
+  namespaces?: readonly string[];
+  timeoutMs?: number;
+};
+
+export function preloadable(load: Loader, options: LoadOptions = {}): Preloadable {
   const { namespaces = [], timeoutMs = CHUNK_LOAD_TIMEOUT_MS } = options;
   let loaded: Module | undefined;
   let loading: Promise<Module> | undefined;
+  const texts = () => (namespaces.length > 0 ? initI18n().then(() => i18n.loadNamespaces([...namespaces])) : undefined);
   const start = () =>
-    (loading ??= Promise.all([loadWithin(load, timeoutMs), namespaces.length > 0 ? initI18n().then(() => i18n.loadNamespaces([...namespaces])) : undefined]).then(
+    (loading ??= Promise.all([loadWithin(load, timeoutMs), texts()]).then(
       ([module]) => (loaded = module),
       (error: unknown) => {
         // A failed load is tried again by the next render (the screen's retry).
@@ -114,7 +121,7 @@ export function preloadable(load: Loader, options: { namespaces?: readonly strin
 export type LazyScreen = ComponentType & { preload(): Promise<void> };
 
 /** Like React.lazy, with the 120 s timeout and the message and retry of a screen that did not load. */
-export function lazyScreen(load: Loader, options: { namespaces?: readonly string[]; timeoutMs?: number } = {}): LazyScreen {
+export function lazyScreen(load: Loader, options: LoadOptions = {}): LazyScreen {
   const module = preloadable(load, options);
   const fresh = () => module.lazy();
   // Shared by every mount once loaded; a retry replaces it (React keeps a failed one's rejection).

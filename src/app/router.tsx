@@ -32,6 +32,7 @@ function preloadSignedIn(): void {
 }
 
 const ContactUsScreen = lazy(() => import('../features/contact-us/ContactUsScreen').then((m) => ({ default: m.ContactUsScreen })));
+import { isRouteHandle } from './routeHandle';
 import type { RouteHandle } from './routeHandle';
 import { appRoutes } from './routeTable';
 import type { AppRoute } from './routeTable';
@@ -48,7 +49,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   return {
     id: route.id,
     path: route.path,
-    handle: { titleKey: `routes:${route.id}` } satisfies RouteHandle,
+    handle: { titleKey: `routes:${route.id}`, preload: route.screen.preload } satisfies RouteHandle,
     element: route.id === 'financialReport' ? <FinancialReportRedirect>{screen}</FinancialReportRedirect> : screen,
     ...(route.children ? { children: route.children.map(toRouteObject) } : {}),
   };
@@ -94,14 +95,6 @@ export const routeObjects: RouteObject[] = [
 
 const PUBLIC_PATHS = ['/login', '/register', '/contact-us'];
 
-const screensById = new Map<string, AppRoute['screen']>();
-const collectScreens = (routes: readonly AppRoute[]) =>
-  routes.forEach((route) => {
-    screensById.set(route.id, route.screen);
-    collectScreens(route.children ?? []);
-  });
-collectScreens(appRoutes);
-
 /**
  * A start on a signed-in page loads its frame and its screen, with their texts, at once beside the
  * session's restore: they then render as soon as the session is known, without a Suspense fallback.
@@ -110,7 +103,9 @@ function preloadStart(pathname: string): void {
   if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
   void appLayout.preload().catch(() => undefined);
   void import('../db/db').then(({ openIfStored }) => openIfStored()).catch(() => undefined);
-  for (const match of matchRoutes(routeObjects, pathname) ?? []) void screensById.get(match.route.id ?? '')?.preload().catch(() => undefined);
+  for (const { route } of matchRoutes(routeObjects, pathname) ?? []) {
+    if (isRouteHandle(route.handle)) void route.handle.preload?.().catch(() => undefined);
+  }
 }
 
 export function createAppRouter() {

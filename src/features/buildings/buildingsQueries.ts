@@ -13,7 +13,11 @@ export async function openCallCounts(): Promise<Map<number, number>> {
   return db.transaction('r', db.buildings, db.serviceCalls, async () => {
     const ids = await db.buildings.toCollection().primaryKeys();
     const counts = await Promise.all(ids.map((id) => db.serviceCalls.where('[buildingId+tab]').equals([id, 'open']).count()));
-    return new Map(ids.flatMap((id, i) => ((counts[i] ?? 0) > 0 ? [[id, counts[i] ?? 0] as const] : [])));
+    const open = new Map<number, number>();
+    ids.forEach((id, i) => {
+      if (counts[i]) open.set(id, counts[i]);
+    });
+    return open;
   });
 }
 
