@@ -16,8 +16,9 @@ import type { MailProvider, PushProvider, SmsProvider } from './messaging/provid
 import { loggingMailProvider, loggingSmsProvider } from './messaging/providers.ts';
 import { smtpMailProvider } from './messaging/smtpMail.ts';
 import { storedVapidKeys, webPushProvider } from './messaging/webPush.ts';
+import { registerBeforeHandler } from './http/beforeHandler.ts';
+import { registerDirectCalls } from './http/directCall.ts';
 import { registerHooks } from './http/hooks.ts';
-import { registerStoredAnswers } from './http/mutation.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
 import { scheduleEventReminders } from './jobs/eventReminders.ts';
@@ -152,9 +153,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
   // Headers first: they are on the answer even when a later hook refuses the request.
   registerSecurityHeaders(app);
   registerHooks(app, ctx);
-  registerStoredAnswers(app, ctx);
+  registerBeforeHandler(app, ctx);
   registerRights(app);
-  registerRoutes(app, ctx);
+  const directCalls = registerDirectCalls(app, ctx);
+  registerRoutes(app, ctx, directCalls);
   // For a load balancer: 200 while this process can reach its database, else 503.
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     const ok = await db.healthy();

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchItem, BatchResult } from '../../src/lib/syncBatch.ts';
 import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { call, loginAs, newId, params, startTestServer } from './harness.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
-type Answered = { key: string; status: number; body: { idempotencyKey?: string; record?: Rec; current?: Rec; error?: { code: string; messageKey: string } }; retryAfter?: string };
+type Answered = { key: string; status: number; body: { idempotencyKey?: string; record?: Rec; current?: Rec; error?: { code: string; messageKey: string } }; retryAfter?: string; idempotencyKey?: string };
 
 let server: TestServer;
 let token: string;
@@ -128,6 +128,30 @@ describe('the sync batch', () => {
     const results = (await batch([create(newId())], tali)).body.results;
     expect(answered(results[0]).status).toBe(403);
     expect(answered(results[0]).body.error?.code).toBe('NOT_ALLOWED');
+  });
+
+  it('answers style-2 calls, public routes, refusals, oversized changes and unknown paths exactly as their single requests', async () => {
+    const a = newId();
+    await batch([create(a)]);
+    const cases: { name: string; method: BatchItem['method']; path: string; body?: unknown }[] = [
+      { name: 'a style-2 call', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'LogData', procParams: JSON.stringify({ message: 'מהסיור' }) }) },
+      { name: 'a style-2 call naming another company', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'LogData', CompID: 1002 }) },
+      { name: 'a style-2 call the server does not have', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'NoSuchProc' }) },
+      { name: 'a public route with a bad body', method: 'POST', path: 'public/contact-us', body: { fullName: '' } },
+      { name: 'a rule refusal', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { status: 'no-such-status' } } },
+      { name: 'a change over its route\'s body limit', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { description: 'א'.repeat(100_000) } } },
+      { name: 'a record that is not there', method: 'DELETE', path: `binyan/service-calls/${newId()}?baseVersion=1` },
+      { name: 'a path no route takes', method: 'PATCH', path: 'binyan/no-such-thing/1', body: { changes: {} } },
+    ];
+    for (const c of cases) {
+      const key = newId();
+      const single = await call(server, c.method, `/api/${c.path}`, { token, idempotencyKey: key, ...(c.body === undefined ? {} : { body: c.body }) });
+      const [result] = (await batch([{ key, method: c.method, path: c.path, ...(c.body === undefined ? {} : { body: c.body }), record: `x:${key}` }])).body.results;
+      expect(answered(result).status, c.name).toBe(single.status);
+      expect(answered(result).body, c.name).toEqual(single.body);
+      expect(answered(result).idempotencyKey ?? null, c.name).toBe(single.headers.get('idempotency-key'));
+    }
+    expect(await callOf(a)).toMatchObject({ version: 1 });
   });
 
   it('refuses a batch that is not one: no session, a read, sign-in calls, itself, too many changes', async () => {

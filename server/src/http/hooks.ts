@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthInfo | null;
+    /** Authenticated by the ambient cookie: an explicit token in the body still wins over it. */
+    authByCookie: boolean;
     params2: Record<string, unknown> | null;
   }
 }
@@ -60,7 +62,8 @@ function bodyTokenOf(req: FastifyRequest): string {
   return '';
 }
 
-function needsAuth(req: FastifyRequest): boolean {
+/** Every /api route but the public ones needs a session. */
+export function needsAuth(req: FastifyRequest): boolean {
   return !req.routeOptions.config.public && (req.routeOptions.url?.startsWith('/api') ?? false);
 }
 
@@ -68,10 +71,6 @@ function needsAuth(req: FastifyRequest): boolean {
 function bodyTokenAllowed(req: FastifyRequest): boolean {
   return (req.routeOptions.bodyLimit ?? Infinity) <= DEFAULT_BODY_LIMIT;
 }
-
-/** Requests authenticated by the ambient cookie: an explicit token in the body still wins over it. */
-const byCookie = new WeakSet<FastifyRequest>();
-
 
 /** The session of an authenticated route (set by the preHandler hook). */
 export function authOf(req: FastifyRequest): AuthInfo {
@@ -88,8 +87,50 @@ function companyClaim(req: FastifyRequest): unknown {
   return p?.CompID ?? p?.compID ?? p?.orgID ?? p?.org_id;
 }
 
+/**
+ * After authentication, before the stored answers and the route's right: the style-2 parameters, a
+ * token in a small body, and the company a call names, which must be the session's.
+ */
+export async function checkCaller(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const config = req.routeOptions.config;
+  if (config.style2) req.params2 = parseParams(req.method === 'GET' ? req.query : req.body);
+  if (!needsAuth(req)) return;
+  const bodyToken = bodyTokenAllowed(req) && (!req.auth || req.authByCookie) ? bodyTokenOf(req) : '';
+  if (bodyToken) req.auth = await authenticate(ctx, bodyToken);
+  const auth = req.auth;
+  if (!auth) throw fail.sessionExpired();
+  // A call that names a company must name the session's company.
+  const claim = companyClaim(req);
+  if (claim !== undefined && claim !== null && claim !== '' && Number(claim) !== auth.companyId) throw fail.forbidden();
+}
+
+/** An answer as the error handler sends it: for the HTTP reply and for a change of a batch. */
+export type ErrorAnswer = { status: number; headers: Record<string, string>; body: Record<string, unknown> };
+
+export function errorAnswerOf(error: unknown, req: FastifyRequest): ErrorAnswer {
+  const apiError = toApiError(error, req);
+  const headers: Record<string, string> = { ...apiError.options.headers };
+  const body = apiError.body();
+  if (req.routeOptions.config?.style2) {
+    const code = style2ErrorCode(apiError);
+    // The refusal answers this request's key too, so a replaying client can tell it from a portal page.
+    const key = idempotencyKeyOf(req).slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
+    if (key) headers['Idempotency-Key'] = key;
+    // Provider habit: HTTP 200 with a non-zero code, except rate limits (Retry-After must be honoured)
+    // and server faults (a client retries those; a non-zero code on 200 is a refusal).
+    return {
+      status: apiError.status === 429 || apiError.status >= 500 ? apiError.status : 200,
+      headers,
+      body: { APIResponseCode: code, APIResponseText: apiError.message, APIResponseDescription: apiError.code, idempotencyKey: key || null, ...body },
+    };
+  }
+  if (apiError.status === 401) return { status: 401, headers, body: { APIResponseCode: -1, APIResponseText: apiError.message, ...body } };
+  return { status: apiError.status, headers, body };
+}
+
 export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('authByCookie', false);
   app.decorateRequest('params2', null);
 
   // Authentication before the body is read: an anonymous or expired request is answered before any of
@@ -101,49 +142,16 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
     const auth = token || cookieId ? await authenticate(ctx, token, cookieId) : null;
     if (auth) {
       req.auth = auth;
-      if (!token) byCookie.add(req);
+      if (!token) req.authByCookie = true;
       return;
     }
     if (token || !bodyTokenAllowed(req)) throw fail.sessionExpired();
     // No header, no (valid) cookie: the small body may still carry the token (checked in preHandler).
   });
 
-  app.addHook('preHandler', async (req) => {
-    const config = req.routeOptions.config;
-    if (config.style2) req.params2 = parseParams(req.method === 'GET' ? req.query : req.body);
-    if (!needsAuth(req)) return;
-    const bodyToken = bodyTokenAllowed(req) && (!req.auth || byCookie.has(req)) ? bodyTokenOf(req) : '';
-    if (bodyToken) req.auth = await authenticate(ctx, bodyToken);
-    const auth = req.auth;
-    if (!auth) throw fail.sessionExpired();
-    // A call that names a company must name the session's company.
-    const claim = companyClaim(req);
-    if (claim !== undefined && claim !== null && claim !== '' && Number(claim) !== auth.companyId) throw fail.forbidden();
-  });
-
   app.setErrorHandler((error: unknown, req: FastifyRequest, reply: FastifyReply) => {
-    const apiError = toApiError(error, req);
-    for (const [k, v] of Object.entries(apiError.options.headers ?? {})) reply.header(k, v);
-    const body = apiError.body();
-    if (req.routeOptions.config?.style2) {
-      const code = style2ErrorCode(apiError);
-      // The refusal answers this request's key too, so a replaying client can tell it from a portal page.
-      const key = idempotencyKeyOf(req).slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
-      if (key) reply.header('Idempotency-Key', key);
-      // Provider habit: HTTP 200 with a non-zero code, except rate limits (Retry-After must be honoured)
-      // and server faults (a client retries those; a non-zero code on 200 is a refusal).
-      return reply.code(apiError.status === 429 || apiError.status >= 500 ? apiError.status : 200).send({
-        APIResponseCode: code,
-        APIResponseText: apiError.message,
-        APIResponseDescription: apiError.code,
-        idempotencyKey: key || null,
-        ...body,
-      });
-    }
-    if (apiError.status === 401) {
-      return reply.code(401).send({ APIResponseCode: -1, APIResponseText: apiError.message, ...body });
-    }
-    return reply.code(apiError.status).send(body);
+    const answer = errorAnswerOf(error, req);
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 }
 

@@ -3,9 +3,9 @@
 // same key (the outbox keeps one key per entry). Keys belong to the user who sent them. The same holds
 // across server processes on one database (the key's primary key decides, db/database.ts the retries).
 //
-// A repeat is answered from the store before the route reads its body (`registerStoredAnswers`): a
-// rule tightened after the first apply must not turn an applied change into a refusal.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// A repeat is answered from the store before the route checks its right and body (`storedAnswerOf`,
+// http/beforeHandler.ts): a rule tightened after the first apply must not turn an applied change into a refusal.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
@@ -37,7 +37,7 @@ export function requestHashOf(req: FastifyRequest): string {
 
 type Stored = StoredAnswer;
 
-function sendStored(reply: FastifyReply, key: string, stored: { status: number; body: string }): FastifyReply {
+export function sendStored(reply: FastifyReply, key: string, stored: { status: number; body: string }): FastifyReply {
   return reply.code(stored.status).header('Idempotency-Key', key).type('application/json; charset=utf-8').send(stored.body);
 }
 
@@ -48,19 +48,17 @@ function repeatOf(req: FastifyRequest, stored: Stored): Stored {
 }
 
 /**
- * Answers a repeated mutation from the store after authentication and before the route (its rights,
- * body checks and rules) runs again. The route's own transaction still claims the key, for repeats
- * that arrive while the first is being applied (in this process or another one).
+ * The stored answer of a repeated mutation, looked up after authentication and before the route (its
+ * rights, body checks and rules) runs again. The route's own transaction still claims the key, for
+ * repeats that arrive while the first is being applied (in this process or another one).
  */
-export function registerStoredAnswers(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || !req.auth) return;
-    const key = idempotencyKeyOf(req);
-    if (!key || key.length > MAX_KEY_LENGTH) return;
-    const { companyId, user } = req.auth;
-    const stored = await idempotencyKeys.find(ctx.db, companyId, user.id, key);
-    if (stored) return sendStored(reply, key, repeatOf(req, stored));
-  });
+export async function storedAnswerOf(ctx: AppContext, req: FastifyRequest): Promise<{ key: string; stored: Stored } | null> {
+  if (req.method === 'GET' || req.method === 'HEAD' || !req.auth) return null;
+  const key = idempotencyKeyOf(req);
+  if (!key || key.length > MAX_KEY_LENGTH) return null;
+  const { companyId, user } = req.auth;
+  const stored = await idempotencyKeys.find(ctx.db, companyId, user.id, key);
+  return stored ? { key, stored: repeatOf(req, stored) } : null;
 }
 
 /**

@@ -75,8 +75,10 @@ export function registerRights(app: FastifyInstance): void {
     if (!config?.public && !config?.right) throw new Error(`${String(route.method)} ${route.url} declares no right (config.right) and is not public`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, right: config.right ?? null });
   });
-  app.addHook('preHandler', async (req) => {
-    const right = req.routeOptions.config.right;
-    if (right && req.auth) requireRight(req, right);
-  });
+}
+
+/** The action the route declares, checked once the caller is known (http/beforeHandler.ts). */
+export function checkRouteRight(req: FastifyRequest): void {
+  const right = req.routeOptions.config.right;
+  if (right && req.auth) requireRight(req, right);
 }

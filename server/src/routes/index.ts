@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { DirectCalls } from '../http/directCall.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { buildingRoutes } from './buildings.ts';
@@ -35,7 +36,7 @@ import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
 
-export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
   authRoutes(app, ctx);
   providerRoutes(app, ctx);
   fileRoutes(app, ctx);
@@ -69,5 +70,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
-  syncBatchRoutes(app, ctx);
+  syncBatchRoutes(app, ctx, directCalls);
 }

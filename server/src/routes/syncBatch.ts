@@ -1,13 +1,14 @@
 // POST /api/binyan/sync/batch: several outbox changes in one request (docs/api.md "Batches"). Each
-// change goes through this server as the single request it stands for (same authentication, rights,
-// stored answers, rules and 409s; one transaction each), in order, so one refused change undoes
-// nothing else. A change whose record (or a record it depends on) had a change not applied earlier in
+// change goes to its route as the single request it stands for (same authentication, rights, stored
+// answers, rules and 409s; one transaction each; http/directCall.ts), in order, so one refused change
+// undoes nothing else. A change whose record (or a record it depends on) had a change not applied earlier in
 // the batch is not tried ("not attempted"): it would have waited on the device too.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS, SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../../src/lib/syncBatch.ts';
 import type { BatchItem, BatchResult } from '../../../src/lib/syncBatch.ts';
 import type { AppContext } from '../context.ts';
+import type { DirectAnswer, DirectCalls, DirectChange } from '../http/directCall.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotencyKey.ts';
 import { parse } from '../http/validate.ts';
 
@@ -35,7 +36,7 @@ const batch = z.object({ items: z.array(item).min(1).max(MAX_BATCH_ITEMS) });
 /** The headers a change's own request carries from the batch: who is asking, in which language. */
 function forwardedHeaders(req: FastifyRequest, key: string, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': key };
-  for (const name of ['authorization', 'cookie', 'accept-language', 'user-agent'] as const) {
+  for (const name of ['host', 'authorization', 'cookie', 'accept-language', 'user-agent'] as const) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
@@ -67,7 +68,20 @@ function versionOf(body: unknown): unknown {
 /** Changes that share one commit (a client batch of 200 is one): bounded, so other requests do not wait long for the database. */
 const COMMIT_GROUP = 200;
 
-export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** A path no mutation route takes (a 404, say): answered by Fastify itself, as a single request would be. */
+async function injected(app: FastifyInstance, change: DirectChange): Promise<DirectAnswer> {
+  const answer = await app.inject({
+    method: change.method as 'POST',
+    url: change.url,
+    headers: change.headers,
+    ...(change.hasBody ? { payload: JSON.stringify(change.body) } : {}),
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers[name] = String(value);
+  return { status: answer.statusCode, headers, body: parsedBody(answer.payload) };
+}
+
+export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
   app.post(`/api/${SYNC_BATCH_PATH}`, { config: { right: 'session.use' }, bodyLimit: MAX_BATCH_BYTES }, async (req) => {
     const { items } = parse(batch, req.body);
     const rebaser = createRebaser();
@@ -83,26 +97,22 @@ export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
       const base = rebaser.baseOf(change);
       const single = singleRequestOf(change, base);
       const hasBody = single.body !== undefined;
-      const answer = await app.inject({
-        method: change.method,
-        url: `/api/${single.path}`,
-        headers: forwardedHeaders(req, change.key, hasBody),
-        ...(hasBody ? { payload: JSON.stringify(single.body) } : {}),
-      });
-      const body = parsedBody(answer.payload);
+      const direct: DirectChange = { method: change.method, url: `/api/${single.path}`, headers: forwardedHeaders(req, change.key, hasBody), body: single.body, hasBody };
+      const answer = (await directCalls.call(req, direct)) ?? (await injected(app, direct));
+      const { status, body } = answer;
       const retryAfter = answer.headers['retry-after'];
       const echoed = answer.headers['idempotency-key'];
       results.push({
         key: change.key,
-        status: answer.statusCode,
+        status,
         body,
-        ...(retryAfter === undefined ? {} : { retryAfter: String(retryAfter) }),
-        ...(echoed === undefined ? {} : { idempotencyKey: String(echoed) }),
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+        ...(echoed === undefined ? {} : { idempotencyKey: echoed }),
       });
-      if (wasApplied(answer.statusCode, body)) rebaser.applied(change, base, versionOf(body));
+      if (wasApplied(status, body)) rebaser.applied(change, base, versionOf(body));
       else blocked.add(change.record);
       // The session ended (logout elsewhere, expiry): every later change would be refused the same way.
-      if (answer.statusCode === 401) sessionEnded = true;
+      if (status === 401) sessionEnded = true;
     };
     // Each change is its own transaction; a group of them shares one commit (one disk sync, db/database.ts).
     const list = items as BatchItem[];
