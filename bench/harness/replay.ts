@@ -77,6 +77,6 @@ export async function replayRun(): Promise<ReplayRunResult> {
     }
     return { ms: elapsed(started), applied, passes, left };
   });
-  const attention = await db.outbox.where('state').equals('attention').count();
+  const attention = await db.outbox.filter((e) => e.state === 'attention').count();
   return { ...value, attempts, batches, merged, attention, fetchMs, db: counts };
 }

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import { attachDexieMeta } from './metaStore';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
-import { schemaV1, schemaV2, schemaV3, schemaV4 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from './schema';
 import type {
   ApartmentRow,
   BidRow,
@@ -81,6 +81,8 @@ export class AppDB extends Dexie {
     this.version(3).stores(schemaV3);
     // New tables only (the committee's books); nothing existing changes.
     this.version(4).stores(schemaV4);
+    // Fewer indexes only (rows untouched).
+    this.version(5).stores(schemaV5);
   }
 }
 

@@ -140,3 +140,18 @@ export const schemaV4 = {
   suppliers: 'id, name, *buildingIds, *searchWords',
   bids: 'id, buildingId, supplierId',
 } as const;
+
+/**
+ * Version 5: the service calls, contacts, outbox and sync log keep only the indexes a query reads (the
+ * long lists' search and order live in memory: tableIndex.ts). Every index is written on each put or
+ * delete of a row, so the 17 unread ones of a call (its search words one entry each) made a call's
+ * write 3–4× dearer: the replay's row updates, a pull of 20 000 calls, each local change; the replay
+ * also adds a log row and deletes an entry per change.
+ */
+export const schemaV5 = {
+  ...schemaV4,
+  serviceCalls: 'id, tab, [buildingId+tab]',
+  contacts: 'id, buildingId, apartmentId',
+  outbox: 'id, seq, entityKey, [ownerUserKey+seq]',
+  syncLog: '++id',
+} as const;

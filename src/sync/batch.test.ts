@@ -55,6 +55,26 @@ describe('replay in batches', () => {
     for (const id of ids) expect(await db.serviceCalls.get(id)).toMatchObject({ version: 3, syncState: 'synced' });
   });
 
+  it('counts a batch cut off with the app as an attempt of each change, shows its rows saved on the device, and resends it under the same keys', async () => {
+    const rig = createRig({ serverBatches: true });
+    const ids = await queueCalls(2, 1);
+    rig.server.faults.push('hangAfterCommit');
+    // The server commits the batch; its answer never comes, and the app is closed while it waits.
+    void rig.engine.replay();
+    await vi.waitFor(() => expect(rig.server.applied).toHaveLength(4));
+    for (const id of ids) expect((await db.serviceCalls.get(id))?.syncState).toBe('sent');
+
+    const report = await rig.restart().replay();
+    expect(report).toMatchObject({ applied: 4, remaining: 0 });
+    expect(rig.server.batchRequests).toHaveLength(2);
+    expect(rig.server.batchRequests[1]).toEqual(rig.server.batchRequests[0]);
+    expect(rig.server.applied).toHaveLength(4);
+    // The cut attempt was the first: the one answered is each change's second.
+    expect((await db.syncLog.toArray()).map((l) => [l.outcome, l.attempt])).toEqual(Array.from({ length: 4 }, () => ['applied', 2]));
+    for (const id of ids) expect(await db.serviceCalls.get(id)).toMatchObject({ syncState: 'synced', version: 2 });
+    expect(await db.meta.filter((m) => m.key.startsWith('sync.flight:')).count()).toBe(0);
+  });
+
   it('renews the session when it ends in the middle of a batch and sends the rest once', async () => {
     const rig = createRig({ serverBatches: true });
     await queueCalls(4, 1);

@@ -5,7 +5,8 @@
 import type { OutboxEntry, SyncLogRow, SyncOutcome } from '../db/outboxRows';
 import { db } from '../db/db';
 import type { Verdict } from './classify';
-import { applyVerdictNow, entryAfter, rebasedAfter, verdictTables } from './outcome';
+import { endFlight } from './flights';
+import { applyVerdictNow, entryAfter, inFlightEntry, rebasedAfter, verdictTables } from './outcome';
 import type { LogDraft, OutcomeClock } from './outcome';
 import { entriesOf, rebuiltRow, syncStateOf, tableOf } from './rows';
 
@@ -125,11 +126,12 @@ class WorkingSet {
 
 /**
  * Applies every answer of a batch (mutations only: photos go alone) in ONE transaction, in the batch's
- * order, each exactly as `applyVerdictNow` applies a single answer.
+ * order, each exactly as `applyVerdictNow` applies a single answer; the batch's flight row goes with it.
  */
-export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], clock: OutcomeClock): Promise<BatchSettled> {
-  const tables = [...new Set(answers.flatMap((a) => verdictTables(a.sent)))];
+export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], clock: OutcomeClock, flight: string | null): Promise<BatchSettled> {
+  const tables = [...new Set([db.meta, ...answers.flatMap((a) => verdictTables(a.sent))])];
   return db.transaction('rw', tables, async () => {
+    if (flight !== null) await endFlight(flight);
     const work = new WorkingSet();
     await work.load(answers.map((a) => a.sent));
     const outcomes = new Map<string, SyncOutcome | 'notAttempted'>();
@@ -144,12 +146,13 @@ export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], cloc
         continue;
       }
       if (verdict === null) {
-        // Not tried by the server: it waits again as before its attempt, which does not count.
-        if (entry.state === 'inFlight') work.put(state, { ...entry, state: 'pending', attempts: Math.max(0, entry.attempts - 1) });
+        // Not tried by the server: it waits again as it was before its attempt, which does not count.
         work.syncRowState(state);
         outcomes.set(sent.id, 'notAttempted');
         continue;
       }
+      // The attempt counts now: a batch's entries were not written when it went (markBatchSent).
+      const attempted = inFlightEntry(entry, sent.lastAttemptAt);
       let outcome: SyncOutcome;
       switch (verdict.kind) {
         case 'applied':
@@ -162,12 +165,13 @@ export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], cloc
         case 'retry':
         case 'auth':
         case 'rejected':
-          work.put(state, entryAfter(entry, verdict, clock));
+          work.put(state, entryAfter(attempted, verdict, clock));
           work.syncRowState(state);
           outcome = verdict.kind;
           break;
         case 'conflict': {
           // Rare and involved (merge, a successor entry): the single path, on what is written so far.
+          work.put(state, attempted);
           await work.flush();
           outcome = (await applyVerdictNow(sent, verdict, clock, log)).outcome;
           await work.reload(sent.entityKey);

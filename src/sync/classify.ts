@@ -24,6 +24,9 @@ export type Answer = {
   text: string;
 };
 
+/** An answer whose body was already read as JSON (a batch's part): the body, or null when it was not an object. */
+export type ParsedAnswer = Omit<Answer, 'text'> & { body: Record<string, unknown> | null };
+
 
 function parse(text: string): Record<string, unknown> | null {
   try {
@@ -54,8 +57,11 @@ export function retryAfterMs(value: string | null, nowMs: number): number | null
 }
 
 export function classifyAnswer(answer: Answer, key: string, nowMs = Date.now()): Verdict {
-  const { status } = answer;
-  const body = parse(answer.text);
+  return classifyParsed({ status: answer.status, header: answer.header, body: parse(answer.text) }, key, nowMs);
+}
+
+export function classifyParsed(answer: ParsedAnswer, key: string, nowMs = Date.now()): Verdict {
+  const { status, body } = answer;
   const error = isRecord(body?.error) ? body.error : undefined;
   const messageKey = str(error?.messageKey) ?? 'errors:anErrorOccurred';
   const message = str(error?.message) ?? str(body?.APIResponseText) ?? `HTTP ${status}`;

@@ -10,8 +10,9 @@ import { DEFAULT_BATCH_LIMITS, pickBatch, sendBatch } from './batch';
 import type { BatchLimits } from './batch';
 import type { Verdict } from './classify';
 import { applyBatchVerdicts } from './batchOutcome';
+import { countCutFlights } from './flights';
 import type { BatchAnswerOf } from './batchOutcome';
-import { applyVerdict, markInFlight } from './outcome';
+import { applyVerdict, markBatchSent, markInFlight } from './outcome';
 import type { LogDraft, OutcomeClock } from './outcome';
 import { createPlan } from './plan';
 import type { Plan } from './plan';
@@ -167,6 +168,8 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     let logged = 0;
     let taskSeq = 0;
     planStale = false;
+    // A batch of a pass that was cut off still counts as an attempt of each of its changes.
+    await countCutFlights();
     const plan = createPlan(userKey, await entriesFor(userKey));
 
     const settledOne = async (outcome: SyncOutcome | 'notAttempted') => {
@@ -197,9 +200,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       running.set(id, task);
     };
 
-    /** Marks the batch in flight, sends it, and applies every answer in one transaction. */
+    /** Marks the batch sent, sends it, and applies every answer in one transaction. */
     async function attemptBatch(batch: readonly OutboxEntry[]): Promise<void> {
-      const marked = await markInFlight(batch, clock);
+      const { marked, flight } = await markBatchSent(batch, clock);
       const sending: OutboxEntry[] = [];
       for (const entry of batch) {
         const sent = marked.get(entry.id);
@@ -231,9 +234,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
           answers = sending.map((sent) => ({ sent, verdict, log: logOf(sent, verdict, started, sent.request.method, pathOf(sent)) }));
         }
       }
-      const settled = await applyBatchVerdicts(answers, clock).catch((error: unknown) => {
+      const settled = await applyBatchVerdicts(answers, clock, flight).catch((error: unknown) => {
         const unstored = unstoredAnswer(error);
-        return applyBatchVerdicts(sending.map((sent) => ({ sent, verdict: unstored, log: logOf(sent, unstored, started, sent.request.method, pathOf(sent)) })), clock);
+        return applyBatchVerdicts(sending.map((sent) => ({ sent, verdict: unstored, log: logOf(sent, unstored, started, sent.request.method, pathOf(sent)) })), clock, flight);
       });
       for (const [entityKey, entries] of settled.entries) plan.replaceRecord(entityKey, entries);
       for (const sent of sending) {

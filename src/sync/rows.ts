@@ -25,8 +25,9 @@ export function syncStateOf(entries: readonly OutboxEntry[]): SyncState {
   return entries.some((e) => e.state === 'inFlight') ? 'sent' : 'local';
 }
 
+/** The record's entries in `seq` order (a record has a few). */
 export async function entriesOf(entityKey: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[entityKey+seq]').between([entityKey, -Infinity], [entityKey, Infinity]).toArray();
+  return db.outbox.where('entityKey').equals(entityKey).sortBy('seq');
 }
 
 /**
@@ -72,6 +73,31 @@ export async function setRowSyncState(table: string, recordId: string | number, 
   if (!current) return;
   const state = syncStateOf(known ?? (await entriesOf(entityKeyOf(table, recordId))));
   if (current.syncState !== state) await rows.update(recordId, { syncState: state });
+}
+
+/**
+ * `setRowSyncState` for the records of `entries`, which are ALL the stored entries of those records (as
+ * the caller just read and changed them): each table's rows read in one go, those whose state changes
+ * written back together.
+ */
+export async function setRowsSyncState(entries: readonly OutboxEntry[]): Promise<void> {
+  const byTable = new Map<string, Map<string, OutboxEntry[]>>();
+  for (const e of entries) {
+    const records = byTable.get(e.table) ?? new Map<string, OutboxEntry[]>();
+    records.set(e.entityKey, [...(records.get(e.entityKey) ?? []), e]);
+    byTable.set(e.table, records);
+  }
+  for (const [table, records] of byTable) {
+    const lists = [...records.values()];
+    const rows = await tableOf(table).bulkGet(lists.map((list) => (list[0] as OutboxEntry).recordId));
+    const changed: Row[] = [];
+    lists.forEach((list, i) => {
+      const current = rows[i];
+      const state = syncStateOf(list);
+      if (current && current.syncState !== state) changed.push({ ...current, syncState: state });
+    });
+    if (changed.length > 0) await tableOf(table).bulkPut(changed);
+  }
 }
 
 export type PullResult = { written: number; kept: number; removed: number };

@@ -5,7 +5,7 @@ import { db } from '../db/db';
 import { newId } from '../db/mutate';
 import { announceOutboxWrites } from './outboxEvents';
 import type { OutboxEntry } from '../db/outboxRows';
-import { swapEntry } from './outbox';
+import { outboxOf, swapEntry } from './outbox';
 import { entriesOf, rebuildRow, setRowSyncState, tableOf } from './rows';
 
 type Row = Record<string, unknown>;
@@ -41,7 +41,7 @@ export async function retryNow(entryId: string): Promise<void> {
 
 /** Retries every waiting entry of the user now (not the refused ones: they need a decision). */
 export async function retryAllNow(userKey: string): Promise<void> {
-  const waiting = db.outbox.where('ownerUserKey').equals(userKey).and((e) => e.state === 'pending');
+  const waiting = outboxOf(userKey).and((e) => e.state === 'pending');
   await waiting.modify({ nextAttemptAt: 0 });
   announceOutboxWrites(await waiting.toArray());
 }

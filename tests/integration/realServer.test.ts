@@ -166,7 +166,7 @@ describe('replay against the real server', () => {
   it('pulls open calls without overwriting a call with pending changes', async () => {
     const api = createApiClient({ baseUrl: `${server.baseUrl}/api`, getToken: () => token });
     await pullServiceCalls(api, { buildingId: 102, tab: 'open' });
-    const some = await db.serviceCalls.where('buildingId').equals(102).first();
+    const some = await db.serviceCalls.filter((call) => call.buildingId === 102).first();
     if (!some) throw new Error('no open calls pulled');
     await updateServiceCall(some.id, { subject: 'local edit' });
     await pullServiceCalls(api, { buildingId: 102, tab: 'open' });

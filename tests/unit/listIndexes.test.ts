@@ -44,13 +44,14 @@ function oldContactMatches(contact: ContactRow, query: ContactQuery): boolean {
   }
 }
 
-/** Before: the `searchWords` index on the first word (or every row of the scope), filtered, sorted by name. */
+/** Before: the rows with a word starting with the first word (once the `searchWords` index), filtered, sorted by name. */
 async function oldSearchContacts(text: string, buildingId: number | null) {
   const query = classifyContactQuery(text);
   if (query.kind === 'empty') return { contacts: [], truncated: false };
   let candidates: ContactRow[];
   if (query.kind === 'text' && query.words.length > 0 && query.script !== 'latin') {
-    candidates = await db.contacts.where('searchWords').startsWith(query.words[0] ?? '').distinct().toArray();
+    const first = query.words[0] ?? '';
+    candidates = (await db.contacts.toArray()).filter((c) => (c.searchWords ?? []).some((word) => word.startsWith(first)));
   } else {
     candidates = buildingId === null ? await db.contacts.toArray() : await db.contacts.where('buildingId').equals(buildingId).toArray();
   }

@@ -106,8 +106,7 @@ describe('Sync screen', () => {
   it("shows a refused photo upload with the limit the server named, in the reason's words", async () => {
     await createServiceCall(newCall, [{ blob: new Blob(['x'], { type: 'image/jpeg' }), width: 1, height: 1, hash: 'h' }]);
     await db.outbox
-      .where('kind')
-      .equals('photo')
+      .filter((e) => e.kind === 'photo')
       .modify((e) => {
         e.state = 'attention';
         e.lastError = { kind: 'rejected', status: 200, code: '1', messageKey: 'errors:fileTooLarge', message: 'File size must be under 4 MB', field: 'base64String', params: { size: '4 MB' } };

@@ -34,7 +34,14 @@ export function fakeSession(server: FakeServer, user: string | null = USER): Ses
   return port;
 }
 
-export type Rig = { server: FakeServer; session: ReturnType<typeof fakeSession>; engine: ReplayEngine; clock: { t: number } };
+export type Rig = {
+  server: FakeServer;
+  session: ReturnType<typeof fakeSession>;
+  engine: ReplayEngine;
+  clock: { t: number };
+  /** A new engine over the same server, session and clock: the app started again. */
+  restart(): ReplayEngine;
+};
 
 /** `serverBatches`: the fake server has the batch call (otherwise the engine falls back to single requests). */
 export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number; serverBatches?: boolean } = {}): Rig {
@@ -43,6 +50,6 @@ export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number; s
   const session = fakeSession(server);
   const clock = { t: Date.parse('2025-01-01T08:00:00Z') };
   const api = createApiClient({ baseUrl: 'http://fake.test/api', fetch: server.fetch, getToken: () => session.getToken(), timeoutMs: options.timeoutMs ?? 5_000 });
-  const engine = createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...engineOptions });
-  return { server, session, engine, clock };
+  const start = () => createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...engineOptions });
+  return { server, session, engine: start(), clock, restart: start };
 }
