@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
+import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { initI18n, startNamespaces } from './i18n/i18n';
+import { initI18n, preloadNamespaces, signInNamespaces, startNamespaces } from './i18n/i18n';
 import { listenForInstallPrompt } from './session/installPrompt';
 import './ui/tokens.css';
 
@@ -9,13 +9,26 @@ listenForInstallPrompt();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+const root = createRoot(container);
 
+/** The sign-in page loads on its own, without the router and the signed-in app (issue 13). */
+const isSignInPage = (path: string) => path === '/login' || path.startsWith('/login/');
+
+const app = () => import('./app/App').then(({ App }) => <App />);
+
+/** The sign-in page is left (signed in, or a link): the app takes over at the new page. */
+function leaveSignIn(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', to);
+  else history.pushState(null, '', to);
+  void Promise.all([app(), preloadNamespaces(startNamespaces)]).then(([page]) => show(page));
+}
+
+function show(page: ReactElement): void {
+  root.render(<StrictMode>{page}</StrictMode>);
+}
+
+const signIn = isSignInPage(location.pathname);
+const page = signIn ? import('./app/LoginApp').then(({ LoginApp }) => <LoginApp leave={leaveSignIn} />) : app();
 // Texts first: the first paint is already in the stored language and direction.
-void initI18n({ namespaces: startNamespaces }).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void Promise.all([page, initI18n({ namespaces: signIn ? signInNamespaces : startNamespaces })]).then(([first]) => show(first));
 if (import.meta.env.PROD) void import('./app/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

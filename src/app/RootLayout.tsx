@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { dropPaintedStart } from '../session/paintedStart';
 import { ErrorToastHost } from '../ui/ErrorToast';
+import { RouterNavigation } from './RouterNavigation';
 import { UpdatePrompt } from './UpdatePrompt';
 import { usePageTitle } from './usePageTitle';
 
@@ -14,10 +15,10 @@ export function RootLayout() {
     if (pathname !== '/') dropPaintedStart();
   }, [pathname]);
   return (
-    <>
+    <RouterNavigation>
       <UpdatePrompt />
       <Outlet />
       <ErrorToastHost />
-    </>
+    </RouterNavigation>
   );
 }

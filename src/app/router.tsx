@@ -3,39 +3,21 @@ import type { RouteObject } from 'react-router-dom';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import { LoginRoute } from '../features/auth/LoginRoute';
 import { Spinner } from '../ui/Spinner';
-import type { TakeDayProgress } from '../session/takeDayOffline';
 import { FinancialReportRedirect } from './FinancialReportRedirect';
 import { NotFound } from './NotFound';
 import { RequireAuth } from './RequireAuth';
 import { RequireRight } from './RequireRight';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { preloadable } from './lazyScreen';
-
-// The sign-in page loads only what it shows (issue 13): the frame of the signed-in app (with Dexie and
-// the sync engine), registration and the after-sign-in preparation load on demand; a started sign-in
-// preloads them (`modulepreload`) while the code is on its way.
-// The frame's texts beside its own (shell, routes, field): the menu's unread messages, the site choice.
-const appLayout = preloadable(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })), { namespaces: ['messages', 'companySite'] });
-const AppLayout = appLayout.lazy();
-const RegisterRoute = lazy(() => import('../features/auth/RegisterScreen').then((m) => ({ default: m.RegisterRoute })));
-const loadAfterLogin = () => import('./afterLogin');
-
-async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {
-  const { prepareAfterLogin: prepare } = await loadAfterLogin();
-  await prepare(onProgress);
-}
-
-function preloadSignedIn(): void {
-  void appLayout.preload().catch(() => undefined);
-  void loadAfterLogin().catch(() => undefined);
-}
-
-const ContactUsScreen = lazy(() => import('../features/contact-us/ContactUsScreen').then((m) => ({ default: m.ContactUsScreen })));
 import { isRouteHandle } from './routeHandle';
 import type { RouteHandle } from './routeHandle';
 import { appRoutes } from './routeTable';
 import type { AppRoute } from './routeTable';
+import { appLayout, prepareAfterLogin, preloadSignedIn } from './signedInApp';
+
+const AppLayout = appLayout.lazy();
+const RegisterRoute = lazy(() => import('../features/auth/RegisterScreen').then((m) => ({ default: m.RegisterRoute })));
+const ContactUsScreen = lazy(() => import('../features/contact-us/ContactUsScreen').then((m) => ({ default: m.ContactUsScreen })));
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
 import { useCan } from '../session/sessionContext';
+import { useDocumentTitle } from './documentTitle';
 import { isRouteHandle } from './routeHandle';
 
 /** The deepest route's label; also used as the app bar heading. */
@@ -15,12 +15,7 @@ export function useRouteLabel(): string {
   return t(handle.titleKey === 'routes:dashboard' && can('account.read') ? 'routes:myApartment' : handle.titleKey);
 }
 
-/** Page title = short app name + route label (spec section 2). */
+/** The document title of the route shown. */
 export function usePageTitle(): void {
-  const { t } = useTranslation('common');
-  const label = useRouteLabel();
-  const appName = t('appShortName');
-  useEffect(() => {
-    document.title = label ? t('pageTitle', { app: appName, page: label }) : appName;
-  }, [appName, label, t]);
+  useDocumentTitle(useRouteLabel());
 }

@@ -23,6 +23,13 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
 
 /** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
 export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync', 'field'];
+/** What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts. */
+export const signInNamespaces: readonly string[] = ['common', 'routes', 'auth', 'errors', 'field'];
+
+/** Starts loading namespaces the page will need soon; resolves when they are there. */
+export async function preloadNamespaces(names: readonly string[]): Promise<void> {
+  await (await initI18n()).loadNamespaces([...names]);
+}
 
 // The language being shown (set before i18next switches, so the backend knows what it loads for).
 let shownLanguage: string = defaultLanguage;

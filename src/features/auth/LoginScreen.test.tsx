@@ -9,6 +9,7 @@ import { initI18n } from '../../i18n/i18n';
 import { loginMachine } from './loginMachine';
 import type { LoginResult, StartOtpInput, VerifyOtpInput } from './loginMachine';
 import { LoginScreen } from './LoginScreen';
+import { AppNavigationContext } from '../../ui/appNavigation';
 import { SessionContext } from '../../session/sessionContext';
 
 beforeAll(async () => {
@@ -38,7 +39,14 @@ function setup(verify: () => Promise<OtpAuthAnswer>, start?: (i: StartOtpInput) 
   const update = vi.fn(async () => undefined);
   const router = createMemoryRouter(
     [
-      { path: '/login', element: <LoginScreen initial={{}} machine={machine} afterLogin={afterLogin} /> },
+      {
+        path: '/login',
+        element: (
+          <AppNavigationContext.Provider value={{ go: (to, options) => void router.navigate(to, options) }}>
+            <LoginScreen initial={{}} machine={machine} afterLogin={afterLogin} />
+          </AppNavigationContext.Provider>
+        ),
+      },
       { path: '*', element: <p>landed</p> },
     ],
     { initialEntries: ['/login'] },

@@ -3,7 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import { Link, Navigate } from 'react-router-dom';
+import { AppLink, Redirect } from '../../ui/appNavigation';
 import { Button } from '../../ui/Button';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { Spinner } from '../../ui/Spinner';
@@ -56,9 +56,9 @@ export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine =
           <SignInFlow key="staff" machine={machine} input={initial} Details={LoginDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
         )}
       </div>
-      <Link className={styles.contactLink} to="/contact-us">
+      <AppLink className={styles.contactLink} to="/contact-us">
         {t('contactUs')}
-      </Link>
+      </AppLink>
       <LanguageSwitch className={styles.languages} />
     </main>
   );
@@ -86,7 +86,7 @@ function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode }
   }, [started, preload]);
 
   // Already signed in on arrival: /login is for logged-out users only.
-  if (loggedIn && state.matches('idle')) return <Navigate to="/" replace />;
+  if (loggedIn && state.matches('idle')) return <Redirect to="/" />;
   if (state.matches('finishing') || done) return <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />;
   if (state.matches('choosingAccount')) return <AccountChoice state={state} send={send} />;
   if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying')) return <LoginCodeForm state={state} send={send} />;

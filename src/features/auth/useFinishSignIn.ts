@@ -1,15 +1,15 @@
 // What follows a verified code on the login and the registration screens: the app's preparation (it
 // takes the day offline) with its progress, then the remembered page or the home.
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/sessionContext';
+import { useAppNavigate } from '../../ui/appNavigation';
 import type { TakeDayProgress } from '../../session/takeDayOffline';
 
 export type OfflineProgress = Pick<TakeDayProgress, 'done' | 'total'>;
 
 export function useFinishSignIn(done: boolean, afterLogin: (onProgress: (p: OfflineProgress) => void) => Promise<void>): OfflineProgress | null {
   const { session, update } = useSession();
-  const navigate = useNavigate();
+  const go = useAppNavigate();
   const [progress, setProgress] = useState<OfflineProgress | null>(null);
   useEffect(() => {
     if (!done) return;
@@ -20,7 +20,7 @@ export function useFinishSignIn(done: boolean, afterLogin: (onProgress: (p: Offl
         await afterLogin((p) => active && setProgress(p));
       } finally {
         await update({ previousPath: null });
-        if (active) navigate(target, { replace: true });
+        if (active) go(target, { replace: true });
       }
     })();
     return () => {
