@@ -1,30 +1,20 @@
 // The painted offline start (issue 13, src/session/paintedStart.ts): before any app script runs, the
-// dashboard as last rendered goes on screen as an inert cover over #root; the app removes it once its
-// own list is rendered. Plain script, no modules: it must run while the document is still parsed.
+// dashboard as last rendered goes on screen as an inert cover over #root, styled by the rules kept with
+// it; the app removes it once its own list is rendered. Plain script, no modules: it must run while the
+// document is still parsed. Nothing here loads: a style sheet link added now would hold the app's
+// scripts back until it arrived.
 (function () {
   try {
     if (location.pathname !== '/') return;
     var raw = localStorage.getItem('binyan.paintedStart');
     if (!raw) return;
     var shot = JSON.parse(raw);
-    if (!shot || typeof shot.html !== 'string' || !Array.isArray(shot.styles)) return;
+    if (!shot || typeof shot.html !== 'string' || typeof shot.css !== 'string') return;
     var root = document.getElementById('root');
     if (!root) return;
     var html = document.documentElement;
     if (shot.lang) html.lang = shot.lang;
     if (shot.dir) html.dir = shot.dir;
-    var present = {};
-    var links = document.querySelectorAll('link[rel="stylesheet"]');
-    for (var i = 0; i < links.length; i++) present[new URL(links[i].href).pathname] = true;
-    for (var j = 0; j < shot.styles.length; j++) {
-      var href = shot.styles[j];
-      if (typeof href !== 'string' || href.charAt(0) !== '/' || present[href]) continue;
-      var link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      link.setAttribute('blocking', 'render');
-      document.head.appendChild(link);
-    }
     var cover = document.createElement('div');
     cover.id = 'painted-start';
     cover.inert = true;
@@ -35,7 +25,11 @@
     style.zIndex = '2147483647';
     style.overflow = 'hidden';
     style.background = 'Canvas';
+    // The rules go with the cover, and with it when the app takes it away.
+    var rules = document.createElement('style');
+    rules.textContent = shot.css;
     cover.innerHTML = shot.html;
+    cover.insertBefore(rules, cover.firstChild);
     root.parentNode.insertBefore(cover, root);
     requestAnimationFrame(function () {
       performance.mark('binyan:dashboard-painted');

@@ -14,7 +14,12 @@ const root = createRoot(container);
 /** The sign-in page loads on its own, without the router and the signed-in app (issue 13). */
 const isSignInPage = (path: string) => path === '/login' || path.startsWith('/login/');
 
-const app = () => import('./app/App').then(({ App }) => <App />);
+/** The app at the current page; its frame and the page's screen start loading as soon as it arrives. */
+const app = () =>
+  import('./app/App').then(({ App, preloadStart }) => {
+    preloadStart(location.pathname);
+    return <App />;
+  });
 
 /** The sign-in page is left (signed in, or a link): the app takes over at the new page. */
 function leaveSignIn(to: string, options: { replace?: boolean } = {}): void {

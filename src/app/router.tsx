@@ -81,7 +81,7 @@ const PUBLIC_PATHS = ['/login', '/register', '/contact-us'];
  * A start on a signed-in page loads its frame and its screen, with their texts, at once beside the
  * session's restore: they then render as soon as the session is known, without a Suspense fallback.
  */
-function preloadStart(pathname: string): void {
+export function preloadStart(pathname: string): void {
   if (PUBLIC_PATHS.some((p) => pathname.startsWith(p))) return;
   void appLayout.preload().catch(() => undefined);
   void import('../db/db').then(({ openIfStored }) => openIfStored()).catch(() => undefined);
@@ -91,6 +91,5 @@ function preloadStart(pathname: string): void {
 }
 
 export function createAppRouter() {
-  preloadStart(window.location.pathname);
   return createBrowserRouter(routeObjects);
 }

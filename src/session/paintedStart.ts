@@ -1,13 +1,15 @@
-// The painted offline start (issue 13): the dashboard as last rendered is kept (HTML and the style
-// sheets it used) and public/paint-start.js puts it on screen before any app script runs, as an inert
-// cover over the app; the app takes the cover away once its own dashboard list is on screen, or when
-// it shows another page. Only the dashboard of a signed-in worker is kept; signing out forgets it.
+// The painted offline start (issue 13): the dashboard as last rendered is kept (its HTML and the rules
+// of the style sheets it used, as text) and public/paint-start.js puts it on screen before any app
+// script runs, as an inert cover over the app; the app takes the cover away once its own dashboard
+// list is on screen, or when it shows another page. Only the dashboard of a signed-in worker is kept;
+// signing out forgets it. The rules travel as text, not as links to the sheets: links added while the
+// page is parsed hold back the app's own scripts until they load (~55 ms of every offline start).
 export const PAINTED_START_KEY = 'binyan.paintedStart';
 /** The element public/paint-start.js puts over #root (the same id there). */
 const COVER_ID = 'painted-start';
 const SAVE_DELAY_MS = 1_000;
 
-export type PaintedStart = { html: string; styles: string[]; lang: string; dir: string; savedAt: number };
+export type PaintedStart = { html: string; css: string; lang: string; dir: string; savedAt: number };
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -16,12 +18,24 @@ export function dropPaintedStart(): void {
   document.getElementById(COVER_ID)?.remove();
 }
 
+/** The rules of the page's style sheets (the app's own, from its origin), in document order. */
+function cssText(): string {
+  const rules: string[] = [];
+  for (const sheet of document.styleSheets) {
+    try {
+      for (const rule of sheet.cssRules) rules.push(rule.cssText);
+    } catch {
+      // A sheet of another origin cannot be read; the app has none.
+    }
+  }
+  return rules.join('\n');
+}
+
 function snapshot(): PaintedStart | null {
   const root = document.getElementById('root');
   if (!root || location.pathname !== '/' || root.childElementCount === 0) return null;
-  const styles = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => new URL(l.href).pathname);
   const html = document.documentElement;
-  return { html: root.innerHTML, styles, lang: html.lang, dir: html.dir, savedAt: Date.now() };
+  return { html: root.innerHTML, css: cssText(), lang: html.lang, dir: html.dir, savedAt: Date.now() };
 }
 
 /** Keeps the dashboard as it is on screen now, once it has settled (a second after the last call). */
