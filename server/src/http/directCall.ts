@@ -69,7 +69,8 @@ class KeptReply {
   }
 }
 
-function parsedText(text: string): unknown {
+/** An answer's text as the client reads it: its JSON, or the text itself when it is not JSON. */
+export function parsedText(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;

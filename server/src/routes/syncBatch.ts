@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS, SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../../src/lib/syncBatch.ts';
 import type { BatchItem, BatchResult } from '../../../src/lib/syncBatch.ts';
 import type { AppContext } from '../context.ts';
+import { parsedText } from '../http/directCall.ts';
 import type { DirectAnswer, DirectCalls, DirectChange } from '../http/directCall.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotencyKey.ts';
 import { parse } from '../http/validate.ts';
@@ -44,15 +45,6 @@ function forwardedHeaders(req: FastifyRequest, key: string, hasBody: boolean): R
   return headers;
 }
 
-function parsedBody(text: string): unknown {
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** Applied as the device judges it (src/sync/classify.ts): 2xx without a style-2 refusal code. */
 function wasApplied(status: number, body: unknown): boolean {
   if (status < 200 || status >= 300) return false;
@@ -78,7 +70,7 @@ async function injected(app: FastifyInstance, change: DirectChange): Promise<Dir
   });
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers[name] = String(value);
-  return { status: answer.statusCode, headers, body: parsedBody(answer.payload) };
+  return { status: answer.statusCode, headers, body: parsedText(answer.payload) };
 }
 
 export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
