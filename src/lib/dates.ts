@@ -3,9 +3,18 @@
 // The only place of the app that formats a date or a time: lint refuses toLocale*String and
 // Intl.DateTimeFormat anywhere else in src/ (tests/unit/dateFormatting.test.ts proves it).
 
-const displayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const timeWithSecondsFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+/**
+ * A formatter made on first use: each costs milliseconds to make (its locale data, a time zone's rules),
+ * and this module loads with the app's first screen.
+ */
+function onFirstUse(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= make());
+}
+
+const displayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const timeWithSecondsFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }));
 const localDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A yyyy-mm-dd string is a local calendar date; anything else is parsed as an instant. */
@@ -20,7 +29,7 @@ export function toDate(value: Date | string): Date {
 export function formatDisplayDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : displayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : displayFormat().format(date);
 }
 
 function validDate(value: Date | string | number | null | undefined): Date | null {
@@ -33,14 +42,14 @@ function validDate(value: Date | string | number | null | undefined): Date | nul
 export function formatDisplayTime(value: Date | string | number | null | undefined, options: { seconds?: boolean } = {}): string {
   const date = validDate(value);
   if (!date) return '';
-  return (options.seconds ? timeWithSecondsFormat : timeFormat).format(date);
+  return (options.seconds ? timeWithSecondsFormat : timeFormat)().format(date);
 }
 
 /** dd/mm/yyyy hh:mm (24-hour), or '' for a missing or invalid instant. */
 export function formatDisplayDateTime(value: Date | string | number | null | undefined, options: { seconds?: boolean } = {}): string {
   const date = validDate(value);
   if (!date) return '';
-  return `${displayFormat.format(date)} ${formatDisplayTime(date, options)}`;
+  return `${displayFormat().format(date)} ${formatDisplayTime(date, options)}`;
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
@@ -142,22 +151,25 @@ export function yearOptions(now: Date = new Date()): number[] {
   return Array.from({ length: YEAR_OPTIONS_BACK + 1 }, (_, i) => year - i);
 }
 
-const israelClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Jerusalem',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const israelClock = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Jerusalem',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /**
  * The building's wall clock, 'yyyy-mm-ddTHH:MM' in Israel, whatever the device's or server's zone:
  * room bookings and building events are kept in it (lib/domain/bookingRules.ts).
  */
 export function israelWallClock(instant: Date): string {
-  const parts = Object.fromEntries(israelClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(israelClock().formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
