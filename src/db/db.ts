@@ -2,7 +2,7 @@
 // an upgrade must keep `outbox` rows intact, because they are changes the server has not seen yet.
 import Dexie from 'dexie';
 import type { Table } from 'dexie';
-import { attachDexieMeta } from './metaStore';
+import { attachDexieMeta, databaseExists } from './metaStore';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
 import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from './schema';
 import type {
@@ -95,7 +95,7 @@ void attachDexieMeta(db.meta).catch(() => undefined);
  * read): the first query of the screen then does not wait for the open. Never creates it.
  */
 export async function openIfStored(): Promise<void> {
-  if (await Dexie.exists(db.name)) await db.open();
+  if (await databaseExists()) await db.open();
 }
 
 /** Every table name (the outbox uses them in `entityKey`). */

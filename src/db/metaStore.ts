@@ -58,6 +58,19 @@ function openExisting(): Promise<IDBDatabase | null> {
   });
 }
 
+/**
+ * Whether this device has the app's database, asked without creating one. (Dexie.exists creates a
+ * probe database and then deletes it: that delete waits in line and can take the database another
+ * context creates meanwhile — a sign-in, the service worker — with the session in it.)
+ */
+export async function databaseExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases === 'function') return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+  const idb = await openExisting();
+  idb?.close();
+  return idb !== null;
+}
+
 async function withStore<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<{ value: T } | null> {
   const idb = await openExisting();
   if (idb === null) return null;
