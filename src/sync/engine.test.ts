@@ -3,6 +3,9 @@ import { db } from '../db/db';
 import { createServiceCall, addUpdate, changeStatus, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb, USER } from './testing/setup';
 import { runnableEntries } from './engine';
+import type { ReplayReport } from './engine';
+import { inProcessLock } from './lock';
+import type { LockRunner } from './lock';
 import { userKeyOf } from './sessionPort';
 import type { OutboxEntry } from '../db/outboxRows';
 
@@ -151,6 +154,32 @@ describe('replay engine', () => {
     await db.outbox.toCollection().modify({ ownerUserKey: await userKeyOf(1001, 'dana') });
     expect(await rig.engine.replay()).toMatchObject({ attempted: 0 });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('replays a change made while a pass is letting go of the lock in one pass right after it', async () => {
+    const base = inProcessLock();
+    let whileLettingGo: (() => Promise<void>) | null = null;
+    // The pass has left its loop and is about to let go of the lock when the next change comes.
+    const lock: LockRunner = (work) =>
+      base(async () => {
+        const value = await work();
+        const hook = whileLettingGo;
+        whileLettingGo = null;
+        await hook?.();
+        return value;
+      });
+    const rig = createRig({ lock });
+    await createServiceCall(newCall);
+    let second: Promise<ReplayReport> | undefined;
+    whileLettingGo = async () => {
+      await createServiceCall({ ...newCall, description: 'The second leak, in the parking level' });
+      second = rig.engine.replay();
+    };
+    expect(await rig.engine.replay()).toMatchObject({ applied: 1, remaining: 0 });
+    const secondReport = await second;
+    expect(secondReport).toMatchObject({ ran: true, applied: 1, remaining: 0 });
+    expect(rig.server.applied).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('treats an entry left in flight by a crash as pending and resends it under the same key', async () => {

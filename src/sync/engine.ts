@@ -328,6 +328,12 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     };
   }
 
+  // This engine's pass holding the lock (resolved once the lock is let go), how many have let go, and
+  // the one pass that follows them.
+  let ownPass: Promise<void> | null = null;
+  let passesEnded = 0;
+  let followUp: Promise<ReplayReport> | null = null;
+
   async function replay(options: ReplayOptions = {}): Promise<ReplayReport> {
     // A pass under way here picks up what this call is about (e.g. a change just made).
     if (replaying) planStale = true;
@@ -336,7 +342,12 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     if (!options.connectivityConfirmed && deps.isOnline?.() === false) {
       return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null, waitingForConnection: true };
     }
+    const ongoing = ownPass;
+    const endedBefore = passesEnded;
+    let letGo: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (letGo = resolve));
     const result = await lock(async () => {
+      ownPass = done;
       replaying = true;
       passTrigger = options.trigger;
       deps.onStatus?.({ replaying: true, needsLogin: false });
@@ -346,8 +357,26 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       } finally {
         replaying = false;
       }
+    }).finally(() => {
+      if (ownPass === done) {
+        ownPass = null;
+        passesEnded += 1;
+      }
+      letGo();
     });
-    if (!result.acquired) return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null };
+    if (!result.acquired) {
+      // This engine's own pass held the lock, and may have looked at the outbox for the last time
+      // already (it was finishing): what this call is about goes in one pass right after it.
+      const own = ownPass ?? ongoing ?? (passesEnded !== endedBefore ? Promise.resolve() : null);
+      if (own) {
+        followUp ??= own.then(() => {
+          followUp = null;
+          return replay(options);
+        });
+        return followUp;
+      }
+      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null };
+    }
     deps.onStatus?.({ replaying: false, needsLogin: result.value.needsLogin });
     return { ran: true, ...result.value };
   }
