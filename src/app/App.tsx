@@ -3,10 +3,10 @@ import { RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../session/SessionProvider';
 import { runSessionStartup, takeStartupParams } from '../features/auth/startup';
 import { createAppRouter } from './router';
-
-export { preloadStart } from './router';
 import { TakeDayOfflineProvider } from './TakeDayOfflineProvider';
 import { useServerDictionary } from './useServerDictionary';
+
+export { preloadStart } from './router';
 
 export function App() {
   const [router] = useState(() => {

@@ -33,9 +33,9 @@ export function markBatchSent(entries: readonly OutboxEntry[], clock: OutcomeClo
   return markSent(entries, clock, { storeEntries: false });
 }
 
-/** The tables `markInFlight` and `markBatchSent` write. */
-function markTables(entries: readonly OutboxEntry[]): Table[] {
-  return [db.outbox, db.meta, ...new Set(entries.map((e) => tableOf(e.table)))];
+/** The tables `markInFlight` writes; `markBatchSent` writes the batch's flight row in `meta` too. */
+function markTables(entries: readonly OutboxEntry[], storeEntries: boolean): Table[] {
+  return [db.outbox, ...(storeEntries ? [] : [db.meta]), ...new Set(entries.map((e) => tableOf(e.table)))];
 }
 
 /** The entry of an attempt under way: counted, in flight, sent at `at`. */
@@ -50,7 +50,7 @@ async function markSent(
 ): Promise<{ marked: Map<string, OutboxEntry>; flight: string | null }> {
   if (entries.length === 0) return { marked: new Map(), flight: null };
   // An async scope function: Dexie keeps the transaction open across native awaits only for those.
-  return db.transaction('rw', markTables(entries), async () => {
+  return db.transaction('rw', markTables(entries, storeEntries), async () => {
     const marked = new Map<string, OutboxEntry>();
     const at = new Date(clock.now()).toISOString();
     // The records' entries in one read: the stored versions of those that go, and what each row's state follows.
