@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeChunkName } from './sw/localeChunk.ts';
+import { startChunks } from './scripts/startChunks.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
+const starts = startChunks(import.meta.dirname);
 const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), starts.plugin],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -19,6 +21,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       output: {
+        codeSplitting: { groups: starts.groups },
         // Locale files carry their language in the name: the service worker keeps language packs by it.
         chunkFileNames: (chunk) => {
           const locale = LOCALE_SOURCE.exec(chunk.facadeModuleId ?? '');

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, preloadNamespaces, signInNamespaces, startNamespaces } from './i18n/i18n';
 import { listenForInstallPrompt } from './session/installPrompt';
+import { signedInStartNamespaces } from './app/startTexts';
 import './ui/tokens.css';
 
 listenForInstallPrompt();
@@ -35,5 +36,5 @@ function show(page: ReactElement): void {
 const signIn = isSignInPage(location.pathname);
 const page = signIn ? import('./app/LoginApp').then(({ LoginApp }) => <LoginApp leave={leaveSignIn} />) : app();
 // Texts first: the first paint is already in the stored language and direction.
-void Promise.all([page, initI18n({ namespaces: signIn ? signInNamespaces : startNamespaces })]).then(([first]) => show(first));
+void Promise.all([page, initI18n({ namespaces: signIn ? signInNamespaces : [...startNamespaces, ...signedInStartNamespaces(location.pathname)] })]).then(([first]) => show(first));
 if (import.meta.env.PROD) void import('./app/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -3,7 +3,7 @@
 import { Component, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n, initI18n } from '../i18n/i18n';
+import { preloadNamespaces } from '../i18n/i18n';
 import styles from './Standalone.module.css';
 
 /** Spec §9: chunk loading timeout. */
@@ -102,7 +102,7 @@ export function preloadable(load: Loader, options: LoadOptions = {}): Preloadabl
   const { namespaces = [], timeoutMs = CHUNK_LOAD_TIMEOUT_MS } = options;
   let loaded: Module | undefined;
   let loading: Promise<Module> | undefined;
-  const texts = () => (namespaces.length > 0 ? initI18n().then(() => i18n.loadNamespaces([...namespaces])) : undefined);
+  const texts = () => (namespaces.length > 0 ? preloadNamespaces(namespaces) : undefined);
   const start = () =>
     (loading ??= Promise.all([loadWithin(load, timeoutMs), texts()]).then(
       ([module]) => (loaded = module),

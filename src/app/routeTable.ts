@@ -2,6 +2,7 @@
 // whether the menu shows it), its path and its lazily loaded screen.
 import type { Action } from '../lib/rights/rights';
 import { lazyScreen } from './lazyScreen';
+import { dashboardNamespaces } from './startTexts';
 import type { LazyScreen } from './lazyScreen';
 
 type Screen = LazyScreen;
@@ -12,7 +13,7 @@ const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIn
 const checksGroups: Screen = lazyScreen(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
 const checksFill: Screen = lazyScreen(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
 const checkCapture: Screen = lazyScreen(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
-const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: ['buildings'] });
+const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: dashboardNamespaces });
 const apartments: Screen = lazyScreen(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
 const searchContact: Screen = lazyScreen(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
 const dailyPlan: Screen = lazyScreen(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));

@@ -3,9 +3,9 @@
 // the code is on its way, on the sign-in page alone (LoginApp.tsx) and inside the router alike.
 import type { TakeDayProgress } from '../session/takeDayOffline';
 import { preloadable } from './lazyScreen';
+import { frameNamespaces } from './startTexts';
 
-// The frame's texts beside its own (shell, routes, field): the menu's unread messages, the site choice.
-export const appLayout = preloadable(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })), { namespaces: ['messages', 'companySite'] });
+export const appLayout = preloadable(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })), { namespaces: frameNamespaces });
 const loadAfterLogin = () => import('./afterLogin');
 
 export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'done' | 'total'>) => void): Promise<void> {

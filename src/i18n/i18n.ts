@@ -26,9 +26,14 @@ export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 
 /** What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts. */
 export const signInNamespaces: readonly string[] = ['common', 'routes', 'auth', 'errors', 'field'];
 
-/** Starts loading namespaces the page will need soon; resolves when they are there. */
+/**
+ * Starts loading namespaces the page will need soon; resolves when they are there. Once the init has
+ * begun, the language is chosen (`initAsync: false`), so they load beside the init's own namespaces
+ * instead of waiting for them.
+ */
 export async function preloadNamespaces(names: readonly string[]): Promise<void> {
-  await (await initI18n()).loadNamespaces([...names]);
+  const ready = initI18n();
+  await Promise.all([ready, i18next.language ? i18next.loadNamespaces([...names]) : ready.then((i18n) => i18n.loadNamespaces([...names]))]);
 }
 
 // The language being shown (set before i18next switches, so the backend knows what it loads for).
@@ -113,6 +118,8 @@ export function initI18n(options: { lng?: LanguageCode; namespaces?: readonly st
         fallbackNS: 'common',
         interpolation: { escapeValue: false },
         returnNull: false,
+        // Load at once, not after a task: on a start the texts' files then load beside the app's code.
+        initAsync: false,
         // A missing key: load the English fallback of its namespace (re-rendered through 'added').
         saveMissing: true,
         missingKeyHandler: (_languages, namespace) => void loadFallback(namespace).catch(() => undefined),
