@@ -68,6 +68,20 @@ describe('a preloaded screen (a start on its page)', () => {
     expect(screen.getByRole('heading', { name: 'Keys' })).toBeTruthy();
   });
 
+  it('starts the reads of what it shows first with a preload, and leaves them to the screen otherwise', async () => {
+    let reads = 0;
+    const readEarly = () => {
+      reads += 1;
+    };
+    const preloaded = preloadable(() => Promise.resolve({ default: Loaded }), { readEarly });
+    await preloaded.preload();
+    expect(reads).toBe(1);
+    const Screen = lazyScreen(() => Promise.resolve({ default: Loaded }), { readEarly });
+    show(Screen);
+    expect(await screen.findByRole('heading', { name: 'Keys' })).toBeTruthy();
+    expect(reads).toBe(1);
+  });
+
   it('waits in the fallback when it was not preloaded, and loads its module once for every mount', async () => {
     let loads = 0;
     const component = preloadable(() => {

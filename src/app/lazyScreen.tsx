@@ -95,11 +95,13 @@ export type Preloadable = {
 export type LoadOptions = {
   /** Namespaces of texts the component shows first, loaded with it. */
   namespaces?: readonly string[];
+  /** Starts the reads of what the component shows first: a preload (a start on its page) runs them beside the load. */
+  readEarly?: () => void;
   timeoutMs?: number;
 };
 
 export function preloadable(load: Loader, options: LoadOptions = {}): Preloadable {
-  const { namespaces = [], timeoutMs = CHUNK_LOAD_TIMEOUT_MS } = options;
+  const { namespaces = [], readEarly, timeoutMs = CHUNK_LOAD_TIMEOUT_MS } = options;
   let loaded: Module | undefined;
   let loading: Promise<Module> | undefined;
   const texts = () => (namespaces.length > 0 ? preloadNamespaces(namespaces) : undefined);
@@ -113,7 +115,10 @@ export function preloadable(load: Loader, options: LoadOptions = {}): Preloadabl
       },
     ));
   return {
-    preload: () => start().then(() => undefined),
+    preload: () => {
+      readEarly?.();
+      return start().then(() => undefined);
+    },
     lazy: () => lazy(() => (loaded ? settled(loaded) : start())),
   };
 }

@@ -3,6 +3,7 @@
 import type { Action } from '../lib/rights/rights';
 import { lazyScreen } from './lazyScreen';
 import { dashboardNamespaces } from './startTexts';
+import { readDashboardEarly } from '../features/buildings/earlyDashboard';
 import type { LazyScreen } from './lazyScreen';
 
 type Screen = LazyScreen;
@@ -13,7 +14,7 @@ const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIn
 const checksGroups: Screen = lazyScreen(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
 const checksFill: Screen = lazyScreen(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
 const checkCapture: Screen = lazyScreen(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
-const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: dashboardNamespaces });
+const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: dashboardNamespaces, readEarly: readDashboardEarly });
 const apartments: Screen = lazyScreen(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
 const searchContact: Screen = lazyScreen(() => import('../features/contacts/SearchContactScreen').then((m) => ({ default: m.SearchContactScreen })));
 const dailyPlan: Screen = lazyScreen(() => import('../features/daily-plan/DailyPlanScreen').then((m) => ({ default: m.DailyPlanScreen })));

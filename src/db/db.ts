@@ -94,8 +94,10 @@ void attachDexieMeta(db.meta).catch(() => undefined);
  * Opens the database now when this device has one (a start on a signed-in page, while the session is
  * read): the first query of the screen then does not wait for the open. Never creates it.
  */
-export async function openIfStored(): Promise<void> {
-  if (await databaseExists()) await db.open();
+export async function openIfStored(): Promise<boolean> {
+  if (!(await databaseExists())) return false;
+  await db.open();
+  return true;
 }
 
 /** Every table name (the outbox uses them in `entityKey`). */

@@ -4,6 +4,7 @@ import { emptySession, isLoggedIn, loadSession, sessionVault, updateSession } fr
 import type { Session } from '../db/sessionVault';
 import { SessionContext } from './sessionContext';
 import type { SessionContextValue } from './sessionContext';
+import { userKeyOf } from '../sync/sessionPort';
 import { checkVersionDaily } from './versionCheck';
 import type { VersionStatus } from './versionCheck';
 
@@ -31,6 +32,9 @@ export function SessionProvider({ children, startup, versionCheck = checkVersion
         // A broken start-up parameter must not keep the app from opening.
       }
       const loaded = await loadSession();
+      if (!active) return;
+      // The signed-in screens' first reads need the user's key (useOwnerKey): worked out while they render.
+      if (loaded.compID !== null && loaded.userName) await userKeyOf(loaded.compID, loaded.userName).catch(() => undefined);
       if (!active) return;
       setSession(loaded);
       setReady(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compIdOfUserKey, createSessionPort, userKeyOf } from './sessionPort';
+import { compIdOfUserKey, createSessionPort, knownUserKey, userKeyOf } from './sessionPort';
 
 describe('user key (owner of outbox entries)', () => {
   it('is stable per user, keeps no user name, and still names the company for uploads', async () => {
@@ -10,6 +10,13 @@ describe('user key (owner of outbox entries)', () => {
     expect(await userKeyOf(1001, 'dana')).not.toBe(avi);
     expect(await userKeyOf(1002, 'avi')).not.toBe(avi);
     expect(compIdOfUserKey(avi)).toBe(1001);
+  });
+
+  it('is known without hashing again once this page has worked it out (a screen\'s first render has it)', async () => {
+    expect(knownUserKey(2001, 'Noa')).toBeNull();
+    const noa = await userKeyOf(2001, 'Noa');
+    expect(knownUserKey('2001', ' noa ')).toBe(noa);
+    expect(knownUserKey(2001, 'dana')).toBeNull();
   });
 
   it('is what the composed port reports for the logged-in user, and null when logged out', async () => {

@@ -20,7 +20,20 @@ export type SessionFields = { compID: number | string; userName: string; session
  */
 export async function userKeyOf(compID: number | string, userName: string): Promise<string> {
   const company = String(compID).trim();
-  return `${company}:${(await sha256Hex(`${company}:${userName.trim().toLowerCase()}`)).slice(0, 32)}`;
+  const hashed = `${company}:${userName.trim().toLowerCase()}`;
+  const known = knownKeys.get(hashed);
+  if (known !== undefined) return known;
+  const key = `${company}:${(await sha256Hex(hashed)).slice(0, 32)}`;
+  knownKeys.set(hashed, key);
+  return key;
+}
+
+// Keys this page has worked out, so a screen can have its user's key at its first render.
+const knownKeys = new Map<string, string>();
+
+/** `userKeyOf` when this page has worked it out already, else null (no hashing, no wait). */
+export function knownUserKey(compID: number | string, userName: string): string | null {
+  return knownKeys.get(`${String(compID).trim()}:${userName.trim().toLowerCase()}`) ?? null;
 }
 
 /** Company id of a user key (the upload call needs it as `orgID`). */

@@ -11,6 +11,7 @@ import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../../session/sessionContext';
 import type { SessionContextValue } from '../../session/sessionContext';
 import { DashboardScreen } from './DashboardScreen';
+import { readDashboardEarly } from './earlyDashboard';
 import { testBuilding } from '../../directory/testing/testBuilding';
 
 vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
@@ -77,5 +78,25 @@ describe('Dashboard', () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search buildings' }), { target: { value: 'nowhere' } });
     expect(await screen.findByText('No building matches “nowhere”.')).toBeTruthy();
+  });
+});
+
+describe('Dashboard on a start (its list read early)', () => {
+  it('shows the early list at its first render, and a later dashboard starts from its own read', async () => {
+    await db.buildings.bulkAdd([building(101, 1, 'Herzl House', 'Tel Aviv'), building(102, 2, 'Rothschild Towers', 'Haifa')]);
+    await db.serviceCalls.bulkAdd([{ id: 'c1', buildingId: 102, tab: 'open', lastUpdateAt: '2026-01-01' } as ServiceCallRow]);
+    await readDashboardEarly();
+    const first = render(<Harness initial={{}} onUpdate={() => undefined} />);
+    // render() flushes synchronously: without the early list the dashboard would still be loading here.
+    expect(within(screen.getByRole('list')).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Herzl House'),
+      expect.stringContaining('Rothschild Towers'),
+    ]);
+    expect(screen.getByRole('button', { name: /Rothschild Towers/ }).textContent).toContain('1 open call');
+    first.unmount();
+
+    render(<Harness initial={{}} onUpdate={() => undefined} />);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(await screen.findByRole('button', { name: /Herzl House/ })).toBeTruthy();
   });
 });

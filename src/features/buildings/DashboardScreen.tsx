@@ -13,8 +13,9 @@ import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
 import { BuildingList } from './BuildingList';
 import { BuildingProfileCard } from './BuildingProfileCard';
-import { allBuildings, pullBuildings } from '../../directory/buildingsRepo';
-import { buildingProfile, openCallCounts } from './buildingsQueries';
+import { pullBuildings } from '../../directory/buildingsRepo';
+import { buildingProfile, dashboardList } from './buildingsQueries';
+import { takeEarlyDashboard } from './earlyDashboard';
 import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import styles from './DashboardScreen.module.css';
 
@@ -39,8 +40,11 @@ export function DashboardScreen({ refreshCounts }: Props) {
     return () => clearTimeout(timer);
   }, [search, session.buildingsSearch, update]);
 
-  const buildings = useLiveQuery(allBuildings);
-  const counts = useLiveQuery(openCallCounts);
+  // A start on this page read the list already (earlyDashboard.ts): shown until the live query answers.
+  const [early] = useState(takeEarlyDashboard);
+  const list = useLiveQuery(dashboardList, [], early);
+  const buildings = list?.buildings;
+  const counts = list?.counts;
   const profile = useLiveQuery(() => buildingProfile(session.bID), [session.bID]);
   const refresh = useBackgroundRefresh(
     () => callWithRelogin(() => Promise.all([pullBuildings(api), refreshCounts?.(api)])),

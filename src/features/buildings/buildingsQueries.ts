@@ -21,6 +21,16 @@ export async function openCallCounts(): Promise<Map<number, number>> {
   });
 }
 
+export type DashboardList = { buildings: BuildingRow[]; counts: Map<number, number> };
+
+/** The dashboard's list: every building and the open calls of each, in one read. */
+export function dashboardList(): Promise<DashboardList> {
+  return db.transaction('r', db.buildings, db.serviceCalls, async () => {
+    const [buildings, counts] = await Promise.all([db.buildings.toArray(), openCallCounts()]);
+    return { buildings, counts };
+  });
+}
+
 export type BuildingProfile = {
   building: BuildingRow;
   openCalls: number;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../../session/sessionContext';
-import { userKeyOf } from '../../sync/sessionPort';
+import { knownUserKey, userKeyOf } from '../../sync/sessionPort';
 
 /**
  * Whose copy a row is: the user key of the outbox (a hash, no user name in plain text). Screens get it
@@ -9,7 +9,9 @@ import { userKeyOf } from '../../sync/sessionPort';
  */
 export function useOwnerKey(): string | null {
   const { session } = useSession();
-  const [key, setKey] = useState<string | null>(null);
+  // Known already (the session's start worked it out): the first render has it, and the screen's own
+  // reads start one round earlier.
+  const [key, setKey] = useState<string | null>(() => (session.compID !== null && session.userName ? knownUserKey(session.compID, session.userName) : null));
   useEffect(() => {
     let live = true;
     if (session.compID === null || !session.userName) return;
