@@ -1,8 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { englishTextsVersion } from './scripts/textsVersion';
 
 export default defineConfig({
   plugins: [react()],
+  define: { 'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)) },
   test: {
     // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
     testTimeout: 60_000,

@@ -17,8 +17,9 @@ const isSignInPage = (path: string) => path === '/login' || path.startsWith('/lo
 
 /** The app at the current page; its frame and the page's screen start loading as soon as it arrives. */
 const app = () =>
-  import('./app/App').then(({ App, preloadStart }) => {
+  import('./app/App').then(async ({ App, preloadStart, applyStartDictionary }) => {
     preloadStart(location.pathname);
+    await applyStartDictionary();
     return <App />;
   });
 

@@ -7,6 +7,7 @@ import { TakeDayOfflineProvider } from './TakeDayOfflineProvider';
 import { useServerDictionary } from './useServerDictionary';
 
 export { preloadStart } from './router';
+export { applyStartDictionary } from './serverDictionary';
 
 export function App() {
   const [router] = useState(() => {

@@ -56,6 +56,35 @@ describe('i18n', () => {
     expect(i18n.t('auth:password', { lng: 'en' })).toBe('Secret');
   });
 
+  it('matches English texts by what it remembered for these texts, without the English file', async () => {
+    const rows = [{ LID: 1, TranslateKey: 'Send code', TranslateData: 'שלחו לי קוד' }];
+    await applyServerDictionary(rows);
+    expect(i18n.t('auth:sendCode')).toBe('שלחו לי קוד');
+    const stored = JSON.parse(localStorage.getItem('binyan.i18n.englishMatches') ?? '{}') as { namespaces: Record<string, { texts: string; keys: Record<string, string[]> }> };
+    expect(stored.namespaces.auth?.keys['send code']).toEqual(['sendCode']);
+    // What the device remembered decides: pointed at another key, the next match follows it.
+    stored.namespaces.auth = { texts: stored.namespaces.auth!.texts, keys: { 'send code': ['companyCode'] } };
+    localStorage.setItem('binyan.i18n.englishMatches', JSON.stringify(stored));
+    await applyServerDictionary(rows);
+    expect(i18n.t('auth:companyCode')).toBe('שלחו לי קוד');
+  });
+
+  it('does not set a text the dictionary already set (no re-render of every screen)', async () => {
+    const rows = [
+      { LID: 1, TranslateKey: 'Password', TranslateData: 'קוד סודי' },
+      { LID: 1, TranslateKey: 'shell:notFound.title', TranslateData: 'אין כזה דף' },
+    ];
+    await applyServerDictionary(rows);
+    const added: string[] = [];
+    // i18next passes the key as a third argument its types leave out.
+    const onAdded = (...[, ns, key]: string[]) => void added.push(`${ns}:${key}`);
+    i18n.store.on('added', onAdded);
+    await applyServerDictionary(rows);
+    await applyServerDictionary([{ LID: 1, TranslateKey: 'shell:notFound.title', TranslateData: 'הדף איננו' }]);
+    i18n.store.off('added', onAdded);
+    expect(added).toEqual(['shell:notFound.title']);
+  });
+
   it('applies overrides to a language loaded later', async () => {
     await applyServerDictionary([{ LID: 3, TranslateKey: 'Change details', TranslateData: 'Changer mes infos' }]);
     await changeLanguage('fr');

@@ -5,6 +5,8 @@ import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadNamespace, namespaces } from './catalog';
 import { flatten, overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
+import { rememberedMatches, rememberMatches, textsFingerprint } from './rememberedMatches';
+import type { MatchStorage } from './rememberedMatches';
 import {
   applyDocumentLanguage,
   languageById,
@@ -155,26 +157,59 @@ export function translate(key: string, values?: Record<string, unknown>): string
 
 export { i18next as i18n };
 
+/** A dictionary text wins over the bundled one; a text already shown is not set again (no re-render). */
+function overrideText(language: string, namespace: string, key: string, text: string): void {
+  rememberOverride({ language, namespace, key, text });
+  if (i18next.hasResourceBundle(language, namespace) && i18next.getResource(language, namespace, key) !== text) {
+    i18next.addResource(language, namespace, key, text);
+  }
+}
+
 // Dictionary rows keyed by their English text (the provider's convention) override every key whose
 // English text matches. Finding those keys needs the English bundle of each namespace, so a namespace
 // is matched when it loads (or at once when it is already loaded): the sign-in page does not fetch
-// every English namespace to apply a dictionary to screens it does not show (issue 13).
+// every English namespace to apply a dictionary to screens it does not show (issue 13). What a
+// namespace matched is remembered for this build's English texts (rememberedMatches.ts).
 const byEnglishText = new Map<string, Map<string, string>>();
 const matched = new Map<string, Promise<number>>();
+const textsVersion: unknown = import.meta.env.BINYAN_TEXTS_VERSION;
+
+function matchStorage(): MatchStorage | undefined {
+  try {
+    return typeof textsVersion === 'string' ? globalThis.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The keys of `namespace` whose English text is one of `texts`: remembered, or found in the English file. */
+async function keysOfEnglishTexts(namespace: string, texts: ReadonlySet<string>): Promise<Map<string, string[]>> {
+  const storage = matchStorage();
+  const version = String(textsVersion);
+  const fingerprint = textsFingerprint(texts);
+  const remembered = storage ? rememberedMatches(storage, version, namespace, fingerprint) : undefined;
+  if (remembered) return remembered;
+  // The bundled English, not the live store: an English override must not hide later rows.
+  const english = flatten(await loadNamespace(fallbackLanguage, namespace));
+  const keys = new Map<string, string[]>();
+  for (const [key, text] of english) {
+    const wanted = text.trim().toLowerCase();
+    if (texts.has(wanted)) keys.set(wanted, [...(keys.get(wanted) ?? []), key]);
+  }
+  if (storage) rememberMatches(storage, version, namespace, fingerprint, keys);
+  return keys;
+}
 
 function matchEnglishTexts(namespace: string): Promise<number> {
   if (byEnglishText.size === 0) return Promise.resolve(0);
   let matching = matched.get(namespace);
   if (!matching) {
     matching = (async () => {
-      // The bundled English, not the live store: an English override must not hide later rows.
-      const english = flatten(await loadNamespace(fallbackLanguage, namespace));
       let applied = 0;
-      for (const [key, text] of english) {
-        for (const [language, translated] of byEnglishText.get(text.trim().toLowerCase()) ?? []) {
-          rememberOverride({ language, namespace, key, text: translated });
-          if (i18next.hasResourceBundle(language, namespace)) i18next.addResource(language, namespace, key, translated);
-          applied += 1;
+      for (const [text, keys] of await keysOfEnglishTexts(namespace, new Set(byEnglishText.keys()))) {
+        for (const [language, translated] of byEnglishText.get(text) ?? []) {
+          for (const key of keys) overrideText(language, namespace, key, translated);
+          applied += keys.length;
         }
       }
       return applied;
@@ -197,9 +232,7 @@ export async function applyServerDictionary(rows: readonly DictionaryRow[]): Pro
     const separator = row.TranslateKey.indexOf(':');
     const namespace = separator > 0 ? row.TranslateKey.slice(0, separator) : '';
     if (namespaces.includes(namespace)) {
-      const key = row.TranslateKey.slice(separator + 1);
-      rememberOverride({ language, namespace, key, text: row.TranslateData });
-      if (i18next.hasResourceBundle(language, namespace)) i18next.addResource(language, namespace, key, row.TranslateData);
+      overrideText(language, namespace, row.TranslateKey.slice(separator + 1), row.TranslateData);
       applied += 1;
       continue;
     }
