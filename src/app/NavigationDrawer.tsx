@@ -10,10 +10,8 @@ import { useUnreadAnnouncements } from '../features/messages/useUnreadAnnounceme
 import styles from './NavigationDrawer.module.css';
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation(['shell', 'routes', 'field', 'messages']);
-  const installable = useCanInstall();
+  const { t } = useTranslation('shell');
   const { session } = useSession();
-  const can = useCan();
   const ref = useModalDialog(open);
   const location = useLocation();
   // Each opening of the menu fetches the announcements board again, so its badge is current.
@@ -21,7 +19,9 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
   useEffect(() => {
     if (open) setOpenings((n) => n + 1);
   }, [open]);
-  const unread = useUnreadAnnouncements(can('announcements.read'), openings);
+  // The menu is made on its first opening, not with every start of the app (issue 13), then kept.
+  const [made, setMade] = useState(open);
+  if (open && !made) setMade(true);
 
   // Following a link closes the drawer.
   const path = location.pathname;
@@ -36,7 +36,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
       ref={ref}
       id="app-navigation"
       className={styles.drawer}
-      aria-label={t('shell:menu.title')}
+      aria-label={t('menu.title')}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -47,34 +47,45 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
     >
       <div className={styles.head}>
         <p className={styles.user}>{session.WorkerName || session.userName}</p>
-        <button type="button" className={styles.close} aria-label={t('shell:menu.close')} onClick={onClose}>
+        <button type="button" className={styles.close} aria-label={t('menu.close')} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <nav aria-label={t('shell:menu.title')}>
-        <ul className={styles.list}>
-          {appRoutes
-            // The rule table of src/lib/rights (spec section 6 flags included) decides what the menu offers.
-            .filter((r) => r.menu === true && can(r.right))
-            .map((route) => (
-              <li key={route.id}>
-                <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
-                  {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
-                  {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
-                  {route.id === 'announcements' && unread > 0 ? <span className={styles.badge}>{t('messages:unread', { count: unread })}</span> : null}
-                </NavLink>
-              </li>
-            ))}
-          {installable ? (
-            <li>
-              <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
-                <Icon icon={actionIcons.install} />
-                {t('field:install.menu')}
-              </button>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
+      {made ? <DrawerMenu openings={openings} onClose={onClose} /> : null}
     </dialog>
+  );
+}
+
+/** The menu: what the rule table lets this user open, and installing the app. */
+function DrawerMenu({ openings, onClose }: { openings: number; onClose(): void }) {
+  const { t } = useTranslation(['shell', 'routes', 'field', 'messages']);
+  const installable = useCanInstall();
+  const can = useCan();
+  const unread = useUnreadAnnouncements(can('announcements.read'), openings);
+  return (
+    <nav aria-label={t('shell:menu.title')}>
+      <ul className={styles.list}>
+        {appRoutes
+          // The rule table of src/lib/rights (spec section 6 flags included) decides what the menu offers.
+          .filter((r) => r.menu === true && can(r.right))
+          .map((route) => (
+            <li key={route.id}>
+              <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
+                {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
+                {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
+                {route.id === 'announcements' && unread > 0 ? <span className={styles.badge}>{t('messages:unread', { count: unread })}</span> : null}
+              </NavLink>
+            </li>
+          ))}
+        {installable ? (
+          <li>
+            <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
+              <Icon icon={actionIcons.install} />
+              {t('field:install.menu')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }
