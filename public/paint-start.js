@@ -2,7 +2,9 @@
 // dashboard as last rendered goes on screen as an inert cover over #root, styled by the rules kept with
 // it; the app removes it once its own list is rendered. Plain script, no modules: it must run while the
 // document is still parsed. Nothing here loads: a style sheet link added now would hold the app's
-// scripts back until it arrived.
+// scripts back until it arrived. The page's Content-Security-Policy allows no inline style (no <style>
+// element, no style attribute): the rules go in as a constructed style sheet and the elements' own
+// styles (kept as data-painted-style) through the CSSOM, which the policy does not govern.
 (function () {
   try {
     if (location.pathname !== '/') return;
@@ -25,11 +27,14 @@
     style.zIndex = '2147483647';
     style.overflow = 'hidden';
     style.background = 'Canvas';
-    // The rules go with the cover, and with it when the app takes it away.
-    var rules = document.createElement('style');
-    rules.textContent = shot.css;
     cover.innerHTML = shot.html;
-    cover.insertBefore(rules, cover.firstChild);
+    var styled = cover.querySelectorAll('[data-painted-style]');
+    for (var i = 0; i < styled.length; i++) styled[i].style.cssText = styled[i].getAttribute('data-painted-style');
+    // The rules go with the cover: the app takes both away (src/session/paintedStart.ts).
+    var rules = new CSSStyleSheet();
+    rules.replaceSync(shot.css);
+    document.adoptedStyleSheets = document.adoptedStyleSheets.concat([rules]);
+    cover.paintedRules = rules;
     root.parentNode.insertBefore(cover, root);
     requestAnimationFrame(function () {
       performance.mark('binyan:dashboard-painted');
@@ -37,6 +42,9 @@
     // Never in the way for long: the app takes it away itself as soon as it shows a screen.
     setTimeout(function () {
       if (cover.parentNode) cover.parentNode.removeChild(cover);
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter(function (sheet) {
+        return sheet !== rules;
+      });
     }, 15000);
   } catch {
     // A broken snapshot only means no early paint.

@@ -13,9 +13,29 @@ export type PaintedStart = { html: string; css: string; lang: string; dir: strin
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
-/** Takes the cover away: the app's own screen is there now. */
+/** The cover with the style sheet public/paint-start.js made for it. */
+type Cover = HTMLElement & { paintedRules?: CSSStyleSheet };
+
+/** Takes the cover away, and its rules with it: the app's own screen is there now. */
 export function dropPaintedStart(): void {
-  document.getElementById(COVER_ID)?.remove();
+  const cover: Cover | null = document.getElementById(COVER_ID);
+  if (!cover) return;
+  cover.remove();
+  const rules = cover.paintedRules;
+  if (rules) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== rules);
+}
+
+/**
+ * The kept HTML with each element's style attribute renamed: the page's Content-Security-Policy
+ * refuses style attributes in parsed HTML, so public/paint-start.js sets them through the CSSOM.
+ */
+function paintableHtml(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const element of copy.querySelectorAll('[style]')) {
+    element.setAttribute('data-painted-style', element.getAttribute('style') ?? '');
+    element.removeAttribute('style');
+  }
+  return copy.innerHTML;
 }
 
 /** The rules of the page's style sheets (the app's own, from its origin), in document order. */
@@ -35,7 +55,7 @@ function snapshot(): PaintedStart | null {
   const root = document.getElementById('root');
   if (!root || location.pathname !== '/' || root.childElementCount === 0) return null;
   const html = document.documentElement;
-  return { html: root.innerHTML, css: cssText(), lang: html.lang, dir: html.dir, savedAt: Date.now() };
+  return { html: paintableHtml(root), css: cssText(), lang: html.lang, dir: html.dir, savedAt: Date.now() };
 }
 
 /** Keeps the dashboard as it is on screen now, once it has settled (a second after the last call). */
