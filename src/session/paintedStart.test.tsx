@@ -66,6 +66,30 @@ describe('painted offline start', () => {
     expect(adopted).toEqual([]);
   });
 
+  it('keeps only the rules the dashboard uses (the cover\'s sheet is read by every style change of the start)', () => {
+    vi.useFakeTimers();
+    const sheet = document.createElement('style');
+    sheet.textContent = [
+      ':root { --ink: rgb(1, 2, 3); }',
+      '.card, .unused-a { color: var(--ink); }',
+      '.card::before { content: "•"; }',
+      '.row:hover { color: red; }',
+      '.unused-b { color: blue; }',
+      '@media (min-width: 1px) { .card { margin: 0; } .unused-c { margin: 1px; } }',
+      '@media (min-width: 2px) { .unused-d { margin: 2px; } }',
+    ].join('\n');
+    document.head.append(sheet);
+    document.getElementById('root')!.innerHTML = '<ul><li class="card row">הרצל 12</li></ul>';
+    keepPaintedStart();
+    vi.advanceTimersByTime(1_000);
+    const { css } = JSON.parse(localStorage.getItem(PAINTED_START_KEY) ?? '{}') as { css: string };
+    expect(css).toContain('--ink');
+    expect(css).toContain('.card::before');
+    expect(css).toContain('.row:hover');
+    expect(css).toMatch(/@media \(min-width: 1px\)\s*\{[^}]*\.card/);
+    expect(css).not.toMatch(/unused-b|unused-c|unused-d|min-width: 2px/);
+  });
+
   it('paints nothing on another page, and nothing after signing out', () => {
     localStorage.setItem(PAINTED_START_KEY, JSON.stringify({ html: '<p>list</p>', css: '', lang: 'he', dir: 'rtl', savedAt: 0 }));
     history.replaceState(null, '', '/login');

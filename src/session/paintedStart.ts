@@ -38,12 +38,49 @@ function paintableHtml(root: Element): string {
   return copy.innerHTML;
 }
 
-/** The rules of the page's style sheets (the app's own, from its origin), in document order. */
-function cssText(): string {
+// A pseudo-element or a state no element of a still picture is in: left out of the match test.
+const UNMATCHABLE = /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|hover|focus(?:-visible|-within)?|active|visited)\b(?:\([^)]*\))?/g;
+
+/** Whether a rule's selector styles the page's root elements or anything in the kept dashboard. */
+function styles(selector: string, root: Element): boolean {
+  return selector.split(',').some((part) => {
+    const plain = part.replace(UNMATCHABLE, '').trim() || '*';
+    try {
+      return document.documentElement.matches(plain) || document.body.matches(plain) || root.querySelector(plain) !== null;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** The rules that style the kept dashboard: the cover's sheet, which every style change of the start reads. */
+function usedRules(rules: CSSRuleList, root: Element): string[] {
+  const kept: string[] = [];
+  for (const rule of rules) {
+    if (rule instanceof CSSStyleRule) {
+      if (styles(rule.selectorText, root)) kept.push(rule.cssText);
+      continue;
+    }
+    // @media, @supports, @container: kept with the rules inside them that are used.
+    const group = rule as CSSRule & { cssRules?: CSSRuleList; conditionText?: string };
+    const at = /^@[\w-]+/.exec(rule.cssText)?.[0];
+    if (group.cssRules && group.conditionText !== undefined && at) {
+      const inner = usedRules(group.cssRules, root);
+      if (inner.length > 0) kept.push(`${at} ${group.conditionText}{${inner.join('\n')}}`);
+    } else {
+      kept.push(rule.cssText);
+    }
+  }
+  return kept;
+}
+
+/** The rules of the page's style sheets (the app's own, from its origin) the dashboard uses, in document order. */
+function cssText(root: Element): string {
   const rules: string[] = [];
   for (const sheet of document.styleSheets) {
+    if (sheet.ownerNode instanceof Element && sheet.ownerNode.closest(`#${COVER_ID}`)) continue;
     try {
-      for (const rule of sheet.cssRules) rules.push(rule.cssText);
+      rules.push(...usedRules(sheet.cssRules, root));
     } catch {
       // A sheet of another origin cannot be read; the app has none.
     }
@@ -55,7 +92,7 @@ function snapshot(): PaintedStart | null {
   const root = document.getElementById('root');
   if (!root || location.pathname !== '/' || root.childElementCount === 0) return null;
   const html = document.documentElement;
-  return { html: paintableHtml(root), css: cssText(), lang: html.lang, dir: html.dir, savedAt: Date.now() };
+  return { html: paintableHtml(root), css: cssText(root), lang: html.lang, dir: html.dir, savedAt: Date.now() };
 }
 
 /** Keeps the dashboard as it is on screen now, once it has settled (a second after the last call). */
