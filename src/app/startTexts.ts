@@ -1,5 +1,6 @@
 // The texts a signed-in start shows first, beside the shell's: asked for with the app's code (main.tsx)
 // instead of once the frame and the dashboard have arrived and asked themselves, a round later.
+
 /** The signed-in frame's texts beside the shell's: the menu's unread messages, the site choice. */
 export const frameNamespaces: readonly string[] = ['messages', 'companySite'];
 
