@@ -5,6 +5,7 @@
 import type { OutboxEntry, SyncLogRow, SyncOutcome } from '../db/outboxRows';
 import { db } from '../db/db';
 import type { Verdict } from './classify';
+import { noteAnswered } from './answeredRecords';
 import { endFlight } from './flights';
 import { applyVerdictNow, entryAfter, inFlightEntry, rebasedAfter, verdictTables } from './outcome';
 import type { LogDraft, OutcomeClock } from './outcome';
@@ -30,6 +31,8 @@ class WorkingSet {
   private readonly putEntries = new Map<string, OutboxEntry>();
   private readonly deletedEntries = new Set<string>();
   private logs: SyncLogRow[] = [];
+  /** Per table, the records whose changes the server applied (answeredRecords.ts). */
+  private readonly answered = new Map<string, Set<string | number>>();
 
   async load(sent: readonly OutboxEntry[]): Promise<void> {
     const keys = [...new Set(sent.map((e) => e.entityKey))];
@@ -71,6 +74,12 @@ class WorkingSet {
     state.entries = state.entries.filter((e) => e.id !== entry.id);
     this.putEntries.delete(entry.id);
     this.deletedEntries.add(entry.id);
+  }
+
+  noteApplied(state: RecordState): void {
+    const ids = this.answered.get(state.table) ?? new Set<string | number>();
+    ids.add(state.id);
+    this.answered.set(state.table, ids);
   }
 
   /** `setRowSyncState`: the row (if any) shows its entries' state. */
@@ -121,6 +130,9 @@ class WorkingSet {
     for (const [table, rows] of puts) await tableOf(table).bulkPut(rows);
     if (this.logs.length > 0) await db.syncLog.bulkAdd(this.logs);
     this.logs = [];
+    const at = Date.now();
+    for (const [table, ids] of this.answered) await noteAnswered(table, ids, at);
+    this.answered.clear();
   }
 }
 
@@ -157,6 +169,7 @@ export async function applyBatchVerdicts(answers: readonly BatchAnswerOf[], cloc
       switch (verdict.kind) {
         case 'applied':
           work.remove(state, entry);
+          work.noteApplied(state);
           for (const later of rebasedAfter(entry, verdict.record, state.entries)) work.put(state, later);
           if (entry.op === 'delete' || verdict.record === null) work.syncRowState(state);
           else work.rebuildRow(state, verdict.record);

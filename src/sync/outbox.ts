@@ -35,8 +35,9 @@ export async function attentionCountFor(userKey: string): Promise<number> {
 export function serverRefetch(api: ApiClient): (entry: OutboxEntry) => Promise<void> {
   return async (entry) => {
     if (!entry.refetchPath) return;
+    const sentAt = Date.now();
     const body = await api.request<unknown>('GET', entry.refetchPath);
     const record = isRecord(body) && isRecord(body.record) ? body.record : isRecord(body) ? body : null;
-    if (record) await applyServerRecords(entry.table as TableName, [record]);
+    if (record) await applyServerRecords(entry.table as TableName, [record], undefined, sentAt);
   };
 }

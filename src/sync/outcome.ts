@@ -3,6 +3,7 @@ import type { Table } from 'dexie';
 import { db } from '../db/db';
 import { newId } from '../db/mutate';
 import type { OutboxEntry, SyncError, SyncLogRow, SyncOutcome } from '../db/outboxRows';
+import { noteAnswered } from './answeredRecords';
 import { backoffDelay } from './backoff';
 import type { Verdict } from './classify';
 import { changedSince, sameValue, threeWayMerge } from './merge';
@@ -103,6 +104,7 @@ async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promi
   }
   if (entry.op === 'delete' || record === null) await setRowSyncState(entry.table, entry.recordId, remaining);
   else await rebuildRow(entry.table, entry.recordId, record, remaining);
+  await noteAnswered(entry.table, [entry.recordId], Date.now());
   return remaining;
 }
 
@@ -150,6 +152,7 @@ async function conflicted(entry: OutboxEntry, verdict: Extract<Verdict, { kind: 
     conflict: null,
   });
   await rebuildRow(entry.table, entry.recordId, current);
+  await noteAnswered(entry.table, [entry.recordId], Date.now());
   return 'merged';
 }
 
@@ -170,9 +173,9 @@ export async function applyVerdict(sent: OutboxEntry, verdict: Verdict, clock: O
   return db.transaction('rw', verdictTables(sent), async () => applyVerdictNow(sent, verdict, clock, log));
 }
 
-/** The tables `applyVerdictNow` writes. */
+/** The tables `applyVerdictNow` writes (`meta`: the records answered, answeredRecords.ts). */
 export function verdictTables(sent: OutboxEntry): Table[] {
-  return [db.outbox, db.photos, db.syncLog, tableOf(sent.table)];
+  return [db.outbox, db.photos, db.syncLog, db.meta, tableOf(sent.table)];
 }
 
 /** `applyVerdict` inside a rw transaction the caller holds over `verdictTables(sent)`. */

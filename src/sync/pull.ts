@@ -8,7 +8,6 @@ import { isRecord } from '../lib/records';
 
 type Row = Record<string, unknown>;
 
-
 /** The records of a list answer: an array, `{ records }`, or `{ record }`. */
 export function recordsOf(body: unknown, field = 'records'): Row[] {
   if (Array.isArray(body)) return body.filter(isRecord);
@@ -29,8 +28,9 @@ export type PullSpec = {
 };
 
 export async function pullInto(api: ApiClient, spec: PullSpec): Promise<PullResult & { records: Row[] }> {
+  const sentAt = Date.now();
   const body = await api.request<unknown>('GET', spec.path, spec.query, spec.options);
   const records = recordsOf(body, spec.field);
-  const result = await applyServerRecords(spec.table, records, spec.scope);
+  const result = await applyServerRecords(spec.table, records, spec.scope, sentAt);
   return { ...result, records };
 }

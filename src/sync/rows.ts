@@ -7,6 +7,7 @@ import { decorateRow } from '../db/decorate';
 import { entityKeyOf } from '../db/mutate';
 import type { OutboxEntry } from '../db/outboxRows';
 import type { SyncState } from '../db/schema';
+import { answeredSince } from './answeredRecords';
 
 type Row = Record<string, unknown>;
 
@@ -102,26 +103,36 @@ export async function setRowsSyncState(entries: readonly OutboxEntry[]): Promise
 
 export type PullResult = { written: number; kept: number; removed: number };
 
+/** Whether a pulled record is a later version than the row (a row gone locally has none). */
+function isNewer(record: Row, current: Row | undefined): boolean {
+  return current !== undefined && typeof record.version === 'number' && typeof current.version === 'number' && record.version > current.version;
+}
+
 /**
  * The pull helper: refreshes rows from server records. Rows with pending entries keep their local
  * state and `version` (the base of those entries); only `serverVersion` notes what the server has.
  * `prune` selects local rows of the pulled scope; those the server no longer returns are removed
- * unless they have pending entries.
+ * unless they have pending entries. `sentAt` (ms): when the pull's request went out; records whose
+ * changes the server answered since are left as they are, as the pull may predate those changes
+ * (answeredRecords.ts) — unless it carries a newer version.
  */
-export async function applyServerRecords(table: TableName, records: readonly Row[], prune?: (row: Row) => boolean): Promise<PullResult> {
+export async function applyServerRecords(table: TableName, records: readonly Row[], prune?: (row: Row) => boolean, sentAt?: number): Promise<PullResult> {
   const rows = tableOf(table);
   const key = primaryKeyOf(table);
-  return db.transaction('rw', rows, db.outbox, async () => {
+  return db.transaction('rw', rows, db.outbox, db.meta, async () => {
     const ids = records.map((r) => r[key]).filter((id): id is string | number => typeof id === 'string' || typeof id === 'number');
     const pendingKeys = new Set(
       (await db.outbox.where('entityKey').anyOf(ids.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
     );
+    const answered = sentAt === undefined ? new Set<string>() : await answeredSince(table, sentAt);
     const result: PullResult = { written: 0, kept: 0, removed: 0 };
     const fresh: Row[] = [];
     for (const record of records) {
       const id = record[key];
       if (typeof id !== 'string' && typeof id !== 'number') continue;
-      if (pendingKeys.has(entityKeyOf(table, id))) {
+      if (answered.has(String(id)) && !isNewer(record, await rows.get(id))) {
+        result.kept += 1;
+      } else if (pendingKeys.has(entityKeyOf(table, id))) {
         const current = await rows.get(id);
         if (current && typeof record.version === 'number') await rows.update(id, { serverVersion: record.version });
         result.kept += 1;
@@ -139,7 +150,7 @@ export async function applyServerRecords(table: TableName, records: readonly Row
       const staleWithEntries = new Set(
         (await db.outbox.where('entityKey').anyOf(stale.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
       );
-      const removable = stale.filter((id) => !staleWithEntries.has(entityKeyOf(table, id)));
+      const removable = stale.filter((id) => !staleWithEntries.has(entityKeyOf(table, id)) && !answered.has(String(id)));
       await rows.bulkDelete(removable);
       result.removed = removable.length;
     }

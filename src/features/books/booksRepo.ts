@@ -173,19 +173,21 @@ export async function setBudget(buildingId: number, year: number, group: BudgetG
  */
 export async function pullBooks(api: ApiClient, buildingId: number): Promise<void> {
   const inBuilding = (row: Record<string, unknown>) => row.buildingId === buildingId;
+  const sentAt = Date.now();
   const [ledger, expenses, budget] = await Promise.all(
     [`buildings/${buildingId}/ledger`, `buildings/${buildingId}/expenses`, `buildings/${buildingId}/budget`].map((path) => api.request<unknown>('GET', path)),
   );
-  await db.transaction('rw', [db.ledgerEntries, db.expenses, db.budgetLines, db.outbox], async () => {
-    await applyServerRecords('ledgerEntries', recordsOf(ledger), inBuilding);
-    await applyServerRecords('expenses', recordsOf(expenses), inBuilding);
-    await applyServerRecords('budgetLines', recordsOf(budget), inBuilding);
+  await db.transaction('rw', [db.ledgerEntries, db.expenses, db.budgetLines, db.outbox, db.meta], async () => {
+    await applyServerRecords('ledgerEntries', recordsOf(ledger), inBuilding, sentAt);
+    await applyServerRecords('expenses', recordsOf(expenses), inBuilding, sentAt);
+    await applyServerRecords('budgetLines', recordsOf(budget), inBuilding, sentAt);
   });
 }
 
 /** A contact and their charges and payments (the financial report of /financial-report/:contactId). */
 export async function pullContactReport(api: ApiClient, contactId: string): Promise<void> {
+  const sentAt = Date.now();
   const body = await api.request<unknown>('GET', `contacts/${encodeURIComponent(contactId)}/financial-report`);
-  await applyServerRecords('contacts', recordsOf(body, 'contact'));
-  await applyServerRecords('ledgerEntries', recordsOf(body), (row) => row.contactId === contactId);
+  await applyServerRecords('contacts', recordsOf(body, 'contact'), undefined, sentAt);
+  await applyServerRecords('ledgerEntries', recordsOf(body), (row) => row.contactId === contactId, sentAt);
 }

@@ -181,6 +181,7 @@ export async function groupSyncState(guid: string): Promise<'done' | 'pending' |
 
 /** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
 export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
+  const sentAt = Date.now();
   const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
   const inScope = (row: Record<string, unknown>) => !contactGuid || row.ContactGuid === contactGuid;
   const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
@@ -190,11 +191,13 @@ export async function pullChecksToFill(api: ApiClient, contactGuid?: string | nu
     groups.map(({ checks: _c, ...g }) => g),
     // Drafts started on the device and not yet on the server stay until their first check arrives.
     (row) => inScope(row) && row.syncState === 'synced',
+    sentAt,
   );
   await applyServerRecords(
     'checks',
     groups.flatMap((g) => g.checks ?? []),
     (row) => typeof row.ChecksHeaderGuid === 'string' && localGuids.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
+    sentAt,
   );
   return groups.length;
 }
