@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { englishTextsVersion } from './scripts/textsVersion';
+import { englishTextsVersion } from './scripts/textsVersion.ts';
 
 export default defineConfig({
   plugins: [react()],
