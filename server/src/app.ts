@@ -29,6 +29,8 @@ import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
 import { paymentProviderFor } from './payments/select.ts';
+import { usageLimitsWith } from './limits/usageLimits.ts';
+import type { UsageLimits } from './limits/usageLimits.ts';
 
 export type ServerOptions = {
   /** An SQLite file path, or a postgres:// URL (several processes may share that database). */
@@ -52,6 +54,8 @@ export type ServerOptions = {
   allowPasswordLogin?: boolean;
   /** Overrides of DEFAULT_SIGN_IN_LIMITS (tests use small numbers). */
   signInLimits?: Partial<SignInLimits>;
+  /** Overrides of DEFAULT_USAGE_LIMITS (limits/usageLimits.ts; tests use small numbers). */
+  usageLimits?: Partial<UsageLimits>;
   /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
   trustProxy?: boolean | string;
   /** Calls a gate to open it; defaults to the reference dialer, which writes the call to the log. */
@@ -110,6 +114,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     appVersion: APP_VERSION,
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
+    usageLimits: usageLimitsWith(options.usageLimits),
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
     gateDialer: options.gateDialer ?? loggingGateDialer((line) => app.log.info(line)),
     messaging: {

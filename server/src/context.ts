@@ -2,6 +2,7 @@ import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
 import type { GateDialer } from './gates/gateDialer.ts';
+import type { UsageLimits } from './limits/usageLimits.ts';
 import type { Messaging } from './messaging/deliveryJob.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
@@ -19,6 +20,8 @@ export type AppContext = {
   /** Failure counting and lockout of every password and code check (auth/signInLimits.ts). */
   signIn: SignInGuard;
   signInLimits: SignInLimits;
+  /** Limits of what costs money or reaches a person, counted in the database (limits/usageLimits.ts). */
+  usageLimits: UsageLimits;
   /** AuthByCompID/v2 (a session for a password alone) for old clients; off unless ALLOW_PASSWORD_LOGIN=1. */
   allowPasswordLogin: boolean;
   /** Calls a gate to open it (gates/gateDialer.ts). */

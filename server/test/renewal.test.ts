@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSignInData } from '../src/auth/purge.ts';
 import { signInLimitsWith } from '../src/auth/signInLimits.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { usageLimitsWith } from '../src/limits/usageLimits.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, startTestServer } from './harness.ts';
 
@@ -97,7 +98,7 @@ describe('renewal secret', () => {
       const count = async () => Number((await db.first(db.q.selectFrom('renewal_secrets').select((eb) => eb.fn.countAll<number>().as('n'))))?.n);
       const before = await count();
       expect(before).toBeGreaterThan(0);
-      const purged = await purgeExpiredSignInData({ db, now: server.clock.now, signInLimits: signInLimitsWith() });
+      const purged = await purgeExpiredSignInData({ db, now: server.clock.now, signInLimits: signInLimitsWith(), usageLimits: usageLimitsWith() });
       expect(purged.renewalSecrets).toBe(before);
       expect(purged.otpChallenges).toBeGreaterThan(0);
       expect(await count()).toBe(0);

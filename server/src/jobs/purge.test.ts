@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../test/engine.ts';
 import { newTestDatabase } from '../../test/engine.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from '../auth/signInLimits.ts';
+import { DEFAULT_USAGE_LIMITS } from '../limits/usageLimits.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
@@ -49,7 +50,7 @@ describe('purge of expired rows', () => {
     await key('expired', now - (retention.idempotencyKeysDays + 1) * DAY);
     await key('kept', now - (retention.idempotencyKeysDays - 1) * DAY);
 
-    const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS };
+    const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS, usageLimits: DEFAULT_USAGE_LIMITS };
     expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1 });
     expect((await d.all(d.q.selectFrom('sessions').select('tokenHash'))).map((r) => r.tokenHash)).toEqual(['live']);
     expect((await d.all(d.q.selectFrom('otp_challenges').select('otpGuid'))).map((r) => r.otpGuid)).toEqual(['recent']);

@@ -26,7 +26,7 @@ export const PURGE_JOB = 'purge';
 
 export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number };
 
-export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits'>): Promise<PurgeCounts> {
+export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits' | 'usageLimits'>): Promise<PurgeCounts> {
   const { db } = ctx;
   const now = ctx.now().getTime();
   const before = (days: number) => new Date(now - days * DAY_MS).toISOString();
