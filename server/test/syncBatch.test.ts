@@ -1,9 +1,10 @@
 // POST /api/binyan/sync/batch: each change applied as if it had come alone, in order; stored answers per
 // key; a refusal undoes nothing else; later changes of a refused record are not attempted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_ROUTES, batchRouteOf } from '../../src/lib/batchTargets.ts';
 import type { BatchItem, BatchResult } from '../../src/lib/syncBatch.ts';
 import type { TestServer } from './harness.ts';
-import { call, loginAs, newId, params, startTestServer } from './harness.ts';
+import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
 type Answered = { key: string; status: number; body: { idempotencyKey?: string; record?: Rec; current?: Rec; error?: { code: string; messageKey: string } }; retryAfter?: string; idempotencyKey?: string };
@@ -130,18 +131,13 @@ describe('the sync batch', () => {
     expect(answered(results[0]).body.error?.code).toBe('NOT_ALLOWED');
   });
 
-  it('answers style-2 calls, public routes, refusals, oversized changes and unknown paths exactly as their single requests', async () => {
+  it('answers refusals, oversized changes and missing records exactly as their single requests', async () => {
     const a = newId();
     await batch([create(a)]);
     const cases: { name: string; method: BatchItem['method']; path: string; body?: unknown }[] = [
-      { name: 'a style-2 call', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'LogData', procParams: JSON.stringify({ message: 'מהסיור' }) }) },
-      { name: 'a style-2 call naming another company', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'LogData', CompID: 1002 }) },
-      { name: 'a style-2 call the server does not have', method: 'POST', path: 'dbActions/callProc', body: params({ procName: 'NoSuchProc' }) },
-      { name: 'a public route with a bad body', method: 'POST', path: 'public/contact-us', body: { fullName: '' } },
       { name: 'a rule refusal', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { status: 'no-such-status' } } },
       { name: 'a change over its route\'s body limit', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { description: 'א'.repeat(100_000) } } },
       { name: 'a record that is not there', method: 'DELETE', path: `binyan/service-calls/${newId()}?baseVersion=1` },
-      { name: 'a path no route takes', method: 'PATCH', path: 'binyan/no-such-thing/1', body: { changes: {} } },
     ];
     for (const c of cases) {
       const key = newId();
@@ -154,13 +150,11 @@ describe('the sync batch', () => {
     expect(await callOf(a)).toMatchObject({ version: 1 });
   });
 
-  it('refuses a batch that is not one: no session, a read, sign-in calls, itself, too many changes', async () => {
+  it('refuses a batch that is not one: no session, a read, no changes, too many changes', async () => {
     expect((await batch([create(newId())], '')).status).toBe(401);
     const refusedItems: BatchItem[][] = [
       [{ ...create(newId()), method: 'GET' as never }],
-      [{ ...create(newId()), path: 'auth/logout' }],
-      [{ ...create(newId()), path: 'binyan/sync/batch' }],
-      [{ ...create(newId()), path: 'binyan/../auth/logout' }],
+      [{ ...create(newId()), path: '' }],
       [],
       Array.from({ length: 501 }, () => create(newId())),
     ];
@@ -168,5 +162,95 @@ describe('the sync batch', () => {
       const reply = await batch(items);
       expect(reply.status, JSON.stringify(items[0] ?? null)).toBe(422);
     }
+  });
+});
+
+describe('the paths a batch change may name (checked after decoding)', () => {
+  const refusal = { status: 422, body: { error: { code: 'BATCH_PATH_REFUSED', messageKey: 'errors:batchPathRefused', field: 'path' } } };
+  const item = (method: BatchItem['method'], path: string, body?: unknown): BatchItem => {
+    const key = newId();
+    return { key, method, path, ...(body === undefined ? {} : { body }), record: `probe:${key}` };
+  };
+
+  it('refuses the two changes of the issue: an encoded sign-in call and an encoded nested batch', async () => {
+    const nested = newId();
+    const probes = [item('POST', 'a%75th/phone/start', { phone: '0501234567', otpPreferredSendMethod: 'sms' }), item('POST', 'binyan/sync/%62atch', { items: [create(nested)] })];
+    const reply = await batch(probes);
+    expect(reply.status).toBe(200);
+    probes.forEach((probe, i) => expect(reply.body.results[i], probe.path).toMatchObject({ key: probe.key, ...refusal }));
+    expect((await call(server, 'GET', `/api/binyan/service-calls/${nested}`, { token })).status).toBe(404);
+  });
+
+  it('refuses the issue\'s bypasses and their cousins one by one, applying the good changes around them', async () => {
+    const nested = newId();
+    const signIn = { phone: '0501234567', otpPreferredSendMethod: 'sms' };
+    const probes: BatchItem[] = [
+      // Issue 27 item 17, as reported.
+      item('POST', 'a%75th/phone/start', signIn),
+      item('POST', 'binyan/sync/%62atch', { items: [create(nested)] }),
+      // Other spellings of the sign-in calls and the batch itself.
+      ...['auth/phone/start', '%61uth/phone/start', 'a%75th%2Fphone%2Fstart', 'AUTH/phone/start', 'Auth/phone/start', 'auth/register/start', 'auth/otp/start'].map((p) => item('POST', p, signIn)),
+      ...['binyan/sync/batch', 'binyan/sync/batch?x=', 'binyan/sync/batch/', 'binyan//sync/batch', 'binyan/sync//batch', 'BINYAN/sync/batch', 'binyan/Sync/Batch', 'binyan%2Fsync%2Fbatch', 'binyan%252Fsync%252Fbatch', 'binyan/sync/%2562atch', 'binyan/sync/batch;x=1', 'binyan/sync/batch%3Bx=1', 'binyan/sync/batch#x', 'binyan/sync/batch%00', 'binyan/sync/batch%20']
+        .map((p) => item('POST', p, { items: [create(nested)] })),
+      // Dot segments, encoded or not, and separators that are not `/`.
+      ...[
+        'binyan/../auth/logout', 'binyan/%2e%2e/auth/logout', 'binyan/%2E%2E/auth/logout', 'binyan/.%2e/auth/logout', 'binyan/..%2fauth/logout', 'binyan/..%2Fauth%2Flogout',
+        'binyan/service-calls/..%2f..%2fauth%2flogout', 'binyan/service-calls%2F..%2F..%2Fauth%2Flogout', 'binyan/./service-calls', 'binyan/service-calls/.', 'binyan\\..\\auth\\logout',
+        'binyan/service-calls%5C..%5C..%5Cauth%5Clogout', '/auth/logout', '//auth/logout', '/binyan/service-calls', 'auth/logout;binyan/service-calls', 'binyan/%252e%252e/auth/logout',
+      ].map((p) => item('POST', p, {})),
+      // Unicode look-alikes, overlong and invalid UTF-8, controls.
+      ...['ａuth/logout', '%EF%BD%81uth/logout', 'binyan/sync/batcһ', 'binyan/sync/batc%D2%BB', 'binyan/%C0%AE%C0%AE/auth/logout', 'binyan/%E2%80%AEhctab/cnys', 'binyan/%FF/x', 'binyan/service-calls%0A', 'binyan/service-calls%'].map((p) =>
+        item('POST', p, {}),
+      ),
+      // Routes that exist but are not the outbox's: style 2, public, uploads, money, gates, mail, and a wrong method.
+      item('POST', 'dbActions/callProc', { procName: 'LogData' }),
+      item('POST', 'dbActions/dbFuncVal', {}),
+      item('POST', 'public/contact-us', { fullName: 'x' }),
+      item('POST', 'files/upload/B64', {}),
+      item('POST', 'binyan/my/payments', {}),
+      item('POST', 'binyan/gates/g1/open', {}),
+      item('POST', `binyan/documents/${newId()}/send`, { id: newId(), to: 'someone@example.com' }),
+      item('PUT', 'binyan/service-calls', {}),
+      item('PATCH', 'binyan/no-such-thing/1', { changes: {} }),
+      // An allowed route with a query it does not take.
+      item('POST', 'binyan/service-calls?x=', create(newId()).body),
+      item('DELETE', `binyan/service-calls/${newId()}?baseVersion=1&baseVersion=2`),
+    ];
+    const logLines = server.logLines.length;
+    const good = create(newId());
+    const goodAfter = create(newId());
+    const results = (await batch([good, ...probes, goodAfter])).body.results;
+    expect(results).toHaveLength(probes.length + 2);
+    expect(answered(results[0]).status).toBe(201);
+    expect(answered(results[results.length - 1]).status).toBe(201);
+    probes.forEach((probe, i) => expect(results[i + 1], `${probe.method} ${probe.path}`).toMatchObject({ key: probe.key, ...refusal }));
+    // Nothing reached the sign-in calls or a nested batch: no code went out, the session still works,
+    // and the nested change was never made.
+    expect(server.logLines.slice(logLines).filter((l) => /code/i.test(l))).toEqual([]);
+    expect((await call(server, 'GET', '/api/binyan/buildings', { token })).status).toBe(200);
+    expect((await call(server, 'GET', `/api/binyan/service-calls/${nested}`, { token })).status).toBe(404);
+  });
+
+  it('routes the decoded, canonical path of an allowed route, and holds the record\'s later changes after a refused one', async () => {
+    const a = newId();
+    const encodedId = a.replace(/-/g, '%2D');
+    const results = (await batch([
+      { ...create(a), path: 'binyan/service-%63alls' },
+      { ...change(a, 0, { subject: 'מקודד' }), path: `binyan/service-calls/${encodedId}` },
+      { ...change(a, 0, { subject: 'נדחה' }), path: `binyan/service-calls/${encodedId}/..%2F${encodedId}` },
+      change(a, 0, { subject: 'ממתין' }),
+    ])).body.results;
+    expect(results.map((r) => r.status)).toEqual([201, 200, 422, null]);
+    expect(await callOf(a)).toMatchObject({ subject: 'מקודד', version: 2 });
+  });
+
+  it('carries every route of its list, and no other mutation route', async () => {
+    const declared = server.routes.map((r) => batchRouteOf(r.method, r.url)).filter((r) => r !== null);
+    expect([...BATCH_ROUTES].filter((r) => !declared.includes(r))).toEqual([]);
+    const others = server.routes.filter((r) => r.method !== 'GET' && batchRouteOf(r.method, r.url) === null);
+    expect(others.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/auth/phone/start', '/api/binyan/sync/batch', '/api/files/upload/B64', '/api/binyan/my/payments']));
+    const items = others.map((r) => item(r.method as BatchItem['method'], r.url.replace(/^\/api\//, '').replace(/:\w+/g, 'x1'), {}));
+    const results = (await batch(items)).body.results;
+    items.forEach((probe, i) => expect(results[i], `${probe.method} ${probe.path}`).toMatchObject(refusal));
   });
 });

@@ -1,7 +1,9 @@
 // Date rules of spec sections 5 and 9: display dd/mm/yyyy (en-GB), 24-hour time, deposits as the local
 // calendar date yyyy-mm-dd, weeks start on Sunday, and the named ranges the report filters offer.
 // The only place of the app that formats a date or a time: lint refuses toLocale*String and
-// Intl.DateTimeFormat anywhere else in src/ (tests/unit/dateFormatting.test.ts proves it).
+// Intl.DateTimeFormat anywhere else in src/ (tests/unit/dateFormatting.test.ts proves it). Whether a
+// date or time is real is calendar.ts's question, here as everywhere.
+import { isCalendarDate, isClockTime, isRealDay } from './calendar.ts';
 
 /**
  * A formatter made on first use: each costs milliseconds to make (its locale data, a time zone's rules),
@@ -201,19 +203,11 @@ export function weekStartOf(day: string): string {
 export type ParsedField = { ok: true; value: string } | { ok: false; reason: 'format' | 'impossible' };
 
 const typedDatePattern = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/;
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** True for a real calendar date written yyyy-mm-dd. */
+/** True for a real calendar date written yyyy-mm-dd (calendar.ts). */
 export function isIsoDate(value: string): boolean {
-  if (!isoDatePattern.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  return existingDate(y, m, d);
-}
-
-function existingDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1000;
+  return isCalendarDate(value);
 }
 
 /**
@@ -226,7 +220,7 @@ export function parseDisplayDate(text: string): ParsedField {
   const day = Number(m[1]);
   const month = Number(m[2]);
   const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-  if (!existingDate(year, month, day)) return { ok: false, reason: 'impossible' };
+  if (!isRealDay(year, month, day)) return { ok: false, reason: 'impossible' };
   return { ok: true, value: `${year}-${pad2(month)}-${pad2(day)}` };
 }
 
@@ -236,15 +230,13 @@ const typedTimePattern = /^(\d{1,2})(?:\s*[:.]\s*(\d{2})|(\d{2}))?$/;
 export function parseDisplayTime(text: string): ParsedField {
   const m = typedTimePattern.exec(text.trim());
   if (!m) return { ok: false, reason: 'format' };
-  const hour = Number(m[1]);
-  const minute = Number(m[2] ?? m[3] ?? '0');
-  if (hour > 23 || minute > 59) return { ok: false, reason: 'impossible' };
-  return { ok: true, value: `${pad2(hour)}:${pad2(minute)}` };
+  const value = `${pad2(Number(m[1]))}:${pad2(Number(m[2] ?? m[3] ?? '0'))}`;
+  return isClockTime(value) ? { ok: true, value } : { ok: false, reason: 'impossible' };
 }
 
-/** True for a 24-hour HH:mm. */
+/** True for a 24-hour HH:mm (calendar.ts). */
 export function isIsoTime(value: string): boolean {
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+  return isClockTime(value);
 }
 
 /** The days of a month's calendar page, in weeks from Sunday; days of the neighbouring months are null. */

@@ -2,6 +2,7 @@
 // taxed at the rate of its date, and a new rate is one more row (the server keeps the table in its
 // settings; this default is Israel's).
 import { percentOfAgorot, roundHalfAway } from './agorot.ts';
+import { isCalendarDate } from './calendar.ts';
 
 /** A rate in basis points (1 % = 100) in effect from `from` (a local date, yyyy-mm-dd) until the next row. */
 export type VatPeriod = { from: string; basisPoints: number };
@@ -13,7 +14,7 @@ export const israelVatTable: readonly VatPeriod[] = [
 
 /** The rate on a local date (yyyy-mm-dd); the table need not be sorted. */
 export function vatRateOn(date: string, table: readonly VatPeriod[] = israelVatTable): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`not a local date: ${date}`);
+  if (!isCalendarDate(date)) throw new RangeError(`not a local date: ${date}`);
   let found: VatPeriod | undefined;
   for (const period of table) if (period.from <= date && (!found || period.from > found.from)) found = period;
   if (!found) throw new RangeError(`no VAT rate in effect on ${date}`);

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db/db';
 import type { OutboxEntry } from '../db/outboxRows';
-import { itemOf, pickBatch } from './batch';
+import { isBatchable, itemOf, pickBatch } from './batch';
 import { addUpdate, createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb } from './testing/setup';
 
@@ -186,7 +186,7 @@ describe('what goes in a batch', () => {
     table: entityKey.split(':')[0] ?? '',
     recordId: entityKey.split(':')[1] ?? '',
     entityKey,
-    request: { method: 'PATCH', path: `things/${entityKey}`, wrap: 'changes', versionIn: 'body' },
+    request: { method: 'PATCH', path: `service-calls/${entityKey.replace(':', '-')}`, wrap: 'changes', versionIn: 'body' },
     payload: { subject: 'x' },
     rowPatch: {},
     base: {},
@@ -230,6 +230,15 @@ describe('what goes in a batch', () => {
       entry(9, 'd:1'),
     ];
     expect(ids(pickBatch(entries, 1_000, new Set(['e6'])))).toEqual(['e4', 'e7']);
+  });
+
+  it('leaves a change whose route the batch does not carry to go alone, with its record\'s later changes', () => {
+    const alone = entry(2, 'b:1', { request: { method: 'POST', path: 'my/payments', wrap: 'payload' } });
+    const entries = [entry(1, 'a:1'), alone, entry(3, 'b:1'), entry(4, 'c:1', { request: { method: 'PATCH', path: 'service-calls/c%2F..%2Fx', wrap: 'changes', versionIn: 'body' } }), entry(5, 'd:1')];
+    expect(ids(pickBatch(entries, 0, new Set()))).toEqual(['e1', 'e5']);
+    expect(isBatchable(alone)).toBe(false);
+    expect(isBatchable(entry(6, 'e:1', { kind: 'photo' }))).toBe(false);
+    expect(isBatchable(entry(7, 'f:1'))).toBe(true);
   });
 
   it('carries the base version apart and the path under /api, as the single request would send them', () => {

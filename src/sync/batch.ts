@@ -1,10 +1,12 @@
 // Several outbox entries in one request (POST /api/binyan/sync/batch, docs/api.md "Batches"): which
 // entries go together, and every per-change answer turned into the verdict its single request would
-// have had (classify.ts). Photos never go in a batch.
+// have had (classify.ts). Photos never go in a batch, nor a change whose route the batch does not carry
+// (src/lib/batchTargets.ts, the server's own check): those go alone.
 import type { ApiClient } from '../api/client';
 import type { OutboxEntry } from '../db/outboxRows';
+import { batchTargetOf } from '../lib/batchTargets';
 import { isRecord } from '../lib/records';
-import { SYNC_BATCH_PATH } from '../lib/syncBatch';
+import { SYNC_BATCH_PATH, singleRequestOf } from '../lib/syncBatch';
 import type { BatchItem } from '../lib/syncBatch';
 import { classifyAnswer, classifyFailure, classifyParsed } from './classify';
 import type { Verdict } from './classify';
@@ -43,6 +45,13 @@ export function itemOf(entry: OutboxEntry): BatchItem {
   };
 }
 
+/** A change the batch carries: a mutation whose route and path pass the server's check of batch paths. */
+export function isBatchable(entry: OutboxEntry): boolean {
+  if (entry.kind !== 'mutation') return false;
+  const item = itemOf(entry);
+  return batchTargetOf(item.method, singleRequestOf(item, item.baseVersion).path).ok;
+}
+
 /** UTF-8 length of a string, without encoding it. */
 export function utf8Length(text: string): number {
   let n = 0;
@@ -75,9 +84,9 @@ export function pickBatch(entries: readonly OutboxEntry[], nowMs: number, busy: 
   const heads = [...byKey.values()].map((list) => list[0] as OutboxEntry).sort((a, b) => a.seq - b.seq);
   for (const head of heads) {
     if (picked.length >= limits.maxItems) break;
-    if (head.kind !== 'mutation' || head.state === 'attention' || head.nextAttemptAt > nowMs || busyKeys.has(head.entityKey)) continue;
+    if (!isBatchable(head) || head.state === 'attention' || head.nextAttemptAt > nowMs || busyKeys.has(head.entityKey)) continue;
     for (const entry of byKey.get(head.entityKey) ?? []) {
-      if (entry.kind !== 'mutation' || entry.state === 'attention' || picked.length >= limits.maxItems || !depsGo(entry)) break;
+      if (!isBatchable(entry) || entry.state === 'attention' || picked.length >= limits.maxItems || !depsGo(entry)) break;
       const size = utf8Length(JSON.stringify(itemOf(entry))) + 1;
       if (picked.length > 0 && bytes + size > limits.maxBytes) break;
       bytes += size;

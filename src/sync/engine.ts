@@ -6,7 +6,7 @@ import type { OutboxEntry, SyncOutcome } from '../db/outboxRows';
 import { replayLock } from './lock';
 import { entriesFor, outboxOf } from './outbox';
 import type { LockRunner } from './lock';
-import { DEFAULT_BATCH_LIMITS, pickBatch, sendBatch } from './batch';
+import { DEFAULT_BATCH_LIMITS, isBatchable, pickBatch, sendBatch } from './batch';
 import type { BatchLimits } from './batch';
 import type { Verdict } from './classify';
 import { applyBatchVerdicts } from './batchOutcome';
@@ -273,7 +273,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
           }
           mutationWaiting = pickBatch(plan.all(), now, inFlight, batchLimits).length > 0;
         }
-        const candidates = runnableEntries(plan.heads(), now, inFlight).filter((e) => !(batchesSupported && batchesThisPass && e.kind === 'mutation'));
+        const candidates = runnableEntries(plan.heads(), now, inFlight).filter((e) => !(batchesSupported && batchesThisPass && isBatchable(e)));
         let photosRunning = photosInFlight.size;
         mutationWaiting ||= candidates.some((e) => e.kind === 'mutation');
         const picked: OutboxEntry[] = [];

@@ -3,28 +3,29 @@
 // request is the batch's own with the change's method, path, headers and body, and it meets the checks
 // of http/beforeHandler.ts, the handler, and a refusal answered as the error handler answers it. What
 // only a request from the network needs (its bytes parsed, security headers, the answer serialised and
-// read back) is skipped: through `inject` it was half of a change's time. Only mutation routes under
-// /api are called so; anything else is not found here and goes through Fastify.
+// read back) is skipped: through `inject` it was half of a change's time. Only the routes a batch may
+// carry (BATCH_ROUTES of src/lib/batchTargets.ts) are in this router, and a change reaches one only
+// when it is the very route its checked path named: anything else is refused by the batch.
 import FindMyWay from 'find-my-way';
 import type { HTTPMethod } from 'find-my-way';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { batchRouteOf } from '../../../src/lib/batchTargets.ts';
+import type { BatchRoute } from '../../../src/lib/batchTargets.ts';
 import type { AppContext } from '../context.ts';
 import { beforeHandler } from './beforeHandler.ts';
 import { errorAnswerOf, needsAuth } from './hooks.ts';
 
-const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 type RouteOptions = FastifyRequest['routeOptions'];
-type DirectRoute = { handler: RouteHandlerMethod; options: RouteOptions };
+type DirectRoute = { handler: RouteHandlerMethod; options: RouteOptions; route: BatchRoute };
 
-/** A change as its single request would carry it. */
-export type DirectChange = { method: string; url: string; headers: Record<string, string>; body: unknown; hasBody: boolean };
+/** A change as its single request would carry it, with the allowed route its checked path names. */
+export type DirectChange = { method: string; url: string; route: BatchRoute; headers: Record<string, string>; body: unknown; hasBody: boolean };
 
 /** The single request's answer: status, headers (lower-case names) and body (parsed JSON, or text). */
 export type DirectAnswer = { status: number; headers: Record<string, string>; body: unknown };
 
 export type DirectCalls = {
-  /** The change's answer, or null when no mutation route takes its method and path. */
+  /** The change's answer, or null when its method and path do not reach the allowed route it named. */
   call(batch: FastifyRequest, change: DirectChange): Promise<DirectAnswer | null>;
 };
 
@@ -121,10 +122,11 @@ export function registerDirectCalls(app: FastifyInstance, ctx: AppContext): Dire
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
-      if (!MUTATIONS.has(method)) continue;
+      const allowed = batchRouteOf(method, route.url);
+      if (allowed === null) continue;
       const config = { ...(route.config ?? {}), url: route.url, method };
       const options = { method, url: route.url, bodyLimit: route.bodyLimit ?? serverBodyLimit, config, handler: route.handler } as RouteOptions;
-      const store: DirectRoute = { handler: route.handler, options };
+      const store: DirectRoute = { handler: route.handler, options, route: allowed };
       router.on(method as HTTPMethod, route.url, () => undefined, store);
     }
   });
@@ -132,8 +134,8 @@ export function registerDirectCalls(app: FastifyInstance, ctx: AppContext): Dire
   return {
     async call(batch, change) {
       const found = router.find(change.method as HTTPMethod, change.url);
-      if (!found) return null;
-      const route = found.store as DirectRoute;
+      const route = found?.store as DirectRoute | undefined;
+      if (!found || route?.route !== change.route) return null;
       const req = changeRequest(batch, route, change, found.params, found.searchParams);
       const kept = new KeptReply();
       const reply = kept as unknown as FastifyReply;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { calendarDate, clockTime, isoInstant, wallClock } from '../../../src/lib/calendarSchemas.ts';
 
 /** Client-generated record id (a UUID on devices; seeds use UUIDs too). */
 export const recordId = z.string().trim().min(1).max(100);
 export const optText = z.string().trim().nullable().optional();
-export const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'invalid date');
-export const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** An ISO instant with its offset; a calendar date yyyy-mm-dd; both strict (src/lib/calendar.ts). */
+export const isoTime = isoInstant;
+export const localDate = calendarDate;
+export { clockTime, wallClock };
 
 export function patchBody<S extends z.ZodRawShape>(changes: S) {
   return z.object({ baseVersion: z.number().int(), changes: z.object(changes).partial() });

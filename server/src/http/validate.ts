@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import type { MessageKey } from '../../../src/lib/validation/messages.ts';
+import { isMessageKey } from '../../../src/lib/validation/messages.ts';
 import { ApiError } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
 function keyOf(issue: Issue): MessageKey {
+  // A schema that names its refusal (src/lib/calendarSchemas.ts: invalidDate, invalidTime) is answered with it.
+  if (isMessageKey(issue.message)) return issue.message;
   const field = String(issue.path[issue.path.length - 1] ?? '');
   if (issue.code === 'invalid_type' && issue.expected === 'number') return 'invalidNumber';
   if (issue.code === 'invalid_format' || /Date$|At$/.test(field)) {

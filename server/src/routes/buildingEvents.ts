@@ -11,10 +11,9 @@ import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refu
 import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { patchBody, recordId } from '../http/schemas.ts';
+import { patchBody, recordId, wallClock } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
-const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const fields = { title: z.string().trim(), notes: z.string().trim().default(''), start: wallClock, end: wallClock };
 const eventCreate = z.object({ id: recordId, buildingId: z.number().int(), ...fields });
 const eventPatch = patchBody({ title: z.string().trim(), notes: z.string().trim(), start: wallClock, end: wallClock });

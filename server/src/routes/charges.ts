@@ -15,7 +15,7 @@ import { loadBuilding, loadOwned } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { recordId } from '../http/schemas.ts';
+import { localDate, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
 const chargeBody = z.object({
@@ -26,7 +26,7 @@ const chargeBody = z.object({
   reason: z.enum(chargeReasons),
   description: z.string().max(200),
   amount: z.number(),
-  dueDate: z.string(),
+  dueDate: localDate,
 });
 
 export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -41,7 +41,7 @@ const handover = z.object({
   baseVersion: z.number().int(),
   deliveredTo: z.string().nullable().default(null),
   deliveredBy: z.string().nullable().optional(),
-  deliveredAt: z.string().nullable().optional(),
+  deliveredAt: isoTime.nullable().optional(),
   /** The recipient's signature drawn on the device (base64 PNG or JPEG). */
   signature: z.string().min(1).nullable().optional(),
 });

@@ -17,14 +17,14 @@ import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { mayDo, visibleBuildingIds } from '../http/rights.ts';
 import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money/roomFees.ts';
-import { localDate, patchBody, recordId } from '../http/schemas.ts';
+import { clockTime, localDate, patchBody, recordId, wallClock } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
-const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
 const roomFields = {
   name: z.string().trim(),
-  opensAt: z.string(),
+  opensAt: clockTime,
+  // HH:MM, or 24:00 for a room open to the end of the day (validateRoom).
   closesAt: z.string(),
   slotMinutes: z.number(),
   bufferMinutes: z.number(),

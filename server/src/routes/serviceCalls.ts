@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isIsoInstant } from '../../../src/lib/calendar.ts';
 import type { ServiceCall, ServiceCallStatus, ServiceCallUpdate } from '../../../src/lib/domain/entities.ts';
 import { serviceCallDomains, serviceCallPriorities, serviceCallStatuses, serviceCallTypes } from '../../../src/lib/domain/entities.ts';
 import { canTransition, closedAtAfter, tabOf } from '../../../src/lib/domain/serviceCallStatus.ts';
@@ -54,6 +55,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/service-calls', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const q = queryOf(req);
+    if (q.since && !isIsoInstant(q.since)) throw fail.validation({ field: 'since', messageKey: 'invalidDate' });
     const filter: Filter = q.buildingId ? { buildingId: (await loadBuilding(db, req, q.buildingId)).id } : await buildingFilter(db, req);
     let records = await serviceCalls.list(db, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
     if (q.tab) {

@@ -13,15 +13,15 @@ import { checkVersion } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { recordId } from '../http/schemas.ts';
+import { localDate, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { myHome } from '../money/tenantAccount.ts';
 import { payableSettings } from '../payments/cardPayment.ts';
 import { israelLocalDate } from '../util/dates.ts';
 
 const frequency = z.enum(standingOrderFrequencies);
-const createBody = z.object({ id: recordId, apartmentId: recordId, cardId: recordId, billingDay: z.number().int(), frequency, startDate: z.string() });
-const changeBody = z.object({ baseVersion: z.number().int(), cardId: recordId, billingDay: z.number().int(), frequency, startDate: z.string() });
+const createBody = z.object({ id: recordId, apartmentId: recordId, cardId: recordId, billingDay: z.number().int(), frequency, startDate: localDate });
+const changeBody = z.object({ baseVersion: z.number().int(), cardId: recordId, billingDay: z.number().int(), frequency, startDate: localDate });
 
 export const publicOrder = (o: StandingOrder) => ({ id: o.id, apartmentId: o.apartmentId, cardId: o.cardId, billingDay: o.billingDay, frequency: o.frequency, startDate: o.startDate, status: o.status, version: o.version });
 

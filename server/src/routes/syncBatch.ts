@@ -2,29 +2,26 @@
 // change goes to its route as the single request it stands for (same authentication, rights, stored
 // answers, rules and 409s; one transaction each; http/directCall.ts), in order, so one refused change
 // undoes nothing else. A change whose record (or a record it depends on) had a change not applied earlier in
-// the batch is not tried ("not attempted"): it would have waited on the device too.
+// the batch is not tried ("not attempted"): it would have waited on the device too. A change reaches
+// only a route the batch carries, by its path decoded and made canonical (src/lib/batchTargets.ts); any
+// other path refuses that change alone (422 BATCH_PATH_REFUSED), and its record's later changes wait.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAX_BATCH_PATH_LENGTH, batchTargetOf } from '../../../src/lib/batchTargets.ts';
 import { MAX_BATCH_BYTES, MAX_BATCH_ITEMS, SYNC_BATCH_PATH, createRebaser, singleRequestOf } from '../../../src/lib/syncBatch.ts';
 import type { BatchItem, BatchResult } from '../../../src/lib/syncBatch.ts';
 import type { AppContext } from '../context.ts';
-import { parsedText } from '../http/directCall.ts';
 import type { DirectAnswer, DirectCalls, DirectChange } from '../http/directCall.ts';
+import { ApiError } from '../http/errors.ts';
+import { errorAnswerOf } from '../http/hooks.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotencyKey.ts';
 import { parse } from '../http/validate.ts';
-
-// Under /api, never the batch itself nor sign-in and session calls; no host, no `..`, no `//`.
-const itemPath = z
-  .string()
-  .min(1)
-  .max(2000)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9\-._~/?&=%+,:]*$/)
-  .refine((p) => !p.includes('..') && !p.includes('//') && !p.startsWith('auth/') && !p.startsWith(SYNC_BATCH_PATH), 'path');
 
 const item = z.object({
   key: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY_LENGTH),
   method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
-  path: itemPath,
+  // Checked per change after decoding (lib/batchTargets.ts): a bad path refuses its change, not the batch.
+  path: z.string().min(1).max(MAX_BATCH_PATH_LENGTH),
   body: z.unknown().optional(),
   baseVersion: z.number().int().nullable().optional(),
   versionIn: z.enum(['body', 'query']).optional(),
@@ -60,17 +57,10 @@ function versionOf(body: unknown): unknown {
 /** Changes that share one commit (a client batch of 200 is one): bounded, so other requests do not wait long for the database. */
 const COMMIT_GROUP = 200;
 
-/** A path no mutation route takes (a 404, say): answered by Fastify itself, as a single request would be. */
-async function injected(app: FastifyInstance, change: DirectChange): Promise<DirectAnswer> {
-  const answer = await app.inject({
-    method: change.method as 'POST',
-    url: change.url,
-    headers: change.headers,
-    ...(change.hasBody ? { payload: JSON.stringify(change.body) } : {}),
-  });
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers[name] = String(value);
-  return { status: answer.statusCode, headers, body: parsedText(answer.payload) };
+/** A change whose path, decoded and made canonical, is not a route the batch carries: refused alone. */
+function refusedPath(req: FastifyRequest): DirectAnswer {
+  const { status, headers, body } = errorAnswerOf(new ApiError(422, 'BATCH_PATH_REFUSED', 'batchPathRefused', { field: 'path' }), req);
+  return { status, headers, body };
 }
 
 export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
@@ -88,9 +78,13 @@ export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext, directCal
       }
       const base = rebaser.baseOf(change);
       const single = singleRequestOf(change, base);
+      const target = batchTargetOf(change.method, single.path);
       const hasBody = single.body !== undefined;
-      const direct: DirectChange = { method: change.method, url: `/api/${single.path}`, headers: forwardedHeaders(req, change.key, hasBody), body: single.body, hasBody };
-      const answer = (await directCalls.call(req, direct)) ?? (await injected(app, direct));
+      // Exactly the canonical path that was checked is routed, never the path as the item spelled it.
+      const direct: DirectChange | null = target.ok
+        ? { method: change.method, url: `/api/${target.path}`, route: target.route, headers: forwardedHeaders(req, change.key, hasBody), body: single.body, hasBody }
+        : null;
+      const answer = (direct && (await directCalls.call(req, direct))) ?? refusedPath(req);
       const { status, body } = answer;
       const retryAfter = answer.headers['retry-after'];
       const echoed = answer.headers['idempotency-key'];

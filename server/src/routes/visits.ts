@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { Filter } from '../db/records.ts';
 import { visits } from '../data/visits.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
-import { enforce } from '../http/errors.ts';
+import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
@@ -30,7 +30,10 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/visits', { config: { right: 'plan.read' } }, async (req) => {
     const q = queryOf(req);
     const filter: Filter = q.buildingId ? { buildingId: (await loadBuilding(ctx.db, req, q.buildingId)).id } : await buildingFilter(ctx.db, req);
-    if (q.date) filter.visitDate = q.date;
+    if (q.date) {
+      if (!localDate.safeParse(q.date).success) throw fail.validation({ field: 'date', messageKey: 'invalidDate' });
+      filter.visitDate = q.date;
+    }
     return { records: await visits.list(ctx.db, filter, { orderBy: 'visitDate', desc: true }) };
   });
 

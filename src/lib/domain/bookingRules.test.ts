@@ -22,6 +22,14 @@ describe('room booking', () => {
     expect(validateBooking(clubRoom, request('2026-11-26T18:00', '2026-11-26T19:00'), [{ ...(existing[0] as Booking), status: 'cancelled' }], now)).toBeNull();
   });
 
+  it('refuses a minute or a day the clock and calendar do not have, never rolling it over', () => {
+    expect(validateBooking(clubRoom, request('2026-11-26T19:60', '2026-11-26T21:00'), [], now)).toEqual({ field: 'start', messageKey: 'invalidTime' });
+    expect(validateBooking(clubRoom, request('2026-11-26T19:00', '2026-11-26T20:60'), [], now)).toEqual({ field: 'end', messageKey: 'invalidTime' });
+    expect(validateBooking(clubRoom, request('2026-11-31T19:00', '2026-11-31T20:00'), [], now)).toEqual({ field: 'start', messageKey: 'invalidDate' });
+    expect(validateRoom({ ...clubRoom, name: 'מועדון', feeAgorot: 0, opensAt: '08:60' })).toEqual({ field: 'opensAt', messageKey: 'invalidTime' });
+    expect(validateRoom({ ...clubRoom, name: 'מועדון', feeAgorot: 0, closesAt: '24:00' })).toBeNull();
+  });
+
   it('refuses start after end, the past, outside hours, off the slot grid and too far ahead', () => {
     expect(validateBooking(clubRoom, request('2026-11-26T12:00', '2026-11-26T11:00'), [], now)).toEqual({ field: 'end', messageKey: 'startMustBeBeforeEnd' });
     expect(validateBooking(clubRoom, request('2026-11-24T09:00', '2026-11-24T10:00'), [], now)).toEqual({ field: 'start', messageKey: 'bookingInThePast' });

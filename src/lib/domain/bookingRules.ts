@@ -3,7 +3,9 @@
 // apartment holds at most N future bookings and books at most D days ahead; start comes before end.
 // A booking can be cancelled until the day before; later only through the management company; a past
 // or paid event cannot be deleted. Times are the building's wall clock, 'yyyy-mm-ddTHH:MM' (Israel).
+import { isClockTime, isWallClock } from '../calendar.ts';
 import type { RuleResult } from '../validation/rules.ts';
+import { firstFailure, wallClock } from '../validation/rules.ts';
 
 export type Room = {
   /** Opening hours as wall-clock 'HH:MM'; close may be '24:00'. */
@@ -21,14 +23,13 @@ export type Booking = { id: string; apartmentId: string; start: string; end: str
 
 export type BookingRequest = { id: string; apartmentId: string; start: string; end: string };
 
-const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
-
-/** Minutes since 1970-01-01 00:00 of a wall-clock time (no time zone: both sides are the building's). */
+/**
+ * Minutes since 1970-01-01 00:00 of a wall-clock time (no time zone: both sides are the building's);
+ * NaN for anything but a real day and minute (calendar.ts), never a rolled-over one.
+ */
 export function wallMinutes(value: string): number {
-  const m = WALL_CLOCK.exec(value);
-  if (!m) return Number.NaN;
-  const [, day, hh, mm] = m;
-  return Date.parse(`${day}T00:00:00Z`) / 60_000 + Number(hh) * 60 + Number(mm);
+  if (!isWallClock(value)) return Number.NaN;
+  return Date.parse(`${value.slice(0, 10)}T00:00:00Z`) / 60_000 + Number(value.slice(11, 13)) * 60 + Number(value.slice(14, 16));
 }
 
 function clockMinutes(hhmm: string): number {
@@ -46,10 +47,10 @@ export function overlaps(a: { start: string; end: string }, b: { start: string; 
 }
 
 export function validateBooking(room: Room, request: BookingRequest, existing: readonly Booking[], now: string): RuleResult {
+  const shape = firstFailure(wallClock(request.start, 'start'), wallClock(request.end, 'end'));
+  if (shape) return shape;
   const start = wallMinutes(request.start);
   const end = wallMinutes(request.end);
-  if (Number.isNaN(start)) return { field: 'start', messageKey: 'invalidDate' };
-  if (Number.isNaN(end)) return { field: 'end', messageKey: 'invalidDate' };
   if (start >= end) return { field: 'end', messageKey: 'startMustBeBeforeEnd' };
   if (start < wallMinutes(now)) return { field: 'start', messageKey: 'bookingInThePast' };
   if (dayOf(request.start) !== dayOf(request.end) && !request.end.endsWith('T00:00')) return { field: 'end', messageKey: 'outsideOpeningHours' };
@@ -101,7 +102,8 @@ export type RoomInput = Room & { name: string; feeAgorot: number };
 
 export const roomLimits = { nameMax: 80, slotMin: 15, slotMax: 720, bufferMax: 240, daysAheadMax: 365, futureMax: 50, feeMaxAgorot: 1_000_000 } as const;
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+/** A room open to the end of the day closes at 24:00 (the only time past 23:59 a room takes). */
+const END_OF_DAY = '24:00';
 
 function wholeIn(value: number, min: number, max: number): boolean {
   return Number.isInteger(value) && value >= min && value <= max;
@@ -111,8 +113,8 @@ function wholeIn(value: number, min: number, max: number): boolean {
 export function validateRoom(input: RoomInput): RuleResult {
   if (input.name.trim() === '') return { field: 'name', messageKey: 'requiredField' };
   if (input.name.trim().length > roomLimits.nameMax) return { field: 'name', messageKey: 'textTooLong', params: { max: roomLimits.nameMax } };
-  if (!HHMM.test(input.opensAt) || input.opensAt === '24:00') return { field: 'opensAt', messageKey: 'invalidTime' };
-  if (!HHMM.test(input.closesAt)) return { field: 'closesAt', messageKey: 'invalidTime' };
+  if (!isClockTime(input.opensAt)) return { field: 'opensAt', messageKey: 'invalidTime' };
+  if (!isClockTime(input.closesAt) && input.closesAt !== END_OF_DAY) return { field: 'closesAt', messageKey: 'invalidTime' };
   if (clockMinutes(input.opensAt) >= clockMinutes(input.closesAt)) return { field: 'closesAt', messageKey: 'startMustBeBeforeEnd' };
   if (!wholeIn(input.slotMinutes, roomLimits.slotMin, roomLimits.slotMax)) return { field: 'slotMinutes', messageKey: 'invalidNumber' };
   if (clockMinutes(input.opensAt) + input.slotMinutes > clockMinutes(input.closesAt)) return { field: 'slotMinutes', messageKey: 'slotLongerThanOpeningHours' };

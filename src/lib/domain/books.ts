@@ -2,6 +2,7 @@
 // and their quotes (bids). Money is whole agorot; every rule here runs on the device and on the server.
 import { normalizeForSearch } from '../text.ts';
 import type { RuleResult } from '../validation/rules.ts';
+import { localDate } from '../validation/rules.ts';
 import type { Versioned } from './entities.ts';
 import type { LedgerEntry } from './ledger.ts';
 
@@ -68,19 +69,11 @@ export type LedgerRecord = LedgerEntry &
 export const manualLedgerKinds = ['income', 'openingBalance', 'pettyCashIn', 'pettyCashOut'] as const;
 export type ManualLedgerKind = (typeof manualLedgerKinds)[number];
 
-const dateLike = /^\d{4}-\d{2}-\d{2}$/;
-const fail = (field: string, messageKey: 'requiredField' | 'invalidAmount' | 'invalidDate' | 'nameTooShort'): RuleResult => ({ field, messageKey });
+const fail = (field: string, messageKey: 'requiredField' | 'invalidAmount' | 'nameTooShort'): RuleResult => ({ field, messageKey });
 
 function amount(field: string, value: number | null | undefined, required = true): RuleResult {
   if (value === null || value === undefined) return required ? fail(field, 'requiredField') : null;
   return Number.isSafeInteger(value) && value > 0 ? null : fail(field, 'invalidAmount');
-}
-
-function date(field: string, value: string | null | undefined, required = true): RuleResult {
-  if (!value) return required ? fail(field, 'requiredField') : null;
-  // A real calendar day: 2025-02-30 does not come back as itself.
-  const d = new Date(`${value}T12:00:00Z`);
-  return dateLike.test(value) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? null : fail(field, 'invalidDate');
 }
 
 function text(field: string, value: string | null | undefined): RuleResult {
@@ -92,13 +85,13 @@ export type ExpenseFields = Pick<Expense, 'date' | 'description' | 'amountAgorot
 /** Date, description, a positive amount and a group; the invoice's date and amount, when given, are valid. */
 export function validateExpense(e: ExpenseFields): RuleResult {
   return (
-    date('date', e.date) ??
+    localDate(e.date, 'date') ??
     text('description', e.description) ??
     amount('amountAgorot', e.amountAgorot) ??
     (budgetGroups.includes(e.group) ? null : fail('group', 'requiredField')) ??
-    date('invoiceDate', e.invoiceDate, false) ??
+    localDate(e.invoiceDate, 'invoiceDate', false) ??
     amount('invoiceAmountAgorot', e.invoiceAmountAgorot, false) ??
-    date('dueDate', e.dueDate, false)
+    localDate(e.dueDate, 'dueDate', false)
   );
 }
 
@@ -117,7 +110,7 @@ export function duplicateInvoice(e: Pick<Expense, 'id' | 'supplierId' | 'invoice
 
 export function validateManualEntry(e: { kind: string; date: string; amountAgorot: number; description: string }): RuleResult {
   if (!(manualLedgerKinds as readonly string[]).includes(e.kind)) return fail('kind', 'requiredField');
-  return date('date', e.date) ?? amount('amountAgorot', e.amountAgorot) ?? text('description', e.description);
+  return localDate(e.date, 'date') ?? amount('amountAgorot', e.amountAgorot) ?? text('description', e.description);
 }
 
 /** Petty cash cannot pay out more than the box holds. */
@@ -143,7 +136,7 @@ export function validateSupplier(s: Pick<Supplier, 'name' | 'domain'>): RuleResu
 }
 
 export function validateBid(b: Pick<Bid, 'date' | 'amountAgorot' | 'description' | 'supplierId'>): RuleResult {
-  return text('supplierId', b.supplierId) ?? date('date', b.date) ?? amount('amountAgorot', b.amountAgorot) ?? text('description', b.description);
+  return text('supplierId', b.supplierId) ?? localDate(b.date, 'date') ?? amount('amountAgorot', b.amountAgorot) ?? text('description', b.description);
 }
 
 /** A quote is approved once; an approved quote becomes one expense. */

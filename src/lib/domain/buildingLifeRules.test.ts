@@ -24,6 +24,8 @@ describe('event rules', () => {
   it('needs a title and a start before the end; a begun event is not deleted', () => {
     expect(validateEvent({ title: 'הדברה', start: '2026-12-01T09:00', end: '2026-12-01T11:00' })).toBeNull();
     expect(validateEvent({ title: 'הדברה', start: '2026-12-01T11:00', end: '2026-12-01T09:00' })).toEqual({ field: 'end', messageKey: 'startMustBeBeforeEnd' });
+    expect(validateEvent({ title: 'הדברה', start: '2026-12-01T09:75', end: '2026-12-01T11:00' })).toEqual({ field: 'start', messageKey: 'invalidTime' });
+    expect(validateEvent({ title: 'הדברה', start: '2026-12-01T09:00', end: '2026-12-32T11:00' })).toEqual({ field: 'end', messageKey: 'invalidDate' });
     expect(validateEvent({ title: '', start: '2026-12-01T09:00', end: '2026-12-01T11:00' })?.field).toBe('title');
     expect(mayDeleteEvent({ start: '2026-12-01T09:00' }, '2026-12-01T09:00')?.messageKey).toBe('cannotDeletePastOrPaidEvent');
     expect(mayDeleteEvent({ start: '2026-12-01T09:00' }, '2026-11-30T23:59')).toBeNull();

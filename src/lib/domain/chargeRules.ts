@@ -2,6 +2,7 @@
 // staff charge one apartment, or every apartment of a building, an amount due on a date. Each becomes
 // a charge in the one ledger (a debt the tenant sees after sync). Shared by the form and the server.
 import { agorotOf } from '../agorot.ts';
+import { isCalendarDate } from '../calendar.ts';
 import type { DebtKind } from './entities.ts';
 import type { RuleResult } from '../validation/rules.ts';
 
@@ -20,8 +21,7 @@ export function validateQuickCharge(input: QuickChargeInput): RuleResult {
   if (input.amount === null || !Number.isFinite(input.amount)) return { field: 'amount', messageKey: 'invalidAmount' };
   const agorot = agorotOf(input.amount);
   if (agorot <= 0 || agorot > quickChargeLimits.maxAgorot || Math.abs(input.amount * 100 - agorot) > 1e-6) return { field: 'amount', messageKey: 'invalidAmount' };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.dueDate) || Number.isNaN(Date.parse(input.dueDate))) return { field: 'dueDate', messageKey: 'invalidDate' };
-  return null;
+  return isCalendarDate(input.dueDate) ? null : { field: 'dueDate', messageKey: 'invalidDate' };
 }
 
 /** A quick charge is a special charge of the ledger; "other" keeps its own description. */

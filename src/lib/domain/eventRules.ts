@@ -1,18 +1,16 @@
 // Building events (spec 3, 4, 5): a title, a start before the end; a past event cannot be deleted.
 import type { RuleResult } from '../validation/rules.ts';
-import { firstFailure, required } from '../validation/rules.ts';
+import { firstFailure, required, wallClock } from '../validation/rules.ts';
 import { wallMinutes } from './bookingRules.ts';
 
 export type EventInput = { title: string; start: string; end: string };
 
 export function validateEvent(input: EventInput): RuleResult {
-  const start = wallMinutes(input.start);
-  const end = wallMinutes(input.end);
   return firstFailure(
     required('title', input.title),
-    Number.isNaN(start) ? { field: 'start', messageKey: 'invalidDate' } : null,
-    Number.isNaN(end) ? { field: 'end', messageKey: 'invalidDate' } : null,
-    start >= end ? { field: 'end', messageKey: 'startMustBeBeforeEnd' } : null,
+    wallClock(input.start, 'start'),
+    wallClock(input.end, 'end'),
+    wallMinutes(input.start) >= wallMinutes(input.end) ? { field: 'end', messageKey: 'startMustBeBeforeEnd' } : null,
   );
 }
 

@@ -2,7 +2,7 @@
 // among the pending items of a building; once delivered the same number may be registered again.
 import type { ItemStatus } from './entities.ts';
 import type { RuleResult } from '../validation/rules.ts';
-import { isBlank, personName } from '../validation/rules.ts';
+import { instant, isBlank, personName } from '../validation/rules.ts';
 
 type PendingItem = { id: string; buildingId: number; status: ItemStatus };
 
@@ -59,8 +59,6 @@ export function validateHandover(item: { status: ItemStatus }, input: HandoverIn
   if (item.status === 'delivered') return { field: 'status', messageKey: 'itemAlreadyDelivered' };
   const to = personName(input.deliveredTo, 'deliveredTo');
   if (to) return to;
-  if (isBlank(input.deliveredAt) || Number.isNaN(Date.parse(input.deliveredAt ?? ''))) {
-    return { field: 'deliveredAt', messageKey: 'invalidDate' };
-  }
-  return null;
+  if (isBlank(input.deliveredAt)) return { field: 'deliveredAt', messageKey: 'invalidDate' };
+  return instant(input.deliveredAt, 'deliveredAt');
 }

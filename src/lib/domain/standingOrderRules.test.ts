@@ -19,6 +19,7 @@ describe('standing order', () => {
     const ok = { billingDay: 31, startDate: '2026-12-01', frequency: 'monthly', card: 'local' as const, today: '2026-11-24' };
     expect(validateStandingOrder(ok)).toBeNull();
     expect(validateStandingOrder({ ...ok, startDate: '2026-11-23' })).toEqual({ field: 'startDate', messageKey: 'invalidDate' });
+    expect(validateStandingOrder({ ...ok, startDate: '2026-11-31' })).toEqual({ field: 'startDate', messageKey: 'invalidDate' });
     expect(validateStandingOrder({ ...ok, billingDay: 32 })).toEqual({ field: 'billingDay', messageKey: 'invalidNumber' });
     expect(validateStandingOrder({ ...ok, card: 'amex' })).toEqual({ field: 'card', messageKey: 'amexNotForRecurring' });
     expect(validateStandingOrder({ ...ok, card: null })).toEqual({ field: 'card', messageKey: 'requiredField' });

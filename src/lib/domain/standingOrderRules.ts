@@ -1,6 +1,7 @@
 // Standing order (hok, spec sections 1, 3, 5): a billing day of the month, a frequency, a card. A day
 // the month does not have (29–31 in a short month) bills on the month's last day; a start date in the
 // past is refused; American Express cannot carry a recurring charge.
+import { daysInMonth, isCalendarDate } from '../calendar.ts';
 import type { CardKind } from '../clearingFee.ts';
 import { acceptsRecurring } from '../clearingFee.ts';
 import type { RuleResult } from '../validation/rules.ts';
@@ -14,13 +15,9 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-function daysIn(year: number, month1: number): number {
-  return new Date(Date.UTC(year, month1, 0)).getUTCDate();
-}
-
 /** The billing date (yyyy-mm-dd) in a month: the billing day, or the month's last day when shorter. */
 export function billingDateIn(year: number, month1: number, billingDay: number): string {
-  return `${year}-${pad(month1)}-${pad(Math.min(billingDay, daysIn(year, month1)))}`;
+  return `${year}-${pad(month1)}-${pad(Math.min(billingDay, daysInMonth(year, month1)))}`;
 }
 
 /** Charge dates from `startDate` on (inclusive), `count` of them, every 1, 2 or 3 months. */
@@ -44,7 +41,7 @@ export type StandingOrderInput = { billingDay: number; startDate: string; freque
 
 export function validateStandingOrder(input: StandingOrderInput): RuleResult {
   if (!Number.isInteger(input.billingDay) || input.billingDay < 1 || input.billingDay > 31) return { field: 'billingDay', messageKey: 'invalidNumber' };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.startDate)) return { field: 'startDate', messageKey: 'invalidDate' };
+  if (!isCalendarDate(input.startDate)) return { field: 'startDate', messageKey: 'invalidDate' };
   if (input.startDate < input.today) return { field: 'startDate', messageKey: 'invalidDate' };
   if (!(standingOrderFrequencies as readonly string[]).includes(input.frequency)) return { field: 'frequency', messageKey: 'requiredField' };
   if (input.card === null) return { field: 'card', messageKey: 'requiredField' };

@@ -147,6 +147,7 @@ export const messages = {
   // translation (spec 8)
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',
+  batchPathRefused: 'This change cannot be sent in a sync batch: its address is not one the app sends. It was not applied.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 // Field rules of spec section 5, shared by the forms and the server. Each rule returns the first
 // failure as `{ field, messageKey }`, or null when the value is acceptable.
+import { instantFailure, isCalendarDate, isClockTime, wallClockFailure } from '../calendar.ts';
 import type { MessageKey } from './messages.ts';
 
 /** Values of the message's placeholders, or facts the screen shows with the refusal (e.g. a count). */
@@ -104,12 +105,32 @@ export function positiveInteger(value: unknown, field: string): RuleResult {
   return Number.isInteger(n) && n > 0 ? null : fail(field, 'invalidNumber');
 }
 
-export function localDate(value: string | null | undefined, field: string): RuleResult {
-  if (isBlank(value)) return fail(field, 'requiredField');
-  const v = value ?? '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return fail(field, 'invalidDate');
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? null : fail(field, 'invalidDate');
+// Dates and times: the strict reading of calendar.ts, a blank value required unless told otherwise.
+
+/** A calendar date yyyy-mm-dd that is a real day (2026-02-31 and 2027-02-29 are not). */
+export function localDate(value: string | null | undefined, field: string, isRequired = true): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  return isCalendarDate(value) ? null : fail(field, 'invalidDate');
+}
+
+/** A 24-hour wall-clock time HH:MM, 00:00–23:59 (19:60 is not). */
+export function clockTime(value: string | null | undefined, field: string, isRequired = true): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  return isClockTime(value) ? null : fail(field, 'invalidTime');
+}
+
+/** A building's wall clock yyyy-mm-ddTHH:MM: a real day (`invalidDate`) and a real minute (`invalidTime`). */
+export function wallClock(value: string | null | undefined, field: string, isRequired = true): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  const failure = wallClockFailure(value);
+  return failure === null ? null : fail(field, failure);
+}
+
+/** An ISO instant with its offset (`toISOString()`'s form, or `+03:00`). */
+export function instant(value: string | null | undefined, field: string, isRequired = true): RuleResult {
+  if (isBlank(value)) return isRequired ? fail(field, 'requiredField') : null;
+  const failure = instantFailure(value);
+  return failure === null ? null : fail(field, failure);
 }
 
 export function firstFailure(...results: RuleResult[]): RuleResult {
