@@ -10,9 +10,20 @@ import type { HTTPMethod } from 'find-my-way';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { beforeHandler } from './beforeHandler.ts';
+import { ApiError } from './errors.ts';
 import { errorAnswerOf, needsAuth } from './hooks.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route calls out after its commit (a gate dial): a batch's changes commit together at its end,
+     * so such a change is refused in a batch (400 NOT_IN_BATCH) and taken only as a single request.
+     */
+    singleRequestOnly?: boolean;
+  }
+}
 
 type RouteOptions = FastifyRequest['routeOptions'];
 type DirectRoute = { handler: RouteHandlerMethod; options: RouteOptions };
@@ -135,6 +146,10 @@ export function registerDirectCalls(app: FastifyInstance, ctx: AppContext): Dire
       if (!found) return null;
       const route = found.store as DirectRoute;
       const req = changeRequest(batch, route, change, found.params, found.searchParams);
+      if (route.options.config.singleRequestOnly) {
+        const refused = errorAnswerOf(new ApiError(400, 'NOT_IN_BATCH', 'notInBatch'), req);
+        return { status: refused.status, headers: refused.headers, body: refused.body };
+      }
       const kept = new KeptReply();
       const reply = kept as unknown as FastifyReply;
       try {

@@ -147,6 +147,12 @@ export const messages = {
   // translation (spec 8)
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',
+  // who may open a gate (issue 27)
+  gateNotForYou: 'This gate does not list your phone number. The house committee or the management company can add it',
+  gateHasNoLine: 'This gate has no line of its own yet, and your phone number is not on its list. Ask the house committee',
+  gateLineIsPersonalNumber: 'The gate line must be the gate’s own number, not a person’s phone',
+  // an action that calls out after its commit (issue 27)
+  notInBatch: 'This action is sent on its own, not together with other changes',
 } as const;
 
 export type MessageKey = keyof typeof messages;
