@@ -1,5 +1,6 @@
 // Messages, their deliveries (one row per recipient × channel) and push subscriptions (issue 16).
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
+import type { MessageReadScope } from '../../../src/lib/domain/messageRules.ts';
 import { isMessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
@@ -31,8 +32,13 @@ export const messages = {
     const row = await db.first(db.q.selectFrom('messages').selectAll().where('id', '=', id));
     return row ? { ...decodeMessage(row), companyId: row.companyId } : undefined;
   },
-  ofBuilding: async (db: Db, buildingId: number, limit = 50): Promise<Message[]> =>
-    (await db.all(db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage),
+  /** The building's newest messages a reader of `scope` gets (lib/domain/messageRules.ts), filtered before the limit. */
+  ofBuilding: async (db: Db, buildingId: number, scope: MessageReadScope, limit = 50): Promise<Message[]> => {
+    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId);
+    if (scope === 'owners' || scope === 'everyone') query = query.where('owners', '=', true);
+    if (scope === 'renters' || scope === 'everyone') query = query.where('renters', '=', true);
+    return (await db.all(query.orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage);
+  },
 };
 
 export const deliveries = {

@@ -1,12 +1,13 @@
 // Messages and announcements (spec 1, 3, 5, 8; issue 16): staff and the committee write to a building's
 // owners, renters or both, by e-mail, SMS and push. Sending creates one delivery row per recipient ×
 // channel in the message's transaction; the send job delivers them (messaging/deliveryJob.ts). Everyone
-// reads the announcements board of their buildings; tenants see what was addressed to them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// reads the announcements board of their buildings, only what is addressed to them: owners what went to
+// owners, renters what went to renters, the building's other people what went to everyone, the senders all.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
-import { messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
+import { messageChannels, messageReadScopeOf, validateMessage } from '../../../src/lib/domain/messageRules.ts';
 import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
@@ -58,14 +59,6 @@ function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason
   return report;
 }
 
-/** What a tenant may read: messages to their own group; everyone else reads the whole board. */
-function addressedTo(req: FastifyRequest, message: Message): boolean {
-  const { role } = actorOf(authOf(req).user);
-  if (role === 'owner') return message.owners;
-  if (role === 'renter') return message.renters;
-  return true;
-}
-
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -107,7 +100,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The sender's view: the building's messages with per-channel counts and the failures with reasons. */
   app.get('/api/binyan/messages', { config: { right: 'messages.send' } }, async (req) => {
     const building = await loadBuilding(db, req, queryOf(req).buildingId);
-    const list = await messages.ofBuilding(db, building.id);
+    const list = await messages.ofBuilding(db, building.id, 'all');
     const records = [];
     for (const message of list) {
       const rows = await deliveries.ofMessage(db, message.id);
@@ -118,10 +111,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records };
   });
 
-  /** The announcements board of a building: pinned first, then the newest. */
+  /** The announcements board of a building: what is addressed to the reader (messageReadScopeOf), pinned first, then the newest. */
   app.get('/api/binyan/buildings/:bid/announcements', { config: { right: 'announcements.read' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    const list = (await messages.ofBuilding(db, building.id)).filter((m) => addressedTo(req, m));
+    const list = await messages.ofBuilding(db, building.id, messageReadScopeOf(actorOf(authOf(req).user)));
     return { records: [...list.filter((m) => m.pinned), ...list.filter((m) => !m.pinned)] };
   });
 
