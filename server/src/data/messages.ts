@@ -69,19 +69,49 @@ export const deliveries = {
 };
 
 export const pushSubscriptions = {
+  /** Stores a subscription (a row of the same endpoint is replaced: the route decides whose it may be). */
   save: async (db: Db, row: PushSubscriptionTable) => {
     await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint));
     await db.run(db.q.insertInto('push_subscriptions').values(row));
   },
+  /** Removes a user's subscriptions beyond the `keep` newest; how many it removed. */
+  keepNewest: async (db: Db, companyId: number, userId: number, keep: number): Promise<number> => {
+    const old = await db.all(
+      db.q
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('companyId', '=', companyId)
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('endpoint')
+        .offset(keep)
+        .limit(1000),
+    );
+    if (old.length === 0) return 0;
+    return (await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', 'in', old.map((r) => r.endpoint)))).changes;
+  },
+  /** The subscriptions of the contacts' own accounts (of the contacts' company), newest first. */
   ofContacts: async (db: Db, contactIds: readonly string[]) =>
     contactIds.length === 0
       ? []
       : db.all(
           db.q
             .selectFrom('push_subscriptions')
-            .innerJoin('users', 'users.id', 'push_subscriptions.userId')
+            .innerJoin('users', (join) => join.onRef('users.id', '=', 'push_subscriptions.userId').onRef('users.companyId', '=', 'push_subscriptions.companyId'))
             .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language', 'users.contactId'])
-            .where('users.contactId', 'in', [...contactIds]),
+            .where('users.contactId', 'in', [...contactIds])
+            .orderBy('push_subscriptions.createdAt', 'desc'),
         ),
   byEndpoint: (db: Db, endpoint: string) => db.first(db.q.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint)),
+  /** The subscription at `endpoint` only while it is the recipient's own (their account, their company). */
+  ofRecipient: (db: Db, endpoint: string, contactId: string, companyId: number) =>
+    db.first(
+      db.q
+        .selectFrom('push_subscriptions')
+        .innerJoin('users', (join) => join.onRef('users.id', '=', 'push_subscriptions.userId').onRef('users.companyId', '=', 'push_subscriptions.companyId'))
+        .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language'])
+        .where('push_subscriptions.endpoint', '=', endpoint)
+        .where('push_subscriptions.companyId', '=', companyId)
+        .where('users.contactId', '=', contactId),
+    ),
 };

@@ -14,9 +14,10 @@ import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { files } from '../data/files.ts';
+import { MAX_ENDPOINT_LENGTH, arePushKeys, isPushServiceEndpoint } from '../messaging/pushTargets.ts';
 import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
-import { enforce, fail } from '../http/errors.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { actorOf } from '../http/rights.ts';
@@ -41,7 +42,15 @@ const audienceQuery = z.object({
   renters: z.enum(['true', 'false']).default('false'),
   topic: z.enum(messageTopics).default('announcements'),
 });
-const subscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }), language: z.string().min(2).max(5).default('he') });
+const subscription = z.object({
+  // Longer than any endpoint: the push-service check refuses what is too long, with its own reason.
+  endpoint: z.string().max(4 * MAX_ENDPOINT_LENGTH),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }),
+  language: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/).default('he'),
+});
+
+/** How many devices of one user get pushes: a new one beyond it replaces the user's oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 5;
 
 const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0, optedOut: 0 });
 
@@ -120,16 +129,26 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/push/public-key', { config: { right: 'announcements.read' } }, async () => ({ publicKey: await ctx.messaging.push.publicKey() }));
 
-  /** This device's push subscription for the signed-in user (replaces an older one of the endpoint). */
+  /**
+   * This device's push subscription for the signed-in user: a push service's endpoint only, with a
+   * browser's keys. An endpoint another account holds is replaced only by the same browser (it presents
+   * that subscription's keys), never taken over; a user keeps their newest few.
+   */
   app.post('/api/binyan/push-subscriptions', { config: { right: 'announcements.read' } }, async (req, reply) => {
     const body = parse(subscription, req.body ?? {});
+    if (!isPushServiceEndpoint(body.endpoint)) throw new ApiError(422, 'PUSH_ENDPOINT_REFUSED', 'pushEndpointRefused', { field: 'endpoint' });
+    if (!arePushKeys(body.keys)) throw new ApiError(422, 'VALIDATION', 'invalidPushSubscription', { field: 'keys' });
     return runMutation(
       ctx,
       req,
       reply,
       async (tx) => {
         const { user, companyId } = authOf(req);
+        const held = await pushSubscriptions.byEndpoint(tx, body.endpoint);
+        const sameBrowser = held !== undefined && held.p256dh === body.keys.p256dh && held.auth === body.keys.auth;
+        if (held && (held.companyId !== companyId || held.userId !== user.id) && !sameBrowser) throw new ApiError(409, 'PUSH_SUBSCRIPTION_TAKEN', 'pushSubscriptionTaken');
         await pushSubscriptions.save(tx, { endpoint: body.endpoint, companyId, userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language, createdAt: ctx.nowIso() });
+        await pushSubscriptions.keepNewest(tx, companyId, user.id, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
         return { status: 201, record: { endpoint: body.endpoint } };
       },
       { keyRequired: false },

@@ -153,6 +153,10 @@ export const messages = {
   gateLineIsPersonalNumber: 'The gate line must be the gate’s own number, not a person’s phone',
   // an action that calls out after its commit (issue 27)
   notInBatch: 'This action is sent on its own, not together with other changes',
+  // push subscriptions (issue 27)
+  pushEndpointRefused: 'Notifications can be sent only through the browser’s own push service',
+  invalidPushSubscription: 'This browser’s notification subscription is not valid',
+  pushSubscriptionTaken: 'This notification subscription belongs to another account',
 } as const;
 
 export type MessageKey = keyof typeof messages;
