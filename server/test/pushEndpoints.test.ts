@@ -172,6 +172,8 @@ describe('registering a push subscription', () => {
       server.clock.advance(1000);
       expect((await subscribe('rina', endpoint)).status).toBe(201);
     }
+    // Registering a kept one again (its keys renewed) keeps the same five.
+    expect((await subscribe('rina', endpoints[6] ?? '')).status).toBe(201);
     const kept = await db.all(db.q.selectFrom('push_subscriptions').innerJoin('users', 'users.id', 'push_subscriptions.userId').select('endpoint').where('users.userName', '=', 'rina').where('users.companyId', '=', 1001));
     expect(new Set(kept.map((r) => r.endpoint))).toEqual(new Set(endpoints.slice(2)));
   });

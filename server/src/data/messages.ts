@@ -74,17 +74,18 @@ export const pushSubscriptions = {
     await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint));
     await db.run(db.q.insertInto('push_subscriptions').values(row));
   },
-  /** Removes a user's subscriptions beyond the `keep` newest; how many it removed. */
-  keepNewest: async (db: Db, companyId: number, userId: number, keep: number): Promise<number> => {
+  /** Keeps `latest` and the user's newest others, `keep` in all; removes the rest and says how many. */
+  keepNewest: async (db: Db, companyId: number, userId: number, latest: string, keep: number): Promise<number> => {
     const old = await db.all(
       db.q
         .selectFrom('push_subscriptions')
         .select('endpoint')
         .where('companyId', '=', companyId)
         .where('userId', '=', userId)
+        .where('endpoint', '<>', latest)
         .orderBy('createdAt', 'desc')
         .orderBy('endpoint')
-        .offset(keep)
+        .offset(keep - 1)
         .limit(1000),
     );
     if (old.length === 0) return 0;

@@ -148,7 +148,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
         const sameBrowser = held !== undefined && held.p256dh === body.keys.p256dh && held.auth === body.keys.auth;
         if (held && (held.companyId !== companyId || held.userId !== user.id) && !sameBrowser) throw new ApiError(409, 'PUSH_SUBSCRIPTION_TAKEN', 'pushSubscriptionTaken');
         await pushSubscriptions.save(tx, { endpoint: body.endpoint, companyId, userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language, createdAt: ctx.nowIso() });
-        await pushSubscriptions.keepNewest(tx, companyId, user.id, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
+        await pushSubscriptions.keepNewest(tx, companyId, user.id, body.endpoint, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
         return { status: 201, record: { endpoint: body.endpoint } };
       },
       { keyRequired: false },
