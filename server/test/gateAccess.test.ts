@@ -215,10 +215,12 @@ describe('the dial', () => {
   it('is refused inside a sync batch, whose changes commit only at its end', async () => {
     const parking = await seededGate(101, 'שער חניון');
     const before = dialsOf(parking.id).length;
-    const key = crypto.randomUUID();
-    const batch = await as('tali', 'POST', '/sync/batch', { items: [{ key, method: 'POST', path: `binyan/gates/${parking.id}/open`, body: { id: newId() }, record: `gateOpenings:${key}` }] });
-    expect(batch.status).toBe(200);
-    expect(batch.body.results?.[0]).toMatchObject({ status: 400, body: { error: { code: 'NOT_IN_BATCH', messageKey: 'errors:notInBatch' } } });
+    for (const path of [`binyan/gates/${parking.id}/open`, `binyan/gates/${parking.id}/%6fpen`, `binyan/gates/${parking.id}/open/?again=1`]) {
+      const key = crypto.randomUUID();
+      const batch = await as('tali', 'POST', '/sync/batch', { items: [{ key, method: 'POST', path, body: { id: newId() }, record: `gateOpenings:${key}` }] });
+      expect(batch.status).toBe(200);
+      expect(batch.body.results?.[0], path).toMatchObject({ status: 400, body: { error: { code: 'NOT_IN_BATCH', messageKey: 'errors:notInBatch' } } });
+    }
     expect(dialsOf(parking.id).length).toBe(before);
   });
 
