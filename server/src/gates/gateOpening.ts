@@ -54,8 +54,8 @@ export function openingOf(row: GateOpeningTable): GateOpening {
 }
 
 /** The answer of an open request: the opening, and a tel: link when the caller's own phone opens the gate. */
-export function openAnswer(key: string, opening: GateOpening, gate: Pick<Gate, 'gatePhone'>): string {
-  return JSON.stringify({ idempotencyKey: key, record: opening, ...(opening.via === 'ownPhone' ? { tel: `tel:${gate.gatePhone}` } : {}) });
+export function openAnswer(key: string, opening: GateOpening, gate: Pick<Gate, 'gatePhone'> | undefined): string {
+  return JSON.stringify({ idempotencyKey: key, record: opening, ...(opening.via === 'ownPhone' && gate ? { tel: `tel:${gate.gatePhone}` } : {}) });
 }
 
 async function dialerAnswer(ctx: AppContext, req: FastifyRequest, row: GateOpeningTable, gate: Gate | undefined): Promise<DialResult> {
@@ -81,7 +81,7 @@ export async function dialOnce(ctx: AppContext, req: FastifyRequest, key: string
   const gate = (await gates.find(ctx.db, row.gateId))?.entity;
   const result = await dialerAnswer(ctx, req, row, gate);
   const opening: GateOpening = { ...openingOf(row), status: result.status, reason: result.reason };
-  const body = openAnswer(key, opening, gate ?? { gatePhone: '' });
+  const body = openAnswer(key, opening, gate);
   await ctx.db.tx(async (tx) => {
     await gateOpenings.finishDial(tx, row.id, result.status, result.reason);
     await idempotencyKeys.restate(tx, companyId, user.id, key, body);

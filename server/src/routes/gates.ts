@@ -135,7 +135,11 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/gates/:id/openings', { config: { right: 'gates.manage' } }, async (req) => {
     const gate = await loadOwned(db, req, gates, (req.params as { id: string }).id);
     const rows = await gateOpenings.ofGate(db, gate.id);
-    const records: GateOpeningRecord[] = rows.map((row) => ({ ...openingOf(row), via: row.via === null ? null : openingOf(row).via, userId: row.userId, userName: row.userName ?? '', dialedAt: row.dialedAt }));
+    // `via` is null for requests recorded before it was (migration 022).
+    const records: GateOpeningRecord[] = rows.map((row) => {
+      const opening = openingOf(row);
+      return { ...opening, via: row.via === null ? null : opening.via, userId: row.userId, userName: row.userName ?? '', dialedAt: row.dialedAt };
+    });
     return { records };
   });
 }
