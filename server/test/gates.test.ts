@@ -33,7 +33,7 @@ describe('gates', () => {
     expect(opened.body).toMatchObject({ tel: `tel:${parking.gatePhone}`, record: { status: 'dialed', dialedFrom: '0545556677' } });
     // The phone retries the same request: the stored answer, no second call.
     expect((await as('tali', 'POST', `/gates/${parking.id}/open`, body, key)).body).toEqual(opened.body);
-    expect(dials.filter((d) => d.gateId === parking.id)).toEqual([{ companyId: 1001, gateId: parking.id, gatePhone: parking.gatePhone, from: '0545556677' }]);
+    expect(dials.filter((d) => d.gateId === parking.id)).toEqual([{ companyId: 1001, gateId: parking.id, gatePhone: parking.gatePhone, from: '0545556677', openingId: body.id }]);
   });
 
   it('keeps a tenant to their own building’s gates', async () => {

@@ -1,10 +1,15 @@
 // Web Push from the server (issue 16): a message sent by push reaches a subscribed tenant's push
-// endpoint (here a local HTTP server) signed with the server's VAPID key and encrypted for that
-// subscription (RFC 8291, aes128gcm): the test decrypts it with the subscription's private key.
+// endpoint signed with the server's VAPID key and encrypted for that subscription (RFC 8291, aes128gcm):
+// the test decrypts it with the subscription's private key. The endpoint is a push service's address
+// (the server posts nowhere else: pushEndpoints.test.ts); the test's TLS agent carries its connections
+// to a local HTTPS server holding a certificate for that name.
 import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer } from 'node:https';
+import type { AgentOptions } from 'node:https';
+import { connect } from 'node:tls';
+import type { ConnectionOptions } from 'node:tls';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webPush from 'web-push';
@@ -40,10 +45,24 @@ function selfSigned(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'binyan-push-'));
   try {
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=fcm.googleapis.com', '-addext', 'subjectAltName=DNS:fcm.googleapis.com', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An agent whose every connection goes to the local push endpoint (the TLS name stays the service's). */
+class LocalPushService extends Agent {
+  constructor(
+    options: AgentOptions,
+    private readonly port: () => number,
+  ) {
+    super(options);
+  }
+
+  override createConnection(options: ConnectionOptions) {
+    return connect({ ...options, host: '127.0.0.1', port: this.port() });
   }
 }
 
@@ -62,7 +81,8 @@ const endpoint = createServer(tls, (req, res) => {
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ deliveryIntervalMs: 50, pushProvider: webPushProvider(async () => vapid, { agent: new Agent({ ca: tls.cert }) }) });
+  const agent = new LocalPushService({ ca: tls.cert }, () => (endpoint.address() as AddressInfo).port);
+  server = await startTestServer({ deliveryIntervalMs: 50, pushProvider: webPushProvider(async () => vapid, { agent }) });
 });
 afterAll(async () => {
   await server.close();
@@ -74,7 +94,7 @@ describe('web push', () => {
     const ua = createECDH('prime256v1');
     ua.generateKeys();
     const auth = randomBytes(16);
-    const url = `https://127.0.0.1:${(endpoint.address() as AddressInfo).port}/push/${newId()}`;
+    const url = `https://fcm.googleapis.com/fcm/send/${newId()}`;
     const moshe = (await loginAs(server, 'moshe')).token;
     const publicKey = (await call<{ publicKey: string }>(server, 'GET', '/api/binyan/push/public-key', { token: moshe })).body.publicKey;
     const subscribed = await call(server, 'POST', '/api/binyan/push-subscriptions', {

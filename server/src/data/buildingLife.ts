@@ -46,5 +46,34 @@ export const buildingEventsOf = async (db: Db, buildingId: number, from: string)
 
 export const gateOpenings = {
   insert: (db: Db, row: GateOpeningTable) => db.run(db.q.insertInto('gate_openings').values(row)),
-  ofGate: (db: Db, gateId: string) => db.all(db.q.selectFrom('gate_openings').selectAll().where('gateId', '=', gateId).orderBy('requestedAt', 'desc')),
+  find: (db: Db, id: string) => db.first(db.q.selectFrom('gate_openings').selectAll().where('id', '=', id)),
+  /** The latest open requests of a gate with who asked (their name as the account has it now). */
+  ofGate: async (db: Db, gateId: string, limit = 100) =>
+    db.all(
+      db.q
+        .selectFrom('gate_openings')
+        .leftJoin('users', 'users.id', 'gate_openings.userId')
+        .selectAll('gate_openings')
+        .select('users.fullName as userName')
+        .where('gate_openings.gateId', '=', gateId)
+        .orderBy('gate_openings.requestedAt', 'desc')
+        .limit(limit),
+    ),
+  /**
+   * Takes a recorded request for its one dial (queued → dialing); false when another request of the same
+   * key, another process or an earlier run already took it. Committed before the dialer is called.
+   */
+  claimDial: async (db: Db, id: string, now: string): Promise<boolean> =>
+    (await db.run(db.q.updateTable('gate_openings').set({ status: 'dialing', dialedAt: now }).where('id', '=', id).where('status', '=', 'queued'))).changes === 1,
+  /** What the dialer answered (or why it could not be asked). */
+  finishDial: (db: Db, id: string, status: 'dialed' | 'failed', reason: string | null) =>
+    db.run(db.q.updateTable('gate_openings').set({ status, reason }).where('id', '=', id).where('status', '=', 'dialing')),
 };
+
+/** Whether a number is a person's (a user's or a contact's of the company): never a gate's line. */
+export async function isPersonalPhone(db: Db, companyId: number, digits: string): Promise<boolean> {
+  const forms = [...new Set([digits, digits.startsWith('972') ? `0${digits.slice(3)}` : `972${digits.slice(1)}`])];
+  const user = await db.first(db.q.selectFrom('users').select('id').where('companyId', '=', companyId).where('phone', 'in', forms).limit(1));
+  if (user) return true;
+  return (await db.first(db.q.selectFrom('contacts').select('id').where('companyId', '=', companyId).where('phone', 'in', forms).limit(1))) !== undefined;
+}

@@ -32,5 +32,11 @@ export const idempotencyKeys = {
   claim: async (db: Db, c: KeyClaim): Promise<boolean> => (await claim.first(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt)) !== undefined,
   /** Stores the answer of a claimed key. */
   answer: (db: Db, c: KeyClaim, status: number, body: string) => answer.run(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt, status, body),
+  /**
+   * Replaces an answered key's body: an effect made after the commit (a gate dial) changed what the
+   * answer says, so a later repeat reads the outcome rather than the request.
+   */
+  restate: (db: Db, companyId: number, userId: number, key: string, body: string) =>
+    db.run(db.q.updateTable('idempotency_keys').set({ body }).where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key).where('status', '<>', 0)),
   purge: async (db: Db, before: string) => (await db.run(db.q.deleteFrom('idempotency_keys').where('createdAt', '<=', before))).changes,
 };

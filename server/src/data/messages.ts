@@ -1,5 +1,6 @@
 // Messages, their deliveries (one row per recipient × channel) and push subscriptions (issue 16).
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
+import type { MessageReadScope } from '../../../src/lib/domain/messageRules.ts';
 import { isMessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
@@ -31,8 +32,13 @@ export const messages = {
     const row = await db.first(db.q.selectFrom('messages').selectAll().where('id', '=', id));
     return row ? { ...decodeMessage(row), companyId: row.companyId } : undefined;
   },
-  ofBuilding: async (db: Db, buildingId: number, limit = 50): Promise<Message[]> =>
-    (await db.all(db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage),
+  /** The building's newest messages a reader of `scope` gets (lib/domain/messageRules.ts), filtered before the limit. */
+  ofBuilding: async (db: Db, buildingId: number, scope: MessageReadScope, limit = 50): Promise<Message[]> => {
+    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId);
+    if (scope === 'owners' || scope === 'everyone') query = query.where('owners', '=', true);
+    if (scope === 'renters' || scope === 'everyone') query = query.where('renters', '=', true);
+    return (await db.all(query.orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage);
+  },
 };
 
 export const deliveries = {
@@ -63,19 +69,50 @@ export const deliveries = {
 };
 
 export const pushSubscriptions = {
+  /** Stores a subscription (a row of the same endpoint is replaced: the route decides whose it may be). */
   save: async (db: Db, row: PushSubscriptionTable) => {
     await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint));
     await db.run(db.q.insertInto('push_subscriptions').values(row));
   },
+  /** Keeps `latest` and the user's newest others, `keep` in all; removes the rest and says how many. */
+  keepNewest: async (db: Db, companyId: number, userId: number, latest: string, keep: number): Promise<number> => {
+    const old = await db.all(
+      db.q
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('companyId', '=', companyId)
+        .where('userId', '=', userId)
+        .where('endpoint', '<>', latest)
+        .orderBy('createdAt', 'desc')
+        .orderBy('endpoint')
+        .offset(keep - 1)
+        .limit(1000),
+    );
+    if (old.length === 0) return 0;
+    return (await db.run(db.q.deleteFrom('push_subscriptions').where('endpoint', 'in', old.map((r) => r.endpoint)))).changes;
+  },
+  /** The subscriptions of the contacts' own accounts (of the contacts' company), newest first. */
   ofContacts: async (db: Db, contactIds: readonly string[]) =>
     contactIds.length === 0
       ? []
       : db.all(
           db.q
             .selectFrom('push_subscriptions')
-            .innerJoin('users', 'users.id', 'push_subscriptions.userId')
+            .innerJoin('users', (join) => join.onRef('users.id', '=', 'push_subscriptions.userId').onRef('users.companyId', '=', 'push_subscriptions.companyId'))
             .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language', 'users.contactId'])
-            .where('users.contactId', 'in', [...contactIds]),
+            .where('users.contactId', 'in', [...contactIds])
+            .orderBy('push_subscriptions.createdAt', 'desc'),
         ),
   byEndpoint: (db: Db, endpoint: string) => db.first(db.q.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint)),
+  /** The subscription at `endpoint` only while it is the recipient's own (their account, their company). */
+  ofRecipient: (db: Db, endpoint: string, contactId: string, companyId: number) =>
+    db.first(
+      db.q
+        .selectFrom('push_subscriptions')
+        .innerJoin('users', (join) => join.onRef('users.id', '=', 'push_subscriptions.userId').onRef('users.companyId', '=', 'push_subscriptions.companyId'))
+        .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language'])
+        .where('push_subscriptions.endpoint', '=', endpoint)
+        .where('push_subscriptions.companyId', '=', companyId)
+        .where('users.contactId', '=', contactId),
+    ),
 };

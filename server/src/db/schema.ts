@@ -203,6 +203,9 @@ export type GateOpeningTable = {
   status: string;
   reason: string | null;
   requestedAt: string;
+  /** How the caller was admitted (lib/domain/gateRules.ts), and when the dialer was called (migration 022); null before. */
+  via: string | null;
+  dialedAt: string | null;
 };
 
 export type MessageTable = {

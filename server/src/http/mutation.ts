@@ -74,14 +74,25 @@ export async function runMutation(
   apply: (tx: Db) => Promise<MutationResult>,
   options: MutationOptions = {},
 ): Promise<FastifyReply> {
-  const { companyId, user } = authOf(req);
   const key = idempotencyKeyOf(req);
   if (!key) {
     if (options.keyRequired !== false) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
     const result = await ctx.db.tx(apply);
     return reply.code(result.status ?? 200).send({ idempotencyKey: null, record: result.record, ...result.extra });
   }
-  if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
+  const { stored } = await applyMutation(ctx, req, apply);
+  return sendStored(reply, key, stored);
+}
+
+/**
+ * `runMutation` for a change with an effect outside the database (a gate dial): the key is required,
+ * and the committed (or stored) answer comes back unsent, so the route makes its call after the commit
+ * and then answers with `sendStored`.
+ */
+export async function applyMutation(ctx: AppContext, req: FastifyRequest, apply: (tx: Db) => Promise<MutationResult>): Promise<{ key: string; stored: Stored }> {
+  const { companyId, user } = authOf(req);
+  const key = idempotencyKeyOf(req);
+  if (!key || key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
   const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash: requestHashOf(req), createdAt: ctx.nowIso() };
   const stored = await ctx.db.tx(async (tx): Promise<Stored> => {
     if (!(await idempotencyKeys.claim(tx, claim))) {
@@ -95,5 +106,5 @@ export async function runMutation(
     await idempotencyKeys.answer(tx, claim, status, body);
     return { requestHash: claim.requestHash, status, body };
   });
-  return sendStored(reply, key, stored);
+  return { key, stored };
 }

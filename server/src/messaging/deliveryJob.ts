@@ -14,6 +14,7 @@ import type { FileStore } from '../files/fileStore.ts';
 import { safeFileName } from '../routes/files.ts';
 import type { MailAttachment, MailProvider, PushProvider, SmsProvider } from './providers.ts';
 import { DeliveryError } from './providers.ts';
+import { isPushServiceEndpoint } from './pushTargets.ts';
 
 export type Messaging = { mail: MailProvider; sms: SmsProvider; push: PushProvider };
 
@@ -52,8 +53,11 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'ski
   } else if (row.channel === 'sms') {
     await ctx.messaging.sms.send({ to: row.address, text: `${subject}\n${body}` });
   } else {
-    const target = await pushSubscriptions.byEndpoint(ctx.db, row.address);
+    // Still the recipient's own subscription (not another account's that took the endpoint over), and a
+    // push service's address: a row stored before the check was made is never posted to.
+    const target = await pushSubscriptions.ofRecipient(ctx.db, row.address, row.contactId, row.companyId);
     if (!target) throw new DeliveryError('subscriptionGone', true);
+    if (!isPushServiceEndpoint(target.endpoint)) throw new DeliveryError('endpointRefused', true);
     await ctx.messaging.push.send(target, { title: subject, body, url: `/announcements?message=${message.id}`, lang: row.language ?? target.language });
   }
   return 'sent';

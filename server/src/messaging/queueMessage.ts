@@ -11,6 +11,7 @@ import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { isPushServiceEndpoint } from './pushTargets.ts';
 import { notificationPrefs } from '../data/notificationPrefs.ts';
 import { users } from '../data/users.ts';
 import type { LanguageId } from '../translate/phrases.ts';
@@ -34,7 +35,8 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
     // A contact without an account of the app reads the building's default language, Hebrew.
     languageId: languageIdOf(languages.get(contact.id)) ?? 1,
     contact,
-    address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id)?.endpoint ?? null },
+    // The newest subscription of the contact's account that points at a push service (messaging/pushTargets.ts).
+    address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id && isPushServiceEndpoint(s.endpoint))?.endpoint ?? null },
     allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
   }));
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { settings } from '../data/users.ts';
 import type { PushProvider } from './providers.ts';
 import { DeliveryError } from './providers.ts';
+import { isPushServiceEndpoint } from './pushTargets.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -31,6 +32,8 @@ export function webPushProvider(keys: () => Promise<VapidKeys>, options: WebPush
   return {
     publicKey: async () => (await keys()).publicKey,
     send: async (target, note) => {
+      // The one place that connects: whatever the caller checked, nothing but a push service is posted to.
+      if (!isPushServiceEndpoint(target.endpoint)) throw new DeliveryError('endpointRefused', true);
       const { publicKey, privateKey } = await keys();
       try {
         await webPush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(note), {

@@ -9,6 +9,7 @@ import type { FileView } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
 import { loadOwned, queryOf } from '../http/access.ts';
 import { loadDocument } from '../http/documentAccess.ts';
+import { assertMessageReadable } from '../messaging/messageAccess.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
@@ -137,6 +138,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A handover's signature is read as its key or mail item: by those who may see the item's building.
     if (file.parentType === 'keys' && file.parentId) await loadOwned(db, req, keyItems, file.parentId);
     if (file.parentType === 'mail-items' && file.parentId) await loadOwned(db, req, mailItems, file.parentId);
+    // A message's image is read as its message: only by those it is addressed to.
+    if (file.parentType === 'messages' && file.parentId) await assertMessageReadable(db, req, file.parentId);
     const data = await ctx.files.get(file.companyId, file.sha256);
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';

@@ -1,23 +1,34 @@
-// Gates opened by phone (spec 1, 3, 6): a building's gates with their phone and the numbers allowed to
-// dial them; staff and the committee create, change and delete them, a public gate only the committee.
-// "Open" records the request and has the dialer call the gate; the phone then dials it itself (tel:).
+// Gates opened by phone (spec 1, 3, 6): a building's gates with their phone, the numbers allowed to dial
+// them and their own line; staff and the committee create, change and delete them, a public gate only the
+// committee. "Open" admits only those the gate names (lib/domain/gateRules.ts), records who asked and
+// has the dialer call the gate after that commits (gates/gateOpening.ts); the phone of a listed caller
+// dials it itself too (tel:). The phone list and the line are shown only to those who manage gates.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Gate, GateOpening } from '../../../src/lib/domain/buildingLife.ts';
-import { mayManageGate, normalizedPhones, validateGate } from '../../../src/lib/domain/gateRules.ts';
-import { actorOf } from '../http/rights.ts';
+import type { Gate, GateOpening, GateOpeningRecord, GateView } from '../../../src/lib/domain/buildingLife.ts';
+import { gateAccessOf, mayManageGate, normalizedPhones, validateGate } from '../../../src/lib/domain/gateRules.ts';
+import { spendQuotas } from '../limits/usageLimits.ts';
+import { actorOf, mayDo } from '../http/rights.ts';
 import type { AppContext } from '../context.ts';
-import { gateOpenings, gates } from '../data/buildingLife.ts';
-import type { DialResult } from '../gates/gateDialer.ts';
+import type { Db } from '../db/database.ts';
+import { gateOpenings, gates, isPersonalPhone } from '../data/buildingLife.ts';
+import { admissionOf, dialOnce, openingOf, refuseUsedOpeningId } from '../gates/gateOpening.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
-import { ApiError, enforce } from '../http/errors.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
+import { applyMutation, runMutation, sendStored } from '../http/mutation.ts';
 import { patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
-const gateFields = { name: z.string().trim(), gatePhone: z.string(), dialingPhones: z.array(z.string()), isPublic: z.boolean() };
-const gateCreate = z.object({ id: recordId, buildingId: z.number().int(), ...gateFields, isPublic: z.boolean().default(false) });
+const phoneText = z.string().max(40);
+const gateFields = {
+  name: z.string().trim().max(200),
+  gatePhone: phoneText,
+  dialingPhones: z.array(phoneText).max(500),
+  isPublic: z.boolean(),
+  dialerLine: phoneText.nullable(),
+};
+const gateCreate = z.object({ id: recordId, buildingId: z.number().int(), ...gateFields, isPublic: z.boolean().default(false), dialerLine: phoneText.nullable().default(null) });
 const gatePatch = patchBody(gateFields);
 const openRequest = z.object({ id: recordId });
 
@@ -28,8 +39,26 @@ function requireGateRight(req: FastifyRequest, ...gatesTouched: { isPublic: bool
   if (gatesTouched.some((g) => !mayManageGate(role, g.isPublic))) throw publicGateRefused();
 }
 
-function cleaned<T extends { gatePhone: string; dialingPhones: string[] }>(gate: T): T {
-  return { ...gate, gatePhone: normalizedPhones([gate.gatePhone])[0] ?? '', dialingPhones: normalizedPhones(gate.dialingPhones) };
+function cleaned<T extends { gatePhone: string; dialingPhones: string[]; dialerLine: string | null }>(gate: T): T {
+  const line = normalizedPhones([gate.dialerLine ?? ''])[0] ?? null;
+  return { ...gate, gatePhone: normalizedPhones([gate.gatePhone])[0] ?? '', dialingPhones: normalizedPhones(gate.dialingPhones), dialerLine: line };
+}
+
+/** The rule of the gate, then: its line is the gate's own number, never a person's of the company. */
+async function checkGate(tx: Db, req: FastifyRequest, gate: Gate): Promise<void> {
+  enforce(validateGate(gate));
+  if (gate.dialerLine !== null && (await isPersonalPhone(tx, authOf(req).companyId, gate.dialerLine)))
+    throw fail.validation({ field: 'dialerLine', messageKey: 'gateLineIsPersonalNumber' });
+}
+
+/** A gate as this reader may see it: whether and how they may open it; the numbers only for its managers. */
+function viewOf(req: FastifyRequest, gate: Gate): GateView {
+  const { user } = authOf(req);
+  const access = gateAccessOf(gate, { role: actorOf(user).role, phone: user.phone });
+  if (mayDo(req, 'gates.manage')) return { ...gate, access };
+  const { id, buildingId, name, isPublic, version, updatedAt } = gate;
+  // The gate's own phone only to those whose phone opens it (it dials from their phone).
+  return { id, buildingId, name, isPublic, version, updatedAt, access, ...(access.allowed && access.via === 'ownPhone' ? { gatePhone: gate.gatePhone } : {}) };
 }
 
 export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -37,7 +66,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/gates', { config: { right: 'gates.open' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await gates.list(db, { buildingId: building.id }, { orderBy: 'name' }) };
+    return { records: (await gates.list(db, { buildingId: building.id }, { orderBy: 'name' })).map((g) => viewOf(req, g)) };
   });
 
   app.post('/api/binyan/gates', { config: { right: 'gates.manage' } }, async (req, reply) => {
@@ -46,8 +75,8 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
       await refuseExisting(tx, req, gates, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       requireGateRight(req, body);
-      enforce(validateGate(body));
       const record: Gate = cleaned({ ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() });
+      await checkGate(tx, req, record);
       await gates.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
     });
@@ -61,7 +90,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
       checkVersion(current, body.baseVersion);
       const record = cleaned(bump(current, body.changes, ctx.nowIso()));
       requireGateRight(req, current, record);
-      enforce(validateGate(record));
+      await checkGate(tx, req, record);
       await gates.update(tx, record);
       return { record };
     });
@@ -78,23 +107,39 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  /** Opens a gate: one dial per request (a repeat with the same key gets the stored answer, no second call). */
+  /**
+   * Opens a gate for a caller it names: limited per user and per gate, recorded with who asked, dialed
+   * once after the commit (a repeat with the same key gets the stored answer, no second call). Not in a
+   * sync batch: a batch's changes commit together at its end, and the dial must follow a commit.
+   */
   app.post('/api/binyan/gates/:id/open', { config: { right: 'gates.open' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(openRequest, req.body ?? {});
-    let dialed: Promise<DialResult> | null = null;
-    return runMutation(ctx, req, reply, async (tx) => {
+    const { user, companyId } = authOf(req);
+    const { key, stored } = await applyMutation(ctx, req, async (tx) => {
       const gate = await loadOwned(tx, req, gates, id);
-      const { user, companyId } = authOf(req);
-      const own = normalizedPhones([user.phone])[0] ?? '';
-      // The user's own phone when the gate knows it; otherwise the dialer calls from an allowed line.
-      const from = gate.dialingPhones.includes(own) ? own : (gate.dialingPhones[0] ?? own);
-      // A transaction that lost a race runs again (PostgreSQL): the gate is still called once.
-      dialed ??= ctx.gateDialer.dial({ companyId, gateId: gate.id, gatePhone: gate.gatePhone, from });
-      const result = await dialed;
-      const opening: GateOpening = { id: body.id, gateId: gate.id, requestedAt: ctx.nowIso(), dialedFrom: from, status: result.status, reason: result.reason };
-      await gateOpenings.insert(tx, { ...opening, companyId, userId: user.id });
-      return { status: 201, record: opening, extra: { tel: `tel:${gate.gatePhone}` } };
+      const admission = admissionOf(req, gate);
+      await refuseUsedOpeningId(tx, req, body.id);
+      await spendQuotas(tx, ctx, [
+        ['gateOpensPerUser', `${companyId}:${user.id}`],
+        ['gateOpensPerGate', `${companyId}:${gate.id}`],
+      ]);
+      const opening: GateOpening = { id: body.id, gateId: gate.id, requestedAt: ctx.nowIso(), dialedFrom: admission.from, via: admission.via, status: 'queued', reason: null };
+      await gateOpenings.insert(tx, { ...opening, companyId, userId: user.id, dialedAt: null });
+      return { status: 201, record: opening, extra: opening.via === 'ownPhone' ? { tel: `tel:${gate.gatePhone}` } : {} };
     });
+    return sendStored(reply, key, await dialOnce(ctx, req, key, body.id, stored));
+  });
+
+  /** Who opened the gate, how, and what the dialer answered: for those who manage gates (newest first). */
+  app.get('/api/binyan/gates/:id/openings', { config: { right: 'gates.manage' } }, async (req) => {
+    const gate = await loadOwned(db, req, gates, (req.params as { id: string }).id);
+    const rows = await gateOpenings.ofGate(db, gate.id);
+    // `via` is null for requests recorded before it was (migration 022).
+    const records: GateOpeningRecord[] = rows.map((row) => {
+      const opening = openingOf(row);
+      return { ...opening, via: row.via === null ? null : opening.via, userId: row.userId, userName: row.userName ?? '', dialedAt: row.dialedAt };
+    });
+    return { records };
   });
 }

@@ -1,21 +1,23 @@
 // Messages and announcements (spec 1, 3, 5, 8; issue 16): staff and the committee write to a building's
 // owners, renters or both, by e-mail, SMS and push. Sending creates one delivery row per recipient ×
 // channel in the message's transaction; the send job delivers them (messaging/deliveryJob.ts). Everyone
-// reads the announcements board of their buildings; tenants see what was addressed to them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// reads the announcements board of their buildings, only what is addressed to them: owners what went to
+// owners, renters what went to renters, the building's other people what went to everyone, the senders all.
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
-import { messageChannels, validateMessage } from '../../../src/lib/domain/messageRules.ts';
+import { messageChannels, messageReadScopeOf, validateMessage } from '../../../src/lib/domain/messageRules.ts';
 import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { files } from '../data/files.ts';
+import { MAX_ENDPOINT_LENGTH, arePushKeys, isPushServiceEndpoint } from '../messaging/pushTargets.ts';
 import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
-import { enforce, fail } from '../http/errors.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { actorOf } from '../http/rights.ts';
@@ -40,7 +42,15 @@ const audienceQuery = z.object({
   renters: z.enum(['true', 'false']).default('false'),
   topic: z.enum(messageTopics).default('announcements'),
 });
-const subscription = z.object({ endpoint: z.url(), keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }), language: z.string().min(2).max(5).default('he') });
+const subscription = z.object({
+  // Longer than any endpoint: the push-service check refuses what is too long, with its own reason.
+  endpoint: z.string().max(4 * MAX_ENDPOINT_LENGTH),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }),
+  language: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/).default('he'),
+});
+
+/** How many devices of one user get pushes: a new one beyond it replaces the user's oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 5;
 
 const emptyCounts = (): ChannelCounts => ({ recipients: 0, queued: 0, sent: 0, failed: 0, noAddress: 0, optedOut: 0 });
 
@@ -56,14 +66,6 @@ function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason
     else c.queued += 1;
   }
   return report;
-}
-
-/** What a tenant may read: messages to their own group; everyone else reads the whole board. */
-function addressedTo(req: FastifyRequest, message: Message): boolean {
-  const { role } = actorOf(authOf(req).user);
-  if (role === 'owner') return message.owners;
-  if (role === 'renter') return message.renters;
-  return true;
 }
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -107,7 +109,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The sender's view: the building's messages with per-channel counts and the failures with reasons. */
   app.get('/api/binyan/messages', { config: { right: 'messages.send' } }, async (req) => {
     const building = await loadBuilding(db, req, queryOf(req).buildingId);
-    const list = await messages.ofBuilding(db, building.id);
+    const list = await messages.ofBuilding(db, building.id, 'all');
     const records = [];
     for (const message of list) {
       const rows = await deliveries.ofMessage(db, message.id);
@@ -118,25 +120,35 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records };
   });
 
-  /** The announcements board of a building: pinned first, then the newest. */
+  /** The announcements board of a building: what is addressed to the reader (messageReadScopeOf), pinned first, then the newest. */
   app.get('/api/binyan/buildings/:bid/announcements', { config: { right: 'announcements.read' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    const list = (await messages.ofBuilding(db, building.id)).filter((m) => addressedTo(req, m));
+    const list = await messages.ofBuilding(db, building.id, messageReadScopeOf(actorOf(authOf(req).user)));
     return { records: [...list.filter((m) => m.pinned), ...list.filter((m) => !m.pinned)] };
   });
 
   app.get('/api/binyan/push/public-key', { config: { right: 'announcements.read' } }, async () => ({ publicKey: await ctx.messaging.push.publicKey() }));
 
-  /** This device's push subscription for the signed-in user (replaces an older one of the endpoint). */
+  /**
+   * This device's push subscription for the signed-in user: a push service's endpoint only, with a
+   * browser's keys. An endpoint another account holds is replaced only by the same browser (it presents
+   * that subscription's keys), never taken over; a user keeps their newest few.
+   */
   app.post('/api/binyan/push-subscriptions', { config: { right: 'announcements.read' } }, async (req, reply) => {
     const body = parse(subscription, req.body ?? {});
+    if (!isPushServiceEndpoint(body.endpoint)) throw new ApiError(422, 'PUSH_ENDPOINT_REFUSED', 'pushEndpointRefused', { field: 'endpoint' });
+    if (!arePushKeys(body.keys)) throw new ApiError(422, 'VALIDATION', 'invalidPushSubscription', { field: 'keys' });
     return runMutation(
       ctx,
       req,
       reply,
       async (tx) => {
         const { user, companyId } = authOf(req);
+        const held = await pushSubscriptions.byEndpoint(tx, body.endpoint);
+        const sameBrowser = held !== undefined && held.p256dh === body.keys.p256dh && held.auth === body.keys.auth;
+        if (held && (held.companyId !== companyId || held.userId !== user.id) && !sameBrowser) throw new ApiError(409, 'PUSH_SUBSCRIPTION_TAKEN', 'pushSubscriptionTaken');
         await pushSubscriptions.save(tx, { endpoint: body.endpoint, companyId, userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language, createdAt: ctx.nowIso() });
+        await pushSubscriptions.keepNewest(tx, companyId, user.id, body.endpoint, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
         return { status: 201, record: { endpoint: body.endpoint } };
       },
       { keyRequired: false },

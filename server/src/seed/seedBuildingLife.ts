@@ -40,9 +40,10 @@ export async function seedBuildingLife(tx: Db, companyId: number, buildingIds: r
     ];
     for (const event of events) await insertRecord(tx, specs.buildingEvents, event, companyId);
     const gates: Gate[] = [
-      { id: rng.uuid(), buildingId, name: 'שער חניון', gatePhone: `03${rng.digits(7)}`, dialingPhones: ['0534445566', '0545556677'], isPublic: false, version: 1, updatedAt: at },
-      { id: rng.uuid(), buildingId, name: 'שער ראשי', gatePhone: `03${rng.digits(7)}`, dialingPhones: ['0523334455'], isPublic: true, version: 1, updatedAt: at },
+      { id: rng.uuid(), buildingId, name: 'שער חניון', gatePhone: `03${rng.digits(7)}`, dialingPhones: ['0534445566', '0545556677'], isPublic: false, dialerLine: null, version: 1, updatedAt: at },
+      { id: rng.uuid(), buildingId, name: 'שער ראשי', gatePhone: `03${rng.digits(7)}`, dialingPhones: ['0523334455'], isPublic: true, dialerLine: `07720${String(buildingId).padStart(5, '0')}`, version: 1, updatedAt: at },
     ];
+    // The public gate has its own line: every resident opens it through the line (lib/domain/gateRules.ts).
     for (const gate of gates) await insertRecord(tx, specs.gates, gate, companyId);
   }
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gate } from '../../lib/domain/buildingLife';
+import type { GateView } from '../../lib/domain/buildingLife';
 import type { GateInput } from '../../lib/domain/gateRules';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
@@ -10,22 +10,23 @@ import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
 import styles from './Gates.module.css';
 
-type Props = { gate: Gate | null; mayMakePublic: boolean; onSave(input: GateInput): Promise<void>; onClose(): void };
+type Props = { gate: GateView | null; mayMakePublic: boolean; onSave(input: GateInput): Promise<void>; onClose(): void };
 
-/** Add or change a gate: its name, its phone, the phones allowed to dial it, public or not. */
+/** Add or change a gate: its name, its phone, the phones allowed to dial it, public or not, its own line. */
 export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
   const { t } = useTranslation(['gates', 'errors']);
   const [name, setName] = useState(gate?.name ?? '');
   const [gatePhone, setGatePhone] = useState(gate?.gatePhone ?? '');
   const [dialing, setDialing] = useState((gate?.dialingPhones ?? []).join('\n'));
   const [isPublic, setIsPublic] = useState(gate?.isPublic ?? false);
+  const [dialerLine, setDialerLine] = useState(gate?.dialerLine ?? '');
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
   const submit = async () => {
     setBusy(true);
     try {
-      await onSave({ name, gatePhone, dialingPhones: dialing.split(/[\n,]+/), isPublic });
+      await onSave({ name, gatePhone, dialingPhones: dialing.split(/[\n,]+/), isPublic, dialerLine: dialerLine.trim() === '' ? null : dialerLine });
     } catch (error) {
       setFailure(ruleFailureOf(error) ?? { field: 'name', messageKey: 'anErrorOccurred' });
     } finally {
@@ -44,6 +45,7 @@ export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
         {t('isPublic')}
       </label>
       {mayMakePublic ? null : <p className={styles.muted}>{t('publicOnlyCommittee')}</p>}
+      <PhoneInput label={t('dialerLine')} hint={t('dialerLineHint')} value={dialerLine} onValueChange={setDialerLine} error={errorOf('dialerLine')} />
       {errorOf('isPublic') ? <p className={styles.error}>{errorOf('isPublic')}</p> : null}
     </FormDialog>
   );

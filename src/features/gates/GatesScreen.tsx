@@ -2,12 +2,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allBuildings } from '../../directory/buildingsRepo';
-import type { Gate } from '../../lib/domain/buildingLife';
+import type { GateView } from '../../lib/domain/buildingLife';
 import { mayManageGate } from '../../lib/domain/gateRules';
 import type { GateInput } from '../../lib/domain/gateRules';
 import { isRole } from '../../lib/rights/rights';
 import { telHref } from '../../lib/phone';
 import { api, callWithRelogin } from '../../session/api';
+import { errorKeyOf } from '../../session/errorKey';
 import { useCan, useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
@@ -18,10 +19,14 @@ import { Spinner } from '../../ui/Spinner';
 import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
 import { GateForm } from './GateForm';
+import { GateOpenings } from './GateOpenings';
 import { deleteGate, gatesOf, openGate, pullGates, saveGate } from './gatesRepo';
 import styles from './Gates.module.css';
 
-/** "gates": the building's gates; open one by calling it (tel:), staff and the committee manage them. */
+/**
+ * "gates": the building's gates; each says whether this user may open it (their listed phone calls it by
+ * tel:, or the gate's line opens a public gate for residents) or why not; staff and the committee manage them.
+ */
 export function GatesScreen() {
   const { t } = useTranslation(['gates', 'errors', 'common']);
   const can = useCan();
@@ -31,8 +36,8 @@ export function GatesScreen() {
   const buildingId = session.bID ?? buildings?.[0]?.id ?? null;
   const list = useLiveQuery(() => (buildingId === null ? null : gatesOf(buildingId)), [buildingId]);
   const refresh = useServerRefresh(buildingId === null ? null : `gates:${buildingId}`, (client) => pullGates(client, buildingId ?? 0));
-  const [editing, setEditing] = useState<Gate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Gate | null>(null);
+  const [editing, setEditing] = useState<GateView | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<GateView | null>(null);
   const result = useResult();
   const role = isRole(session.role) ? session.role : 'renter';
   const manage = can('gates.manage');
@@ -41,11 +46,11 @@ export function GatesScreen() {
   if (list === undefined || (list === null && refresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
   if (list === null) return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
 
-  const open = (gate: Gate) => {
-    // The tel: link dials the gate from this phone; the server records the request and calls it too.
+  const open = (gate: GateView) => {
+    // A listed phone dials the gate itself by the tel: link; the server records the request and has it called too.
     void callWithRelogin(() => openGate(api, gate)).then(
-      () => result.succeed(t('opened')),
-      () => undefined,
+      (opening) => (opening.status === 'failed' ? result.fail('gates:dialFailed') : result.succeed(t(opening.status === 'dialed' ? 'opened' : 'openRequested'))),
+      (error: unknown) => result.fail(errorKeyOf(error, 'errors:anErrorOccurred')),
     );
   };
   const save = async (input: GateInput) => {
@@ -54,7 +59,7 @@ export function GatesScreen() {
     result.succeed(t('saved'));
     refresh.retry();
   };
-  const remove = async (gate: Gate) => {
+  const remove = async (gate: GateView) => {
     setDeleting(null);
     await result.run(() => callWithRelogin(() => deleteGate(api, gate)), t('deleted'), 'errors:anErrorOccurred');
     refresh.retry();
@@ -80,12 +85,25 @@ export function GatesScreen() {
                 <h3 className={styles.name}>{gate.name}</h3>
                 {gate.isPublic ? <span className={styles.badge}>{t('public')}</span> : null}
               </div>
-              <span className={styles.muted} dir="ltr">
-                {gate.gatePhone}
-              </span>
-              <a className={styles.open} href={telHref(gate.gatePhone)} onClick={() => open(gate)}>
-                {t('open', { name: gate.name })}
-              </a>
+              {gate.gatePhone ? (
+                <span className={styles.muted} dir="ltr">
+                  {gate.gatePhone}
+                </span>
+              ) : null}
+              {!gate.access.allowed ? (
+                <p className={styles.muted}>{t(`errors:${gate.access.reason}`)}</p>
+              ) : gate.access.via === 'ownPhone' && gate.gatePhone ? (
+                <a className={styles.open} href={telHref(gate.gatePhone)} onClick={() => open(gate)}>
+                  {t('open', { name: gate.name })}
+                </a>
+              ) : (
+                <>
+                  <p className={styles.muted}>{t('opensThroughLine')}</p>
+                  <button type="button" className={styles.open} disabled={!online} onClick={() => open(gate)}>
+                    {t('open', { name: gate.name })}
+                  </button>
+                </>
+              )}
               {manage && mayManageGate(role, gate.isPublic) ? (
                 <span className={styles.actions}>
                   <Button variant="ghost" disabled={!online} onClick={() => setEditing(gate)} aria-label={t('editOf', { name: gate.name })}>
@@ -96,6 +114,7 @@ export function GatesScreen() {
                   </Button>
                 </span>
               ) : null}
+              {manage ? <GateOpenings gate={gate} /> : null}
             </li>
           ))}
         </ul>

@@ -1,10 +1,12 @@
 // Gates on the device: the building's gates from the last visit kept in `meta` (a gate can be dialled
-// with no data connection); opening records the request on the server, managing them is online.
+// with no data connection); opening records the request on the server, managing them is online. Each
+// gate says whether this user may open it and how (lib/domain/gateRules.ts); its phone list comes only
+// to those who manage gates.
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
-import type { Gate, GateOpening } from '../../lib/domain/buildingLife';
+import type { GateOpening, GateOpeningRecord, GateView } from '../../lib/domain/buildingLife';
 import { validateGate } from '../../lib/domain/gateRules';
 import type { GateInput } from '../../lib/domain/gateRules';
 import { isMessageKey } from '../../lib/validation/messages';
@@ -25,24 +27,32 @@ async function send<T>(action: () => Promise<T>): Promise<T> {
 }
 
 export async function pullGates(api: ApiClient, buildingId: number): Promise<void> {
-  const answer = await api.request<{ records: Gate[] }>('GET', `buildings/${buildingId}/gates`);
+  const answer = await api.request<{ records: GateView[] }>('GET', `buildings/${buildingId}/gates`);
   await db.meta.put({ key: gatesKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
 }
 
-export async function gatesOf(buildingId: number): Promise<Gate[] | null> {
-  return ((await db.meta.get(gatesKey(buildingId)))?.value as { records: Gate[] } | undefined)?.records ?? null;
+export async function gatesOf(buildingId: number): Promise<GateView[] | null> {
+  return ((await db.meta.get(gatesKey(buildingId)))?.value as { records: GateView[] } | undefined)?.records ?? null;
 }
 
-/** Records the open request; the server has the gate called (the phone dials it too, by the tel: link). */
-export async function openGate(api: ApiClient, gate: Gate): Promise<GateOpening> {
-  const answer = await api.request<{ record: GateOpening }>('POST', `gates/${gate.id}/open`, { id: newId() }, { headers: { 'Idempotency-Key': newId() } });
+/**
+ * Records the open request; the server has the gate called from this user's listed phone or the gate's
+ * line (a listed phone dials it too, by the tel: link). A refusal comes back as the rule's reason.
+ */
+export async function openGate(api: ApiClient, gate: GateView): Promise<GateOpening> {
+  const answer = await send(() => api.request<{ record: GateOpening }>('POST', `gates/${gate.id}/open`, { id: newId() }, { headers: { 'Idempotency-Key': newId() } }));
   return answer.record;
 }
 
-export async function saveGate(api: ApiClient, buildingId: number, input: GateInput, current: Gate | null): Promise<void> {
+/** Who opened the gate, how, and what the dialer answered (those who manage gates; online). */
+export async function openingsOf(api: ApiClient, gate: GateView): Promise<GateOpeningRecord[]> {
+  return (await api.request<{ records: GateOpeningRecord[] }>('GET', `gates/${gate.id}/openings`)).records;
+}
+
+export async function saveGate(api: ApiClient, buildingId: number, input: GateInput, current: GateView | null): Promise<void> {
   refuse(validateGate(input));
   const headers = { 'Idempotency-Key': newId() };
-  const changes = { name: input.name, gatePhone: input.gatePhone, dialingPhones: [...input.dialingPhones], isPublic: input.isPublic };
+  const changes = { name: input.name, gatePhone: input.gatePhone, dialingPhones: [...input.dialingPhones], isPublic: input.isPublic, dialerLine: input.dialerLine ?? null };
   await send(() =>
     current
       ? api.request('PATCH', `gates/${current.id}`, { baseVersion: current.version, changes }, { headers })
@@ -50,6 +60,6 @@ export async function saveGate(api: ApiClient, buildingId: number, input: GateIn
   );
 }
 
-export async function deleteGate(api: ApiClient, gate: Gate): Promise<void> {
+export async function deleteGate(api: ApiClient, gate: GateView): Promise<void> {
   await send(() => api.request('DELETE', `gates/${gate.id}?baseVersion=${gate.version}`, undefined, { headers: { 'Idempotency-Key': newId() } }));
 }

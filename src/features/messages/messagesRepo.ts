@@ -98,18 +98,28 @@ export async function markRead(ids: readonly string[]): Promise<void> {
 
 /**
  * Asks for notifications after the user chose to get them (never on first load), subscribes this
- * browser with the server's VAPID key, and registers the subscription for the signed-in user.
+ * browser with the server's VAPID key, and registers the subscription for the signed-in user. A
+ * subscription of this browser that another account registered (and the server keeps from being taken
+ * over) is replaced by a fresh one of this browser.
  */
 export async function enablePush(api: ApiClient, language: string): Promise<'granted' | 'denied' | 'unsupported'> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || typeof Notification === 'undefined') return 'unsupported';
   if ((await Notification.requestPermission()) !== 'granted') return 'denied';
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await api.request<{ publicKey: string }>('GET', 'push/public-key');
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) }));
-  const json = subscription.toJSON();
-  await api.request('POST', 'push-subscriptions', { endpoint: json.endpoint, keys: json.keys, language });
+  const subscribe = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) });
+  const register = (subscription: PushSubscription) => {
+    const json = subscription.toJSON();
+    return api.request('POST', 'push-subscriptions', { endpoint: json.endpoint, keys: json.keys, language });
+  };
+  const current = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await register(current);
+  } catch (error) {
+    if (!isApiError(error) || error.messageKey !== 'errors:pushSubscriptionTaken') throw error;
+    await current.unsubscribe();
+    await register(await subscribe());
+  }
   return 'granted';
 }
 

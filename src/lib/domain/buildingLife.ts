@@ -4,6 +4,7 @@
 import type { MessageTopic } from './notificationPrefs.ts';
 import type { Booking, Room } from './bookingRules.ts';
 import type { Versioned } from './entities.ts';
+import type { GateAccess, GateVia } from './gateRules.ts';
 
 /** A room or amenity of a building (club room, roof, guest parking) with its booking rules. */
 export type BuildingRoom = Versioned &
@@ -48,12 +49,28 @@ export type Gate = Versioned & {
   buildingId: number;
   name: string;
   gatePhone: string;
+  /** Residents' and listed people's own numbers: shown only to those who manage gates. */
   dialingPhones: string[];
   /** A public gate is created, changed and deleted only through the committee (spec 6). */
   isPublic: boolean;
+  /** The gate's own line the dialer calls from for residents a public gate admits without a listed phone (gateRules.ts). */
+  dialerLine: string | null;
 };
 
-export type GateOpening = { id: string; gateId: string; requestedAt: string; dialedFrom: string; status: 'dialed' | 'failed'; reason: string | null };
+/**
+ * A gate as its reader gets it: the phone list and the line only for those who manage gates, the gate's
+ * phone to them and to those whose own phone opens it, and for everyone whether they may open it and how
+ * (lib/domain/gateRules.ts).
+ */
+export type GateView = Omit<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'> & Partial<Pick<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'>> & { access: GateAccess };
+
+/** queued → dialing → dialed | failed: the dialer is called after the request's transaction commits. */
+export type GateOpeningStatus = 'queued' | 'dialing' | 'dialed' | 'failed';
+
+export type GateOpening = { id: string; gateId: string; requestedAt: string; dialedFrom: string; via: GateVia; status: GateOpeningStatus; reason: string | null };
+
+/** An open request as those who manage gates read it: who asked, how, and what the dialer answered. */
+export type GateOpeningRecord = Omit<GateOpening, 'via'> & { via: GateVia | null; userId: number; userName: string; dialedAt: string | null };
 
 /** A message to a building's owners and/or renters, sent by e-mail, SMS and push (one delivery row each). */
 export type Message = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayDeleteEvent, validateEvent } from './eventRules';
-import { mayManageGate, normalizedPhones, validateGate } from './gateRules';
+import { dialingNumberOf, gateAccessOf, mayManageGate, normalizedPhones, validateGate } from './gateRules';
 import { audienceRoles, retryDelayMs, validateMessage } from './messageRules';
 
 describe('gate rules', () => {
@@ -17,6 +17,25 @@ describe('gate rules', () => {
     expect(mayManageGate('manager', false)).toBe(true);
     expect(mayManageGate('manager', true)).toBe(false);
     expect(mayManageGate('committee', true)).toBe(true);
+  });
+  it('keeps the gate line the gate’s own: never a listed person’s number', () => {
+    expect(validateGate({ ...gate, dialingPhones: [], dialerLine: '0772000101' })).toBeNull();
+    expect(validateGate({ ...gate, dialerLine: '972501112233' })).toEqual({ field: 'dialerLine', messageKey: 'gateLineIsPersonalNumber' });
+    expect(validateGate({ ...gate, dialerLine: '12' })).toEqual({ field: 'dialerLine', messageKey: 'invalidPhone' });
+  });
+  it('opens for the listed callers from their own number, and a public gate for residents through its line', () => {
+    const listed = { dialingPhones: ['0534445566', '972527778899'], isPublic: false, dialerLine: null };
+    expect(gateAccessOf(listed, { role: 'supplier', phone: '0527778899' })).toEqual({ allowed: true, via: 'ownPhone' });
+    expect(dialingNumberOf(listed, { role: 'supplier', phone: '0527778899' }, 'ownPhone')).toBe('972527778899');
+    for (const role of ['renter', 'supplier', 'receptionist', 'worker', 'manager'] as const)
+      expect(gateAccessOf(listed, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    expect(gateAccessOf(listed, { role: 'owner', phone: null })).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    const main = { dialingPhones: ['0523334455'], isPublic: true, dialerLine: '0772000101' };
+    for (const role of ['owner', 'renter', 'committee'] as const) expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: true, via: 'gateLine' });
+    expect(dialingNumberOf(main, { role: 'renter', phone: '0545556677' }, 'gateLine')).toBe('0772000101');
+    for (const role of ['supplier', 'receptionist', 'worker', 'maintenanceManager', 'manager', 'admin'] as const)
+      expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    expect(gateAccessOf({ ...main, dialerLine: null }, { role: 'renter', phone: '0545556677' })).toEqual({ allowed: false, reason: 'gateHasNoLine' });
   });
 });
 

@@ -148,6 +148,15 @@ export const messages = {
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',
   batchPathRefused: 'This change cannot be sent in a sync batch: its address is not one the app sends. It was not applied.',
+  // who may open a gate (issue 27)
+  gateNotForYou: 'This gate does not list your phone number. The house committee or the management company can add it',
+  gateHasNoLine: 'This gate has no line of its own yet, and your phone number is not on its list. Ask the house committee',
+  gateLineIsPersonalNumber: 'The gate line must be the gate’s own number, not a person’s phone',
+  // an action that calls out after its commit (issue 27)
+  // push subscriptions (issue 27)
+  pushEndpointRefused: 'Notifications can be sent only through the browser’s own push service',
+  invalidPushSubscription: 'This browser’s notification subscription is not valid',
+  pushSubscriptionTaken: 'This notification subscription belongs to another account',
 } as const;
 
 export type MessageKey = keyof typeof messages;

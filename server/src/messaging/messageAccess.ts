@@ -1,0 +1,25 @@
+// A message is read only by those it is addressed to (lib/domain/messageRules.ts), whatever the path:
+// the board, and a message's image (GET /api/files/getImg), which is read as its message.
+import type { FastifyRequest } from 'fastify';
+import { isMessageFor, messageReadScopeOf } from '../../../src/lib/domain/messageRules.ts';
+import type { Db } from '../db/database.ts';
+import { messages } from '../data/messages.ts';
+import { fail } from '../http/errors.ts';
+import { authOf } from '../http/hooks.ts';
+import { actorOf, assertBuildingVisible, mayDo } from '../http/rights.ts';
+
+/**
+ * Refuses a reader the message is not addressed to (404: a message not for them is not shown to exist).
+ * An image of a message not sent yet is read only by those who write messages.
+ */
+export async function assertMessageReadable(db: Db, req: FastifyRequest, messageId: string): Promise<void> {
+  const message = await messages.find(db, messageId);
+  if (!message) {
+    if (mayDo(req, 'messages.send')) return;
+    throw fail.notFound();
+  }
+  const { companyId, user } = authOf(req);
+  if (message.companyId !== companyId) throw fail.forbidden();
+  await assertBuildingVisible(db, req, message.buildingId);
+  if (!isMessageFor(messageReadScopeOf(actorOf(user)), message)) throw fail.notFound();
+}
