@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { fileLinks } from '../data/fileLinks.ts';
 import { files } from '../data/files.ts';
 import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
@@ -59,7 +60,7 @@ function reportOf(rows: readonly Pick<DeliveryRow, 'channel' | 'state' | 'reason
 }
 
 /** What a tenant may read: messages to their own group; everyone else reads the whole board. */
-function addressedTo(req: FastifyRequest, message: Message): boolean {
+export function addressedTo(req: FastifyRequest, message: Message): boolean {
   const { role } = actorOf(authOf(req).user);
   if (role === 'owner') return message.owners;
   if (role === 'renter') return message.renters;
@@ -90,9 +91,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (await messages.find(tx.unguarded, body.id)) throw fail.exists({ id: body.id });
       const { user, companyId } = authOf(req);
       if (body.imageId !== null) {
-        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there.
+        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there;
+        // kept once per company, the same bytes may have been uploaded for another record first.
         const image = await files.byId(tx, body.imageId);
-        if (!image || image.companyId !== companyId || image.parentType !== 'messages' || image.parentId !== body.id || !image.mimeType.startsWith('image/'))
+        const forThisMessage = image !== undefined && (await fileLinks.has(tx, image.id, { parentType: 'messages', parentId: body.id }));
+        if (!image || !forThisMessage || image.companyId !== companyId || !image.mimeType.startsWith('image/'))
           throw fail.validation({ field: 'image', messageKey: 'onlyImageAllowed' });
       }
       const now = ctx.nowIso();
