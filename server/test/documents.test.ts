@@ -19,6 +19,7 @@ let smtp: SmtpSink;
 const tokens = new Map<string, string>();
 let moshesUnit = '';
 let otherUnit = '';
+const mailLimit = { max: 8, windowMs: 60 * 60_000 };
 
 async function pdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -38,7 +39,7 @@ const titles = async (user: string) => ((await as(user, 'GET', '/buildings/101/d
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>') });
+  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>'), usageLimits: { documentMailsPerUser: mailLimit } });
   for (const name of ['miri', 'moshe', 'tali', 'avi', 'rina', 'shimon', 'eli']) tokens.set(name, (await loginAs(server, name)).token);
   // moshe is the building's first owner contact (server/src/seed/seed.ts); his unit is that contact's.
   const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { id: string; role: string; apartmentId: string | null }[];
@@ -126,27 +127,89 @@ describe('who sees which document', () => {
 });
 
 describe('sending a document by e-mail', () => {
+  type Recipients = { anyAddress: boolean; addresses: { email: string; name: string; self: boolean }[] };
+  const send = (user: string, docId: string, to: string, key?: string, id = newId()) => as(user, 'POST', `/documents/${docId}/send`, { id, to }, key);
+  const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address)).length;
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await upload('miri', { title: 'Protocol to send', isPublic: true }, await pdf('send me'))).body.record as Doc;
+  });
+
   it('requires an address, then sends the file as an attachment once per request', async () => {
-    const doc = (await upload('miri', { title: 'Protocol to send', isPublic: true }, await pdf('send me'))).body.record as Doc;
-    expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: '' }), 'emailRequiredToSendFile', { field: 'to' });
-    expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: 'not-an-address' }), 'invalidEmail', { field: 'to' });
+    expectRefused(await send('miri', doc.id, ''), 'emailRequiredToSendFile', { field: 'to' });
+    expectRefused(await send('miri', doc.id, 'not-an-address'), 'invalidEmail', { field: 'to' });
     const before = smtp.mails.length;
     const key = newId();
-    const body = { id: newId(), to: 'committee@example.org' };
-    const first = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
-    const again = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
+    const id = newId();
+    const first = await send('moshe', doc.id, 'moshe@binyan-demo.co.il', key, id);
+    const again = await send('moshe', doc.id, 'moshe@binyan-demo.co.il', key, id);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(smtp.mails.length - before).toBe(1);
     const mail = smtp.mails.at(-1);
-    expect(mail?.to).toEqual(['committee@example.org']);
+    expect(mail?.to).toEqual(['moshe@binyan-demo.co.il']);
     expect(mail?.raw).toContain('Content-Type: application/pdf');
     expect(mail?.raw).toContain('filename=protocol.pdf');
   });
 
+  it('lets a tenant send only to his own address and his unit’s contacts, and staff anywhere', async () => {
+    const offered = (await call<Recipients>(server, 'GET', '/api/binyan/documents/recipients', { token: tokens.get('moshe') ?? '' })).body;
+    expect(offered.anyAddress).toBe(false);
+    expect(offered.addresses).toContainEqual({ email: 'moshe@binyan-demo.co.il', name: 'משה פרץ', self: true });
+    const household = offered.addresses.map((a) => a.email.toLowerCase());
+    const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { apartmentId: string | null; email: string | null }[];
+    const neighbour = contacts.find((c) => c.apartmentId === otherUnit && c.email)?.email ?? '';
+    expect(neighbour).not.toBe('');
+    expect(household).not.toContain(neighbour.toLowerCase());
+    const unitAddresses = contacts.filter((c) => c.apartmentId === moshesUnit && c.email).map((c) => (c.email ?? '').toLowerCase());
+    expect(new Set(household)).toEqual(new Set(['moshe@binyan-demo.co.il', ...unitAddresses]));
+    for (const to of ['committee@example.org', neighbour, 'MOSHE@binyan-demo.co.il.evil.example']) expectRefused(await send('moshe', doc.id, to), 'recipientNotAllowed', { field: 'to' });
+    for (const address of offered.addresses) expect((await send('moshe', doc.id, address.email.toUpperCase())).status, address.email).toBe(201);
+    expect((await call<Recipients>(server, 'GET', '/api/binyan/documents/recipients', { token: tokens.get('rina') ?? '' })).body.anyAddress).toBe(true);
+    expect((await send('rina', doc.id, 'lawyer@example.org')).status).toBe(201);
+    expect((await send('miri', doc.id, 'auditor@example.org')).status).toBe(201);
+  });
+
+  it('sends concurrent repeats of one request exactly once', async () => {
+    const key = newId();
+    const body = { id: newId(), to: 'tali@binyan-demo.co.il' };
+    const before = mailsTo('tali@binyan-demo.co.il');
+    const replies = await Promise.all(Array.from({ length: 6 }, () => as('tali', 'POST', `/documents/${doc.id}/send`, body, key)));
+    for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    for (const r of replies) expect(r.body).toEqual(replies[0]?.body);
+    expect(mailsTo('tali@binyan-demo.co.il') - before).toBe(1);
+  });
+
+  it('limits the mails of one user, counted until the window ends', async () => {
+    const { max, windowMs } = mailLimit;
+    for (let i = 0; i < max; i += 1) expect((await send('avi', doc.id, `limit-${i}@example.org`)).status).toBe(201);
+    const refused = await send('avi', doc.id, 'one-more@example.org');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(mailsTo('one-more@example.org')).toBe(0);
+    // Another user is not counted with him.
+    expect((await send('miri', doc.id, 'one-more@example.org')).status).toBe(201);
+    server.clock.advance(windowMs);
+    expect((await send('avi', doc.id, 'next-window@example.org')).status).toBe(201);
+  });
+
+  it('answers a mail the server refused as not sent, and the same request may be sent again', async () => {
+    smtp.refuse.add('bounce@example.org');
+    const key = newId();
+    const id = newId();
+    const failed = await send('miri', doc.id, 'bounce@example.org', key, id);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error?.messageKey).toBe('errors:emailNotSent');
+    smtp.refuse.delete('bounce@example.org');
+    const retried = await send('miri', doc.id, 'bounce@example.org', key, id);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect(mailsTo('bounce@example.org')).toBe(1);
+  });
+
   it('does not send a document the user may not read', async () => {
     const hidden = (await upload('miri', { title: 'Staff only', kind: 'contract' }, await pdf('staff only'))).body.record as Doc;
-    expect((await as('tali', 'POST', `/documents/${hidden.id}/send`, { id: newId(), to: 'me@example.org' })).status).toBe(404);
+    expect((await send('tali', hidden.id, 'tali@binyan-demo.co.il')).status).toBe(404);
   });
 });
 

@@ -32,5 +32,8 @@ export const idempotencyKeys = {
   claim: async (db: Db, c: KeyClaim): Promise<boolean> => (await claim.first(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt)) !== undefined,
   /** Stores the answer of a claimed key. */
   answer: (db: Db, c: KeyClaim, status: number, body: string) => answer.run(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt, status, body),
+  /** Forgets a stored answer whose effect outside the database failed after it committed: the same key may try again. */
+  forget: (db: Db, companyId: number, userId: number, key: string) =>
+    db.run(db.q.deleteFrom('idempotency_keys').where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key)),
   purge: async (db: Db, before: string) => (await db.run(db.q.deleteFrom('idempotency_keys').where('createdAt', '<=', before))).changes,
 };

@@ -14,6 +14,13 @@ import { errorAnswerOf, needsAuth } from './hooks.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A change of a batch: its transaction commits with the batch's, so it may not call out itself. */
+    batchedChange?: boolean;
+  }
+}
+
 type RouteOptions = FastifyRequest['routeOptions'];
 type DirectRoute = { handler: RouteHandlerMethod; options: RouteOptions };
 
@@ -109,6 +116,7 @@ function changeRequest(batch: FastifyRequest, route: DirectRoute, change: Direct
     body: value(change.hasBody ? change.body : undefined),
     params2: value(null),
     visibleBuildingIds: value(undefined),
+    batchedChange: value(true),
   });
   // Authenticated as the batch was (the same credentials); a public route sees no session.
   req.auth = needsAuth(req) ? batch.auth : null;

@@ -147,6 +147,9 @@ export const messages = {
   // translation (spec 8)
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',
+  // issue 27: documents e-mailed and forms signed only where the user belongs (spec 8)
+  recipientNotAllowed: 'You can send a document only to your own address or to your apartment’s contacts',
+  formNotForYourBuilding: 'This form is not for your building',
 } as const;
 
 export type MessageKey = keyof typeof messages;
