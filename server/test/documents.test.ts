@@ -7,11 +7,13 @@ import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
 import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
+import { formatDisplayDate, israelWallClock } from '../../src/lib/dates.ts';
+import { signedFormTemplates } from '../src/files/signedFormTemplates.ts';
 import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import { startSmtpSink } from './smtpSink.ts';
 import type { SmtpSink } from './smtpSink.ts';
 
-type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string };
+type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string; createdBy: string; signerName: string | null };
 type Reply = { record?: Doc; records?: Doc[]; error?: { code: string; messageKey: string; field?: string; params?: Record<string, unknown> } };
 
 let server: TestServer;
@@ -236,97 +238,104 @@ describe('the building gallery', () => {
 });
 
 describe('signed forms', () => {
+  const en = signedFormTemplates.en;
+  const he = signedFormTemplates.he;
+  const signature = async (seedNo: number) => (await testJpeg(seedNo)).toString('base64');
   const form = (fields: Record<string, unknown>) => ({
     id: newId(),
     buildingId: 101,
     apartmentId: moshesUnit,
     formId: 'keyReceipt',
-    title: 'קבלת מפתחות',
-    values: { keyDescription: 'מפתח מחסן', keyCount: '2' },
-    signerName: 'משה פרץ',
-    signedAt: '2026-11-24T10:00:00.000Z',
+    values: { keyDescription: 'מפתח מחסן 7', keyCount: '2' },
     ...fields,
   });
+  /** The server's minute before and after a call: its stamp is one of them (dd/mm/yyyy HH:MM, Israel). */
+  const minute = () => {
+    const wall = israelWallClock(server.clock.now());
+    return `${formatDisplayDate(wall.slice(0, 10))} ${wall.slice(11, 16)}`;
+  };
+  const fileOf = async (user: string, id: string) => {
+    const res = await fetch(`${server.baseUrl}/api/binyan/documents/${id}/file`, { headers: { authorization: tokens.get(user) ?? '' } });
+    return new Uint8Array(await res.arrayBuffer());
+  };
 
-  it('makes one signed PDF of a tenant’s form and keeps it with his unit’s documents', async () => {
-    const body = form({ page: (await testJpeg(901)).toString('base64') });
+  it('makes the PDF from the server’s own form, the signer of the session and the server’s time, whatever the device claims', async () => {
+    const body = form({
+      language: 'en',
+      title: 'Loan agreement',
+      signerName: 'Rina Biton',
+      signedAt: '2020-01-01T09:00:00.000Z',
+      form: { text: 'I owe the committee 1,000,000 NIS.', fields: [{ label: 'Debt', value: '1,000,000' }], signerLine: 'Signed by: Rina Biton', signedLine: 'Signed on: 01/01/2020 11:00', dir: 'ltr' },
+      signature: await signature(901),
+    });
     const key = newId();
+    const before = minute();
     const first = await as('moshe', 'POST', '/signed-forms', body, key);
+    const after = minute();
     const again = await as('moshe', 'POST', '/signed-forms', body, key);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
-    const mine = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).filter((d) => d.id === body.id);
-    expect(mine).toMatchObject([{ kind: 'signedForm', apartmentId: moshesUnit, mimeType: 'application/pdf' }]);
-    const file = await call(server, 'GET', `/api/binyan/documents/${body.id}/file`, { token: tokens.get('moshe') ?? '' });
-    expect(file.text.startsWith('%PDF-')).toBe(true);
+    const stored = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).find((d) => d.id === body.id);
+    expect(stored).toMatchObject({ kind: 'signedForm', apartmentId: moshesUnit, title: en.forms.keyReceipt.title, createdBy: 'משה פרץ', signerName: 'משה פרץ' });
+    const bytes = await fileOf('moshe', body.id);
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw).toContain('/Subtype /Image');
+    expect(await pdfFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    const lines = await pdfLines(bytes);
+    const all = lines.join(' ');
+    expect(lines).toContain(en.forms.keyReceipt.title);
+    expect(all).toContain(en.forms.keyReceipt.text);
+    for (const label of [en.unit, en.fields.keyDescription, en.fields.keyCount]) expect(lines).toContain(label);
+    expect(lines).toContain('2');
+    expect(lines).toContain(drawn('מפתח מחסן 7', 'ltr'));
+    expect(lines).toContain(drawn('Signed by: משה פרץ', 'ltr'));
+    expect([before, after].map((at) => `Signed on: ${at}`)).toContain(lines.find((l) => l.startsWith('Signed on:')));
+    for (const claimed of ['Loan agreement', '1,000,000', 'Rina', '2020']) expect(all, claimed).not.toContain(claimed);
   });
 
-  it('makes the PDF of a form sent as text real text in Hebrew, English and Russian, in the one font family, with the signature as an image', async () => {
-    const forms = {
-      he: {
-        text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן.',
-        fields: [
-          { label: 'תיאור המפתח', value: 'מפתח מחסן 7' },
-          { label: 'מספר מפתחות', value: '2' },
-        ],
-        signerLine: 'חתימת משה פרץ',
-        signedLine: 'נחתם ב-24/11/2026 12:00',
-        dir: 'rtl',
-      },
-      en: {
-        text: 'I confirm that I received the keys listed below.',
-        fields: [
-          { label: 'Key description', value: 'Storage room key 7' },
-          { label: 'Number of keys', value: '2' },
-        ],
-        signerLine: 'Signed by Moshe Peretz',
-        signedLine: 'Signed on 24/11/2026 12:00',
-        dir: 'ltr',
-      },
-      ru: {
-        text: 'Подтверждаю, что получил(а) перечисленные ниже ключи.',
-        fields: [
-          { label: 'Описание ключа', value: 'Ключ от кладовой 7' },
-          { label: 'Количество ключей', value: '2' },
-        ],
-        signerLine: 'Подпись: משה פרץ',
-        signedLine: 'Подписано 24/11/2026 12:00',
-        dir: 'ltr',
-      },
-    } as const;
-    for (const [lang, text] of Object.entries(forms)) {
-      const body = form({ form: text, signature: (await testJpeg(903)).toString('base64') });
-      expect((await as('moshe', 'POST', '/signed-forms', body)).status, lang).toBe(201);
-      const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      const raw = Buffer.from(bytes).toString('latin1');
-      expect(raw).toContain('/FontFile2');
-      expect(raw).toContain('/Subtype /Image');
-      expect(await pdfFontNames(bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
-      const lines = await pdfLines(bytes);
-      for (const expected of ['קבלת מפתחות', text.text, ...text.fields.flatMap((f) => [f.label, f.value]), text.signerLine, text.signedLine]) expect(lines, `${lang}: ${expected}`).toContain(drawn(expected, text.dir));
-      if (lang === 'he') expect(lines).toEqual(expect.arrayContaining(['תוחתפמ תלבק', '7 ןסחמ חתפמ', '12:00 24/11/2026-ב םתחנ']));
-      if (lang === 'ru') expect(lines).toEqual(expect.arrayContaining(['Ключ от кладовой 7', 'Подпись: ץרפ השמ', 'Подписано 24/11/2026 12:00']));
-    }
+  it('records both the staff user and the person who signed on their screen', async () => {
+    const body = form({ language: 'he', signerName: 'משה פרץ', signature: await signature(902) });
+    expect((await as('avi', 'POST', '/signed-forms', body)).status).toBe(201);
+    const stored = ((await as('miri', 'GET', '/buildings/101/documents')).body.records ?? []).find((d) => d.id === body.id);
+    expect(stored).toMatchObject({ createdBy: 'אבי כהן', signerName: 'משה פרץ', title: he.forms.keyReceipt.title });
+    const lines = await pdfLines(await fileOf('miri', body.id));
+    expect(lines).toContain(drawn(he.forms.keyReceipt.title, 'rtl'));
+    expect(lines).toContain(drawn('נחתם על ידי: משה פרץ', 'rtl'));
+    expect(lines).toContain(drawn('נרשם על ידי אבי כהן (avi) בשם החותם/ת', 'rtl'));
+    // Signing as himself, the worker's form names him once.
+    const own = form({ apartmentId: null, language: 'en', signerName: '', signature: await signature(903) });
+    expect((await as('avi', 'POST', '/signed-forms', own)).status).toBe(201);
+    const ownLines = await pdfLines(await fileOf('avi', own.id));
+    expect(ownLines).toContain(drawn('Signed by: אבי כהן', 'ltr'));
+    expect(ownLines.some((l) => l.startsWith('Filed by'))).toBe(false);
   });
 
-  it('draws a line that mixes Russian and a Hebrew name in the one font, the name right to left inside the line', async () => {
-    const body = form({
-      form: { text: 'Ключи получил משה פרץ', fields: [], signerLine: 'Подпись', signedLine: '24/11/2026 12:00', dir: 'ltr' },
-      signature: (await testJpeg(904)).toString('base64'),
-    });
-    expect((await as('moshe', 'POST', '/signed-forms', body)).status).toBe(201);
-    const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(await pdfLines(bytes)).toContain('Ключи получил ץרפ השמ');
+  it('draws a Russian form with the Hebrew name right to left inside the line, in the one font', async () => {
+    const ru = signedFormTemplates.ru;
+    const body = form({ language: 'ru', signature: await signature(904) });
+    expect((await as('tali', 'POST', '/signed-forms', { ...body, apartmentId: null })).status).toBe(201);
+    const bytes = await fileOf('tali', body.id);
+    const lines = await pdfLines(bytes);
+    expect(lines).toContain(ru.forms.keyReceipt.title);
+    expect(lines).toContain(drawn('Подписал(а): טלי גולן', 'ltr'));
     expect(await pdfFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 
-  it('refuses a form without its fields or signer, and a tenant signing for another unit', async () => {
-    const page = (await testJpeg(902)).toString('base64');
-    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
-    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, signerName: '' })), 'requiredField', { field: 'signerName' });
-    expect((await as('moshe', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(403);
-    expect((await as('miri', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(201);
+  it('lets only users of the form’s building and unit sign it, and takes no picture of a page for a signature', async () => {
+    const sig = await signature(905);
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ signature: sig, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page: sig })), 'signatureRequired', { field: 'signature' });
+    const refusals = [
+      await as('moshe', 'POST', '/signed-forms', form({ signature: sig, apartmentId: otherUnit })),
+      await as('moshe', 'POST', '/signed-forms', form({ signature: sig, buildingId: 102, apartmentId: null })),
+      await as('shimon', 'POST', '/signed-forms', form({ signature: sig, apartmentId: null })),
+      await as('avi', 'POST', '/signed-forms', form({ signature: sig, buildingId: 106, apartmentId: null })),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.error?.messageKey).toBe('errors:formNotForYourBuilding');
+    }
+    expect((await as('eli', 'POST', '/signed-forms', form({ signature: sig }))).status).toBe(403);
+    expect((await as('miri', 'POST', '/signed-forms', form({ signature: sig, apartmentId: otherUnit }))).status).toBe(201);
   });
 });

@@ -15,6 +15,8 @@ export type DocumentRecord = {
   fileName: string | null;
   createdBy: string;
   createdAt: string;
+  /** A signed form's signer as the form names them (`createdBy` filed it); null for other documents. */
+  signerName: string | null;
 };
 
 /** Which documents of a building a user sees: all of them, or their units' and the public ones. */
@@ -36,6 +38,7 @@ function recordOf(r: Row): DocumentRecord {
     fileName: r.fileName,
     createdBy: r.createdBy,
     createdAt: r.createdAt,
+    signerName: r.signerName ?? null,
   };
 }
 

@@ -96,6 +96,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
         fileName: body.fileName || null,
         createdBy: user.fullName || user.userName,
         createdAt: now,
+        signerName: null,
       };
       await documents.insert(tx, record, companyId);
       return { status: 201, record };
