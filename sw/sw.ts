@@ -5,6 +5,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { cacheNames } from 'workbox-core';
+import { IMAGE_CACHE } from '../src/lib/imageCache';
 import { boundedCache } from './boundedCache';
 import { registerOnDemand } from './onDemand';
 import { routePrecachedAssets } from './precachedAssets';
@@ -14,7 +15,6 @@ import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string>; __BINYAN_ON_DEMAND: OnDemandList };
 
-const IMAGE_CACHE = 'binyan-images';
 const IMAGE_CACHE_MAX_ENTRIES = 300;
 
 precacheAndRoute(self.__WB_MANIFEST);

@@ -7,11 +7,13 @@ import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
 import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
+import { formatDisplayDate, israelWallClock } from '../../src/lib/dates.ts';
+import { signedFormTemplates } from '../src/files/signedFormTemplates.ts';
 import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import { startSmtpSink } from './smtpSink.ts';
 import type { SmtpSink } from './smtpSink.ts';
 
-type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string };
+type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string; createdBy: string; signerName: string | null };
 type Reply = { record?: Doc; records?: Doc[]; error?: { code: string; messageKey: string; field?: string; params?: Record<string, unknown> } };
 
 let server: TestServer;
@@ -19,6 +21,7 @@ let smtp: SmtpSink;
 const tokens = new Map<string, string>();
 let moshesUnit = '';
 let otherUnit = '';
+const mailLimit = { max: 8, windowMs: 60 * 60_000 };
 
 async function pdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -38,7 +41,7 @@ const titles = async (user: string) => ((await as(user, 'GET', '/buildings/101/d
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>') });
+  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>'), usageLimits: { documentMailsPerUser: mailLimit } });
   for (const name of ['miri', 'moshe', 'tali', 'avi', 'rina', 'shimon', 'eli']) tokens.set(name, (await loginAs(server, name)).token);
   // moshe is the building's first owner contact (server/src/seed/seed.ts); his unit is that contact's.
   const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { id: string; role: string; apartmentId: string | null }[];
@@ -126,27 +129,89 @@ describe('who sees which document', () => {
 });
 
 describe('sending a document by e-mail', () => {
+  type Recipients = { anyAddress: boolean; addresses: { email: string; name: string; self: boolean }[] };
+  const send = (user: string, docId: string, to: string, key?: string, id = newId()) => as(user, 'POST', `/documents/${docId}/send`, { id, to }, key);
+  const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address)).length;
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await upload('miri', { title: 'Protocol to send', isPublic: true }, await pdf('send me'))).body.record as Doc;
+  });
+
   it('requires an address, then sends the file as an attachment once per request', async () => {
-    const doc = (await upload('miri', { title: 'Protocol to send', isPublic: true }, await pdf('send me'))).body.record as Doc;
-    expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: '' }), 'emailRequiredToSendFile', { field: 'to' });
-    expectRefused(await as('miri', 'POST', `/documents/${doc.id}/send`, { id: newId(), to: 'not-an-address' }), 'invalidEmail', { field: 'to' });
+    expectRefused(await send('miri', doc.id, ''), 'emailRequiredToSendFile', { field: 'to' });
+    expectRefused(await send('miri', doc.id, 'not-an-address'), 'invalidEmail', { field: 'to' });
     const before = smtp.mails.length;
     const key = newId();
-    const body = { id: newId(), to: 'committee@example.org' };
-    const first = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
-    const again = await as('moshe', 'POST', `/documents/${doc.id}/send`, body, key);
+    const id = newId();
+    const first = await send('moshe', doc.id, 'moshe@binyan-demo.co.il', key, id);
+    const again = await send('moshe', doc.id, 'moshe@binyan-demo.co.il', key, id);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(smtp.mails.length - before).toBe(1);
     const mail = smtp.mails.at(-1);
-    expect(mail?.to).toEqual(['committee@example.org']);
+    expect(mail?.to).toEqual(['moshe@binyan-demo.co.il']);
     expect(mail?.raw).toContain('Content-Type: application/pdf');
     expect(mail?.raw).toContain('filename=protocol.pdf');
   });
 
+  it('lets a tenant send only to his own address and his unit’s contacts, and staff anywhere', async () => {
+    const offered = (await call<Recipients>(server, 'GET', '/api/binyan/documents/recipients', { token: tokens.get('moshe') ?? '' })).body;
+    expect(offered.anyAddress).toBe(false);
+    expect(offered.addresses).toContainEqual({ email: 'moshe@binyan-demo.co.il', name: 'משה פרץ', self: true });
+    const household = offered.addresses.map((a) => a.email.toLowerCase());
+    const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { apartmentId: string | null; email: string | null }[];
+    const neighbour = contacts.find((c) => c.apartmentId === otherUnit && c.email)?.email ?? '';
+    expect(neighbour).not.toBe('');
+    expect(household).not.toContain(neighbour.toLowerCase());
+    const unitAddresses = contacts.filter((c) => c.apartmentId === moshesUnit && c.email).map((c) => (c.email ?? '').toLowerCase());
+    expect(new Set(household)).toEqual(new Set(['moshe@binyan-demo.co.il', ...unitAddresses]));
+    for (const to of ['committee@example.org', neighbour, 'MOSHE@binyan-demo.co.il.evil.example']) expectRefused(await send('moshe', doc.id, to), 'recipientNotAllowed', { field: 'to' });
+    for (const address of offered.addresses) expect((await send('moshe', doc.id, address.email.toUpperCase())).status, address.email).toBe(201);
+    expect((await call<Recipients>(server, 'GET', '/api/binyan/documents/recipients', { token: tokens.get('rina') ?? '' })).body.anyAddress).toBe(true);
+    expect((await send('rina', doc.id, 'lawyer@example.org')).status).toBe(201);
+    expect((await send('miri', doc.id, 'auditor@example.org')).status).toBe(201);
+  });
+
+  it('sends concurrent repeats of one request exactly once', async () => {
+    const key = newId();
+    const body = { id: newId(), to: 'tali@binyan-demo.co.il' };
+    const before = mailsTo('tali@binyan-demo.co.il');
+    const replies = await Promise.all(Array.from({ length: 6 }, () => as('tali', 'POST', `/documents/${doc.id}/send`, body, key)));
+    for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    for (const r of replies) expect(r.body).toEqual(replies[0]?.body);
+    expect(mailsTo('tali@binyan-demo.co.il') - before).toBe(1);
+  });
+
+  it('limits the mails of one user, counted until the window ends', async () => {
+    const { max, windowMs } = mailLimit;
+    for (let i = 0; i < max; i += 1) expect((await send('avi', doc.id, `limit-${i}@example.org`)).status).toBe(201);
+    const refused = await send('avi', doc.id, 'one-more@example.org');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(mailsTo('one-more@example.org')).toBe(0);
+    // Another user is not counted with him.
+    expect((await send('miri', doc.id, 'one-more@example.org')).status).toBe(201);
+    server.clock.advance(windowMs);
+    expect((await send('avi', doc.id, 'next-window@example.org')).status).toBe(201);
+  });
+
+  it('answers a mail the server refused as not sent, and the same request may be sent again', async () => {
+    smtp.refuse.add('bounce@example.org');
+    const key = newId();
+    const id = newId();
+    const failed = await send('miri', doc.id, 'bounce@example.org', key, id);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error?.messageKey).toBe('errors:emailNotSent');
+    smtp.refuse.delete('bounce@example.org');
+    const retried = await send('miri', doc.id, 'bounce@example.org', key, id);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect(mailsTo('bounce@example.org')).toBe(1);
+  });
+
   it('does not send a document the user may not read', async () => {
     const hidden = (await upload('miri', { title: 'Staff only', kind: 'contract' }, await pdf('staff only'))).body.record as Doc;
-    expect((await as('tali', 'POST', `/documents/${hidden.id}/send`, { id: newId(), to: 'me@example.org' })).status).toBe(404);
+    expect((await send('tali', hidden.id, 'tali@binyan-demo.co.il')).status).toBe(404);
   });
 });
 
@@ -173,97 +238,104 @@ describe('the building gallery', () => {
 });
 
 describe('signed forms', () => {
+  const en = signedFormTemplates.en;
+  const he = signedFormTemplates.he;
+  const signature = async (seedNo: number) => (await testJpeg(seedNo)).toString('base64');
   const form = (fields: Record<string, unknown>) => ({
     id: newId(),
     buildingId: 101,
     apartmentId: moshesUnit,
     formId: 'keyReceipt',
-    title: 'קבלת מפתחות',
-    values: { keyDescription: 'מפתח מחסן', keyCount: '2' },
-    signerName: 'משה פרץ',
-    signedAt: '2026-11-24T10:00:00.000Z',
+    values: { keyDescription: 'מפתח מחסן 7', keyCount: '2' },
     ...fields,
   });
+  /** The server's minute before and after a call: its stamp is one of them (dd/mm/yyyy HH:MM, Israel). */
+  const minute = () => {
+    const wall = israelWallClock(server.clock.now());
+    return `${formatDisplayDate(wall.slice(0, 10))} ${wall.slice(11, 16)}`;
+  };
+  const fileOf = async (user: string, id: string) => {
+    const res = await fetch(`${server.baseUrl}/api/binyan/documents/${id}/file`, { headers: { authorization: tokens.get(user) ?? '' } });
+    return new Uint8Array(await res.arrayBuffer());
+  };
 
-  it('makes one signed PDF of a tenant’s form and keeps it with his unit’s documents', async () => {
-    const body = form({ page: (await testJpeg(901)).toString('base64') });
+  it('makes the PDF from the server’s own form, the signer of the session and the server’s time, whatever the device claims', async () => {
+    const body = form({
+      language: 'en',
+      title: 'Loan agreement',
+      signerName: 'Rina Biton',
+      signedAt: '2020-01-01T09:00:00.000Z',
+      form: { text: 'I owe the committee 1,000,000 NIS.', fields: [{ label: 'Debt', value: '1,000,000' }], signerLine: 'Signed by: Rina Biton', signedLine: 'Signed on: 01/01/2020 11:00', dir: 'ltr' },
+      signature: await signature(901),
+    });
     const key = newId();
+    const before = minute();
     const first = await as('moshe', 'POST', '/signed-forms', body, key);
+    const after = minute();
     const again = await as('moshe', 'POST', '/signed-forms', body, key);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
-    const mine = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).filter((d) => d.id === body.id);
-    expect(mine).toMatchObject([{ kind: 'signedForm', apartmentId: moshesUnit, mimeType: 'application/pdf' }]);
-    const file = await call(server, 'GET', `/api/binyan/documents/${body.id}/file`, { token: tokens.get('moshe') ?? '' });
-    expect(file.text.startsWith('%PDF-')).toBe(true);
+    const stored = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).find((d) => d.id === body.id);
+    expect(stored).toMatchObject({ kind: 'signedForm', apartmentId: moshesUnit, title: en.forms.keyReceipt.title, createdBy: 'משה פרץ', signerName: 'משה פרץ' });
+    const bytes = await fileOf('moshe', body.id);
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw).toContain('/Subtype /Image');
+    expect(await pdfFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    const lines = await pdfLines(bytes);
+    const all = lines.join(' ');
+    expect(lines).toContain(en.forms.keyReceipt.title);
+    expect(all).toContain(en.forms.keyReceipt.text);
+    for (const label of [en.unit, en.fields.keyDescription, en.fields.keyCount]) expect(lines).toContain(label);
+    expect(lines).toContain('2');
+    expect(lines).toContain(drawn('מפתח מחסן 7', 'ltr'));
+    expect(lines).toContain(drawn('Signed by: משה פרץ', 'ltr'));
+    expect([before, after].map((at) => `Signed on: ${at}`)).toContain(lines.find((l) => l.startsWith('Signed on:')));
+    for (const claimed of ['Loan agreement', '1,000,000', 'Rina', '2020']) expect(all, claimed).not.toContain(claimed);
   });
 
-  it('makes the PDF of a form sent as text real text in Hebrew, English and Russian, in the one font family, with the signature as an image', async () => {
-    const forms = {
-      he: {
-        text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן.',
-        fields: [
-          { label: 'תיאור המפתח', value: 'מפתח מחסן 7' },
-          { label: 'מספר מפתחות', value: '2' },
-        ],
-        signerLine: 'חתימת משה פרץ',
-        signedLine: 'נחתם ב-24/11/2026 12:00',
-        dir: 'rtl',
-      },
-      en: {
-        text: 'I confirm that I received the keys listed below.',
-        fields: [
-          { label: 'Key description', value: 'Storage room key 7' },
-          { label: 'Number of keys', value: '2' },
-        ],
-        signerLine: 'Signed by Moshe Peretz',
-        signedLine: 'Signed on 24/11/2026 12:00',
-        dir: 'ltr',
-      },
-      ru: {
-        text: 'Подтверждаю, что получил(а) перечисленные ниже ключи.',
-        fields: [
-          { label: 'Описание ключа', value: 'Ключ от кладовой 7' },
-          { label: 'Количество ключей', value: '2' },
-        ],
-        signerLine: 'Подпись: משה פרץ',
-        signedLine: 'Подписано 24/11/2026 12:00',
-        dir: 'ltr',
-      },
-    } as const;
-    for (const [lang, text] of Object.entries(forms)) {
-      const body = form({ form: text, signature: (await testJpeg(903)).toString('base64') });
-      expect((await as('moshe', 'POST', '/signed-forms', body)).status, lang).toBe(201);
-      const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      const raw = Buffer.from(bytes).toString('latin1');
-      expect(raw).toContain('/FontFile2');
-      expect(raw).toContain('/Subtype /Image');
-      expect(await pdfFontNames(bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
-      const lines = await pdfLines(bytes);
-      for (const expected of ['קבלת מפתחות', text.text, ...text.fields.flatMap((f) => [f.label, f.value]), text.signerLine, text.signedLine]) expect(lines, `${lang}: ${expected}`).toContain(drawn(expected, text.dir));
-      if (lang === 'he') expect(lines).toEqual(expect.arrayContaining(['תוחתפמ תלבק', '7 ןסחמ חתפמ', '12:00 24/11/2026-ב םתחנ']));
-      if (lang === 'ru') expect(lines).toEqual(expect.arrayContaining(['Ключ от кладовой 7', 'Подпись: ץרפ השמ', 'Подписано 24/11/2026 12:00']));
-    }
+  it('records both the staff user and the person who signed on their screen', async () => {
+    const body = form({ language: 'he', signerName: 'משה פרץ', signature: await signature(902) });
+    expect((await as('avi', 'POST', '/signed-forms', body)).status).toBe(201);
+    const stored = ((await as('miri', 'GET', '/buildings/101/documents')).body.records ?? []).find((d) => d.id === body.id);
+    expect(stored).toMatchObject({ createdBy: 'אבי כהן', signerName: 'משה פרץ', title: he.forms.keyReceipt.title });
+    const lines = await pdfLines(await fileOf('miri', body.id));
+    expect(lines).toContain(drawn(he.forms.keyReceipt.title, 'rtl'));
+    expect(lines).toContain(drawn('נחתם על ידי: משה פרץ', 'rtl'));
+    expect(lines).toContain(drawn('נרשם על ידי אבי כהן (avi) בשם החותם/ת', 'rtl'));
+    // Signing as himself, the worker's form names him once.
+    const own = form({ apartmentId: null, language: 'en', signerName: '', signature: await signature(903) });
+    expect((await as('avi', 'POST', '/signed-forms', own)).status).toBe(201);
+    const ownLines = await pdfLines(await fileOf('avi', own.id));
+    expect(ownLines).toContain(drawn('Signed by: אבי כהן', 'ltr'));
+    expect(ownLines.some((l) => l.startsWith('Filed by'))).toBe(false);
   });
 
-  it('draws a line that mixes Russian and a Hebrew name in the one font, the name right to left inside the line', async () => {
-    const body = form({
-      form: { text: 'Ключи получил משה פרץ', fields: [], signerLine: 'Подпись', signedLine: '24/11/2026 12:00', dir: 'ltr' },
-      signature: (await testJpeg(904)).toString('base64'),
-    });
-    expect((await as('moshe', 'POST', '/signed-forms', body)).status).toBe(201);
-    const res = await fetch(`${server.baseUrl}/api/binyan/documents/${body.id}/file`, { headers: { authorization: tokens.get('moshe') ?? '' } });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(await pdfLines(bytes)).toContain('Ключи получил ץרפ השמ');
+  it('draws a Russian form with the Hebrew name right to left inside the line, in the one font', async () => {
+    const ru = signedFormTemplates.ru;
+    const body = form({ language: 'ru', signature: await signature(904) });
+    expect((await as('tali', 'POST', '/signed-forms', { ...body, apartmentId: null })).status).toBe(201);
+    const bytes = await fileOf('tali', body.id);
+    const lines = await pdfLines(bytes);
+    expect(lines).toContain(ru.forms.keyReceipt.title);
+    expect(lines).toContain(drawn('Подписал(а): טלי גולן', 'ltr'));
     expect(await pdfFontNames(bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
   });
 
-  it('refuses a form without its fields or signer, and a tenant signing for another unit', async () => {
-    const page = (await testJpeg(902)).toString('base64');
-    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
-    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page, signerName: '' })), 'requiredField', { field: 'signerName' });
-    expect((await as('moshe', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(403);
-    expect((await as('miri', 'POST', '/signed-forms', form({ page, apartmentId: otherUnit }))).status).toBe(201);
+  it('lets only users of the form’s building and unit sign it, and takes no picture of a page for a signature', async () => {
+    const sig = await signature(905);
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ signature: sig, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page: sig })), 'signatureRequired', { field: 'signature' });
+    const refusals = [
+      await as('moshe', 'POST', '/signed-forms', form({ signature: sig, apartmentId: otherUnit })),
+      await as('moshe', 'POST', '/signed-forms', form({ signature: sig, buildingId: 102, apartmentId: null })),
+      await as('shimon', 'POST', '/signed-forms', form({ signature: sig, apartmentId: null })),
+      await as('avi', 'POST', '/signed-forms', form({ signature: sig, buildingId: 106, apartmentId: null })),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.error?.messageKey).toBe('errors:formNotForYourBuilding');
+    }
+    expect((await as('eli', 'POST', '/signed-forms', form({ signature: sig }))).status).toBe(403);
+    expect((await as('miri', 'POST', '/signed-forms', form({ signature: sig, apartmentId: otherUnit }))).status).toBe(201);
   });
 });

@@ -45,6 +45,30 @@ describe('login and settings calls', () => {
   });
 });
 
+describe('the settings reader (GetGlobalAPI)', () => {
+  const globalValue = (sessionToken: string, varName: string) =>
+    call<Answer>(server, 'POST', '/api/dbActions/dbFuncVal', {
+      body: [...params({ sessionToken, funcName: 'GetGlobalAPI' }), { paramName: 'funcParams', paramValue: params({ varName, org_id: 1001, user: 'moshe' }), paramType: 12 }],
+      idempotencyKey: null,
+    });
+
+  it('answers only the public settings the spec names, never the Web Push private key, to any user of any company', async () => {
+    const moshe = (await loginAs(server, 'moshe')).token;
+    const other = (await loginAs(server, 'other', 2002)).token;
+    // The first push key request makes the server's VAPID key pair and keeps it.
+    const publicKey = (await call<{ publicKey: string }>(server, 'GET', '/api/binyan/push/public-key', { token: moshe })).body.publicKey;
+    expect(publicKey).toMatch(/^[\w-]{40,}$/);
+    for (const user of [moshe, other, token]) {
+      const secret = await globalValue(user, 'vapid_keys');
+      expect(secret.body).toMatchObject({ APIResponseCode: 0, varName: 'vapid_keys', value: null });
+      expect(secret.text).not.toContain(publicKey);
+      expect((await globalValue(user, 'tenant_app_min_db_var')).body).toMatchObject({ APIResponseCode: 0, value: '2.1.56' });
+    }
+    // Names that are not public answer as unknown, whatever the table holds.
+    for (const name of ['VAPID_KEYS', ' vapid_keys', 'session_secret', '']) expect((await globalValue(moshe, name)).body.value ?? null).toBeNull();
+  });
+});
+
 describe('uploads', () => {
   // The upload body is big: it is authenticated by the Authorization header (or cookie), not its parameters.
   const upload = (values: Record<string, string | number>, key?: string) =>

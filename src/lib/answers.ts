@@ -125,3 +125,10 @@ export const deskVisitorList = z.looseObject({ records: z.array(deskVisitor) });
 
 /** GET company/sites: the management company's customised sites (canonical https addresses). */
 export const companySitesAnswer = z.looseObject({ sites: z.array(text) });
+
+/** GET documents/recipients: where the user may e-mail a document (src/lib/domain/documentRecipients.ts). */
+export const documentRecipientsAnswer = z.looseObject({
+  anyAddress: z.boolean(),
+  addresses: z.array(z.looseObject({ email: text, name: text, self: z.boolean() })),
+});
+export type DocumentRecipients = z.infer<typeof documentRecipientsAnswer>;

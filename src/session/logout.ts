@@ -2,6 +2,7 @@
 import { logout as logoutCall } from '../api/calls/auth';
 import { clearSession, isLoggedIn, loadSession } from '../db/sessionVault';
 import type { Session } from '../db/sessionVault';
+import { IMAGE_CACHE } from '../lib/imageCache';
 import { userKeyOf } from '../sync/sessionPort';
 import { pendingCountFor } from '../sync/outbox';
 import { api } from './api';
@@ -26,4 +27,6 @@ export async function logout(options: { prefill?: Pick<Session, 'compID' | 'user
     // Offline or already expired: the local session still ends.
   }
   await clearSession({ keepCredentials: false, ...(options.prefill ? { prefill: options.prefill } : {}) });
+  // Cached photos and attachments answer without the server: the next user of the device must not see them.
+  if (typeof caches !== 'undefined') await caches.delete(IMAGE_CACHE).catch(() => false);
 }

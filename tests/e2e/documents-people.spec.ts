@@ -142,6 +142,8 @@ describe('documents of the building', () => {
         const s = (key: string, values?: Record<string, string>) => text('he', 'signForms', key, values);
         await page.getByRole('textbox', { name: s('fields.keyDescription') }).fill('מפתח מחסן');
         await page.getByRole('textbox', { name: s('fields.keyCount') }).fill('2');
+        // A tenant signs as himself: his name is shown, not typed.
+        expect(await page.getByRole('textbox', { name: s('signerName') }).isEditable()).toBe(false);
         await page.getByRole('button', { name: s('sign') }).click();
         await docs.waitVisible(page.getByRole('alert').getByText(text('he', 'errors', 'signatureRequired')));
         const pad = page.getByRole('img', { name: s('signature') });
@@ -161,9 +163,15 @@ describe('documents of the building', () => {
         await state.until('the signed PDF on the server', () => (signedPdfs() === 1 ? true : undefined));
         await docs.waitVisible(last.getByText(s('sentDone', { title: s('forms.keyReceipt.title') })));
         expect(signedPdfs()).toBe(1);
+        expect(state.row<{ signerName: string; createdBy: string }>("SELECT signerName, createdBy FROM documents WHERE kind = 'signedForm'")).toEqual({ signerName: 'משה פרץ', createdBy: 'משה פרץ' });
       } finally {
         state.close();
       }
+      // Online, he may e-mail a document only to his own address or his unit's contacts: the dialog offers just those.
+      await docs.open();
+      const choices = await docs.sendChoices(bylaws);
+      expect(choices).toContain(text('he', 'documents', 'send.myAddress', { email: 'moshe@binyan-demo.co.il' }));
+      expect(choices.every((c) => !c.includes('committee@example.org'))).toBe(true);
     } finally {
       await browser.close();
     }

@@ -15,6 +15,8 @@ export type DocumentRecord = {
   fileName: string | null;
   createdBy: string;
   createdAt: string;
+  /** A signed form's signer as the form names them (`createdBy` filed it); null for other documents. */
+  signerName: string | null;
 };
 
 /** Which documents of a building a user sees: all of them, or their units' and the public ones. */
@@ -36,6 +38,7 @@ function recordOf(r: Row): DocumentRecord {
     fileName: r.fileName,
     createdBy: r.createdBy,
     createdAt: r.createdAt,
+    signerName: r.signerName ?? null,
   };
 }
 
@@ -62,7 +65,14 @@ export const documents = {
     }
     return (await db.all(q.orderBy('createdAt', 'desc').orderBy('id'))).map(recordOf);
   },
-  recordSend: (db: Db, row: { id: string; companyId: number; documentId: string; toAddress: string; sentBy: string; sentAt: string }) =>
-    db.run(db.q.insertInto('document_sends').values(row)),
+  /** Records an e-mail of a document before it goes out (in the request's transaction): `queued`. */
+  queueSend: (db: Db, row: { id: string; companyId: number; documentId: string; toAddress: string; sentBy: string; sentAt: string }) =>
+    db.run(db.q.insertInto('document_sends').values({ ...row, state: 'queued' })),
+  /** Takes a queued send for sending; true for exactly one caller, however many processes ask. */
+  claimSend: async (db: Db, id: string): Promise<boolean> =>
+    (await db.run(db.q.updateTable('document_sends').set({ state: 'sending' }).where('id', '=', id).where('state', '=', 'queued'))).changes === 1,
+  markSent: (db: Db, id: string) => db.run(db.q.updateTable('document_sends').set({ state: 'sent' }).where('id', '=', id)),
+  /** A send the mail server refused: forgotten, so the same request may try again. */
+  forgetSend: (db: Db, id: string) => db.run(db.q.deleteFrom('document_sends').where('id', '=', id)),
   sendExists: async (db: Db, id: string): Promise<boolean> => (await db.first(db.q.selectFrom('document_sends').select('id').where('id', '=', id))) !== undefined,
 };

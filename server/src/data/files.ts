@@ -1,6 +1,8 @@
 // Rows of stored files; their bytes are in the file store (files/fileStore.ts), by company and SHA-256.
+// Which records a file belongs to is in `file_links` (data/fileLinks.ts).
 import type { Db } from '../db/database.ts';
 import type { FileTable } from '../db/schema.ts';
+import { fileLinks } from './fileLinks.ts';
 
 export type FileRow = FileTable;
 export type FileView = Pick<FileTable, 'id' | 'sha256' | 'mimeType' | 'size' | 'parentType' | 'parentId' | 'srcFileName'>;
@@ -14,46 +16,66 @@ export const files = {
     db.first(db.q.selectFrom('files').select(viewColumns).where('companyId', '=', companyId).where('sha256', '=', sha256)),
   exists: async (db: Db, id: string): Promise<boolean> => (await db.first(db.q.selectFrom('files').select('id').where('id', '=', id))) !== undefined,
   insert: (db: Db, row: FileRow) => db.run(db.q.insertInto('files').values(row)),
-  /** Files attached to a service call or to any of its updates, oldest first. */
+  /** Files of a service call and of its updates (by their links, so a file kept once for several records counts for each), oldest first. */
   ofServiceCall: (db: Db, companyId: number, callId: string, updateIds: readonly string[]) =>
     db.all(
       db.q
-        .selectFrom('files')
-        .select(['id', 'sha256', 'mimeType', 'size', 'parentType', 'parentId', 'createdAt'])
-        .where('companyId', '=', companyId)
+        .selectFrom('file_links')
+        .innerJoin('files', 'files.id', 'file_links.fileId')
+        .select(['files.id', 'files.sha256', 'files.mimeType', 'files.size', 'file_links.parentType', 'file_links.parentId', 'file_links.createdAt'])
+        .where('file_links.companyId', '=', companyId)
         .where((eb) =>
           eb.or([
-            eb.and([eb('parentType', '=', 'serviceCalls'), eb('parentId', '=', callId)]),
-            ...(updateIds.length > 0 ? [eb.and([eb('parentType', '=', 'serviceCallUpdates'), eb('parentId', 'in', updateIds)])] : []),
+            eb.and([eb('file_links.parentType', '=', 'serviceCalls'), eb('file_links.parentId', '=', callId)]),
+            ...(updateIds.length > 0 ? [eb.and([eb('file_links.parentType', '=', 'serviceCallUpdates'), eb('file_links.parentId', 'in', updateIds)])] : []),
           ]),
         )
-        .orderBy('createdAt'),
+        .orderBy('file_links.createdAt')
+        .orderBy('files.id'),
     ),
 };
+
+/**
+ * Keeps the company's file of these bytes once: a new row, or the existing one (`deduplicated`); either
+ * way the file is linked to the record it was stored for (`row.parentType`/`row.parentId`). The answer
+ * describes the file as it was stored for that record, never another record's name or parent.
+ */
+export async function keepFile(db: Db, row: FileRow & { parentType: string; parentId: string }, linkedBy: number | null): Promise<{ view: FileView; deduplicated: boolean }> {
+  const existing = await files.bySha(db, row.companyId, row.sha256);
+  if (!existing) await files.insert(db, row);
+  const id = existing?.id ?? row.id;
+  await fileLinks.add(db, { fileId: id, companyId: row.companyId, parentType: row.parentType, parentId: row.parentId, linkedBy, createdAt: row.createdAt });
+  return {
+    view: { id, sha256: row.sha256, mimeType: existing?.mimeType ?? row.mimeType, size: existing?.size ?? row.size, parentType: row.parentType, parentId: row.parentId, srcFileName: row.srcFileName },
+    deduplicated: existing !== undefined,
+  };
+}
 
 /** Photos of a building's service calls and of their updates, newest first (the gallery). */
 export async function serviceCallPhotosOfBuilding(db: Db, companyId: number, buildingId: number, limit: number) {
   const ofCalls = await db.all(
     db.q
-      .selectFrom('files')
-      .innerJoin('service_calls', 'service_calls.id', 'files.parentId')
-      .select(['files.id', 'files.mimeType', 'files.createdAt', 'service_calls.description as title'])
-      .where('files.companyId', '=', companyId)
-      .where('files.parentType', '=', 'serviceCalls')
+      .selectFrom('file_links')
+      .innerJoin('files', 'files.id', 'file_links.fileId')
+      .innerJoin('service_calls', 'service_calls.id', 'file_links.parentId')
+      .select(['files.id', 'files.mimeType', 'file_links.createdAt', 'service_calls.description as title'])
+      .where('file_links.companyId', '=', companyId)
+      .where('file_links.parentType', '=', 'serviceCalls')
       .where('service_calls.buildingId', '=', buildingId)
-      .orderBy('files.createdAt', 'desc')
+      .orderBy('file_links.createdAt', 'desc')
       .limit(limit),
   );
   const ofUpdates = await db.all(
     db.q
-      .selectFrom('files')
-      .innerJoin('service_call_updates', 'service_call_updates.id', 'files.parentId')
+      .selectFrom('file_links')
+      .innerJoin('files', 'files.id', 'file_links.fileId')
+      .innerJoin('service_call_updates', 'service_call_updates.id', 'file_links.parentId')
       .innerJoin('service_calls', 'service_calls.id', 'service_call_updates.serviceCallId')
-      .select(['files.id', 'files.mimeType', 'files.createdAt', 'service_calls.description as title'])
-      .where('files.companyId', '=', companyId)
-      .where('files.parentType', '=', 'serviceCallUpdates')
+      .select(['files.id', 'files.mimeType', 'file_links.createdAt', 'service_calls.description as title'])
+      .where('file_links.companyId', '=', companyId)
+      .where('file_links.parentType', '=', 'serviceCallUpdates')
       .where('service_calls.buildingId', '=', buildingId)
-      .orderBy('files.createdAt', 'desc')
+      .orderBy('file_links.createdAt', 'desc')
       .limit(limit),
   );
   return [...ofCalls, ...ofUpdates];

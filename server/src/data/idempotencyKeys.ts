@@ -38,5 +38,8 @@ export const idempotencyKeys = {
    */
   restate: (db: Db, companyId: number, userId: number, key: string, body: string) =>
     db.run(db.q.updateTable('idempotency_keys').set({ body }).where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key).where('status', '<>', 0)),
+  /** Forgets a stored answer whose effect outside the database failed after it committed: the same key may try again. */
+  forget: (db: Db, companyId: number, userId: number, key: string) =>
+    db.run(db.q.deleteFrom('idempotency_keys').where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key)),
   purge: async (db: Db, before: string) => (await db.run(db.q.deleteFrom('idempotency_keys').where('createdAt', '<=', before))).changes,
 };

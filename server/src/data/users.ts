@@ -46,6 +46,13 @@ export const companies = {
   byId: (db: Db, id: number) => company.first(db, id),
 };
 
+/**
+ * The settings anyone signed in may read by name (GetGlobalAPI, spec 7): the global settings the spec
+ * names (section 4: the minimum app version). Any other row is answered as unknown; secrets are not in
+ * this table at all (data/serverSecrets.ts).
+ */
+export const publicSettingNames: ReadonlySet<string> = new Set(['tenant_app_min_db_var']);
+
 export const settings = {
   get: async (db: Db, name: string): Promise<string | null> => (await setting.first(db, name))?.value ?? null,
 };

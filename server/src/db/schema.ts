@@ -130,6 +130,12 @@ export type RenewalSecretTable = {
 
 export type SettingTable = { name: string; value: string };
 
+/** What the server keeps for itself, never readable through an API (migration 025: the VAPID key pair). */
+export type ServerSecretTable = { name: string; value: string };
+
+/** A record a stored file belongs to (migration 025); a file is read through any record it belongs to. */
+export type FileLinkTable = { fileId: string; companyId: number; parentType: string; parentId: string; linkedBy: number | null; createdAt: string };
+
 export type BuildingTable = SqlRow<Building> & { guid: string };
 
 export type CheckGroupTable = Owned &
@@ -296,9 +302,12 @@ export type DocumentTable = {
   fileName: string | null;
   createdBy: string;
   createdAt: string;
+  /** A signed form's signer as the form names them (migration 025); null for other documents. */
+  signerName: string | null;
 };
 
-export type DocumentSendTable = { id: string; companyId: number; documentId: string; toAddress: string; sentBy: string; sentAt: string };
+/** `state` (migration 025): queued in the request's transaction, sending once claimed after it, then sent. */
+export type DocumentSendTable = { id: string; companyId: number; documentId: string; toAddress: string; sentBy: string; sentAt: string; state: string };
 
 /** A prospective customer's "contact us" details (migration 013). */
 export type LeadTable = {
@@ -450,6 +459,8 @@ export type DB = {
   otp_challenges: OtpChallengeTable;
   idempotency_keys: IdempotencyTable;
   settings: SettingTable;
+  server_secrets: ServerSecretTable;
+  file_links: FileLinkTable;
   buildings: BuildingTable;
   apartments: Owned & SqlRow<Apartment>;
   contacts: Owned & SqlRow<Contact>;

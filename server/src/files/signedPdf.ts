@@ -1,7 +1,7 @@
-// The signed PDF of a form. Since issue 17 it is real text — the form's title, text, fields and values,
-// the signer and the time, as the signer read them (any language, in the server's one PDF font family and
-// bidi path that receipts use too: pdfFonts.ts, pdfText.ts) — with the drawn signature as an image. Forms
-// signed on a device before that arrive as one picture of the page, which becomes a one-image PDF as before.
+// The signed PDF of a form: real text — the form's title, text, fields and values, the signer and the
+// time, from the server's own template (signedFormTemplates.ts, routes/signedForms.ts), in any language,
+// in the server's one PDF font family and bidi path that receipts use too (pdfFonts.ts, pdfText.ts) —
+// with the drawn signature as an image.
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { embedPdfFonts } from './pdfFonts.ts';
@@ -17,8 +17,8 @@ export type FormText = {
   title: string;
   text: string;
   fields: readonly { label: string; value: string }[];
-  signerLine: string;
-  signedLine: string;
+  /** Under the signature: who signed, who filed it for them, when. */
+  closingLines: readonly string[];
   dir: 'rtl' | 'ltr';
 };
 
@@ -32,17 +32,6 @@ async function newDocument(meta: Meta): Promise<PDFDocument> {
   doc.setCreationDate(meta.signedAt);
   doc.setModificationDate(meta.signedAt);
   return doc;
-}
-
-/** A form signed before the text PDF: the picture of its page on one A4 page. */
-export async function signedFormPdf(page: { data: Buffer; width: number; height: number }, meta: Meta): Promise<Buffer> {
-  const doc = await newDocument(meta);
-  const image = await doc.embedJpg(page.data);
-  const scale = Math.min(A4.width / page.width, A4.height / page.height);
-  const w = page.width * scale;
-  const h = page.height * scale;
-  doc.addPage([A4.width, A4.height]).drawImage(image, { x: (A4.width - w) / 2, y: A4.height - h, width: w, height: h });
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /** Where the next line goes: its page and height, moved down (and onto a new page) as lines are drawn. */
@@ -85,7 +74,6 @@ export async function signedFormTextPdf(form: FormText, signature: { data: Buffe
   at.y -= h + 16;
   at.page.drawImage(image, { x: form.dir === 'rtl' ? A4.width - MARGIN - w : MARGIN, y: at.y, width: w, height: h });
   at.y -= 6;
-  writeLines(doc, at, form.signerLine, regular, 11, form.dir);
-  writeLines(doc, at, form.signedLine, regular, 11, form.dir);
+  for (const line of form.closingLines) writeLines(doc, at, line, regular, 11, form.dir);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

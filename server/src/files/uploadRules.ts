@@ -1,19 +1,20 @@
 // Which records may receive files, and which files (spec 5: "only image files; jpg only for attachments
 // in some places"). One table: a parent type not listed cannot receive files; only the books' records
-// (an invoice, a quote) take PDFs. The parent must exist and be the caller's (loadOwned, which also applies record rights).
+// (an invoice, a quote) take PDFs. The parent must exist, be of the caller's buildings (loadOwned) and be
+// one the caller may change (the right that writes it); the file is then read as that record is
+// (http/fileAccess.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Resource } from '../db/records.ts';
 import { bids, expenses } from '../data/books.ts';
 import { checks } from '../data/checks.ts';
-import { files } from '../data/files.ts';
 import { messages } from '../data/messages.ts';
 import { meterReadings } from '../data/meters.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { loadOwned } from '../http/access.ts';
+import type { Action } from '../../../src/lib/rights/rights.ts';
 import { fail } from '../http/errors.ts';
-import { authOf } from '../http/hooks.ts';
-import { mayDo } from '../http/rights.ts';
+import { mayDo, requireRight } from '../http/rights.ts';
 import type { ImageFormat } from './images.ts';
 
 export type UploadParent = {
@@ -27,11 +28,12 @@ export type UploadParent = {
 const anyImage: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'gif', 'heif'];
 const jpegOnly: readonly ImageFormat[] = ['jpeg'];
 
-function parent<E>(records: Resource<E>, formats: readonly ImageFormat[], pdf = false): UploadParent {
+function parent<E>(records: Resource<E>, right: Action, formats: readonly ImageFormat[], pdf = false): UploadParent {
   return {
     formats,
     pdf,
     load: async (db, req, id) => {
+      requireRight(req, right);
       await loadOwned(db, req, records, id);
     },
   };
@@ -39,14 +41,15 @@ function parent<E>(records: Resource<E>, formats: readonly ImageFormat[], pdf = 
 
 /** parentType (the device's table name) → its record and the formats its files may have. */
 export const uploadParents: Readonly<Record<string, UploadParent>> = {
-  serviceCalls: parent(serviceCalls, anyImage),
-  serviceCallUpdates: parent(serviceCallUpdates, anyImage),
-  meterReadings: parent(meterReadings, anyImage),
+  // A call's photos come with it from whoever opens one (reporters too); an update's from who may post one.
+  serviceCalls: parent(serviceCalls, 'serviceCalls.create', anyImage),
+  serviceCallUpdates: parent(serviceCallUpdates, 'serviceCalls.update', anyImage),
+  meterReadings: parent(meterReadings, 'readings.write', anyImage),
   // The bank's images: served back as base64 JPEG (spec 7, check/image), so only JPEG comes in.
-  checks: parent(checks, jpegOnly),
+  checks: parent(checks, 'checks.deposit', jpegOnly),
   // The committee's books: an invoice or a quote is a photo or the supplier's PDF.
-  expenses: parent(expenses, anyImage, true),
-  bids: parent(bids, anyImage, true),
+  expenses: parent(expenses, 'books.write', anyImage, true),
+  bids: parent(bids, 'books.write', anyImage, true),
   // A message's image comes before the message (it is sent with it): its parent is the id the message
   // will have, uploaded by someone who may send messages, and never added to a message already sent.
   messages: {
@@ -68,19 +71,4 @@ export function uploadParentOf(parentType: string, parentId: string): UploadPare
   if (!found) throw fail.validation({ field: 'parentType', messageKey: 'missingDetailsToContinue' });
   if (!parentId) throw fail.validation({ field: 'parentID', messageKey: 'requiredField' });
   return found;
-}
-
-export type OwnedFile = { id: string; companyId: number; mimeType: string };
-
-/**
- * A file a record points to (a reading's photoId, a check's image ids). Another company's file is
- * refused (403). An id with no file yet is fine: a record's photos upload after the record itself
- * (their parent must exist first), so the record names them before they arrive.
- */
-export async function loadOwnedFile(db: Db, req: FastifyRequest, id: string | null | undefined): Promise<OwnedFile | null> {
-  if (!id) return null;
-  const file = await files.byId(db, id);
-  if (!file) return null;
-  if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
-  return file;
 }

@@ -12,7 +12,6 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { gateOpenings, gates } from '../data/buildingLife.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
-import type { StoredAnswer } from '../data/idempotencyKeys.ts';
 import type { GateOpeningTable } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -72,7 +71,7 @@ async function dialerAnswer(ctx: AppContext, req: FastifyRequest, row: GateOpeni
  * After the commit: dials the recorded request once and records the outcome; the answer to send (the
  * stored one unchanged when another request of the key dials it, or did).
  */
-export async function dialOnce(ctx: AppContext, req: FastifyRequest, key: string, openingId: string, stored: StoredAnswer): Promise<StoredAnswer> {
+export async function dialOnce<A extends { body: string }>(ctx: AppContext, req: FastifyRequest, key: string, openingId: string, stored: A): Promise<A> {
   const { companyId, user } = authOf(req);
   const row = await gateOpenings.find(ctx.db, openingId);
   if (!row || row.companyId !== companyId || row.userId !== user.id || row.status !== 'queued') return stored;

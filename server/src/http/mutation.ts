@@ -61,12 +61,47 @@ export async function storedAnswerOf(ctx: AppContext, req: FastifyRequest): Prom
   return stored ? { key, stored: repeatOf(req, stored) } : null;
 }
 
+/** A mutation's answer, and whether this request applied it (false: a repeat got the stored answer). */
+export type AppliedAnswer = { key: string | null; status: number; body: string; applied: boolean };
+
 /**
  * Runs `apply` in one transaction with the Idempotency-Key: the key is claimed first (a concurrent
  * repeat waits for it, then gets the stored answer), then the change, then its answer is stored. A
  * refusal (a thrown ApiError) rolls all of it back, the key included. `apply` gets the transaction and
  * must do its reads and writes there (and nothing else: on PostgreSQL it may run again after a lost race).
+ * Nothing is sent: a route with an effect outside the database makes it after this returns `applied`.
  */
+export async function applyOnce(ctx: AppContext, req: FastifyRequest, apply: (tx: Db) => Promise<MutationResult>, options: MutationOptions = {}): Promise<AppliedAnswer> {
+  const { companyId, user } = authOf(req);
+  const key = idempotencyKeyOf(req);
+  if (!key) {
+    if (options.keyRequired !== false) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
+    const result = await ctx.db.tx(apply);
+    return { key: null, status: result.status ?? 200, body: JSON.stringify({ idempotencyKey: null, record: result.record, ...result.extra }), applied: true };
+  }
+  if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
+  const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash: requestHashOf(req), createdAt: ctx.nowIso() };
+  return ctx.db.tx(async (tx): Promise<AppliedAnswer> => {
+    if (!(await idempotencyKeys.claim(tx, claim))) {
+      const existing = await idempotencyKeys.find(tx, companyId, user.id, key);
+      if (!existing) throw new Error('an idempotency key was claimed but has no row');
+      return { key, ...repeatOf(req, existing), applied: false };
+    }
+    const result = await apply(tx);
+    const status = result.status ?? 200;
+    const body = JSON.stringify({ idempotencyKey: key, record: result.record ?? null, ...result.extra });
+    await idempotencyKeys.answer(tx, claim, status, body);
+    return { key, status, body, applied: true };
+  });
+}
+
+/** Sends the answer `applyOnce` gave (with the key it answers to). */
+export function sendApplied(reply: FastifyReply, answer: AppliedAnswer): FastifyReply {
+  if (answer.key === null) return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  return sendStored(reply, answer.key, answer);
+}
+
+/** `applyOnce`, then its answer sent. */
 export async function runMutation(
   ctx: AppContext,
   req: FastifyRequest,
@@ -74,37 +109,5 @@ export async function runMutation(
   apply: (tx: Db) => Promise<MutationResult>,
   options: MutationOptions = {},
 ): Promise<FastifyReply> {
-  const key = idempotencyKeyOf(req);
-  if (!key) {
-    if (options.keyRequired !== false) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
-    const result = await ctx.db.tx(apply);
-    return reply.code(result.status ?? 200).send({ idempotencyKey: null, record: result.record, ...result.extra });
-  }
-  const { stored } = await applyMutation(ctx, req, apply);
-  return sendStored(reply, key, stored);
-}
-
-/**
- * `runMutation` for a change with an effect outside the database (a gate dial): the key is required,
- * and the committed (or stored) answer comes back unsent, so the route makes its call after the commit
- * and then answers with `sendStored`.
- */
-export async function applyMutation(ctx: AppContext, req: FastifyRequest, apply: (tx: Db) => Promise<MutationResult>): Promise<{ key: string; stored: Stored }> {
-  const { companyId, user } = authOf(req);
-  const key = idempotencyKeyOf(req);
-  if (!key || key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
-  const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash: requestHashOf(req), createdAt: ctx.nowIso() };
-  const stored = await ctx.db.tx(async (tx): Promise<Stored> => {
-    if (!(await idempotencyKeys.claim(tx, claim))) {
-      const existing = await idempotencyKeys.find(tx, companyId, user.id, key);
-      if (!existing) throw new Error('an idempotency key was claimed but has no row');
-      return repeatOf(req, existing);
-    }
-    const result = await apply(tx);
-    const status = result.status ?? 200;
-    const body = JSON.stringify({ idempotencyKey: key, record: result.record ?? null, ...result.extra });
-    await idempotencyKeys.answer(tx, claim, status, body);
-    return { requestHash: claim.requestHash, status, body };
-  });
-  return { key, stored };
+  return sendApplied(reply, await applyOnce(ctx, req, apply, options));
 }

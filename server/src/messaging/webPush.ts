@@ -1,26 +1,29 @@
-// Web Push with VAPID (web-push). The key pair is made once and kept in `settings`, so every server
-// process signs with the same keys (or comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY).
+// Web Push with VAPID (web-push). The key pair is made once and kept in `server_secrets` (never in
+// `settings`, which signed-in users may read), so every server process signs with the same keys (or
+// comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY).
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
 import type { Db } from '../db/database.ts';
-import { settings } from '../data/users.ts';
+import { serverSecrets } from '../data/serverSecrets.ts';
 import type { PushProvider } from './providers.ts';
 import { DeliveryError } from './providers.ts';
 import { isPushServiceEndpoint } from './pushTargets.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
+const VAPID_KEYS = 'vapid_keys';
+
 /** The company-wide VAPID keys: from the environment, else made once and kept in the database. */
 export function storedVapidKeys(db: Db): () => Promise<VapidKeys> {
   let keys: Promise<VapidKeys> | null = null;
   const load = async (): Promise<VapidKeys> => {
     if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
-    const stored = await settings.get(db, 'vapid_keys');
+    const stored = await serverSecrets.get(db, VAPID_KEYS);
     if (stored) return JSON.parse(stored) as VapidKeys;
     const made = webPush.generateVAPIDKeys();
     // Two processes racing: the first insert wins and both read it back.
-    await db.run(db.q.insertInto('settings').values({ name: 'vapid_keys', value: JSON.stringify(made) }).onConflict((oc) => oc.column('name').doNothing()));
-    return JSON.parse((await settings.get(db, 'vapid_keys')) ?? JSON.stringify(made)) as VapidKeys;
+    await serverSecrets.putIfAbsent(db, VAPID_KEYS, JSON.stringify(made));
+    return JSON.parse((await serverSecrets.get(db, VAPID_KEYS)) ?? JSON.stringify(made)) as VapidKeys;
   };
   return () => (keys ??= load());
 }

@@ -23,9 +23,9 @@ import { bids, budgetLines, expenses, ledgerRowOfExpense, suppliers } from '../d
 import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
-import { loadOwnedFile } from '../files/uploadRules.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
+import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
@@ -167,7 +167,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       await refuseExisting(tx, req, expenses, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       await checkSupplier(tx, req, body.supplierId);
-      await loadOwnedFile(tx, req, body.attachmentId);
+      await linkNamedFile(tx, req, body.attachmentId, { parentType: 'expenses', parentId: body.id }, ctx.nowIso());
       await refuseDuplicate(tx, body);
       const now = ctx.nowIso();
       const record: Expense = { ...body, buildingId: building.id, createdBy: userOf(req), version: 1, updatedAt: now };
@@ -192,7 +192,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       const next = bump(current, body.changes, ctx.nowIso());
       enforce(validateExpense(next));
       await checkSupplier(tx, req, next.supplierId);
-      await loadOwnedFile(tx, req, next.attachmentId);
+      await linkNamedFile(tx, req, next.attachmentId, { parentType: 'expenses', parentId: next.id }, ctx.nowIso());
       await refuseDuplicate(tx, next);
       await expenses.update(tx, next);
       const { companyId } = authOf(req);

@@ -8,6 +8,7 @@ import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.t
 import type { AppContext } from '../context.ts';
 import { apartments, buildings, contacts } from '../data/buildings.ts';
 import { files } from '../data/files.ts';
+import { linkNamedFile } from '../http/fileAccess.ts';
 import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -64,6 +65,8 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (logoRef?.kind === 'file') {
         const file = await files.byId(tx, logoRef.id);
         if (!file || file.companyId !== current.companyId || !file.mimeType.startsWith('image/')) throw fail.validation({ field: 'logoUrl', messageKey: 'invalidLogo' });
+        // One the editor may read; from now on it is read as the building's (by all who see the building).
+        await linkNamedFile(tx, req, file.id, { parentType: 'buildings', parentId: String(current.id) }, ctx.nowIso());
       }
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());

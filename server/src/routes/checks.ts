@@ -11,11 +11,12 @@ import type { StoredCheck, StoredCheckGroup } from '../db/specs.ts';
 import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import { checkGroups, checks } from '../data/checks.ts';
+import { fileLinks } from '../data/fileLinks.ts';
 import { files } from '../data/files.ts';
 import { users } from '../data/users.ts';
-import { loadOwnedFile } from '../files/uploadRules.ts';
 import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
+import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { assertBuildingVisible, visibleBuildingIds } from '../http/rights.ts';
@@ -148,7 +149,9 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const back = ['back', '2', 'b'].includes((q.orientation ?? '').toLowerCase());
     const fileId = back ? check.BackImageId : check.FrontImageId;
     const file = fileId ? await files.byId(db, fileId) : undefined;
-    const data = file && file.companyId === authOf(req).companyId ? await ctx.files.get(file.companyId, file.sha256) : null;
+    // Only an image of this check: one uploaded for it, or named by it when its writer could read it.
+    const own = file !== undefined && file.companyId === authOf(req).companyId && (await fileLinks.has(db, file.id, { parentType: 'checks', parentId: check.CheckGuid }));
+    const data = own ? await ctx.files.get(file.companyId, file.sha256) : null;
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'failedToLoadCheckImages');
     return { Image: data.toString('base64') };
   });
@@ -160,7 +163,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       let group =
         (await findMine(tx, req, checkGroups, body.ChecksHeaderGuid)) ?? (await createGroup(tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
       editable(group);
-      for (const fileId of [body.FrontImageId, body.BackImageId]) await loadOwnedFile(tx, req, fileId);
+      for (const fileId of [body.FrontImageId, body.BackImageId]) await linkNamedFile(tx, req, fileId, { parentType: 'checks', parentId: body.CheckGuid }, ctx.nowIso());
       const existing = await findMine(tx, req, checks, body.CheckGuid);
       const now = ctx.nowIso();
       const fields = {

@@ -4,14 +4,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentBodyLimit, documentTooLarge } from '../../../src/lib/uploadLimits.ts';
-import { validateDocument, validateSendTo } from '../../../src/lib/validation/documentRules.ts';
+import { validateDocument } from '../../../src/lib/validation/documentRules.ts';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
-import { files } from '../data/files.ts';
+import { files, keepFile } from '../data/files.ts';
 import { reencodeImage } from '../files/images.ts';
 import { isWholePdf } from '../files/pdf.ts';
+import { documentRecipients, sendDocumentByMail } from '../messaging/documentMail.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf, loadDocument } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
@@ -34,8 +35,6 @@ const documentCreate = z.object({
   mimeType: z.string().trim().max(100),
   base64: z.string().min(1),
 });
-
-const sendBody = z.object({ id: recordId, to: z.string().nullable().optional() });
 
 /** The list as the client reads it: bylaws carry whether they are the building's current version. */
 export function withCurrent(records: DocumentRecord[]): (DocumentRecord & { isCurrent: boolean })[] {
@@ -76,23 +75,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
       }
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
-      const existing = await files.bySha(tx, companyId, sha256);
-      const fileId = existing?.id ?? freshFileId;
       const now = ctx.nowIso();
-      if (!existing) {
-        await files.insert(tx, {
-          id: fileId,
-          companyId,
-          sha256,
-          mimeType: stored.mimeType,
-          size: stored.data.length,
-          parentType: 'documents',
-          parentId: body.id,
-          srcFileName: body.fileName?.slice(0, 200) || null,
-          createdBy: user.userName,
-          createdAt: now,
-        });
-      }
+      const kept = await keepFile(
+        tx,
+        { id: freshFileId, companyId, sha256, mimeType: stored.mimeType, size: stored.data.length, parentType: 'documents', parentId: body.id, srcFileName: body.fileName?.slice(0, 200) || null, createdBy: user.userName, createdAt: now },
+        user.id,
+      );
+      const fileId = kept.view.id;
       const record: DocumentRecord = {
         id: body.id,
         buildingId: body.buildingId,
@@ -107,6 +96,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
         fileName: body.fileName || null,
         createdBy: user.fullName || user.userName,
         createdAt: now,
+        signerName: null,
       };
       await documents.insert(tx, record, companyId);
       return { status: 201, record };
@@ -136,30 +126,9 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send' } }, async (req, reply) => {
-    const body = parse(sendBody, req.body ?? {});
-    enforce(validateSendTo(body.to));
-    const to = (body.to ?? '').trim();
-    const doc = await loadDocument(db, req, (req.params as { id: string }).id);
-    const { companyId, user } = authOf(req);
-    if (await documents.sendExists(db, body.id)) throw fail.exists({ id: body.id });
-    const file = await files.byId(db, doc.fileId);
-    const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
-    if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
-    try {
-      await ctx.messaging.mail.send({
-        to,
-        subject: doc.title,
-        text: `${doc.title}\n\n${user.fullName || user.userName} · Binyan`,
-        attachments: [{ filename: safeFileName(doc.fileName ?? doc.title, doc.id, file.mimeType), content: data, contentType: file.mimeType }],
-      });
-    } catch {
-      throw new ApiError(502, 'MAIL_FAILED', 'emailNotSent');
-    }
-    // The e-mail is out; its record (and the answer a retry of the same key gets) commits now.
-    return runMutation(ctx, req, reply, async (tx) => {
-      const send = { id: body.id, companyId, documentId: doc.id, toAddress: to, sentBy: user.userName, sentAt: ctx.nowIso() };
-      await documents.recordSend(tx, send);
-      return { status: 201, record: { id: send.id, documentId: doc.id, to, sentAt: send.sentAt } };
-    });
+    return sendDocumentByMail(ctx, req, reply, (req.params as { id: string }).id);
   });
+
+  // The addresses the send dialog offers (src/lib/domain/documentRecipients.ts).
+  app.get('/api/binyan/documents/recipients', { config: { right: 'documents.send' } }, async (req) => documentRecipients(db, req));
 }

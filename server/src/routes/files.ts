@@ -1,15 +1,14 @@
 // Uploads (style 2, base64) and image downloads (spec 7). An upload names its parent record, which must
-// be the caller's; every file is decoded and re-encoded (files/images.ts) within the limits of
-// src/lib/uploadLimits.ts. Downloads authenticate by header or cookie, never by a token in the URL.
+// be one the caller may change; every file is decoded and re-encoded (files/images.ts) within the limits
+// of src/lib/uploadLimits.ts. A download is read as a record the file belongs to (http/fileAccess.ts),
+// authenticated by header or cookie, never by a token in the URL.
 import type { FastifyInstance } from 'fastify';
 import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
-import { files } from '../data/files.ts';
+import { files, keepFile } from '../data/files.ts';
 import type { FileView } from '../data/files.ts';
-import { keyItems, mailItems } from '../data/items.ts';
-import { loadOwned, queryOf } from '../http/access.ts';
-import { loadDocument } from '../http/documentAccess.ts';
-import { assertMessageReadable } from '../messaging/messageAccess.ts';
+import { queryOf } from '../http/access.ts';
+import { assertFileReadable } from '../http/fileAccess.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
@@ -96,27 +95,26 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
         await parent.load(tx, req, parentId);
         const stored: { row: FileView; deduplicated: boolean }[] = [];
         for (const [i, { image, sha256 }] of hashed.entries()) {
-          const existing = await files.bySha(tx, companyId, sha256);
-          if (existing) {
-            stored.push({ row: existing, deduplicated: true });
-            continue;
-          }
           const wanted = wantedIds[i] ?? '';
           const free = wanted !== '' && wanted.length <= 100 && !(await files.exists(tx, wanted));
-          const row = {
-            id: free ? wanted : (freshIds[i] ?? newUuid()),
-            companyId,
-            sha256,
-            mimeType: image.mimeType,
-            size: image.data.length,
-            parentType,
-            parentId,
-            srcFileName: (names[i] ?? '').slice(0, 200) || null,
-            createdBy: str(p, 'createdBy') || user.userName,
-            createdAt: ctx.nowIso(),
-          };
-          await files.insert(tx, row);
-          stored.push({ row, deduplicated: false });
+          // Bytes the company has already are kept once and linked to this record too (http/fileAccess.ts).
+          const kept = await keepFile(
+            tx,
+            {
+              id: free ? wanted : (freshIds[i] ?? newUuid()),
+              companyId,
+              sha256,
+              mimeType: image.mimeType,
+              size: image.data.length,
+              parentType,
+              parentId,
+              srcFileName: (names[i] ?? '').slice(0, 200) || null,
+              createdBy: user.userName,
+              createdAt: ctx.nowIso(),
+            },
+            user.id,
+          );
+          stored.push({ row: kept.view, deduplicated: kept.deduplicated });
         }
         const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
         const [first] = stored;
@@ -132,14 +130,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const src = query.src ?? '';
     const file = await files.byId(db, src);
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
-    if (file.companyId !== authOf(req).companyId) throw fail.forbidden();
-    // A document's file is read as its document: only by those who may see it.
-    if (file.parentType === 'documents' && file.parentId) await loadDocument(db, req, file.parentId);
-    // A handover's signature is read as its key or mail item: by those who may see the item's building.
-    if (file.parentType === 'keys' && file.parentId) await loadOwned(db, req, keyItems, file.parentId);
-    if (file.parentType === 'mail-items' && file.parentId) await loadOwned(db, req, mailItems, file.parentId);
-    // A message's image is read as its message: only by those it is addressed to.
-    if (file.parentType === 'messages' && file.parentId) await assertMessageReadable(db, req, file.parentId);
+    // Read as a record it belongs to is read: its right, its building, its audience.
+    await assertFileReadable(db, req, file);
     const data = await ctx.files.get(file.companyId, file.sha256);
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
     const image = file.mimeType.startsWith('image/') && file.mimeType !== 'image/svg+xml';

@@ -16,7 +16,7 @@ import { admissionOf, dialOnce, openingOf, refuseUsedOpeningId } from '../gates/
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { applyMutation, runMutation, sendStored } from '../http/mutation.ts';
+import { applyOnce, runMutation, sendApplied } from '../http/mutation.ts';
 import { patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
@@ -116,7 +116,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = req.params as { id: string };
     const body = parse(openRequest, req.body ?? {});
     const { user, companyId } = authOf(req);
-    const { key, stored } = await applyMutation(ctx, req, async (tx) => {
+    const answer = await applyOnce(ctx, req, async (tx) => {
       const gate = await loadOwned(tx, req, gates, id);
       const admission = admissionOf(req, gate);
       await refuseUsedOpeningId(tx, req, body.id);
@@ -128,7 +128,8 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
       await gateOpenings.insert(tx, { ...opening, companyId, userId: user.id, dialedAt: null });
       return { status: 201, record: opening, extra: opening.via === 'ownPhone' ? { tel: `tel:${gate.gatePhone}` } : {} };
     });
-    return sendStored(reply, key, await dialOnce(ctx, req, key, body.id, stored));
+    // The key is required (applyOnce refuses a request without one).
+    return sendApplied(reply, answer.key === null ? answer : await dialOnce(ctx, req, answer.key, body.id, answer));
   });
 
   /** Who opened the gate, how, and what the dialer answered: for those who manage gates (newest first). */

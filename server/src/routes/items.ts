@@ -8,7 +8,7 @@ import { formatFileSize, signedFormLimits } from '../../../src/lib/uploadLimits.
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { Resource } from '../db/records.ts';
-import { files } from '../data/files.ts';
+import { keepFile } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
 import type { Db } from '../db/database.ts';
 import { reencodeImage } from '../files/images.ts';
@@ -62,22 +62,8 @@ async function signatureOf(base64: string): Promise<Signature> {
 /** The signature's file row (its bytes are already in the store), read as its item: see routes/files.ts. */
 async function storedSignature(tx: Db, req: FastifyRequest, signature: Signature, path: string, itemId: string, now: string): Promise<string> {
   const { companyId, user } = authOf(req);
-  const existing = await files.bySha(tx, companyId, signature.sha256);
-  if (existing) return existing.id;
-  const id = newUuid();
-  await files.insert(tx, {
-    id,
-    companyId,
-    sha256: signature.sha256,
-    mimeType: 'image/jpeg',
-    size: signature.data.length,
-    parentType: path,
-    parentId: itemId,
-    srcFileName: 'signature.jpg',
-    createdBy: user.userName,
-    createdAt: now,
-  });
-  return id;
+  const row = { id: newUuid(), companyId, sha256: signature.sha256, mimeType: 'image/jpeg', size: signature.data.length, parentType: path, parentId: itemId, srcFileName: 'signature.jpg', createdBy: user.userName, createdAt: now };
+  return (await keepFile(tx, row, user.id)).view.id;
 }
 
 function itemResource<E extends Item, S extends z.ZodType>(

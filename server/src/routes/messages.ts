@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
 import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
+import { fileLinks } from '../data/fileLinks.ts';
 import { files } from '../data/files.ts';
 import { MAX_ENDPOINT_LENGTH, arePushKeys, isPushServiceEndpoint } from '../messaging/pushTargets.ts';
 import { queueMessage, recipientsOf } from '../messaging/queueMessage.ts';
@@ -92,9 +93,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (await messages.find(tx.unguarded, body.id)) throw fail.exists({ id: body.id });
       const { user, companyId } = authOf(req);
       if (body.imageId !== null) {
-        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there.
+        // The image was uploaded for this message (files/uploadRules.ts 'messages') and re-encoded there;
+        // kept once per company, the same bytes may have been uploaded for another record first.
         const image = await files.byId(tx, body.imageId);
-        if (!image || image.companyId !== companyId || image.parentType !== 'messages' || image.parentId !== body.id || !image.mimeType.startsWith('image/'))
+        const forThisMessage = image !== undefined && (await fileLinks.has(tx, image.id, { parentType: 'messages', parentId: body.id }));
+        if (!image || !forThisMessage || image.companyId !== companyId || !image.mimeType.startsWith('image/'))
           throw fail.validation({ field: 'image', messageKey: 'onlyImageAllowed' });
       }
       const now = ctx.nowIso();

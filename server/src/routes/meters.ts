@@ -19,9 +19,9 @@ import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { meterReadings, meters } from '../data/meters.ts';
 import { readingCharges, readingWithCharge, syncReadingCharge, withCharges, withdrawReadingCharge } from '../money/evCharges.ts';
-import { loadOwnedFile } from '../files/uploadRules.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
+import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { isoTime, patchBody, recordId } from '../http/schemas.ts';
@@ -115,7 +115,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       await refuseExisting(tx, req, meterReadings, body.id);
       const meter = await loadOwned(tx, req, meters, body.meterId);
-      await loadOwnedFile(tx, req, body.photoId);
+      await linkNamedFile(tx, req, body.photoId, { parentType: 'meterReadings', parentId: body.id }, ctx.nowIso());
       const previous = previousReadingOf(meter);
       enforce(validateReading({ previous, current: body.current, photoId: body.photoId }), true);
       let pricePerKwh: number | null = null;
@@ -155,7 +155,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = await loadOwned(tx, req, meterReadings, id);
       checkVersion(current, body.baseVersion);
       enforce(canUpdateReading(await readingWithCharge(tx, companyId, current)), true);
-      await loadOwnedFile(tx, req, body.changes.photoId);
+      await linkNamedFile(tx, req, body.changes.photoId, { parentType: 'meterReadings', parentId: current.id }, ctx.nowIso());
       const meter = await loadOwned(tx, req, meters, current.meterId);
       const now = ctx.nowIso();
       const posting = { companyId, createdBy: user.userName, at: now };

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { createSession, findUser } from '../auth/sessions.ts';
 import { userData } from '../auth/userData.ts';
 import { appLogs } from '../data/appLogs.ts';
-import { companies, settings } from '../data/users.ts';
+import { companies, publicSettingNames, settings } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
 import { loadBuilding } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
@@ -110,7 +110,8 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (str(p, 'funcName') !== 'GetGlobalAPI') throw fail.notFound();
     const funcParams = parseNested(p.funcParams);
     const varName = str(funcParams, 'varName') || str(p, 'varName');
-    return ok2({ varName, value: await settings.get(db, varName) });
+    // Only the public names: any other (present or not) answers as unknown.
+    return ok2({ varName, value: publicSettingNames.has(varName) ? await settings.get(db, varName) : null });
   });
 
   app.get('/api/utils/AppData', { config: publicStyle2 }, async (req) => {

@@ -1,24 +1,32 @@
-// Signature forms (spec 1): a form filled and signed on the device arrives (through the outbox, once)
-// with its text as the signer read it and the drawn signature (or, from devices of before issue 17's
-// text PDF, as the picture of its page); the server makes the signed PDF and keeps it with the unit's
-// documents.
-import type { FastifyInstance } from 'fastify';
+// Signature forms (spec 1): a form filled and signed on the device arrives (through the outbox, once) as
+// its template id, the values filled in and the drawn signature. The server makes the signed PDF from its
+// own template of the form (files/signedFormTemplates.ts), the signer of the session (a staff user may name
+// someone who signed on their screen: both are recorded) and its own clock, and keeps it with the unit's
+// documents. What older devices also send (a title, a time, the form's text, a picture of the page) is not
+// trusted: the title, text and time are the server's, and a page picture alone is no signature.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { signatureFormOf, validateSignedForm } from '../../../src/lib/forms/signatureForms.ts';
+import { maySignForOthers, signatureFormOf, validateSignedForm } from '../../../src/lib/forms/signatureForms.ts';
+import type { SignatureForm } from '../../../src/lib/forms/signatureForms.ts';
+import { formatDisplayDate, israelWallClock, wallClockTime } from '../../../src/lib/dates.ts';
 import { signedFormBodyLimit, signedFormLimits, formatFileSize } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
-import { files } from '../data/files.ts';
+import { keepFile } from '../data/files.ts';
 import { reencodeImage } from '../files/images.ts';
-import { signedFormPdf, signedFormTextPdf } from '../files/signedPdf.ts';
+import { fill, formLanguageOf, formLanguageOfId, signedFormTemplates } from '../files/signedFormTemplates.ts';
+import { signedFormTextPdf } from '../files/signedPdf.ts';
+import type { FormText } from '../files/signedPdf.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { isoTime, recordId } from '../http/schemas.ts';
+import { actorOf, visibleBuildingIds } from '../http/rights.ts';
+import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
 import { decodeBase64 } from './files.ts';
@@ -28,78 +36,103 @@ const signedBody = z.object({
   buildingId: z.coerce.number().int(),
   apartmentId: z.string().trim().max(100).nullable().optional(),
   formId: z.string().max(60),
-  title: z.string().trim().min(1).max(200),
   values: z.record(z.string().max(60), z.string().max(1000)).default({}),
+  /** Who signed, as named on the screen: read only from users who may sign for others (maySignForOthers). */
   signerName: z.string().max(200).default(''),
-  signedAt: isoTime,
-  /** The form as text: what the signer read, in their language. */
-  form: z
-    .object({
-      text: z.string().max(5000),
-      fields: z.array(z.object({ label: z.string().max(200), value: z.string().max(1000) })).max(30),
-      signerLine: z.string().max(300),
-      signedLine: z.string().max(300),
-      dir: z.enum(['rtl', 'ltr']),
-    })
-    .optional(),
-  /** The drawn signature (PNG or JPEG, base64), with `form`. */
+  /** The language the signer read the form in (the PDF's); the user's own language when absent. */
+  language: z.string().max(10).optional(),
+  /** The drawn signature (PNG or JPEG, base64). */
   signature: z.string().min(1).optional(),
-  /** The picture of the whole page (older devices), instead of `form` and `signature`. */
-  page: z.string().min(1).optional(),
 });
+
+const formNotForYou = () => new ApiError(403, 'FORM_NOT_FOR_YOUR_BUILDING', 'formNotForYourBuilding');
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The unit the form is signed for: a tenant's own (or none named: his), any unit of the building for staff. */
+async function unitOf(db: Db, req: FastifyRequest, buildingId: number, named: string | null | undefined): Promise<string | null> {
+  const visible = await visibleBuildingIds(db, req);
+  if (visible !== null && !visible.has(buildingId)) throw formNotForYou();
+  await loadBuilding(db, req, buildingId);
+  const audience = await audienceOf(db, req);
+  if (audience.all) return named || null;
+  if (named && !audience.apartmentIds.includes(named)) throw formNotForYou();
+  return named || (audience.apartmentIds[0] ?? null);
+}
+
+/** The form's words in the signer's language, the values filled in, and who signed when. */
+function formText(form: SignatureForm, language: keyof typeof signedFormTemplates, values: Record<string, string>, unitNumber: string | null, closing: { signer: string; filedBy: string | null; at: Date }): FormText {
+  const words = signedFormTemplates[language];
+  const wall = israelWallClock(closing.at);
+  return {
+    title: words.forms[form.id].title,
+    text: words.forms[form.id].text,
+    fields: [
+      ...(unitNumber === null ? [] : [{ label: words.unit, value: fill(words.unitValue, { number: unitNumber }) }]),
+      ...form.fields.map((name) => ({ label: words.fields[name], value: (values[name] ?? '').trim() })),
+    ],
+    closingLines: [
+      fill(words.signerLine, { name: closing.signer }),
+      ...(closing.filedBy === null ? [] : [fill(words.recordedByLine, { name: closing.filedBy })]),
+      fill(words.signedLine, { at: `${formatDisplayDate(wall.slice(0, 10))} ${wallClockTime(wall)}` }),
+    ],
+    dir: words.dir,
+  };
+}
 
 export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign' }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
     const body = parse(signedBody, req.body ?? {});
-    enforce(validateSignedForm({ formId: body.formId, values: body.values, signerName: body.signerName, signed: true }));
+    const { companyId, user } = authOf(req);
     const form = signatureFormOf(body.formId);
     if (!form) throw fail.validation({ field: 'formId', messageKey: 'requiredField' });
-    const image = body.form && body.signature ? body.signature : body.page;
-    if (!image) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
-    const bytes = decodeBase64(image);
-    if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'page', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
-    await loadBuilding(db, req, body.buildingId);
-    const audience = await audienceOf(db, req);
-    // A tenant signs for his own unit (or for the building); staff and workers for any unit of theirs.
-    if (body.apartmentId && !audience.all && !audience.apartmentIds.includes(body.apartmentId)) throw fail.forbidden();
-    // A tenant's form belongs to his unit even when the device did not name it.
-    const apartmentId = body.apartmentId || (audience.all ? null : (audience.apartmentIds[0] ?? null));
+    // The signer is the session's user; a staff user may name the person who signed on their screen.
+    const self = user.fullName.trim() || user.userName;
+    const named = body.signerName.trim();
+    const signer = maySignForOthers(actorOf(user).role) && named !== '' ? named : self;
+    const filedBy = sameName(signer, self) ? null : `${self} (${user.userName})`;
+    const values = Object.fromEntries(form.fields.map((name) => [name, (body.values[name] ?? '').trim()]));
+    enforce(validateSignedForm({ formId: form.id, values, signerName: signer, signed: body.signature !== undefined }));
+    if (!body.signature) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
+    const bytes = decodeBase64(body.signature);
+    if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+    const apartmentId = await unitOf(db, req, body.buildingId, body.apartmentId);
+    const unit = apartmentId ? await apartments.find(db, apartmentId) : undefined;
+    if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId)) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
     const picture = await reencodeImage(bytes, ['jpeg', 'png']);
-    if (!picture) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: body.form ? 'signature' : 'page' });
-    const { companyId, user } = authOf(req);
-    const meta = { title: body.title, signer: body.signerName.trim(), signedAt: new Date(body.signedAt) };
-    const pdf = body.form && body.signature ? await signedFormTextPdf({ ...body.form, title: body.title }, { ...picture, format: 'jpeg' }, meta) : await signedFormPdf(picture, meta);
+    if (!picture) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
+    const language = formLanguageOf(body.language) ?? formLanguageOfId(user.languageId);
+    const signedAt = ctx.now();
+    const text = formText(form, language, values, unit ? unit.entity.number : null, { signer, filedBy, at: signedAt });
+    const pdf = await signedFormTextPdf(text, { ...picture, format: 'jpeg' }, { title: text.title, signer, signedAt });
     const sha256 = sha256Hex(pdf);
     await ctx.files.put(companyId, sha256, pdf);
     const freshFileId = newUuid();
     return runMutation(ctx, req, reply, async (tx) => {
-      await loadBuilding(tx, req, body.buildingId);
-      if (apartmentId) {
-        const unit = await apartments.find(tx, apartmentId);
-        if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
-      }
+      await unitOf(tx, req, body.buildingId, apartmentId);
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
-      const now = ctx.nowIso();
-      const existing = await files.bySha(tx, companyId, sha256);
-      const fileId = existing?.id ?? freshFileId;
-      if (!existing) {
-        await files.insert(tx, { id: fileId, companyId, sha256, mimeType: 'application/pdf', size: pdf.length, parentType: 'documents', parentId: body.id, srcFileName: `${form.id}.pdf`, createdBy: user.userName, createdAt: now });
-      }
+      const now = signedAt.toISOString();
+      const kept = await keepFile(
+        tx,
+        { id: freshFileId, companyId, sha256, mimeType: 'application/pdf', size: pdf.length, parentType: 'documents', parentId: body.id, srcFileName: `${form.id}.pdf`, createdBy: user.userName, createdAt: now },
+        user.id,
+      );
       const record: DocumentRecord = {
         id: body.id,
         buildingId: body.buildingId,
         apartmentId,
         kind: 'signedForm',
-        title: body.title,
+        title: text.title,
         isPublic: false,
-        fileId,
+        fileId: kept.view.id,
         mimeType: 'application/pdf',
         size: pdf.length,
         fileName: `${form.id}.pdf`,
-        createdBy: body.signerName.trim(),
+        createdBy: self,
         createdAt: now,
+        signerName: signer,
       };
       await documents.insert(tx, record, companyId);
       // No record: the device keeps its own copy (a local row of `meta`); the document comes with the list.

@@ -9,9 +9,9 @@ import { phone as phoneRule, email as emailRule } from '../../../src/lib/validat
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { bids, suppliers } from '../data/books.ts';
-import { loadOwnedFile } from '../files/uploadRules.ts';
 import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
+import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { buildingNotAssigned, visibleBuildingIds } from '../http/rights.ts';
@@ -123,7 +123,7 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
       const building = await loadBuilding(tx, req, body.buildingId);
       const supplier = await suppliers.find(tx, body.supplierId);
       if (!supplier || supplier.companyId !== authOf(req).companyId) throw fail.validation({ field: 'supplierId', messageKey: 'requiredField' });
-      await loadOwnedFile(tx, req, body.attachmentId);
+      await linkNamedFile(tx, req, body.attachmentId, { parentType: 'bids', parentId: body.id }, ctx.nowIso());
       const record: Bid = { ...body, buildingId: building.id, status: 'open', approvedBy: null, approvedAt: null, expenseId: null, version: 1, updatedAt: ctx.nowIso() };
       await bids.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };

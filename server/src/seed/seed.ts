@@ -21,6 +21,7 @@ import { seedBuilding } from './seedBuilding.ts';
 import { seedDocuments } from './seedDocuments.ts';
 import { seedBuildingLife } from './seedBuildingLife.ts';
 import { seedPayments } from './seedPayments.ts';
+import { linkSeededFiles } from './seedFileLinks.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -274,6 +275,7 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   await seedEvCharges(tx, 1001, 102, now);
   // The demo company's customised site, which a start-up link `?site=` may offer (no random numbers).
   await companySites.replace(tx, 1001, [demoCompanySite], nowIso);
+  await linkSeededFiles(tx);
 }
 
 /** Seeds an empty database; of several processes starting on one, only one seeds (one transaction). */

@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { db } from '../../db/db';
-import { signatureFormOf, signatureForms } from '../../lib/forms/signatureForms';
+import { maySignForOthers, signatureFormOf, signatureForms } from '../../lib/forms/signatureForms';
+import { actorFrom } from '../../lib/rights/rights';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { useSession } from '../../session/sessionContext';
@@ -13,7 +14,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
-import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import { SignaturePad } from '../../ui/SignaturePad';
 import type { SignaturePadHandle } from '../../ui/SignaturePad';
@@ -25,14 +25,16 @@ const BUILDING = '';
 /** /sign-form: fill a form and sign it with a finger; saved on the device, made a signed PDF once sent. */
 export function SignFormScreen() {
   const { t, i18n } = useTranslation(['signForms', 'documents', 'errors']);
-  const f = useFormats();
   const { session } = useSession();
   const bid = session.bID;
   const units = useLiveQuery(() => (bid === null ? [] : db.apartments.where('buildingId').equals(bid).sortBy('number')), [bid]) ?? [];
   const [formId, setFormId] = useState<string>(signatureForms[0].id);
   const [values, setValues] = useState<Record<string, string>>({});
   const [apartmentId, setApartmentId] = useState(BUILDING);
+  // Who signs is the user; staff may hand the screen to someone and name them (the form records both).
+  const forOthers = maySignForOthers(actorFrom(session).role);
   const [signerName, setSignerName] = useState(session.WorkerName);
+  const signer = forOthers ? signerName : session.WorkerName;
   const [signed, setSigned] = useState(false);
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,22 +52,10 @@ export function SignFormScreen() {
     setBusy(true);
     try {
       const title = t(`forms.${form.id}.title`);
-      const id = await signForm({ formId: form.id, title, buildingId: bid, apartmentId: apartmentId || null, values, signerName, signed: signed && !padRef.current?.isEmpty() }, (signedAt) => {
+      const id = await signForm({ formId: form.id, title, buildingId: bid, apartmentId: apartmentId || null, values, signerName: signer, signed: signed && !padRef.current?.isEmpty(), language: i18n.language }, () => {
         const signature = padRef.current?.canvas();
         if (!signature) throw new Error('no signature pad');
-        return {
-          signature,
-          form: {
-            text: t(`forms.${form.id}.text`),
-            fields: [
-              ...(apartmentId ? [{ label: t('unit'), value: t('documents:unit', { number: units.find((u) => u.id === apartmentId)?.number ?? '' }) }] : []),
-              ...form.fields.map((name) => ({ label: t(`fields.${name}`), value: (values[name] ?? '').trim() })),
-            ],
-            signerLine: t('signerLine', { name: signerName.trim() }),
-            signedLine: t('signedLine', { at: f.dateTime(signedAt.toISOString()) }),
-            dir: i18n.dir(),
-          },
-        };
+        return signature;
       });
       setFailure(null);
       setSentId(id);
@@ -99,7 +89,7 @@ export function SignFormScreen() {
         {form.fields.map((name) => (
           <TextField key={name} label={t(`fields.${name}`)} value={values[name] ?? ''} onValueChange={(v) => setValues((all) => ({ ...all, [name]: v }))} error={errorOf(name)} required autoComplete="off" />
         ))}
-        <TextField label={t('signerName')} value={signerName} onValueChange={setSignerName} error={errorOf('signerName')} required autoComplete="name" />
+        <TextField label={t('signerName')} value={signer} onValueChange={setSignerName} error={errorOf('signerName')} required readOnly={!forOthers} autoComplete="name" />
         <div>
           <p id={hintId} className={styles.muted}>
             {t('signHere')}

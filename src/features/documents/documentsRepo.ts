@@ -7,12 +7,12 @@ import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
-import { documentList } from '../../lib/answers';
-import type { DocumentRecord } from '../../lib/answers';
+import { documentList, documentRecipientsAnswer } from '../../lib/answers';
+import type { DocumentRecipients, DocumentRecord } from '../../lib/answers';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { validateDocument, validateSendTo } from '../../lib/validation/documentRules';
 
-export type { DocumentRecord };
+export type { DocumentRecipients, DocumentRecord };
 
 const LIST_PREFIX = 'documents.list:';
 const FILE_PREFIX = 'documents.file:';
@@ -84,4 +84,9 @@ export async function sendDocument(api: ApiClient, documentId: string, to: strin
   refuse(validateSendTo(to));
   const id = newId();
   await api.request('POST', `documents/${documentId}/send`, { id, to: to.trim() }, { headers: { 'Idempotency-Key': id }, timeoutMs: 60_000 });
+}
+
+/** The addresses the user may send a document to: any (staff), or only their household's (tenants). */
+export async function documentRecipients(api: ApiClient): Promise<DocumentRecipients> {
+  return answerOf(documentRecipientsAnswer, await api.request('GET', 'documents/recipients'));
 }

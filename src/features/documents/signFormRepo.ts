@@ -1,6 +1,7 @@
-// A form signed on the device: its text as the signer read it and the drawn signature go through the
-// outbox (so signing works offline), and the server makes the signed PDF (text and signature) once. The device keeps a small local row (meta `signedForm:<id>`)
-// with the form's sync state; the PDF then comes with the building's documents.
+// A form signed on the device: which form, the values filled in, the language it was read in and the
+// drawn signature go through the outbox (so signing works offline); the server makes the signed PDF once,
+// from its own copy of the form, with the signer of the session and its own time. The device keeps a small
+// local row (meta `signedForm:<id>`) with the form's sync state; the PDF then comes with the building's documents.
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
@@ -18,8 +19,11 @@ export type SignedFormDraft = {
   buildingId: number;
   apartmentId: string | null;
   values: Record<string, string>;
+  /** The signer as named on the screen (the user's own name, unless they may sign for others). */
   signerName: string;
   signed: boolean;
+  /** The language the form was read in: the PDF's. */
+  language: string;
 };
 export type SignedFormLocal = { id: string; title: string; signerName: string; signedAt: string };
 export type SignedFormRow = { key: string; value: SignedFormLocal; syncState: SyncState };
@@ -33,25 +37,15 @@ function base64Of(blob: Blob): Promise<string> {
   });
 }
 
-/** The form as the signer read it, in their language (the server lays it out as the PDF's text). */
-export type SignedFormText = {
-  text: string;
-  fields: { label: string; value: string }[];
-  signerLine: string;
-  signedLine: string;
-  dir: 'rtl' | 'ltr';
-};
-
 function pngOf(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no signature image'))), 'image/png'));
 }
 
-/** Checks the form with the server's rule; `compose` then gives its text and the signature, stored with the outbox entry. */
-export async function signForm(draft: SignedFormDraft, compose: (signedAt: Date) => { form: SignedFormText; signature: HTMLCanvasElement }): Promise<string> {
+/** Checks the form with the server's rule, then queues it with the drawn signature. */
+export async function signForm(draft: SignedFormDraft, signature: () => HTMLCanvasElement): Promise<string> {
   refuse(validateSignedForm(draft));
   const signedAt = new Date();
-  const { form, signature } = compose(signedAt);
-  const page = await pngOf(signature);
+  const page = await pngOf(signature());
   if (page.size > signedFormLimits.maxPageBytes) throw new RuleError({ field: 'signature', messageKey: 'fileTooLarge', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
   const base64 = await base64Of(page);
   const actor = await currentActor();
@@ -68,11 +62,9 @@ export async function signForm(draft: SignedFormDraft, compose: (signedAt: Date)
       buildingId: draft.buildingId,
       apartmentId: draft.apartmentId,
       formId: draft.formId,
-      title: draft.title,
       values: draft.values,
       signerName: value.signerName,
-      signedAt: value.signedAt,
-      form,
+      language: draft.language,
       signature: base64,
     },
     userKey: actor.userKey,

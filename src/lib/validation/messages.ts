@@ -157,6 +157,9 @@ export const messages = {
   pushEndpointRefused: 'Notifications can be sent only through the browser’s own push service',
   invalidPushSubscription: 'This browser’s notification subscription is not valid',
   pushSubscriptionTaken: 'This notification subscription belongs to another account',
+  // issue 27: documents e-mailed and forms signed only where the user belongs (spec 8)
+  recipientNotAllowed: 'You can send a document only to your own address or to your apartment’s contacts',
+  formNotForYourBuilding: 'This form is not for your building',
 } as const;
 
 export type MessageKey = keyof typeof messages;

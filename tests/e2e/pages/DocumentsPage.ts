@@ -46,6 +46,16 @@ export class DocumentsPage extends ShellLayoutPage {
     await form.getByRole('button', { name: this.t('send.action') }).click();
   }
 
+  /** A tenant's send dialog: the addresses it offers to choose from (no address may be typed). */
+  async sendChoices(title: string): Promise<string[]> {
+    await this.card(title).getByRole('button', { name: this.t('sendOf', { title }) }).click();
+    const form = this.dialog(this.t('send.title', { title }));
+    const choice = form.getByRole('combobox', { name: this.t('send.to') });
+    await this.waitVisible(choice);
+    if ((await form.getByRole('textbox', { name: this.t('send.to') }).count()) > 0) throw new Error('a tenant may type an address');
+    return choice.locator('option').allTextContents();
+  }
+
   /** The success dialog closes by itself; the screen is usable again once it has. */
   async resultClosed(message: string): Promise<void> {
     const notice = this.page.getByText(message);
