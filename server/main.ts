@@ -1,5 +1,5 @@
 // CLI entry: `tsx server/main.ts` (PORT, HOST, DATABASE_URL or DATABASE_PATH, FILES_DIR, STATIC_DIR,
-// SESSION_IDLE_MINUTES, ALLOW_PASSWORD_LOGIN, TRUST_PROXY: see src/app.ts and README "Running on PostgreSQL").
+// SESSION_IDLE_MINUTES, ALLOW_PASSWORD_LOGIN, TRUST_PROXY, USAGE_LIMITS: see src/app.ts, src/settings.ts and README "Running on PostgreSQL").
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createServer } from './src/app.ts';

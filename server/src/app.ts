@@ -1,9 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { codeChannels } from './auth/codeChannels.ts';
 import { createSignInGuard, signInLimitsWith } from './auth/signInLimits.ts';
 import type { SignInLimits } from './auth/signInLimits.ts';
-import { passwordLoginFrom, trustProxyFrom } from './settings.ts';
+import { passwordLoginFrom, trustProxyFrom, usageLimitsFrom } from './settings.ts';
 import type { AppContext } from './context.ts';
 import { isPostgresUrl } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -54,15 +55,15 @@ export type ServerOptions = {
   allowPasswordLogin?: boolean;
   /** Overrides of DEFAULT_SIGN_IN_LIMITS (tests use small numbers). */
   signInLimits?: Partial<SignInLimits>;
-  /** Overrides of DEFAULT_USAGE_LIMITS (limits/usageLimits.ts; tests use small numbers). */
+  /** Overrides of DEFAULT_USAGE_LIMITS (limits/usageLimits.ts; tests use small numbers); over env USAGE_LIMITS (settings.ts). */
   usageLimits?: Partial<UsageLimits>;
   /** Fastify trustProxy, only behind a known proxy; defaults to env TRUST_PROXY (settings.ts), else off. */
   trustProxy?: boolean | string;
-  /** Calls a gate to open it; defaults to the reference dialer, which writes the call to the log. */
+  /** Calls a gate to open it, and rings a code call; defaults to the reference dialer, which writes the call to the log. */
   gateDialer?: GateDialer;
-  /** E-mail provider; defaults to SMTP at env SMTP_URL (from MAIL_FROM), else to the log. */
+  /** E-mail provider (messages, documents, codes chosen by e-mail); defaults to SMTP at env SMTP_URL (from MAIL_FROM), else to the log. */
   mailProvider?: MailProvider;
-  /** SMS provider; defaults to the reference one, which writes to the log. */
+  /** SMS provider (messages and sign-in codes); defaults to the reference one, which writes to the log. */
   smsProvider?: SmsProvider;
   /** Web Push provider; defaults to web-push with VAPID keys kept in the database. */
   pushProvider?: PushProvider;
@@ -101,26 +102,28 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const idleMinutes = options.sessionIdleMinutes ?? (Number(process.env.SESSION_IDLE_MINUTES) || 12 * 60);
   const signInLimits = signInLimitsWith(options.signInLimits);
+  const secretLog = (line: string) => {
+    app.log.info(line);
+    options.otpLog?.(line);
+  };
+  const configuredMail = options.mailProvider ?? (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : null);
   const ctx: AppContext = {
     db,
     files,
     now,
     nowIso: () => now().toISOString(),
-    secretLog: (line) => {
-      app.log.info(line);
-      options.otpLog?.(line);
-    },
+    secretLog,
     sessionIdleMs: idleMinutes * 60_000,
     appVersion: APP_VERSION,
     signIn: createSignInGuard(app, { db, now, limits: signInLimits }),
     signInLimits,
-    usageLimits: usageLimitsWith(options.usageLimits),
+    usageLimits: usageLimitsWith({ ...usageLimitsFrom(process.env.USAGE_LIMITS), ...options.usageLimits }),
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
     gateDialer: options.gateDialer ?? loggingGateDialer((line) => app.log.info(line)),
+    // Codes go out through the channels configured here; an unconfigured one is the log (auth/codeChannels.ts).
+    codes: codeChannels({ sms: options.smsProvider ?? null, mail: configuredMail, dialer: options.gateDialer ?? null, secretLog, warn: (line) => app.log.warn(line) }),
     messaging: {
-      mail:
-        options.mailProvider ??
-        (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : loggingMailProvider((line) => app.log.info(line))),
+      mail: configuredMail ?? loggingMailProvider((line) => app.log.info(line)),
       sms: options.smsProvider ?? loggingSmsProvider((line) => app.log.info(line)),
       push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
       kick: () => deliveryJob?.kick(),

@@ -1,3 +1,4 @@
+import type { CodeChannels } from './auth/codeChannels.ts';
 import type { SignInGuard, SignInLimits } from './auth/signInLimits.ts';
 import type { Database } from './db/database.ts';
 import type { FileStore } from './files/fileStore.ts';
@@ -24,8 +25,10 @@ export type AppContext = {
   usageLimits: UsageLimits;
   /** AuthByCompID/v2 (a session for a password alone) for old clients; off unless ALLOW_PASSWORD_LOGIN=1. */
   allowPasswordLogin: boolean;
-  /** Calls a gate to open it (gates/gateDialer.ts). */
+  /** Calls a gate to open it, or rings a code call (gates/gateDialer.ts). */
   gateDialer: GateDialer;
+  /** Sends one-time and deposit codes by SMS, e-mail or call, or writes them to the log (auth/codeChannels.ts). */
+  codes: CodeChannels;
   /** E-mail, SMS and push providers, and `kick()` to run the send job now (messaging/deliveryJob.ts). */
   messaging: Messaging & { kick(): void };
   /** The clearing company card payments go through (payments/select.ts). */

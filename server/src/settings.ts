@@ -1,5 +1,8 @@
 // Deployment settings read from the environment (server/main.ts passes nothing else): each has a
 // ServerOptions field of the same meaning that wins over the variable (tests set those).
+import { z } from 'zod';
+import { DEFAULT_USAGE_LIMITS } from './limits/usageLimits.ts';
+import type { UsageLimitName, UsageLimits } from './limits/usageLimits.ts';
 
 /**
  * ALLOW_PASSWORD_LOGIN: '1' or 'true' answers AuthByCompID/v2 (a session for a password alone) for old
@@ -20,4 +23,22 @@ export function trustProxyFrom(value: string | undefined): boolean | string {
   if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
   if (v === '1' || v.toLowerCase() === 'true') return true;
   return v;
+}
+
+const usageOverrides = z.record(z.string(), z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() }).strict());
+const isUsageLimitName = (name: string): name is UsageLimitName => Object.hasOwn(DEFAULT_USAGE_LIMITS, name);
+
+/**
+ * USAGE_LIMITS: JSON of limits that replace defaults of limits/usageLimits.ts, e.g.
+ * `{"codeSendsPerPhone":{"max":8,"windowMs":3600000}}`. Unset → the defaults. A name that is no limit,
+ * or a value that is not a positive whole number, stops the server at start (a typo must not pass silently).
+ */
+export function usageLimitsFrom(value: string | undefined): Partial<UsageLimits> {
+  if (!value?.trim()) return {};
+  const out: Partial<UsageLimits> = {};
+  for (const [name, limit] of Object.entries(usageOverrides.parse(JSON.parse(value)))) {
+    if (!isUsageLimitName(name)) throw new Error(`USAGE_LIMITS: no limit is named ${name}`);
+    out[name] = limit;
+  }
+  return out;
 }

@@ -40,6 +40,7 @@ beforeAll(async () => {
         const behaviour = dialerBehaviour.get(request.gateId);
         return behaviour ? behaviour(request) : { status: 'dialed', reason: null };
       },
+      ringWithCode: async () => ({ status: 'dialed', reason: null }),
     },
   });
   reader = openDatabase(server.database);

@@ -13,7 +13,9 @@ let server: TestServer;
 const dials: DialRequest[] = [];
 const tokens = new Map<string, string>();
 beforeAll(async () => {
-  server = await startTestServer({ gateDialer: { dial: async (request) => (dials.push(request), { status: 'dialed', reason: null }) } });
+  server = await startTestServer({
+    gateDialer: { dial: async (request) => (dials.push(request), { status: 'dialed', reason: null }), ringWithCode: async () => ({ status: 'dialed', reason: null }) },
+  });
   for (const name of ['moshe', 'tali', 'rina', 'miri', 'avi']) tokens.set(name, (await loginAs(server, name)).token);
 });
 afterAll(async () => server.close());

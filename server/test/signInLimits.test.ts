@@ -2,6 +2,7 @@
 // with 429 + Retry-After, the counters live in the database (shared by two servers on one file), and a
 // forged X-Forwarded-For changes nothing unless the server is told to trust a proxy.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { OTP_TTL_MS } from '../src/auth/otp.ts';
 import type { SignInLimits } from '../src/auth/signInLimits.ts';
 import type { Reply, TestServer, TestServerOptions } from './harness.ts';
 import { call, loginAs, params, startTestServer } from './harness.ts';
@@ -65,7 +66,10 @@ describe('per-account lockout', () => {
     const server = await serverWith({ signInLimits: limits({ account: { maxFailures: 3, windowMs: 10 * minute, lockoutMs: 5 * minute } }) });
     const first = await codeFor(server, 'dana');
     for (let i = 0; i < 2; i++) expect((await auth(server, first.otpGuid, wrongCodeFor(first.code))).status).toBe(422);
+    // While the first code works, a start answers it again; once it expired, a new code.
+    server.clock.advance(OTP_TTL_MS + 1000);
     const second = await codeFor(server, 'dana');
+    expect(second.otpGuid).not.toBe(first.otpGuid);
     expect((await auth(server, second.otpGuid, wrongCodeFor(second.code))).status).toBe(422);
     expectLocked(await auth(server, second.otpGuid, second.code), 300);
     expectLocked(await start(server, 'dana'), 300);

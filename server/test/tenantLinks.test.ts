@@ -37,7 +37,7 @@ afterAll(async () => server.close());
 
 const make = (body: Record<string, unknown>) => call<Refusal & { record: Link }>(server, 'POST', '/api/binyan/tenant-links', { token: miri, body });
 const list = async () => (await call<{ records: Link[] }>(server, 'GET', `/api/binyan/tenant-links?buildingId=${apartment.buildingId}`, { token: miri })).body.records;
-const register = (code: string, phone: string) => call<Refusal & { codeSent?: boolean }>(server, 'POST', '/api/auth/register/start', { body: { code, phone }, idempotencyKey: null });
+const register = (code: string, phone: string) => call<Refusal & { codeSent?: boolean; otpGuid?: string }>(server, 'POST', '/api/auth/register/start', { body: { code, phone }, idempotencyKey: null });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('registration links in the office', () => {
@@ -49,10 +49,15 @@ describe('registration links in the office', () => {
     const listed = (await list()).find((l) => l.code === made.body.record.code);
     expect(listed).toMatchObject({ role: 'renter', state: 'unused', apartmentNumber: apartment.number });
 
-    // The owner is not who this link is for; the renter registers, and the link shows as used.
+    // The owner is not who this link is for; the renter registers with the code, and the link shows as used.
     expect((await register(made.body.record.code, owner)).body.error).toMatchObject({ messageKey: 'errors:contactManagementCompany' });
+    server.otpCodes.delete(renter);
     const byRenter = await register(made.body.record.code, renter);
     expect(byRenter.body.codeSent, byRenter.text).toBe(true);
+    expect((await list()).find((l) => l.code === made.body.record.code)?.state).toBe('unused');
+    const code = await server.waitForOtp(renter);
+    const verified = await call(server, 'POST', '/api/auth/otp/auth', { body: { otpGuid: byRenter.body.otpGuid, otpCode: code }, idempotencyKey: null });
+    expect(verified.status, verified.text).toBe(200);
     const used = (await list()).find((l) => l.code === made.body.record.code);
     expect(used?.state).toBe('used');
     expect(used?.usedAt).toBeTruthy();

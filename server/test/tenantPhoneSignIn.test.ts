@@ -1,14 +1,14 @@
 // A tenant signs in again with their phone and a one-time code (issue 14): no company, user name or
-// password. A phone no tenant account has is refused; a phone with accounts in two companies checks
-// the code first and then chooses the account; wrong codes and unknown phones count towards the
-// sign-in's abuse limits.
+// password. A phone no tenant account has is answered exactly as one that has (issue 27 §13) and gets
+// no code; a phone with accounts in two companies checks the code first and then chooses the account;
+// wrong codes count towards the sign-in's abuse limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/open.ts';
 import type { TestServer } from './harness.ts';
 import { call, startTestServer } from './harness.ts';
 
 type Refusal = { error?: { code: string; messageKey: string; field?: string } };
-type Start = Refusal & { codeSent?: boolean; otpGuid?: string };
+type Start = Refusal & { codeSent?: boolean; otpGuid?: string; sendMethod?: string; sendTo?: { target: string; target2: string } };
 type Account = { userId: number; companyId: number; companyName: string; apartmentNumber: string | null };
 type Auth = Refusal & { sessionToken?: string; user?: Record<string, unknown>; chooseAccount?: Account[] };
 
@@ -59,17 +59,50 @@ describe('a tenant signs in by phone', () => {
     expect((await auth(otpGuid, code)).body.error).toMatchObject({ code: 'INVALID_CODE' });
   });
 
-  it('refuses a phone no tenant account has, and a staff member’s phone, without sending a code', async () => {
-    const stranger = await start('0509999999');
-    expect(stranger.status).toBe(422);
-    expect(stranger.body.error).toMatchObject({ code: 'NO_TENANT_ACCOUNT', messageKey: 'errors:noTenantAccount', field: 'phone' });
+  it('answers a phone no tenant account has, and a staff member’s phone, exactly as a tenant’s, and sends them nothing', async () => {
     const db = openDatabase(server.database);
     const avi = await db.first(db.q.selectFrom('users').select('phone').where('userName', '=', 'avi'));
     await db.close();
-    server.otpCodes.delete('avi');
-    expect((await start(avi?.phone ?? '')).body.error).toMatchObject({ code: 'NO_TENANT_ACCOUNT' });
-    expect(server.otpCodes.has('avi')).toBe(false);
+    const stranger = '0509999999';
+    const staff = avi?.phone ?? '';
+    server.otpCodes.clear();
+    const linesBefore = server.logLines.length;
+    const answers = { tenant: await start(phone), stranger: await start(stranger), staff: await start(staff) };
+    const shape = (reply: Awaited<ReturnType<typeof start>>) => ({
+      status: reply.status,
+      keys: Object.keys(reply.body).sort(),
+      sendTo: Object.keys(reply.body.sendTo ?? {}).sort(),
+      codeSent: reply.body.codeSent,
+      sendMethod: reply.body.sendMethod,
+      target2: reply.body.sendTo?.target2,
+      headers: [...reply.headers.keys()].filter((h) => h !== 'date' && h !== 'content-length').sort(),
+    });
+    expect(shape(answers.stranger)).toEqual(shape(answers.tenant));
+    expect(shape(answers.staff)).toEqual(shape(answers.tenant));
+    expect(answers.tenant).toMatchObject({ status: 200, body: { codeSent: true, sendMethod: 'sms', sendTo: { target: `${phone.slice(0, 3)}*****${phone.slice(-2)}`, target2: '' } } });
+    expect(answers.stranger.body.sendTo?.target).toBe('050*****99');
+    // Only the tenant's phone got a code.
+    expect([...server.otpCodes.keys()]).toEqual([phone]);
+    expect(server.logLines.slice(linesBefore).some((l) => l.includes(stranger) || l.includes('avi'))).toBe(false);
+
+    // A repeat answers the same challenge, a re-send is allowed alike, and no code opens the stranger's.
+    const again = await start(stranger);
+    expect(again.body.otpGuid).toBe(answers.stranger.body.otpGuid);
+    expect((await start(phone)).body.otpGuid).toBe(answers.tenant.body.otpGuid);
+    server.clock.advance(31_000);
+    server.otpCodes.delete(phone);
+    const resend = (otpGuid: string | undefined) => call<Start>(server, 'POST', '/api/auth/otp/send', { body: { otpGuid }, idempotencyKey: null });
+    const [tenantResent, strangerResent] = [await resend(answers.tenant.body.otpGuid), await resend(answers.stranger.body.otpGuid)];
+    expect(shape(strangerResent)).toEqual(shape(tenantResent));
+    expect(strangerResent.body).toMatchObject({ codeSent: true, otpGuid: answers.stranger.body.otpGuid });
+    const tenantCode = await server.waitForOtp(phone);
+    const refused = await auth(answers.stranger.body.otpGuid ?? '', tenantCode);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'INVALID_CODE' });
+    expect(server.logLines.slice(linesBefore).some((l) => l.includes(stranger) || l.includes('avi'))).toBe(false);
     expect((await start('12')).body.error).toMatchObject({ messageKey: 'errors:invalidPhone' });
+    // The tenant's code, spent here so the next test starts afresh.
+    expect((await auth(answers.tenant.body.otpGuid ?? '', tenantCode)).status).toBe(200);
   });
 
   it('lets a phone with accounts in two companies choose one after the code, and refuses another account', async () => {

@@ -72,7 +72,7 @@ export async function renewWithSecret(ctx: AppContext, secret: string, deviceId:
     if (row.usedAt !== null || !safeEqualHex(deviceHashOf(deviceId), row.deviceHash)) return { ok: false, revokeChain: row.chainId };
     if (row.expiresAt <= ctx.nowIso()) return { ok: false, revokeChain: null };
     const user = await users.byId(tx, row.userId);
-    if (!user || user.companyId !== row.companyId) return { ok: false, revokeChain: row.chainId };
+    if (!user || user.companyId !== row.companyId || user.disabledAt !== null) return { ok: false, revokeChain: row.chainId };
     await renewalSecrets.markUsed(tx, row.secretHash, ctx.nowIso());
     return { ok: true, user, chainId: row.chainId, secret: await insertSecret(ctx, tx, user, deviceId, row.chainId) };
   });

@@ -71,7 +71,8 @@ async function load(db: Db, token: string, hash: string): Promise<{ session: Ses
   const session = token ? await sessions.byToken(db, hash) : await sessions.byCookie(db, hash);
   if (!session) return null;
   const user = await users.byId(db, session.userId);
-  if (!user || user.companyId !== session.companyId) return null;
+  // A disabled account (an approved data deletion) has no session, even one made as it was disabled.
+  if (!user || user.companyId !== session.companyId || user.disabledAt !== null) return null;
   return { session: { ...session }, user };
 }
 
@@ -152,6 +153,8 @@ export function renewalChainOf(ctx: AppContext, tokenHash: string): Promise<stri
   return sessions.chainOf(ctx.db, tokenHash);
 }
 
-export function findUser(ctx: AppContext, companyId: number, userName: string): Promise<UserRow | undefined> {
-  return users.byName(ctx.db, companyId, userName);
+/** The account a password sign-in names; a disabled one is no account (answered as an unknown user). */
+export async function findUser(ctx: AppContext, companyId: number, userName: string): Promise<UserRow | undefined> {
+  const user = await users.byName(ctx.db, companyId, userName);
+  return user?.disabledAt === null ? user : undefined;
 }

@@ -8,5 +8,8 @@ export const renewalSecrets = {
   markUsed: (db: Db, secretHash: string, at: string) => db.run(db.q.updateTable('renewal_secrets').set({ usedAt: at }).where('secretHash', '=', secretHash)),
   revokeChain: (db: Db, chainId: string, at: string) =>
     db.run(db.q.updateTable('renewal_secrets').set({ revokedAt: at }).where('chainId', '=', chainId).where('revokedAt', 'is', null)),
+  /** Every chain of a user stops renewing (their account was disabled). */
+  revokeOfUser: (db: Db, userId: number, at: string) =>
+    db.run(db.q.updateTable('renewal_secrets').set({ revokedAt: at }).where('userId', '=', userId).where('revokedAt', 'is', null)),
   purge: async (db: Db, nowIso: string) => (await db.run(db.q.deleteFrom('renewal_secrets').where('expiresAt', '<=', nowIso))).changes,
 };

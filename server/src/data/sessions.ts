@@ -19,6 +19,7 @@ export const sessions = {
   byCookie: (db: Db, cookieHash: string) => byCookie.first(db, cookieHash),
   touch: (db: Db, tokenHash: string, lastSeenAt: string, expiresAt: string) => touch.run(db, lastSeenAt, expiresAt, tokenHash),
   remove: (db: Db, tokenHash: string) => remove.run(db, tokenHash),
+  removeOfUser: (db: Db, userId: number) => db.run(db.q.deleteFrom('sessions').where('userId', '=', userId)),
   removeOfChain: (db: Db, chainId: string) => db.run(db.q.deleteFrom('sessions').where('renewalChain', '=', chainId)),
   chainOf: async (db: Db, tokenHash: string): Promise<string | null> =>
     (await db.first(db.q.selectFrom('sessions').select('renewalChain').where('tokenHash', '=', tokenHash)))?.renewalChain ?? null,

@@ -15,6 +15,7 @@ const accounts = statement((q, userName: string, phone: string) =>
     .select(['companies.id as id', 'companies.name as name'])
     .where('users.userName', '=', userName)
     .where('users.phone', '=', phone)
+    .where('users.disabledAt', 'is', null)
     .orderBy('companies.id'),
 );
 const byWorkerGuid = statement((q, workerGuid: string) => q.selectFrom('users').select('companyId').where('workerGuid', '=', workerGuid));
@@ -34,6 +35,11 @@ export const users = {
         ? []
         : (await db.all(db.q.selectFrom('users').select(['contactId', 'languageId']).where('contactId', 'in', [...contactIds]).orderBy('id'))).map((r) => [String(r.contactId), r.languageId]),
     ),
+  /**
+   * An approved data deletion: the row stays (its history points at it) without personal details, and
+   * the account is disabled (no sign-in, renewal or session; auth/sessions.ts, renewal.ts, otp.ts).
+   */
+  disable: (db: Db, userId: number, at: string) => db.run(db.q.updateTable('users').set({ fullName: '—', phone: '', email: null, disabledAt: at }).where('id', '=', userId)),
   setLanguage: (db: Db, userId: number, languageId: number) => db.run(db.q.updateTable('users').set({ languageId }).where('id', '=', userId)),
   /** The buildings a user is assigned to, in their order (the first is their home building). */
   assignedBuildings: async (db: Db, userId: number): Promise<number[]> => (await assigned.all(db, userId)).map((r) => r.buildingId),

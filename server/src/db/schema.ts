@@ -59,6 +59,8 @@ export type UserTable = {
   allowReceptionistModule: number;
   showChecksDeposit: number;
   createdAt: string;
+  /** An approved data deletion ended the account (migration 023): no sign-in, renewal or session after it. */
+  disabledAt: string | null;
 };
 
 export type WorkerBuildingTable = { userId: number; buildingId: number; ord: number };
@@ -76,11 +78,26 @@ export type SessionTable = {
   renewalChain: string | null;
 };
 
+/** What a one-time code proves (migration 023): an account's password sign-in, a tenant's phone, a registration link. */
+export type OtpPurpose = 'account' | 'phone' | 'register';
+
 export type OtpChallengeTable = {
   otpGuid: string;
+  purpose: OtpPurpose;
+  /** What a repeated start is matched on (with the method): one live challenge per subject and method. */
+  subject: string;
+  /** The account's company; 0 for a phone sign-in (the phone may have accounts in several). */
   companyId: number;
-  userId: number;
+  /** The account the code signs in; null for a registration (the user is created once the code is right) and a phone with no account. */
+  userId: number | null;
+  /** The account name the sign-in's failure limits count under (auth/signInLimits.ts). */
   userName: string;
+  /** Digits of the phone the code goes to ('' when the account has none). */
+  phone: string;
+  /** A registration's contact of the link's apartment. */
+  contactId: string | null;
+  /** A registration's link. */
+  linkCode: string | null;
   method: string;
   codeHash: string;
   target: string;

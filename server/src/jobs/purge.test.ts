@@ -36,7 +36,7 @@ describe('purge of expired rows', () => {
     const otp = (otpGuid: string, expiresAt: number) =>
       d.run(
         d.q.insertInto('otp_challenges').values({
-          otpGuid, companyId: 1, userId: 1, userName: 'u', method: 'sms', codeHash: 'h', target: 't', target2: '', attempts: 0, sendCount: 1,
+          otpGuid, purpose: 'account', subject: 'account:1:1', companyId: 1, userId: 1, userName: 'u', phone: '0500000000', contactId: null, linkCode: null, method: 'sms', codeHash: 'h', target: 't', target2: '', attempts: 0, sendCount: 1,
           lastSentAt: iso(expiresAt), expiresAt: iso(expiresAt), consumedAt: null, createdAt: iso(expiresAt),
         }),
       );

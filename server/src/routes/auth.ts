@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { isWrongCode, otpAccount, startOtp, resendOtp, verifyOtp } from '../auth/otp.ts';
-import { invalidLink, linkOf, startRegistration } from '../auth/tenantRegistration.ts';
-import { startPhoneSignIn, verifyPhoneSignIn } from '../auth/tenantPhone.ts';
+import { accountRecipient, checkCode, isWrongCode, otpAccount, resendOtp, signInAccount, startOtp } from '../auth/otp.ts';
+import { completeRegistration, invalidLink, linkOf, registrationRecipient, startRegistration } from '../auth/tenantRegistration.ts';
+import { phoneRecipient, startPhoneSignIn, verifyPhoneSignIn } from '../auth/tenantPhone.ts';
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
 import type { UserRow } from '../data/users.ts';
 import { users } from '../data/users.ts';
 import { userData } from '../auth/userData.ts';
-import { enforce, fail } from '../http/errors.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
+import { clientAddressKey } from '../limits/clientAddress.ts';
 import { authOf, cookieIdOf, headerTokenOf, sessionCookie } from '../http/hooks.ts';
 import { parse } from '../http/validate.ts';
 import { digitsOnly, phone as phoneRule, positiveInteger, required } from '../../../src/lib/validation/rules.ts';
@@ -25,8 +26,10 @@ const startSchema = z.object({
 
 const deviceId = z.string().regex(DEVICE_ID_PATTERN);
 const sendSchema = z.object({ otpGuid: z.string().min(1) });
-const registerSchema = z.object({ code: z.string().min(1).max(100), phone: z.string().max(30), otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms') });
-const phoneStartSchema = z.object({ phone: z.string().max(30), otpPreferredSendMethod: z.enum(['sms', 'email', 'call']).default('sms') });
+// A registration and a phone sign-in prove the phone: their code goes to it, by SMS or call.
+const phoneMethod = z.enum(['sms', 'call']).default('sms');
+const registerSchema = z.object({ code: z.string().min(1).max(100), phone: z.string().max(30), otpPreferredSendMethod: phoneMethod });
+const phoneStartSchema = z.object({ phone: z.string().max(30), otpPreferredSendMethod: phoneMethod });
 const authSchema = z.object({
   otpGuid: z.string().min(1),
   otpCode: z.union([z.string(), z.number()]),
@@ -37,6 +40,12 @@ const authSchema = z.object({
 const phoneAuthSchema = authSchema.extend({ accountId: z.number().int().positive().optional() });
 const renewSchema = z.object({ renewalSecret: z.string().min(1).max(200), deviceId, saveSessionTokenInHttpCookie: z.boolean().optional() });
 const logoutSchema = z.object({ renewalSecret: z.string().max(200).optional() });
+
+/** Who a re-sent code goes to, by what its challenge proves. */
+const recipients = { account: accountRecipient, phone: phoneRecipient, register: registrationRecipient };
+
+/** A refusal of the details (not a limit's 429): counted as a failed sign-in. */
+const isRefusedDetails = (error: unknown) => error instanceof ApiError && error.status === 422;
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { public: true };
@@ -54,7 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(required('idParam1', body.idParam1) ?? required('idParam2', body.idParam2) ?? positiveInteger(body.compID, 'compID'));
     const companyId = Number(body.compID);
     const attempt = await ctx.signIn.begin(req, 'account', { companyId, userName: body.idParam1 });
-    const answer = await startOtp(ctx, { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
+    const answer = await startOtp(ctx, clientAddressKey(req.ip), { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
     if (!answer.codeSent) await attempt.failed();
     return answer;
   });
@@ -67,24 +76,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!link) throw invalidLink();
     const attempt = await ctx.signIn.begin(req, 'account', { companyId: link.companyId, userName: body.phone.replace(/\D/g, '') });
     try {
-      return await startRegistration(ctx, link, body.phone, body.otpPreferredSendMethod);
+      return await startRegistration(ctx, clientAddressKey(req.ip), link, body.phone, body.otpPreferredSendMethod);
     } catch (error) {
-      await attempt.failed();
+      if (isRefusedDetails(error)) await attempt.failed();
       throw error;
     }
   });
 
-  // A tenant signs in again by phone (auth/tenantPhone.ts); the same abuse limits as the sign-in.
+  // A tenant signs in again by phone (auth/tenantPhone.ts). The answer is the same whether or not the
+  // phone has an account, so nothing here counts as a failure: the sends are limited per phone and address.
   app.post('/api/auth/phone/start', { config }, async (req) => {
     const body = parse(phoneStartSchema, req.body);
     enforce(phoneRule(body.phone));
-    const attempt = await ctx.signIn.begin(req, 'account', { companyId: 0, userName: `phone:${digitsOnly(body.phone)}` });
-    try {
-      return await startPhoneSignIn(ctx, body.phone, body.otpPreferredSendMethod);
-    } catch (error) {
-      await attempt.failed();
-      throw error;
-    }
+    await ctx.signIn.begin(req, 'account', { companyId: 0, userName: `phone:${digitsOnly(body.phone)}` });
+    return startPhoneSignIn(ctx, clientAddressKey(req.ip), body.phone, body.otpPreferredSendMethod);
   });
 
   app.post('/api/auth/phone/auth', { config }, async (req, reply) => {
@@ -102,14 +107,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return signedIn(req, reply, outcome.user, body);
   });
 
-  app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, parse(sendSchema, req.body).otpGuid));
+  app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, clientAddressKey(req.ip), parse(sendSchema, req.body).otpGuid, recipients));
 
   app.post('/api/auth/otp/auth', { config }, async (req, reply) => {
     const body = parse(authSchema, req.body);
     const attempt = await ctx.signIn.begin(req, 'account', await otpAccount(ctx, body.otpGuid));
     let user: UserRow;
     try {
-      user = await verifyOtp(ctx, body.otpGuid, String(body.otpCode).trim());
+      // A registration's code creates the tenant's user only now that the phone proved itself.
+      const challenge = await checkCode(ctx, body.otpGuid, String(body.otpCode).trim(), ['account', 'register']);
+      user = challenge.purpose === 'register' ? await completeRegistration(ctx, challenge) : await signInAccount(ctx, challenge);
     } catch (error) {
       if (isWrongCode(error)) await attempt.failed();
       throw error;

@@ -1,5 +1,7 @@
-// Deposit confirmation (spec 4): the user is called and types the last 6 digits of the calling number.
-// Only a submitted payment is deposited. Calls per group are capped per hour; wrong codes count even
+// Deposit confirmation (spec 4): the user is called (through the dialer, auth/codeChannels.ts) and types
+// the last 6 digits of the calling number. Only a submitted payment is deposited. Calls are capped per
+// group and hour and per user (limits/usageLimits.ts depositCodeSendsPerUser); a start repeated within
+// 30 s of a call whose code still works calls nobody (issue 27 §2). Wrong codes count even
 // though the request fails, so these calls do not run inside a rolled-back transaction. A confirmed
 // group stays confirmed: a repeat answers the first confirm's answer and changes nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +16,7 @@ import { deposits } from '../data/deposits.ts';
 import { loadOwned } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { idempotencyKeyOf } from '../http/mutation.ts';
+import { idempotencyKeyOf, runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../util/crypto.ts';
@@ -23,9 +25,12 @@ import { postPayment } from '../money/postPayment.ts';
 import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import type { Db } from '../db/database.ts';
+import { spendQuota } from '../limits/usageLimits.ts';
 
 const DEPOSIT_TTL_MS = 10 * 60_000;
 const MAX_WRONG = 5;
+/** A start within this time of the last call, its code still good, answers as started and calls nobody. */
+export const RECALL_AFTER_MS = 30_000;
 /** Deposit calls one group may start per window (each one rings the user's phone). */
 export const MAX_STARTS_PER_WINDOW = 5;
 const START_WINDOW_MS = 60 * 60_000;
@@ -36,8 +41,6 @@ const confirmBody = z.object({ ChecksHeaderGuid: recordId, code: z.union([z.stri
 const hashOf = (guid: string, code: string) => sha256Hex(`deposit:${guid}:${code}`);
 
 type Answer = Record<string, unknown>;
-
-type Started = { confirmed: true } | { retryAfterSeconds: number } | { started: true };
 
 /** A deposited check group is money in: one payment settling the group's debts with the checks' total. */
 async function postChecksPayment(tx: Db, companyId: number, guid: string, by: string, now: Date): Promise<void> {
@@ -90,33 +93,46 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     const { user, companyId } = authOf(req);
     const callerNumber = `07${randomDigits(8)}`;
     const code = depositCodeFromCaller(callerNumber);
-    // The cap is counted in one transaction: calls started on two server processes at once count twice.
-    const outcome = await db.tx(async (tx): Promise<Started> => {
-      const pending = await deposits.find(tx, guid);
-      if (pending?.confirmedAt) return { confirmed: true };
-      const now = ctx.now();
-      const windowOpen = pending?.startWindowAt ? now.getTime() - Date.parse(pending.startWindowAt) < START_WINDOW_MS : false;
-      const startWindowAt = windowOpen && pending?.startWindowAt ? pending.startWindowAt : now.toISOString();
-      const started = windowOpen ? (pending?.startCount ?? 0) : 0;
-      if (started >= MAX_STARTS_PER_WINDOW) {
-        return { retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(startWindowAt) + START_WINDOW_MS - now.getTime()) / 1000)) };
-      }
-      await deposits.start(tx, guid, companyId, now.toISOString(), {
-        codeHash: hashOf(guid, code),
-        attempts: 0,
-        expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(),
-        confirmedAt: null,
-        userName: user.userName,
-        startCount: started + 1,
-        startWindowAt,
-      });
-      return { started: true };
-    });
-    if ('confirmed' in outcome) return answer(req, reply, { record: null, callStarted: false, confirmed: true, ChecksHeaderGuid: guid });
-    if ('retryAfterSeconds' in outcome) throw fail.tooMany(outcome.retryAfterSeconds);
-    ctx.secretLog(`calling ${user.userName} from ${callerNumber}`);
-    ctx.secretLog(`deposit code for ${user.userName}: ${code}`);
-    return answer(req, reply, { record: null, callStarted: true, ChecksHeaderGuid: guid });
+    const started = { record: null, extra: { callStarted: true, ChecksHeaderGuid: guid } };
+    // Set by the transaction that committed (on PostgreSQL `apply` may run again after a lost race).
+    let callOut = false;
+    // The Idempotency-Key is claimed with the new code: a repeat of the same key is answered from the
+    // store and calls nobody. The caps are counted in the same transaction: calls started on two server
+    // processes at once count twice.
+    const answer = await runMutation(
+      ctx,
+      req,
+      reply,
+      async (tx) => {
+        callOut = false;
+        const pending = await deposits.find(tx, guid);
+        if (pending?.confirmedAt) return { record: null, extra: { callStarted: false, confirmed: true, ChecksHeaderGuid: guid } };
+        const now = ctx.now();
+        // A code just called and still good: the same answer, no second call (a double tap, a retry).
+        const calledAt = pending ? Date.parse(pending.expiresAt) - DEPOSIT_TTL_MS : 0;
+        if (pending && pending.attempts < MAX_WRONG && now.getTime() - calledAt < RECALL_AFTER_MS) return started;
+        const windowOpen = pending?.startWindowAt ? now.getTime() - Date.parse(pending.startWindowAt) < START_WINDOW_MS : false;
+        const startWindowAt = windowOpen && pending?.startWindowAt ? pending.startWindowAt : now.toISOString();
+        const calls = windowOpen ? (pending?.startCount ?? 0) : 0;
+        if (calls >= MAX_STARTS_PER_WINDOW) throw fail.tooMany(Math.max(1, Math.ceil((Date.parse(startWindowAt) + START_WINDOW_MS - now.getTime()) / 1000)));
+        await spendQuota(tx, ctx, 'depositCodeSendsPerUser', `${companyId}:${user.id}`);
+        await deposits.start(tx, guid, companyId, now.toISOString(), {
+          codeHash: hashOf(guid, code),
+          attempts: 0,
+          expiresAt: addMs(now, DEPOSIT_TTL_MS).toISOString(),
+          confirmedAt: null,
+          userName: user.userName,
+          startCount: calls + 1,
+          startWindowAt,
+        });
+        callOut = true;
+        return started;
+      },
+      { keyRequired: false },
+    );
+    // After the commit, never inside it; the answer does not wait for the call (auth/codeChannels.ts).
+    if (callOut) ctx.codes.dispatch({ kind: 'deposit', userName: user.userName, phone: user.phone, code, callerNumber });
+    return answer;
   });
 
   app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {

@@ -8,6 +8,7 @@ import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import { termsVersion } from '../../../src/lib/terms.ts';
 import { profileRequestKinds, validateProfileChange, validateProfileNote } from '../../../src/lib/validation/profileRules.ts';
 import type { ProfileDetails } from '../../../src/lib/validation/profileRules.ts';
+import { disableAccount } from '../auth/disableAccount.ts';
 import { forgetCachedSessions } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -163,15 +164,12 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       await profileRequests.decide(tx, id, body.decision, user.userName, now);
       if (body.decision === 'approved') {
         const subject = await users.byId(tx, request.userId);
-        if (subject) {
-          const changes =
-            kind === 'change'
-              ? { fullName: request.changes.fullName ?? subject.fullName, phone: request.changes.phone ?? subject.phone, email: request.changes.email ?? subject.email }
-              : // Deletion keeps the account's row (its history points at it) with no personal details, and signs it out.
-                { fullName: '—', phone: '', email: null };
+        if (subject && kind === 'change') {
+          const changes = { fullName: request.changes.fullName ?? subject.fullName, phone: request.changes.phone ?? subject.phone, email: request.changes.email ?? subject.email };
           await tx.run(tx.q.updateTable('users').set(changes).where('id', '=', subject.id));
-          if (kind === 'deletion') await tx.run(tx.q.deleteFrom('sessions').where('userId', '=', subject.id));
         }
+        // Deletion keeps the account's row (its history points at it) with no personal details, and ends the account.
+        if (subject && kind === 'deletion') await disableAccount(tx, subject.id, now);
       }
       return { record: { ...request, state: body.decision, decidedBy: user.userName, decidedAt: now } };
     });

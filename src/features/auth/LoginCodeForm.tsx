@@ -6,9 +6,14 @@ import { OTP_CODE_LENGTH } from './loginMachine';
 import type { LoginEvent, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
 
-type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
+type Props = {
+  state: SnapshotFrom<typeof loginMachine>;
+  send(event: LoginEvent): void;
+  /** Shown under the "code sent to": a tenant's phone sign-in answers alike whether or not the phone has an account. */
+  note?: string | undefined;
+};
 
-export function LoginCodeForm({ state, send }: Props) {
+export function LoginCodeForm({ state, send, note }: Props) {
   const { t } = useTranslation(['auth', 'errors']);
   const { context } = state;
   const verifying = state.matches('verifying');
@@ -26,6 +31,7 @@ export function LoginCodeForm({ state, send }: Props) {
       <p className={styles.sentTo} aria-live="polite">
         {t('auth:codeSentTo', { target: targets.join(', ') })}
       </p>
+      {note ? <p className={styles.sentTo}>{note}</p> : null}
       {context.sentByCallInsteadOfEmail ? (
         <p className={styles.notice} role="status">
           {t('errors:codeSentByCallNoEmail')}

@@ -51,7 +51,16 @@ export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine =
       <div className={styles.card}>
         <h1 className={styles.title}>{t(mode === 'tenant' ? 'tenant.title' : 'title')}</h1>
         {mode === 'tenant' ? (
-          <SignInFlow key="tenant" machine={phoneMachine} input={phoneLoginInput} Details={PhoneDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
+          <SignInFlow
+            key="tenant"
+            machine={phoneMachine}
+            input={phoneLoginInput}
+            Details={PhoneDetailsForm}
+            afterLogin={afterLogin}
+            preload={preload}
+            switchMode={switchMode}
+            codeNote={t('tenant.codeIfRegistered')}
+          />
         ) : (
           <SignInFlow key="staff" machine={machine} input={initial} Details={LoginDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
         )}
@@ -72,9 +81,11 @@ type FlowProps = {
   preload: (() => void) | undefined;
   /** Shown on the first step only. */
   switchMode: ReactNode;
+  /** Shown on the code step. */
+  codeNote?: string;
 };
 
-function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode }: FlowProps) {
+function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode, codeNote }: FlowProps) {
   const { t } = useTranslation('auth');
   const { loggedIn } = useSession();
   const [state, send] = useMachine(machine, { input });
@@ -89,7 +100,7 @@ function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode }
   if (loggedIn && state.matches('idle')) return <Redirect to="/" />;
   if (state.matches('finishing') || done) return <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />;
   if (state.matches('choosingAccount')) return <AccountChoice state={state} send={send} />;
-  if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying')) return <LoginCodeForm state={state} send={send} />;
+  if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying')) return <LoginCodeForm state={state} send={send} note={codeNote} />;
   return (
     <>
       <Details state={state} send={send} />
