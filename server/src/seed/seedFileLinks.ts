@@ -4,6 +4,7 @@
 // links the same files when it runs.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { migrationApplied } from './migrationApplied.ts';
 
 const namedFiles: readonly (readonly [string, string, string, string])[] = [
   ['documents', 'documents', 'id', 'fileId'],
@@ -13,8 +14,7 @@ const namedFiles: readonly (readonly [string, string, string, string])[] = [
 ];
 
 export async function linkSeededFiles(tx: Db): Promise<void> {
-  const linksExist = await tx.first({ compile: () => sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '025_security_d'`.compile(tx.q) });
-  if (!linksExist) return;
+  if (!(await migrationApplied(tx, '025_security_d'))) return;
   await tx.run({
     compile: () =>
       sql`INSERT INTO file_links ("fileId", "companyId", "parentType", "parentId", "linkedBy", "createdAt")
