@@ -135,7 +135,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(data);
   });
 
-  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send' } }, async (req, reply) => {
+  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send', terms: true } }, async (req, reply) => {
     const body = parse(sendBody, req.body ?? {});
     enforce(validateSendTo(body.to));
     const to = (body.to ?? '').trim();

@@ -51,7 +51,7 @@ const signedBody = z.object({
 export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign' }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
+  app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign', terms: true }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
     const body = parse(signedBody, req.body ?? {});
     enforce(validateSignedForm({ formId: body.formId, values: body.values, signerName: body.signerName, signed: true }));
     const form = signatureFormOf(body.formId);
