@@ -25,6 +25,7 @@ import * as m018 from './migrations/018_company_sites.ts';
 import * as m019 from './migrations/019_billing_admin.ts';
 import * as m020 from './migrations/020_ev_reading_charges.ts';
 import * as m021 from './migrations/021_delivery_texts.ts';
+import * as m024 from './migrations/024_security_c.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, EnvMigration> = {
   '019_billing_admin': m019,
   '020_ev_reading_charges': m020,
   '021_delivery_texts': m021,
+  '024_security_c': m024,
 };
 
 /** Every migration's name, in the order they run. */

@@ -147,6 +147,8 @@ export const messages = {
   // translation (spec 8)
   translationError: 'Translation error',
   couldNotTranslate: 'We could not translate',
+  debtChosenTwice: 'The same debt was chosen more than once',
+  paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
 } as const;
 
 export type MessageKey = keyof typeof messages;
