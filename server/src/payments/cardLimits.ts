@@ -4,7 +4,7 @@
 // reaches the provider. Counts live in the database (limits/usageLimits.ts): every process shares them.
 import type { Db } from '../db/database.ts';
 import type { UsageContext } from '../limits/usageLimits.ts';
-import { assertQuota, returnUse, spendQuotas } from '../limits/usageLimits.ts';
+import { returnUse, spendQuotas } from '../limits/usageLimits.ts';
 import type { ProviderFailure } from './provider.ts';
 
 const userKey = (userId: number) => `user:${userId}`;
@@ -26,20 +26,35 @@ export type AttemptGuard = { before(): Promise<void>; after(declined: boolean): 
  * attempts made at once cannot all pass the last one left) and gives it back when the provider did not
  * decline; an attempt whose answer never came keeps it.
  */
-export function declineGuard(db: Db, usage: UsageContext, userId: number, apartmentId: string): AttemptGuard & { check(): Promise<void> } {
+export function declineGuard(db: Db, usage: UsageContext, userId: number, apartmentId: string): AttemptGuard {
   const uses = [
     ['cardDeclinesPerUser', userKey(userId)],
     ['cardDeclinesPerApartment', apartmentKey(apartmentId)],
   ] as const;
   return {
-    /** Refuses when no decline is left, counting nothing (before an intent is recorded). */
-    async check() {
-      for (const [name, key] of uses) await assertQuota(db, usage, name, key);
-    },
     before: () => spendQuotas(db, usage, uses),
     async after(declined) {
       if (declined) return;
       for (const [name, key] of uses) await returnUse(db, usage, name, key);
+    },
+  };
+}
+
+/**
+ * Takes the decline of a new payment before its intent is recorded (no declines left: 429, and nothing is
+ * recorded or sent); its first attempt uses it, and `release` gives it back when no attempt did.
+ */
+export async function takeAhead(guard: AttemptGuard): Promise<AttemptGuard & { release(): Promise<void> }> {
+  await guard.before();
+  let used = false;
+  return {
+    async before() {
+      if (used) await guard.before();
+      used = true;
+    },
+    after: (declined) => guard.after(declined),
+    async release() {
+      if (!used) await guard.after(false);
     },
   };
 }

@@ -18,7 +18,7 @@ import { accountOf, myHome, tenantHomes } from '../money/tenantAccount.ts';
 import type { PaymentContext } from '../payments/cardPayment.ts';
 import type { NewIntent } from '../payments/cardPayment.ts';
 import { completePayment, isStale, linesOf, merchantOf, payableSettings, quoteOf, recordIntent } from '../payments/cardPayment.ts';
-import { countTokenization, declineGuard } from '../payments/cardLimits.ts';
+import { countTokenization, declineGuard, takeAhead } from '../payments/cardLimits.ts';
 import { messageOfFailure } from '../payments/provider.ts';
 import { israelLocalDate } from '../util/dates.ts';
 
@@ -137,8 +137,6 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     const home = await myHome(db, req, body.apartmentId);
     const settings = await payableSettings(db, home.building.id, home.apartment.id);
     const card = await myCard(req, body.cardId);
-    // No declines left: nothing is recorded and nothing reaches the provider.
-    await guard.check();
     const date = israelLocalDate(ctx.now());
     const build = async (tx: Db): Promise<NewIntent> => {
       const lines = await linesOf(tx, companyId, home.building.id, home.apartment.id, body.chargeIds);
@@ -168,17 +166,23 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
         date,
       };
     };
-    let recorded = await recordIntent(pay, body.id, build);
-    if ('heldBy' in recorded) {
-      // Another open intent pays some of these debts. One left long unfinished (a closed tab, a stopped
-      // process) is finished first; a recent one is still being paid.
-      if (recorded.heldBy.some((h) => !isStale(pay, h))) throw paymentInProgress();
-      for (const stale of recorded.heldBy) await completePayment(pay, stale, user.userName, guard);
-      recorded = await recordIntent(pay, body.id, build);
-      if ('heldBy' in recorded) throw paymentInProgress();
+    // No declines left: nothing is recorded and nothing reaches the provider.
+    const ahead = await takeAhead(guard);
+    try {
+      let recorded = await recordIntent(pay, body.id, build);
+      if ('heldBy' in recorded) {
+        // Another open intent pays some of these debts. One left long unfinished (a closed tab, a stopped
+        // process) is finished first; a recent one is still being paid.
+        if (recorded.heldBy.some((h) => !isStale(pay, h))) throw paymentInProgress();
+        for (const stale of recorded.heldBy) await completePayment(pay, stale, user.userName, guard);
+        recorded = await recordIntent(pay, body.id, build);
+        if ('heldBy' in recorded) throw paymentInProgress();
+      }
+      const intent = recorded.created ? recorded.payment : sameIntent(recorded.payment, companyId, user.id, body);
+      return answer(await completePayment(pay, intent, user.userName, ahead));
+    } finally {
+      await ahead.release();
     }
-    const intent = recorded.created ? recorded.payment : sameIntent(recorded.payment, companyId, user.id, body);
-    return answer(await completePayment(pay, intent, user.userName, guard));
   });
 
   // The payment's outcome and receipt; a payment left pending (the tab closed mid-way) is finished here.
