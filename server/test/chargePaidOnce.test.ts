@@ -213,3 +213,26 @@ describe('a pending intent finished later', () => {
     expect((await account()).balanceAgorot).toBe(before.balanceAgorot - debt.openAgorot);
   });
 });
+
+describe('a payment inside a sync batch', () => {
+  it('is refused (it needs its own request: the provider is never called inside the batch’s commit), as is saving a card', async () => {
+    const debt = await newDebt(60);
+    const total = await totalOf([debt.id]);
+    const id = newId();
+    const before = await chargedAtProvider();
+    const items = [
+      { key: id, method: 'POST', path: 'binyan/my/payments', body: { id, apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id, expectedTotalAgorot: total }, record: `payments:${id}` },
+      { key: newId(), method: 'POST', path: 'binyan/my/cards', body: { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true }, record: 'cards:new' },
+    ];
+    const batch = await call<{ results: { status: number; body: { error?: { code: string; messageKey: string } } }[] }>(server, 'POST', '/api/binyan/sync/batch', { token: moshe, body: { items } });
+    expect(batch.status, batch.text).toBe(200);
+    for (const result of batch.body.results) {
+      expect(result.status).toBe(422);
+      expect(result.body.error).toMatchObject({ code: 'SEND_ON_ITS_OWN', messageKey: 'errors:sendOnItsOwn' });
+    }
+    expect(await chargedAtProvider()).toBe(before);
+    expect((await as('GET', `/api/binyan/my/payments/${id}`)).status).toBe(404);
+    // The same payment on its own goes through.
+    expect((await pay([debt.id], total, id)).body.record?.status).toBe('succeeded');
+  });
+});

@@ -10,6 +10,7 @@ import type { HTTPMethod } from 'find-my-way';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { beforeHandler } from './beforeHandler.ts';
+import { ApiError } from './errors.ts';
 import { errorAnswerOf, needsAuth } from './hooks.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -141,6 +142,9 @@ export function registerDirectCalls(app: FastifyInstance, ctx: AppContext): Dire
         // The batch's length bounds each change's: only a batch longer than the route's limit is measured.
         if (Number(batch.headers['content-length'] ?? Infinity) > route.options.bodyLimit && bodyBytes(change) > route.options.bodyLimit) throw bodyTooLarge();
         if (!(await beforeHandler(ctx, req, reply))) {
+          // A change that calls an outside service (a card provider) after its own commit needs its own
+          // request: a batch's changes share one commit (SQLite), and the call would run inside it.
+          if (route.options.config.outsideCall) throw new ApiError(422, 'SEND_ON_ITS_OWN', 'sendOnItsOwn');
           const returned: unknown = await route.handler.call(app, req, reply);
           if (!kept.sent && returned !== kept) kept.send(returned);
         }

@@ -16,6 +16,8 @@ declare module 'fastify' {
     right?: Action;
     /** A tenant's action (pay, save a card, book, sign, send): refused until they approved the current terms (http/termsCheck.ts). */
     terms?: boolean;
+    /** Calls an outside service (the card provider) after its own commit: never a change of a sync batch (http/directCall.ts). */
+    outsideCall?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with the action it declares (public routes have none): for the rights tests. */

@@ -60,7 +60,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: (await refunds.ofPayment(db, p.id)).map(publicRefund) };
   });
 
-  app.post('/api/binyan/payments/:id/refunds', { config: { right: 'payments.refund' } }, async (req, reply) => {
+  app.post('/api/binyan/payments/:id/refunds', { config: { right: 'payments.refund', outsideCall: true } }, async (req, reply) => {
     const body = parse(refundBody, req.body);
     const p = await visiblePayment(req, (req.params as { id: string }).id);
     const refund = await refundPayment(ctx, p, { id: body.id, amountAgorot: body.amountAgorot, createdBy: authOf(req).user.userName });

@@ -89,7 +89,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
 
   // The card goes to the provider only; we keep its token, last 4 digits, expiry and kind. The id is
   // checked and the attempt counted before the card leaves (a used id is refused, never sent).
-  app.post('/api/binyan/my/cards', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
+  app.post('/api/binyan/my/cards', { config: { right: 'account.pay', terms: true, outsideCall: true } }, async (req, reply) => {
     const body = parse(cardBody, req.body);
     const { companyId, user } = authOf(req);
     const existing = await savedCards.mine(db, companyId, user.id, body.id);
@@ -125,7 +125,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     return { quote: { ...quoteOf(lines, card, settings, israelLocalDate(ctx.now())), cardKind: card.cardKind, last4: card.last4 }, lines };
   });
 
-  app.post('/api/binyan/my/payments', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
+  app.post('/api/binyan/my/payments', { config: { right: 'account.pay', terms: true, outsideCall: true } }, async (req, reply) => {
     const body = parse(payBody, req.body);
     const { companyId, user } = authOf(req);
     const answer = (p: Payment) => reply.header('Idempotency-Key', p.id).code(200).send({ record: receiptOf(p), idempotencyKey: p.id });

@@ -149,6 +149,7 @@ export const messages = {
   couldNotTranslate: 'We could not translate',
   debtChosenTwice: 'The same debt was chosen more than once',
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
+  sendOnItsOwn: 'This action needs the connection and is sent on its own, not with other changes',
 } as const;
 
 export type MessageKey = keyof typeof messages;
