@@ -7,6 +7,7 @@
 // records it until it has its outcome (payment_reservations), so of two intents for one charge sent at
 // once, to any processes, one reaches the provider and the other is refused. The provider is asked only
 // after that transaction committed, never inside one; an intent finished later checks its charges first.
+import { validateDebtChoice } from '../../../src/lib/cards.ts';
 import { quoteCardPayment } from '../../../src/lib/clearingFee.ts';
 import { cardPaymentText, standingOrderRunText } from '../../../src/lib/domain/ledgerText.ts';
 import type { PaymentQuote } from '../../../src/lib/clearingFee.ts';
@@ -39,9 +40,9 @@ export async function payableSettings(db: Db, buildingId: number, apartmentId: s
 
 /** The lines of the chosen debts at their open amounts; a debt not open, or covered by sent checks, is refused. */
 export async function linesOf(db: Db, companyId: number, buildingId: number, apartmentId: string, chargeIds: readonly string[]): Promise<PaymentLine[]> {
-  if (chargeIds.length === 0) throw fail.rule({ field: 'debts', messageKey: 'chooseDebts' });
-  // A debt named twice would be charged twice (and its fee on the inflated total).
-  if (new Set(chargeIds).size !== chargeIds.length) throw fail.validation({ field: 'debts', messageKey: 'debtChosenTwice' });
+  // The shared rule (src/lib/cards.ts): at least one debt, each once — one named twice would be charged twice.
+  const refusal = validateDebtChoice(chargeIds);
+  if (refusal) throw refusal.messageKey === 'chooseDebts' ? fail.rule(refusal) : fail.validation(refusal);
   const all = await buildingDebts(db, companyId, buildingId, { apartmentId });
   return chargeIds.map((id) => {
     const d = all.find((x) => x.id === id);
