@@ -29,7 +29,7 @@ import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
-import { paymentProviderFor } from './payments/select.ts';
+import { paymentProviderFor, providerDelayOf } from './payments/select.ts';
 import { usageLimitsWith } from './limits/usageLimits.ts';
 import type { UsageLimits } from './limits/usageLimits.ts';
 
@@ -71,6 +71,8 @@ export type ServerOptions = {
   deliveryIntervalMs?: number;
   /** How often the building-event reminders are queued (jobs/eventReminders.ts; default ten minutes). */
   reminderIntervalMs?: number;
+  /** How long the reference payment provider takes to answer (ms); defaults to env PAYMENT_PROVIDER_DELAY_MS, else 0. */
+  paymentProviderDelayMs?: number;
 };
 
 function defaultFilesDir(database: string): string {
@@ -128,7 +130,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
       push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
       kick: () => deliveryJob?.kick(),
     },
-    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now),
+    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now, { delayMs: options.paymentProviderDelayMs ?? providerDelayOf(process.env.PAYMENT_PROVIDER_DELAY_MS) }),
   };
   let deliveryJob: ReturnType<typeof scheduleDeliveries> | null = null;
 

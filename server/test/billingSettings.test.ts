@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/open.ts';
 import { runStandingOrders } from '../src/jobs/standingOrders.ts';
 import { referenceProvider } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Settings = BuildingBillingSettings & { buildingId: number; version: number; updatedAt: string | null };
@@ -30,6 +31,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ['miri', 'admin', 'avi', 'rina', 'moshe']) tokens.set(name, (await loginAs(server, name)).token);
+  await approveTerms(server, tokens.get('moshe') ?? '');
 });
 afterAll(async () => server.close());
 

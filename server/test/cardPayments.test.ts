@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/lib/cards.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
-import { holdApartment, providerCharges, setCardPayments } from './paymentState.ts';
+import { holdApartment, providerCharges, setCardPayments, roomyCardLimits } from './paymentState.ts';
 
 type Debt = { id: string; kind: string; openAgorot: number; dueDate: string; paid: boolean };
 type Account = {
@@ -24,8 +25,9 @@ let server: TestServer;
 let moshe: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ usageLimits: roomyCardLimits });
   moshe = (await loginAs(server, 'moshe')).token;
+  await approveTerms(server, moshe);
 });
 afterAll(async () => server.close());
 

@@ -58,13 +58,15 @@ describe('company isolation', () => {
       ['POST', `/api/binyan/service-calls/${otherCall.id}/updates`, { id: newId(), text: 'ניסיון' }],
       ['POST', `/api/binyan/keys/${otherKey.id}/handover`, { baseVersion: otherKey.version, deliveredTo: 'פורץ' }],
       ['POST', '/api/binyan/meter-readings', { id: newId(), meterId: otherMeter.id, current: 999999, photoId: 'p' }],
-      // reusing another company's record id for a create is refused too
-      ['POST', '/api/binyan/service-calls', { id: otherCall.id, buildingId: 101, domain: 'plumbing', description: 'נזילת מים בחדר המדרגות' }],
     ];
     for (const [method, path, body] of writes) {
       const r = await call(server, method, path, { token: avi, body });
       expect(r.status, `${method} ${path}`).toBe(403);
     }
+    // Reusing another company's record id for a create is refused, and nothing of that record is shown.
+    const reused = await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: otherCall.id, buildingId: 101, domain: 'plumbing', description: 'נזילת מים בחדר המדרגות' } });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({ error: expect.objectContaining({ code: 'ALREADY_EXISTS', messageKey: 'errors:alreadyExists' }) });
     const after = await call<{ record: Rec; updates: unknown[] }>(server, 'GET', `/api/binyan/service-calls/${otherCall.id}`, { token: other });
     expect(after.body.record).toEqual(otherCall);
     const building = (await call<List>(server, 'GET', '/api/binyan/buildings', { token: other })).body.records[0];

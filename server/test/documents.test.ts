@@ -4,6 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentLimits } from '../../src/lib/uploadLimits.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, params, startTestServer } from './harness.ts';
 import { testJpeg } from './images.ts';
 import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>'), usageLimits: { documentMailsPerUser: mailLimit } });
   for (const name of ['miri', 'moshe', 'tali', 'avi', 'rina', 'shimon', 'eli']) tokens.set(name, (await loginAs(server, name)).token);
+  for (const name of ['moshe', 'tali']) await approveTerms(server, tokens.get(name) ?? '');
   // moshe is the building's first owner contact (server/src/seed/seed.ts); his unit is that contact's.
   const contacts = (await as('miri', 'GET', '/buildings/101/contacts')).body.records as unknown as { id: string; role: string; apartmentId: string | null }[];
   const owners = contacts.filter((c) => c.role === 'owner' && c.apartmentId).sort((a, b) => (a.id < b.id ? -1 : 1));

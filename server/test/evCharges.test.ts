@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/lib/cards.ts';
 import { evChargeAgorot, readingDay } from '../../src/lib/domain/evCharges.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Reading = { id: string; meterId: string; previous: number; current: number; consumption: number; pricePerKwh: number | null; paid: boolean; version: number; charge: { chargeId: string; amountAgorot: number; openAgorot: number; pendingChecks: boolean } | null };
@@ -25,6 +26,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ['avi', 'moshe', 'miri']) tokens.set(name, (await loginAs(server, name)).token);
+  await approveTerms(server, tokens.get('moshe') ?? '');
 });
 afterAll(async () => server.close());
 

@@ -48,7 +48,7 @@ async function waitFor(map: Map<string, string>, user: string, timeoutMs: number
   }
 }
 
-export type TestServerOptions = Pick<ServerOptions, 'sessionIdleMinutes' | 'staticDir' | 'allowPasswordLogin' | 'signInLimits' | 'usageLimits' | 'trustProxy' | 'gateDialer' | 'mailProvider' | 'smsProvider' | 'pushProvider' | 'deliveryIntervalMs'> & {
+export type TestServerOptions = Pick<ServerOptions, 'sessionIdleMinutes' | 'staticDir' | 'allowPasswordLogin' | 'signInLimits' | 'usageLimits' | 'trustProxy' | 'gateDialer' | 'mailProvider' | 'smsProvider' | 'pushProvider' | 'deliveryIntervalMs' | 'paymentProviderDelayMs'> & {
   /** Another test server's database and files: they are left in place on close. */
   sharing?: Pick<TestServer, 'database' | 'filesDir'>;
 };

@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/open.ts';
+import { testCards } from '../../src/lib/cards.ts';
 import { jobs } from '../src/data/jobs.ts';
+import { providerChargeCountOf } from '../src/payments/referenceProvider.ts';
 import { PURGE_JOB } from '../src/jobs/purge.ts';
 import type { TestDatabase } from './engine.ts';
 import { newTestDatabase, testEngine } from './engine.ts';
@@ -16,6 +18,9 @@ import { migrationNames } from '../src/db/migrate.ts';
 import { call, loginAs, newId } from './harness.ts';
 import type { ServerProcess } from './processes.ts';
 import { startServerProcess } from './processes.ts';
+import { approveTerms } from './terms.ts';
+
+const PROVIDER_DELAY_MS = 1_500;
 
 type Mutation = { idempotencyKey: string; record: { id: string; version: number; callNumber?: number }; error?: { code: string } };
 
@@ -28,8 +33,10 @@ let token = '';
 beforeAll(async () => {
   // SQLite: the first process creates and seeds the file; PostgreSQL: a copy of the seeded template.
   test = await newTestDatabase({ seeded: testEngine() === 'postgres' });
-  a = await startServerProcess(test.database, test.filesDir);
-  b = await startServerProcess(test.database, test.filesDir);
+  // A clearing company that takes its time: two payments sent at once overlap at the provider (no other test here pays).
+  const slowProvider = { PAYMENT_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS) };
+  a = await startServerProcess(test.database, test.filesDir, 60_000, slowProvider);
+  b = await startServerProcess(test.database, test.filesDir, 60_000, slowProvider);
   db = openDatabase(test.database);
   token = (await loginAs(a, 'avi')).token;
 }, 120_000);
@@ -129,6 +136,40 @@ describe(`two server processes on one ${testEngine()} database`, () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(status).toBe(401);
+  });
+
+  it('lets one of two payments of one debt sent to both processes at once reach the provider, and refuses the other', async () => {
+    const { token: moshe } = await loginAs(a, 'moshe');
+    await approveTerms(b, moshe);
+    type Account = { apartments: { apartmentId: string; balanceAgorot: number; debts: { id: string; openAgorot: number }[] }[] };
+    const account = async () => (await call<Account>(a, 'GET', '/api/binyan/my/account', { token: moshe })).body.apartments[0];
+    const home = await account();
+    const debt = home?.debts[0];
+    if (!home || !debt) throw new Error('the demo tenant has an open debt');
+    const card = (await call<{ record: { id: string } }>(b, 'POST', '/api/binyan/my/cards', { token: moshe, body: { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true } })).body.record;
+    const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', { token: moshe, body: { apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id } });
+    const charged = async () => providerChargeCountOf(db, 'company-1001');
+    const before = await charged();
+
+    // Two intents (two ids: two taps on two devices) for the same debt, one to each process, at once.
+    const pay = (server: ServerProcess) => {
+      const id = newId();
+      return call<{ record?: { status: string }; error?: { code: string; messageKey: string } }>(server, 'POST', '/api/binyan/my/payments', {
+        token: moshe,
+        idempotencyKey: id,
+        body: { id, apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id, expectedTotalAgorot: quote.body.quote.total },
+      });
+    };
+    const replies = await Promise.all([pay(a), pay(b)]);
+    const paid = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status !== 200);
+    expect(paid.map((r) => r.body.record?.status), replies.map(textOf).join('\n')).toEqual(['succeeded']);
+    expect(refused.map((r) => r.status)).toEqual([409]);
+    expect(refused[0]?.body.error).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', messageKey: 'errors:paymentInProgress' });
+    expect(await charged()).toBe(before + 1);
+    const after = await account();
+    expect(after?.balanceAgorot).toBe(home.balanceAgorot - debt.openAgorot);
+    expect(await db.all(db.q.selectFrom('payment_reservations').selectAll())).toEqual([]);
   });
 
   it('runs the purge job once for both processes, and both answer the health check', async () => {

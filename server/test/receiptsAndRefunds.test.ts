@@ -11,6 +11,8 @@ import { formatNis } from '../../src/lib/money.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { providerRefundedOf } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
+import { roomyCardLimits } from './paymentState.ts';
 import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
@@ -26,8 +28,9 @@ let server: TestServer;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ usageLimits: roomyCardLimits });
   for (const name of ['moshe', 'tali', 'miri', 'rina', 'avi', 'admin']) tokens[name] = (await loginAs(server, name)).token;
+  for (const name of ['moshe', 'tali']) await approveTerms(server, tokens[name] ?? '');
 });
 afterAll(async () => server.close());
 

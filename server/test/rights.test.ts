@@ -3,10 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchRouteOf } from '../../src/lib/batchTargets.ts';
 import type { Action, Actor, Role } from '../../src/lib/rights/rights.ts';
-import { can } from '../../src/lib/rights/rights.ts';
+import { actorFrom, can } from '../../src/lib/rights/rights.ts';
 import { testCards } from '../../src/lib/cards.ts';
 import type { Rec, TestServer } from './harness.ts';
+import { openDatabase } from '../src/db/open.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 
 type Reply = { record?: Rec; records?: Rec[]; error?: { code: string; messageKey: string; field?: string } };
 
@@ -252,6 +254,38 @@ describe('permission flags', () => {
     expect((await as('noam', 'GET', '/api/binyan/buildings/105/meters')).status).toBe(200);
   });
 
+  it('closes card clearing (card settings, refunds, the office’s payments list) to management staff without PermClearing', async () => {
+    const clearing: [string, string, unknown][] = [
+      ['GET', '/api/binyan/buildings/101/billing-settings', undefined],
+      ['PUT', '/api/binyan/buildings/101/billing-settings', { baseVersion: 1, settings: {} }],
+      ['GET', '/api/binyan/payments?buildingId=101', undefined],
+      ['GET', '/api/binyan/payments/no-such-id/refunds', undefined],
+      ['POST', '/api/binyan/payments/no-such-id/refunds', { id: newId(), amountAgorot: 100 }],
+    ];
+    // miri has the flag in the demo; admin is a manager-level user whose flag is switched off here.
+    expect(actors.get('miri')?.flags.PermClearing).toBe(1);
+    for (const [method, path, body] of clearing) expect((await as('miri', method, path, body)).body, `${method} ${path}`).not.toMatchObject(notAllowed);
+    const db = openDatabase(server.database);
+    try {
+      await db.run(db.q.updateTable('users').set({ permClearing: 0 }).where('userName', '=', 'admin').where('companyId', '=', 1001));
+      const login = await loginAs(server, 'admin');
+      // The screens read the same table with the flags the sign-in answers: they hide card clearing too.
+      const actor = actorFrom({ role: String(login.user.role), PermSrvCall: 1, PermClearing: Number(login.user.PermClearing), showChecksDeposit: 1, allowReceptionistModule: 1 });
+      for (const action of ['billingSettings.read', 'billingSettings.edit', 'payments.read', 'payments.refund'] as const) expect(can(actor, action), action).toBe(false);
+      for (const [method, path, body] of clearing) {
+        const reply = await call<Reply>(server, method, path, { token: login.token, ...(body === undefined ? {} : { body }) });
+        expect(reply.status, `${method} ${path}`).toBe(403);
+        expect(reply.body, `${method} ${path}`).toMatchObject(notAllowed);
+      }
+      // The rest of the building's settings stay his.
+      expect((await call<Reply>(server, 'GET', '/api/binyan/apartment-holds?buildingId=101', { token: login.token })).status).toBe(200);
+    } finally {
+      await db.run(db.q.updateTable('users').set({ permClearing: 1 }).where('userName', '=', 'admin').where('companyId', '=', 1001));
+      await db.close();
+      tokens.set('admin', (await loginAs(server, 'admin')).token);
+    }
+  });
+
   it('opens keys and mail to a guard only through the receptionist module', async () => {
     expect((await as('shimon', 'GET', '/api/binyan/keys?buildingId=102')).status).toBe(200);
     expect((await as('shimon', 'GET', '/api/binyan/service-calls?buildingId=102')).status).toBe(200);
@@ -287,6 +321,7 @@ describe('the committee’s books', () => {
 
 describe('receipts and refunds of tenants’ payments', () => {
   it('gives a receipt to the payer and the building’s office, and a refund only to management staff', async () => {
+    await approveTerms(server, tokens.get('moshe') ?? '');
     const mine = (await as('moshe', 'GET', '/api/binyan/my/account')).body as unknown as { apartments: { apartmentId: string; debts: { id: string }[] }[] };
     const apartment = mine.apartments[0];
     if (!apartment) throw new Error('the demo tenant has an apartment');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallMinutes } from '../../src/lib/domain/bookingRules.ts';
 import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Booking = { id: string; roomId: string; status: string; version: number; cancelRequestedAt: string | null; cancelRequestedBy: string | null; cancelledBy: string | null };
@@ -16,6 +17,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer({ sessionIdleMinutes: 7 * 24 * 60 });
   for (const name of ['moshe', 'tali', 'miri']) tokens.set(name, (await loginAs(server, name)).token);
+  for (const name of ['moshe', 'tali']) await approveTerms(server, tokens.get(name) ?? '');
 });
 afterAll(async () => server.close());
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/lib/cards.ts';
 import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Booking = { id: string; roomId: string; apartmentId: string; start: string; status: string; paid: boolean; feeAgorot: number; mine: boolean; version: number };
@@ -25,6 +26,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ['moshe', 'tali', 'miri']) tokens.set(name, (await loginAs(server, name)).token);
+  for (const name of ['moshe', 'tali']) await approveTerms(server, tokens.get(name) ?? '');
 });
 afterAll(async () => server.close());
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 
 type Room = { id: string; buildingId: number; name: string; opensAt: string; closesAt: string; slotMinutes: number; feeAgorot: number; version: number };
 type Body = { record?: Room & { feeAgorot: number }; records?: Room[]; apartments?: { debts: { description: string; openAgorot: number }[] }[]; error?: { code: string; messageKey: string; field?: string } };
@@ -15,6 +16,7 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ['moshe', 'rina', 'miri']) tokens.set(name, (await loginAs(server, name)).token);
+  await approveTerms(server, tokens.get('moshe') ?? '');
 });
 afterAll(async () => server.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallMinutes } from '../../src/lib/domain/bookingRules.ts';
 import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Booking = { id: string; roomId: string; apartmentId: string; start: string; end: string; status: string; bookedBy: string; mine: boolean; version: number };
@@ -17,6 +18,7 @@ beforeAll(async () => {
   // Days pass in these tests (the cancellation deadline): sessions must outlive them.
   server = await startTestServer({ sessionIdleMinutes: 30 * 24 * 60 });
   for (const name of ['moshe', 'tali', 'miri', 'rina']) tokens.set(name, (await loginAs(server, name)).token);
+  for (const name of ['moshe', 'tali']) await approveTerms(server, tokens.get(name) ?? '');
 });
 afterAll(async () => server.close());
 

@@ -10,6 +10,8 @@ import { ledger } from '../src/data/ledger.ts';
 import { runStandingOrders } from '../src/jobs/standingOrders.ts';
 import { referenceProvider } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
+import { roomyCardLimits } from './paymentState.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Order = { id: string; billingDay: number; frequency: string; version: number; status: string };
@@ -21,9 +23,10 @@ let moshe: string;
 let apartmentId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ usageLimits: roomyCardLimits });
   db = openDatabase(server.database);
   moshe = (await loginAs(server, 'moshe')).token;
+  await approveTerms(server, moshe);
   apartmentId = (await account()).apartmentId;
 });
 afterAll(async () => {

@@ -141,7 +141,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazyScreen(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
   { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
-  { id: 'billingSettings', right: 'buildings.editSettings', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
+  { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -64,7 +64,9 @@ export function validateNewCard(input: NewCardInput): RuleResult {
   return null;
 }
 
-/** The debts a payment pays: at least one. */
+/** The debts a payment pays: at least one, each once (a debt named twice would be charged twice). */
 export function validateDebtChoice(chargeIds: readonly string[]): RuleResult {
-  return chargeIds.length === 0 ? { field: 'debts', messageKey: 'chooseDebts' } : null;
+  if (chargeIds.length === 0) return { field: 'debts', messageKey: 'chooseDebts' };
+  if (new Set(chargeIds).size !== chargeIds.length) return { field: 'debts', messageKey: 'debtChosenTwice' };
+  return null;
 }

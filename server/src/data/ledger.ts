@@ -94,6 +94,12 @@ export const ledger = {
 
   remove: (db: Db, id: string, companyId: number) => db.run(db.q.deleteFrom('ledger_entries').where('id', '=', id).where('companyId', '=', companyId)),
 
+  /** Whose row an id is, in any company (a client-chosen id is checked against all of them). */
+  ownerOf: async (db: Db, id: string): Promise<{ companyId: number; buildingId: number } | undefined> => {
+    const row = await db.first(db.q.selectFrom('ledger_entries').select(['companyId', 'buildingId']).where('id', '=', id));
+    return row ? { companyId: Number(row.companyId), buildingId: Number(row.buildingId) } : undefined;
+  },
+
   find: async (db: Db, id: string, companyId: number): Promise<StoredLedgerEntry | undefined> => {
     const row = await db.first(db.q.selectFrom('ledger_entries').selectAll().where('id', '=', id).where('companyId', '=', companyId));
     return row ? entryOf(row) : undefined;

@@ -185,7 +185,11 @@ export const apartmentHolds = {
 };
 
 export const savedCards = {
-  insert: (db: Db, companyId: number, c: SavedCard) => db.run(db.q.insertInto('saved_cards').values({ ...c, companyId, deletedAt: null })),
+  /** Inserts the card unless its id is taken (by anyone, deleted or not); true for the one that inserted it. */
+  insertOnce: async (db: Db, companyId: number, c: SavedCard): Promise<boolean> =>
+    (await db.run(db.q.insertInto('saved_cards').values({ ...c, companyId, deletedAt: null }).onConflict((oc) => oc.column('id').doNothing()))).changes === 1,
+  /** Whether any card (of any user or company, deleted too) has this id. */
+  idTaken: async (db: Db, id: string): Promise<boolean> => (await db.first(db.q.selectFrom('saved_cards').select('id').where('id', '=', id))) !== undefined,
   /** A card of the user that was not deleted (kept or one-time). */
   mine: async (db: Db, companyId: number, userId: number, id: string): Promise<SavedCard | undefined> => {
     const r = await db.first(db.q.selectFrom('saved_cards').selectAll().where('id', '=', id).where('companyId', '=', companyId).where('userId', '=', userId).where('deletedAt', 'is', null));
@@ -220,9 +224,13 @@ export const payments = {
     const r = await db.first(db.q.selectFrom('payments').selectAll().where('id', '=', id));
     return r ? paymentOf(r) : undefined;
   },
-  /** Moves a pending payment to its outcome; false when another request did first. */
-  settle: async (db: Db, id: string, changes: Pick<Payment, 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'updatedAt'>): Promise<boolean> =>
-    (await db.run(db.q.updateTable('payments').set(changes).where('id', '=', id).where('status', '=', 'pending'))).changes === 1,
+  /** Moves a pending payment to its outcome and frees the charges it held; false when another request did first. */
+  settle: (db: Db, id: string, changes: Pick<Payment, 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'updatedAt'>): Promise<boolean> =>
+    db.tx(async (tx) => {
+      const settled = (await tx.run(tx.q.updateTable('payments').set(changes).where('id', '=', id).where('status', '=', 'pending'))).changes === 1;
+      await paymentReservations.release(tx, id);
+      return settled;
+    }),
   nextReceiptNumber: (db: Db, companyId: number) => db.nextNumber(receiptNumbers, `receipt:${companyId}`, companyId),
   ofApartment: async (db: Db, companyId: number, apartmentId: string): Promise<Payment[]> =>
     (await db.all(db.q.selectFrom('payments').selectAll().where('companyId', '=', companyId).where('apartmentId', '=', apartmentId).orderBy('createdAt', 'desc'))).map(paymentOf),
@@ -232,6 +240,27 @@ export const payments = {
     const r = await db.first(db.q.selectFrom('payments').selectAll().where('standingOrderId', '=', standingOrderId).where('period', '=', period));
     return r ? paymentOf(r) : undefined;
   },
+};
+
+/** The charges open payment intents are paying (migration 024): a charge is held by one pending intent at most. */
+export const paymentReservations = {
+  /** The pending intents other than `paymentId` that hold any of the charges. */
+  holders: async (db: Db, chargeIds: readonly string[], paymentId: string): Promise<Payment[]> => {
+    if (chargeIds.length === 0) return [];
+    const rows = await db.all(db.q.selectFrom('payment_reservations').select('paymentId').where('chargeId', 'in', chargeIds).where('paymentId', '<>', paymentId));
+    const out: Payment[] = [];
+    for (const id of new Set(rows.map((r) => r.paymentId))) {
+      const p = await payments.find(db, id);
+      if (p) out.push(p);
+    }
+    return out;
+  },
+  /** Holds each charge for the intent; the primary key refuses a charge another intent holds. */
+  hold: (db: Db, companyId: number, paymentId: string, chargeIds: readonly string[], at: string) =>
+    chargeIds.length === 0 ? Promise.resolve({ changes: 0 }) : db.run(db.q.insertInto('payment_reservations').values(chargeIds.map((chargeId) => ({ chargeId, paymentId, companyId, createdAt: at })))),
+  release: (db: Db, paymentId: string) => db.run(db.q.deleteFrom('payment_reservations').where('paymentId', '=', paymentId)),
+  ofPayment: async (db: Db, paymentId: string): Promise<string[]> =>
+    (await db.all(db.q.selectFrom('payment_reservations').select('chargeId').where('paymentId', '=', paymentId).orderBy('chargeId'))).map((r) => r.chargeId),
 };
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';

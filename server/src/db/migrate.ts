@@ -27,6 +27,7 @@ import * as m020 from './migrations/020_ev_reading_charges.ts';
 import * as m021 from './migrations/021_delivery_texts.ts';
 import * as m022a from './migrations/022_security_a.ts';
 import * as m023b from './migrations/023_security_b.ts';
+import * as m024 from './migrations/024_security_c.ts';
 import * as m025 from './migrations/025_security_d.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
@@ -54,6 +55,7 @@ const migrations: Record<string, EnvMigration> = {
   '021_delivery_texts': m021,
   '022_security_a': m022a,
   '023_security_b': m023b,
+  '024_security_c': m024,
   '025_security_d': m025,
 };
 

@@ -436,6 +436,9 @@ export type StandingOrderTable = {
   updatedAt: string;
 };
 
+/** A charge an open payment intent is paying (migration 024): one row per charge while the intent is pending. */
+export type PaymentReservationTable = { chargeId: string; paymentId: string; companyId: number; createdAt: string };
+
 export type ProviderCardTable = { token: string; merchant: string; cardKind: string; last4: string; expiry: string; outcome: string; createdAt: string };
 export type ProviderChargeTable = { id: string; merchant: string; idempotencyKey: string; token: string; amountAgorot: number; status: string; refundedAgorot: number; createdAt: string };
 /** Refunds of card payments (migration 014): one row per refund request's id (its idempotency key). */
@@ -534,4 +537,5 @@ export type DB = {
   provider_refunds: ProviderRefundTable;
   payment_refunds: PaymentRefundTable;
   tenant_links: TenantLinkTable;
+  payment_reservations: PaymentReservationTable;
 };

@@ -8,7 +8,7 @@ import type { Owned, Resource } from '../db/records.ts';
 import { buildings } from '../data/buildings.ts';
 import { checkGroups, checks } from '../data/checks.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
-import { fail } from './errors.ts';
+import { ApiError, fail } from './errors.ts';
 import { authOf } from './hooks.ts';
 import { assertBuildingVisible, visibleBuildingIds } from './rights.ts';
 
@@ -81,11 +81,21 @@ export function baseVersionFromQuery(req: FastifyRequest): number | undefined {
 }
 
 /**
- * A create whose id already exists: same company → 409 with the current record; other company → 403.
- * The primary key refuses a second row in any case (a create racing another with the same id loses
- * and runs again), so this read is `unguarded` (db/database.ts).
+ * A create whose id already exists: 409 ALREADY_EXISTS, with the record as `current` when the caller may
+ * see it (`shownAs` gives the caller's view of it, e.g. without another tenant's details); a record of
+ * another company or of a building the caller does not see is not shown (nor told apart). The primary
+ * key refuses a second row in any case (a create racing another with the same id loses and runs again),
+ * so this read is `unguarded` (db/database.ts).
  */
-export async function refuseExisting<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string): Promise<void> {
+export async function refuseExisting<E>(db: Db, req: FastifyRequest, resource: Resource<E>, id: string, shownAs?: (entity: E) => unknown): Promise<void> {
   const found = await resource.find(db.unguarded, id);
-  if (found) throw fail.exists(await checkAccess(db, req, resource, found));
+  if (!found) return;
+  let entity: E;
+  try {
+    entity = await checkAccess(db, req, resource, found);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) throw fail.idTaken();
+    throw error;
+  }
+  throw fail.exists(shownAs ? await shownAs(entity) : entity);
 }

@@ -1,12 +1,14 @@
 // What an /api request meets after authentication and before its route's handler, in this order: the
 // caller's checks (company claim, body token), a repeat answered from the stored answers, the route's
-// right. One list for the HTTP requests (a preHandler hook) and for the changes of a batch
-// (http/directCall.ts), so a change in a batch meets exactly what its single request meets.
+// right, and for a tenant's action the approved terms. One list for the HTTP requests (a preHandler hook)
+// and for the changes of a batch (http/directCall.ts), so a change in a batch meets exactly what its
+// single request meets.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkCaller } from './hooks.ts';
 import { sendStored, storedAnswerOf } from './mutation.ts';
 import { checkRouteRight } from './rights.ts';
+import { checkRouteTerms } from './termsCheck.ts';
 
 /** True when the request was answered here (a repeat): the handler must not run. */
 export async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -17,6 +19,7 @@ export async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply:
     return true;
   }
   checkRouteRight(req);
+  await checkRouteTerms(ctx.db, req);
   return false;
 }
 

@@ -48,6 +48,8 @@ export const fail = {
   sessionExpired: () => new ApiError(401, 'SESSION_EXPIRED', 'sessionExpired'),
   conflict: (current: unknown) => new ApiError(409, 'VERSION_CONFLICT', 'versionConflict', { extra: { current } }),
   exists: (current: unknown) => new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists', { extra: { current } }),
+  /** A create whose client id a record the caller may not see already has: refused, nothing of that record shown. */
+  idTaken: () => new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists'),
   tooMany: (retryAfterSeconds?: number) =>
     new ApiError(429, 'TOO_MANY_REQUESTS', 'tooManyRequests', retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   /** Over a limit of src/lib/uploadLimits.ts; the limit travels in `error.params` for the translated text. */

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The action of the rule table this route performs. */
     right?: Action;
+    /** A tenant's action (pay, save a card, book, sign, send): refused until they approved the current terms (http/termsCheck.ts). */
+    terms?: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with the action it declares (public routes have none): for the rights tests. */

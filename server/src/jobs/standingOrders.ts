@@ -36,36 +36,41 @@ async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: stri
     const card = await savedCards.byId(ctx.db, order.cardId);
     const settings = await billingSettings.of(ctx.db, order.buildingId);
     const user = await users.byId(ctx.db, order.userId);
-    const debts = (await buildingDebts(ctx.db, order.companyId, order.buildingId, { apartmentId: order.apartmentId })).filter(
-      (d) => !d.paid && !d.pendingChecks && committeeKinds.has(d.kind) && d.dueDate <= period,
-    );
-    const lines = debts.map((d) => ({ chargeId: d.id, description: d.description, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot }));
-    const quote = card && settings ? quoteOf(lines, card, settings, period) : null;
-    payment = await recordIntent(ctx, {
-      id,
-      companyId: order.companyId,
-      userId: order.userId,
-      buildingId: order.buildingId,
-      apartmentId: order.apartmentId,
-      contactId: user?.contactId ?? null,
-      chargeIds: lines.map((l) => l.chargeId),
-      lines,
-      method: 'standingOrder',
-      cardId: card?.id ?? null,
-      cardKind: card?.cardKind ?? 'local',
-      last4: card?.last4 ?? '',
-      subtotalAgorot: quote?.subtotal ?? 0,
-      feeNetAgorot: quote?.feeNet ?? 0,
-      feeVatAgorot: quote?.feeVat ?? 0,
-      totalAgorot: quote?.total ?? 0,
-      vatBasisPoints: quote?.vatBasisPoints ?? 0,
-      payerName: user?.fullName ?? '',
-      standingOrderId: order.id,
-      period,
-      date: period,
+    // The debts are read in the transaction that records the run and holds its charges (payments/cardPayment.ts).
+    const recorded = await recordIntent(ctx, id, async (tx) => {
+      const debts = (await buildingDebts(tx, order.companyId, order.buildingId, { apartmentId: order.apartmentId })).filter(
+        (d) => !d.paid && !d.pendingChecks && committeeKinds.has(d.kind) && d.dueDate <= period,
+      );
+      const lines = debts.map((d) => ({ chargeId: d.id, description: d.description, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot }));
+      const quote = card && settings ? quoteOf(lines, card, settings, period) : null;
+      return {
+        companyId: order.companyId,
+        userId: order.userId,
+        buildingId: order.buildingId,
+        apartmentId: order.apartmentId,
+        contactId: user?.contactId ?? null,
+        chargeIds: lines.map((l) => l.chargeId),
+        lines,
+        method: 'standingOrder',
+        cardId: card?.id ?? null,
+        cardKind: card?.cardKind ?? 'local',
+        last4: card?.last4 ?? '',
+        subtotalAgorot: quote?.subtotal ?? 0,
+        feeNetAgorot: quote?.feeNet ?? 0,
+        feeVatAgorot: quote?.feeVat ?? 0,
+        totalAgorot: quote?.total ?? 0,
+        vatBasisPoints: quote?.vatBasisPoints ?? 0,
+        payerName: user?.fullName ?? '',
+        standingOrderId: order.id,
+        period,
+        date: period,
+      };
     });
+    // A payment of the tenant's own holds some of these fees right now: the next run tries again.
+    if ('heldBy' in recorded) return;
+    payment = recorded.payment;
     // Nothing due this period: the run is recorded (so it is not tried again) without a charge.
-    if (lines.length === 0 && payment.status === 'pending') {
+    if (payment.lines.length === 0 && payment.status === 'pending') {
       await payments.settle(ctx.db, id, { status: 'nothingDue', providerChargeId: null, errorKey: null, receiptNumber: null, updatedAt: ctx.nowIso() });
       counts.nothingDue += 1;
       return;

@@ -105,3 +105,14 @@ export async function spendQuotas(db: Db, usage: UsageContext, uses: readonly (r
     for (const [name, key] of uses) await countUse(tx, usage, name, key);
   });
 }
+
+/**
+ * Gives back one use of `name` by `key` in the current window (a use counted before an outside call whose
+ * answer showed it was not the kind of use the limit counts, e.g. a card attempt that was not declined).
+ */
+export async function returnUse(db: Db, usage: UsageContext, name: UsageLimitName, key: string): Promise<void> {
+  await db.tx(async (tx) => {
+    const { row, liveCount } = await windowOf(tx, usage, name, key);
+    if (row && liveCount > 0) await rateLimits.save(tx, { ...row, count: row.count - 1 });
+  });
+}

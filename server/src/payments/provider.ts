@@ -25,6 +25,11 @@ export type PaymentProvider = {
   readonly name: string;
   tokenize(merchant: string, card: CardDetails): Promise<ProviderResult<TokenizedCard>>;
   charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>>;
+  /**
+   * The charge made under an idempotency key, if any, without charging: how a payment whose earlier
+   * attempt has no recorded outcome (a process stopped mid-way) learns whether money was taken.
+   */
+  findCharge(merchant: string, idempotencyKey: string): Promise<{ chargeId: string; amountAgorot: number } | null>;
   /** Refunds part or all of a charge; the provider refunds a key once, however often it is sent. */
   refund(merchant: string, chargeId: string, amountAgorot: number, idempotencyKey: string): Promise<ProviderResult<{ refundedAgorot: number }>>;
 };

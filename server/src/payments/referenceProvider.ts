@@ -18,11 +18,19 @@ function outcomeOf(number: string): { outcome: Outcome; cardKind: CardKind } {
   return { outcome: 'approve', cardKind: brandKindOf(number) };
 }
 
-export function referenceProvider(db: Database, now: () => Date): PaymentProvider {
+export type ReferenceProviderOptions = {
+  /** How long each call takes to answer (env PAYMENT_PROVIDER_DELAY_MS): a slow clearing company, for tests of concurrent payments. */
+  delayMs?: number;
+};
+
+export function referenceProvider(db: Database, now: () => Date, options: ReferenceProviderOptions = {}): PaymentProvider {
+  const delayMs = options.delayMs ?? 0;
+  const answerLater = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
   return {
     name: 'reference',
 
     async tokenize(merchant, card) {
+      await answerLater();
       const number = digitsOfCard(card.number);
       if (!luhnValid(number) || !/^\d{3,4}$/.test(card.cvv)) return { ok: false, failure: 'invalidCard' };
       const { outcome, cardKind } = outcomeOf(number);
@@ -33,6 +41,7 @@ export function referenceProvider(db: Database, now: () => Date): PaymentProvide
     },
 
     async charge({ merchant, token, amountAgorot, idempotencyKey }) {
+      await answerLater();
       const card = await db.first(db.q.selectFrom('provider_cards').selectAll().where('token', '=', token).where('merchant', '=', merchant));
       if (!card) return { ok: false, failure: 'invalidCard' };
       if (card.outcome !== 'approve') return { ok: false, failure: card.outcome as ProviderFailure };
@@ -48,7 +57,14 @@ export function referenceProvider(db: Database, now: () => Date): PaymentProvide
       return { ok: true, chargeId: charge.id };
     },
 
+    async findCharge(merchant, idempotencyKey) {
+      await answerLater();
+      const charge = await db.first(db.q.selectFrom('provider_charges').select(['id', 'amountAgorot']).where('idempotencyKey', '=', idempotencyKey).where('merchant', '=', merchant));
+      return charge ? { chargeId: charge.id, amountAgorot: Number(charge.amountAgorot) } : null;
+    },
+
     async refund(merchant, chargeId, amountAgorot, idempotencyKey) {
+      await answerLater();
       return db.tx(async (tx) => {
         const charge = await tx.first(tx.q.selectFrom('provider_charges').selectAll().where('id', '=', chargeId).where('merchant', '=', merchant));
         if (!charge) return { ok: false as const, failure: 'declined' as const };
@@ -73,5 +89,17 @@ export async function providerRefundedOf(db: Database, idempotencyKey: string): 
 /** How many charges the provider holds under a key (tests: a payment is charged exactly once). */
 export async function providerChargesOf(db: Database, idempotencyKey: string): Promise<number> {
   const rows = await db.all(db.q.selectFrom('provider_charges').select('id').where('idempotencyKey', '=', idempotencyKey));
+  return rows.length;
+}
+
+/** How many cards the provider tokenized for a merchant (tests: a refused request never reached it). */
+export async function providerCardsOf(db: Database, merchant: string): Promise<number> {
+  const rows = await db.all(db.q.selectFrom('provider_cards').select('token').where('merchant', '=', merchant));
+  return rows.length;
+}
+
+/** How many charges the provider holds for a merchant (tests: of two intents at once, one reached it). */
+export async function providerChargeCountOf(db: Database, merchant: string): Promise<number> {
+  const rows = await db.all(db.q.selectFrom('provider_charges').select('id').where('merchant', '=', merchant));
   return rows.length;
 }

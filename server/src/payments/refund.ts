@@ -10,7 +10,7 @@ import { ledger } from '../data/ledger.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
 import type { Payment, Refund } from '../data/payments.ts';
 import { refundedOf, refunds } from '../data/payments.ts';
-import { ApiError, enforce } from '../http/errors.ts';
+import { ApiError, enforce, fail } from '../http/errors.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import type { PaymentContext } from './cardPayment.ts';
 import { merchantOf } from './cardPayment.ts';
@@ -23,6 +23,8 @@ const paymentSource = (p: Payment) => (p.method === 'standingOrder' ? 'standingO
 export async function refundPayment(ctx: PaymentContext, payment: Payment, request: RefundRequest): Promise<Refund> {
   const existing = await refunds.find(ctx.db, request.id);
   if (existing) {
+    // Another refund under this id: shown when it is of the same company, never another company's.
+    if (existing.companyId !== payment.companyId) throw fail.idTaken();
     if (existing.paymentId !== payment.id || existing.amountAgorot !== request.amountAgorot) throw new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists', { extra: { current: existing } });
     return completeRefund(ctx, payment, existing);
   }

@@ -37,7 +37,7 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // The whole settings at once, against the version the editor started from (409 with the current ones).
-  app.put('/api/binyan/buildings/:bid/billing-settings', { config: { right: 'buildings.editSettings' } }, async (req, reply) => {
+  app.put('/api/binyan/buildings/:bid/billing-settings', { config: { right: 'billingSettings.edit' } }, async (req, reply) => {
     const body = parse(settingsBody, req.body);
     enforce(validateBillingSettings(body.settings));
     return runMutation(ctx, req, reply, async (tx) => {

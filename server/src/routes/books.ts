@@ -30,6 +30,7 @@ import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 
 const agorot = z.number().int();
 const optAgorot = agorot.nullable().default(null);
@@ -112,7 +113,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateManualEntry(body));
     return runMutation(ctx, req, reply, async (tx) => {
       const { companyId } = authOf(req);
-      if (await ledger.find(tx.unguarded, body.id, companyId)) throw fail.exists(await ledger.find(tx, body.id, companyId));
+      await refuseTakenLedgerId(tx, req, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       if (body.kind === 'pettyCashOut') enforce(pettyCashOut(pettyCashBalance(await ledger.ofBuilding(tx, companyId, building.id)), body.amountAgorot), true);
       const now = ctx.nowIso();

@@ -17,6 +17,7 @@ import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { localDate, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 
 const chargeBody = z.object({
   id: recordId,
@@ -50,7 +51,7 @@ export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {
       const posted: StoredLedgerEntry[] = [];
       for (const apt of targets) {
         const id = body.allApartments ? `${body.id}:${apt.id}` : body.id;
-        if (await ledger.find(tx, id, companyId)) throw fail.exists({ id });
+        await refuseTakenLedgerId(tx, req, id);
         const payer = people.find((c) => c.apartmentId === apt.id && (c.role === 'owner' || c.role === 'committee')) ?? people.find((c) => c.apartmentId === apt.id);
         const entry: StoredLedgerEntry = {
           id,

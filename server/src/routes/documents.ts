@@ -125,7 +125,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(data);
   });
 
-  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send' } }, async (req, reply) => {
+  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send', terms: true } }, async (req, reply) => {
     return sendDocumentByMail(ctx, req, reply, (req.params as { id: string }).id);
   });
 

@@ -107,10 +107,10 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: withPaid(list, paid).map((b) => ({ ...b, mine: false })) };
   });
 
-  app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use' } }, async (req, reply) => {
+  app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use', terms: true } }, async (req, reply) => {
     const body = parse(bookingCreate, req.body ?? {});
     return runMutation(ctx, req, reply, async (tx) => {
-      await refuseExisting(tx, req, roomBookings, body.id);
+      await refuseExisting(tx, req, roomBookings, body.id, async (b) => shown(b, await ownApartmentOf(tx, req), mayDo(req, 'rooms.manage')));
       const room = await loadOwned(tx, req, rooms, body.roomId);
       const own = await ownApartmentOf(tx, req);
       // Staff book for an apartment they name; everyone else for their own home.

@@ -83,7 +83,7 @@ function formText(form: SignatureForm, language: keyof typeof signedFormTemplate
 export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign' }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
+  app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign', terms: true }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
     const body = parse(signedBody, req.body ?? {});
     const { companyId, user } = authOf(req);
     const form = signatureFormOf(body.formId);

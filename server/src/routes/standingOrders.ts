@@ -44,15 +44,18 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     return order;
   };
 
-  app.post('/api/binyan/my/standing-orders', { config: { right: 'account.pay' } }, async (req, reply) => {
+  app.post('/api/binyan/my/standing-orders', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(createBody, req.body);
     const today = israelLocalDate(ctx.now());
     return runMutation(ctx, req, reply, async (tx) => {
+      const { companyId, user } = authOf(req);
+      // A used id: the tenant's own order comes back as `current`; anyone else's is not shown.
+      const taken = await standingOrders.find(tx, body.id);
+      if (taken) throw taken.companyId === companyId && taken.userId === user.id ? fail.exists(publicOrder(taken)) : fail.idTaken();
       const home = await myHome(tx, req, body.apartmentId);
       await payableSettings(tx, home.building.id, home.apartment.id);
       const card = await keptCard(tx, req, body.cardId);
       validate(card, body, today);
-      const { companyId, user } = authOf(req);
       if (await standingOrders.activeOfApartment(tx, companyId, home.apartment.id)) throw fail.rule({ field: 'apartmentId', messageKey: 'standingOrderExists' });
       const now = ctx.nowIso();
       const order: StandingOrder = {
@@ -75,7 +78,7 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     });
   });
 
-  app.put('/api/binyan/my/standing-orders/:id', { config: { right: 'account.pay' } }, async (req, reply) => {
+  app.put('/api/binyan/my/standing-orders/:id', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(changeBody, req.body);
     const today = israelLocalDate(ctx.now());
     return runMutation(ctx, req, reply, async (tx) => {

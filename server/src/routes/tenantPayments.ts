@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { validateNewCard } from '../../../src/lib/cards.ts';
 import { digitsOfCard } from '../../../src/lib/cards.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { Payment, SavedCard } from '../data/payments.ts';
 import { payments, refundedOf, refunds, savedCards } from '../data/payments.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
@@ -15,7 +16,9 @@ import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { accountOf, myHome, tenantHomes } from '../money/tenantAccount.ts';
 import type { PaymentContext } from '../payments/cardPayment.ts';
-import { completePayment, linesOf, merchantOf, payableSettings, quoteOf, recordIntent } from '../payments/cardPayment.ts';
+import type { NewIntent } from '../payments/cardPayment.ts';
+import { completePayment, isStale, linesOf, merchantOf, payableSettings, quoteOf, recordIntent } from '../payments/cardPayment.ts';
+import { countTokenization, declineGuard, takeAhead } from '../payments/cardLimits.ts';
 import { messageOfFailure } from '../payments/provider.ts';
 import { israelLocalDate } from '../util/dates.ts';
 
@@ -29,6 +32,26 @@ export const publicCard = (c: SavedCard) => ({ id: c.id, last4: c.last4, expiry:
 export function receiptOf(p: Payment) {
   const { providerChargeId: _charge, companyId: _company, ...shown } = p;
   return shown;
+}
+
+const paymentInProgress = () => new ApiError(409, 'PAYMENT_IN_PROGRESS', 'paymentInProgress', { field: 'debts' });
+
+/**
+ * The stored intent a request's id names, when it is this user's and the same payment; an id of another
+ * user's payment, or of another payment of theirs, is refused without showing anything of it.
+ */
+function sameIntent(p: Payment, companyId: number, userId: number, body: z.infer<typeof payBody>): Payment {
+  const same =
+    p.companyId === companyId &&
+    p.userId === userId &&
+    p.method === 'card' &&
+    p.apartmentId === body.apartmentId &&
+    p.cardId === body.cardId &&
+    p.totalAgorot === body.expectedTotalAgorot &&
+    p.chargeIds.length === body.chargeIds.length &&
+    p.chargeIds.every((id, i) => id === body.chargeIds[i]);
+  if (!same) throw fail.idTaken();
+  return p;
 }
 
 export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -64,17 +87,25 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     return { records: (await savedCards.keptBy(db, companyId, user.id)).map(publicCard) };
   });
 
-  // The card goes to the provider only; we keep its token, last 4 digits, expiry and kind.
-  app.post('/api/binyan/my/cards', { config: { right: 'account.pay' } }, async (req, reply) => {
+  // The card goes to the provider only; we keep its token, last 4 digits, expiry and kind. The id is
+  // checked and the attempt counted before the card leaves (a used id is refused, never sent).
+  app.post('/api/binyan/my/cards', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(cardBody, req.body);
     const { companyId, user } = authOf(req);
     const existing = await savedCards.mine(db, companyId, user.id, body.id);
     if (existing) return { record: publicCard(existing) };
+    if (await savedCards.idTaken(db.unguarded, body.id)) throw fail.idTaken();
     enforce(validateNewCard({ number: body.number, expiry: body.expiry, cvv: body.cvv, keep: body.keep, today: israelLocalDate(ctx.now()) }));
+    await countTokenization(db, ctx, user.id, (await tenantHomes(db, req)).map((h) => h.apartment.id));
     const result = await ctx.provider.tokenize(merchantOf(companyId), { number: digitsOfCard(body.number), expiry: body.expiry, cvv: body.cvv.trim() });
     if (!result.ok) throw new ApiError(422, 'CARD_REFUSED', messageOfFailure(result.failure), { field: 'number' });
     const card: SavedCard = { id: body.id, userId: user.id, token: result.token, last4: result.last4, expiry: result.expiry, cardKind: result.cardKind, kept: body.keep === true, createdAt: ctx.nowIso() };
-    await savedCards.insert(db, companyId, card);
+    if (!(await savedCards.insertOnce(db, companyId, card))) {
+      // A twin of this request saved it first; anyone else's id is refused.
+      const twin = await savedCards.mine(db, companyId, user.id, body.id);
+      if (!twin) throw fail.idTaken();
+      return { record: publicCard(twin) };
+    }
     return reply.code(201).send({ record: publicCard(card) });
   });
 
@@ -84,7 +115,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     return { record: publicCard(card) };
   });
 
-  app.post('/api/binyan/my/payments/quote', { config: { right: 'account.pay' } }, async (req) => {
+  app.post('/api/binyan/my/payments/quote', { config: { right: 'account.pay', terms: true } }, async (req) => {
     const body = parse(quoteBody, req.body);
     const { companyId } = authOf(req);
     const home = await myHome(db, req, body.apartmentId);
@@ -94,55 +125,71 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     return { quote: { ...quoteOf(lines, card, settings, israelLocalDate(ctx.now())), cardKind: card.cardKind, last4: card.last4 }, lines };
   });
 
-  app.post('/api/binyan/my/payments', { config: { right: 'account.pay' } }, async (req, reply) => {
+  app.post('/api/binyan/my/payments', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(payBody, req.body);
     const { companyId, user } = authOf(req);
     const answer = (p: Payment) => reply.header('Idempotency-Key', p.id).code(200).send({ record: receiptOf(p), idempotencyKey: p.id });
+    const guard = declineGuard(db, ctx, user.id, body.apartmentId);
     // A repeat of this intent (double tap, lost answer, reload): finish it if needed and answer its outcome.
+    // Payment ids are global (the provider's key): another's id is refused before anything is sent.
     const existing = await payments.find(db, body.id);
-    if (existing) {
-      if (existing.companyId !== companyId || existing.userId !== user.id) throw fail.forbidden();
-      return answer(await completePayment(pay, existing, user.userName));
-    }
+    if (existing) return answer(await completePayment(pay, sameIntent(existing, companyId, user.id, body), user.userName, guard));
     const home = await myHome(db, req, body.apartmentId);
     const settings = await payableSettings(db, home.building.id, home.apartment.id);
     const card = await myCard(req, body.cardId);
-    const lines = await linesOf(db, companyId, home.building.id, home.apartment.id, body.chargeIds);
     const date = israelLocalDate(ctx.now());
-    const quote = quoteOf(lines, card, settings, date);
-    // What the tenant confirmed must be what is charged.
-    if (quote.total !== body.expectedTotalAgorot) throw new ApiError(409, 'PAYMENT_CHANGED', 'paymentCannotContinue', { extra: { quote } });
-    const intent = await recordIntent(pay, {
-      id: body.id,
-      companyId,
-      userId: user.id,
-      buildingId: home.building.id,
-      apartmentId: home.apartment.id,
-      contactId: home.contact.id,
-      chargeIds: body.chargeIds,
-      lines,
-      method: 'card',
-      cardId: card.id,
-      cardKind: card.cardKind,
-      last4: card.last4,
-      subtotalAgorot: quote.subtotal,
-      feeNetAgorot: quote.feeNet,
-      feeVatAgorot: quote.feeVat,
-      totalAgorot: quote.total,
-      vatBasisPoints: quote.vatBasisPoints,
-      payerName: user.fullName,
-      standingOrderId: null,
-      period: null,
-      date,
-    });
-    if (intent.userId !== user.id) throw fail.forbidden();
-    return answer(await completePayment(pay, intent, user.userName));
+    const build = async (tx: Db): Promise<NewIntent> => {
+      const lines = await linesOf(tx, companyId, home.building.id, home.apartment.id, body.chargeIds);
+      const quote = quoteOf(lines, card, settings, date);
+      // What the tenant confirmed must be what is charged.
+      if (quote.total !== body.expectedTotalAgorot) throw new ApiError(409, 'PAYMENT_CHANGED', 'paymentCannotContinue', { extra: { quote } });
+      return {
+        companyId,
+        userId: user.id,
+        buildingId: home.building.id,
+        apartmentId: home.apartment.id,
+        contactId: home.contact.id,
+        chargeIds: body.chargeIds,
+        lines,
+        method: 'card',
+        cardId: card.id,
+        cardKind: card.cardKind,
+        last4: card.last4,
+        subtotalAgorot: quote.subtotal,
+        feeNetAgorot: quote.feeNet,
+        feeVatAgorot: quote.feeVat,
+        totalAgorot: quote.total,
+        vatBasisPoints: quote.vatBasisPoints,
+        payerName: user.fullName,
+        standingOrderId: null,
+        period: null,
+        date,
+      };
+    };
+    // No declines left: nothing is recorded and nothing reaches the provider.
+    const ahead = await takeAhead(guard);
+    try {
+      let recorded = await recordIntent(pay, body.id, build);
+      if ('heldBy' in recorded) {
+        // Another open intent pays some of these debts. One left long unfinished (a closed tab, a stopped
+        // process) is finished first; a recent one is still being paid.
+        if (recorded.heldBy.some((h) => !isStale(pay, h))) throw paymentInProgress();
+        for (const stale of recorded.heldBy) await completePayment(pay, stale, user.userName, guard);
+        recorded = await recordIntent(pay, body.id, build);
+        if ('heldBy' in recorded) throw paymentInProgress();
+      }
+      const intent = recorded.created ? recorded.payment : sameIntent(recorded.payment, companyId, user.id, body);
+      return answer(await completePayment(pay, intent, user.userName, ahead));
+    } finally {
+      await ahead.release();
+    }
   });
 
   // The payment's outcome and receipt; a payment left pending (the tab closed mid-way) is finished here.
   app.get('/api/binyan/my/payments/:id', { config: { right: 'account.read' } }, async (req) => {
     const p = await myPayment(req, (req.params as { id: string }).id);
-    return { record: receiptOf(await completePayment(pay, p, authOf(req).user.userName)) };
+    const { user } = authOf(req);
+    return { record: receiptOf(await completePayment(pay, p, user.userName, declineGuard(db, ctx, user.id, p.apartmentId))) };
   });
 
   app.get('/api/binyan/payments', { config: { right: 'payments.read' } }, async (req) => {

@@ -25,7 +25,7 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
     { id: 'mailItems', to: '/mail-items', count: profile.pendingMailItems },
     { id: 'maintenanceAndFacilities', to: '/maintenance-and-facilities' },
     { id: 'dailyPlan', to: '/daily-plan' },
-    ...(can('buildings.editSettings') ? [{ id: 'billingSettings', to: `/billing-settings/${building.id}` }] : []),
+    ...(can('billingSettings.edit') ? [{ id: 'billingSettings', to: `/billing-settings/${building.id}` }] : []),
   ].map((link) => ({ ...link, label: t(`routes:${link.id}`), icon: routeIcons[link.id] }));
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>

@@ -75,8 +75,12 @@ const grants = {
   'buildings.read': [{ roles: everyone }],
   /** Bank account, account name, logo, price per kWh, billing settings. */
   'buildings.editSettings': [{ roles: staff }],
-  /** A building's billing settings (card payments, clearing fee, VAT), read by the staff who change them. */
-  'billingSettings.read': [{ roles: staff }],
+  /**
+   * Card clearing (PermClearing, spec 6): a building's card settings (card payments on or off, the clearing
+   * fee, VAT), read and changed by management staff with the flag.
+   */
+  'billingSettings.read': [{ roles: staff, flag: 'PermClearing' }],
+  'billingSettings.edit': [{ roles: staff, flag: 'PermClearing' }],
   /** Put an apartment in legal proceedings (its tenants cannot pay by card) or clear it; see who and why. */
   'apartments.hold': [{ roles: staff }],
   'apartments.read': [{ roles: office }],
@@ -99,17 +103,19 @@ const grants = {
   'maintenance.sendPlan': [{ roles: field }],
   'debts.read': [{ roles: ['worker', 'manager', 'committee', 'admin'] }],
   'checks.deposit': [{ roles: ['worker', 'manager', 'committee', 'admin'], flag: 'showChecksDeposit' }],
-  'clearing.charge': [{ roles: ['manager', 'admin'], flag: 'PermClearing' }],
   /** A tenant's own apartment: balance, debts, payment history, receipts. */
   'account.read': [{ roles: ['owner', 'renter'] }],
   /** A tenant pays: by card, saved cards, standing orders. */
   'account.pay': [{ roles: ['owner', 'renter'] }],
-  /** The office's view of tenants' payments, failed standing-order charges and receipts per building. */
-  'payments.read': [{ roles: [...staff, 'committee'] }],
+  /**
+   * The office's view of tenants' card payments, failed standing-order charges and receipts per building:
+   * management staff with card clearing (PermClearing); the committee, as part of its building's books.
+   */
+  'payments.read': [{ roles: staff, flag: 'PermClearing' }, { roles: ['committee'] }],
   /** A payment's receipt as a PDF: the payer's apartment's tenants (checked per payment) and the office. */
   'receipts.read': [{ roles: ['owner', 'renter', ...staff, 'committee'] }],
-  /** Refunding all or part of a tenant's card payment (management staff). */
-  'payments.refund': [{ roles: staff }],
+  /** Refunding all or part of a tenant's card payment through the clearing company (management staff with PermClearing). */
+  'payments.refund': [{ roles: staff, flag: 'PermClearing' }],
   /** Registration links sent to an apartment's tenants. */
   'tenants.invite': [{ roles: staff }],
   /** Quick charges to an apartment (/add-money). */

@@ -160,6 +160,8 @@ export const messages = {
   // issue 27: documents e-mailed and forms signed only where the user belongs (spec 8)
   recipientNotAllowed: 'You can send a document only to your own address or to your apartment’s contacts',
   formNotForYourBuilding: 'This form is not for your building',
+  debtChosenTwice: 'The same debt was chosen more than once',
+  paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
 } as const;
 
 export type MessageKey = keyof typeof messages;

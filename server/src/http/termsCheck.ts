@@ -1,0 +1,18 @@
+// Terms before tenant actions (issue 27): a route that declares `config.terms` refuses a tenant who has
+// not approved the current terms of use (src/lib/terms.ts). Checked with the route's right, before the
+// handler (http/beforeHandler.ts), so a change inside a sync batch meets it exactly as its single request.
+import type { FastifyRequest } from 'fastify';
+import { rolesBoundByTerms, termsVersion } from '../../../src/lib/terms.ts';
+import type { Db } from '../db/database.ts';
+import { termsApprovals } from '../data/profiles.ts';
+import { ApiError } from './errors.ts';
+import { actorOf } from './rights.ts';
+
+export const termsNotApproved = () => new ApiError(403, 'TERMS_NOT_APPROVED', 'termsNotApproved', { extra: { terms: { version: termsVersion, approved: false } } });
+
+export async function checkRouteTerms(db: Db, req: FastifyRequest): Promise<void> {
+  if (!req.routeOptions.config.terms || !req.auth) return;
+  const { user } = req.auth;
+  if (!rolesBoundByTerms.includes(actorOf(user).role)) return;
+  if (!(await termsApprovals.has(db, user.id, termsVersion))) throw termsNotApproved();
+}
