@@ -56,7 +56,7 @@ export function PlanEntryCard({ entry, visitDate, workerId }: Props) {
       {isCurrent ? (
         <p className={styles.current}>{t('currentBuilding')}</p>
       ) : (
-        <Button variant="secondary" onClick={() => void update({ bID: entry.buildingId })} aria-label={t('makeCurrentFor', { name })}>
+        <Button variant="secondary" onClick={() => void update({ bID: entry.buildingId })} aria-describedby={headingId}>
           {t('makeCurrent')}
         </Button>
       )}
