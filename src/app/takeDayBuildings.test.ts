@@ -10,7 +10,10 @@ describe('which buildings a take puts on the phone', () => {
 
   it('limited to the plan, still takes the current building and those with unsent changes', () => {
     expect(buildingsToTake({ assigned, planned: [104, 102], current: 101, pending: [105], scope: 'plan' })).toEqual([104, 102, 101, 105]);
-    expect(buildingsToTake({ assigned, planned: [], current: null, pending: [], scope: 'plan' })).toEqual([]);
+  });
+
+  it('limited to a plan there is none of (a role without a plan), takes every building', () => {
+    expect(buildingsToTake({ assigned: [102, 103], planned: [], current: 103, pending: [], scope: 'plan' })).toEqual([103, 102]);
   });
 
   it('never asks for a building the worker is not assigned to', () => {

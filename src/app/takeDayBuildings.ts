@@ -16,12 +16,14 @@ export type TakeDayChoice = {
 
 /**
  * The plan's buildings first, then the current building and those with unsent changes (always taken,
- * whatever the scope), then (`all`) every other assigned building. Only assigned buildings: the
- * server refuses the others.
+ * whatever the scope), then (`all`) every other assigned building. Without a plan (a user whose role
+ * has none, or none came), a take limited to the plan has nothing to limit to and takes them all. Only
+ * assigned buildings: the server refuses the others.
  */
 export function buildingsToTake({ assigned, planned, current, pending, scope }: TakeDayChoice): number[] {
   const mine = new Set(assigned);
-  const order = [...planned, ...(current === null ? [] : [current]), ...pending, ...(scope === 'all' ? assigned : [])];
+  const everything = scope === 'all' || planned.length === 0;
+  const order = [...planned, ...(current === null ? [] : [current]), ...pending, ...(everything ? assigned : [])];
   return [...new Set(order)].filter((id) => mine.has(id));
 }
 
