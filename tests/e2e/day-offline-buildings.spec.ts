@@ -15,6 +15,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { ItemsPage } from './pages/ItemsPage';
 import { LoginPage } from './pages/LoginPage';
 import { MetersPage } from './pages/MetersPage';
+import { ServiceCallPage } from './pages/ServiceCallPage';
 
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 const CURRENT = 101;
@@ -24,6 +25,8 @@ describe('the day offline holds every building, whatever the plan of the day', (
   let state: ServerState;
   let planned: PlanBuilding[];
   let current: PlanBuilding;
+  /** An open call of the current building with an update, as the server has them. */
+  let history: { callId: string; update: string };
 
   beforeAll(async () => {
     app = await startApp();
@@ -32,6 +35,14 @@ describe('the day offline holds every building, whatever the plan of the day', (
     planned = day.plan;
     const { records } = await state.get<{ records: PlanBuilding[] }>('/api/binyan/buildings');
     current = records.find((b) => b.id === CURRENT) as PlanBuilding;
+    for (const c of (await state.get<{ records: Array<{ id: string }> }>(`/api/binyan/service-calls?buildingId=${CURRENT}&tab=open`)).records) {
+      const [update] = (await state.get<{ records: Array<{ text: string }> }>(`/api/binyan/service-calls/${c.id}/updates`)).records;
+      if (update) {
+        history = { callId: c.id, update: update.text };
+        break;
+      }
+    }
+    expect(history, 'an open call of the current building with an update').toBeDefined();
     // The device's calendar shows that day from the first page on; time flows from there.
     await app.context.clock.install({ time: noonOf(day.date) });
   });
@@ -40,7 +51,7 @@ describe('the day offline holds every building, whatever the plan of the day', (
     await app?.stop();
   });
 
-  it('takes every building offline when the plan leaves out the current one; its counters and the new-key form work offline', async () => {
+  it('takes every building offline when the plan leaves out the current one; its counters, the new-key form and a call\'s updates work offline', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     const dashboard = new DashboardPage(app.page, app.baseUrl);
     const plan = new DailyPlanPage(app.page, app.baseUrl);
@@ -71,6 +82,11 @@ describe('the day offline holds every building, whatever the plan of the day', (
     await keys.openAdd();
     await keys.waitForCount(keys.apartmentOptions(), 1 + state.count('SELECT COUNT(*) AS n FROM apartments WHERE buildingId = ?', CURRENT));
     expect(await keys.notTaken(current.name).count()).toBe(0);
+
+    // A call's history is on the phone: opened offline, the call shows its updates.
+    const detail = new ServiceCallPage(app.page, app.baseUrl);
+    await detail.open(history.callId);
+    await detail.waitVisible(detail.update(history.update));
   });
 
   it('a take limited to today\'s plan leaves out a building outside it, whose screens then say so offline', async () => {
