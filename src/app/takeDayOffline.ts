@@ -37,6 +37,8 @@ export type TakeDayOptions = {
   scope?: TakeDayScope;
   /** The session's current building: always taken. */
   currentBuildingId?: number | null;
+  /** Buildings taken earlier stay taken even when this (limited) take leaves them out (the sign-in's take). */
+  keepOtherBuildings?: boolean;
   /** The signed-in user's rights: a pull the user may not make is not asked for (default: every pull). */
   may?: (action: Action) => boolean;
   onProgress?: (progress: TakeDayProgress) => void;
@@ -109,8 +111,8 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
       scope,
     });
     toTake = ids.map((id) => ({ id, name: names.get(id) ?? String(id) }));
-    // A limited take says which buildings the phone holds today; the others are no longer "taken".
-    if (scope !== 'all') await forgetTakenBuildingsExcept(ids);
+    // A take the worker limited says which buildings the phone holds today; the others are no longer "taken".
+    if (scope !== 'all' && !options.keepOtherBuildings) await forgetTakenBuildingsExcept(ids);
   });
   if (!listOk) failed.push('buildings');
 

@@ -43,7 +43,12 @@ export type TakeDayEstimate = Record<TakeDayScope, TakeDaySize> & {
 };
 
 /** Runs the whole download (renewing an expired session once); rejects only when it cannot start. */
-export type TakeDayOffline = (options?: { scope?: TakeDayScope; onProgress?: (progress: TakeDayProgress) => void }) => Promise<TakeDayResult>;
+export type TakeDayOffline = (options?: {
+  scope?: TakeDayScope;
+  /** A take the worker did not choose (after sign-in): buildings taken earlier stay taken even if outside its scope. */
+  keepOtherBuildings?: boolean;
+  onProgress?: (progress: TakeDayProgress) => void;
+}) => Promise<TakeDayResult>;
 
 export type TakeDayService = { take: TakeDayOffline; estimate(): Promise<TakeDayEstimate> };
 

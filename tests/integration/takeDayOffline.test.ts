@@ -83,6 +83,11 @@ describe('take the day offline', () => {
     expect(await takenBuilding(101)).not.toBeNull();
 
     const current = planned[0] as number;
+    // The sign-in's take (not the worker's choice) leaves what an earlier take put on the phone.
+    const signIn = await takeDayOffline(api, { date, scope: 'plan', keepOtherBuildings: true, currentBuildingId: current });
+    expect(signIn.buildingIds).toEqual(planned);
+    expect(await takenBuilding(101)).not.toBeNull();
+
     const limited = await takeDayOffline(api, { date, scope: 'plan', currentBuildingId: current });
     expect(limited.buildingIds).toEqual(planned);
     expect(await takenBuilding(101)).toBeNull();
