@@ -23,7 +23,10 @@ export async function prepareAfterLogin(onProgress: (p: Pick<TakeDayProgress, 'd
     return;
   }
   try {
-    await takeTheDayOffline({ onProgress: ({ done, total }) => onProgress({ done, total }) });
+    // What the day certainly needs (today's plan, the current building, unsent changes), so the sign-in
+    // stays short; every other building waits for the worker's own take, which shows its size first.
+    // Buildings a take put on the phone earlier stay there (a sign-in again in the middle of the day).
+    await takeTheDayOffline({ scope: 'plan', keepOtherBuildings: true, onProgress: ({ done, total }) => onProgress({ done, total }) });
   } catch {
     // Offline right after sign-in: the screens load what they can and the Sync screen can retry.
   }

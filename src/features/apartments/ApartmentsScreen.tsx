@@ -20,6 +20,7 @@ import { pullApartments } from '../../directory/apartmentsRepo';
 import { apartmentsOfBuilding } from './apartmentsQueries';
 import type { ApartmentWithTenants } from './apartmentsQueries';
 import { NoBuildingSelected } from './NoBuildingSelected';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { LegalHoldControl } from './LegalHoldControl';
 import type { LegalHold } from './legalHoldsRepo';
 import { buildingHolds } from './legalHoldsRepo';
@@ -54,6 +55,7 @@ export function ApartmentsScreen() {
   const [known, setKnown] = useState<{ buildingId: number | null; rows: LegalHold[] } | null>(null);
   if (holds.rows && holds.rows !== known?.rows) setKnown({ buildingId, rows: holds.rows });
   const holdRows = known?.buildingId === buildingId ? known.rows : null;
+  const notTaken = useNotTaken(buildingId, refresh.failed);
 
   if (buildingId === null) return <NoBuildingSelected />;
   if (building === undefined || apartments === undefined || shown === undefined) return <Spinner label={t('apartments.loading')} />;
@@ -81,13 +83,15 @@ export function ApartmentsScreen() {
           {t(online ? 'billing:hold.loadFailed' : 'billing:hold.needsConnection')}
         </p>
       ) : null}
-      {refresh.failed ? (
+      {notTaken ? (
+        <BuildingNotTaken buildingId={buildingId} />
+      ) : refresh.failed ? (
         <p className={styles.notice} role="status">
           {t('list.refreshFailed')}
         </p>
       ) : null}
       {apartments.length === 0 ? (
-        refresh.refreshing ? (
+        notTaken ? null : refresh.refreshing ? (
           <Spinner label={t('apartments.loading')} />
         ) : (
           <EmptyState title={t('apartments.emptyTitle')} message={t('apartments.empty')} action={<TakeDayOfflineButton />} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../ui/SelectField';
 import { api } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import type { Payer } from './checkPaymentModel';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { pullBuildings } from '../../directory/buildingsRepo';
@@ -33,6 +34,8 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
   const buildings = useLiveQuery(buildingsForChecks, []);
   const apartments = useLiveQuery(() => (buildingId === null ? [] : apartmentsForChecks(buildingId)), [buildingId]);
   const payers = useLiveQuery(() => (apartmentId === null ? [] : payersOfApartment(apartmentId)), [apartmentId]);
+  // The apartments, payers and debts of the building come from the device offline.
+  const notTaken = useNotTaken(buildingId);
 
   useEffect(() => {
     if (online) void pullBuildings(api).catch(() => undefined);
@@ -67,6 +70,7 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
           </option>
         ))}
       </Select>
+      {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
       <Select
         label={t('index.apartment')}
         value={apartmentId ?? ''}

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
@@ -36,6 +37,7 @@ export function SearchContactScreen() {
     return { ...found, places: await placesOf(found.contacts) };
   }, [query, buildingId, contactsChanged]);
   const kindKey = result ? queryKindKey(result.query) : null;
+  const notTaken = useNotTaken(buildingId);
 
   return (
     <div className={styles.screen}>
@@ -64,6 +66,7 @@ export function SearchContactScreen() {
       <p className={styles.kind} role="status">
         {kindKey ? t(kindKey) : ''}
       </p>
+      {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
       {result === undefined ? (
         <Spinner label={t('search.searching')} />
       ) : result.query.kind === 'empty' ? (

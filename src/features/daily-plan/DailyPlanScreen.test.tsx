@@ -11,6 +11,7 @@ import { testBuilding } from '../../directory/testing/testBuilding';
 import type { SessionContextValue } from '../../session/sessionContext';
 import { DailyPlanScreen } from './DailyPlanScreen';
 import { planKey } from './visitsQueries';
+import { markBuildingTaken } from '../../db/takenBuildings';
 
 // No network in these tests: the background refresh fails and the screen keeps the device's data.
 vi.mock('../../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
@@ -74,5 +75,38 @@ describe('Daily plan screen', () => {
     const [visit] = await db.visits.toArray();
     expect(visit).toMatchObject({ buildingId: 101, madeToday: true, description: 'Lobby cleaned and checked', checklist: [{ done: true }, { done: false }] });
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.op)).toEqual(['create', 'update']);
+  });
+
+  it('works out today\'s plan from the buildings on the phone when none is stored, and records a visit as usual', async () => {
+    const yesterday = toLocalDateString(new Date(Date.now() - 86_400_000));
+    await db.buildings.bulkAdd([
+      building,
+      testBuilding({ id: 102, number: 2, name: 'Rothschild Court', city: 'Tel Aviv' }),
+      testBuilding({ id: 103, number: 3, name: 'Not Taken Tower', city: 'Holon' }),
+    ]);
+    await markBuildingTaken(101, new Date().toISOString());
+    await markBuildingTaken(102, new Date().toISOString());
+    await db.dailyPlans.put({
+      key: planKey('w-avi', yesterday),
+      planDate: yesterday,
+      workerId: 'w-avi',
+      entries: [{ buildingId: 102, order: 1, checklist: [{ id: '102-roof', label: 'גג' }] }],
+    });
+    renderScreen();
+    expect(await screen.findByText(/No plan for today on this phone yet/)).toBeTruthy();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Rothschild Court', 'Herzl House']);
+    expect(within(cards[0] as HTMLElement).getAllByRole('checkbox')).toHaveLength(1);
+
+    const herzl = cards[1] as HTMLElement;
+    fireEvent.change(within(herzl).getByLabelText('Visit description'), { target: { value: 'Lobby cleaned and checked' } });
+    await act(async () => fireEvent.click(within(herzl).getByRole('button', { name: 'Visit made today' })));
+    expect(await screen.findByText('The visit was saved')).toBeTruthy();
+    const [visit] = await db.visits.toArray();
+    expect(visit).toMatchObject({ buildingId: 101, visitDate: today, madeToday: true, description: 'Lobby cleaned and checked', syncState: 'local' });
+    const [create] = await db.outbox.toArray();
+    // No checklist known on the device: the server gives the visit its own plan's.
+    expect(create?.payload).toMatchObject({ buildingId: 101, visitDate: today, madeToday: true });
+    expect(create?.payload).not.toHaveProperty('checklist');
   });
 });

@@ -10,7 +10,7 @@ import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { PlanEntryCard } from './PlanEntryCard';
 import { pullDailyPlan, pullVisits } from './visitsRepo';
-import { planOf } from './visitsQueries';
+import { dayPlanOf } from './visitsQueries';
 import styles from './DailyPlanScreen.module.css';
 
 /** `/daily-plan`: today's buildings for the worker, each with its visit and checklist. */
@@ -19,8 +19,10 @@ export function DailyPlanScreen() {
   const { session } = useSession();
   const [today] = useState(() => toLocalDateString(new Date()));
   const workerId = session.workerGUID || session.userName;
-  const plan = useLiveQuery(() => planOf(workerId, today), [workerId, today]);
+  const day = useLiveQuery(() => dayPlanOf(workerId, today), [workerId, today]);
   const refresh = useBackgroundRefresh(() => callWithRelogin(() => Promise.all([pullDailyPlan(api, today), pullVisits(api, today)])), [today]);
+  // While the server's plan is on its way, the one worked out on the device waits behind a spinner.
+  const plan = day === undefined || (day?.workedOut && refresh.refreshing) ? undefined : (day?.plan ?? null);
   const entries = plan ? [...plan.entries].sort((a, b) => a.order - b.order) : [];
 
   return (
@@ -35,6 +37,11 @@ export function DailyPlanScreen() {
       {refresh.failed ? (
         <p className={styles.notice} role="status">
           {t('refreshFailed')}
+        </p>
+      ) : null}
+      {plan && day?.workedOut ? (
+        <p className={styles.notice} role="status">
+          {t('workedOut')}
         </p>
       ) : null}
       {plan === undefined || (plan === null && refresh.refreshing) ? (

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { showErrorToast } from '../../ui/errorToastStore';
 import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { PlanBuildingItems } from './PlanBuildingItems';
 import { planEntryDetails } from './visitsQueries';
@@ -21,6 +22,7 @@ export function PlanEntryCard({ entry, visitDate, workerId }: Props) {
   const { session, update } = useSession();
   const details = useLiveQuery(() => planEntryDetails(entry, visitDate, workerId), [entry, visitDate, workerId]);
   const headingId = `plan-building-${entry.buildingId}`;
+  const notTaken = useNotTaken(entry.buildingId);
   if (!details) return <Spinner />;
 
   const { building, visit } = details;
@@ -54,10 +56,11 @@ export function PlanEntryCard({ entry, visitDate, workerId }: Props) {
       {isCurrent ? (
         <p className={styles.current}>{t('currentBuilding')}</p>
       ) : (
-        <Button variant="secondary" onClick={() => void update({ bID: entry.buildingId })} aria-label={t('makeCurrentFor', { name })}>
+        <Button variant="secondary" onClick={() => void update({ bID: entry.buildingId })} aria-describedby={headingId}>
           {t('makeCurrent')}
         </Button>
       )}
+      {notTaken ? <BuildingNotTaken buildingId={entry.buildingId} /> : null}
       <VisitChecklist items={mergedChecklist(entry, visit)} legendId={`${headingId}-checklist`} onToggle={toggle} />
       <VisitForm entry={entry} visitDate={visitDate} visit={visit} buildingName={name} />
       <PlanBuildingItems openCalls={details.openCalls} pendingKeys={details.pendingKeys} pendingMailItems={details.pendingMailItems} />

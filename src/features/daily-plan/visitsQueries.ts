@@ -3,13 +3,43 @@
 // owners) — all read from the device.
 import { db } from '../../db/db';
 import type { BuildingRow, DailyPlanRow, KeyItemRow, MailItemRow, ServiceCallRow, VisitRow } from '../../db/schema';
+import { takenBuildings } from '../../db/takenBuildings';
 import { getBuilding } from '../../directory/buildingsRepo';
-import type { DailyPlanEntry } from '../../lib/domain/entities';
+import type { DailyPlan, DailyPlanEntry } from '../../lib/domain/entities';
 
 export const planKey = (workerId: string, planDate: string) => `${workerId}:${planDate}`;
 
 export async function planOf(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
   return (await db.dailyPlans.get(planKey(workerId, planDate))) ?? null;
+}
+
+/** The day's plan as the screen shows it; `workedOut` when the device had none stored for the day. */
+export type DayPlan = { plan: DailyPlan; workedOut: boolean };
+
+/** The worker's newest stored plan before `planDate`, if any. */
+async function lastPlanBefore(workerId: string, planDate: string): Promise<DailyPlanRow | null> {
+  const earlier = await db.dailyPlans.where('planDate').below(planDate).reverse().sortBy('planDate');
+  return earlier.find((p) => p.workerId === workerId) ?? null;
+}
+
+/**
+ * The worker's plan of a day. With none stored (the day was not taken offline, or not yet), it is
+ * worked out on the device so visits can be recorded all the same: the buildings on the phone (those
+ * taken offline, else every stored building), the last stored plan's first in its order with the
+ * checklists it gave them, then the others by number; the last stored plan alone when the phone has
+ * no building. Null when there is nothing to work from.
+ */
+export async function dayPlanOf(workerId: string, planDate: string): Promise<DayPlan | null> {
+  const stored = await planOf(workerId, planDate);
+  if (stored) return { plan: stored, workedOut: false };
+  const [last, taken, buildings] = await Promise.all([lastPlanBefore(workerId, planDate), takenBuildings(), db.buildings.orderBy('number').toArray()]);
+  const onPhone = buildings.map((b) => b.id).filter((id) => taken.size === 0 || taken.has(id));
+  const lastEntries = [...(last?.entries ?? [])].sort((a, b) => a.order - b.order);
+  const ids = onPhone.length === 0 ? lastEntries.map((e) => e.buildingId) : [...new Set([...lastEntries.map((e) => e.buildingId).filter((id) => onPhone.includes(id)), ...onPhone])];
+  if (ids.length === 0) return null;
+  const checklists = new Map(lastEntries.map((e) => [e.buildingId, e.checklist]));
+  const entries = ids.map((buildingId, i) => ({ buildingId, order: i + 1, checklist: checklists.get(buildingId) ?? [] }));
+  return { plan: { planDate, workerId, entries }, workedOut: true };
 }
 
 /** The visit of `workerId` to a building on a date (one per worker, building and day). */

@@ -57,7 +57,9 @@ async function saveVisit(entry: DailyPlanEntry, visitDate: string, change: (curr
     version: 0,
     updatedAt: now,
   };
-  const { version: _v, updatedAt: _u, workerId: _w, ...payload } = visit;
+  const { version: _v, updatedAt: _u, workerId: _w, checklist, ...fields } = visit;
+  // A plan worked out on the device (no plan stored for the day) knows no checklist: the server gives the visit its plan's.
+  const payload = checklist.length > 0 ? { ...fields, checklist } : fields;
   await createRecord({ table: 'visits', id, row: { ...visit, syncState: 'local' }, path: 'visits', payload, userKey: actor.userKey });
   return id;
 }

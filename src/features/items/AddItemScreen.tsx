@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { useRuleForm } from '../../ui/useRuleForm';
 import { SelectField } from '../../ui/SelectField';
 import { useResult } from '../../ui/useResult';
@@ -31,6 +32,8 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
   const navigate = useNavigate();
   const bid = session.bID;
   const recipients = useLiveQuery(() => (bid === null ? null : recipientsOfBuilding(bid)), [bid]);
+  // The form reads the building's apartments and contacts from the device only.
+  const notTaken = useNotTaken(bid);
   const [apartmentId, setApartmentId] = useState('');
   const [contactId, setContactId] = useState('');
   const [number, setNumber] = useState('');
@@ -60,6 +63,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t(`items:${kind}.addTitle`)}</h2>
+      {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
       <form
         className={styles.form}
         noValidate

@@ -18,6 +18,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import { useChangeCount } from '../../ui/useChangeCount';
 import { useServerRefresh } from '../../session/useServerRefresh';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { HandoverDialog } from './HandoverDialog';
 import { itemsView } from './itemsQueries';
@@ -47,6 +48,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const refresh = useServerRefresh(bid === null ? null : `${kind}:${bid}`, async (api) => {
     await Promise.all([pullItems(api, kind, bid ?? 0), pullApartments(api, bid ?? 0), pullContacts(api, bid ?? 0)]);
   });
+  const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
   if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
   const shown = data?.items ?? [];
@@ -72,8 +74,9 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       </div>
       <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form}>
         <TextField type="search" label={t('items:search')} value={query} onValueChange={setQuery} autoComplete="off" />
+        {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
         {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? <Spinner /> : null}
-        {data && inTab === 0 && refresh.state === 'failed' ? (
+        {data && inTab === 0 && refresh.state === 'failed' && !notTaken ? (
           <EmptyState message={t('items:loadFailed')} action={<Button onClick={refresh.retry}>{t('items:retry')}</Button>} />
         ) : null}
         {data && inTab === 0 && refresh.state === 'done' ? <EmptyState message={t(`items:${kind}.empty.${status}`)} /> : null}

@@ -13,6 +13,7 @@ import { useSession } from '../../session/sessionContext';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { pullMaintenance, sendPlanToCommittee } from './maintenanceRepo';
 import { facilitiesOfBuilding, planSendsOfBuilding, testsOfBuilding } from './maintenanceQueries';
@@ -42,11 +43,14 @@ function MaintenancePlan() {
   const { change, dialog } = useTestStatus();
   const result = useResult();
   const [confirming, setConfirming] = useState<number | null>(null);
+  const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
   if (bid === null) return <EmptyState title={t('maintenance:noBuilding.title')} message={t('maintenance:noBuilding.message')} action={<Link className={styles.link} to="/">{t('maintenance:noBuilding.action')}</Link>} />;
   if (!data || (data.facilities.length === 0 && refresh.state === 'loading')) return <Spinner />;
   if (data.facilities.length === 0) {
-    return refresh.state === 'failed' ? (
+    return notTaken ? (
+      <BuildingNotTaken buildingId={bid} />
+    ) : refresh.state === 'failed' ? (
       <EmptyState message={t('maintenance:loadFailed')} action={<Button onClick={refresh.retry}>{t('maintenance:retry')}</Button>} />
     ) : (
       <EmptyState message={t('maintenance:empty')} />
@@ -70,6 +74,7 @@ function MaintenancePlan() {
 
   return (
     <div className={styles.screen}>
+      {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
       <section className={styles.summary} aria-labelledby="plan-title">
         <div>
           <h2 id="plan-title" className={styles.heading}>

@@ -16,6 +16,7 @@ import { monthsOf, rangeOf, reportPeriods } from './reportPeriod';
 import type { PeriodChoice, ReportPeriod } from './reportPeriod';
 import { SelectField } from '../../ui/SelectField';
 import { useServerRefresh } from '../../session/useServerRefresh';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import styles from '../../ui/fieldScreens.module.css';
 
 function isPeriod(value: string): value is ReportPeriod {
@@ -32,7 +33,10 @@ export function ConsumptionReportScreen() {
   const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
   const refresh = useServerRefresh(meterId ? `report:${meterId}` : null, (api) => pullReadings(api, meterId));
   const [choice, setChoice] = useState<PeriodChoice>({ period: 'thisMonth', year: new Date().getFullYear(), from: '', to: '' });
+  const bid = Number(params.bid);
+  const notTaken = useNotTaken(Number.isInteger(bid) && bid > 0 ? bid : null, refresh.state === 'failed');
 
+  if (detail === null && notTaken) return <BuildingNotTaken buildingId={bid} />;
   if (detail === undefined || (detail === null && refresh.state === 'loading')) return <Spinner />;
   if (detail === null) {
     return <EmptyState title={t('meters:meterMissing.title')} message={t('meters:meterMissing.message')} action={<Link className={styles.link} to={`/electricity-meter/${params.bid ?? ''}`}>{t('meters:backToMeters')}</Link>} />;

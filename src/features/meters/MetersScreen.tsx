@@ -24,6 +24,7 @@ import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import styles from '../../ui/fieldScreens.module.css';
 import { useCan } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 
 /** /electricity-meter/:bid — the building's counters and EV charging stations. */
 export function MetersScreen() {
@@ -41,11 +42,13 @@ export function MetersScreen() {
   const [adding, setAdding] = useState(false);
   const [pricing, setPricing] = useState(false);
   const [deleting, setDeleting] = useState<MeterOverview | null>(null);
+  const notTaken = useNotTaken(valid ? bid : null, refresh.state === 'failed');
 
   if (!valid) return <EmptyState message={t('meters:building.invalid')} />;
   if (!data) return <Spinner />;
   const building = data.building;
   if (!building) {
+    if (notTaken) return <BuildingNotTaken buildingId={bid} />;
     if (refresh.state === 'loading') return <Spinner />;
     return <EmptyState title={t('meters:building.missingTitle')} message={t('meters:building.missing')} action={<Button onClick={refresh.retry}>{t('meters:retry')}</Button>} />;
   }
@@ -88,8 +91,9 @@ export function MetersScreen() {
           </h2>
           {can('meters.manage') ? <Button onClick={() => setAdding(true)} icon={actionIcons.add}>{t('meters:actions.add')}</Button> : null}
         </div>
+        {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
         {refresh.state === 'loading' && data.meters.length === 0 ? <Spinner /> : null}
-        {refresh.state === 'failed' && data.meters.length === 0 ? (
+        {refresh.state === 'failed' && data.meters.length === 0 && !notTaken ? (
           <EmptyState message={t('meters:list.loadFailed')} action={<Button onClick={refresh.retry}>{t('meters:retry')}</Button>} />
         ) : null}
         {refresh.state === 'done' && data.meters.length === 0 ? <EmptyState message={t('meters:list.empty')} /> : null}

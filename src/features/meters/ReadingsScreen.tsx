@@ -24,6 +24,7 @@ import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import styles from '../../ui/fieldScreens.module.css';
 import { useCan } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 
 type FormState = { editing: MeterReadingRow | null } | null;
 
@@ -45,9 +46,11 @@ export function ReadingsScreen() {
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<MeterReadingRow | null>(null);
   const [viewing, setViewing] = useState<{ src: string; alt: string } | null>(null);
+  const notTaken = useNotTaken(Number.isInteger(bid) && bid > 0 ? bid : null, refresh.state === 'failed');
 
   if (detail === undefined) return <Spinner />;
   if (detail === null) {
+    if (notTaken) return <BuildingNotTaken buildingId={bid} />;
     if (refresh.state === 'loading') return <Spinner />;
     return <EmptyState title={t('meters:meterMissing.title')} message={t('meters:meterMissing.message')} action={<Link className={styles.link} to={`/electricity-meter/${bid}`}>{t('meters:backToMeters')}</Link>} />;
   }
@@ -88,8 +91,9 @@ export function ReadingsScreen() {
         <h2 id="readings-list" className={styles.heading}>
           {t('meters:reading.listTitle')}
         </h2>
+        {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
         {readings.length === 0 && refresh.state === 'loading' ? <Spinner /> : null}
-        {readings.length === 0 && refresh.state === 'failed' ? (
+        {readings.length === 0 && refresh.state === 'failed' && !notTaken ? (
           <EmptyState message={t('meters:reading.loadFailed')} action={<Button onClick={refresh.retry}>{t('meters:retry')}</Button>} />
         ) : null}
         {readings.length === 0 && refresh.state === 'done' ? <EmptyState message={t('meters:reading.empty')} /> : null}

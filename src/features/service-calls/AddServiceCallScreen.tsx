@@ -11,6 +11,7 @@ import { actionIcons } from '../../ui/icons';
 import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { SelectField } from '../../ui/SelectField';
 import { CheckboxField, TextAreaField } from './fields';
 import { JoinExistingCall } from './JoinExistingCall';
@@ -51,6 +52,8 @@ export function AddServiceCallScreen() {
   const picker = usePhotoPicker();
   const joinable = useJoinableCalls(buildingId, domain);
   useAddFormRefresh(buildingId);
+  // The reporters and the calls to join come from the device offline.
+  const notTaken = useNotTaken(buildingId);
   const goTo = useRef<string | null>(null);
   const { run, dialog } = useActionFeedback(() => goTo.current && navigate(goTo.current, { replace: true }));
   const dirty = description !== '' || subject !== '' || picker.photos.length > 0 || domain !== '';
@@ -127,6 +130,7 @@ export function AddServiceCallScreen() {
             </option>
           ))}
         </SelectField>
+        {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
         <ReporterField buildingId={buildingId} value={reporter} onChange={setReporter} />
         <SelectField label={t('serviceCalls:field.domain')} value={domain} onValueChange={(v) => setDomain(serviceCallDomains.find((d) => d === v) ?? '')} error={errors.domain} required>
           <option value="">{t('serviceCalls:add.chooseDomain')}</option>

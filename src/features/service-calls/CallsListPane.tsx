@@ -7,6 +7,7 @@ import { useListPaging } from '../../ui/listPaging';
 import { ShowMore } from '../../ui/ShowMore';
 import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../../session/sessionContext';
+import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { CallRow } from './CallRow';
 import { ALL_BUILDINGS, callTabs, CallsToolbar } from './CallsToolbar';
 import { parseOrder } from './listOrder';
@@ -36,6 +37,7 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
   const { failed } = useActionFeedback();
   const onRefreshError = useCallback((error: unknown) => failed(error, 'errorReceiving'), [failed]);
   const { online, refreshing, refresh } = useCallsRefresh(buildingId, tab, onRefreshError);
+  const notTaken = useNotTaken(buildingId);
   const names = useMemo(() => new Map((buildings ?? []).map((b) => [b.id, b.name])), [buildings]);
 
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -72,10 +74,13 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
       />
       <PullToRefresh online={online} refreshing={refreshing} onRefresh={() => void refresh()}>
         <div id="calls-panel" role="tabpanel" aria-labelledby={`calls-tab-${tab}`} aria-busy={calls === undefined || refreshing}>
+          {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
           {calls === undefined ? (
             <Spinner />
           ) : calls.length === 0 ? (
+            notTaken ? null : (
             <EmptyState message={search.trim() ? t('list.noResults') : t('list.empty')} />
+            )
           ) : (
             <ul className={styles.rows} aria-label={t(`tab.${tab}`)}>
               {calls.map((call) => (

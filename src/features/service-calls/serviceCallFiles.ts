@@ -9,6 +9,7 @@ import { db } from '../../db/db';
 import type { PhotoRow } from '../../db/schema';
 import { isOfflineCopy } from '../../sync/offlinePhotos';
 import type { WantedPhoto } from '../../sync/offlinePhotos';
+import { offlineCallsOf } from './serviceCallsRepo';
 
 const owners = new Set(['serviceCalls', 'serviceCallUpdates']);
 
@@ -60,17 +61,20 @@ export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string
   return added;
 }
 
-/** The server photos of the open calls of the buildings (take the day offline keeps small copies). */
-export async function openCallPhotos(api: ApiClient, buildingIds: readonly number[]): Promise<WantedPhoto[]> {
-  const calls = await db.serviceCalls.where('[buildingId+tab]').anyOf(buildingIds.map((b) => [b, 'open'])).toArray();
+/**
+ * The server photos of the calls take the day offline keeps (open and planned, with their updates'),
+ * building by building in the order given, newest call first (the photo budget keeps the first ones).
+ */
+export async function offlineCallPhotos(api: ApiClient, buildingIds: readonly number[]): Promise<WantedPhoto[]> {
   const wanted: WantedPhoto[] = [];
-  for (const call of calls.sort((a, b) => (a.openedAt < b.openedAt ? 1 : -1))) {
-    // A call created here and not sent yet has no server photos: its list is refused, nothing is lost.
-    const files = await listServiceCallFiles(api, call.id).catch((error: unknown) => {
-      if (isSessionExpired(error)) throw error;
-      return [];
-    });
-    for (const file of files) wanted.push({ fileId: file.id, ownerTable: file.parentType, ownerId: file.parentId });
+  for (const buildingId of buildingIds) {
+    for (const call of await offlineCallsOf(buildingId)) {
+      const files = await listServiceCallFiles(api, call.id).catch((error: unknown) => {
+        if (isSessionExpired(error)) throw error;
+        return [];
+      });
+      for (const file of files) wanted.push({ fileId: file.id, ownerTable: file.parentType, ownerId: file.parentId });
+    }
   }
   return wanted;
 }

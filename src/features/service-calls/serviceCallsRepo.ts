@@ -1,9 +1,12 @@
 // The service-calls repository: the only way screens change calls and their updates. Each function is
 // one user action = the row(s) + one outbox entry in one transaction (src/sync/README.md).
 import type { ApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow, ServiceCallUpdateRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/domain/entities';
+import { eachLimited } from '../../lib/eachLimited';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
 import { description as descriptionRule, refuse, RuleError, validateServiceCall } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
@@ -180,9 +183,39 @@ export async function pullServiceCalls(api: ApiClient, query: { buildingId?: num
   });
 }
 
+/** Refreshes the updates of one call (those not sent yet are kept). */
+export function pullServiceCallUpdates(api: ApiClient, id: string) {
+  return pullInto(api, { table: 'serviceCallUpdates', path: `${path(id)}/updates`, scope: (row) => row.serviceCallId === id });
+}
+
 /** Refreshes one call and its updates. */
 export async function pullServiceCall(api: ApiClient, id: string) {
   const call = await pullInto(api, { table: 'serviceCalls', path: path(id) });
-  const updates = await pullInto(api, { table: 'serviceCallUpdates', path: `${path(id)}/updates`, scope: (row) => row.serviceCallId === id });
+  const updates = await pullServiceCallUpdates(api, id);
   return { call, updates };
+}
+
+/** The tabs whose calls take the day offline keeps with their history (a closed call is done with). */
+export const offlineCallTabs = ['open', 'planned'] as const satisfies readonly ServiceCallTab[];
+
+/** The building's open and planned calls on the device that the server knows (made here and sent, or pulled). */
+export async function offlineCallsOf(buildingId: number): Promise<ServiceCallRow[]> {
+  const calls = await db.serviceCalls.where('[buildingId+tab]').anyOf(offlineCallTabs.map((tab) => [buildingId, tab])).toArray();
+  return calls.filter((call) => call.callNumber !== null).sort((a, b) => (a.openedAt < b.openedAt ? 1 : -1));
+}
+
+/**
+ * A building's calls for the day offline: its open and planned lists, then the updates of each of
+ * those calls, so a call opened in the basement shows its history. A call the server removed in
+ * between (404) has no history to keep.
+ */
+export async function pullCallsWithHistory(api: ApiClient, buildingId: number, parallel = 3) {
+  for (const tab of offlineCallTabs) await pullServiceCalls(api, { buildingId, tab });
+  await eachLimited(await offlineCallsOf(buildingId), parallel, async (call) => {
+    try {
+      await pullServiceCallUpdates(api, call.id);
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 404)) throw error;
+    }
+  });
 }

@@ -15,6 +15,18 @@ export class DailyPlanPage extends ShellLayoutPage {
     return text(this.lang, 'sync', key, values);
   }
 
+  /** "N buildings are on this phone" after a take, in the plural form of the page's language. */
+  takenCount(count: number): Locator {
+    const form = new Intl.PluralRules(this.lang).select(count);
+    let key = `takeDay.taken_${form}`;
+    try {
+      this.sync(key, { count });
+    } catch {
+      key = 'takeDay.taken_other';
+    }
+    return this.page.getByText(this.sync(key, { count }), { exact: true });
+  }
+
   async open(): Promise<void> {
     await this.goto('/daily-plan');
     await this.waitForRoute('dailyPlan');
@@ -24,8 +36,19 @@ export class DailyPlanPage extends ShellLayoutPage {
     return this.button(this.sync('takeDay.button'));
   }
 
-  /** One tap, then wait for "everything for today is on the device". */
-  async takeDayOffline(timeoutMs = 60_000): Promise<void> {
+  /** "All my buildings" or "Only today's plan": the choice before the take. */
+  scopeChoice(scope: 'all' | 'plan'): Locator {
+    return this.page.getByRole('radio', { name: this.sync(`takeDay.scope.${scope}`), exact: true });
+  }
+
+  /** The size of the chosen take, shown before it starts. */
+  estimate(): Locator {
+    return this.page.getByTestId('take-day-estimate');
+  }
+
+  /** One tap (after choosing the scope, if given), then wait for "everything for today is on the device". */
+  async takeDayOffline(timeoutMs = 60_000, scope?: 'all' | 'plan'): Promise<void> {
+    if (scope) await this.scopeChoice(scope).check();
     await this.takeDayButton().click();
     await this.waitVisible(this.page.getByText(this.sync('takeDay.done')), timeoutMs);
   }

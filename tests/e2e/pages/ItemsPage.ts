@@ -27,6 +27,16 @@ export class ItemsPage extends ShellLayoutPage {
     return this.page.getByRole('listitem', { name: this.t(`${this.kind}.label`, { number }), exact: true });
   }
 
+  /** The new item form's apartment choices (the first is "no apartment"). */
+  apartmentOptions(): Locator {
+    return this.page.getByLabel(this.t('form.apartment'), { exact: true }).locator('option');
+  }
+
+  async openAdd(): Promise<void> {
+    await this.goto(this.kind === 'keys' ? '/add-key' : '/add-mail-item');
+    await this.waitForRoute(this.kind === 'keys' ? 'addKey' : 'addMailItem');
+  }
+
   async startAdding(): Promise<void> {
     await this.page.getByRole('link', { name: this.t(`${this.kind}.add`) }).click();
     await this.waitForRoute(this.kind === 'keys' ? 'addKey' : 'addMailItem');

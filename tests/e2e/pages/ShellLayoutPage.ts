@@ -37,6 +37,11 @@ export class ShellLayoutPage extends ShellPage {
     await this.waitForRoute(routeId);
   }
 
+  /** "Building X was not taken offline — connect and take the day offline" (session/BuildingNotTaken.tsx). */
+  notTaken(buildingName: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: text(this.lang, 'sync', 'notTaken.message', { name: buildingName }) });
+  }
+
   pathname(): string {
     return new URL(this.page.url()).pathname;
   }
