@@ -21,7 +21,10 @@ export type Style2Answer = { APIResponseCode: number; APIResponseText: string; A
 export interface ApiClient {
   /** Style 1; throws ApiError on HTTP >= 400, a non-zero APIResponseCode, bad JSON, timeout or network failure. */
   request<T>(method: HttpMethod, path: string, payload?: unknown, opts?: RequestOptions): Promise<T>;
-  /** Style 1 without status checks (the replay engine classifies); still throws ApiError on timeout/network. */
+  /**
+   * Style 1 without status checks (the replay engine classifies); resolves once the whole answer has
+   * arrived; throws ApiError on timeout (headers and body under one deadline) or network failure.
+   */
   raw(method: HttpMethod, path: string, payload?: unknown, opts?: RequestOptions): Promise<Response>;
   /** Style 2: POSTs the parameter list; throws ApiError unless APIResponseCode is 0. No product prefix unless `prefix: true`. */
   callStyle2<T extends object>(path: string, params: Style2Param[], opts?: RequestOptions): Promise<T & Style2Answer>;
@@ -90,9 +93,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function raw(method: HttpMethod, path: string, payload?: unknown, opts?: RequestOptions): Promise<Response> {
     const href = target(method, path, payload, opts?.prefix ?? true);
-    return withDeadline(opts?.timeoutMs ?? defaultTimeoutMs, opts?.signal, async (signal) =>
-      doFetch(href, await buildInit(method, payload, opts, signal)),
-    );
+    return withDeadline(opts?.timeoutMs ?? defaultTimeoutMs, opts?.signal, async (signal) => {
+      const response = await doFetch(href, await buildInit(method, payload, opts, signal));
+      // The body arrives under the same deadline as the headers: an answer that stalls halfway would
+      // otherwise hold its reader (and the replay, its lock) for as long as the connection stays open.
+      // Reading a clone to its end leaves the whole body buffered in the response handed back.
+      await response.clone().arrayBuffer();
+      return response;
+    });
   }
 
   async function callStyle2<T extends object>(path: string, params: Style2Param[], opts?: RequestOptions): Promise<T & Style2Answer> {

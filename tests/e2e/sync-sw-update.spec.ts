@@ -92,8 +92,11 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await sync.waitVisible(sync.entry('create', 'serviceCalls'));
     await sync.waitVisible(sync.entry('create', 'serviceCallUpdates'));
 
-    // The API answers again: the new worker replays what the old one left.
+    // The API answers again, and the user sends now: the new worker replays what the old one left.
+    // (Left to the timer, the next pass comes at the entries' backoff: each pass of the switch counted
+    // an attempt, so that is a random time of up to a minute or two, not a state to wait for.)
     net.always(null);
+    await sync.button(sync.t('screen.syncNow')).click();
     await sync.waitForPending(0, 30_000);
     const writes = net.sent.slice(from);
     const keys = [...new Set(writes.map((w) => w.key ?? ''))];

@@ -14,6 +14,7 @@ export type Fault =
   | 'portal' // a 200 HTML page from a captive portal
   | 'hang' // never answers (a crash or a kill while waiting)
   | 'hangAfterCommit'
+  | 'stallAfterHeaders' // the server commits and its answer starts, then the rest never arrives (signal lost mid-answer)
   | 'expireMidBatch'; // the session ends after the first change of a batch (a logout elsewhere)
 
 export type Applied = { key: string; method: string; path: string; body: unknown };
@@ -43,6 +44,13 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 function error(status: number, code: string, messageKey: string, extra: { field?: string; current?: Row } = {}): Response {
   const { field, current } = extra;
   return json(status, { error: { code, message: code, messageKey: `errors:${messageKey}`, ...(field ? { field } : {}) }, ...(current ? { current } : {}) });
+}
+
+/** An answer whose headers and first bytes arrive, and then nothing: its body never ends. */
+function stalledAnswer(status: number, key: string | null): Response {
+  const start = new TextEncoder().encode('{"record":');
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(start) });
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) } });
 }
 
 export type FakeServerOptions = { batches?: boolean };
@@ -182,6 +190,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     }
     if (fault === 'lostResponse') throw new TypeError('connection reset after commit');
     if (fault === 'hangAfterCommit') return new Promise<Response>(() => undefined);
+    if (fault === 'stallAfterHeaders') return stalledAnswer(answer.status, key);
     return json(answer.status, answer.body, key ? { 'Idempotency-Key': key } : {});
   };
   return server;
