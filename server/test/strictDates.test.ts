@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
+import { approveTerms } from './terms.ts';
 
 type Reply = { record?: Record<string, unknown> & { id: string; version: number }; records?: { id: string; name: string }[]; plan?: unknown; error?: { code: string; messageKey: string; field?: string } };
 
@@ -15,6 +16,8 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ['miri', 'rina', 'moshe', 'avi', 'dana', 'shimon']) tokens.set(name, (await loginAs(server, name)).token);
+  // A tenant books once the terms are approved (as the app asks on first sign-in).
+  await approveTerms(server, tokens.get('moshe') ?? '');
 });
 afterAll(async () => server.close());
 
