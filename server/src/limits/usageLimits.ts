@@ -29,8 +29,8 @@ export const DEFAULT_USAGE_LIMITS = {
   codeSendsPerPhoneDay: { max: 10, windowMs: DAY },
   /** Codes sent at the request of one client address (whatever the phone). */
   codeSendsPerAddress: { max: 30, windowMs: HOUR },
-  /** Deposit confirmation codes sent to one user. */
-  depositCodeSendsPerUser: { max: 5, windowMs: HOUR },
+  /** Deposit confirmation calls to one user (a worker confirms each payment group of a round). */
+  depositCodeSendsPerUser: { max: 20, windowMs: HOUR },
   /** Documents e-mailed by one user. */
   documentMailsPerUser: { max: 20, windowMs: HOUR },
   /** Cards saved (tokenized) by one user. */
