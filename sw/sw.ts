@@ -10,7 +10,7 @@ import { registerOnDemand } from './onDemand';
 import { routePrecachedAssets } from './precachedAssets';
 import type { OnDemandList } from './localeChunk';
 import { registerPushNotifications } from './pushNotifications';
-import { registerReplayTriggers } from './replayTriggers';
+import { registerReplayTriggers, skipWaitingWhenIdle } from './replayTriggers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string>; __BINYAN_ON_DEMAND: OnDemandList };
 
@@ -40,10 +40,17 @@ const onDemand = self.__BINYAN_ON_DEMAND;
 registerOnDemand(self, onDemand);
 routePrecachedAssets(self, onDemand, cacheNames.precache);
 
+// A new version waits until the page says so: the page only asks when no replay is in flight.
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
+    event.waitUntil(skipWaitingWhenIdle(self));
+  }
+});
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-// Also the switch to a new version: it waits until a page says so (SKIP_WAITING), then for the replay lock.
 registerReplayTriggers(self);
 registerPushNotifications(self);
