@@ -232,3 +232,39 @@ describe('who sees what', () => {
     expect((await pull('avi', { cursor: fresh.cursor, buildings: [101] })).body).toMatchObject({ changes: [] });
   });
 });
+
+describe('small copies of several photos in one request', () => {
+  type Listed = { records: { id: string }[] };
+  const filesOf = async (user: string, callId: string) => (await call<Listed>(server, 'GET', `/api/binyan/service-calls/${callId}/files`, { token: tokens[user] })).body.records.map((f) => f.id);
+  const smallImages = async (user: string, ids: readonly string[]) => {
+    const response = await fetch(`${server.baseUrl}/api/files/smallImages?src=${ids.join(',')}`, user ? { headers: { authorization: tokens[user] ?? '' } } : {});
+    if (!response.ok) return { status: response.status, ids: [] as string[] };
+    const parts = await response.formData();
+    return { status: response.status, ids: [...parts.keys()], type: response.headers.get('content-type') };
+  };
+
+  it('answers each file the user may read as getImg would, and leaves out the others', async () => {
+    const [mine] = await list<Row>('avi', '/api/binyan/service-calls?buildingId=101&tab=open');
+    const [hers] = await list<Row>('dana', '/api/binyan/service-calls?buildingId=105&tab=open');
+    const [theirs] = await list<Row>('other', '/api/binyan/service-calls?tab=open');
+    const [meter] = await list<Row>('avi', '/api/binyan/buildings/101/meters');
+    const [reading] = await list<Row & { photoId: string }>('avi', `/api/binyan/meters/${String(meter?.id)}/readings`);
+    const myPhoto = (await filesOf('avi', String(mine?.id)))[0] ?? '';
+    const herPhoto = (await filesOf('dana', String(hers?.id)))[0] ?? '';
+    const theirPhoto = (await filesOf('other', String(theirs?.id)))[0] ?? '';
+    const readingPhoto = reading?.photoId ?? '';
+    for (const id of [myPhoto, herPhoto, theirPhoto, readingPhoto]) expect(id).not.toBe('');
+
+    const avi = await smallImages('avi', [myPhoto, readingPhoto, herPhoto, theirPhoto, 'no-such-file']);
+    expect(avi.status).toBe(200);
+    expect(avi.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(avi.ids).toEqual([myPhoto, readingPhoto]);
+    // A supplier reads a call's photo, not a reading's (meters.read); a tenant neither.
+    expect((await smallImages('eli', [myPhoto, readingPhoto])).ids).toEqual([myPhoto]);
+    expect((await smallImages('moshe', [myPhoto, readingPhoto])).ids).toEqual([]);
+    expect((await smallImages('', [myPhoto])).status).toBe(401);
+    expect((await smallImages('avi', Array.from({ length: 31 }, (_, i) => `f${i}`))).status).toBe(422);
+    expect((await smallImages('avi', ['../etc'])).status).toBe(422);
+  });
+});
+
