@@ -30,13 +30,16 @@ export type FeedTables = ReadonlyMap<string, FeedTableSpec>;
 
 export type FeedQuery = { cursor: string | null; buildings: readonly number[]; fresh: readonly number[]; day: string };
 
+/** A page of whole buildings is far larger than a list's answer: time for it on a slow link. */
+const FEED_PAGE_TIMEOUT_MS = 60_000;
+
 /** One page: its answer, and when its request went out (ms, for the apply path). */
 export async function requestFeedPage(api: ApiClient, query: FeedQuery): Promise<{ page: FeedPage; sentAt: number }> {
   const sentAt = Date.now();
   const params: Record<string, string> = { buildings: query.buildings.join(','), date: query.day };
   if (query.cursor) params.cursor = query.cursor;
   if (query.fresh.length > 0) params.fresh = query.fresh.join(',');
-  return { page: answerOf(feedPage, await api.request('GET', 'sync/changes', params)), sentAt };
+  return { page: answerOf(feedPage, await api.request('GET', 'sync/changes', params, { timeoutMs: FEED_PAGE_TIMEOUT_MS })), sentAt };
 }
 
 type Applier = {

@@ -26,6 +26,9 @@ let sent: string[] = [];
 /** The next answers to give instead of the server's, by a path fragment (a provider without the call). */
 const refuse = new Map<string, number>();
 
+/** The photo downloads (full size or the batched small copies) go within the photo budget, apart from the data. */
+const dataRequests = (paths: readonly string[]) => paths.filter((path) => !path.includes('/files/getImg') && !path.includes('/files/smallImages'));
+
 const get = async <T>(path: string) => (await call<T>(server, 'GET', path, { token })).body;
 
 /** The first date from 2026-01-01 whose plan for avi leaves out `buildingId`, with that plan's buildings. */
@@ -117,7 +120,7 @@ describe('take the day offline', () => {
     const first = await takeDayOffline(api, { currentBuildingId: 101 });
     expect(first.failed).toEqual([]);
     expect([...first.buildingIds].sort()).toEqual([101, 102, 103, 104]);
-    const data = sent.filter((path) => !path.includes('/files/getImg'));
+    const data = dataRequests(sent);
     expect(data.every((path) => path.startsWith('/api/binyan/sync/changes'))).toBe(true);
     expect(data.length).toBeLessThanOrEqual(3);
     const calls = await db.serviceCalls.count();
@@ -144,7 +147,7 @@ describe('take the day offline', () => {
 
     sent = [];
     await takeDayOffline(api, { currentBuildingId: 101 });
-    expect(sent.filter((path) => !path.includes('/files/getImg'))).toHaveLength(1);
+    expect(dataRequests(sent)).toHaveLength(1);
     expect(await db.serviceCalls.get(made.body.record.id)).toBeDefined();
     expect(await db.serviceCalls.get(closedElsewhere.id)).toBeUndefined();
     // The row waiting to be sent keeps its change; only the server's version is noted.
