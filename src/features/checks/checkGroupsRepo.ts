@@ -76,7 +76,7 @@ export async function startPayment(input: NewPayment): Promise<FillGroup> {
 }
 
 /** Entity keys a group-level call must wait for: its checks (creates, edits, deletes) and their photos. */
-async function groupDependencies(guid: string): Promise<string[]> {
+export async function groupDependencies(guid: string): Promise<string[]> {
   const checks = await db.checks.where('ChecksHeaderGuid').equals(guid).toArray();
   const keys = new Set<string>(checks.map((c) => entityKeyOf('checks', c.CheckGuid)));
   const photoIds = checks.flatMap((c) => [c.FrontImageId, c.BackImageId]).filter((id): id is string => id !== null);
@@ -170,20 +170,12 @@ export async function cancelPayments(guids: readonly string[]): Promise<void> {
   await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }
 
-/** Is anything of this group still on its way to the server? Throws the first refusal. */
-export async function groupSyncState(guid: string): Promise<'done' | 'pending' | { messageKey: string }> {
-  const keys = [entityKeyOf('checkGroups', guid), ...(await groupDependencies(guid))];
-  const entries = await db.outbox.where('entityKey').anyOf(keys).toArray();
-  const stuck = entries.find((e) => e.state === 'attention');
-  if (stuck) return { messageKey: stuck.lastError?.messageKey ?? 'errors:somethingWentWrong' };
-  return entries.length === 0 ? 'done' : 'pending';
-}
-
 /** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
 export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
   const sentAt = Date.now();
   const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
-  const inScope = (row: Record<string, unknown>) => !contactGuid || row.ContactGuid === contactGuid;
+  // Sent groups are not this pull's: they wait for their deposit (depositRepo.ts pullAwaitingDeposit).
+  const inScope = (row: Record<string, unknown>) => (!contactGuid || row.ContactGuid === contactGuid) && row.Status !== 'submitted';
   const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
   for (const g of groups) localGuids.add(g.ChecksHeaderGuid);
   await applyServerRecords(
