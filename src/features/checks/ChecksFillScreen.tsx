@@ -40,6 +40,22 @@ export function ChecksFillScreen() {
   const uploads = useGroupUploads(depositStep === 'waitingForSync' ? context.sentGroupGuid : null);
 
   if (data === undefined || is('loadingFill')) return <Spinner label={t('fill.loading')} />;
+  // A payment sent already (the page was reloaded after "Not now"): its deposit is confirmed from the list.
+  if (group && group.Status === 'submitted' && is('notFound')) {
+    return (
+      <EmptyState
+        title={t('review.sent')}
+        message={t('review.sentMessage')}
+        action={
+          group.DepositConfirmedAt || !context.showChecksDeposit ? undefined : (
+            <Link className={styles.link} to={checksPaths.deposit(group.ChecksHeaderGuid)}>
+              {t('deposits.confirm', { name: data.contact?.fullName ?? group.PayerName ?? f.nis(group.Amount) })}
+            </Link>
+          )
+        }
+      />
+    );
+  }
   if (!group || is('notFound')) {
     return <EmptyState title={t('fill.notFoundTitle')} message={t('errors:couldNotLoadCheck')} />;
   }

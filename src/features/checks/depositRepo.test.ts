@@ -54,9 +54,14 @@ describe('payments waiting for their deposit on the device', () => {
     expect((await awaitingDeposit()).map((g) => [g.ChecksHeaderGuid, g.syncState])).toEqual([[group.ChecksHeaderGuid, 'local']]);
     expect(await groupUploads(group.ChecksHeaderGuid)).toEqual({ photosTotal: 2, photosSent: 0, waiting: 6, sending: false, refusedKey: null });
 
-    // One photo reaches the server.
-    const [first] = (await db.outbox.toArray()).filter((e) => e.kind === 'photo');
-    await db.outbox.delete(first?.id ?? '');
-    expect(await groupUploads(group.ChecksHeaderGuid)).toMatchObject({ photosTotal: 2, photosSent: 1, waiting: 5 });
+    // Its checks and one photo reach the server, the payment not yet: the server does not list it, and
+    // the device keeps it with its checks.
+    const entries = await db.outbox.toArray();
+    const arrived = entries.filter((e) => e.entityKey.startsWith('checks:') || e.id === entries.find((p) => p.kind === 'photo')?.id);
+    await db.outbox.bulkDelete(arrived.map((e) => e.id));
+    await db.checks.toCollection().modify({ syncState: 'synced' });
+    expect(await groupUploads(group.ChecksHeaderGuid)).toMatchObject({ photosTotal: 2, photosSent: 1, waiting: 3 });
+    await pullAwaitingDeposit(serving({}));
+    expect((await awaitingDeposit()).map((g) => [g.ChecksHeaderGuid, g.checks.length])).toEqual([[group.ChecksHeaderGuid, 2]]);
   });
 });

@@ -20,8 +20,10 @@ const isSent = (row: Record<string, unknown>) => row.Status === 'submitted';
 export async function pullAwaitingDeposit(api: ApiClient): Promise<number> {
   const sentAt = Date.now();
   const { records } = answerOf(checkGroupsAwaitingDeposit, await api.request('GET', 'check/awaitingDeposit'));
-  const localSent = new Set((await db.checkGroups.filter(isSent).toArray()).map((g) => g.ChecksHeaderGuid));
-  for (const g of records) localSent.add(g.ChecksHeaderGuid);
+  // The checks this answer speaks for: of the groups it lists, and of the synced ones it may drop. A
+  // group still on its way from this phone keeps its checks (the server has them, not the payment yet).
+  const answered = new Set((await db.checkGroups.filter((row) => isSent(row) && row.syncState === 'synced').toArray()).map((g) => g.ChecksHeaderGuid));
+  for (const g of records) answered.add(g.ChecksHeaderGuid);
   await applyServerRecords(
     'checkGroups',
     records.map(({ checks: _c, ...g }) => g),
@@ -31,7 +33,7 @@ export async function pullAwaitingDeposit(api: ApiClient): Promise<number> {
   await applyServerRecords(
     'checks',
     records.flatMap((g) => g.checks ?? []),
-    (row) => typeof row.ChecksHeaderGuid === 'string' && localSent.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
+    (row) => typeof row.ChecksHeaderGuid === 'string' && answered.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
     sentAt,
   );
   return records.length;
