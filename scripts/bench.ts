@@ -25,6 +25,7 @@ import { measureLocalWrite } from './bench/localWrite';
 import { measurePhoto } from './bench/photo';
 import { measurePrecache } from './bench/precache';
 import { measureReplay } from './bench/replay';
+import { measureTakeDay } from './bench/takeDay';
 import { measurePostgresLoad, measureServerLoad, POSTGRES_FIGURE, POSTGRES_TARGET, SERVER_FIGURE, SERVER_TARGET } from './bench/serverLoad';
 import { prepareSite } from './bench/site';
 import { failedRow, machineLine, markdownTable, writeReport } from './bench/table';
@@ -43,6 +44,7 @@ const rowSpecs: RowSpec[] = [
   { figure: 'list query', target: 'p95 ≤ 16 ms (search-as-you-type and paging)', run: measureListQuery },
   { figure: 'replay', target: '≥ 10× faster than the Queue, exactly once', run: measureReplay },
   { figure: 'photo', target: '≤ 1.5× the floor, ≤ 400 KB, 0 long tasks', run: measurePhoto },
+  { figure: 'take the day offline', target: 'first take ≤ 15 requests; a second take with nothing changed ≤ 3 requests and ≤ 5 KB', run: measureTakeDay },
 ];
 
 function machine(): Machine {

@@ -58,6 +58,19 @@ export type PhotoResult = {
   longTaskSupported: boolean;
 };
 
+export type TakeDayRunOptions = { token: string; userName: string; workerGuid: string; date: string; emptyDevice: boolean };
+export type TakeDayRunResult = {
+  ms: number;
+  buildings: number;
+  /** Steps and buildings that failed (none expected). */
+  failed: string[];
+  /** Whether the take went through the incremental pull (else building by building). */
+  incremental: boolean;
+  /** Records on the device afterwards (every table but the outbox, the log, meta and photos). */
+  records: number;
+  photos: number;
+};
+
 export type BenchApi = {
   localWrite(options: LocalWriteOptions): Promise<LocalWriteResult>;
   listLoad(options: ListLoadOptions): Promise<ListLoadResult>;
@@ -71,4 +84,5 @@ export type BenchApi = {
   queueFill(requests: QueueRequest[]): Promise<{ queued: number }>;
   queueReplay(): Promise<QueueReplayResult>;
   photo(options: PhotoOptions): Promise<PhotoResult>;
+  takeDayRun(options: TakeDayRunOptions): Promise<TakeDayRunResult>;
 };

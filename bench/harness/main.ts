@@ -7,8 +7,9 @@ import { longListsLoad, longListsQuery } from './longLists';
 import { photo } from './photo';
 import { queueFill, queueReady, queueReplay } from './queue';
 import { replayEnqueue, replayRun, replaySetup } from './replay';
+import { takeDayRun } from './takeDay';
 
-const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
+const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo, takeDayRun };
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

@@ -13,10 +13,10 @@ async function post<T>(url: string, body: unknown, headers: Record<string, strin
 }
 
 /** The two-factor sign-in of docs/api.md, with the code read from the server's log. */
-export async function signIn(server: AppServer): Promise<string> {
+export async function signIn(server: AppServer, userName: string = BENCH_USER.userName): Promise<string> {
   const mark = server.otpMark();
   const start = await post<{ codeSent: boolean; otpGuid: string }>(`${server.baseUrl}/api/auth/otp/start`, {
-    idParam1: BENCH_USER.userName,
+    idParam1: userName,
     idParam2: BENCH_USER.password,
     compID: Number(BENCH_USER.companyCode),
     appId: 2,
@@ -24,7 +24,7 @@ export async function signIn(server: AppServer): Promise<string> {
     otpPreferredSendMethod: 'sms',
   });
   if (!start.codeSent) throw new Error('the bench user could not start a sign-in');
-  const otpCode = await server.waitForOtp(BENCH_USER.userName, { since: mark });
+  const otpCode = await server.waitForOtp(userName, { since: mark });
   const auth = await post<{ sessionToken: string }>(`${server.baseUrl}/api/auth/otp/auth`, { otpGuid: start.otpGuid, otpCode });
   return auth.sessionToken;
 }

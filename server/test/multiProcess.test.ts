@@ -172,6 +172,47 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     expect(await db.all(db.q.selectFrom('payment_reservations').selectAll())).toEqual([]);
   });
 
+  it('loses no change for a device pulling from both processes while both write at once', async () => {
+    type Page = { changes: { table: string; op: string; record?: { id: string }; records?: { id: string }[] }[]; cursor: string; more: boolean };
+    const pull = async (server: ServerProcess, cursor?: string) => {
+      const query = new URLSearchParams({ buildings: '101,102', date: '2026-11-28', ...(cursor ? { cursor } : {}) });
+      const reply = await call<Page>(server, 'GET', `/api/binyan/sync/changes?${query.toString()}`, { token });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body;
+    };
+    const seen = new Set<string>();
+    const note = (page: Page) => {
+      for (const c of page.changes) if (c.table === 'serviceCalls') for (const r of c.record ? [c.record] : (c.records ?? [])) seen.add(r.id);
+    };
+    let cursor = (await pull(a)).cursor;
+    const made: string[] = [];
+    let writing = true;
+    const writers = Promise.all(
+      Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; i < 6; i++) {
+          const reply = await call<Mutation>(both()[(w + i) % 2] ?? a, 'POST', '/api/binyan/service-calls', { token, body: newCall(newId()) });
+          expect(reply.status, reply.text).toBe(201);
+          made.push(reply.body.record.id);
+        }
+      }),
+    ).finally(() => (writing = false));
+    // The device keeps pulling, from one process then the other, while the writes go on.
+    for (let n = 0; writing; n += 1) {
+      const page = await pull(both()[n % 2] ?? a, cursor);
+      note(page);
+      cursor = page.cursor;
+    }
+    await writers;
+    for (;;) {
+      const page = await pull(b, cursor);
+      note(page);
+      cursor = page.cursor;
+      if (!page.more) break;
+    }
+    expect(made).toHaveLength(24);
+    expect(made.filter((id) => !seen.has(id))).toEqual([]);
+  });
+
   it('runs the purge job once for both processes, and both answer the health check', async () => {
     expect(await jobs.runs(db, PURGE_JOB)).toBe(1);
     for (const server of both()) {

@@ -1,9 +1,11 @@
-// "Take the day offline" (session/takeDayOffline.ts): every building the worker needs, one building
-// at a time — today's plan first, then the current building and those with unsent changes, then (scope
-// `all`) the other assigned buildings — through each repository's own pull (rows with pending local
-// changes are kept, and each pull prunes what the server no longer has in its scope). A building whose
-// pulls all succeeded is marked taken (db/takenBuildings.ts): its screens work offline, the others say
-// they were not taken. Composed here, where features meet.
+// "Take the day offline" (session/takeDayOffline.ts): every building the worker needs — today's plan
+// first, then the current building and those with unsent changes, then (scope `all`) the other assigned
+// buildings. First through the incremental pull (takeDayFeed.ts: a few requests for everything, and
+// after the first take only what changed); where that cannot run (a server without it, a page that
+// failed), one building at a time through each repository's own pull (rows with pending local changes
+// are kept, and each pull prunes what the server no longer has in its scope). A building whose records
+// all arrived is marked taken (db/takenBuildings.ts): its screens work offline, the others say they were
+// not taken. Then the photos the day names. Composed here, where features meet.
 import type { ApiClient } from '../api/client';
 import { isSessionExpired } from '../api/errors';
 import { pullApartments } from '../directory/apartmentsRepo';
@@ -27,6 +29,7 @@ import type { DailyPlan } from '../lib/domain/entities';
 import type { Action } from '../lib/rights/rights';
 import type { TakeDayBuilding, TakeDayPhotos, TakeDayProgress, TakeDayResult, TakeDayScope, TakeDayStep } from '../session/takeDayOffline';
 import { buildingsToTake } from './takeDayBuildings';
+import { takeThroughFeed } from './takeDayFeed';
 
 const PARALLEL = 3;
 
@@ -41,6 +44,8 @@ export type TakeDayOptions = {
   keepOtherBuildings?: boolean;
   /** The signed-in user's rights: a pull the user may not make is not asked for (default: every pull). */
   may?: (action: Action) => boolean;
+  /** Only the pulls building by building (the incremental pull's fallback; tests of it). */
+  buildingByBuilding?: boolean;
   onProgress?: (progress: TakeDayProgress) => void;
 };
 
@@ -64,24 +69,22 @@ const buildingPulls: readonly BuildingPull[] = [
   { right: 'debts.read', pull: (api, bid) => pullDebts(api, { buildingId: bid }) },
 ];
 
-export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {}): Promise<TakeDayResult & { plan: DailyPlan | null }> {
-  const date = options.date ?? toLocalDateString(new Date());
-  const scope = options.scope ?? 'all';
-  const may = options.may ?? (() => true);
-  const failed: TakeDayStep[] = [];
-  const failedBuildings: TakeDayBuilding[] = [];
-  const taken: number[] = [];
-  let plan: DailyPlan | null = null;
-  let toTake: TakeDayBuilding[] = [];
-  let photos: TakeDayPhotos | undefined;
-  let done = 0;
-  const total = () => 4 + toTake.length;
-  const report = (step: TakeDayStep | null, building?: TakeDayBuilding) =>
-    options.onProgress?.({ done, total: total(), step, ...(building ? { building } : {}), ...(photos ? { photos } : {}) });
+/** The progress the take reports, and its steps: an expired session is for the re-login, any other failure is reported and the take goes on. */
+class TakeSteps {
+  done = 0;
+  toTake: TakeDayBuilding[] = [];
+  photos: TakeDayPhotos | undefined;
+  readonly failed: TakeDayStep[] = [];
 
-  /** One step; an expired session is for the re-login, any other failure is reported and the take goes on. */
-  async function run(step: TakeDayStep, work: () => Promise<unknown>, building?: TakeDayBuilding): Promise<boolean> {
-    report(step, building);
+  constructor(private readonly onProgress: TakeDayOptions['onProgress']) {}
+
+  report(step: TakeDayStep | null, building?: TakeDayBuilding): void {
+    const { done, photos } = this;
+    this.onProgress?.({ done, total: 4 + this.toTake.length, step, ...(building ? { building } : {}), ...(photos ? { photos } : {}) });
+  }
+
+  async run(step: TakeDayStep, work: () => Promise<unknown>, building?: TakeDayBuilding): Promise<boolean> {
+    this.report(step, building);
     try {
       await work();
       return true;
@@ -89,18 +92,53 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
       if (isSessionExpired(error)) throw error;
       return false;
     } finally {
-      done += 1;
+      this.done += 1;
     }
   }
+}
 
-  const plannedOk = await run('visits', async () => {
+type Taken = { plan: DailyPlan | null; buildingIds: number[]; failedBuildings: TakeDayBuilding[] };
+
+/** The incremental pull; null when it cannot run (the take then goes building by building). */
+async function takeIncrementally(api: ApiClient, options: TakeDayOptions & { date: string; scope: TakeDayScope }, steps: TakeSteps): Promise<(Taken & { requests: number }) | null> {
+  try {
+    const fed = await takeThroughFeed(api, {
+      date: options.date,
+      scope: options.scope,
+      current: options.currentBuildingId ?? null,
+      keepOtherBuildings: options.keepOtherBuildings ?? false,
+      onBuildings: (buildings) => {
+        steps.toTake = buildings;
+        steps.report('buildings');
+      },
+      onBuilding: (building) => {
+        steps.done += 1;
+        steps.report('building', building);
+      },
+    });
+    // The plan, the list of buildings and the groups to fill came with the pull.
+    steps.done = 3 + steps.toTake.length;
+    return { plan: fed.plan, buildingIds: fed.buildingIds, failedBuildings: [], requests: fed.requests };
+  } catch (error) {
+    if (isSessionExpired(error)) throw error;
+    steps.done = 0;
+    return null;
+  }
+}
+
+/** Each repository's own pull, one building at a time (three pulls at once). */
+async function takeBuildingByBuilding(api: ApiClient, options: TakeDayOptions & { date: string; scope: TakeDayScope }, steps: TakeSteps): Promise<Taken> {
+  const { date, scope } = options;
+  const may = options.may ?? (() => true);
+  let plan: DailyPlan | null = null;
+  const plannedOk = await steps.run('visits', async () => {
     if (!may('plan.read')) return;
     plan = await pullDailyPlan(api, date);
     await pullVisits(api, date);
   });
-  if (!plannedOk) failed.push('visits');
+  if (!plannedOk) steps.failed.push('visits');
 
-  const listOk = await run('buildings', async () => {
+  const listOk = await steps.run('buildings', async () => {
     const { records } = await pullBuildings(api);
     const names = new Map(records.map((r) => [Number(r.id), typeof r.name === 'string' ? r.name : String(r.id)]));
     const ids = buildingsToTake({
@@ -110,15 +148,17 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
       pending: await buildingsWithPendingChanges(),
       scope,
     });
-    toTake = ids.map((id) => ({ id, name: names.get(id) ?? String(id) }));
+    steps.toTake = ids.map((id) => ({ id, name: names.get(id) ?? String(id) }));
     // A take the worker limited says which buildings the phone holds today; the others are no longer "taken".
     if (scope !== 'all' && !options.keepOtherBuildings) await forgetTakenBuildingsExcept(ids);
   });
-  if (!listOk) failed.push('buildings');
+  if (!listOk) steps.failed.push('buildings');
 
+  const buildingIds: number[] = [];
+  const failedBuildings: TakeDayBuilding[] = [];
   const wanted = buildingPulls.filter((p) => may(p.right));
-  for (const building of toTake) {
-    const ok = await run(
+  for (const building of steps.toTake) {
+    const ok = await steps.run(
       'building',
       async () => {
         let failures = 0;
@@ -135,28 +175,40 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
       },
       building,
     );
-    if (ok) taken.push(building.id);
+    if (ok) buildingIds.push(building.id);
     else failedBuildings.push(building);
   }
 
-  if (!may('checks.deposit')) done += 1;
-  else if (!(await run('checkGroups', () => pullChecksToFill(api)))) failed.push('checkGroups');
+  if (!may('checks.deposit')) steps.done += 1;
+  else if (!(await steps.run('checkGroups', () => pullChecksToFill(api)))) steps.failed.push('checkGroups');
+  return { plan, buildingIds, failedBuildings };
+}
+
+export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {}): Promise<TakeDayResult & { plan: DailyPlan | null; requests?: number }> {
+  const date = options.date ?? toLocalDateString(new Date());
+  const scope = options.scope ?? 'all';
+  const may = options.may ?? (() => true);
+  const steps = new TakeSteps(options.onProgress);
+  const settled = { ...options, date, scope };
+  const fed = options.buildingByBuilding ? null : await takeIncrementally(api, settled, steps);
+  const { plan, buildingIds, failedBuildings } = fed ?? (await takeBuildingByBuilding(api, settled, steps));
 
   // Last: the readings and calls pulled above name the photos, building by building in the take's
   // order (the budget keeps the plan's first), the previous reading's before the calls'.
-  const ids = toTake.map((b) => b.id);
-  const photosOk = await run('photos', async () => {
+  const ids = steps.toTake.map((b) => b.id);
+  const photosOk = await steps.run('photos', async () => {
     const readings = (await Promise.all(ids.map((id) => recentReadingPhotos([id])))).flat();
-    const calls = may('serviceCalls.read') ? await offlineCallPhotos(api, ids) : [];
+    const calls = may('serviceCalls.read') ? await offlineCallPhotos(api, ids, { listed: fed !== null }) : [];
     await keepOfflineCopies(api, [...readings, ...calls], {
       onProgress: (progress) => {
-        photos = progress;
-        report('photos');
+        steps.photos = progress;
+        steps.report('photos');
       },
     });
   });
-  if (!photosOk) failed.push('photos');
+  if (!photosOk) steps.failed.push('photos');
 
-  report(null);
-  return { scope, buildingIds: taken, failed, failedBuildings, plan, ...(photos ? { photos } : {}) };
+  steps.report(null);
+  const { photos, failed } = steps;
+  return { scope, buildingIds, failed, failedBuildings, plan, ...(photos ? { photos } : {}), ...(fed ? { requests: fed.requests } : {}) };
 }

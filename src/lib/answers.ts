@@ -145,3 +145,18 @@ export const documentRecipientsAnswer = z.looseObject({
   addresses: z.array(z.looseObject({ email: text, name: text, self: z.boolean() })),
 });
 export type DocumentRecipients = z.infer<typeof documentRecipientsAnswer>;
+
+const feedRecord = z.record(z.string(), z.unknown());
+const feedChange = z.union([
+  z.looseObject({ table: text, op: z.literal('upsert'), record: feedRecord }),
+  z.looseObject({ table: text, op: z.literal('delete'), id: z.union([text, z.number()]), buildingId: z.nullable(z.number()) }),
+  z.looseObject({ table: text, op: z.literal('replace'), buildingId: z.nullable(z.number()), records: z.array(feedRecord) }),
+]);
+export type FeedChange = z.infer<typeof feedChange>;
+
+/** GET sync/changes: a page of the incremental pull, or why the device must start over (`reset`). */
+export const feedPage = z.union([
+  z.looseObject({ reset: text }),
+  z.looseObject({ changes: z.array(feedChange), cursor: text, more: z.boolean(), plan: z.optional(dailyPlan) }),
+]);
+export type FeedPage = z.infer<typeof feedPage>;

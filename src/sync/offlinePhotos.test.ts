@@ -13,13 +13,28 @@ const sizes = new Map<string, number>([
   ['gone', 0],
 ]);
 
-const api = {
-  raw: async (_m: string, path: string, payload: { src: string; size: string }) => {
-    requests.push(`${path}?${payload.src}&${payload.size}`);
-    const size = sizes.get(payload.src) ?? 0;
-    return size === 0 ? new Response('not found', { status: 404 }) : new Response(new Blob([new Uint8Array(size)], { type: 'image/jpeg' }));
-  },
-} as unknown as ApiClient;
+/** A server: one request for several small copies (GET files/smallImages), or (`batch: false`) one each. */
+function serverApi(batch: boolean): ApiClient {
+  return {
+    raw: async (_m: string, path: string, payload: { src: string; size?: string }) => {
+      if (path === 'files/smallImages') {
+        requests.push(`${path}?${payload.src}`);
+        if (!batch) return new Response('not found', { status: 404 });
+        const parts = new FormData();
+        for (const id of payload.src.split(',')) {
+          const size = sizes.get(id) ?? 0;
+          if (size > 0) parts.append(id, new Blob([new Uint8Array(size)], { type: 'image/jpeg' }), `${id}.jpg`);
+        }
+        return new Response(parts);
+      }
+      requests.push(`${path}?${payload.src}&${payload.size ?? ''}`);
+      const size = sizes.get(payload.src) ?? 0;
+      return size === 0 ? new Response('not found', { status: 404 }) : new Response(new Blob([new Uint8Array(size)], { type: 'image/jpeg' }));
+    },
+  } as unknown as ApiClient;
+}
+
+const api = serverApi(true);
 
 const reading = (id: string, fileId: string) => ({ fileId, ownerTable: 'meterReadings', ownerId: id });
 
@@ -32,7 +47,7 @@ describe('small photo copies for the day offline', () => {
   it('stores the small version of each wanted photo once, as an uploaded row that is never sent', async () => {
     const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r2', 'face-1'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }]);
     expect(result).toEqual({ stored: 3, bytes: 500, budget: 20 * 1024 * 1024, skipped: 0 });
-    expect(requests).toEqual(['files/getImg?face-1&small', 'files/getImg?call-1&small']);
+    expect(requests).toEqual(['files/smallImages?face-1,call-1']);
     expect(await db.photos.get(offlineCopyId(reading('r1', 'face-1')))).toMatchObject({ ownerTable: 'meterReadings', ownerId: 'r1', role: 'offlineCopy', uploadState: 'uploaded', fileId: 'face-1', size: 100 });
     expect(await db.photos.get('call-1')).toMatchObject({ ownerTable: 'serviceCalls', ownerId: 'c1', role: 'offlineCopy' });
     expect(await db.outbox.count()).toBe(0);
@@ -63,7 +78,16 @@ describe('small photo copies for the day offline', () => {
     await db.photos.add(own);
     const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r3', 'gone')]);
     expect(result).toMatchObject({ stored: 0, skipped: 1 });
-    expect(requests).toEqual(['files/getImg?gone&small']);
+    expect(requests).toEqual(['files/smallImages?gone']);
     expect(await db.photos.get('p1')).toMatchObject({ uploadState: 'local' });
+  });
+
+  it('asks a server without the call for one photo at a time, and only once for the call', async () => {
+    const older = serverApi(false);
+    await keepOfflineCopies(older, [reading('r1', 'face-1'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }]);
+    expect(requests).toEqual(['files/smallImages?face-1,call-1', 'files/getImg?face-1&small', 'files/getImg?call-1&small']);
+    requests.length = 0;
+    expect(await keepOfflineCopies(older, [reading('r2', 'face-2')])).toMatchObject({ stored: 1 });
+    expect(requests).toEqual(['files/getImg?face-2&small']);
   });
 });

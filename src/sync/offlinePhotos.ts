@@ -32,6 +32,38 @@ async function download(api: ApiClient, fileId: string): Promise<Blob | null> {
   }
 }
 
+/** Small copies asked for in one request (GET files/smallImages, the server's limit). */
+export const SMALL_IMAGES_PER_REQUEST = 30;
+
+/** Providers without the call (404/405/501 on it): one request per photo for the rest of the page's life. */
+const withoutBatch = new WeakSet<ApiClient>();
+
+/**
+ * The small copies of `fileIds` in as few requests as the server allows (a multipart answer, one part
+ * per file it lets the user read); a photo the answer leaves out is null. Falls back to one request each.
+ */
+async function downloadAll(api: ApiClient, fileIds: readonly string[]): Promise<Map<string, Blob | null>> {
+  const found = new Map<string, Blob | null>();
+  if (!withoutBatch.has(api)) {
+    try {
+      const response = await api.raw('GET', 'files/smallImages', { src: fileIds.join(',') }, { prefix: false });
+      if ([404, 405, 501].includes(response.status)) withoutBatch.add(api);
+      else if (response.ok) {
+        const parts = await response.formData();
+        for (const id of fileIds) {
+          const part = parts.get(id);
+          found.set(id, typeof part === 'string' || part === null ? null : new Blob([part], { type: part.type || 'image/jpeg' }));
+        }
+        return found;
+      }
+    } catch {
+      // Cut off: each photo alone below.
+    }
+  }
+  for (const id of fileIds) found.set(id, await download(api, id));
+  return found;
+}
+
 /**
  * Stores the small versions of `wanted` (in priority order) until the budget is used; copies no longer
  * wanted are removed first. Photos already on the device (taken here or downloaded in full) are skipped.
@@ -51,7 +83,8 @@ export async function keepOfflineCopies(
   for (const row of kept.values()) progress.bytes += row.size;
   options.onProgress?.({ ...progress });
 
-  const fetched = new Map<string, Blob | null>();
+  // The photos to fetch, in order; fetched a request's worth ahead of where the budget stands.
+  const missing: { item: WantedPhoto; id: string }[] = [];
   for (const item of wanted) {
     const id = offlineCopyId(item);
     if (kept.has(id)) {
@@ -61,11 +94,19 @@ export async function keepOfflineCopies(
     // A reading has one photo (by owner); a call's photos are rows under their server ids.
     const own = item.ownerTable === 'meterReadings' ? await db.photos.where('[ownerTable+ownerId]').equals([item.ownerTable, item.ownerId]).first() : await db.photos.get(id);
     if (own && !isOfflineCopy(own)) continue;
+    missing.push({ item, id });
+  }
+
+  const fetched = new Map<string, Blob | null>();
+  for (const [index, { item, id }] of missing.entries()) {
     if (progress.bytes >= budget) {
       progress.skipped += 1;
       continue;
     }
-    if (!fetched.has(item.fileId)) fetched.set(item.fileId, await download(api, item.fileId));
+    if (!fetched.has(item.fileId)) {
+      const ahead = [...new Set(missing.slice(index).map((m) => m.item.fileId))].filter((f) => !fetched.has(f)).slice(0, SMALL_IMAGES_PER_REQUEST);
+      for (const [fileId, blob] of await downloadAll(api, ahead)) fetched.set(fileId, blob);
+    }
     const blob = fetched.get(item.fileId) ?? null;
     if (!blob || progress.bytes + blob.size > budget) {
       progress.skipped += 1;

@@ -8,6 +8,9 @@ import { db } from '../../src/db/db';
 import { takenBuilding, takenBuildings } from '../../src/db/takenBuildings';
 import { registerKey } from '../../src/features/items/itemsRepo';
 import { call, loginAs, newId, startTestServer } from '../../server/test/harness';
+import { openDatabase } from '../../server/src/db/open';
+import { syncChanges } from '../../server/src/data/syncChanges';
+import { updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
 import type { TestServer } from '../../server/test/harness';
 import { setActorSource } from '../../src/sync/actor';
 import { userKeyOf } from '../../src/sync/sessionPort';
@@ -18,6 +21,10 @@ type Call = { id: string; buildingId: number; status: string };
 let server: TestServer;
 let token: string;
 let api: ApiClient;
+/** The requests the client made (path and query), newest last. */
+let sent: string[] = [];
+/** The next answers to give instead of the server's, by a path fragment (a provider without the call). */
+const refuse = new Map<string, number>();
 
 const get = async <T>(path: string) => (await call<T>(server, 'GET', path, { token })).body;
 
@@ -35,10 +42,18 @@ async function dateLeavingOut(buildingId: number): Promise<{ date: string; plann
 beforeAll(async () => {
   server = await startTestServer();
   token = (await loginAs(server, 'avi')).token;
-  api = createApiClient({ baseUrl: `${server.baseUrl}/api`, getToken: () => token });
+  const counting: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    sent.push(`${url.pathname}${url.search}`);
+    for (const [fragment, status] of refuse) if (url.pathname.includes(fragment)) return new Response('{}', { status, headers: { 'content-type': 'application/json' } });
+    return fetch(input, init);
+  };
+  api = createApiClient({ baseUrl: `${server.baseUrl}/api`, getToken: () => token, fetch: counting });
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
+  sent = [];
+  refuse.clear();
   await Promise.all(db.tables.map((t) => t.clear()));
   setActorSource(async () => ({ userKey: await userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: '', userId: null, displayName: 'אבי כהן' }));
 });
@@ -96,5 +111,72 @@ describe('take the day offline', () => {
     const withPending = await takeDayOffline(api, { date, scope: 'plan', currentBuildingId: current });
     expect(withPending.buildingIds).toEqual([...planned, 101]);
     expect(await takenBuilding(101)).not.toBeNull();
+  });
+
+  it('takes everything in a few requests, and a second take with nothing changed in one that brings nothing', async () => {
+    const first = await takeDayOffline(api, { currentBuildingId: 101 });
+    expect(first.failed).toEqual([]);
+    expect([...first.buildingIds].sort()).toEqual([101, 102, 103, 104]);
+    const data = sent.filter((path) => !path.includes('/files/getImg'));
+    expect(data.every((path) => path.startsWith('/api/binyan/sync/changes'))).toBe(true);
+    expect(data.length).toBeLessThanOrEqual(3);
+    const calls = await db.serviceCalls.count();
+    const readings = await db.meterReadings.count();
+
+    sent = [];
+    const second = await takeDayOffline(api, { currentBuildingId: 101 });
+    expect(second.buildingIds).toEqual(first.buildingIds);
+    expect(sent).toHaveLength(1);
+    expect(second.requests).toBe(1);
+    expect(await db.serviceCalls.count()).toBe(calls);
+    expect(await db.meterReadings.count()).toBe(readings);
+  });
+
+  it('a second take brings only what others changed, and keeps the changes made here not sent yet', async () => {
+    await takeDayOffline(api, { currentBuildingId: 101 });
+    const { records: open } = await get<{ records: (Call & { version: number; priority: string })[] }>('/api/binyan/service-calls?tab=open&buildingId=101');
+    const [closedElsewhere, changedHere] = open as [Call & { version: number }, Call & { version: number; priority: string }];
+    const dana = (await loginAs(server, 'dana')).token;
+    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', { token: dana, body: { id: newId(), buildingId: 101, domain: 'plumbing', description: 'נזילה מתחת לכיור במטבח' } });
+    await call(server, 'PATCH', `/api/binyan/service-calls/${closedElsewhere.id}`, { token: dana, body: { baseVersion: closedElsewhere.version, changes: { status: 'closed' } } });
+    await call(server, 'PATCH', `/api/binyan/service-calls/${changedHere.id}`, { token: dana, body: { baseVersion: changedHere.version, changes: { subject: 'שונה במשרד' } } });
+    await updateServiceCall(changedHere.id, { priority: 'urgent' });
+
+    sent = [];
+    await takeDayOffline(api, { currentBuildingId: 101 });
+    expect(sent.filter((path) => !path.includes('/files/getImg'))).toHaveLength(1);
+    expect(await db.serviceCalls.get(made.body.record.id)).toBeDefined();
+    expect(await db.serviceCalls.get(closedElsewhere.id)).toBeUndefined();
+    // The row waiting to be sent keeps its change; only the server's version is noted.
+    const mine = await db.serviceCalls.get(changedHere.id);
+    expect(mine).toMatchObject({ priority: 'urgent', syncState: 'local', serverVersion: changedHere.version + 1 });
+  });
+
+  it('takes everything whole again when the server no longer keeps the changes since the last take', async () => {
+    await takeDayOffline(api, { currentBuildingId: 101 });
+    const dana = (await loginAs(server, 'dana')).token;
+    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', { token: dana, body: { id: newId(), buildingId: 104, domain: 'electricity', description: 'מנורה שרופה בלובי הכניסה' } });
+    const serverDb = openDatabase(server.database);
+    try {
+      await syncChanges.purge(serverDb, new Date(Date.now() + 60_000).toISOString());
+    } finally {
+      await serverDb.close();
+    }
+    sent = [];
+    const again = await takeDayOffline(api, { currentBuildingId: 101 });
+    expect(again.failed).toEqual([]);
+    expect(await db.serviceCalls.get(made.body.record.id)).toBeDefined();
+    // The refused cursor, then the buildings whole.
+    expect(sent.filter((path) => path.includes('/sync/changes')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes the day building by building from a server without the incremental pull', async () => {
+    refuse.set('/sync/changes', 404);
+    const result = await takeDayOffline(api, { currentBuildingId: 101 });
+    expect(result.failed).toEqual([]);
+    expect([...result.buildingIds].sort()).toEqual([101, 102, 103, 104]);
+    expect(result.requests).toBeUndefined();
+    expect(sent.some((path) => path.startsWith('/api/binyan/buildings/101/apartments'))).toBe(true);
+    expect(await db.apartments.where('buildingId').equals(101).count()).toBeGreaterThan(0);
   });
 });

@@ -471,6 +471,23 @@ export type TenantLinkTable = {
   createdBy: number | null;
 };
 
+/** One change of a record the device pulls (migration 029): written by triggers in the change's transaction. */
+export type SyncChangeTable = {
+  seq: Generated<number>;
+  /** PostgreSQL: the writing transaction's id; SQLite: 0 (one writer at a time, `seq` is commit order). */
+  txid: Generated<number>;
+  companyId: number;
+  buildingId: number | null;
+  /** The table as the device names it (`ledger`: debts, balances and charges read from the ledger). */
+  tbl: string;
+  recordId: string;
+  op: 'upsert' | 'delete';
+  createdAt: Generated<string>;
+};
+
+/** The oldest position the change log still answers for (one row, id 1). */
+export type SyncFloorTable = { id: number; txid: number; seq: number };
+
 export type DB = {
   companies: CompanyTable;
   users: UserTable;
@@ -538,4 +555,6 @@ export type DB = {
   payment_refunds: PaymentRefundTable;
   tenant_links: TenantLinkTable;
   payment_reservations: PaymentReservationTable;
+  sync_changes: SyncChangeTable;
+  sync_floor: SyncFloorTable;
 };

@@ -47,15 +47,19 @@ describe('purge of expired rows', () => {
     await log(now - DAY);
     const key = (k: string, createdAt: number) =>
       d.run(d.q.insertInto('idempotency_keys').values({ companyId: 1, userId: 1, key: k, method: 'POST', path: '/p', requestHash: 'h', status: 200, body: '{}', createdAt: iso(createdAt) }));
+    const change = (recordId: string, createdAt: number) => d.run(d.q.insertInto('sync_changes').values({ companyId: 1, buildingId: 1, tbl: 'serviceCalls', recordId, op: 'upsert', createdAt: iso(createdAt) }));
+    await change('old', now - (retention.syncChangesDays + 1) * DAY);
+    await change('recent', now - DAY);
     await key('expired', now - (retention.idempotencyKeysDays + 1) * DAY);
     await key('kept', now - (retention.idempotencyKeysDays - 1) * DAY);
 
     const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS, usageLimits: DEFAULT_USAGE_LIMITS };
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1 });
+    expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1, syncChanges: 1 });
     expect((await d.all(d.q.selectFrom('sessions').select('tokenHash'))).map((r) => r.tokenHash)).toEqual(['live']);
     expect((await d.all(d.q.selectFrom('otp_challenges').select('otpGuid'))).map((r) => r.otpGuid)).toEqual(['recent']);
     expect((await d.all(d.q.selectFrom('idempotency_keys').select('key'))).map((r) => r.key)).toEqual(['kept']);
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0 });
+    expect((await d.all(d.q.selectFrom('sync_changes').select('recordId'))).map((r) => r.recordId)).toEqual(['recent']);
+    expect(await purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0, syncChanges: 0 });
   });
 
   it('is claimed by one process per interval (a lease in the database)', async () => {

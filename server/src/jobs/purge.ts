@@ -1,5 +1,5 @@
 // What the database must not keep forever: ended sessions, spent one-time and deposit codes, old log
-// rows and idempotency keys past the longest time a device may still hold a change (docs/api.md,
+// rows, idempotency keys and the incremental pull's change log past the longest time a device may still hold a change (docs/api.md,
 // "Retention"). Runs at start and then on a schedule; with several server processes on one database,
 // one of them runs it per interval (the `jobs` row's lease, data/jobs.ts).
 import { purgeExpiredSignInData } from '../auth/purge.ts';
@@ -10,6 +10,7 @@ import { appLogs } from '../data/appLogs.ts';
 import { deposits } from '../data/deposits.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
 import { sessions } from '../data/sessions.ts';
+import { syncChanges } from '../data/syncChanges.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,6 +18,11 @@ export const retention = {
   /** Longer than a device can hold an unsent change: the 60-day session cookie plus a 120-day margin. */
   idempotencyKeysDays: 180,
   appLogsDays: 90,
+  /**
+   * The incremental pull's change log: a device whose cursor is older takes its buildings whole again
+   * (it is answered "too old"); as long as the 60-day session cookie.
+   */
+  syncChangesDays: 60,
   /** Expired deposit codes are kept a day for support questions (one-time codes: auth/purge.ts). */
   codesDays: 1,
   intervalMs: 60 * 60_000,
@@ -24,7 +30,7 @@ export const retention = {
 
 export const PURGE_JOB = 'purge';
 
-export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number };
+export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number; syncChanges: number };
 
 export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits' | 'usageLimits'>): Promise<PurgeCounts> {
   const { db } = ctx;
@@ -37,6 +43,7 @@ export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInL
     depositConfirmations: await deposits.purge(db, before(retention.codesDays)),
     appLogs: await appLogs.purge(db, before(retention.appLogsDays)),
     idempotencyKeys: await idempotencyKeys.purge(db, before(retention.idempotencyKeysDays)),
+    syncChanges: await syncChanges.purge(db, before(retention.syncChangesDays)),
   };
 }
 

@@ -6,6 +6,7 @@ import { registeredMatch } from '../../../src/lib/domain/contactRules.ts';
 import { bankAccount, logo, logoReference } from '../../../src/lib/validation/buildingSettings.ts';
 import { digitsOnly, validateContact } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { apartments, buildings, contacts } from '../data/buildings.ts';
 import { files } from '../data/files.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
@@ -48,6 +49,15 @@ const contactCreate = z.object({
   parkingNumber: optText,
 });
 
+/** A building's apartments as its list answers them: `debt` is the apartment's balance in the one ledger (charges less payments), never a stored total. */
+export async function apartmentsOf(db: Db, companyId: number, buildingId: number) {
+  const entries = await ledger.ofBuilding(db, companyId, buildingId);
+  return (await apartments.list(db, { buildingId }, { orderBy: 'number' })).map((a) => ({ ...a, debt: nisOf(apartmentBalance(entries, a.id)) }));
+}
+
+/** A building's contacts as its list answers them. */
+export const contactsOf = (db: Db, buildingId: number) => contacts.list(db, { buildingId }, { orderBy: 'lastName' });
+
 export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   app.get('/api/binyan/buildings', { config: { right: 'buildings.read' } }, async (req) => ({ records: await visibleBuildings(db, req) }));
@@ -77,15 +87,12 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    // An apartment's debt is its balance in the one ledger (charges less payments), never a stored total.
-    const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id);
-    const records = (await apartments.list(db, { buildingId: b.id }, { orderBy: 'number' })).map((a) => ({ ...a, debt: nisOf(apartmentBalance(entries, a.id)) }));
-    return { records };
+    return { records: await apartmentsOf(db, authOf(req).companyId, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await contacts.list(db, { buildingId: b.id }, { orderBy: 'lastName' }) };
+    return { records: await contactsOf(db, b.id) };
   });
 
   app.post('/api/binyan/contacts', { config: { right: 'contacts.create' } }, async (req, reply) => {

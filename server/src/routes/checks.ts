@@ -68,9 +68,19 @@ const banks = [
   { BankNumber: '54', BankName: 'בנק ירושלים' },
 ];
 
+/** A group as the check calls answer it: with its checks. */
+const view = async (on: Db, g: StoredCheckGroup) => ({ ...g, checks: await checks.ofGroup(on, g.ChecksHeaderGuid) });
+
+/** The groups still being filled (draft or scanned), with their checks, as `check/toFill` answers them. */
+export async function groupsToFill(db: Db, filter: Filter) {
+  const groups = await checkGroups.list(db, filter, { orderBy: 'CreateDate' });
+  const records = [];
+  for (const g of groups) if (g.Status === 'draft' || g.Status === 'scanned') records.push(await view(db, g));
+  return records;
+}
+
 export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const view = async (on: Db, g: StoredCheckGroup) => ({ ...g, checks: await checks.ofGroup(on, g.ChecksHeaderGuid) });
   const editable = (g: StoredCheckGroup) => {
     if (g.Status === 'submitted' || g.Status === 'cancelled') throw fail.rule({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
   };
@@ -125,10 +135,7 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const scope = await visibleBuildingIds(db, req);
     const filter: Filter = scope === null ? { companyId: authOf(req).companyId } : { BuildingId: [...scope] };
     if (contactGuid) filter.ContactGuid = (await loadOwned(db, req, contacts, contactGuid)).id;
-    const groups = await checkGroups.list(db, filter, { orderBy: 'CreateDate' });
-    const records = [];
-    for (const g of groups) if (g.Status === 'draft' || g.Status === 'scanned') records.push(await view(db, g));
-    return { records };
+    return { records: await groupsToFill(db, filter) };
   });
 
   app.get('/api/binyan/check/listsData', { config: { right: 'checks.deposit' } }, async (req) => {

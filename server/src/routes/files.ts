@@ -53,6 +53,10 @@ function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
+/** At most this many files in one smallImages answer (small copies are 20–60 KB). */
+export const SMALL_IMAGES_MAX = 30;
+const FILE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -123,6 +127,36 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       { keyRequired: false },
     );
+  });
+
+  // Several small copies in one answer (take the day offline: tens of photos in one request), each
+  // file read as getImg reads it; a file the caller may not read, or that is gone, is left out.
+  app.get('/api/files/smallImages', { config: { right: 'files.read' } }, async (req, reply) => {
+    const ids = [...new Set((queryOf(req).src ?? '').split(','))];
+    if (ids.length > SMALL_IMAGES_MAX || ids.some((id) => !FILE_ID.test(id))) throw fail.validation({ field: 'src', messageKey: 'requiredField' });
+    const boundary = `binyan-${newUuid()}`;
+    const parts: Buffer[] = [];
+    for (const id of ids) {
+      const file = await files.byId(db, id);
+      if (!file || !file.mimeType.startsWith('image/') || file.mimeType === 'image/svg+xml') continue;
+      try {
+        await assertFileReadable(db, req, file);
+      } catch (error) {
+        if (error instanceof ApiError && error.status < 500) continue;
+        throw error;
+      }
+      const data = await ctx.files.get(file.companyId, file.sha256);
+      const small = data ? await smallImage(data) : null;
+      if (!small) continue;
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${id}"; filename="${id}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), small, Buffer.from('\r\n'));
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return reply
+      .header('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP)
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.concat(parts));
   });
 
   app.get('/api/files/getImg', { config: { right: 'files.read' } }, async (req, reply) => {

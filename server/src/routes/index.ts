@@ -27,6 +27,7 @@ import { roomRoutes } from './rooms.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { supplierRoutes } from './suppliers.ts';
 import { syncBatchRoutes } from './syncBatch.ts';
+import { syncChangesRoutes } from './syncChanges.ts';
 import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
@@ -71,4 +72,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
+  syncChangesRoutes(app, ctx);
 }

@@ -7,7 +7,7 @@ import { normalizeItemNumber, validateHandover, validateNewKey, validateNewMailI
 import { formatFileSize, signedFormLimits } from '../../../src/lib/uploadLimits.ts';
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
-import type { Resource } from '../db/records.ts';
+import type { Filter, Resource } from '../db/records.ts';
 import { keepFile } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
 import type { Db } from '../db/database.ts';
@@ -66,6 +66,9 @@ async function storedSignature(tx: Db, req: FastifyRequest, signature: Signature
   return (await keepFile(tx, row, user.id)).view.id;
 }
 
+/** Keys or mail items as their list answers them, newest first. */
+export const itemsOf = <E extends Item>(db: Db, items: Resource<E>, filter: Filter) => items.list(db, filter, { orderBy: 'registeredAt', desc: true });
+
 function itemResource<E extends Item, S extends z.ZodType>(
   app: FastifyInstance,
   ctx: AppContext,
@@ -80,7 +83,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
   const listFor = async (req: FastifyRequest) => {
     const bid = queryOf(req).buildingId;
     const filter = bid ? { buildingId: (await loadBuilding(db, req, bid)).id } : await buildingFilter(db, req);
-    return items.list(db, filter, { orderBy: 'registeredAt', desc: true });
+    return itemsOf(db, items, filter);
   };
 
   app.get(`/api/binyan/${path}`, { config: { right: 'items.read' } }, async (req) => ({ records: await listFor(req) }));

@@ -5,6 +5,7 @@ import type { MaintenanceTest } from '../../../src/lib/domain/entities.ts';
 import { maintenanceTestStatuses } from '../../../src/lib/domain/entities.ts';
 import { doneAtAfter, incompleteTests, validatePlanSend } from '../../../src/lib/domain/maintenanceRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { facilities, maintenancePlanSends, maintenanceTests } from '../data/maintenance.ts';
 import { bump, checkVersion, loadBuilding, loadOwned } from '../http/access.ts';
 import { fail } from '../http/errors.ts';
@@ -17,15 +18,21 @@ import { newUuid } from '../util/crypto.ts';
 const testPatch = patchBody({ status: z.enum(maintenanceTestStatuses), doneAt: isoTime.nullable(), notes: z.string().nullable(), plannedDate: localDate });
 const planSend = z.object({ confirmIncomplete: z.boolean().default(false) });
 
+/** A building's facilities as their list answers them. */
+export const facilitiesOf = (db: Db, buildingId: number) => facilities.list(db, { buildingId }, { orderBy: 'name' });
+
+/** A building's periodic tests as their list answers them. */
+export const maintenanceTestsOf = (db: Db, buildingId: number) => maintenanceTests.list(db, { buildingId }, { orderBy: 'plannedDate' });
+
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/facilities', { config: { right: 'maintenance.read' } }, async (req) => {
     const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
-    return { records: await facilities.list(ctx.db, { buildingId: b.id }, { orderBy: 'name' }) };
+    return { records: await facilitiesOf(ctx.db, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/maintenance-tests', { config: { right: 'maintenance.read' } }, async (req) => {
     const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
-    return { records: await maintenanceTests.list(ctx.db, { buildingId: b.id }, { orderBy: 'plannedDate' }) };
+    return { records: await maintenanceTestsOf(ctx.db, b.id) };
   });
 
   app.patch('/api/binyan/maintenance-tests/:id', { config: { right: 'maintenance.write' } }, async (req, reply) => {

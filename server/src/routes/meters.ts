@@ -48,16 +48,20 @@ const readingCreate = z.object({
 // No `paid`: a reading is paid when its charge is settled in the ledger, never by setting a flag.
 const readingPatch = patchBody({ current: z.number(), photoId: z.string().nullable(), readAt: isoTime });
 
+/** A meter's readings newest first, each with its charge and `paid` as the ledger has them. */
+export const readingsOf = async (tx: Db, companyId: number, meter: Meter) => withCharges(await meterReadings.ofMeter(tx, meter.id), await readingCharges(tx, companyId, meter.buildingId));
+
+/** A building's meters as its list answers them. */
+export const metersOf = (db: Db, buildingId: number) => meters.list(db, { buildingId }, { orderBy: 'number' });
+
 export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const setMeterLast = (tx: Db, meter: Meter, last: MeterReading | null, now: string) =>
     meters.update(tx, bump(meter, { lastReading: last?.current ?? null, lastReadingAt: last?.readAt ?? null }, now));
-  /** A meter's readings newest first, each with its charge and `paid` as the ledger has them. */
-  const readingsOf = async (tx: Db, companyId: number, meter: Meter) => withCharges(await meterReadings.ofMeter(tx, meter.id), await readingCharges(tx, companyId, meter.buildingId));
 
   app.get('/api/binyan/buildings/:bid/meters', { config: { right: 'meters.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await meters.list(db, { buildingId: b.id }, { orderBy: 'number' }) };
+    return { records: await metersOf(db, b.id) };
   });
 
   app.post('/api/binyan/meters', { config: { right: 'meters.manage' } }, async (req, reply) => {

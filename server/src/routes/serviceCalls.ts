@@ -6,6 +6,7 @@ import { serviceCallDomains, serviceCallPriorities, serviceCallStatuses, service
 import { canTransition, closedAtAfter, tabOf } from '../../../src/lib/domain/serviceCallStatus.ts';
 import { description as descriptionRule, required, validateServiceCall } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { Filter } from '../db/records.ts';
 import { files } from '../data/files.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
@@ -48,7 +49,27 @@ const patch = patchBody({
 
 const updateCreate = z.object({ id: recordId, text: z.string(), createdAt: isoTime.optional(), createdBy: z.string().optional() });
 
-const tabStatuses = (tab: string): ServiceCallStatus[] => serviceCallStatuses.filter((s) => tabOf(s) === tab);
+const callTabs = ['open', 'closed', 'planned'] as const;
+type CallTab = (typeof callTabs)[number];
+const isCallTab = (tab: string): tab is CallTab => (callTabs as readonly string[]).includes(tab);
+
+/** Calls as the list answers them, newest first; `tabs`: only the calls of those tabs. */
+export async function callsOf(db: Db, filter: Filter, options: { tabs?: readonly CallTab[]; since?: string } = {}): Promise<ServiceCall[]> {
+  const records = await serviceCalls.list(db, filter, { orderBy: 'openedAt', desc: true, ...(options.since ? { since: options.since } : {}) });
+  const { tabs } = options;
+  if (!tabs) return records;
+  const statuses = new Set<ServiceCallStatus>(serviceCallStatuses.filter((s) => tabs.some((tab) => tabOf(s) === tab)));
+  return records.filter((r) => statuses.has(r.status));
+}
+
+/** A call's updates as its list answers them, oldest first. */
+export const updatesOf = (db: Db, callId: string) => serviceCallUpdates.list(db, { serviceCallId: callId }, { orderBy: 'createdAt' });
+
+/** The photos of a call and of its updates, as its files list answers them. */
+export async function filesOfCall(db: Db, companyId: number, callId: string) {
+  const updateIds = (await serviceCallUpdates.list(db, { serviceCallId: callId })).map((u) => u.id);
+  return files.ofServiceCall(db, companyId, callId, updateIds);
+}
 
 export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -57,12 +78,9 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = queryOf(req);
     if (q.since && !isIsoInstant(q.since)) throw fail.validation({ field: 'since', messageKey: 'invalidDate' });
     const filter: Filter = q.buildingId ? { buildingId: (await loadBuilding(db, req, q.buildingId)).id } : await buildingFilter(db, req);
-    let records = await serviceCalls.list(db, filter, { orderBy: 'openedAt', desc: true, ...(q.since ? { since: q.since } : {}) });
-    if (q.tab) {
-      if (!['open', 'closed', 'planned'].includes(q.tab)) throw fail.validation({ field: 'tab', messageKey: 'requiredField' });
-      const statuses = tabStatuses(q.tab);
-      records = records.filter((r) => statuses.includes(r.status));
-    }
+    const tab = q.tab || undefined;
+    if (tab !== undefined && !isCallTab(tab)) throw fail.validation({ field: 'tab', messageKey: 'requiredField' });
+    const records = await callsOf(db, filter, { ...(tab ? { tabs: [tab] } : {}), ...(q.since ? { since: q.since } : {}) });
     return { records, serverTime: ctx.nowIso() };
   });
 
@@ -141,15 +159,14 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
-    return { records: await serviceCallUpdates.list(db, { serviceCallId: call.id }, { orderBy: 'createdAt' }) };
+    return { records: await updatesOf(db, call.id) };
   });
 
   // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
   // so another device can show them; the bytes load through /files/getImg.
   app.get('/api/binyan/service-calls/:id/files', { config: { right: 'serviceCalls.read' } }, async (req) => {
     const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
-    const updateIds = (await serviceCallUpdates.list(db, { serviceCallId: call.id })).map((u) => u.id);
-    return { records: await files.ofServiceCall(db, authOf(req).companyId, call.id, updateIds) };
+    return { records: await filesOfCall(db, authOf(req).companyId, call.id) };
   });
 
   app.post('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {

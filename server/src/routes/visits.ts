@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Visit } from '../../../src/lib/domain/entities.ts';
 import { validateVisit } from '../../../src/lib/domain/visitRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { Filter } from '../db/records.ts';
 import { visits } from '../data/visits.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
@@ -26,6 +27,9 @@ const visitCreate = z.object({
 });
 const visitPatch = patchBody({ description: z.string(), madeToday: z.boolean(), checklist });
 
+/** Visits as their list answers them, newest day first. */
+export const visitsOf = (db: Db, filter: Filter) => visits.list(db, filter, { orderBy: 'visitDate', desc: true });
+
 export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/visits', { config: { right: 'plan.read' } }, async (req) => {
     const q = queryOf(req);
@@ -34,7 +38,7 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!localDate.safeParse(q.date).success) throw fail.validation({ field: 'date', messageKey: 'invalidDate' });
       filter.visitDate = q.date;
     }
-    return { records: await visits.list(ctx.db, filter, { orderBy: 'visitDate', desc: true }) };
+    return { records: await visitsOf(ctx.db, filter) };
   });
 
   app.post('/api/binyan/visits', { config: { right: 'visits.write' } }, async (req, reply) => {

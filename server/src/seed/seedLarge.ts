@@ -6,9 +6,19 @@ import { insertRecord } from '../db/records.ts';
 import { specs } from '../db/specs.ts';
 import { createRng } from './prng.ts';
 import { seedBuilding } from './seedBuilding.ts';
+import { linkSeededFiles } from './seedFileLinks.ts';
 import type { SeedEnv } from './seedBuilding.ts';
 
-export type SeedLargeOptions = { buildings: number; serviceCalls: number; companyId?: number; now?: Date };
+export type SeedLargeOptions = {
+  buildings: number;
+  serviceCalls: number;
+  companyId?: number;
+  now?: Date;
+  /** Apartments per building (default 8). */
+  apartments?: number;
+  /** Each building with its calls, meters and readings, keys, mail and plan, as the demo's (default: apartments and people only). */
+  rich?: boolean;
+};
 
 export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<{ buildingIds: number[]; serviceCalls: number }> {
   const companyId = options.companyId ?? 1001;
@@ -23,11 +33,22 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<{ bu
   await db.tx(async (tx) => {
     const rng = createRng(7_777);
     let callNumber = Number(maxCall?.max ?? 1000);
-    const env: SeedEnv = { db: tx, rng, companyId, companyGuid: company.guid, now, photoId: 'seed-photo-1001', nextCallNumber: () => ++callNumber };
+    // Readings show the demo's meter faces in turn (seeded with the demo), as the demo's readings do.
+    let face = 0;
+    const env: SeedEnv = {
+      db: tx,
+      rng,
+      companyId,
+      companyGuid: company.guid,
+      now,
+      photoId: 'seed-photo-1001',
+      readingPhotoId: () => `seed-meter-${companyId}-${(face++ % 6) + 1}`,
+      nextCallNumber: () => ++callNumber,
+    };
     buildingIds = [];
     for (let i = 0; i < options.buildings; i++) {
       const id = firstId + i;
-      await seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', false);
+      await seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: options.apartments ?? 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', options.rich ?? false);
       buildingIds.push(id);
     }
     const targets = buildingIds.length > 0 ? buildingIds : [101];
@@ -57,6 +78,8 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<{ bu
       };
       await insertRecord(tx, specs.serviceCalls, call, companyId);
     }
+    // The demo photos the new readings name are read through them (http/fileAccess.ts).
+    if (options.rich) await linkSeededFiles(tx);
   });
   return { buildingIds, serviceCalls: options.serviceCalls };
 }

@@ -10,7 +10,7 @@ import type { CheckGroupRow, CheckRow } from '../../db/schema';
 import type { CheckGroup } from '../../lib/domain/entities';
 import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../lib/domain/checkRules';
 import { currentActor } from '../../sync/actor';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords, removeServerRecords } from '../../sync/rows';
 import { writeChanges } from '../../sync/writePath';
 import type { Change } from '../../sync/writePath';
 import { refuse, RuleError } from '../../lib/validation/rules';
@@ -170,26 +170,50 @@ export async function cancelPayments(guids: readonly string[]): Promise<void> {
   await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }
 
-/** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
-export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
-  const sentAt = Date.now();
-  const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
-  // Sent groups are not this pull's: they wait for their deposit (depositRepo.ts pullAwaitingDeposit).
-  const inScope = (row: Record<string, unknown>) => (!contactGuid || row.ContactGuid === contactGuid) && row.Status !== 'submitted';
-  const localGuids = new Set((await db.checkGroups.filter(inScope).toArray()).map((g) => g.ChecksHeaderGuid));
-  for (const g of groups) localGuids.add(g.ChecksHeaderGuid);
+type GroupWithChecks = Record<string, unknown> & { checks?: readonly Record<string, unknown>[] | undefined };
+
+/** Sent groups are not the fill list's: they wait for their deposit (depositRepo.ts pullAwaitingDeposit). */
+const notSent = (row: Record<string, unknown>) => row.Status !== 'submitted';
+
+/**
+ * Keeps groups to fill as the server sent them, each with its checks (check/toFill, or the incremental
+ * pull): `prune` selects the kept groups this answer stands for (those it no longer sends go); the checks
+ * of the groups sent, and of the groups pruned, are replaced by those sent. Drafts started on the device
+ * and not on the server yet stay until their first check arrives (only `synced` rows are pruned), and
+ * sent groups stay for their deposit.
+ */
+export async function keepGroupsToFill(groups: readonly GroupWithChecks[], prune: ((row: Record<string, unknown>) => boolean) | undefined, sentAt: number): Promise<void> {
+  const ownPrune = prune ? (row: Record<string, unknown>) => prune(row) && notSent(row) : undefined;
+  const guids = new Set(groups.flatMap((g) => (typeof g.ChecksHeaderGuid === 'string' ? [g.ChecksHeaderGuid] : [])));
+  if (ownPrune) for (const row of await db.checkGroups.filter(ownPrune).toArray()) guids.add(row.ChecksHeaderGuid);
   await applyServerRecords(
     'checkGroups',
     groups.map(({ checks: _c, ...g }) => g),
-    // Drafts started on the device and not yet on the server stay until their first check arrives.
-    (row) => inScope(row) && row.syncState === 'synced',
+    ownPrune ? (row) => ownPrune(row) && row.syncState === 'synced' : undefined,
     sentAt,
   );
   await applyServerRecords(
     'checks',
     groups.flatMap((g) => g.checks ?? []),
-    (row) => typeof row.ChecksHeaderGuid === 'string' && localGuids.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
+    (row) => typeof row.ChecksHeaderGuid === 'string' && guids.has(row.ChecksHeaderGuid) && row.syncState === 'synced',
     sentAt,
   );
+}
+
+/** Removes groups no longer to fill on the server (cancelled, deleted, sent elsewhere) with their checks, unless changed here. */
+export async function forgetGroupsToFill(guids: readonly (string | number)[], inScope: (row: Record<string, unknown>) => boolean, sentAt: number): Promise<void> {
+  // A group sent from here leaves the fill list but waits for its deposit, with its checks.
+  const sent = new Set((await db.checkGroups.bulkGet(guids.map(String))).flatMap((row) => (row && !notSent(row) ? [row.ChecksHeaderGuid] : [])));
+  const ids = guids.map(String).filter((id) => !sent.has(id));
+  await removeServerRecords('checkGroups', ids, (row) => inScope(row) && row.syncState === 'synced', sentAt);
+  const checks = await db.checks.where('ChecksHeaderGuid').anyOf(ids).primaryKeys();
+  await removeServerRecords('checks', checks, (row) => row.syncState === 'synced', sentAt);
+}
+
+/** Refreshes the groups to fill (GET check/toFill): replaces the server's groups, keeps local changes. */
+export async function pullChecksToFill(api: ApiClient, contactGuid?: string | null): Promise<number> {
+  const sentAt = Date.now();
+  const { records: groups } = answerOf(checkGroupsToFill, await api.request('GET', 'check/toFill', contactGuid ? { contactGuid } : undefined));
+  await keepGroupsToFill(groups, (row) => !contactGuid || row.ContactGuid === contactGuid, sentAt);
   return groups.length;
 }

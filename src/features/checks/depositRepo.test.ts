@@ -6,7 +6,7 @@ import { fakeFetch } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
 import type { Check } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
-import { pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
+import { forgetGroupsToFill, keepGroupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
 import { addCheck } from './checksRepo';
 import { awaitingDeposit, groupUploads, markDepositConfirmed, pullAwaitingDeposit } from './depositRepo';
 
@@ -35,6 +35,11 @@ describe('payments waiting for their deposit on the device', () => {
     ]);
     // The groups to fill come without them: they stay, with their checks.
     await pullChecksToFill(api);
+    expect((await awaitingDeposit()).map((g) => g.checks.length)).toEqual([1, 1]);
+
+    // Nor does the incremental pull, which sees them leave the fill list.
+    await keepGroupsToFill([], () => true, Date.now());
+    await forgetGroupsToFill(['g-new', 'g-old'], () => true, Date.now());
     expect((await awaitingDeposit()).map((g) => g.checks.length)).toEqual([1, 1]);
 
     await markDepositConfirmed('g-new');

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
@@ -94,7 +94,9 @@ describe('Daily plan screen', () => {
     });
     renderScreen();
     expect(await screen.findByText(/No plan for today on this phone yet/)).toBeTruthy();
-    const cards = await screen.findAllByRole('article');
+    // Each card loads its building on its own: wait for both.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const cards = screen.getAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Rothschild Court', 'Herzl House']);
     expect(within(cards[0] as HTMLElement).getAllByRole('checkbox')).toHaveLength(1);
 

@@ -81,8 +81,13 @@ export function recordVisit(entry: DailyPlanEntry, visitDate: string, descriptio
 /** Refreshes the worker's plan of `planDate` (GET /daily-plan answers `{ plan }`, null on a day without one). */
 export async function pullDailyPlan(api: ApiClient, planDate: string): Promise<DailyPlan | null> {
   const { plan = null } = answerOf(dailyPlanAnswer, await api.request('GET', 'daily-plan', { date: planDate }));
-  if (plan) await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
+  if (plan) await keepDailyPlan(plan);
   return plan;
+}
+
+/** Stores a plan the server sent (the daily-plan call, or the incremental pull). */
+export async function keepDailyPlan(plan: DailyPlan): Promise<void> {
+  await db.dailyPlans.put({ ...plan, key: planKey(plan.workerId, plan.planDate) });
 }
 
 /** Refreshes the visits of a date, keeping visits with changes not sent yet. */

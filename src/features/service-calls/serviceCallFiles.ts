@@ -61,18 +61,60 @@ export async function pullServiceCallFiles(api: ApiClient, serviceCallId: string
   return added;
 }
 
+// The photo lists of the day's calls as the incremental pull brings them (src/app/takeDayFeed.ts): one
+// typed `meta` row per call with photos, so the take's photo step asks the server nothing more.
+const LISTED = 'callFiles:';
+
+type ListedFiles = { id: string; buildingId: number; files: ServerFile[] };
+
+function listedOf(value: unknown): ListedFiles | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, buildingId, files } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof buildingId !== 'number' || !Array.isArray(files)) return null;
+  const kept = files.flatMap((f) => {
+    const file = serverFile.safeParse(f);
+    return file.success && owners.has(file.data.parentType) ? [file.data] : [];
+  });
+  return { id, buildingId, files: kept };
+}
+
+/** Keeps the pulled photo lists; `prune` selects kept lists the pull stands for (those it did not send go). */
+export async function keepListedCallFiles(records: readonly Record<string, unknown>[], prune?: (row: Record<string, unknown>) => boolean): Promise<void> {
+  const lists = records.flatMap((r) => {
+    const listed = listedOf(r);
+    return listed ? [listed] : [];
+  });
+  await db.transaction('rw', db.meta, async () => {
+    if (prune) {
+      const sent = new Set(lists.map((l) => `${LISTED}${l.id}`));
+      const kept = await db.meta.where('key').startsWith(LISTED).toArray();
+      await db.meta.bulkDelete(kept.filter((row) => !sent.has(row.key) && prune({ ...listedOf(row.value) })).map((row) => row.key));
+    }
+    await db.meta.bulkPut(lists.map((value) => ({ key: `${LISTED}${value.id}`, value })));
+  });
+}
+
+export async function forgetListedCallFiles(callIds: readonly (string | number)[], inScope: (row: Record<string, unknown>) => boolean): Promise<void> {
+  const rows = await db.meta.bulkGet(callIds.map((id) => `${LISTED}${String(id)}`));
+  await db.meta.bulkDelete(rows.flatMap((row) => (row && inScope({ ...listedOf(row.value) }) ? [row.key] : [])));
+}
+
 /**
  * The server photos of the calls take the day offline keeps (open and planned, with their updates'),
  * building by building in the order given, newest call first (the photo budget keeps the first ones).
+ * `listed`: the incremental pull brought the lists (a call without one has no photo); else each call's
+ * list is asked for.
  */
-export async function offlineCallPhotos(api: ApiClient, buildingIds: readonly number[]): Promise<WantedPhoto[]> {
+export async function offlineCallPhotos(api: ApiClient, buildingIds: readonly number[], options: { listed?: boolean } = {}): Promise<WantedPhoto[]> {
   const wanted: WantedPhoto[] = [];
   for (const buildingId of buildingIds) {
     for (const call of await offlineCallsOf(buildingId)) {
-      const files = await listServiceCallFiles(api, call.id).catch((error: unknown) => {
-        if (isSessionExpired(error)) throw error;
-        return [];
-      });
+      const files = options.listed
+        ? (listedOf((await db.meta.get(`${LISTED}${call.id}`))?.value)?.files ?? [])
+        : await listServiceCallFiles(api, call.id).catch((error: unknown) => {
+            if (isSessionExpired(error)) throw error;
+            return [];
+          });
       for (const file of files) wanted.push({ fileId: file.id, ownerTable: file.parentType, ownerId: file.parentId });
     }
   }
