@@ -17,3 +17,12 @@ interface ServiceWorkerGlobalScopeEventMap {
 interface ServiceWorkerRegistration {
   readonly sync?: SyncManager;
 }
+
+// Periodic Background Sync (Chromium, for an installed app whose permission the browser granted).
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+interface ServiceWorkerGlobalScopeEventMap {
+  periodicsync: PeriodicSyncEvent;
+}

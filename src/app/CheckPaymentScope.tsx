@@ -9,7 +9,7 @@ import type { RouteId } from './routeTable';
 
 const CheckPaymentProvider = lazy(() => import('../features/checks/CheckPaymentProvider').then((m) => ({ default: m.CheckPaymentProvider })));
 
-const checkScreens: ReadonlySet<string> = new Set<RouteId>(['checksIndex', 'checksPage', 'checksFill', 'checkCapture']);
+const checkScreens: ReadonlySet<string> = new Set<RouteId>(['checksIndex', 'checksPage', 'checksFill', 'checkCapture', 'checksDeposits']);
 
 export function CheckPaymentScope({ children }: { children: ReactNode }) {
   const onCheckScreen = useMatches().some((m) => checkScreens.has(m.id));

@@ -13,6 +13,7 @@ const sync: Screen = lazyScreen(() => import('../features/sync/SyncScreen').then
 const checksIndex: Screen = lazyScreen(() => import('../features/checks/ChecksIndexScreen').then((m) => ({ default: m.ChecksIndexScreen })));
 const checksGroups: Screen = lazyScreen(() => import('../features/checks/ChecksGroupsScreen').then((m) => ({ default: m.ChecksGroupsScreen })));
 const checksFill: Screen = lazyScreen(() => import('../features/checks/ChecksFillScreen').then((m) => ({ default: m.ChecksFillScreen })));
+const checksDeposits: Screen = lazyScreen(() => import('../features/checks/ChecksDepositsScreen').then((m) => ({ default: m.ChecksDepositsScreen })));
 const checkCapture: Screen = lazyScreen(() => import('../features/checks/CheckCaptureScreen').then((m) => ({ default: m.CheckCaptureScreen })));
 const dashboard: Screen = lazyScreen(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })), { namespaces: dashboardNamespaces, readEarly: readDashboardEarly });
 const apartments: Screen = lazyScreen(() => import('../features/apartments/ApartmentsScreen').then((m) => ({ default: m.ApartmentsScreen })));
@@ -34,6 +35,7 @@ export type RouteId =
   | 'checksIndex'
   | 'checksPage'
   | 'checksFill'
+  | 'checksDeposits'
   | 'checkCapture'
   | 'maintenanceAndFacilities'
   | 'maintenanceAndFacilitiesDetail'
@@ -101,6 +103,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'checksPage', right: 'checks.deposit', path: '/checks', screen: checksGroups },
   { id: 'checksFill', right: 'checks.deposit', path: '/checks/checksfill/:checksGroupId', screen: checksFill },
   { id: 'checkCapture', right: 'checks.deposit', path: '/check-capture', screen: checkCapture },
+  { id: 'checksDeposits', right: 'checks.deposit', path: '/checks/deposits/:checksGroupId?', screen: checksDeposits },
   {
     id: 'maintenanceAndFacilities', right: 'maintenance.read',
     path: '/maintenance-and-facilities',

@@ -48,7 +48,11 @@ export type DailyPlanRow = DailyPlan & { key: string /* `${workerId}:${planDate}
 export type FacilityRow = Facility & LocalFields;
 export type MaintenanceTestRow = MaintenanceTest & LocalFields;
 export type DebtRow = Debt & LocalFields;
-export type CheckGroupRow = Omit<CheckGroup, 'checks'> & LocalFields;
+/**
+ * `PayerName` and `SubmittedAt` come with the payments waiting for their deposit (GET check/awaitingDeposit);
+ * `DepositConfirmedAt` marks one confirmed on this device until the next pull drops it.
+ */
+export type CheckGroupRow = Omit<CheckGroup, 'checks'> & LocalFields & { PayerName?: string | null; SubmittedAt?: string | null; DepositConfirmedAt?: string | null };
 export type CheckRow = Check & LocalFields;
 export type ExpenseRow = Expense & LocalFields;
 export type LedgerEntryRow = LedgerRecord & LocalFields;

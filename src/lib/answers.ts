@@ -18,6 +18,19 @@ export const checkGroupsToFill = z.looseObject({
   ),
 });
 
+/** GET check/awaitingDeposit: sent groups whose deposit is not confirmed, with their checks and payer's name. */
+export const checkGroupsAwaitingDeposit = z.looseObject({
+  records: z.array(
+    z.looseObject({
+      ChecksHeaderGuid: text,
+      ContactGuid: text,
+      Status: z.literal('submitted'),
+      PayerName: z.optional(z.nullable(text)),
+      checks: z.optional(z.array(z.looseObject({ CheckGuid: text, ChecksHeaderGuid: text }))),
+    }),
+  ),
+});
+
 /** GET check/image: one side of a check, base64 (absent when the side has no image). */
 export const checkImage = z.looseObject({ Image: z.optional(z.nullable(text)) });
 

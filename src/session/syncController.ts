@@ -5,19 +5,18 @@ import { sessionVault, isLoggedIn } from '../db/sessionVault';
 import { subscribeOutboxWrites } from '../sync/outboxEvents';
 import type { ReplayReport } from '../sync/engine';
 import { pendingCountFor } from '../sync/outbox';
-import { isBroadcast, SYNC_CHANNEL, SYNC_TAG } from '../sync/protocol';
+import { isBroadcast, SYNC_CHANNEL } from '../sync/protocol';
 import type { PageToWorker, ReplayReason } from '../sync/protocol';
 import { createSyncRuntime } from '../sync/runtime';
 import type { SyncRuntime } from '../sync/runtime';
 import { userKeyOf } from '../sync/sessionPort';
+import { registerBackgroundSync, registerPeriodicSync } from './backgroundSync';
 import { getSyncStatus, setSyncStatus } from './syncStore';
 
 const PROBE_PATH = '/api/health';
 const PROBE_TIMEOUT_MS = 5_000;
 const IDLE_CHECK_MS = 30_000;
 const MIN_TIMER_MS = 1_000;
-
-type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
 export type SyncController = { requestReplay(reason: ReplayReason): void; stop(): void };
 
@@ -42,12 +41,6 @@ function controllerWorker(): ServiceWorker | null {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
 }
 
-async function registerBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration: SyncRegistration | undefined = await navigator.serviceWorker.getRegistration();
-  await registration?.sync?.register(SYNC_TAG).catch(() => undefined);
-}
-
 export function startSync(options: { baseUrl?: string } = {}): SyncController {
   if (active) return active;
   let runtime: SyncRuntime | null = null;
@@ -61,6 +54,13 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
     if (stopped) return;
     const wait = delayMs ?? (report?.nextWakeAt ? Math.max(MIN_TIMER_MS, report.nextWakeAt - Date.now()) : IDLE_CHECK_MS);
     timer = setTimeout(() => void onTimer(), wait);
+  }
+
+  // Asked once the worker is registered (a first sign-in may come before it); the answer holds for the page's life.
+  let periodicAnswered = false;
+  function askPeriodicSync(): void {
+    if (periodicAnswered) return;
+    void registerPeriodicSync().then((result) => (periodicAnswered ||= result !== 'noWorker'));
   }
 
   const reachable = () => probeReachable(options.baseUrl ? new URL(options.baseUrl, location.href).origin : '');
@@ -100,7 +100,10 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
     const userKey = isLoggedIn(s) && s.compID !== null ? await userKeyOf(s.compID, s.userName) : null;
     const before = getSyncStatus().userKey;
     setSyncStatus({ userKey, ...(userKey ? { needsLogin: false } : {}) });
-    if (userKey && userKey !== before) requestReplay('login');
+    if (userKey && userKey !== before) {
+      requestReplay('login');
+      askPeriodicSync();
+    }
   }
 
   // `online` says an interface came up, not that the server answers (a flapping signal in a stairwell, a
@@ -125,6 +128,7 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
   });
   const unsubscribeWrites = subscribeOutboxWrites(() => {
     void registerBackgroundSync();
+    askPeriodicSync();
     requestReplay('enqueued');
   });
   const unsubscribeSession = vault.subscribe(() => void refreshUser());

@@ -126,7 +126,7 @@ describe('replay engine', () => {
     const good = await createServiceCall(newCall);
     rig.server.validate = (method, _path, body) => (method === 'POST' && body.description === 'Refuse me please now' ? 'description' : null);
     const report = await rig.engine.replay();
-    expect(report).toMatchObject({ applied: 1, attention: 1, remaining: 1 });
+    expect(report).toMatchObject({ applied: 1, attention: 1, remaining: 1, held: 1 });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries[0]).toMatchObject({ state: 'attention', lastError: { kind: 'rejected', messageKey: 'errors:descriptionTooShort', field: 'description', status: 422 } });
     expect(entries[1]).toMatchObject({ state: 'pending', attempts: 0 });

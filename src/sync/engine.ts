@@ -19,6 +19,7 @@ import type { Plan } from './plan';
 import { pathOf, sendEntry } from './send';
 import type { SessionPort } from './sessionPort';
 import { SYNC_LOG_LIMIT, trimSyncLog } from './syncLog';
+import { heldByAttention } from './heldByAttention';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** Batches in flight at once (each up to DEFAULT_BATCH_LIMITS). */
@@ -36,6 +37,8 @@ export type ReplayReport = {
   needsLogin: boolean;
   /** Pending entries of the user that wait for their retry time. */
   remaining: number;
+  /** Of `remaining`, those held behind an entry that needs attention: no retry sends them before the user acts. */
+  held: number;
   attention: number;
   /** Earliest retry time of a waiting entry (epoch ms), to set a timer; null when none. */
   nextWakeAt: number | null;
@@ -323,6 +326,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       attempted,
       needsLogin,
       remaining: waiting.length,
+      held: heldByAttention(left).length,
       attention: left.length - waiting.length,
       nextWakeAt: needsLogin || times.length === 0 ? null : Math.max(clock.now(), Math.min(...times)),
     };
@@ -338,9 +342,9 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     // A pass under way here picks up what this call is about (e.g. a change just made).
     if (replaying) planStale = true;
     const userKey = await deps.session.currentUserKey();
-    if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, attention: 0, nextWakeAt: null };
+    if (userKey === null) return { ran: false, applied: 0, attempted: 0, needsLogin: true, remaining: 0, held: 0, attention: 0, nextWakeAt: null };
     if (!options.connectivityConfirmed && deps.isOnline?.() === false) {
-      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null, waitingForConnection: true };
+      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, held: 0, attention: 0, nextWakeAt: null, waitingForConnection: true };
     }
     const ongoing = ownPass;
     const endedBefore = passesEnded;
@@ -375,7 +379,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
         });
         return followUp;
       }
-      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, attention: 0, nextWakeAt: null };
+      return { ran: false, applied: 0, attempted: 0, needsLogin: false, remaining: 0, held: 0, attention: 0, nextWakeAt: null };
     }
     deps.onStatus?.({ replaying: false, needsLogin: result.value.needsLogin });
     return { ran: true, ...result.value };

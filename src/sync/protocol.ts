@@ -3,8 +3,10 @@ import type { ReplayReport } from './engine';
 
 export const SYNC_CHANNEL = 'binyan-sync';
 export const SYNC_TAG = 'binyan-outbox';
+/** Periodic Background Sync (Chromium, installed app only): a pass now and then while the app is closed. */
+export const PERIODIC_SYNC_TAG = 'binyan-outbox-periodic';
 
-export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueued' | 'manual' | 'sync-event' | 'sw-start' | 'login';
+export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueued' | 'manual' | 'sync-event' | 'periodic-sync' | 'sw-start' | 'login';
 
 /**
  * Triggers that say the connection is (probably) back or the user wants it tried now: entries that
@@ -12,16 +14,17 @@ export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueue
  * local change (`enqueued`), nor the frequent worker starts and tab switches.
  */
 export function restoresConnectivity(reason: ReplayReason): boolean {
-  return reason === 'online' || reason === 'sync-event' || reason === 'timer' || reason === 'manual' || reason === 'startup' || reason === 'login';
+  return reason === 'online' || reason === 'sync-event' || reason === 'periodic-sync' || reason === 'timer' || reason === 'manual' || reason === 'startup' || reason === 'login';
 }
 
 /**
- * Triggers that are themselves evidence of a connection (the browser's `online` and Background Sync,
- * a probe that reached the API, the user's own retry): the engine does not second-guess them with a
+ * Triggers that are themselves evidence of a connection (the browser's `online`, Background Sync and
+ * its periodic kind, which the browser fires only with a network, a probe that reached the API, the
+ * user's own retry): the engine does not second-guess them with a
  * `navigator.onLine` that may not have caught up yet (a service worker's lags behind the page's).
  */
 export function confirmsConnectivity(reason: ReplayReason): boolean {
-  return reason === 'online' || reason === 'sync-event' || reason === 'timer' || reason === 'manual';
+  return reason === 'online' || reason === 'sync-event' || reason === 'periodic-sync' || reason === 'timer' || reason === 'manual';
 }
 
 /** Page → service worker. */

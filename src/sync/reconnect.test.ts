@@ -55,7 +55,7 @@ describe('replay after the connection returns', () => {
   });
 
   it('treats the connectivity triggers (not a new local change, a worker start or a tab switch) as the signal', () => {
-    const yes: ReplayReason[] = ['online', 'sync-event', 'timer', 'manual', 'startup', 'login'];
+    const yes: ReplayReason[] = ['online', 'sync-event', 'periodic-sync', 'timer', 'manual', 'startup', 'login'];
     const no: ReplayReason[] = ['enqueued', 'sw-start', 'visible'];
     for (const reason of yes) expect(restoresConnectivity(reason), reason).toBe(true);
     for (const reason of no) expect(restoresConnectivity(reason), reason).toBe(false);

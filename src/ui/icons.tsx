@@ -70,6 +70,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   checksIndex: FileText,
   checksPage: FileText,
   checksFill: FileText,
+  checksDeposits: FileText,
   checkCapture: Camera,
   maintenanceAndFacilities: ClipboardList,
   maintenanceAndFacilitiesDetail: ClipboardList,

@@ -1,14 +1,18 @@
 // Check payment in a basement: three checks imaged offline for two debts, the total-mismatch warning,
-// the amount fixed, sent after reconnecting (each call applied once), and the deposit confirmed with
-// the code from the server log.
-import type { Page } from 'playwright-core';
+// the amount fixed, sent after reconnecting while the check photos cannot get through, the deposit put
+// off ("Not now"), found again after a reload in the list of payments waiting for it, its wait showing
+// the photos sent, and confirmed with the code from the server log (each call applied once).
+import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fixtures/browser';
+import { axeCheck, waitForServiceWorkerControl } from './fixtures/browser';
+import { breakableNetwork, faults } from './fixtures/chaos';
+import type { Fault, Network } from './fixtures/chaos';
 import { openServerState } from './fixtures/serverState';
 import type { ServerState } from './fixtures/serverState';
 import { ChecksCapturePage } from './pages/ChecksCapturePage';
+import { ChecksDepositsPage } from './pages/ChecksDepositsPage';
 import { ChecksFillPage } from './pages/ChecksFillPage';
 import { ChecksIndexPage } from './pages/ChecksIndexPage';
 import { LoginPage, text } from './pages/LoginPage';
@@ -19,6 +23,11 @@ type Building = { id: number; name: string };
 type Debt = { id: string; contactGuid: string; apartmentId: string; amount: number };
 type Contact = { id: string; fullName: string; apartmentId: string | null };
 type Apartment = { id: string; number: string; floor: number };
+
+const photoUploads = /^\/api\/files\/upload\//;
+/** The changes reach the server; the photo uploads find no network (a signal too weak for them). */
+const photosCannotGetThrough = async (route: Route, request: Request) =>
+  photoUploads.test(new URL(request.url()).pathname) ? faults.networkDown(route) : route.continue();
 
 /** A distinct 4000×1800 JPEG of a check (a phone camera's size). */
 const checkPhoto = (page: Page, label: string) =>
@@ -43,10 +52,28 @@ function storedCheckPhotos(page: Page): Promise<Array<[number, number]>> {
   );
 }
 
+/** The first two photo uploads pass; every attempt of the third waits until `release`. */
+function lastPhotoHeld(): { fault: Fault; release(): void } {
+  let passed = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fault: Fault = async (route, request) => {
+    if (!photoUploads.test(new URL(request.url()).pathname) || passed < 2) {
+      if (photoUploads.test(new URL(request.url()).pathname)) passed += 1;
+      return route.continue();
+    }
+    await gate;
+    return route.continue();
+  };
+  return { fault, release: () => release() };
+}
+
 describe('check payment offline, sent once, deposit confirmed', () => {
   let app: TestApp;
   let state: ServerState;
+  let net: Network;
   let index: ChecksIndexPage;
+  let deposits: ChecksDepositsPage;
   let fill: ChecksFillPage;
   let capture: ChecksCapturePage;
   let building: Building;
@@ -59,7 +86,9 @@ describe('check payment offline, sent once, deposit confirmed', () => {
   beforeAll(async () => {
     app = await startApp();
     state = openServerState(app.server);
+    net = await breakableNetwork(app.context);
     index = new ChecksIndexPage(app.page, app.baseUrl);
+    deposits = new ChecksDepositsPage(app.page, app.baseUrl);
     fill = new ChecksFillPage(app.page, app.baseUrl);
     capture = new ChecksCapturePage(app.page, app.baseUrl);
   });
@@ -95,7 +124,7 @@ describe('check payment offline, sent once, deposit confirmed', () => {
   });
 
   it('images three checks offline for the debts (two or more)', async () => {
-    await goOffline(app.context);
+    await net.setOffline(true);
     for (const box of await index.debts().all()) await box.check();
     await index.payByChecks().click();
     await capture.waitForScreen();
@@ -133,32 +162,62 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     await fill.waitVisible(fill.dialog('review.title'));
   });
 
-  it('sends after reconnecting: the group, its checks and images reach the server once', async () => {
-    await goOnline(app.context);
+  it('sends after reconnecting; "Not now" puts the deposit off while the check photos are on their way', async () => {
+    net.always(photosCannotGetThrough);
+    await net.setOffline(false);
     await fill.dialog('review.title').getByRole('button', { name: fill.t('review.send'), exact: true }).click();
     await fill.waitVisible(fill.button(fill.t('deposit.callMe')), 30_000);
-    await state.until('the payment submitted', () => (state.count("SELECT COUNT(*) AS n FROM check_groups WHERE ChecksHeaderGuid = ? AND Status = 'submitted'", groupGuid) === 1 ? true : undefined), 30_000);
-    expect(state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ?', groupGuid)).toBe(3);
+    await fill.button(fill.t('deposit.later')).click();
+    await fill.waitVisible(app.page.getByRole('link', { name: fill.t('deposit.laterHint') }));
+    // The checks arrive; the payment is submitted only after its photos, which cannot get through.
+    await state.until('the checks on the server', () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ?', groupGuid) === 3 ? true : undefined), 30_000);
+    expect(state.count("SELECT COUNT(*) AS n FROM check_groups WHERE ChecksHeaderGuid = ? AND Status = 'submitted'", groupGuid)).toBe(0);
+    expect(state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'checks'")).toBe(0);
+  });
+
+  it('finds the payment after a reload, waits for its photos, and confirms the deposit with the code', async () => {
+    await app.page.reload();
+    await index.navigateTo('checksIndex');
+    await deposits.linkFromChecks(1).click();
+    await deposits.waitForScreen();
+    await deposits.waitForCount(deposits.payments(), 1);
+    await axeCheck(app.page);
+    await deposits.confirmLink(payer.fullName).click();
+    await deposits.waitVisible(deposits.button(deposits.t('deposit.callMe')));
+
+    // The signal is back, but the last photo is still on the wire when "Call me" is tapped: the deposit
+    // waits for it, showing how many have arrived.
+    const last = lastPhotoHeld();
+    net.always(last.fault);
+    const mark = app.server.depositMark();
+    await deposits.button(deposits.t('deposit.callMe')).click();
+    await deposits.waitVisible(deposits.uploadProgress(2, 3), 30_000);
+    await axeCheck(app.page);
+    expect(app.server.depositMark()).toBe(mark);
+    last.release();
+    await deposits.waitVisible(deposits.codeInput(), 30_000);
+
+    const code = await app.server.waitForDepositCode('avi', { since: mark });
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await deposits.codeInput().fill(wrong);
+    await deposits.button(deposits.t('deposit.confirm')).click();
+    await deposits.waitVisible(app.page.getByRole('alert').filter({ hasText: text('he', 'errors', 'invalidCode') }));
+    await deposits.codeInput().fill(code);
+    await deposits.button(deposits.t('deposit.confirm')).click();
+    await deposits.waitVisible(deposits.success('deposit.confirmed'));
+    await state.until('checks sent to deposit', () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ? AND SentToDeposit = 1', groupGuid) === 3 ? true : undefined));
+
+    // Each call reached the server once.
+    expect(state.count("SELECT COUNT(*) AS n FROM check_groups WHERE ChecksHeaderGuid = ? AND Status = 'submitted'", groupGuid)).toBe(1);
     expect(state.count("SELECT COUNT(*) AS n FROM idempotency_keys WHERE path LIKE '%submitChecksHeader%'")).toBe(1);
     expect(state.count("SELECT COUNT(*) AS n FROM idempotency_keys WHERE path LIKE '%finishScan%'")).toBe(1);
     expect(state.count("SELECT COUNT(*) AS n FROM idempotency_keys WHERE method = 'POST' AND path = '/api/binyan/check'")).toBe(4);
-    await state.until('the images uploaded', () => (state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'checks'") === 3 ? true : undefined), 30_000);
+    expect(state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'checks'")).toBe(3);
     const amounts = state.rows<{ Amount: number }>('SELECT Amount FROM checks WHERE ChecksHeaderGuid = ? ORDER BY Amount', groupGuid).map((r) => r.Amount);
     expect(Math.round(amounts.reduce((s, a) => s + a * 100, 0)) / 100).toBe(total);
-  });
 
-  it('confirms the deposit with the last 6 digits of the calling number', async () => {
-    const mark = app.server.depositMark();
-    await fill.button(fill.t('deposit.callMe')).click();
-    await fill.waitVisible(fill.codeInput(), 30_000);
-    const code = await app.server.waitForDepositCode('avi', { since: mark });
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    await fill.codeInput().fill(wrong);
-    await fill.button(fill.t('deposit.confirm')).click();
-    await fill.waitVisible(app.page.getByRole('alert').filter({ hasText: text('he', 'errors', 'invalidCode') }));
-    await fill.codeInput().fill(code);
-    await fill.button(fill.t('deposit.confirm')).click();
-    await fill.waitVisible(fill.success('deposit.confirmed'));
-    await state.until('checks sent to deposit', () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ? AND SentToDeposit = 1', groupGuid) === 3 ? true : undefined));
+    // Confirmed, it no longer waits.
+    await app.page.getByRole('link', { name: deposits.t('deposits.backToList') }).click();
+    await deposits.waitVisible(deposits.nothingToConfirm());
   });
 });

@@ -27,6 +27,14 @@ export const deposits = {
         db.q.updateTable('deposit_confirmations').set({ confirmedAt: at, answer }).where('ChecksHeaderGuid', '=', groupGuid).where('answer', 'is', null),
       )
     ).changes === 1,
+  /** Which of these groups have a confirmed deposit. */
+  confirmedAmong: async (db: Db, groupGuids: readonly string[]): Promise<Set<string>> => {
+    if (groupGuids.length === 0) return new Set();
+    const rows = await db.all(
+      db.q.selectFrom('deposit_confirmations').select('ChecksHeaderGuid').where('ChecksHeaderGuid', 'in', [...groupGuids]).where('confirmedAt', 'is not', null),
+    );
+    return new Set(rows.map((r) => r.ChecksHeaderGuid));
+  },
   /** Unconfirmed codes that expired before `before`. */
   purge: async (db: Db, before: string) =>
     (await db.run(db.q.deleteFrom('deposit_confirmations').where('confirmedAt', 'is', null).where('expiresAt', '<=', before))).changes,

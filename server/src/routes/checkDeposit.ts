@@ -3,7 +3,8 @@
 // group and hour and per user (limits/usageLimits.ts depositCodeSendsPerUser); a start repeated within
 // 30 s of a call whose code still works calls nobody (issue 27 §2). Wrong codes count even
 // though the request fails, so these calls do not run inside a rolled-back transaction. A confirmed
-// group stays confirmed: a repeat answers the first confirm's answer and changes nothing.
+// group stays confirmed: a repeat answers the first confirm's answer and changes nothing. The payments
+// still waiting for their confirmation are listed, so one skipped ("Not now") can be confirmed later.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import type { StoredCheckGroup } from '../db/specs.ts';
 import { checkGroups, checks } from '../data/checks.ts';
 import { deposits } from '../data/deposits.ts';
 import { loadOwned } from '../http/access.ts';
+import type { Filter } from '../db/records.ts';
+import { visibleBuildingIds } from '../http/rights.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { idempotencyKeyOf, runMutation } from '../http/mutation.ts';
@@ -85,6 +88,23 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (key) reply.header('Idempotency-Key', key);
     return { ...body, idempotencyKey: key || null };
   };
+
+  // Sent payments of the user's buildings whose deposit nobody confirmed yet, newest first, with their
+  // checks and the payer's name (the phone may not hold the payer's building).
+  app.get('/api/binyan/check/awaitingDeposit', { config: { right: 'checks.deposit' } }, async (req) => {
+    const { companyId } = authOf(req);
+    const scope = await visibleBuildingIds(db, req);
+    const filter: Filter = { companyId, Status: 'submitted', ...(scope === null ? {} : { BuildingId: [...scope] }) };
+    const groups = await checkGroups.list(db, filter, { orderBy: 'SubmittedAt', desc: true });
+    const confirmed = await deposits.confirmedAmong(db, groups.map((g) => g.ChecksHeaderGuid));
+    const records = [];
+    for (const group of groups) {
+      if (confirmed.has(group.ChecksHeaderGuid)) continue;
+      const payer = (await contacts.find(db, group.ContactGuid))?.entity;
+      records.push({ ...group, PayerName: payer?.fullName ?? null, checks: await checks.ofGroup(db, group.ChecksHeaderGuid) });
+    }
+    return { records };
+  });
 
   app.post('/api/binyan/check/deposit/start', { config: { right: 'checks.deposit' } }, async (req, reply) => {
     const body = parse(startBody, req.body);

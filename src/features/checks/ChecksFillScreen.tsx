@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { checksTotal } from '../../lib/domain/checkRules';
 import { BottomActions } from '../../ui/BottomActions';
 import { Button } from '../../ui/Button';
@@ -16,7 +16,8 @@ import { contactById } from './checksQueries';
 import { DepositPanel } from './DepositPanel';
 import { FlowMessages } from './FlowMessages';
 import { ReviewDialog } from './ReviewDialog';
-import { useCheckPayment, useFlowNavigation } from './useCheckPayment';
+import { checksPaths, useCheckPayment, useFlowNavigation } from './useCheckPayment';
+import { useGroupUploads } from './useGroupUploads';
 import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 
@@ -36,8 +37,25 @@ export function ChecksFillScreen() {
   const editable = group !== null && isToFill(group) && is('filling');
   const errorText = context.errorKey ? t(context.errorKey, context.errorParams ?? {}) : null;
   const editing = group?.checks.find((c) => c.CheckGuid === context.checkGuid);
+  const uploads = useGroupUploads(depositStep === 'waitingForSync' ? context.sentGroupGuid : null);
 
   if (data === undefined || is('loadingFill')) return <Spinner label={t('fill.loading')} />;
+  // A payment sent already (the page was reloaded after "Not now"): its deposit is confirmed from the list.
+  if (group && group.Status === 'submitted' && is('notFound')) {
+    return (
+      <EmptyState
+        title={t('review.sent')}
+        message={t('review.sentMessage')}
+        action={
+          group.DepositConfirmedAt || !context.showChecksDeposit ? undefined : (
+            <Link className={styles.link} to={checksPaths.deposit(group.ChecksHeaderGuid)}>
+              {t('deposits.confirm', { name: data.contact?.fullName ?? group.PayerName ?? f.nis(group.Amount) })}
+            </Link>
+          )
+        }
+      />
+    );
+  }
   if (!group || is('notFound')) {
     return <EmptyState title={t('fill.notFoundTitle')} message={t('errors:couldNotLoadCheck')} />;
   }
@@ -91,6 +109,7 @@ export function ChecksFillScreen() {
         <DepositPanel
           step={depositStep}
           errorText={errorText}
+          uploads={uploads}
           onStart={() => send({ type: 'deposit.start' })}
           onSubmit={(code) => send({ type: 'deposit.submit', code })}
           onResend={() => send({ type: 'deposit.resend' })}
@@ -100,6 +119,13 @@ export function ChecksFillScreen() {
       {is('sent') ? (
         <section className={styles.card}>
           <p>{t('review.sentMessage')}</p>
+          {context.showChecksDeposit && group.Status === 'submitted' && !group.DepositConfirmedAt ? (
+            <p>
+              <Link className={styles.link} to={checksPaths.deposits}>
+                {t('deposit.laterHint')}
+              </Link>
+            </p>
+          ) : null}
           <Button onClick={() => send({ type: 'flow.finish' })}>{t('review.done')}</Button>
         </section>
       ) : null}

@@ -1,5 +1,8 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useServerRefresh } from '../../session/useServerRefresh';
 import { BottomActions } from '../../ui/BottomActions';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -10,7 +13,8 @@ import { DebtsChooser } from './DebtsChooser';
 import { FlowMessages } from './FlowMessages';
 import { IncompletePayments } from './IncompletePayments';
 import { PayerPicker } from './PayerPicker';
-import { useCheckPayment, useFlowNavigation } from './useCheckPayment';
+import { awaitingDeposit, pullAwaitingDeposit } from './depositRepo';
+import { checksPaths, useCheckPayment, useFlowNavigation } from './useCheckPayment';
 import styles from './Checks.module.css';
 
 /** /checksindex: pick the payer, continue an incomplete payment or choose the debts of a new one. */
@@ -20,9 +24,18 @@ export function ChecksIndexScreen() {
   const { actor, send, is, context } = useCheckPayment();
   useFlowNavigation(actor);
   useEffect(() => send({ type: 'route.index' }), [send]);
+  useServerRefresh(context.showChecksDeposit ? 'awaitingDeposit' : null, pullAwaitingDeposit);
+  const awaiting = useLiveQuery(async () => (await awaitingDeposit()).length, []) ?? 0;
 
   return (
     <div className={styles.screen}>
+      {awaiting > 0 && context.showChecksDeposit ? (
+        <p className={styles.alert}>
+          <Link className={styles.link} to={checksPaths.deposits}>
+            {t('deposits.link', { count: awaiting })}
+          </Link>
+        </p>
+      ) : null}
       <PayerPicker
         payer={context.payer}
         defaultBuildingId={session.bID}

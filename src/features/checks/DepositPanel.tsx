@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import type { GroupUploads } from './depositRepo';
 import type { DepositStep } from './useCheckPayment';
 import styles from './Checks.module.css';
 
 type Props = {
   step: DepositStep;
   errorText: string | null;
+  /** How far the payment's check photos got (shown while the deposit waits for them). */
+  uploads: GroupUploads | null;
   onStart(): void;
   onSubmit(code: string): void;
   onResend(): void;
@@ -16,7 +19,7 @@ type Props = {
 };
 
 /** Deposit confirmation (spec 4): after a prompt the user is called and types the last 6 digits of the calling number. */
-export function DepositPanel({ step, errorText, onStart, onSubmit, onResend, onSkip }: Props) {
+export function DepositPanel({ step, errorText, uploads, onStart, onSubmit, onResend, onSkip }: Props) {
   const { t } = useTranslation('checks');
   const [code, setCode] = useState('');
   const busy = step === 'waitingForSync' || step === 'starting' || step === 'confirming';
@@ -43,6 +46,12 @@ export function DepositPanel({ step, errorText, onStart, onSubmit, onResend, onS
       ) : null}
       {step === 'waitingForSync' ? <Spinner label={t('deposit.waitingForSync')} /> : null}
       {step === 'waitingForSync' ? <p className={styles.muted}>{t('deposit.waitingForSync')}</p> : null}
+      {step === 'waitingForSync' && uploads && uploads.photosTotal > 0 ? (
+        <>
+          <progress className={styles.progress} max={uploads.photosTotal} value={uploads.photosSent} aria-label={t('deposit.uploadProgressLabel')} />
+          <p role="status">{t('deposit.uploadProgress', { sent: uploads.photosSent, total: uploads.photosTotal })}</p>
+        </>
+      ) : null}
       {step === 'starting' ? <Spinner label={t('deposit.calling')} /> : null}
       {step === 'awaitingCode' || step === 'confirming' ? (
         <form
@@ -67,6 +76,9 @@ export function DepositPanel({ step, errorText, onStart, onSubmit, onResend, onS
             </Button>
             <Button variant="secondary" onClick={onResend} disabled={busy}>
               {t('deposit.callAgain')}
+            </Button>
+            <Button variant="secondary" onClick={onSkip} disabled={busy}>
+              {t('deposit.later')}
             </Button>
           </div>
         </form>

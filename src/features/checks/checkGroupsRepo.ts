@@ -76,7 +76,7 @@ export async function startPayment(input: NewPayment): Promise<FillGroup> {
 }
 
 /** Entity keys a group-level call must wait for: its checks (creates, edits, deletes) and their photos. */
-async function groupDependencies(guid: string): Promise<string[]> {
+export async function groupDependencies(guid: string): Promise<string[]> {
   const checks = await db.checks.where('ChecksHeaderGuid').equals(guid).toArray();
   const keys = new Set<string>(checks.map((c) => entityKeyOf('checks', c.CheckGuid)));
   const photoIds = checks.flatMap((c) => [c.FrontImageId, c.BackImageId]).filter((id): id is string => id !== null);
@@ -170,30 +170,26 @@ export async function cancelPayments(guids: readonly string[]): Promise<void> {
   await writeChanges({ userKey: actor.userKey, tables: ['checkGroups'], also: () => db.checkGroups.bulkDelete(localOnly) }, cancels);
 }
 
-/** Is anything of this group still on its way to the server? Throws the first refusal. */
-export async function groupSyncState(guid: string): Promise<'done' | 'pending' | { messageKey: string }> {
-  const keys = [entityKeyOf('checkGroups', guid), ...(await groupDependencies(guid))];
-  const entries = await db.outbox.where('entityKey').anyOf(keys).toArray();
-  const stuck = entries.find((e) => e.state === 'attention');
-  if (stuck) return { messageKey: stuck.lastError?.messageKey ?? 'errors:somethingWentWrong' };
-  return entries.length === 0 ? 'done' : 'pending';
-}
-
 type GroupWithChecks = Record<string, unknown> & { checks?: readonly Record<string, unknown>[] | undefined };
+
+/** Sent groups are not the fill list's: they wait for their deposit (depositRepo.ts pullAwaitingDeposit). */
+const notSent = (row: Record<string, unknown>) => row.Status !== 'submitted';
 
 /**
  * Keeps groups to fill as the server sent them, each with its checks (check/toFill, or the incremental
  * pull): `prune` selects the kept groups this answer stands for (those it no longer sends go); the checks
  * of the groups sent, and of the groups pruned, are replaced by those sent. Drafts started on the device
- * and not on the server yet stay until their first check arrives (only `synced` rows are pruned).
+ * and not on the server yet stay until their first check arrives (only `synced` rows are pruned), and
+ * sent groups stay for their deposit.
  */
 export async function keepGroupsToFill(groups: readonly GroupWithChecks[], prune: ((row: Record<string, unknown>) => boolean) | undefined, sentAt: number): Promise<void> {
+  const ownPrune = prune ? (row: Record<string, unknown>) => prune(row) && notSent(row) : undefined;
   const guids = new Set(groups.flatMap((g) => (typeof g.ChecksHeaderGuid === 'string' ? [g.ChecksHeaderGuid] : [])));
-  if (prune) for (const row of await db.checkGroups.filter(prune).toArray()) guids.add(row.ChecksHeaderGuid);
+  if (ownPrune) for (const row of await db.checkGroups.filter(ownPrune).toArray()) guids.add(row.ChecksHeaderGuid);
   await applyServerRecords(
     'checkGroups',
     groups.map(({ checks: _c, ...g }) => g),
-    prune ? (row) => prune(row) && row.syncState === 'synced' : undefined,
+    ownPrune ? (row) => ownPrune(row) && row.syncState === 'synced' : undefined,
     sentAt,
   );
   await applyServerRecords(
@@ -204,9 +200,11 @@ export async function keepGroupsToFill(groups: readonly GroupWithChecks[], prune
   );
 }
 
-/** Removes groups no longer to fill on the server (submitted, cancelled, deleted) with their checks, unless changed here. */
+/** Removes groups no longer to fill on the server (cancelled, deleted, sent elsewhere) with their checks, unless changed here. */
 export async function forgetGroupsToFill(guids: readonly (string | number)[], inScope: (row: Record<string, unknown>) => boolean, sentAt: number): Promise<void> {
-  const ids = guids.map(String);
+  // A group sent from here leaves the fill list but waits for its deposit, with its checks.
+  const sent = new Set((await db.checkGroups.bulkGet(guids.map(String))).flatMap((row) => (row && !notSent(row) ? [row.ChecksHeaderGuid] : [])));
+  const ids = guids.map(String).filter((id) => !sent.has(id));
   await removeServerRecords('checkGroups', ids, (row) => inScope(row) && row.syncState === 'synced', sentAt);
   const checks = await db.checks.where('ChecksHeaderGuid').anyOf(ids).primaryKeys();
   await removeServerRecords('checks', checks, (row) => row.syncState === 'synced', sentAt);

@@ -1,7 +1,6 @@
 // The app's side of the check-payment machine: its actors over the repositories, the photo worker
 // and the deposit calls (which need a connection, so they go straight to the API).
 import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/errors';
 import { newId } from '../../db/mutate';
 import { loadSession } from '../../db/sessionVault';
 import type { Check } from '../../lib/domain/entities';
@@ -12,15 +11,14 @@ import { compressPhoto } from '../../workers/photoCompressor';
 import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';
 import { refuse, RuleError } from '../../lib/validation/rules';
-import { cancelPayments, groupSyncState, groupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
+import { cancelPayments, groupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
+import { groupUploads, markDepositConfirmed, pullAwaitingDeposit, sentGroup } from './depositRepo';
+import { waitForUploads } from './uploadWait';
 import { checkPaymentMachine } from './checkPaymentMachine';
 import type { ConfirmDepositInput, DepositInput, NewPaymentInput, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
 import { addCheck, deleteCheck, setCheckImage, updateCheck } from './checksRepo';
 import { openDebtsOf } from './checksQueries';
 import { pullDebts } from './checksRepo';
-
-const SYNC_WAIT_MS = 60_000;
-const SYNC_POLL_MS = 300;
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
@@ -55,17 +53,21 @@ function required<T>(value: T | null): T {
   return value;
 }
 
-/** Resolves once the payment and everything it waits for reached the server; a refusal is thrown. */
-async function waitForSync(groupGuid: string): Promise<void> {
-  requestReplayNow();
-  const until = Date.now() + SYNC_WAIT_MS;
-  for (;;) {
-    const state = await groupSyncState(groupGuid);
-    if (state === 'done') return;
-    if (state !== 'pending') throw new ApiError({ message: state.messageKey, errorCode: 'SYNC', messageKey: state.messageKey });
-    if (Date.now() > until) throw new ApiError({ message: 'not synced', errorCode: 'SYNC', messageKey: 'errors:errorInDepositConfirmation' });
-    await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
-  }
+/** Resolves once the payment and its check photos reached the server, for as long as they make progress. */
+function waitForSync(groupGuid: string): Promise<void> {
+  return waitForUploads({
+    uploads: () => groupUploads(groupGuid),
+    online,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sendNow: requestReplayNow,
+  });
+}
+
+/** A sent payment to confirm later: the list of those waiting is refreshed first when online. */
+async function loadSentGroup(groupGuid: string): Promise<PaymentGroup | null> {
+  await refresh(() => pullAwaitingDeposit(api));
+  return sentGroup(groupGuid);
 }
 
 function depositCall(path: string, body: Record<string, unknown>): Promise<unknown> {
@@ -93,11 +95,13 @@ export const appCheckPaymentMachine = checkPaymentMachine.provide({
       await submitGroup(input.groupGuid, { sendAnyway: input.sendAnyway, workerGuid: session.workerGUID });
     }),
     waitForSync: fromPromise(({ input }: { input: DepositInput }) => waitForSync(input.groupGuid)),
+    loadSentGroup: fromPromise<PaymentGroup | null, DepositInput>(({ input }) => loadSentGroup(input.groupGuid)),
     startDeposit: fromPromise(async ({ input }: { input: DepositInput }) => {
       await depositCall('start', { ChecksHeaderGuid: input.groupGuid });
     }),
     confirmDeposit: fromPromise(async ({ input }: { input: ConfirmDepositInput }) => {
       await depositCall('confirm', { ChecksHeaderGuid: input.groupGuid, code: input.code });
+      await markDepositConfirmed(input.groupGuid);
     }),
   },
 });

@@ -3,7 +3,7 @@
 // `navigate` steps; the rules are the named guards and actions of checkPaymentSetup.ts.
 import { fromAgorot, sumAgorot } from '../../lib/domain/checkRules';
 import type { CheckPaymentContext } from './checkPaymentModel';
-import { errorOf, fillStep, newCheckTarget, captureStep, checkPaymentSetup, stayOnGroup } from './checkPaymentSetup';
+import { errorOf, fillStep, newCheckTarget, captureStep, checkPaymentSetup, stayOnDeposit, stayOnGroup } from './checkPaymentSetup';
 import { captureState, depositStep } from './checkPaymentSteps';
 
 export const checkPaymentMachine = checkPaymentSetup.createMachine({
@@ -35,6 +35,7 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
       target: '.loadingCapture',
       actions: [{ type: 'selectGroup', params: ({ event }) => event.target.groupGuid }, { type: 'setCapture', params: ({ event }) => event.target }, 'clearError'],
     },
+    'route.deposit': { target: '.loadingDeposit', actions: [{ type: 'setSentGroup', params: ({ event }) => event.groupGuid }, 'clearError'] },
     'connection.change': { actions: { type: 'setOnline', params: ({ event }) => event.online } },
     'permissions.change': { actions: { type: 'setShowDeposit', params: ({ event }) => event.showChecksDeposit } },
     'error.dismiss': { actions: 'clearError' },
@@ -179,6 +180,17 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
       },
     },
     notFound: {},
+    loadingDeposit: {
+      invoke: {
+        src: 'loadSentGroup',
+        input: ({ context }) => ({ groupGuid: context.sentGroupGuid ?? '' }),
+        onDone: [
+          { guard: { type: 'sentGroupFound', params: ({ event }) => event.output }, target: 'deposit' },
+          { target: 'notFound', actions: { type: 'setError', params: 'checks:deposits.notWaiting' } },
+        ],
+        onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
+      },
+    },
     filling: {
       initial: 'idle',
       on: {
@@ -258,7 +270,7 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
     afterSend: { always: [{ guard: 'depositAllowed', target: 'deposit' }, { target: 'sent' }] },
     deposit: depositStep,
     sent: {
-      on: { ...stayOnGroup, 'flow.finish': { target: 'routing', actions: 'clearNotice' } },
+      on: { ...stayOnGroup, ...stayOnDeposit, 'flow.finish': { target: 'routing', actions: 'clearNotice' } },
     },
   },
 });

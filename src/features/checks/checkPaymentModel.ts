@@ -54,6 +54,8 @@ export type CheckPaymentEvent =
   | { type: 'route.groups' }
   | { type: 'route.fill'; groupGuid: string }
   | { type: 'route.capture'; target: CaptureTarget }
+  /** The deposit of a sent payment, confirmed later (after "Not now", a reload, a closed app). */
+  | { type: 'route.deposit'; groupGuid: string }
   | { type: 'connection.change'; online: boolean }
   | { type: 'permissions.change'; showChecksDeposit: boolean }
   | { type: 'error.dismiss' }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { UploadWaitError } from './uploadWait';
 import { waitFor } from 'xstate';
 import { remainingAmount } from './checkPaymentModel';
 import { RuleError } from '../../lib/validation/rules';
-import { apiError, check, group, toCapture, toFillingWith } from './testing/paymentFlow';
+import { apiError, check, group, start, toCapture, toFillingWith } from './testing/paymentFlow';
 import type { Fakes } from './testing/paymentFlow';
 
 describe('check payment: review and send', () => {
@@ -145,3 +146,67 @@ describe('check payment: deposit confirmation', () => {
     expect(t.matches('sent')).toBe(true);
   });
 });
+
+describe('check payment: the wait for its uploads, and a deposit confirmed later', () => {
+  const uploads = (photosSent: number) => ({ photosTotal: 3, photosSent, waiting: 3 - photosSent, sending: false, refusedKey: null });
+  const sent = { ...group('g-sent', 770.5, [check('c1', 'g-sent', 770.5)]), Status: 'submitted' as const };
+
+  async function toDeposit(f: Fakes = {}) {
+    const t = await toFillingWith([770.5], f);
+    t.actor.send({ type: 'fill.review' });
+    t.actor.send({ type: 'review.send' });
+    await t.until('deposit.prompt');
+    return t;
+  }
+
+  it('says the photos stalled, with how many were sent, and tries again at once on "Call me"', async () => {
+    let tries = 0;
+    const t = await toDeposit({ waitForSync: async () => (++tries === 1 ? Promise.reject(new UploadWaitError('stalled', uploads(1))) : undefined) });
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.failed');
+    expect(t.ctx()).toMatchObject({ errorKey: 'checks:deposit.uploadsStalled', errorParams: { sent: 1, total: 3 } });
+    expect(t.seen.starts).toBe(0);
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.awaitingCode');
+    expect(tries).toBe(2);
+  });
+
+  it('says the phone went offline while the photos were being sent', async () => {
+    const t = await toDeposit({ waitForSync: async () => Promise.reject(new UploadWaitError('offline', uploads(2))) });
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.offline');
+    expect(t.ctx()).toMatchObject({ errorKey: 'checks:deposit.uploadsOffline', errorParams: { sent: 2, total: 3 } });
+  });
+
+  it('shows the server’s reason when a change of the payment was refused', async () => {
+    const t = await toDeposit({ waitForSync: async () => Promise.reject(new UploadWaitError('refused', { ...uploads(2), refusedKey: 'errors:fileTooLarge' })) });
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.failed');
+    expect(t.ctx().errorKey).toBe('errors:fileTooLarge');
+  });
+
+  it('resumes the deposit of a sent payment after "Not now" and confirms it', async () => {
+    const t = await toDeposit({ sent: [sent] });
+    t.actor.send({ type: 'deposit.skip' });
+    expect(t.matches('sent')).toBe(true);
+    t.actor.send({ type: 'route.deposit', groupGuid: 'g-sent' });
+    await t.until('deposit.prompt');
+    expect(t.ctx().sentGroupGuid).toBe('g-sent');
+    // The screen mounting again for the same payment changes nothing.
+    t.actor.send({ type: 'deposit.start' });
+    await t.until('deposit.awaitingCode');
+    t.actor.send({ type: 'route.deposit', groupGuid: 'g-sent' });
+    expect(t.matches('deposit.awaitingCode')).toBe(true);
+    t.actor.send({ type: 'deposit.submit', code: '123456' });
+    await t.until('sent');
+    expect(t.ctx().noticeKey).toBe('checks:deposit.confirmed');
+  });
+
+  it('says so when the payment does not wait for a deposit (confirmed already, or not on the phone)', async () => {
+    const t = start({ sent: [] });
+    t.actor.send({ type: 'route.deposit', groupGuid: 'g-gone' });
+    await t.until('notFound');
+    expect(t.ctx().errorKey).toBe('checks:deposits.notWaiting');
+  });
+});
+

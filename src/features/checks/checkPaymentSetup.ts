@@ -10,6 +10,7 @@ import type { CompressedPhoto } from '../../sync/photos';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import { groupOf } from './checkPaymentModel';
+import { isUploadWaitError } from './uploadWait';
 import type {
   CaptureTarget,
   CheckPaymentContext,
@@ -42,6 +43,9 @@ const sameTarget = (a: CaptureTarget | null, b: CaptureTarget) => a !== null && 
 /** In the states of the fill screen, its route event for the same group changes nothing. */
 export const stayOnGroup = { 'route.fill': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } } } as const;
 
+/** The deposit screen mounting again for the payment the flow is on changes nothing. */
+export const stayOnDeposit = { 'route.deposit': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } } } as const;
+
 function withGroup(groups: PaymentGroup[], guid: string | null, change: (g: PaymentGroup) => PaymentGroup): PaymentGroup[] {
   return groups.map((g) => (g.ChecksHeaderGuid === guid ? change(g) : g));
 }
@@ -61,6 +65,7 @@ export const checkPaymentSetup = setup({
     deleteCheck: fromPromise<void, { checkGuid: string }>(async () => missing('deleteCheck')),
     submitGroup: fromPromise<void, SubmitInput>(async () => missing('submitGroup')),
     waitForSync: fromPromise<void, DepositInput>(async () => missing('waitForSync')),
+    loadSentGroup: fromPromise<PaymentGroup | null, DepositInput>(async () => missing('loadSentGroup')),
     startDeposit: fromPromise<void, DepositInput>(async () => missing('startDeposit')),
     confirmDeposit: fromPromise<void, ConfirmDepositInput>(async () => missing('confirmDeposit')),
   },
@@ -83,6 +88,8 @@ export const checkPaymentSetup = setup({
     capturingAlready: ({ context }, target: CaptureTarget) => sameTarget(context.capture, target),
     capturingNewCheck: ({ context }) => context.capture?.checkGuid === null,
     depositAllowed: ({ context }) => context.showChecksDeposit,
+    sentGroupFound: (_, group: PaymentGroup | null) => group !== null,
+    uploadsOffline: (_, error: unknown) => isUploadWaitError(error, 'offline'),
     isOffline: ({ context }) => !context.online,
     depositCodeMalformed: (_, code: string) => validateDepositCode(code) !== null,
     tooManyRequests: (_, error: unknown) => isApiError(error) && (error.status === 429 || error.messageKey === 'errors:tooManyRequests'),
@@ -97,6 +104,15 @@ export const checkPaymentSetup = setup({
       errorParams: (_, p: { error: unknown; fallback: string }) => ruleFailureOf(p.error)?.params ?? null,
     }),
     clearError: assign({ errorKey: null, errorParams: null }),
+    /** The wait for the payment's uploads ended: why, with how many of its check photos were sent. */
+    setUploadError: assign({
+      errorKey: (_, error: unknown) => {
+        if (!isUploadWaitError(error)) return errorKeyOf(error, 'errors:errorInDepositConfirmation');
+        if (error.reason === 'refused') return error.uploads.refusedKey?.startsWith('errors:') ? error.uploads.refusedKey : 'errors:errorInDepositConfirmation';
+        return error.reason === 'offline' ? 'checks:deposit.uploadsOffline' : 'checks:deposit.uploadsStalled';
+      },
+      errorParams: (_, error: unknown) => (isUploadWaitError(error) ? { sent: error.uploads.photosSent, total: error.uploads.photosTotal } : null),
+    }),
     setNotice: assign({ noticeKey: (_, key: string) => key }),
     clearNotice: assign({ noticeKey: null }),
     setPayer: assign({ payer: (_, payer: CheckPaymentContext['payer']) => payer, debts: [], chosenDebtIds: [], groups: [] }),
@@ -164,6 +180,8 @@ export const checkPaymentSetup = setup({
       groups: ({ context }) => context.groups.map((g) => ({ ...g, NumbersOfPayments: numbersOfPayments(g.checks) })),
     }),
     setSendAnyway: assign({ sendAnyway: (_, value: boolean) => value }),
+    /** A sent payment whose deposit is confirmed later (from the list of those waiting). */
+    setSentGroup: assign({ sentGroupGuid: (_, guid: string) => guid, groupGuid: null, noticeKey: null }),
     /** A submitted group is removed from the local list. */
     removeSubmittedGroup: assign({
       groups: ({ context }) => context.groups.filter((g) => g.ChecksHeaderGuid !== context.groupGuid),

@@ -1,5 +1,5 @@
 // The capture and deposit steps of the check payment, as state configs of the same setup.
-import { checkPaymentSetup, errorOf, fillStep, stayOnGroup } from './checkPaymentSetup';
+import { checkPaymentSetup, errorOf, fillStep, stayOnDeposit, stayOnGroup } from './checkPaymentSetup';
 
 export const captureState = checkPaymentSetup.createStateConfig({
   initial: 'choosing',
@@ -63,7 +63,7 @@ export const captureState = checkPaymentSetup.createStateConfig({
 
 export const depositStep = checkPaymentSetup.createStateConfig({
   initial: 'prompt',
-  on: { ...stayOnGroup, 'deposit.skip': { target: 'sent', actions: 'clearError' } },
+  on: { ...stayOnGroup, ...stayOnDeposit, 'deposit.skip': { target: 'sent', actions: 'clearError' } },
   states: {
     prompt: {
       on: {
@@ -83,7 +83,10 @@ export const depositStep = checkPaymentSetup.createStateConfig({
         src: 'waitForSync',
         input: ({ context }) => ({ groupGuid: context.sentGroupGuid ?? '' }),
         onDone: { target: 'starting' },
-        onError: { target: 'failed', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:errorInDepositConfirmation' }) } },
+        onError: [
+          { guard: { type: 'uploadsOffline', params: errorOf }, target: 'offline', actions: { type: 'setUploadError', params: errorOf } },
+          { target: 'failed', actions: { type: 'setUploadError', params: errorOf } },
+        ],
       },
     },
     starting: {
@@ -125,6 +128,11 @@ export const depositStep = checkPaymentSetup.createStateConfig({
       },
     },
     locked: { on: { 'deposit.resend': { target: 'starting', actions: 'clearError' } } },
-    failed: { on: { 'deposit.start': { target: 'prompt', actions: 'clearError' } } },
+    // "Call me" again tries again at once (after stalled uploads, a refused call).
+    failed: {
+      on: {
+        'deposit.start': [{ guard: 'isOffline', target: 'offline', actions: { type: 'setError', params: 'checks:deposit.needsConnection' } }, { target: 'waitingForSync', actions: 'clearError' }],
+      },
+    },
   },
 });

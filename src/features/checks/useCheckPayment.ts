@@ -28,6 +28,8 @@ export const checksPaths = {
   index: '/checksindex',
   groups: '/checks',
   fill: (groupGuid: string) => `/checks/checksfill/${encodeURIComponent(groupGuid)}`,
+  deposits: '/checks/deposits',
+  deposit: (groupGuid: string) => `/checks/deposits/${encodeURIComponent(groupGuid)}`,
   capture: (t: CaptureTarget) => {
     const query = new URLSearchParams({ checksGroupId: t.groupGuid, captureUrl: checksPaths.fill(t.groupGuid) });
     if (t.checkGuid) query.set('checkGuid', t.checkGuid);

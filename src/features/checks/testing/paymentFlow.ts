@@ -37,6 +37,10 @@ export type Fakes = {
   submit?: (i: SubmitInput) => Promise<void>;
   startDeposit?: () => Promise<void>;
   confirm?: (code: string) => Promise<void>;
+  /** The wait for the payment's uploads before its deposit (resolves at once by default). */
+  waitForSync?: () => Promise<void>;
+  /** The sent payments on the device, for a deposit resumed later. */
+  sent?: PaymentGroup[];
   showChecksDeposit?: boolean;
   online?: boolean;
 };
@@ -68,7 +72,8 @@ export function start(f: Fakes = {}) {
           seen.submitted.push(input);
           await f.submit?.(input);
         }),
-        waitForSync: fromPromise<void, { groupGuid: string }>(async () => {}),
+        waitForSync: fromPromise<void, { groupGuid: string }>(async () => f.waitForSync?.()),
+        loadSentGroup: fromPromise<PaymentGroup | null, { groupGuid: string }>(async ({ input }) => f.sent?.find((g) => g.ChecksHeaderGuid === input.groupGuid) ?? null),
         startDeposit: fromPromise(async () => {
           seen.starts += 1;
           await f.startDeposit?.();
