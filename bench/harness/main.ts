@@ -2,13 +2,14 @@
 // chunk fetched on demand would then fail to load).
 import type { BenchApi } from './api';
 import { listLoad, listQuery } from './listQuery';
+import { listOpen } from './listOpen';
 import { localWrite } from './localWrite';
 import { longListsLoad, longListsQuery } from './longLists';
 import { photo } from './photo';
 import { queueFill, queueReady, queueReplay } from './queue';
 import { replayEnqueue, replayRun, replaySetup } from './replay';
 
-const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
+const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, listOpen, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo };
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

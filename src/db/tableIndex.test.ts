@@ -43,6 +43,16 @@ describe('a long list built in memory after the first page', () => {
     expect((await list.inOrder('name')).entries[0]?.facts).toBe(all.sort(byName)[0]?.searchWords?.join(' '));
   });
 
+  it('tells its listeners once built (a page read from an index is read again, with its count)', async () => {
+    const list = contactsList();
+    let told = 0;
+    list.onChanged(() => (told += 1));
+    await list.prepare();
+    expect(told).toBe(1);
+    await list.prepare();
+    expect(told).toBe(1);
+  });
+
   it('yields to other work between its chunks', async () => {
     const list = contactsList();
     let turns = 0;

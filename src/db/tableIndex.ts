@@ -31,7 +31,7 @@ export type TableIndex<Row, Order extends string, Facts, K extends Key = Key> = 
   inOrder: (order: Order) => Promise<{ entries: readonly Entry<Row, Facts>[]; generation: number }>;
   /** The rows of these keys, current (undefined where the table has none); from memory once built, else one IndexedDB read. */
   rowsOf: (ids: readonly K[]) => Promise<(Row | undefined)[]>;
-  /** Called after any change of the table's rows (here or in another context); returns the unsubscribe. */
+  /** Called after any change of the table's rows (here or in another context), and once the list is built; returns the unsubscribe. */
   onChanged: (listener: () => void) => () => void;
   /** Whether the rows are in memory (a read now walks memory instead of waiting for the build). */
   isReady: () => boolean;
@@ -162,6 +162,8 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
           pending.clear();
           await build();
         }
+        // A screen that showed a page read from an index reads again, now from memory (e.g. to count).
+        for (const listener of listeners) listener();
       } catch (error) {
         stale = true;
         throw error;

@@ -60,13 +60,14 @@ async function callsReference(q: CallsQuery): Promise<ServiceCallRow[]> {
 describe('the first page of a long list, before the list is in memory', { timeout: 180_000 }, () => {
   it('service calls: newest opened first from the tab index, then the same from memory', async () => {
     const queries: CallsQuery[] = [null, 102].flatMap((buildingId) => (['open', 'closed', 'planned'] as const).map((tab) => ({ buildingId, tab, search: '', order: 'openedAt' as const })));
-    const first = [];
+    const first: Array<{ q: CallsQuery; rows: string[]; total: number }> = [];
     for (const q of queries) {
       const all = await callsReference(q);
       const page = await findCallsPage(q, 0, PAGE);
       expect(ids(page.rows), `${q.buildingId} ${q.tab}`).toEqual(ids(all.slice(0, PAGE)));
-      expect(page.total).toBe(all.length);
-      first.push(page);
+      // How many more follow is not counted (an index count costs more than the page): the list in memory counts.
+      expect(page.total).toBe(all.length > PAGE ? null : all.length);
+      first.push({ q, rows: ids(page.rows), total: all.length });
       // The page came from the index: the list is read into memory after it, in idle time.
       if (first.length === 1) expect(callsIndex.isReady()).toBe(false);
     }
@@ -78,10 +79,13 @@ describe('the first page of a long list, before the list is in memory', { timeou
     expect(callsIndex.isReady()).toBe(true);
     expect(ids(found.rows)).toEqual(ids((await callsReference(search)).slice(0, PAGE)));
     expect(found.total).toBeGreaterThan(0);
-    for (const [i, q] of queries.entries()) expect(await findCallsPage(q, 0, PAGE), `${q.buildingId} ${q.tab} from memory`).toEqual(first[i]);
+    for (const { q, rows, total } of first) {
+      const memory = await findCallsPage(q, 0, PAGE);
+      expect([ids(memory.rows), memory.total], `${q.buildingId} ${q.tab} from memory`).toEqual([rows, total]);
+    }
   });
 
-  it('keys and mail items: the tab with its recipients and both counts, then the same from memory', async () => {
+  it('keys and mail items: the tab with its recipients, then the same from memory with the counts', async () => {
     const views: Array<{ at: string; view: ItemsView }> = [];
     for (const kind of ['keys', 'mailItems'] as const) {
       for (const buildingId of BUILDINGS) {
@@ -100,7 +104,10 @@ describe('the first page of a long list, before the list is in memory', { timeou
           const { at, view } = views[i++] ?? { at: '', view: null };
           const memory = await itemsView(kind, buildingId, status, '', 7);
           expect(view && viewIds(view), at).toEqual(viewIds(memory));
-          expect(view && [view.pending, view.delivered, view.found], at).toEqual([memory.pending, memory.delivered, memory.found]);
+          // The tabs are not counted by the first view (the lists in memory count them): the page says whether more follow.
+          const counted = (memory.found ?? 0) <= 7 ? memory.found : null;
+          expect(view && [view.found, view[status], view[status === 'pending' ? 'delivered' : 'pending']], at).toEqual([counted, counted, null]);
+          expect([memory.pending, memory.delivered, memory.found].every((n) => typeof n === 'number'), at).toBe(true);
           expect(memory.items.some((v) => v.contact !== null || v.apartment !== null), at).toBe(true);
         }
       }

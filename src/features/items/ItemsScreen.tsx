@@ -56,7 +56,8 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
 
   if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
   const shown = data?.items ?? [];
-  const inTab = data ? data[status] : 0;
+  // Not counted yet (the view opened from indexes): more than the page holds.
+  const inTab = data ? (data[status] ?? data.items.length) : 0;
 
   return (
     <div className={styles.screen}>
@@ -72,7 +73,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       <div role="tablist" aria-label={t(`items:${kind}.tabs`)} className={styles.tabs}>
         {(['pending', 'delivered'] as const).map((s) => (
           <button key={s} type="button" role="tab" id={`items-tab-${s}`} aria-controls="items-panel" aria-selected={status === s} className={styles.tab} onClick={() => setStatus(s)}>
-            {t(`items:tabs.${s}`, { n: data ? data[s] : 0 })}
+            {data && data[s] === null ? t(`items:tabs.${s}Uncounted`) : t(`items:tabs.${s}`, { n: data?.[s] ?? 0 })}
           </button>
         ))}
       </div>

@@ -4,7 +4,7 @@
 // (`firstItemsView`), and the lists are built after it in idle time.
 import type { Table } from 'dexie';
 import { db } from '../../db/db';
-import { countInScope, newestFirstPage } from '../../db/firstPage';
+import { newestFirstPage } from '../../db/firstPage';
 import type { ApartmentRow, ContactRow, KeyItemRow, MailItemRow } from '../../db/schema';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { normalizeItemNumber } from '../../lib/domain/itemRules';
@@ -23,8 +23,11 @@ function table(kind: ItemKind) {
 
 export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact: ContactRow | null };
 
-/** How many items each tab holds, how many of the tab match the search, and the first `limit` of those. */
-export type ItemsView = { pending: number; delivered: number; found: number; items: ItemView[] };
+/**
+ * How many items each tab holds, how many of the tab match the search, and the first `limit` of those.
+ * A count is null where it was not made (a first view read from indexes: `firstItemsView`).
+ */
+export type ItemsView = { pending: number | null; delivered: number | null; found: number | null; items: ItemView[] };
 
 /** The typed words, normalised as item numbers too, and which recipients' texts they were matched against. */
 type ItemQuery = { words: readonly string[]; numbers: readonly string[]; recipients: string };
@@ -72,18 +75,19 @@ const BY_TIME = '[buildingId+status+registeredAt]';
 /**
  * The tab without a search, with the recipients of its first `limit` items, from indexes: pending items
  * newest registered first by a walk of `[buildingId+status+registeredAt]`; delivered ones (ordered by
- * their handover, which no index holds) by reading the building's delivered items.
+ * their handover, which no index holds) by reading the building's delivered items. One item more than
+ * the page tells whether more follow; the tabs are not counted (an index count of thousands of items
+ * costs more than the page): the counts come with the lists in memory, built after this view.
  */
 export async function firstItemsView(kind: ItemKind, buildingId: number, status: ItemStatus, limit: number): Promise<ItemsView> {
   const items: Table<ItemRow, string> = table(kind);
   return db.transaction('r', [items, db.contacts, db.apartments], async () => {
-    const [shown, pending, delivered] = await Promise.all([
+    const read =
       status === 'pending'
-        ? newestFirstPage(items, { index: BY_TIME, scope: [buildingId, status], timeOf: (item) => item.registeredAt, compare: itemOrders.pending }, limit)
-        : items.where('[buildingId+status]').equals([buildingId, status]).toArray().then((rows) => rows.sort(itemOrders.delivered).slice(0, limit)),
-      countInScope(items, BY_TIME, [buildingId, 'pending']),
-      countInScope(items, BY_TIME, [buildingId, 'delivered']),
-    ]);
+        ? await newestFirstPage(items, { index: BY_TIME, scope: [buildingId, status], timeOf: (item) => item.registeredAt, compare: itemOrders.pending }, limit + 1)
+        : (await items.where('[buildingId+status]').equals([buildingId, status]).toArray()).sort(itemOrders.delivered);
+    const shown = read.slice(0, limit);
+    const found = read.length > limit ? null : read.length;
     // As `recipientsIn`: only the building's own contacts and apartments are named.
     const ofBuilding = <Row extends { buildingId: number }>(row: Row | undefined) => (row?.buildingId === buildingId ? row : null);
     const contactIds = [...new Set(shown.flatMap((item) => (item.contactId ? [item.contactId] : [])))];
@@ -92,9 +96,9 @@ export async function firstItemsView(kind: ItemKind, buildingId: number, status:
     const apartmentIds = [...new Set(shown.flatMap((item) => apartmentOf(item) ?? []))];
     const apartments = new Map((await db.apartments.bulkGet(apartmentIds)).map((apartment, i) => [apartmentIds[i], ofBuilding(apartment)]));
     return {
-      pending,
-      delivered,
-      found: status === 'pending' ? pending : delivered,
+      pending: status === 'pending' ? found : null,
+      delivered: status === 'delivered' ? found : null,
+      found,
       items: shown.map((item) => {
         const apartmentId = apartmentOf(item);
         return { item, contact: item.contactId ? (contacts.get(item.contactId) ?? null) : null, apartment: apartmentId ? (apartments.get(apartmentId) ?? null) : null };
