@@ -36,8 +36,8 @@ export async function listLoad(options: ListLoadOptions): Promise<ListLoadResult
 
 export async function listQuery(options: ListQueryOptions): Promise<ListQueryResult> {
   const scopes = [null, BUILDINGS[0] ?? 101];
-  await timed({ buildingId: null, tab: 'open', search: '', order: 'openedAt' }, 0, options.pageSize); // warm-up
-  // The screen's first page came from an index; the list is in memory by the time the user types.
+  // Warm-up: the screen's first page comes from an index; the list is in memory by the time the user types.
+  await findCallsPage({ buildingId: null, tab: 'open', search: '', order: 'openedAt' }, 0, options.pageSize);
   await callsIndex.prepare();
   const search: number[] = [];
   const hits: number[] = [];
