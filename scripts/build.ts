@@ -1,10 +1,12 @@
 // Production build: the app (Vite), the service worker as one IIFE, the list of files it keeps on first use,
-// then the precache manifest injected into dist/sw.js by workbox-build.
+// then the precache manifest injected into dist/sw.js by workbox-build, and last the brotli and gzip
+// copies of the text files (compressAssets.ts) that the server sends instead.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { getManifest, injectManifest } from 'workbox-build';
 import { languageOfLocaleChunk } from '../sw/localeChunk';
+import { compressAssets } from './compressAssets';
 import { localeLanguage, onDemandFiles } from './onDemand';
 import type { OnDemand, ViteManifest } from './onDemand';
 import { buildStampPath, distDir, isMain, root } from './paths';
@@ -99,9 +101,14 @@ export async function buildAll(): Promise<void> {
   const manifest = await injectPrecacheManifest(onDemand);
   if (!manifest.urls.includes('index.html')) throw new Error('index.html is missing from the precache manifest');
   const locales = assertLocalesKept(vite, manifest.urls, onDemand);
+  // After every change to the files (sw.js took its manifest last): a copy must never be older than its file.
+  const compressed = await compressAssets(distDir);
   await writeFile(buildStampPath, `${new Date().toISOString()}\n`);
-  const kb = Math.round(manifest.size / 1024);
-  console.log(`built dist/ in ${Date.now() - started} ms; precache: ${manifest.count} files (${locales} locale chunks in all), ${kb} KiB; on first use: ${onDemand.files.length} files`);
+  const kib = (bytes: number) => Math.round(bytes / 1024);
+  console.log(
+    `built dist/ in ${Date.now() - started} ms; precache: ${manifest.count} files (${locales} locale chunks in all), ${kib(manifest.size)} KiB; on first use: ${onDemand.files.length} files; ` +
+      `${compressed.files} text files ${kib(compressed.bytes)} KiB → brotli ${kib(compressed.brotliBytes)} KiB, gzip ${kib(compressed.gzipBytes)} KiB`,
+  );
 }
 
 if (isMain(import.meta.url)) {

@@ -22,6 +22,11 @@ export type LongListsQueryResult = {
   itemHits: number;
 };
 
+/** Which screen opens: the open calls of the company, a first contact search of a building, a building's pending keys, a meter's readings, a building's meters. */
+export type ListOpenOptions = { list: 'calls' | 'contacts' | 'keys' | 'readings' | 'meters'; pageSize: number; buildingId: number; meterId: string; search: string };
+/** The first page's time and rows, and the time until the list was in memory after it (from the same start). */
+export type ListOpenResult = { firstPageMs: number; rows: number; inMemoryMs: number };
+
 export type ReplaySetupOptions = { token: string; buildingId: number; ids: string[] };
 export type ReplayEnqueueOptions = { ids: string[]; count: number };
 export type ReplayRunResult = {
@@ -77,6 +82,7 @@ export type BenchApi = {
   listQuery(options: ListQueryOptions): Promise<ListQueryResult>;
   longListsLoad(options: LongListsLoadOptions): Promise<LongListsLoadResult>;
   longListsQuery(options: LongListsQueryOptions): Promise<LongListsQueryResult>;
+  listOpen(options: ListOpenOptions): Promise<ListOpenResult>;
   replaySetup(options: ReplaySetupOptions): Promise<{ pulled: number }>;
   replayEnqueue(options: ReplayEnqueueOptions): Promise<{ entries: number }>;
   replayRun(): Promise<ReplayRunResult>;

@@ -18,6 +18,7 @@ import { loggingMailProvider, loggingSmsProvider } from './messaging/providers.t
 import { smtpMailProvider } from './messaging/smtpMail.ts';
 import { storedVapidKeys, webPushProvider } from './messaging/webPush.ts';
 import { registerBeforeHandler } from './http/beforeHandler.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerDirectCalls } from './http/directCall.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerRights } from './http/rights.ts';
@@ -162,6 +163,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
 
   // Headers first: they are on the answer even when a later hook refuses the request.
   registerSecurityHeaders(app);
+  // Answers made here, compressed for a client that accepts it (the built app's files come precompressed).
+  registerCompression(app);
   registerHooks(app, ctx);
   registerBeforeHandler(app, ctx);
   registerRights(app);

@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import type { Table } from 'dexie';
 import { attachDexieMeta, databaseExists } from './metaStore';
 import type { OutboxEntry, SyncLogRow } from './outboxRows';
-import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5 } from './schema';
+import { schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6 } from './schema';
 import type {
   ApartmentRow,
   BidRow,
@@ -83,6 +83,8 @@ export class AppDB extends Dexie {
     this.version(4).stores(schemaV4);
     // Fewer indexes only (rows untouched).
     this.version(5).stores(schemaV5);
+    // Indexes only: the lists' first pages (rows untouched).
+    this.version(6).stores(schemaV6);
   }
 }
 

@@ -159,3 +159,17 @@ export const schemaV5 = {
   outbox: 'id, seq, entityKey, [ownerUserKey+seq]',
   syncLog: '++id',
 } as const;
+
+/**
+ * Version 6: a long list's first page is read straight from an index while the list is built in memory
+ * after it (db/tableIndex.ts): the service calls of a tab (of a building) newest opened first, the keys
+ * and mail items of a building's tab newest registered first. The calls' `tab` and `[buildingId+tab]`
+ * reads use the new indexes' leading parts (Dexie's virtual indexes), so a call still writes two index
+ * entries; the items' `[buildingId+status]` likewise.
+ */
+export const schemaV6 = {
+  ...schemaV5,
+  serviceCalls: 'id, [tab+openedAt], [buildingId+tab+openedAt]',
+  keys: 'id, buildingId, status, [buildingId+status+registeredAt], apartmentId, contactId, tagNumber',
+  mailItems: 'id, buildingId, status, [buildingId+status+registeredAt], apartmentId, contactId, trackingNumber',
+} as const;

@@ -3,7 +3,15 @@
 // events (tableChanges.ts: the write path, pulls, the service worker's replay — any context), which
 // say which rows to read again. A keystroke or a page is then a walk of an array, not an IndexedDB
 // range scan (the bench's list row: 20 000 rows). Searching and scoping it: lib/listSearch.ts.
+//
+// Reading 20 000 rows and sorting them takes a few hundred milliseconds, so a screen does not wait for
+// it to show its first page: that page is an IndexedDB index read (the list's first-page readers),
+// and `prepare()` builds this list after it in idle time, a chunk of rows per task, each chunk sorted
+// into each order, the sorted chunks merged last, so typing and rendering go first. A reader that needs the whole list (a search, a later page)
+// hurries the build: it then runs a chunk per task, still yielding to input between chunks.
 import type { Table } from 'dexie';
+import { idleWait, nextTask } from '../lib/idle';
+import type { IdleWait } from '../lib/idle';
 import type { Entry } from '../lib/listSearch';
 import { onTableChanged } from './tableChanges';
 
@@ -18,16 +26,23 @@ export type TableIndexOptions<Row, Order extends string, Facts> = {
   facts: (row: Row) => Facts;
 };
 
-export type TableIndex<Row, Order extends string, Facts> = {
+export type TableIndex<Row, Order extends string, Facts, K extends Key = Key> = {
   /** Every row, current (only what changed is read again), in the order; the generation moves on every change. */
   inOrder: (order: Order) => Promise<{ entries: readonly Entry<Row, Facts>[]; generation: number }>;
-  /** The rows of these keys, current (undefined where the table has none), without an IndexedDB walk. */
-  rowsOf: (ids: readonly Key[]) => Promise<(Row | undefined)[]>;
-  /** Called after any change of the table's rows (here or in another context); returns the unsubscribe. */
+  /** The rows of these keys, current (undefined where the table has none); from memory once built, else one IndexedDB read. */
+  rowsOf: (ids: readonly K[]) => Promise<(Row | undefined)[]>;
+  /** Called after any change of the table's rows (here or in another context), and once the list is built; returns the unsubscribe. */
   onChanged: (listener: () => void) => () => void;
+  /** Whether the rows are in memory (a read now walks memory instead of waiting for the build). */
+  isReady: () => boolean;
+  /** Builds the list in idle time, a chunk at a time, unless it is built; resolves when it is (never rejects). */
+  prepare: () => Promise<void>;
 };
 
 type Key = string | number;
+
+/** Rows read per IndexedDB read of a build, and sorted into the orders per task. */
+export const BUILD_CHUNK_ROWS = 2_000;
 
 /** Position of `row` in `list` sorted by `compare` (the orders are total, so it is exact). */
 function positionOf<Row, Facts>(list: readonly Entry<Row, Facts>[], row: Row, compare: RowOrder<Row>): number {
@@ -45,7 +60,7 @@ function positionOf<Row, Facts>(list: readonly Entry<Row, Facts>[], row: Row, co
 export function tableIndex<Row extends { id: K }, K extends Key, Order extends string, Facts>(
   table: Table<Row, K>,
   options: TableIndexOptions<Row, Order, Facts>,
-): TableIndex<Row, Order, Facts> {
+): TableIndex<Row, Order, Facts, K> {
   const orders = Object.keys(options.orders) as Order[];
   let entries = new Map<Key, Entry<Row, Facts>>();
   let sorted = new Map<Order, Entry<Row, Facts>[]>();
@@ -58,6 +73,10 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
   let subscribed = false;
   // One refresh at a time: a second caller waits for the first one's reads.
   let refreshing: Promise<void> = Promise.resolve();
+  /** The build under way; `urgent` once a reader waits for it (no more waiting for idle time). */
+  let building: Promise<void> | null = null;
+  let urgent = false;
+  let idle: IdleWait | null = null;
 
   function subscribe(): void {
     if (subscribed) return;
@@ -69,11 +88,78 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
     });
   }
 
-  function rebuild(rows: readonly Row[]): void {
+  /** Lets input and rendering go first: until the next task, or until idle time while nobody waits. */
+  async function yieldTurn(): Promise<void> {
+    if (urgent) return nextTask();
+    idle = idleWait();
+    await idle.done;
+    idle = null;
+  }
+
+  /** Every row, read by primary key a chunk at a time, each chunk sorted into every order, the sorted chunks merged last. */
+  async function build(): Promise<void> {
+    const all: Entry<Row, Facts>[] = [];
+    const lists = new Map<Order, Entry<Row, Facts>[]>(orders.map((order) => [order, []]));
+    let after: K | undefined;
+    for (;;) {
+      await yieldTurn();
+      const rows = after === undefined ? await table.limit(BUILD_CHUNK_ROWS).toArray() : await table.where(':id').above(after).limit(BUILD_CHUNK_ROWS).toArray();
+      const chunk = rows.map((row) => ({ row, facts: options.facts(row) }));
+      for (const entry of chunk) all.push(entry);
+      for (const order of orders) {
+        if (order !== orders[0]) await yieldTurn();
+        const compare = options.orders[order];
+        const list = lists.get(order) ?? [];
+        for (const entry of chunk.sort((a, b) => compare(a.row, b.row))) list.push(entry);
+      }
+      const last = rows.at(-1);
+      if (rows.length < BUILD_CHUNK_ROWS || last === undefined) break;
+      after = last.id;
+    }
+    // Each list is now a run of sorted chunks: the engine's sort (TimSort) merges runs in about
+    // n·log2(chunks) comparisons, a fraction of a whole sort, in place (merging each chunk into a growing
+    // copy instead compares about as much and leaves five times the list's size in garbage).
+    for (const order of orders) {
+      await yieldTurn();
+      const compare = options.orders[order];
+      lists.get(order)?.sort((a, b) => compare(a.row, b.row));
+    }
     generation += 1;
-    const all = rows.map((row) => ({ row, facts: options.facts(row) }));
     entries = new Map(all.map((entry) => [entry.row.id, entry]));
-    sorted = new Map(orders.map((order) => [order, [...all].sort((a, b) => options.orders[order](a.row, b.row))]));
+    sorted = lists;
+  }
+
+  function hurry(): void {
+    urgent = true;
+    idle?.hurry();
+  }
+
+  /** Starts the build (or joins the one under way); rows changed meanwhile stay pending and are read after it. */
+  function startBuild(now: boolean): Promise<void> {
+    if (building) {
+      if (now) hurry();
+      return building;
+    }
+    urgent = now;
+    building = (async () => {
+      try {
+        // A clear or a large write during a build makes it stale again: read again, a few times at most.
+        for (let round = 0; stale && round < 3; round += 1) {
+          stale = false;
+          pending.clear();
+          await build();
+        }
+        // A screen that showed a page read from an index reads again, now from memory (e.g. to count).
+        for (const listener of listeners) listener();
+      } catch (error) {
+        stale = true;
+        throw error;
+      } finally {
+        building = null;
+        urgent = false;
+      }
+    })();
+    return building;
   }
 
   function replaceRow(id: K, next: Row | undefined): void {
@@ -96,12 +182,7 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
   }
 
   async function refresh(): Promise<void> {
-    if (stale) {
-      stale = false;
-      pending.clear();
-      rebuild(await table.toArray());
-      return;
-    }
+    if (stale || building) await startBuild(true);
     if (pending.size === 0) return;
     const ids = [...pending];
     pending.clear();
@@ -111,10 +192,18 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
 
   async function current(): Promise<void> {
     subscribe();
-    if (stale || pending.size > 0) {
+    if (stale || building || pending.size > 0) {
       refreshing = refreshing.then(refresh, refresh);
       await refreshing;
     }
+  }
+
+  const isReady = () => !stale && building === null;
+
+  function prepare(): Promise<void> {
+    subscribe();
+    if (isReady()) return Promise.resolve();
+    return startBuild(false).catch(() => undefined);
   }
 
   return {
@@ -123,6 +212,10 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
       return { entries: sorted.get(order) ?? [], generation };
     },
     async rowsOf(ids) {
+      if (!isReady()) {
+        void prepare();
+        return table.bulkGet([...ids]);
+      }
       await current();
       return ids.map((id) => entries.get(id)?.row);
     },
@@ -131,6 +224,8 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    isReady,
+    prepare,
   };
 }
 

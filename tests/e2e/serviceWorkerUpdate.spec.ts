@@ -1,10 +1,10 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { distDir } from './fixtures/appServer';
+import { distDir, releaseNewWorker } from './fixtures/appServer';
 import { waitForPage, waitForServiceWorkerControl } from './fixtures/browser';
 import { text } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
@@ -31,7 +31,7 @@ describe('service worker update', () => {
     await shell.waitForApp();
     await waitForServiceWorkerControl(app.page);
 
-    appendFileSync(path.join(staticDir, 'sw.js'), '\n// next release\n');
+    await releaseNewWorker(staticDir);
     await app.page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();

@@ -1,13 +1,13 @@
 // Chaos around a release: a new service worker arrives while changes wait in the outbox and a replay
 // is on the wire. It must not take over under the replay, the outbox must survive the switch, and
 // the new worker must then replay it so the SERVER holds each change exactly once.
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { distDir } from './fixtures/appServer';
+import { distDir, releaseNewWorker } from './fixtures/appServer';
 import { waitForPage } from './fixtures/browser';
 import { breakableNetwork, faults, serviceWorkerControls, signInForSync } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
@@ -57,7 +57,7 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await net.setOffline(false);
 
     // A new release is deployed and found; it installs and waits.
-    appendFileSync(path.join(staticDir, 'sw.js'), '\n// next release\n');
+    await releaseNewWorker(staticDir);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

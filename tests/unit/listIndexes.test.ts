@@ -67,7 +67,8 @@ async function oldItemsView(kind: ItemKind, buildingId: number, status: ItemStat
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
   const rows: ItemRow[] = await table.where('[buildingId+status]').equals([buildingId, status]).toArray();
   const at = (i: ItemRow) => (status === 'delivered' ? (i.deliveredAt ?? i.registeredAt) : i.registeredAt);
-  rows.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
+  // Ties by id, as the `[buildingId+status]` index walk gave them before it became a part of `[buildingId+status+registeredAt]`.
+  rows.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const otherCount = await table.where('[buildingId+status]').equals([buildingId, other]).count();
   const apartments = new Map((await db.apartments.where('buildingId').equals(buildingId).toArray()).map((a) => [a.id, a]));
   const contacts = new Map((await db.contacts.where('buildingId').equals(buildingId).toArray()).map((c) => [c.id, c]));

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
@@ -10,7 +10,7 @@ import { getBuilding } from '../../directory/buildingsRepo';
 import { useChangeCount } from '../../ui/useChangeCount';
 import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
-import { onSearchedChanged, placesOf, searchContacts, SEARCH_LIMIT } from './contactsQueries';
+import { onSearchedChanged, placesOf, prepareContactSearch, searchContacts, SEARCH_LIMIT } from './contactsQueries';
 import styles from './SearchContactScreen.module.css';
 
 type Scope = 'building' | 'all';
@@ -32,10 +32,14 @@ export function SearchContactScreen() {
   const query = useDeferredValue(text);
   const buildingId = scope === 'building' ? session.bID : null;
   const contactsChanged = useChangeCount(onSearchedChanged);
+  // The contacts are read into memory while the user starts typing (idle time), not at the first search.
+  useEffect(prepareContactSearch, []);
   const result = useLiveQuery(async () => {
     const found = await searchContacts(query, buildingId);
-    return { ...found, places: await placesOf(found.contacts) };
+    return { ...found, places: await placesOf(found.contacts), asked: `${buildingId ?? ''}|${query}` };
   }, [query, buildingId, contactsChanged]);
+  // The results shown answer an earlier search while a newer one waits (for the contacts of all buildings to be read).
+  const waiting = result !== undefined && result.asked !== `${buildingId ?? ''}|${text}`;
   const kindKey = result ? queryKindKey(result.query) : null;
   const notTaken = useNotTaken(buildingId);
 
@@ -67,6 +71,7 @@ export function SearchContactScreen() {
         {kindKey ? t(kindKey) : ''}
       </p>
       {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
+      {waiting ? <Spinner delayed label={t('search.searching')} /> : null}
       {result === undefined ? (
         <Spinner label={t('search.searching')} />
       ) : result.query.kind === 'empty' ? (

@@ -1,10 +1,13 @@
 // Contact search (spec 5): names, positions, phones and e-mails of one building or all, with where
 // each contact lives. Read-only, over what the device holds (kept in memory, directory/contactsIndex.ts).
+// The screen has the contacts built in memory as it opens, in idle time; a search of one building typed
+// before that reads the building's contacts from their index instead, one of all of them waits.
+import { db } from '../../db/db';
 import { onAnyChanged } from '../../db/tableIndex';
 import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { buildingsIndex } from '../../directory/buildingsIndex';
 import type { ContactRow } from '../../db/schema';
-import { contactsIndex } from '../../directory/contactsIndex';
+import { compareContacts, contactFactsOf, contactsIndex } from '../../directory/contactsIndex';
 import type { ContactFacts } from '../../directory/contactsIndex';
 import { listSearch } from '../../lib/listSearch';
 import { classifyContactQuery, matcherOf, queryNarrows } from './searchText';
@@ -23,6 +26,12 @@ const search = listSearch<ContactRow, ContactFacts, ContactQuery>(queryNarrows);
 export async function searchContacts(text: string, buildingId: number | null): Promise<ContactSearchResult> {
   const query = classifyContactQuery(text);
   if (query.kind === 'empty') return { query, contacts: [], truncated: false };
+  if (buildingId !== null && !contactsIndex.isReady()) {
+    const matches = matcherOf(query);
+    const found = (await db.contacts.where('buildingId').equals(buildingId).toArray()).filter((contact) => matches(contactFactsOf(contact))).sort(compareContacts);
+    void contactsIndex.prepare();
+    return { query, contacts: found.slice(0, SEARCH_LIMIT), truncated: found.length > SEARCH_LIMIT };
+  }
   const { entries, generation } = await contactsIndex.inOrder('name');
   const scoped = buildingId === null ? search.scope('all', generation, entries, () => true) : search.group('building', generation, entries, (c) => String(c.buildingId), String(buildingId));
   const matches = matcherOf(query);
@@ -42,6 +51,11 @@ export async function placesOf(contacts: readonly ContactRow[]): Promise<Map<str
   return new Map(
     contacts.map((c) => [c.id, { buildingName: buildingName.get(c.buildingId) ?? null, apartmentNumber: c.apartmentId ? (apartmentNumber.get(c.apartmentId) ?? null) : null }]),
   );
+}
+
+/** Has the contacts (and the places they name) in memory soon, in idle time: the screen is open, a search will follow. */
+export function prepareContactSearch(): void {
+  for (const index of [contactsIndex, buildingsIndex, apartmentsIndex]) void index.prepare();
 }
 
 /** Every change contact search shows: the contacts, and the buildings and apartments it names. */

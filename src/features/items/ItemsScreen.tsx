@@ -44,7 +44,11 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const result = useResult();
   const changed = useChangeCount(itemsChanges(kind));
   const paging = useListPaging(`${bid ?? ''}|${status}|${query}`);
-  const data = useLiveQuery(() => (bid === null ? null : itemsView(kind, bid, status, query, paging.limit)), [kind, bid, status, query, changed, paging.limit]);
+  const asked = `${kind}|${bid ?? ''}|${status}|${paging.limit}|${query}`;
+  const answer = useLiveQuery(async () => (bid === null ? null : { asked, view: await itemsView(kind, bid, status, query, paging.limit) }), [asked, kind, bid, status, query, paging.limit, changed]);
+  const data = answer === undefined || answer === null ? answer : answer.view;
+  // The view shown answers an earlier query while a newer one is read (a search typed as the screen opened).
+  const waiting = answer !== undefined && answer !== null && answer.asked !== asked;
   const refresh = useServerRefresh(bid === null ? null : `${kind}:${bid}`, async (api) => {
     await Promise.all([pullItems(api, kind, bid ?? 0), pullApartments(api, bid ?? 0), pullContacts(api, bid ?? 0)]);
   });
@@ -52,7 +56,8 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
 
   if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
   const shown = data?.items ?? [];
-  const inTab = data ? data[status] : 0;
+  // Not counted yet (the view opened from indexes): more than the page holds.
+  const inTab = data ? (data[status] ?? data.items.length) : 0;
 
   return (
     <div className={styles.screen}>
@@ -68,14 +73,14 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       <div role="tablist" aria-label={t(`items:${kind}.tabs`)} className={styles.tabs}>
         {(['pending', 'delivered'] as const).map((s) => (
           <button key={s} type="button" role="tab" id={`items-tab-${s}`} aria-controls="items-panel" aria-selected={status === s} className={styles.tab} onClick={() => setStatus(s)}>
-            {t(`items:tabs.${s}`, { n: data ? data[s] : 0 })}
+            {data && data[s] === null ? t(`items:tabs.${s}Uncounted`) : t(`items:tabs.${s}`, { n: data?.[s] ?? 0 })}
           </button>
         ))}
       </div>
-      <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form}>
+      <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form} aria-busy={data === undefined || waiting}>
         <TextField type="search" label={t('items:search')} value={query} onValueChange={setQuery} autoComplete="off" />
         {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
-        {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? <Spinner /> : null}
+        {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? <Spinner /> : waiting ? <Spinner delayed label={t('items:searching')} /> : null}
         {data && inTab === 0 && refresh.state === 'failed' && !notTaken ? (
           <EmptyState message={t('items:loadFailed')} action={<Button onClick={refresh.retry}>{t('items:retry')}</Button>} />
         ) : null}

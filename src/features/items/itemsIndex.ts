@@ -20,7 +20,8 @@ const newestFirst = (at: (item: ItemRow) => string) => (a: ItemRow, b: ItemRow) 
   return x < y ? 1 : x > y ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 };
 
-const orders: Record<ItemStatus, (a: ItemRow, b: ItemRow) => number> = {
+/** Each tab's order (also of its first page read from an index: itemsQueries.ts). */
+export const itemOrders: Record<ItemStatus, (a: ItemRow, b: ItemRow) => number> = {
   pending: newestFirst((i) => i.registeredAt),
   delivered: newestFirst((i) => i.deliveredAt ?? i.registeredAt),
 };
@@ -30,12 +31,12 @@ export function itemFactsOf(item: ItemRow): ItemFacts {
   return { text: [numberOfItem(item), item.description, carrier, item.deliveredTo ?? ''].join(' ').toLowerCase(), number: normalizeItemNumber(numberOfItem(item)) };
 }
 
-const indexes: Record<ItemKind, TableIndex<ItemRow, ItemStatus, ItemFacts>> = {
-  keys: tableIndex(db.keys, { orders, facts: itemFactsOf }),
-  mailItems: tableIndex(db.mailItems, { orders, facts: itemFactsOf }),
+const indexes: Record<ItemKind, TableIndex<ItemRow, ItemStatus, ItemFacts, string>> = {
+  keys: tableIndex(db.keys, { orders: itemOrders, facts: itemFactsOf }),
+  mailItems: tableIndex(db.mailItems, { orders: itemOrders, facts: itemFactsOf }),
 };
 
-export function itemsIndex(kind: ItemKind): TableIndex<ItemRow, ItemStatus, ItemFacts> {
+export function itemsIndex(kind: ItemKind): TableIndex<ItemRow, ItemStatus, ItemFacts, string> {
   return indexes[kind];
 }
 

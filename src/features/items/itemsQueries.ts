@@ -1,6 +1,10 @@
 // Read model of the keys / mail-items list: items of one status with their recipient's names, and
 // the search over number, description, carrier, recipient and apartment (in memory: itemsIndex.ts).
+// Before the items and the directory are in memory, the tab a screen opens on is read from indexes
+// (`firstItemsView`), and the lists are built after it in idle time.
+import type { Table } from 'dexie';
 import { db } from '../../db/db';
+import { newestFirstPage } from '../../db/firstPage';
 import type { ApartmentRow, ContactRow, KeyItemRow, MailItemRow } from '../../db/schema';
 import type { ItemStatus } from '../../lib/domain/entities';
 import { normalizeItemNumber } from '../../lib/domain/itemRules';
@@ -8,7 +12,7 @@ import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { contactsIndex } from '../../directory/contactsIndex';
 import { listSearch, narrowsWords } from '../../lib/listSearch';
 import { containsText } from '../../lib/text';
-import { itemsIndex } from './itemsIndex';
+import { itemOrders, itemsIndex } from './itemsIndex';
 import type { ItemFacts } from './itemsIndex';
 import { numberOfItem } from './itemsRepo';
 import type { ItemKind, ItemRow } from './itemsRepo';
@@ -19,8 +23,11 @@ function table(kind: ItemKind) {
 
 export type ItemView = { item: ItemRow; apartment: ApartmentRow | null; contact: ContactRow | null };
 
-/** How many items each tab holds, how many of the tab match the search, and the first `limit` of those. */
-export type ItemsView = { pending: number; delivered: number; found: number; items: ItemView[] };
+/**
+ * How many items each tab holds, how many of the tab match the search, and the first `limit` of those.
+ * A count is null where it was not made (a first view read from indexes: `firstItemsView`).
+ */
+export type ItemsView = { pending: number | null; delivered: number | null; found: number | null; items: ItemView[] };
 
 /** The typed words, normalised as item numbers too, and which recipients' texts they were matched against. */
 type ItemQuery = { words: readonly string[]; numbers: readonly string[]; recipients: string };
@@ -63,6 +70,43 @@ async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
   return recipients;
 }
 
+const BY_TIME = '[buildingId+status+registeredAt]';
+
+/**
+ * The tab without a search, with the recipients of its first `limit` items, from indexes: pending items
+ * newest registered first by a walk of `[buildingId+status+registeredAt]`; delivered ones (ordered by
+ * their handover, which no index holds) by reading the building's delivered items. One item more than
+ * the page tells whether more follow; the tabs are not counted (an index count of thousands of items
+ * costs more than the page): the counts come with the lists in memory, built after this view.
+ */
+export async function firstItemsView(kind: ItemKind, buildingId: number, status: ItemStatus, limit: number): Promise<ItemsView> {
+  const items: Table<ItemRow, string> = table(kind);
+  return db.transaction('r', [items, db.contacts, db.apartments], async () => {
+    const read =
+      status === 'pending'
+        ? await newestFirstPage(items, { index: BY_TIME, scope: [buildingId, status], timeOf: (item) => item.registeredAt, compare: itemOrders.pending }, limit + 1)
+        : (await items.where('[buildingId+status]').equals([buildingId, status]).toArray()).sort(itemOrders.delivered);
+    const shown = read.slice(0, limit);
+    const found = read.length > limit ? null : read.length;
+    // As `recipientsIn`: only the building's own contacts and apartments are named.
+    const ofBuilding = <Row extends { buildingId: number }>(row: Row | undefined) => (row?.buildingId === buildingId ? row : null);
+    const contactIds = [...new Set(shown.flatMap((item) => (item.contactId ? [item.contactId] : [])))];
+    const contacts = new Map((await db.contacts.bulkGet(contactIds)).map((contact, i) => [contactIds[i], ofBuilding(contact)]));
+    const apartmentOf = (item: ItemRow) => item.apartmentId ?? (item.contactId ? contacts.get(item.contactId)?.apartmentId : null) ?? null;
+    const apartmentIds = [...new Set(shown.flatMap((item) => apartmentOf(item) ?? []))];
+    const apartments = new Map((await db.apartments.bulkGet(apartmentIds)).map((apartment, i) => [apartmentIds[i], ofBuilding(apartment)]));
+    return {
+      pending: status === 'pending' ? found : null,
+      delivered: status === 'delivered' ? found : null,
+      found,
+      items: shown.map((item) => {
+        const apartmentId = apartmentOf(item);
+        return { item, contact: item.contactId ? (contacts.get(item.contactId) ?? null) : null, apartment: apartmentId ? (apartments.get(apartmentId) ?? null) : null };
+      }),
+    };
+  });
+}
+
 /**
  * The building's items in one status that match the search (matchesItem), in the tab's order, with
  * their recipients (the first `limit`), and how many items each tab holds: a walk of the items in
@@ -71,6 +115,12 @@ async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
 export async function itemsView(kind: ItemKind, buildingId: number, status: ItemStatus, query = '', limit = Number.POSITIVE_INFINITY): Promise<ItemsView> {
   const other: ItemStatus = status === 'pending' ? 'delivered' : 'pending';
   const index = itemsIndex(kind);
+  const lists = [index, contactsIndex, apartmentsIndex];
+  if (query.trim() === '' && Number.isFinite(limit) && !lists.every((list) => list.isReady())) {
+    const view = await firstItemsView(kind, buildingId, status, limit);
+    for (const list of lists) void list.prepare();
+    return view;
+  }
   const [mine, theirs, recipients] = await Promise.all([index.inOrder(status), index.inOrder(other), recipientsIn(buildingId)]);
   const scopeOf = (s: ItemStatus, all: typeof mine) => search.group(`${kind}|${s}`, all.generation, all.entries, (i) => `${i.buildingId}|${i.status}`, `${buildingId}|${s}`);
   const scoped = scopeOf(status, mine);

@@ -3,13 +3,14 @@
 // readings, buildings and apartments come from memory (readingsIndex.ts, directory/*Index.ts), grouped
 // per building and per meter once per change.
 import { db } from '../../db/db';
+import { countInScope, rowsInScope } from '../../db/firstPage';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
 import { listSearch } from '../../lib/listSearch';
 import type { WantedPhoto } from '../../sync/offlinePhotos';
 import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { buildingsIndex } from '../../directory/buildingsIndex';
-import { metersIndex, readingsIndex } from './readingsIndex';
+import { byMeterNumber, metersIndex, newestReadingFirst, readingsIndex } from './readingsIndex';
 
 const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
 
@@ -44,40 +45,81 @@ async function readingsOf(by: 'meterId' | 'buildingId', value: string | number):
   return readingsBy.group(by, generation, entries, (r) => String(r[by]), String(value)).entries.map((e) => e.row);
 }
 
+// Until a list is in memory (its first screen), each read below is one IndexedDB index read, and the
+// list is built after it in idle time (db/tableIndex.ts).
+
+/** A meter's readings newest first: from memory, or a walk of `[meterId+readAt]`. */
+async function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
+  if (readingsIndex.isReady()) return readingsOf('meterId', meterId);
+  const readings = await rowsInScope(db.meterReadings, '[meterId+readAt]', [meterId]).toArray();
+  void readingsIndex.prepare();
+  return readings.sort(newestReadingFirst);
+}
+
 async function metersIn(buildingId: number): Promise<MeterRow[]> {
+  if (!metersIndex.isReady()) {
+    const meters = await db.meters.where('buildingId').equals(buildingId).toArray();
+    void metersIndex.prepare();
+    return meters.sort(byMeterNumber);
+  }
   const { entries, generation } = await metersIndex.inOrder('number');
   return metersBy.group('b', generation, entries, (m) => String(m.buildingId), String(buildingId)).entries.map((e) => e.row);
 }
 
 async function apartmentsIn(buildingId: number): Promise<ApartmentRow[]> {
+  if (!apartmentsIndex.isReady()) {
+    const apartments = await db.apartments.where('buildingId').equals(buildingId).toArray();
+    void apartmentsIndex.prepare();
+    return apartments;
+  }
   const { entries, generation } = await apartmentsIndex.inOrder('id');
   return apartmentsBy.group('b', generation, entries, (a) => String(a.buildingId), String(buildingId)).entries.map((e) => e.row);
 }
 
-async function one<Row>(index: { rowsOf: (ids: readonly (string | number)[]) => Promise<(Row | undefined)[]> }, id: string | number | null): Promise<Row | null> {
+async function one<Row, K extends string | number>(index: { rowsOf: (ids: readonly K[]) => Promise<(Row | undefined)[]> }, id: K | null): Promise<Row | null> {
   return id === null ? null : ((await index.rowsOf([id]))[0] ?? null);
 }
 
-export async function buildingMeters(buildingId: number): Promise<BuildingMeters> {
-  const [building, meters, apartments, readings] = await Promise.all([
-    one(buildingsIndex, buildingId),
-    metersIn(buildingId),
-    apartmentsIn(buildingId),
-    readingsOf('buildingId', buildingId),
-  ]);
-  const byId = new Map(apartments.map((a) => [a.id, a]));
-  const byMeter = new Map<string, MeterReadingRow[]>();
-  for (const r of readings) {
-    const own = byMeter.get(r.meterId);
-    if (own) own.push(r);
-    else byMeter.set(r.meterId, [r]);
+/** What a meter's overview needs of its readings: those its last reading is chosen from, and how many it has. */
+type ReadingsSummary = { latest: readonly MeterReadingRow[]; count: number };
+
+/**
+ * Each meter's summary: from the building's readings in memory, or per meter from `[meterId+readAt]`
+ * (a count, and the readings of its newest time: the last reading is among them).
+ */
+async function readingsSummaries(buildingId: number, meters: readonly MeterRow[]): Promise<Map<string, ReadingsSummary>> {
+  if (readingsIndex.isReady()) {
+    const byMeter = new Map<string, MeterReadingRow[]>();
+    for (const r of await readingsOf('buildingId', buildingId)) {
+      const own = byMeter.get(r.meterId);
+      if (own) own.push(r);
+      else byMeter.set(r.meterId, [r]);
+    }
+    return new Map([...byMeter].map(([meterId, own]) => [meterId, { latest: own, count: own.length }]));
   }
+  const summaries = await db.transaction('r', db.meterReadings, () =>
+    Promise.all(
+      meters.map(async (meter): Promise<[string, ReadingsSummary]> => {
+        const [count, newest] = await Promise.all([countInScope(db.meterReadings, '[meterId+readAt]', [meter.id]), rowsInScope(db.meterReadings, '[meterId+readAt]', [meter.id]).last()]);
+        const latest = newest ? await db.meterReadings.where('[meterId+readAt]').equals([meter.id, newest.readAt]).toArray() : [];
+        return [meter.id, { latest, count }];
+      }),
+    ),
+  );
+  void readingsIndex.prepare();
+  return new Map(summaries);
+}
+
+export async function buildingMeters(buildingId: number): Promise<BuildingMeters> {
+  const [building, meters, apartments] = await Promise.all([one(buildingsIndex, buildingId), metersIn(buildingId), apartmentsIn(buildingId)]);
+  const summaries = await readingsSummaries(buildingId, meters);
+  const byId = new Map(apartments.map((a) => [a.id, a]));
   return {
     building,
     apartments: apartments.sort(byApartmentNumber),
     meters: meters.map((meter) => {
-      const own = byMeter.get(meter.id) ?? [];
-      return { meter, apartment: meter.apartmentId ? (byId.get(meter.apartmentId) ?? null) : null, last: lastOf(meter, own), readingsCount: own.length };
+      const own = summaries.get(meter.id) ?? { latest: [], count: 0 };
+      return { meter, apartment: meter.apartmentId ? (byId.get(meter.apartmentId) ?? null) : null, last: lastOf(meter, own.latest), readingsCount: own.count };
     }),
   };
 }
@@ -88,7 +130,7 @@ export type MeterDetail = { meter: MeterRow; building: BuildingRow | null; apart
 export async function meterDetail(meterId: string): Promise<MeterDetail | null> {
   const meter = await one(metersIndex, meterId);
   if (!meter) return null;
-  const [building, apartment, readings] = await Promise.all([one(buildingsIndex, meter.buildingId), one(apartmentsIndex, meter.apartmentId), readingsOf('meterId', meterId)]);
+  const [building, apartment, readings] = await Promise.all([one(buildingsIndex, meter.buildingId), one(apartmentsIndex, meter.apartmentId), readingsOfMeter(meterId)]);
   return { meter, building, apartment, readings, previous: previousReadingOf(meter, readings) };
 }
 

@@ -31,7 +31,7 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
   const order = parseOrder(session.serviceCallsOrder);
   const buildings = useBuildings();
   const paging = useListPaging(`${buildingId ?? ''}|${tab}|${search}|${order}`);
-  const page = useCallsList({ buildingId, tab, search, order }, paging.limit);
+  const { page, current } = useCallsList({ buildingId, tab, search, order }, paging.limit);
   const calls = page?.rows;
   const openCount = useOpenCallsCount(buildingId);
   const { failed } = useActionFeedback();
@@ -73,8 +73,10 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
         onOrder={onOrder}
       />
       <PullToRefresh online={online} refreshing={refreshing} onRefresh={() => void refresh()}>
-        <div id="calls-panel" role="tabpanel" aria-labelledby={`calls-tab-${tab}`} aria-busy={calls === undefined || refreshing}>
+        <div id="calls-panel" role="tabpanel" aria-labelledby={`calls-tab-${tab}`} aria-busy={calls === undefined || !current || refreshing}>
           {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
+          {/* A search typed while the list is still being read into memory waits for it, visibly. */}
+          {calls !== undefined && !current ? <Spinner delayed label={t('list.searching')} /> : null}
           {calls === undefined ? (
             <Spinner />
           ) : calls.length === 0 ? (

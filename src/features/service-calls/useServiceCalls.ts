@@ -11,20 +11,24 @@ import type { CallsPage, CallsQuery } from './serviceCallsQueries';
 import { storedClosingMessageDays } from './serviceCallSettings';
 import { CLOSING_MESSAGE_DAYS } from '../../lib/domain/serviceCallClosing';
 
+/** The page shown, and whether it answers the query asked (false while a newer one is read). */
+export type ShownCalls = { page: CallsPage | undefined; current: boolean };
+
 /**
  * The first `limit` calls of the list and how many match (undefined while loading); follows every
- * change of the calls (the list is read from memory, callsIndex.ts).
+ * change of the calls (the list is read from memory, callsIndex.ts, or on opening from an index).
  */
-export function useCallsList(q: CallsQuery, limit: number): CallsPage | undefined {
-  const [page, setPage] = useState<CallsPage | undefined>(undefined);
+export function useCallsList(q: CallsQuery, limit: number): ShownCalls {
   const { buildingId, tab, search, order } = q;
+  const asked = `${buildingId ?? ''}|${tab}|${order}|${limit}|${search}`;
+  const [shown, setShown] = useState<{ asked: string; page: CallsPage } | undefined>(undefined);
   useEffect(() => {
     let live = true;
     let run = 0;
     const load = () => {
       const mine = (run += 1);
       void findCallsPage({ buildingId, tab, search, order }, 0, limit).then((next) => {
-        if (live && mine === run) setPage(next);
+        if (live && mine === run) setShown({ asked, page: next });
       });
     };
     const stop = onCallsChanged(load);
@@ -33,8 +37,8 @@ export function useCallsList(q: CallsQuery, limit: number): CallsPage | undefine
       live = false;
       stop();
     };
-  }, [buildingId, tab, search, order, limit]);
-  return page;
+  }, [asked, buildingId, tab, search, order, limit]);
+  return { page: shown?.page, current: shown?.asked === asked };
 }
 
 export function useOpenCallsCount(buildingId: number | null): number | undefined {
