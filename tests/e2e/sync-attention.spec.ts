@@ -64,7 +64,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.open();
     const entry = sync.entry('create', 'serviceCalls');
     await sync.waitVisible(entry);
-    expect(sync.entryTitle('create', 'serviceCalls')).toBe('חדש: קריאת שירות');
+    expect(sync.entryTitle('create', 'serviceCalls')).toBe('קריאת שירות חדשה');
     await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
     await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
     await sync.expectText(sync.reason(entry), `${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
@@ -107,7 +107,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
 
     await sync.open();
     const entry = sync.entry('status', 'serviceCalls');
-    expect(sync.entryTitle('status', 'serviceCalls')).toBe('Status change: service call');
+    expect(sync.entryTitle('status', 'serviceCalls')).toBe('Service call status changed');
     // Offline, nothing is attempted: the entry says it waits for a connection, with no attempt counted.
     await sync.waitVisible(entry.getByText('Waiting for a connection', { exact: true }));
     await sync.waitVisible(sync.heading(plural('en', 'sync', 'screen.waiting', 1), 2));

@@ -24,6 +24,12 @@ export function plural(lang: string, namespace: string, key: string, count: numb
   return found.replace(/\{\{\s*count\s*\}\}/g, String(count));
 }
 
+function hasText(lang: string, namespace: string, key: string): boolean {
+  const tree = JSON.parse(readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8')) as Tree;
+  const found = key.split('.').reduce<string | Tree | undefined>((n, part) => (typeof n === 'object' ? n[part] : undefined), tree);
+  return typeof found === 'string';
+}
+
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -75,13 +81,21 @@ export class SyncScreenPage extends ShellLayoutPage {
     await this.waitForRoute('sync');
   }
 
+  /** The card's title in the worker's words (src/features/sync/entryTitles.ts): the op's own phrase, or the table's. */
   entryTitle(op: string, table: string): string {
-    return this.t('entry.title', { op: this.t(`ops.${op}`), table: this.t(`tables.${table}`) });
+    const own = `titles.${table}.${op}`;
+    return hasText(this.lang, 'sync', own) ? this.t(own) : this.t(`titles.${table}.other`);
   }
 
   /** An outbox entry card, e.g. entry('create', 'serviceCalls'). */
   entry(op: string, table: string): Locator {
     return this.main().getByRole('listitem', { name: this.entryTitle(op, table), exact: true });
+  }
+
+  /** "Waiting to be sent: 1 change and 2 photos" on the Sync screen. */
+  queuedSummary(changes: number, photos: number): string {
+    const parts = [...(changes > 0 ? [plural(this.lang, 'sync', 'count.changes', changes)] : []), ...(photos > 0 ? [plural(this.lang, 'sync', 'count.photos', photos)] : [])];
+    return this.t('screen.queued', { what: new Intl.ListFormat(this.lang, { type: 'conjunction' }).format(parts) });
   }
 
   attentionSection(): Locator {
