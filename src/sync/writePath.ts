@@ -15,6 +15,7 @@ import { dropPendingPhoto, dropPendingPhotosOf } from './photos';
 import { tableOf } from './rows';
 import { UPLOAD_PATH } from './send';
 import type { ChangeOp, OutboxRecordId, OutboxTable } from './outboxSubjects';
+import { isQuotaExceeded, noteStorageFull, noteStorageWritable, StorageFullError } from './storageFull';
 
 export type RowOf<T extends TableName> = AppDB[T] extends Table<infer R, infer _K> ? R : never;
 type Row = Record<string, unknown>;
@@ -216,7 +217,13 @@ async function write(action: Action, changes: readonly AnyChange[]): Promise<Out
     }
     await action.also?.();
     return written;
+  }).catch((error: unknown) => {
+    // The transaction rolled back as a whole: nothing of the action is stored, the screen keeps it.
+    if (!isQuotaExceeded(error)) throw error;
+    noteStorageFull();
+    throw new StorageFullError(error);
   });
+  noteStorageWritable();
   announceOutboxWrites(entries);
   return value;
 }

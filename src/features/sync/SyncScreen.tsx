@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../lib/appVersion';
 import { exportSyncLog } from '../../sync/syncLog';
 import { OutboxEntryCard } from './OutboxEntryCard';
-import { StorageWarning } from './StorageWarning';
+import { StorageNote } from './StorageWarning';
 import { requestReplayNow } from '../../session/syncController';
 import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';
@@ -52,7 +52,7 @@ export function SyncScreen() {
           {t('screen.needsLogin')}
         </p>
       ) : null}
-      <StorageWarning always />
+      <StorageNote />
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
           <Icon icon={actionIcons.sync} />
