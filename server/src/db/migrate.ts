@@ -29,6 +29,7 @@ import * as m022a from './migrations/022_security_a.ts';
 import * as m023b from './migrations/023_security_b.ts';
 import * as m024 from './migrations/024_security_c.ts';
 import * as m025 from './migrations/025_security_d.ts';
+import * as m026 from './migrations/026_sync_screen.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, EnvMigration> = {
   '023_security_b': m023b,
   '024_security_c': m024,
   '025_security_d': m025,
+  '026_sync_screen': m026,
 };
 
 /** Every migration's name, in the order they run. */
