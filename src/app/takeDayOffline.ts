@@ -19,7 +19,7 @@ import { pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
 import { recentReadingPhotos } from '../features/meters/metersQueries';
 import { offlineCallPhotos } from '../features/service-calls/serviceCallFiles';
 import { pullCallsWithHistory } from '../features/service-calls/serviceCallsRepo';
-import { keepOfflineCopies } from '../sync/offlinePhotos';
+import { keepOfflineCopies, shrinkSentPhotos } from '../sync/offlinePhotos';
 import { buildingsWithPendingChanges } from '../sync/pendingBuildings';
 import { toLocalDateString } from '../lib/dates';
 import { eachLimited } from '../lib/eachLimited';
@@ -154,6 +154,8 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
         report('photos');
       },
     });
+    // Room for the day: photos already sent keep only their small version.
+    await shrinkSentPhotos(api);
   });
   if (!photosOk) failed.push('photos');
 
