@@ -122,10 +122,21 @@ export class SyncScreenPage extends ShellLayoutPage {
     return JSON.parse(await readFile(file, 'utf8')) as ExportedSyncLog;
   }
 
-  async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {
-    await entry.getByRole('button', { name: this.t('entry.edit'), exact: true }).click();
+  /** "Edit and retry" opened: the form of the fields a person may fix. */
+  async openEditForm(entry: Locator): Promise<Locator> {
     const form = entry.getByRole('form', { name: this.t('entry.editForm') });
+    if (!(await form.isVisible())) await entry.getByRole('button', { name: this.t('entry.edit'), exact: true }).click();
     await this.waitVisible(form);
+    return form;
+  }
+
+  /** Every value the edit form's text boxes and lists hold (to prove no id or timestamp is offered). */
+  async editFormValues(form: Locator): Promise<string[]> {
+    return form.locator('input, textarea, select').evaluateAll((controls) => controls.map((c) => (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement || c instanceof HTMLSelectElement ? c.value : '')));
+  }
+
+  async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {
+    const form = await this.openEditForm(entry);
     for (const [field, value] of Object.entries(fields)) await form.getByLabel(this.t(`fields.${field}`), { exact: true }).fill(value);
     await form.getByRole('button', { name: this.t('entry.saveAndRetry') }).click();
   }
