@@ -31,7 +31,7 @@ export function isSmallCopy(row: Pick<PhotoRow, 'role' | 'small'>): boolean {
   return isOfflineCopy(row) || row.small === true;
 }
 
-async function downloadSmall(api: ApiClient, fileId: string): Promise<Blob | null> {
+async function download(api: ApiClient, fileId: string): Promise<Blob | null> {
   try {
     const response = await api.raw('GET', 'files/getImg', { src: fileId, size: 'small' }, { prefix: false });
     return response.ok ? await response.blob() : null;
@@ -73,7 +73,7 @@ export async function keepOfflineCopies(
       progress.skipped += 1;
       continue;
     }
-    if (!fetched.has(item.fileId)) fetched.set(item.fileId, await downloadSmall(api, item.fileId));
+    if (!fetched.has(item.fileId)) fetched.set(item.fileId, await download(api, item.fileId));
     const blob = fetched.get(item.fileId) ?? null;
     if (!blob || progress.bytes + blob.size > budget) {
       progress.skipped += 1;
@@ -116,7 +116,7 @@ export async function shrinkSentPhotos(api: ApiClient): Promise<{ shrunk: number
   for (const row of sent) {
     const keys = [entityKeyOf('photos', row.id), entityKeyOf(row.ownerTable, row.ownerId)];
     if ((await db.outbox.where('entityKey').anyOf(keys).count()) > 0) continue;
-    const blob = await downloadSmall(api, row.fileId ?? row.id);
+    const blob = await download(api, row.fileId ?? row.id);
     if (!blob || blob.size === 0 || blob.size >= row.size) continue;
     const replaced = await db.photos.where('id').equals(row.id).and((current) => current.small !== true).modify({ blob, size: blob.size, mime: blob.type || row.mime, width: 0, height: 0, small: true });
     if (replaced === 0) continue;
