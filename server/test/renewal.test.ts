@@ -57,6 +57,8 @@ describe('renewal secret', () => {
   it('revokes the whole chain and ends its sessions when a spent secret comes back', async () => {
     const { secret, token } = await signIn();
     const next = await renew(secret);
+    // The answer arrived: its session served a request. The spent secret coming back is a copy.
+    expect(await works(next.body.sessionToken)).toBe(true);
     expectRefused(await renew(secret));
     // The thief or the owner: whoever holds the newer secret is out too, and the chain's sessions end.
     expectRefused(await renew(next.body.renewalSecret));
@@ -65,6 +67,35 @@ describe('renewal secret', () => {
     // Another sign-in of the same user is another chain and lives on.
     const other = await signIn();
     expect((await renew(other.secret)).status).toBe(200);
+  });
+
+  it('answers again a renewal whose answer was lost, and only while nothing that answer carried was used', async () => {
+    const { secret, token } = await signIn();
+    const lost = await renew(secret); // the server spent the secret; the answer never reached the phone
+    server.clock.advance(3 * 60 * 60_000); // hours later, back in signal, the phone presents the same secret
+    const again = await renew(secret);
+    expect(again.status).toBe(200);
+    expect(again.body.renewalSecret).not.toBe(lost.body.renewalSecret);
+    expect(await works(again.body.sessionToken)).toBe(true);
+    // What the lost answer carried is void: its session never starts, its secret is refused.
+    expect(await works(lost.body.sessionToken)).toBe(false);
+    const next = await renew(again.body.renewalSecret);
+    expect(next.status).toBe(200);
+    expect(await works(next.body.sessionToken)).toBe(true);
+    // Only a copy could present the dropped secret: the chain ends, for the copy and the phone alike.
+    expectRefused(await renew(lost.body.renewalSecret));
+    expectRefused(await renew(next.body.renewalSecret));
+    expect(await works(next.body.sessionToken)).toBe(false);
+    expect(await works(token)).toBe(false);
+  });
+
+  it('treats a spent secret as a copy once the next secret was used', async () => {
+    const { secret } = await signIn();
+    const first = await renew(secret);
+    const second = await renew(first.body.renewalSecret);
+    expect(second.status).toBe(200);
+    expectRefused(await renew(secret));
+    expectRefused(await renew(second.body.renewalSecret));
   });
 
   it('is bound to its device: another device id is refused and revokes the chain', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../session/sessionContext';
+import { StorageWarning } from '../features/sync/StorageWarning';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { BOTTOM_ACTIONS_ID } from '../ui/BottomActions';
 import { Icon, actionIcons } from '../ui/icons';
@@ -41,6 +42,7 @@ export function AppLayout() {
       </header>
       {hideNavigation ? null : <NavigationDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <VersionNotice />
+      <StorageWarning />
       <main className={styles.main} id="main">
         <TermsGate>
           <CheckPaymentScope>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptySession } from '../db/sessionVault';
@@ -6,6 +6,7 @@ import type { Session } from '../db/sessionVault';
 import { SessionContext } from '../session/sessionContext';
 import type { SessionContextValue } from '../session/sessionContext';
 import { initI18n } from '../i18n/i18n';
+import { noteStorageFull, noteStorageWritable } from '../sync/storageFull';
 import { routeObjects } from './router';
 import { appRoutes } from './routeTable';
 
@@ -179,6 +180,31 @@ describe('routes of spec section 2', () => {
   it('shows the unsupported-version notice', async () => {
     renderAt('/user-profile', signedIn, { versionStatus: 'unsupported' });
     expect(await screen.findByText('This app version is no longer supported. Please install the new version')).toBeTruthy();
+  });
+
+  it('warns of low storage in the app frame on every screen, with the way to the Sync screen', async () => {
+    const estimate = vi.fn(async () => ({ usage: 990 * 1024 * 1024, quota: 1024 * 1024 * 1024 }));
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate, persisted: async () => true } });
+    try {
+      renderAt('/user-profile', signedIn);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Storage is almost full (34 MB left)');
+      expect(within(alert).getByRole('link', { name: 'Open Sync' }).getAttribute('href')).toBe('/sync');
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
+  });
+
+  it('says in the app frame that a save failed for a full disk, until a save succeeds', async () => {
+    noteStorageFull();
+    try {
+      renderAt('/user-profile', signedIn);
+      expect((await screen.findByRole('alert')).textContent).toContain("The phone's storage is full: the last change was not saved.");
+      act(() => noteStorageWritable());
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    } finally {
+      noteStorageWritable();
+    }
   });
 
   it('waits for the session before deciding', () => {

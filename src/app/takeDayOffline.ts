@@ -21,7 +21,7 @@ import { pullMeters, pullReadings } from '../features/meters/meterReadingsRepo';
 import { recentReadingPhotos } from '../features/meters/metersQueries';
 import { offlineCallPhotos } from '../features/service-calls/serviceCallFiles';
 import { pullCallsWithHistory } from '../features/service-calls/serviceCallsRepo';
-import { keepOfflineCopies } from '../sync/offlinePhotos';
+import { keepOfflineCopies, shrinkSentPhotos } from '../sync/offlinePhotos';
 import { buildingsWithPendingChanges } from '../sync/pendingBuildings';
 import { toLocalDateString } from '../lib/dates';
 import { eachLimited } from '../lib/eachLimited';
@@ -205,6 +205,8 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
         steps.report('photos');
       },
     });
+    // Room for the day: photos already sent keep only their small version.
+    await shrinkSentPhotos(api);
   });
   if (!photosOk) steps.failed.push('photos');
 

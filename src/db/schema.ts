@@ -76,6 +76,10 @@ export type PhotoRow = {
   createdAt: string;
   uploadState: PhotoUploadState;
   fileId: string | null; // server file id after upload
+  /** When this device's upload of it was applied (a photo taken here and sent). */
+  sentAt?: string;
+  /** The blob is the server's small version: the full one was sent and removed from the device. */
+  small?: boolean;
 };
 
 export type MetaRow = { key: string; value: unknown };

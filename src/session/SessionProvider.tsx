@@ -5,7 +5,7 @@ import type { Session } from '../db/sessionVault';
 import { SessionContext } from './sessionContext';
 import type { SessionContextValue } from './sessionContext';
 import { userKeyOf } from '../sync/sessionPort';
-import { checkVersionDaily } from './versionCheck';
+import { checkVersionDaily, scheduleVersionChecks } from './versionCheck';
 import type { VersionStatus } from './versionCheck';
 
 type Props = {
@@ -22,6 +22,7 @@ export function SessionProvider({ children, startup, versionCheck = checkVersion
 
   useEffect(() => {
     let active = true;
+    let stopVersionChecks: () => void = () => undefined;
     const stop = sessionVault().subscribe((s) => {
       if (active) setSession(s);
     });
@@ -38,12 +39,12 @@ export function SessionProvider({ children, startup, versionCheck = checkVersion
       if (!active) return;
       setSession(loaded);
       setReady(true);
-      const status = await versionCheck().catch((): VersionStatus => 'skipped');
-      if (active) setVersionStatus(status);
+      stopVersionChecks = scheduleVersionChecks(versionCheck, { onStatus: setVersionStatus });
     })();
     return () => {
       active = false;
       stop();
+      stopVersionChecks();
     };
   }, [startup, versionCheck]);
 

@@ -3,11 +3,12 @@
 import { newId } from '../db/mutate';
 import { currentActor } from '../sync/actor';
 import { createRecord } from '../sync/writePath';
+import type { MetaOutboxKey } from '../sync/outboxSubjects';
 
 export async function saveLanguageChoice(languageId: number): Promise<void> {
   const actor = await currentActor();
   const id = newId();
-  const key = `language.change:${id}`;
+  const key: MetaOutboxKey = `language.change:${id}`;
   await createRecord({
     table: 'meta',
     id: key,

@@ -1,7 +1,9 @@
 // Once a day the app asks whether its version (2.1.56) is still allowed (spec section 4): the
 // provider's /utils/AppData and the global setting tenant_app_min_db_var. When a newer minimum is
 // required the app reloads once (a new service worker may bring the new version); if it is still
-// too old after that, the user is asked to install the new version.
+// too old after that, the user is asked to install the new version. An app left open for days runs
+// it too: `scheduleVersionChecks` looks every hour and whenever the page comes back into view (a phone
+// throttles a hidden page's timers), and `checkVersion` asks the server only once per day.
 import { appData, getGlobal } from '../api/calls/globals';
 import { metaStore } from '../db/metaStore';
 import { isLoggedIn, loadSession } from '../db/sessionVault';
@@ -75,4 +77,45 @@ export function checkVersionDaily(): Promise<VersionStatus> {
     updateRequired: serverRequiresUpdate,
     reload: reloadIntoNewVersion,
   });
+}
+
+/** How often an open app looks whether the day's check is due (the check itself asks once a day). */
+export const VERSION_CHECK_INTERVAL_MS = 60 * 60_000;
+
+export type VersionScheduleOptions = {
+  /** Every answer but 'skipped' (nothing asked, or no answer): the notice keeps what it last knew. */
+  onStatus(status: VersionStatus): void;
+  intervalMs?: number;
+  /** Where visibility changes are heard (the page's document). */
+  visibility?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> | null;
+};
+
+/** Runs `check` now, every `intervalMs` and when the page becomes visible again; one run at a time. Returns stop. */
+export function scheduleVersionChecks(check: () => Promise<VersionStatus>, options: VersionScheduleOptions): () => void {
+  const visibility = options.visibility === undefined ? (typeof document === 'undefined' ? null : document) : options.visibility;
+  let running = false;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = true;
+    void check()
+      .catch((): VersionStatus => 'skipped')
+      .then((status) => {
+        if (!stopped && status !== 'skipped') options.onStatus(status);
+      })
+      .finally(() => {
+        running = false;
+      });
+  };
+  const onVisible = () => {
+    if (visibility?.visibilityState === 'visible') run();
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? VERSION_CHECK_INTERVAL_MS);
+  visibility?.addEventListener('visibilitychange', onVisible);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    visibility?.removeEventListener('visibilitychange', onVisible);
+  };
 }

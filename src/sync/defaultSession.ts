@@ -16,6 +16,7 @@ export function createDefaultSessionPort(api: ApiClient, vault: SessionVault = s
       return s.sessionToken || null;
     },
     renew: () => relogin.renew(),
+    renewalUnanswered: () => relogin.lastOutcome() === 'unreachable',
     async currentUserKey() {
       const s = await vault.loadSession();
       return isLoggedIn(s) && s.compID !== null ? await userKeyOf(s.compID, s.userName) : null;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
 import { createServiceCall, addUpdate, changeStatus, updateServiceCall } from './testing/serviceCallRecords';
 import { createRig, resetDb, USER } from './testing/setup';
-import { runnableEntries } from './engine';
+import { RENEWAL_RETRY_MS, runnableEntries } from './engine';
 import type { ReplayReport } from './engine';
 import { inProcessLock } from './lock';
 import type { LockRunner } from './lock';
@@ -117,6 +117,21 @@ describe('replay engine', () => {
     const report = await rig.engine.replay();
     expect(report).toMatchObject({ needsLogin: true, applied: 0 });
     expect(await db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 0 }]);
+  });
+
+  it('keeps the worker signed in when the renewal gets no answer, and sends everything once it renews later', async () => {
+    const rig = createRig();
+    await createServiceCall(newCall);
+    rig.server.token = 'token-2';
+    rig.session.renewAnswered = false;
+    const report = await rig.engine.replay();
+    expect(report).toMatchObject({ needsLogin: false, applied: 0, remaining: 1, nextWakeAt: rig.clock.t + RENEWAL_RETRY_MS });
+    expect(await db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 0 }]);
+
+    rig.session.renewAnswered = true;
+    rig.clock.t += RENEWAL_RETRY_MS;
+    expect(await rig.engine.replay()).toMatchObject({ needsLogin: false, applied: 1, remaining: 0 });
+    expect(rig.server.applied).toHaveLength(1);
   });
 
   it('marks a validation refusal as needing attention with the server message, and blocks only that record', async () => {

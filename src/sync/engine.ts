@@ -26,6 +26,8 @@ export const DEFAULT_CONCURRENCY = 8;
 export const BATCH_CONCURRENCY = 2;
 const PHOTO_CONCURRENCY = 2;
 const MAX_RENEWALS_PER_RUN = 2;
+/** A renewal whose answer was lost (no network, a timeout, a 5xx) is tried again after this long. */
+export const RENEWAL_RETRY_MS = 30_000;
 
 export type EngineStatus = { replaying: boolean; needsLogin: boolean };
 
@@ -167,6 +169,8 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
     let attempted = 0;
     let renewals = 0;
     let needsLogin = false;
+    // The session's renewal got no answer: the worker stays signed in, the entries wait for the next try.
+    let renewalLost = false;
     let authHit = false;
     let logged = 0;
     let taskSeq = 0;
@@ -253,8 +257,10 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       if (authHit && running.size === 0) {
         authHit = false;
         renewals += 1;
-        needsLogin = renewals > MAX_RENEWALS_PER_RUN || !(await deps.session.renew().catch(() => false));
-        if (needsLogin) break;
+        const renewed = renewals <= MAX_RENEWALS_PER_RUN && (await deps.session.renew().catch(() => false));
+        renewalLost = !renewed && renewals <= MAX_RENEWALS_PER_RUN && (deps.session.renewalUnanswered?.() ?? false);
+        needsLogin = !renewed && !renewalLost;
+        if (!renewed) break;
       }
       // A re-read while answers are still being applied could bring back a record's older state: drain first.
       if (planStale && running.size === 0) {
@@ -328,7 +334,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
       remaining: waiting.length,
       held: heldByAttention(left).length,
       attention: left.length - waiting.length,
-      nextWakeAt: needsLogin || times.length === 0 ? null : Math.max(clock.now(), Math.min(...times)),
+      nextWakeAt: needsLogin || times.length === 0 ? null : renewalLost ? clock.now() + RENEWAL_RETRY_MS : Math.max(clock.now(), Math.min(...times)),
     };
   }
 

@@ -4,11 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
 import { createRig, resetDb, USER } from './testing/setup';
 import { createRecord } from './writePath';
+import type { MetaOutboxKey } from './outboxSubjects';
 
 beforeEach(resetDb);
 
 async function addLocalRecord(id: string): Promise<string> {
-  const key = `charge.add:${id}`;
+  const key: MetaOutboxKey = `charge.add:${id}`;
   const value = { id, amount: 12_500, description: 'Elevator repair' };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'charges', payload: value, userKey: USER });
   return key;
@@ -32,7 +33,7 @@ describe.each([false, true])('an answer the device cannot store (batches %s)', (
   it('keeps the change waiting with backoff and the reason, instead of sending it again at once', async () => {
     const rig = createRig({ serverBatches });
     // The answer's record carries a key IndexedDB refuses, so writing the row fails.
-    await createRecord({ table: 'meta', id: 'odd', row: { key: 'odd', value: 1 }, path: 'odd', payload: { key: true }, userKey: USER });
+    await createRecord({ table: 'meta', id: 'charge.add:odd', row: { key: 'charge.add:odd', value: 1 }, path: 'odd', payload: { key: true }, userKey: USER });
     const report = await rig.engine.replay();
     expect(report).toMatchObject({ applied: 0, remaining: 1 });
     expect(rig.server.applied).toHaveLength(1);

@@ -2,8 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../api/client';
 import { db } from '../db/db';
 import type { PhotoRow } from '../db/schema';
-import { keepOfflineCopies, offlineCopyId } from './offlinePhotos';
-import { resetDb } from './testing/setup';
+import { keepOfflineCopies, offlineCopyId, shrinkSentPhotos } from './offlinePhotos';
+import { photosOf } from './photos';
+import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
+import { createRig, resetDb } from './testing/setup';
 
 const requests: string[] = [];
 const sizes = new Map<string, number>([
@@ -89,5 +91,60 @@ describe('small photo copies for the day offline', () => {
     requests.length = 0;
     expect(await keepOfflineCopies(older, [reading('r2', 'face-2')])).toMatchObject({ stored: 1 });
     expect(requests).toEqual(['files/getImg?face-2&small']);
+  });
+});
+
+describe('photos already sent', () => {
+  const small = (bytes: number, answered: string[] = []) =>
+    ({
+      raw: async (_m: string, path: string, payload: { src: string; size: string }) => {
+        answered.push(`${path}?${payload.src}&${payload.size}`);
+        return bytes === 0 ? new Response('offline', { status: 503 }) : new Response(new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }));
+      },
+    }) as unknown as ApiClient;
+  const taken = { blob: new Blob([new Uint8Array(5_000)], { type: 'image/jpeg' }), width: 1920, height: 1440, hash: 'full-hash' };
+  const call = { buildingId: 101, domain: 'plumbing' as const, description: 'Leak in the basement pipe' };
+
+  it('keep only their small version once the server has them and their record has nothing left to send', async () => {
+    const rig = createRig();
+    const id = await createServiceCall(call, [taken]);
+    await updateServiceCall(id, { priority: 'high' });
+    await rig.engine.replay();
+    const [sent] = await photosOf('serviceCalls', id);
+    expect(sent).toMatchObject({ uploadState: 'uploaded', size: 5_000, sentAt: expect.any(String) });
+
+    // A change of the call still waiting: the photo waits with it.
+    await updateServiceCall(id, { priority: 'urgent' });
+    expect(await shrinkSentPhotos(small(300))).toEqual({ shrunk: 0, freedBytes: 0 });
+    await rig.engine.replay();
+
+    const answered: string[] = [];
+    expect(await shrinkSentPhotos(small(300, answered))).toEqual({ shrunk: 1, freedBytes: 4_700 });
+    expect(answered).toEqual([`files/getImg?${sent?.fileId ?? ''}&small`]);
+    const after = await db.photos.get(sent?.id ?? '');
+    expect(after).toMatchObject({ id: sent?.id, ownerTable: 'serviceCalls', ownerId: id, role: 'attachment', fileId: sent?.fileId, size: 300, small: true });
+    expect(after?.blob.size).toBe(300);
+    // Done once: nothing is fetched again.
+    expect(await shrinkSentPhotos(small(300, answered))).toEqual({ shrunk: 0, freedBytes: 0 });
+    expect(answered).toHaveLength(1);
+  });
+
+  it('leaves photos not sent, downloaded ones and offline copies alone, and keeps the full size while the small one cannot be fetched', async () => {
+    const rig = createRig();
+    const id = await createServiceCall(call, [taken]);
+    await rig.engine.replay();
+    const local = await createServiceCall({ ...call, description: 'Another leak, not sent yet' }, [{ ...taken, hash: 'other' }]);
+    const row = (p: Partial<PhotoRow>): PhotoRow => ({
+      id: 'x', ownerTable: 'serviceCalls', ownerId: 'c9', role: 'attachment', blob: new Blob([new Uint8Array(4_000)]), mime: 'image/jpeg',
+      width: 0, height: 0, size: 4_000, hash: '', createdAt: '2026-11-28T08:00:00Z', uploadState: 'uploaded', fileId: 'f9', ...p,
+    });
+    await db.photos.bulkAdd([row({ id: 'downloaded' }), row({ id: 'copy', role: 'offlineCopy' })]);
+
+    expect(await shrinkSentPhotos(small(0))).toEqual({ shrunk: 0, freedBytes: 0 });
+    expect((await photosOf('serviceCalls', id))[0]).toMatchObject({ size: 5_000 });
+    expect(await shrinkSentPhotos(small(300))).toMatchObject({ shrunk: 1 });
+    expect((await photosOf('serviceCalls', local))[0]).toMatchObject({ uploadState: 'local', size: 5_000 });
+    expect(await db.photos.get('downloaded')).toMatchObject({ size: 4_000 });
+    expect(await db.photos.get('copy')).toMatchObject({ size: 4_000 });
   });
 });

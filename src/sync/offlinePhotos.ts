@@ -2,8 +2,11 @@
 // comparing today's meter with last month's photo, or looking at the picture of an open call, sees it
 // in the basement. They are `photos` rows of role 'offlineCopy' (already uploaded, never sent), kept
 // within a storage budget; the copies of an earlier day that today's list does not name are removed.
+// Photos taken here keep their full size only until it is on the server: `shrinkSentPhotos` then puts
+// the server's small version in its place (the same row, marked `small`).
 import type { ApiClient } from '../api/client';
 import { db } from '../db/db';
+import { entityKeyOf } from '../db/mutate';
 import type { PhotoRow } from '../db/schema';
 
 export const OFFLINE_COPY_ROLE = 'offlineCopy';
@@ -21,6 +24,11 @@ export function offlineCopyId(wanted: WantedPhoto): string {
 
 export function isOfflineCopy(row: Pick<PhotoRow, 'role'>): boolean {
   return row.role === OFFLINE_COPY_ROLE;
+}
+
+/** A small version on the device (a copy of the day, or a sent photo whose full size was removed): online, the server's full photo is better. */
+export function isSmallCopy(row: Pick<PhotoRow, 'role' | 'small'>): boolean {
+  return isOfflineCopy(row) || row.small === true;
 }
 
 async function download(api: ApiClient, fileId: string): Promise<Blob | null> {
@@ -135,4 +143,26 @@ export async function keepOfflineCopies(
   }
   options.onProgress?.({ ...progress });
   return progress;
+}
+
+/**
+ * Full-size photos this device sent, once the server has them and their record has nothing left to
+ * send: each becomes the server's small version (the row, its id and owner stay; `small` is set).
+ * A photo whose small version cannot be fetched now keeps its full size until the next try.
+ */
+export async function shrinkSentPhotos(api: ApiClient): Promise<{ shrunk: number; freedBytes: number }> {
+  const sent = await db.photos.where('uploadState').equals('uploaded').filter((row) => row.sentAt !== undefined && !isSmallCopy(row) && row.fileId !== null).toArray();
+  let shrunk = 0;
+  let freedBytes = 0;
+  for (const row of sent) {
+    const keys = [entityKeyOf('photos', row.id), entityKeyOf(row.ownerTable, row.ownerId)];
+    if ((await db.outbox.where('entityKey').anyOf(keys).count()) > 0) continue;
+    const blob = await download(api, row.fileId ?? row.id);
+    if (!blob || blob.size === 0 || blob.size >= row.size) continue;
+    const replaced = await db.photos.where('id').equals(row.id).and((current) => current.small !== true).modify({ blob, size: blob.size, mime: blob.type || row.mime, width: 0, height: 0, small: true });
+    if (replaced === 0) continue;
+    shrunk += 1;
+    freedBytes += row.size - blob.size;
+  }
+  return { shrunk, freedBytes };
 }

@@ -92,7 +92,7 @@ export function fileIdOf(entry: OutboxEntry, body: Row): string {
 async function applied(entry: OutboxEntry, record: Row | null, body: Row): Promise<OutboxEntry[]> {
   await db.outbox.delete(entry.id);
   if (entry.kind === 'photo') {
-    await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId: fileIdOf(entry, body) });
+    await db.photos.update(String(entry.recordId), { uploadState: 'uploaded', fileId: fileIdOf(entry, body), sentAt: new Date().toISOString() });
     return entriesOf(entry.entityKey);
   }
   let remaining = await entriesOf(entry.entityKey);

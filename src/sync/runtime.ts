@@ -4,6 +4,7 @@ import { createApiClient } from '../api/client';
 import type { ApiClient } from '../api/client';
 import { createDefaultSessionPort } from './defaultSession';
 import { createReplayEngine } from './engine';
+import { shrinkSentPhotos } from './offlinePhotos';
 import type { ReplayEngine, ReplayReport } from './engine';
 import { confirmsConnectivity, restoresConnectivity, SYNC_CHANNEL } from './protocol';
 import type { ReplayReason, SyncBroadcast } from './protocol';
@@ -26,11 +27,16 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
   const api = createApiClient({ ...base, getToken: () => session.getToken() });
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
   const post = (message: SyncBroadcast) => channel?.postMessage(message);
+  // A photo the server now has keeps only its small version on the device (offlinePhotos.ts).
+  let photosSent = false;
   const engine = createReplayEngine({
     api,
     session,
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
     onStatus: (status) => post({ type: 'replay.status', ...status, source: options.source }),
+    onAttempt: (entry, outcome) => {
+      if (entry.kind === 'photo' && outcome === 'applied') photosSent = true;
+    },
   });
   async function replay(reason?: ReplayReason): Promise<ReplayReport> {
     const report = await engine.replay({
@@ -39,6 +45,10 @@ export function createSyncRuntime(options: RuntimeOptions): SyncRuntime {
       trigger: `${options.source}:${reason ?? 'unknown'}`,
     });
     if (report.ran) post({ type: 'replay.report', report, source: options.source });
+    if (photosSent && report.ran) {
+      photosSent = false;
+      await shrinkSentPhotos(api).catch(() => undefined);
+    }
     return report;
   }
   return { engine, session, api, replay, close: () => channel?.close() };

@@ -7,6 +7,11 @@ export type SessionPort = {
   getToken(): Promise<string | null>;
   /** One shared silent re-login; true when a fresh token is stored. */
   renew(): Promise<boolean>;
+  /**
+   * The last renewal got no answer (offline, a timeout, a 5xx): not a refusal, so the user stays
+   * signed in and the replay tries again later instead of asking for a login.
+   */
+  renewalUnanswered?(): boolean;
   /** `userKeyOf` the logged-in user, or null; only their entries replay. */
   currentUserKey(): Promise<string | null>;
 };

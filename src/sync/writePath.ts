@@ -14,6 +14,8 @@ import { announceOutboxWrites } from './outboxEvents';
 import { dropPendingPhoto, dropPendingPhotosOf } from './photos';
 import { tableOf } from './rows';
 import { UPLOAD_PATH } from './send';
+import type { ChangeOp, OutboxRecordId, OutboxTable } from './outboxSubjects';
+import { isQuotaExceeded, noteStorageFull, noteStorageWritable, StorageFullError } from './storageFull';
 
 export type RowOf<T extends TableName> = AppDB[T] extends Table<infer R, infer _K> ? R : never;
 type Row = Record<string, unknown>;
@@ -44,12 +46,13 @@ type Each = {
   refetchPath?: string;
 };
 
-export type CreateInput<T extends TableName> = Each & { table: T; row: RowOf<T>; id: string | number; path: string; prefix?: boolean; payload?: Row };
+export type CreateInput<T extends OutboxTable> = Each & { table: T; row: RowOf<T>; id: OutboxRecordId<T>; path: string; prefix?: boolean; payload?: Row };
 
-export type ChangeInput<T extends TableName> = Each & {
+export type ChangeInput<T extends OutboxTable> = Each & {
   table: T;
-  id: string | number;
-  op?: string;
+  id: OutboxRecordId<T>;
+  /** What the change does, when more than an edit ('update'): the Sync screen titles the entry by it. */
+  op?: ChangeOp;
   /** Fields sent to the server. */
   changes: Partial<RowOf<T>>;
   /** Local-only consequences of the change (e.g. the list tab that follows a status), from the current row. */
@@ -59,9 +62,9 @@ export type ChangeInput<T extends TableName> = Each & {
   guard?: OfRow<RowOf<T>, void | Promise<void>>;
 };
 
-export type DeleteInput<T extends TableName> = Each & {
+export type DeleteInput<T extends OutboxTable> = Each & {
   table: T;
-  id: string | number;
+  id: OutboxRecordId<T>;
   path: string;
   guard?: OfRow<RowOf<T>, void | Promise<void>>;
   /** A provider that wants the record's keys in the body (DELETE check): sent as is, with `baseVersion`. */
@@ -69,22 +72,22 @@ export type DeleteInput<T extends TableName> = Each & {
 };
 
 // Each is a union over the tables, so a change's callbacks are typed by the table it names.
-export type CreateChange = { [T in TableName]: CreateInput<T> }[TableName];
-export type UpdateChange = { [T in TableName]: ChangeInput<T> }[TableName];
-export type DeleteChange = { [T in TableName]: DeleteInput<T> }[TableName];
+export type CreateChange = { [T in OutboxTable]: CreateInput<T> }[OutboxTable];
+export type UpdateChange = { [T in OutboxTable]: ChangeInput<T> }[OutboxTable];
+export type DeleteChange = { [T in OutboxTable]: DeleteInput<T> }[OutboxTable];
 
 /** One change of an action: a record created, changed or deleted. */
 export type Change = ({ kind: 'create' } & CreateChange) | ({ kind: 'change' } & UpdateChange) | ({ kind: 'delete' } & DeleteChange);
 
 /** A change as the write path handles it, whatever its table (method-style hooks, so any table's fit). */
-type AnyChange = Each & { table: TableName; id: string | number } & (
+type AnyChange = Each & { table: OutboxTable; id: string | number } & (
   | { kind: 'create'; row: Row; path: string; prefix?: boolean; payload?: Row }
   | {
       kind: 'change';
-      op?: string;
+      op?: ChangeOp;
       changes: Row;
       rowChanges?: Row | OfRow<Row, Row>;
-      request: ChangeInput<TableName>['request'];
+      request: ChangeInput<OutboxTable>['request'];
       guard?: OfRow<Row, void | Promise<void>>;
     }
   | { kind: 'delete'; path: string; request?: { payload: Row }; guard?: OfRow<Row, void | Promise<void>> }
@@ -214,7 +217,13 @@ async function write(action: Action, changes: readonly AnyChange[]): Promise<Out
     }
     await action.also?.();
     return written;
+  }).catch((error: unknown) => {
+    // The transaction rolled back as a whole: nothing of the action is stored, the screen keeps it.
+    if (!isQuotaExceeded(error)) throw error;
+    noteStorageFull();
+    throw new StorageFullError(error);
   });
+  noteStorageWritable();
   announceOutboxWrites(entries);
   return value;
 }

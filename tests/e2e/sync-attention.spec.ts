@@ -64,10 +64,23 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.open();
     const entry = sync.entry('create', 'serviceCalls');
     await sync.waitVisible(entry);
-    expect(sync.entryTitle('create', 'serviceCalls')).toBe('חדש: קריאת שירות');
+    expect(sync.entryTitle('create', 'serviceCalls')).toBe('קריאת שירות חדשה');
     await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
     await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
     await sync.expectText(sync.reason(entry), `${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
+    await sync.waitVisible(sync.main().getByRole('status').filter({ hasText: sync.queuedSummary(1, 0) }));
+
+    // Only what a person may fix, each with its own input: choices as lists in Hebrew, no id, no timestamp.
+    const form = await sync.openEditForm(entry);
+    const domain = form.getByRole('combobox', { name: sync.t('fields.domain'), exact: true });
+    await sync.waitVisible(domain);
+    expect(await domain.locator('option:checked').textContent()).toBe(text('he', 'serviceCalls', 'domain.general'));
+    const priority = form.getByRole('combobox', { name: sync.t('fields.priority'), exact: true });
+    expect(await priority.locator('option').allTextContents()).toEqual(['low', 'normal', 'high', 'urgent'].map((p) => text('he', 'serviceCalls', `priority.${p}`)));
+    const values = await sync.editFormValues(form);
+    expect(values).toContain('המזגן בלובי מטפטף');
+    expect(values.filter((v) => v.includes(id) || /\d{4}-\d{2}-\d{2}T/.test(v) || /^[0-9a-f-]{36}$/.test(v))).toEqual([]);
+    expect(await form.getByText(/openedAt|createdBy|buildingId|serviceCalls/).count()).toBe(0);
     await axeCheck(app.page);
 
     await sync.editAndRetry(entry, { description: fixed });
@@ -107,7 +120,7 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
 
     await sync.open();
     const entry = sync.entry('status', 'serviceCalls');
-    expect(sync.entryTitle('status', 'serviceCalls')).toBe('Status change: service call');
+    expect(sync.entryTitle('status', 'serviceCalls')).toBe('Service call status changed');
     // Offline, nothing is attempted: the entry says it waits for a connection, with no attempt counted.
     await sync.waitVisible(entry.getByText('Waiting for a connection', { exact: true }));
     await sync.waitVisible(sync.heading(plural('en', 'sync', 'screen.waiting', 1), 2));

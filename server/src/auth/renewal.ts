@@ -3,6 +3,12 @@
 // one in the same chain; presenting a spent secret again (someone copied it) or a secret with another
 // device id revokes the whole chain and ends its sessions. Logout revokes the chain too. Only SHA-256
 // hashes of the secret and of the device id are stored.
+//
+// A renewal whose answer was lost (issue 30: no signal, a timeout) is not a copy: the device presents
+// the spent secret again because it never got the next one. That is recognised when nobody ever used
+// what the lost answer carried — the next secret is unspent and the session it gave never served a
+// request — and the renewal is answered again: the undelivered secret and session are dropped and a
+// new next secret is issued. Presenting the dropped secret later (only a copy could) revokes the chain.
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { newToken, newUuid, safeEqualHex, sha256Hex } from '../util/crypto.ts';
@@ -11,7 +17,8 @@ import type { Db } from '../db/database.ts';
 import { renewalSecrets } from '../data/renewalSecrets.ts';
 import { users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
-import { deleteSessionsOfChain } from './sessions.ts';
+import { sessions } from '../data/sessions.ts';
+import { deleteSessionsOfChain, sessionWasUsed } from './sessions.ts';
 
 /** Unused for this long, a device signs in again with a code (the spec's 60-day cookie lifetime). */
 export const RENEWAL_TTL_MS = 60 * 24 * 60 * 60_000;
@@ -60,25 +67,50 @@ export async function chainOfSecret(ctx: AppContext, secret: string): Promise<st
   return (await renewalSecrets.find(ctx.db, secretHashOf(secret)))?.chainId ?? null;
 }
 
-type Outcome = { ok: true; user: UserRow; chainId: string; secret: string } | { ok: false; revokeChain: string | null };
+type Renewed = { user: UserRow; chainId: string; secret: string; /** The secret spent, to note the session the renewal answers. */ spent: string };
+type Outcome = ({ ok: true } & Renewed) | { ok: false; revokeChain: string | null };
+type SecretRow = NonNullable<Awaited<ReturnType<typeof renewalSecrets.find>>>;
+
+/** A spent secret presented again by its device: was its renewal's answer lost (nothing it carried ever used)? */
+async function answerWasLost(tx: Db, row: SecretRow): Promise<boolean> {
+  const next = row.replacedBy ? await renewalSecrets.find(tx, row.replacedBy) : undefined;
+  if (!next || next.usedAt !== null || next.revokedAt !== null) return false;
+  const session = row.sessionHash ? await sessions.usage(tx, row.sessionHash) : undefined;
+  return !session || !sessionWasUsed(session);
+}
 
 /** Spends a renewal secret: the user, the chain and the next secret, or a refusal (401). */
-export async function renewWithSecret(ctx: AppContext, secret: string, deviceId: string): Promise<{ user: UserRow; chainId: string; secret: string }> {
+export async function renewWithSecret(ctx: AppContext, secret: string, deviceId: string): Promise<Renewed> {
   // Decided in one transaction (two processes cannot both spend a secret); a revocation is written
   // after it, since the refusal is thrown and a throw would roll the transaction back.
   const outcome = await ctx.db.tx(async (tx): Promise<Outcome> => {
     const row = await renewalSecrets.find(tx, secretHashOf(secret));
-    if (!row || row.revokedAt !== null) return { ok: false, revokeChain: null };
-    if (row.usedAt !== null || !safeEqualHex(deviceHashOf(deviceId), row.deviceHash)) return { ok: false, revokeChain: row.chainId };
+    if (!row) return { ok: false, revokeChain: null };
+    // Revoked: its chain was (logout, reuse) or the secret was an undelivered answer replaced since.
+    if (row.revokedAt !== null) return { ok: false, revokeChain: row.chainId };
+    if (!safeEqualHex(deviceHashOf(deviceId), row.deviceHash)) return { ok: false, revokeChain: row.chainId };
     if (row.expiresAt <= ctx.nowIso()) return { ok: false, revokeChain: null };
+    const lostAnswer = row.usedAt !== null && (await answerWasLost(tx, row));
+    if (row.usedAt !== null && !lostAnswer) return { ok: false, revokeChain: row.chainId };
     const user = await users.byId(tx, row.userId);
     if (!user || user.companyId !== row.companyId || user.disabledAt !== null) return { ok: false, revokeChain: row.chainId };
-    await renewalSecrets.markUsed(tx, row.secretHash, ctx.nowIso());
-    return { ok: true, user, chainId: row.chainId, secret: await insertSecret(ctx, tx, user, deviceId, row.chainId) };
+    if (lostAnswer) {
+      // What the lost answer carried goes; the renewal is answered again with a new next secret.
+      if (row.replacedBy) await renewalSecrets.revokeOne(tx, row.replacedBy, ctx.nowIso());
+      if (row.sessionHash) await sessions.remove(tx, row.sessionHash);
+    }
+    const next = await insertSecret(ctx, tx, user, deviceId, row.chainId);
+    await renewalSecrets.markUsed(tx, row.secretHash, row.usedAt ?? ctx.nowIso(), secretHashOf(next));
+    return { ok: true, user, chainId: row.chainId, secret: next, spent: row.secretHash };
   });
   if (!outcome.ok) {
     if (outcome.revokeChain !== null) await revokeChain(ctx, outcome.revokeChain);
     throw renewalRefused();
   }
   return outcome;
+}
+
+/** The session a renewal answered, kept with the secret it spent (see answerWasLost). */
+export async function noteRenewalSession(ctx: AppContext, spent: string, sessionToken: string): Promise<void> {
+  await renewalSecrets.noteSession(ctx.db, spent, sha256Hex(sessionToken));
 }

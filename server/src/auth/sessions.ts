@@ -15,7 +15,21 @@ const TOUCH_AFTER_MS = 60_000;
 
 export type NewSession = { token: string; cookieId: string | null };
 
-export type SessionOptions = { cookie: boolean; /** The renewal chain it comes from (renewal.ts). */ renewalChain?: string | null };
+export type SessionOptions = {
+  cookie: boolean;
+  /** The renewal chain it comes from (renewal.ts). */
+  renewalChain?: string | null;
+  /**
+   * Its first request is recorded (lastSeenAt starts before createdAt, so that request touches it):
+   * a renewal's session that was never used tells the server its answer was lost (renewal.ts).
+   */
+  trackFirstUse?: boolean;
+};
+
+/** Whether a session made with `trackFirstUse` has served a request. */
+export function sessionWasUsed(usage: { createdAt: string; lastSeenAt: string }): boolean {
+  return usage.lastSeenAt >= usage.createdAt;
+}
 
 /** A new session; with `cookie`, also a separate random id for the HttpOnly cookie (never the token). */
 export async function createSession(ctx: AppContext, user: UserRow, options: SessionOptions = { cookie: false }): Promise<NewSession> {
@@ -28,7 +42,7 @@ export async function createSession(ctx: AppContext, user: UserRow, options: Ses
     userId: user.id,
     companyId: user.companyId,
     createdAt: now.toISOString(),
-    lastSeenAt: now.toISOString(),
+    lastSeenAt: options.trackFirstUse ? addMs(now, -(TOUCH_AFTER_MS + 1)).toISOString() : now.toISOString(),
     expiresAt: addMs(now, ctx.sessionIdleMs).toISOString(),
     renewalChain: options.renewalChain ?? null,
   });

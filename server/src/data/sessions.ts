@@ -21,6 +21,8 @@ export const sessions = {
   remove: (db: Db, tokenHash: string) => remove.run(db, tokenHash),
   removeOfUser: (db: Db, userId: number) => db.run(db.q.deleteFrom('sessions').where('userId', '=', userId)),
   removeOfChain: (db: Db, chainId: string) => db.run(db.q.deleteFrom('sessions').where('renewalChain', '=', chainId)),
+  /** When a session was made and last used (a renewal's session is made "unused": see createSession). */
+  usage: (db: Db, tokenHash: string) => db.first(db.q.selectFrom('sessions').select(['createdAt', 'lastSeenAt']).where('tokenHash', '=', tokenHash)),
   chainOf: async (db: Db, tokenHash: string): Promise<string | null> =>
     (await db.first(db.q.selectFrom('sessions').select('renewalChain').where('tokenHash', '=', tokenHash)))?.renewalChain ?? null,
   purge: async (db: Db, nowIso: string) => (await db.run(db.q.deleteFrom('sessions').where('expiresAt', '<=', nowIso))).changes,

@@ -143,6 +143,10 @@ export type RenewalSecretTable = {
   expiresAt: string;
   usedAt: string | null;
   revokedAt: string | null;
+  /** The secret this one's renewal answered (migration 026); null while unspent. */
+  replacedBy?: string | null;
+  /** The session this one's renewal answered (migration 026), to tell a lost answer from a copied secret. */
+  sessionHash?: string | null;
 };
 
 export type SettingTable = { name: string; value: string };

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { accountRecipient, checkCode, isWrongCode, otpAccount, resendOtp, signInAccount, startOtp } from '../auth/otp.ts';
 import { completeRegistration, invalidLink, linkOf, registrationRecipient, startRegistration } from '../auth/tenantRegistration.ts';
 import { phoneRecipient, startPhoneSignIn, verifyPhoneSignIn } from '../auth/tenantPhone.ts';
-import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, renewWithSecret, revokeChain } from '../auth/renewal.ts';
+import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, noteRenewalSession, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
 import type { UserRow } from '../data/users.ts';
 import { users } from '../data/users.ts';
@@ -130,7 +130,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/session/renew', { config }, async (req, reply) => {
     const body = parse(renewSchema, req.body);
     const renewed = await renewWithSecret(ctx, body.renewalSecret, body.deviceId);
-    const { token, cookieId } = await createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId });
+    const { token, cookieId } = await createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId, trackFirstUse: true });
+    await noteRenewalSession(ctx, renewed.spent, token);
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
     return { sessionToken: token, renewalSecret: renewed.secret, user: await userData(ctx, renewed.user) };
   });

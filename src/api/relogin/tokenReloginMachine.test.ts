@@ -115,11 +115,11 @@ describe('token re-login machine', () => {
     expect(t.calls.at(-1)).toBe('markLoggedOut');
   });
 
-  it('guard hasToken: an answer without a token is a failed login', async () => {
+  it('guard hasToken: an answer without a token is not a refusal — the worker stays signed in', async () => {
     const t = run({ renewSession: async () => ({ sessionToken: '' }) });
-    expect(await t.go()).toBe('failed');
+    expect(await t.go()).toBe('unreachable');
     expect(t.calls).not.toContain('saveRenewed');
-    expect(t.calls.at(-1)).toBe('markLoggedOut');
+    expect(t.calls).not.toContain('markLoggedOut');
   });
 
   it('logs out when the server refuses the renewal secret (spent, revoked, expired or another device)', async () => {
@@ -137,16 +137,38 @@ describe('token re-login machine', () => {
     }
   });
 
+  it.each([
+    ['a server error', new ApiError({ message: 'HTTP 502', errorCode: 502, status: 502, messageKey: 'errors:anErrorOccurred' })],
+    ['a busy server', new ApiError({ message: 'HTTP 503', errorCode: 503, status: 503, messageKey: 'errors:anErrorOccurred' })],
+    ['too many requests', new ApiError({ message: 'HTTP 429', errorCode: 429, status: 429, messageKey: 'errors:tooManyRequests' })],
+    ['a captive portal page', new ApiError({ message: 'invalid JSON in response', errorCode: 'BAD_JSON', status: 200, messageKey: 'errors:anErrorOccurred' })],
+    ['a request timeout', new ApiError({ message: 'HTTP 408', errorCode: 408, status: 408, messageKey: 'errors:anErrorOccurred' })],
+  ])('guard unreachable: %s during the renewal is an answer lost, not a refusal', async (_, error) => {
+    const t = run({ renewSession: () => Promise.reject(error) });
+    expect(await t.go()).toBe('unreachable');
+    expect(t.calls).not.toContain('markLoggedOut');
+  });
+
+  it.each([
+    ['refused secret (401)', new ApiError({ message: 'Session expired', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' })],
+    ['forbidden (403)', new ApiError({ message: 'Forbidden', errorCode: 403, status: 403, messageKey: 'errors:anErrorOccurred' })],
+    ['a malformed device id (422)', new ApiError({ message: 'Invalid', errorCode: 'VALIDATION', status: 422, messageKey: 'errors:anErrorOccurred' })],
+  ])('signs out only on a definite refusal: %s', async (_, error) => {
+    const t = run({ renewSession: () => Promise.reject(error) });
+    expect(await t.go()).toBe('failed');
+    expect(t.calls.at(-1)).toBe('markLoggedOut');
+  });
+
   it('an answer without a next secret still saves its token (the device then signs in with a code next time)', async () => {
     const t = run({ renewSession: async () => ({ sessionToken: 'new' }) });
     expect(await t.go()).toBe('renewed');
     expect(t.saved).toEqual([{ sessionToken: 'new' }]);
   });
 
-  it('logs out when the new token and secret cannot be saved', async () => {
+  it('stays signed in when the new token and secret cannot be saved (the stored secret is presented again later)', async () => {
     const t = run({ saveRenewed: () => Promise.reject(new Error('quota')) });
-    expect(await t.go()).toBe('failed');
-    expect(t.calls.at(-1)).toBe('markLoggedOut');
+    expect(await t.go()).toBe('unreachable');
+    expect(t.calls).not.toContain('markLoggedOut');
   });
 
   it('still ends failed when marking the session logged out throws', async () => {

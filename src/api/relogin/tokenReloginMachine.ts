@@ -6,7 +6,7 @@
 // spending the same secret twice would revoke it.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ErrorActorEvent } from 'xstate';
-import { isApiError } from '../errors';
+import { isApiError, SESSION_EXPIRED_CODE } from '../errors';
 
 /** What the device keeps for a silent re-login (sessionVault): the secret and the device it is bound to. */
 export type RenewalCredentials = { renewalSecret: string; deviceId: string };
@@ -25,9 +25,22 @@ export type TokenReloginContext = {
 
 export type TokenReloginEvent = { type: 'relogin.start'; failedToken: string };
 
-/** A network failure or timeout says nothing about the secret: keep the user signed in. */
+/**
+ * The server refused the secret for good: the session is over (401/-1, 403, or another 4xx about the
+ * request itself). A network failure, a timeout, a 5xx, 408 or 429, an answer that is not the API's
+ * (a captive portal's page): the renewal's answer was lost or never given, which says nothing about
+ * the secret — the worker stays signed in and the renewal is tried again later.
+ */
+export function isDefiniteRefusal(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.errorCode === SESSION_EXPIRED_CODE) return true;
+  const status = error.status;
+  return status !== null && status >= 400 && status < 500 && ![408, 425, 429].includes(status);
+}
+
+/** Not a refusal: keep the user signed in. */
 export function isUnreachable(error: unknown): boolean {
-  return isApiError(error) && (error.errorCode === 'NETWORK' || error.errorCode === 'TIMEOUT');
+  return !isDefiniteRefusal(error);
 }
 
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
@@ -116,7 +129,8 @@ export const tokenReloginMachine = setup({
             target: 'savingSession',
             actions: { type: 'rememberRenewed', params: ({ event }) => event.output },
           },
-          { target: 'loggingOut' },
+          // An answer without a token is not the server refusing: try again later.
+          { target: 'unreachable' },
         ],
         onError: [
           {
@@ -133,7 +147,9 @@ export const tokenReloginMachine = setup({
         src: 'saveRenewed',
         input: ({ context }) => context.renewed ?? { sessionToken: '' },
         onDone: { target: 'renewed', actions: { type: 'setOutcome', params: 'renewed' } },
-        onError: { target: 'loggingOut', actions: { type: 'rememberError', params: errorOf } },
+        // The new secret could not be stored (a full disk): the stored one is presented again later,
+        // and the server answers a renewal whose answer was lost again (server/src/auth/renewal.ts).
+        onError: { target: 'unreachable', actions: { type: 'rememberError', params: errorOf } },
       },
     },
     loggingOut: {

@@ -7,6 +7,7 @@ import { validateQuickCharge } from '../../lib/domain/chargeRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 export const CHARGE_PREFIX = 'charge.add:';
 
@@ -19,7 +20,7 @@ export async function addCharge(input: NewCharge): Promise<string> {
   refuse(validateQuickCharge(input));
   const actor = await currentActor();
   const id = newId();
-  const key = `${CHARGE_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${CHARGE_PREFIX}${id}`;
   const value: StoredCharge = {
     id,
     buildingId: input.buildingId ?? 0,

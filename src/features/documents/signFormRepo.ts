@@ -10,6 +10,7 @@ import { signedFormLimits, formatFileSize } from '../../lib/uploadLimits';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 export const SIGNED_PREFIX = 'signedForm:';
 
@@ -50,7 +51,7 @@ export async function signForm(draft: SignedFormDraft, signature: () => HTMLCanv
   const base64 = await base64Of(page);
   const actor = await currentActor();
   const id = newId();
-  const key = `${SIGNED_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${SIGNED_PREFIX}${id}`;
   const value: SignedFormLocal = { id, title: draft.title, signerName: draft.signerName.trim(), signedAt: signedAt.toISOString() };
   await createRecord({
     table: 'meta',

@@ -6,6 +6,7 @@ import type { SyncState } from '../../db/schema';
 import { RuleError, validateFeedback } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 
 export const FEEDBACK_PREFIX = 'feedback.send:';
@@ -20,7 +21,7 @@ export async function sendFeedback(draft: FeedbackDraft): Promise<string> {
   if (failure || draft.rating === null) throw new RuleError(failure ?? { field: 'rating', messageKey: 'requiredField' });
   const actor = await currentActor();
   const id = newId();
-  const key = `${FEEDBACK_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${FEEDBACK_PREFIX}${id}`;
   const value: Feedback = { id, rating: draft.rating, message: draft.message.trim(), mayContact: draft.mayContact, createdAt: new Date().toISOString() };
   await createRecord({
     table: 'meta',

@@ -11,6 +11,7 @@ import { RuleError } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 export const PLAN_SEND_PREFIX = 'maintenancePlan.send:';
 
@@ -44,7 +45,7 @@ export async function sendPlanToCommittee(buildingId: number, confirmIncomplete:
   if (failure) throw new RuleError({ ...failure, params: { incompleteCount: incompleteTests(tests).length } });
   const actor = await currentActor();
   const id = newId();
-  const key = `${PLAN_SEND_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${PLAN_SEND_PREFIX}${id}`;
   const value: PlanSend = {
     id,
     buildingId,

@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
@@ -12,9 +11,9 @@ import { ResultDialog } from '../../ui/ResultDialog';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import { saveLanguageChoice } from '../../session/languageChoice';
-import { logout, pendingChangesOfCurrentUser } from '../../session/logout';
 import { useSession } from '../../session/sessionContext';
 import { CompanySwitch } from './CompanySwitch';
+import { SignOutButton } from './SignOutButton';
 import { SiteChoiceSection } from '../../session/SiteChoiceSection';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import type { ProfileDetails } from '../../lib/validation/profileRules';
@@ -31,9 +30,6 @@ export function ProfileScreen() {
   const { t } = useTranslation(['profile', 'common', 'errors']);
   const f = useFormats();
   const { session, update } = useSession();
-  const navigate = useNavigate();
-  const [pending, setPending] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [changing, setChanging] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deletionNote, setDeletionNote] = useState('');
@@ -47,23 +43,6 @@ export function ProfileScreen() {
   const local = useLiveQuery(() => (owner === null ? [] : localRequests(owner)), [owner]) ?? [];
   // Personal details are shown from the server's answer and never kept on the device.
   const profile = answer?.profile;
-
-  async function signOut() {
-    setBusy(true);
-    try {
-      await logout();
-      navigate('/login', { replace: true });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
-
-  async function askToSignOut() {
-    const count = await pendingChangesOfCurrentUser().catch(() => 0);
-    if (count > 0) setPending(count);
-    else await signOut();
-  }
 
   const current: ProfileDetails = { fullName: profile?.fullName ?? session.WorkerName, phone: profile?.phone ?? '', email: profile?.email ?? '' };
   const details: Array<[string, string]> = [
@@ -149,9 +128,7 @@ export function ProfileScreen() {
       <Button variant="secondary" onClick={() => setDeleting(true)}>
         {t('profile:deletion.open')}
       </Button>
-      <Button variant="danger" block onClick={() => void askToSignOut()} disabled={busy} aria-busy={busy}>
-        {t('profile:logout')}
-      </Button>
+      <SignOutButton />
       {changing ? (
         <ChangeRequestDialog
           current={current}
@@ -166,15 +143,6 @@ export function ProfileScreen() {
         <p>{t('profile:deletion.intro')}</p>
         <Field label={t('profile:deletion.note')}>{(control) => <textarea {...control} value={deletionNote} onChange={(e) => setDeletionNote(e.target.value)} rows={3} />}</Field>
       </FormDialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title={t('profile:logoutPending.title')}
-        message={t('profile:logoutPending.message', { count: pending ?? 0 })}
-        confirmLabel={t('profile:logoutPending.confirm')}
-        danger
-        onConfirm={() => void signOut()}
-        onCancel={() => setPending(null)}
-      />
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />
     </div>
   );

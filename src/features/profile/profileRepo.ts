@@ -17,6 +17,7 @@ import type { ProfileDetails, ProfileRequestKind } from '../../lib/validation/pr
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';
@@ -55,7 +56,7 @@ async function sendRequest(kind: ProfileRequestKind, changes: Record<string, str
   refuse(validateProfileNote(note));
   const actor = await currentActor();
   const id = newId();
-  const key = `${REQUEST_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${REQUEST_PREFIX}${id}`;
   const value: LocalRequest = { id, owner: actor.userKey, kind, fields: Object.keys(changes), createdAt: new Date().toISOString() };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'profile/requests', payload: { id, kind, changes, note: note.trim() }, userKey: actor.userKey });
   return id;
@@ -83,7 +84,7 @@ export async function approvedTermsVersion(owner: string): Promise<string | null
 export async function approveTerms(): Promise<void> {
   const actor = await currentActor();
   const id = newId();
-  const key = `terms.approval:${id}`;
+  const key: MetaOutboxKey = `terms.approval:${id}`;
   await createRecord({
     table: 'meta',
     id: key,
@@ -115,7 +116,7 @@ const NOTIFICATION_CHANGE_PREFIX = 'notifications.change:';
 export async function saveNotificationPrefs(prefs: NotificationPrefs): Promise<void> {
   const actor = await currentActor();
   const id = newId();
-  const key = `${NOTIFICATION_CHANGE_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${NOTIFICATION_CHANGE_PREFIX}${id}`;
   await createRecord({
     table: 'meta',
     id: key,

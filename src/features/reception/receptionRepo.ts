@@ -14,6 +14,7 @@ import { validateVisitor } from '../../lib/validation/visitorRules';
 import type { VisitorInput } from '../../lib/validation/visitorRules';
 import { currentActor } from '../../sync/actor';
 import { createRecord } from '../../sync/writePath';
+import type { MetaOutboxKey } from '../../sync/outboxSubjects';
 
 export type { DeskVisitor };
 export type VisitorView = DeskVisitor & { syncState: SyncState };
@@ -50,7 +51,7 @@ export async function logArrival(buildingId: number, input: VisitorInput): Promi
   refuse(validateVisitor(input));
   const actor = await currentActor();
   const id = newId();
-  const key = `${ARRIVAL_PREFIX}${id}`;
+  const key: MetaOutboxKey = `${ARRIVAL_PREFIX}${id}`;
   const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: '' };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'visitors', payload: { id, buildingId, name: value.name, apartment: value.apartment, arrivedAt: value.arrivedAt }, userKey: actor.userKey });
   return id;
@@ -59,7 +60,7 @@ export async function logArrival(buildingId: number, input: VisitorInput): Promi
 /** The visitor left now; sent after their arrival, if that is still on its way. */
 export async function logDeparture(visitorId: string): Promise<void> {
   const actor = await currentActor();
-  const key = `${LEAVE_PREFIX}${visitorId}`;
+  const key: MetaOutboxKey = `${LEAVE_PREFIX}${visitorId}`;
   if (await db.meta.get(key)) return;
   const leftAt = new Date().toISOString();
   await createRecord({

@@ -1,12 +1,14 @@
+import Dexie from 'dexie';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
 import { applyServerRecords } from '../../sync/rows';
 import { SessionContext } from '../../session/sessionContext';
 import { offlineDeviceWith } from '../../session/testing/renderSignedIn';
+import { ErrorToastHost } from '../../ui/ErrorToast';
 import { AddServiceCallScreen } from './AddServiceCallScreen';
 import { createServiceCall } from './serviceCallsRepo';
 import { updatesOf } from './serviceCallsQueries';
@@ -14,6 +16,7 @@ import { updatesOf } from './serviceCallsQueries';
 beforeAll(async () => {
   await initI18n({ lng: 'en' });
 });
+afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
   await offlineDeviceWith();
   await applyServerRecords('contacts', [{ id: 'c1', buildingId: 101, firstName: 'Dana', lastName: 'Levi', fullName: 'Dana Levi', phone: '0501234567', version: 1 }]);
@@ -70,5 +73,20 @@ describe('AddServiceCallScreen', () => {
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Cohen' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add reporter' }));
     await waitFor(() => expect((screen.getByLabelText('Reporter') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Moshe Cohen'));
+  });
+
+  it('keeps what was typed and says the storage is full when the phone has no room, saving nothing', async () => {
+    vi.spyOn(db.outbox, 'add').mockImplementation(() => Dexie.Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')));
+    const router = renderForm();
+    render(<ErrorToastHost />);
+    fireEvent.change(await screen.findByLabelText('Domain'), { target: { value: 'plumbing' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Water on the floor of the lobby' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open call' }));
+    expect(await screen.findByText(/The phone's storage is full, so this was not saved/)).toBeTruthy();
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Water on the floor of the lobby');
+    expect(screen.getByLabelText('Domain')).toHaveProperty('value', 'plumbing');
+    expect(router.state.location.pathname).toBe('/add-service-calls/101');
+    expect(await db.serviceCalls.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 });

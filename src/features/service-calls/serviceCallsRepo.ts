@@ -16,6 +16,7 @@ import type { CompressedPhoto } from '../../sync/photos';
 import { pullInto } from '../../sync/pull';
 import { changeRecord, createRecord, deleteRecord, writeChanges } from '../../sync/writePath';
 import type { Change } from '../../sync/writePath';
+import type { ChangeOp } from '../../sync/outboxSubjects';
 
 
 export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &
@@ -90,7 +91,7 @@ export async function updateServiceCall(id: string, changes: EditableFields): Pr
 }
 
 /** The status change of a call, refused in the transaction when the rules do not allow it. */
-function statusChange(id: string, to: ServiceCallStatus, op: string): Change {
+function statusChange(id: string, to: ServiceCallStatus, op: ChangeOp): Change {
   const now = new Date().toISOString();
   return {
     kind: 'change',
@@ -108,7 +109,7 @@ function statusChange(id: string, to: ServiceCallStatus, op: string): Change {
 }
 
 /** Moves a call to another status if the rules allow it (src/lib/domain/serviceCallStatus.ts). */
-export async function changeStatus(id: string, to: ServiceCallStatus, op = 'status'): Promise<void> {
+export async function changeStatus(id: string, to: ServiceCallStatus, op: ChangeOp = 'status'): Promise<void> {
   const actor = await currentActor();
   await writeChanges({ userKey: actor.userKey }, [statusChange(id, to, op)]);
 }

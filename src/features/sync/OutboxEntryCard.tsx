@@ -5,6 +5,9 @@ import { serverRefetch } from '../../sync/outbox';
 import { discardEntry, retryNow } from '../../sync/userActions';
 import { ConflictForm } from './ConflictForm';
 import { EditRetryForm } from './EditRetryForm';
+import { editableFieldsOf } from './editableFields';
+import { entryTitleKey } from './entryTitles';
+import { fieldLabel, isShownField } from './fieldDisplay';
 import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';
 import styles from './SyncScreen.module.css';
@@ -16,16 +19,13 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const f = useFormats();
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const title = t('entry.title', {
-    op: t(`ops.${entry.op}`, { defaultValue: entry.op }),
-    table: t(`tables.${entry.table}`, { defaultValue: entry.table }),
-  });
+  const title = t(entryTitleKey(entry));
   const online = useOnline();
   // Offline nothing is attempted (the engine waits for the connection), so a waiting entry says so.
   const waitingForConnection = entry.state === 'pending' && !online;
   const error = entry.lastError;
   const state = entry.conflict ? 'conflict' : waitingForConnection ? 'offline' : entry.state;
-  const canEdit = entry.state === 'attention' && !entry.conflict && entry.kind === 'mutation' && entry.op !== 'delete';
+  const canEdit = entry.state === 'attention' && !entry.conflict && entry.op !== 'delete' && editableFieldsOf(entry).length > 0;
 
   return (
     <li className={styles.entry} data-state={state} aria-label={title}>
@@ -41,7 +41,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       {error && entry.state === 'attention' ? (
         <p className={styles.reason} role="note">
           {t(error.messageKey, { ...error.params, defaultValue: error.message })}
-          {error.field ? ` (${t(`fields.${error.field}`, { defaultValue: error.field })})` : null}
+          {error.field && isShownField(error.field) ? ` (${fieldLabel(t, error.field)})` : null}
         </p>
       ) : error && error.kind !== 'conflict' && !waitingForConnection ? (
         <p className={styles.meta}>{t(error.messageKey, { defaultValue: error.message })}</p>

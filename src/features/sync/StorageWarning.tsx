@@ -1,18 +1,41 @@
+// Storage on the app frame and the Sync screen: the frame warns on every screen when a save failed for
+// lack of space or less than 10% / 50 MB of the quota is left; the Sync screen tells how much is left.
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { storageFullSince, subscribeStorageFull } from '../../sync/storageFull';
 import { useStorageReport } from './useStorageReport';
-import styles from './SyncScreen.module.css';
+import styles from './StorageWarning.module.css';
 
 const MB = 1024 * 1024;
 
-/** Shown when less than 10% or 50 MB of the quota is left (here and wherever the shell places it). */
-export function StorageWarning({ always = false }: { always?: boolean }) {
+/** The app frame's warning (role alert), with the way to the Sync screen. */
+export function StorageWarning() {
   const { t } = useTranslation('sync');
-  const report = useStorageReport();
-  if (!report || (!report.low && !always)) return null;
-  const free = Math.round(report.free / MB);
+  const full = useSyncExternalStore(subscribeStorageFull, storageFullSince, () => null);
+  const report = useStorageReport(full);
+  const { pathname } = useLocation();
+  if (full === null && !report?.low) return null;
   return (
-    <p className={report.low ? styles.warning : styles.note} role={report.low ? 'alert' : undefined}>
-      {report.low ? t('storage.low', { free }) : t('storage.ok', { free })}
+    <div className={styles.banner} role="alert">
+      <p>{full === null ? t('storage.low', { free: Math.round((report?.free ?? 0) / MB) }) : t('storage.full')}</p>
+      {pathname === '/sync' ? null : (
+        <Link className={styles.link} to="/sync">
+          {t('storage.open')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The Sync screen's note: the space left (the frame warns when it is low) and whether the browser may clear it. */
+export function StorageNote() {
+  const { t } = useTranslation('sync');
+  const report = useStorageReport(null);
+  if (!report) return null;
+  return (
+    <p className={styles.note}>
+      {report.low ? null : t('storage.ok', { free: Math.round(report.free / MB) })}
       {report.persisted ? null : ` ${t('storage.notPersisted')}`}
     </p>
   );

@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
+import type { OutboxEntry } from '../../db/outboxRows';
+import { formatDisplayDateTime } from '../../lib/dates';
 import { initI18n } from '../../i18n/i18n';
 import { createRig, resetDb, USER } from '../../sync/testing/setup';
 import { createServiceCall, updateServiceCall } from '../../sync/testing/serviceCallRecords';
@@ -34,6 +36,31 @@ function renderScreen() {
   );
 }
 
+/** A refused entry as the engine leaves it (for subjects the sync test records do not write). */
+function refusedEntry(fields: Partial<OutboxEntry> & Pick<OutboxEntry, 'payload' | 'recordId'>): OutboxEntry {
+  const table = fields.table ?? 'serviceCalls';
+  return {
+    id: `entry-${String(fields.recordId)}`,
+    seq: 1,
+    op: 'create',
+    table,
+    entityKey: `${table}:${String(fields.recordId)}`,
+    request: { method: 'POST', path: table, wrap: 'payload' },
+    rowPatch: null,
+    base: null,
+    baseVersion: 0,
+    dependsOn: [],
+    kind: 'mutation',
+    createdAt: '2026-11-28T07:00:00.000Z',
+    attempts: 1,
+    nextAttemptAt: 0,
+    state: 'attention',
+    lastError: null,
+    ownerUserKey: USER,
+    ...fields,
+  };
+}
+
 describe('Sync screen', () => {
   it('shows the pending count in the app bar and the refusal reason, and lets the user fix and retry', async () => {
     const rig = createRig();
@@ -44,7 +71,7 @@ describe('Sync screen', () => {
 
     expect(await screen.findByRole('link', { name: /1 change waiting.*1 needs attention/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Sync status/ }).getAttribute('href')).toBe('/sync');
-    const card = await screen.findByRole('listitem', { name: 'New: service call' });
+    const card = await screen.findByRole('listitem', { name: 'New service call' });
     expect(within(card).getByText(/Description must be at least 10 characters/)).toBeTruthy();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Edit and retry' }));
@@ -67,7 +94,7 @@ describe('Sync screen', () => {
       await createServiceCall(newCall);
       expect(await rig.engine.replay()).toMatchObject({ attempted: 0, waitingForConnection: true });
       renderScreen();
-      const card = await screen.findByRole('listitem', { name: 'New: service call' });
+      const card = await screen.findByRole('listitem', { name: 'New service call' });
       expect(within(card).getByText('Waiting for a connection')).toBeTruthy();
       expect(within(card).queryByText(/attempt/)).toBeNull();
     } finally {
@@ -80,10 +107,10 @@ describe('Sync screen', () => {
     for (let i = 0; i < queued; i++) await createServiceCall({ ...newCall, description: `Leak number ${i} in the basement` });
     renderScreen();
     const waiting = await screen.findByRole('region', { name: `Waiting to be sent (${queued})` });
-    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New: service call' })).toHaveLength(LIST_PAGE_SIZE));
+    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New service call' })).toHaveLength(LIST_PAGE_SIZE));
     expect(within(waiting).getByText(`Showing ${LIST_PAGE_SIZE} of ${queued} results`)).toBeTruthy();
     fireEvent.click(within(waiting).getByRole('button', { name: 'Show 10 more' }));
-    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New: service call' })).toHaveLength(queued));
+    await waitFor(() => expect(within(waiting).getAllByRole('listitem', { name: 'New service call' })).toHaveLength(queued));
     expect(within(waiting).queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
   });
 
@@ -97,10 +124,96 @@ describe('Sync screen', () => {
     renderScreen();
 
     const form = await screen.findByRole('form', { name: 'Resolve the conflict' });
-    fireEvent.click(within(form).getByRole('radio', { name: "Take the server's: low" }));
+    fireEvent.click(within(form).getByRole('radio', { name: "Take the server's: Low" }));
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Apply my choice' })));
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'low', syncState: 'synced' });
+  });
+
+  it('offers the fields a person may fix with their own inputs: choices as lists, never ids or timestamps', async () => {
+    const rig = createRig();
+    const id = await createServiceCall(newCall);
+    rig.server.validate = () => 'priority';
+    await rig.engine.replay();
+    renderScreen();
+    const card = await screen.findByRole('listitem', { name: 'New service call' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit and retry' }));
+    const form = within(card).getByRole('form', { name: 'Fix and send again' });
+    const priority = within(form).getByRole('combobox', { name: 'Priority' });
+    expect(within(priority).getAllByRole('option').map((o) => o.textContent)).toEqual(['Low', 'Normal', 'High', 'Urgent']);
+    expect(within(form).getByRole('combobox', { name: 'Domain' })).toHaveProperty('value', 'plumbing');
+    expect(within(form).getByRole('option', { name: 'Plumbing' })).toHaveProperty('selected', true);
+    // Only what a person may change: no id, opening time, status, building or author.
+    const named = (role: string) => within(form).getAllByRole(role).map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
+    expect(named('textbox')).toEqual(['Subject', 'Description', 'Reporter']);
+    expect(named('combobox')).toEqual(['Domain', 'Call type', 'Priority']);
+    expect(within(form).queryByDisplayValue(id)).toBeNull();
+    expect(within(form).queryByText(/Opening|Last visit|Status/)).toBeNull();
+
+    rig.server.validate = null;
+    fireEvent.change(priority, { target: { value: 'urgent' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save and send again' })));
+    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { priority: 'urgent', description: newCall.description } }));
+    expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'urgent' });
+  });
+
+  it('edits a refused check with a date field in dd/mm/yyyy and its amount, without its ids', async () => {
+    await db.outbox.add(refusedEntry({
+      table: 'checks',
+      recordId: 'chk-1',
+      payload: { CheckGuid: 'chk-1', ChecksHeaderGuid: 'grp-1', Amount: 1200, DepositDate: '2026-12-05', BankNumber: '12', BranchNumber: '345', AccountNumber: '678901', CheckNumber: '1001', FrontImageId: 'ph-1', ContactGuid: 'ct-1', DebtIds: ['d-1'] },
+      lastError: { kind: 'rejected', status: 422, messageKey: 'errors:requiredField', message: 'Required', field: 'DepositDate' },
+    }));
+    renderScreen();
+    const card = await screen.findByRole('listitem', { name: 'New check' });
+    expect(within(card).getByRole('note').textContent).toContain('(Deposit date)');
+    fireEvent.click(within(card).getByRole('button', { name: 'Edit and retry' }));
+    const form = within(card).getByRole('form', { name: 'Fix and send again' });
+    expect(within(form).getByRole('textbox', { name: 'Deposit date' })).toHaveProperty('value', '05/12/2026');
+    expect(within(form).getByRole('button', { name: /calendar/i })).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveProperty('value', '1200');
+    expect(within(form).queryByDisplayValue('chk-1')).toBeNull();
+    expect(within(form).queryByDisplayValue('grp-1')).toBeNull();
+    expect(within(form).queryByDisplayValue('ph-1')).toBeNull();
+
+    const date = within(form).getByRole('textbox', { name: 'Deposit date' });
+    fireEvent.change(date, { target: { value: '07/12/2026' } });
+    fireEvent.blur(date);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save and send again' })));
+    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { DepositDate: '2026-12-07', Amount: 1200, CheckGuid: 'chk-1' } }));
+  });
+
+  it('shows a conflict in words: translated field names, choice labels and dates as dd/mm/yyyy', async () => {
+    await db.outbox.add(refusedEntry({
+      op: 'update',
+      recordId: 'call-1',
+      payload: { lastVisitAt: '2026-11-28T07:30:00.000Z', priority: 'urgent' },
+      lastError: { kind: 'conflict', status: 409, messageKey: 'errors:conflict', message: 'Conflict' },
+      conflict: {
+        fields: [
+          { field: 'lastVisitAt', base: null, mine: '2026-11-28T07:30:00.000Z', theirs: '2026-11-29T12:00:00.000Z' },
+          { field: 'priority', base: 'normal', mine: 'urgent', theirs: 'low' },
+        ],
+        current: { id: 'call-1', version: 3 },
+        merged: {},
+      },
+    }));
+    renderScreen();
+    const form = await screen.findByRole('form', { name: 'Resolve the conflict' });
+    expect(within(form).getByRole('group', { name: 'Last visit' })).toBeTruthy();
+    expect(within(form).getByRole('radio', { name: `Keep mine: ${formatDisplayDateTime('2026-11-28T07:30:00.000Z')}` })).toBeTruthy();
+    expect(within(form).getByRole('radio', { name: `Take the server's: ${formatDisplayDateTime('2026-11-29T12:00:00.000Z')}` })).toBeTruthy();
+    expect(formatDisplayDateTime('2026-11-29T12:00:00.000Z')).toMatch(/^29\/11\/2026 \d\d:\d\d$/);
+    expect(within(form).getByRole('radio', { name: 'Keep mine: Urgent' })).toBeTruthy();
+    expect(form.textContent).not.toMatch(/T\d\d:\d\d|lastVisitAt|urgent/);
+  });
+
+  it('counts photos apart from changes', async () => {
+    const photo = (hash: string) => ({ blob: new Blob([hash], { type: 'image/jpeg' }), width: 1, height: 1, hash });
+    await createServiceCall(newCall, [photo('a'), photo('b')]);
+    renderScreen();
+    expect(await screen.findByText(/Waiting to be sent: 1 change and 2 photos/)).toBeTruthy();
+    expect(await screen.findAllByRole('listitem', { name: 'Photo' })).toHaveLength(2);
   });
 
   it("shows a refused photo upload with the limit the server named, in the reason's words", async () => {
@@ -112,14 +225,14 @@ describe('Sync screen', () => {
         e.lastError = { kind: 'rejected', status: 200, code: '1', messageKey: 'errors:fileTooLarge', message: 'File size must be under 4 MB', field: 'base64String', params: { size: '4 MB' } };
       });
     renderScreen();
-    const card = await screen.findByRole('listitem', { name: 'Photo upload: photo' });
+    const card = await screen.findByRole('listitem', { name: 'Photo' });
     expect(within(card).getByRole('note').textContent).toBe('File size must be under 4 MB (Photo)');
   });
 
   it('discards a change after confirmation', async () => {
     await createServiceCall(newCall);
     renderScreen();
-    const card = await screen.findByRole('listitem', { name: 'New: service call' });
+    const card = await screen.findByRole('listitem', { name: 'New service call' });
     fireEvent.click(within(card).getByRole('button', { name: 'Discard' }));
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Yes, discard my change' })));
     await waitFor(async () => expect(await db.serviceCalls.count()).toBe(0));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../lib/appVersion';
 import { exportSyncLog } from '../../sync/syncLog';
 import { OutboxEntryCard } from './OutboxEntryCard';
-import { StorageWarning } from './StorageWarning';
+import { StorageNote } from './StorageWarning';
 import { requestReplayNow } from '../../session/syncController';
 import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';
@@ -12,6 +12,7 @@ import { Icon, actionIcons } from '../../ui/icons';
 import { useListPaging } from '../../ui/listPaging';
 import { ShowMore } from '../../ui/ShowMore';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
+import { queuedSummary } from './queuedSummary';
 import styles from './SyncScreen.module.css';
 
 function download(fileName: string, text: string): void {
@@ -24,7 +25,7 @@ function download(fileName: string, text: string): void {
 }
 
 export function SyncScreen() {
-  const { t } = useTranslation('sync');
+  const { t, i18n } = useTranslation('sync');
   const f = useFormats();
   const online = useOnline();
   const { replaying, userKey, needsLogin, lastReplayAt } = useSyncStatus();
@@ -42,7 +43,7 @@ export function SyncScreen() {
       <p className={styles.status} role="status">
         {online ? t('indicator.online') : t('indicator.offline')}
         {' · '}
-        {entries && entries.length > 0 ? t('indicator.pending', { count: entries.length }) : t('indicator.allSent')}
+        {entries && entries.length > 0 ? queuedSummary(t, i18n.language, entries) : t('indicator.allSent')}
         {replaying ? ` · ${t('indicator.replaying')}` : null}
         {lastReplayAt ? ` · ${t('screen.lastReplay', { time: f.time(lastReplayAt) })}` : null}
       </p>
@@ -51,7 +52,7 @@ export function SyncScreen() {
           {t('screen.needsLogin')}
         </p>
       ) : null}
-      <StorageWarning always />
+      <StorageNote />
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
           <Icon icon={actionIcons.sync} />

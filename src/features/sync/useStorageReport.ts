@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { storageReport } from './storage';
 import type { StorageReport } from './storage';
 
-export function useStorageReport(): StorageReport | null {
+/** The storage estimate, every minute and again whenever `refresh` changes (a save refused for lack of space). */
+export function useStorageReport(refresh: unknown): StorageReport | null {
   const [report, setReport] = useState<StorageReport | null>(null);
   useEffect(() => {
     let live = true;
@@ -13,6 +14,6 @@ export function useStorageReport(): StorageReport | null {
       live = false;
       clearInterval(timer);
     };
-  }, []);
+  }, [refresh]);
   return report;
 }

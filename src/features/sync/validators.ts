@@ -28,9 +28,3 @@ const byTable: Partial<Record<string, (payload: Row, entry: OutboxEntry) => Rule
 export function validatePayload(entry: OutboxEntry, payload: Row): RuleResult {
   return byTable[entry.table]?.(payload, entry) ?? null;
 }
-
-/** Fields a user may edit: primitives, without ids and bookkeeping. */
-export function editableFields(payload: Row): string[] {
-  const hidden = new Set(['id', 'version', 'updatedAt', 'buildingId', 'meterId', 'serviceCallId', 'photoId', 'createdBy', 'createdAt', 'openedAt', 'callNumber']);
-  return Object.keys(payload).filter((k) => !hidden.has(k) && ['string', 'number', 'boolean'].includes(typeof payload[k]));
-}

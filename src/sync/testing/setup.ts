@@ -17,18 +17,21 @@ export async function resetDb(): Promise<void> {
   setActorSource(async () => ({ userKey: USER, userName: 'avi', workerGuid: 'w-avi', userId: 7, displayName: 'Avi Cohen' }));
 }
 
-export function fakeSession(server: FakeServer, user: string | null = USER): SessionPort & { renewals: number; renewWorks: boolean } {
+export function fakeSession(server: FakeServer, user: string | null = USER): SessionPort & { renewals: number; renewWorks: boolean; renewAnswered: boolean } {
   let token = server.token;
   const port = {
     renewals: 0,
     renewWorks: true,
+    /** False: the renewal's answer is lost (no network, a timeout), which is not a refusal. */
+    renewAnswered: true,
     getToken: async () => token,
     renew: async () => {
       port.renewals += 1;
-      if (!port.renewWorks) return false;
+      if (!port.renewWorks || !port.renewAnswered) return false;
       token = server.token;
       return true;
     },
+    renewalUnanswered: () => !port.renewAnswered,
     currentUserKey: async () => user,
   };
   return port;

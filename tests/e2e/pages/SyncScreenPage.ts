@@ -24,6 +24,12 @@ export function plural(lang: string, namespace: string, key: string, count: numb
   return found.replace(/\{\{\s*count\s*\}\}/g, String(count));
 }
 
+function hasText(lang: string, namespace: string, key: string): boolean {
+  const tree = JSON.parse(readFileSync(path.join(localesDir, lang, `${namespace}.json`), 'utf8')) as Tree;
+  const found = key.split('.').reduce<string | Tree | undefined>((n, part) => (typeof n === 'object' ? n[part] : undefined), tree);
+  return typeof found === 'string';
+}
+
 export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -75,13 +81,21 @@ export class SyncScreenPage extends ShellLayoutPage {
     await this.waitForRoute('sync');
   }
 
+  /** The card's title in the worker's words (src/features/sync/entryTitles.ts): the op's own phrase, or the table's. */
   entryTitle(op: string, table: string): string {
-    return this.t('entry.title', { op: this.t(`ops.${op}`), table: this.t(`tables.${table}`) });
+    const own = `titles.${table}.${op}`;
+    return hasText(this.lang, 'sync', own) ? this.t(own) : this.t(`titles.${table}.other`);
   }
 
   /** An outbox entry card, e.g. entry('create', 'serviceCalls'). */
   entry(op: string, table: string): Locator {
     return this.main().getByRole('listitem', { name: this.entryTitle(op, table), exact: true });
+  }
+
+  /** "Waiting to be sent: 1 change and 2 photos" on the Sync screen. */
+  queuedSummary(changes: number, photos: number): string {
+    const parts = [...(changes > 0 ? [plural(this.lang, 'sync', 'count.changes', changes)] : []), ...(photos > 0 ? [plural(this.lang, 'sync', 'count.photos', photos)] : [])];
+    return this.t('screen.queued', { what: new Intl.ListFormat(this.lang, { type: 'conjunction' }).format(parts) });
   }
 
   attentionSection(): Locator {
@@ -108,10 +122,21 @@ export class SyncScreenPage extends ShellLayoutPage {
     return JSON.parse(await readFile(file, 'utf8')) as ExportedSyncLog;
   }
 
-  async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {
-    await entry.getByRole('button', { name: this.t('entry.edit'), exact: true }).click();
+  /** "Edit and retry" opened: the form of the fields a person may fix. */
+  async openEditForm(entry: Locator): Promise<Locator> {
     const form = entry.getByRole('form', { name: this.t('entry.editForm') });
+    if (!(await form.isVisible())) await entry.getByRole('button', { name: this.t('entry.edit'), exact: true }).click();
     await this.waitVisible(form);
+    return form;
+  }
+
+  /** Every value the edit form's text boxes and lists hold (to prove no id or timestamp is offered). */
+  async editFormValues(form: Locator): Promise<string[]> {
+    return form.locator('input, textarea, select').evaluateAll((controls) => controls.map((c) => (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement || c instanceof HTMLSelectElement ? c.value : '')));
+  }
+
+  async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {
+    const form = await this.openEditForm(entry);
     for (const [field, value] of Object.entries(fields)) await form.getByLabel(this.t(`fields.${field}`), { exact: true }).fill(value);
     await form.getByRole('button', { name: this.t('entry.saveAndRetry') }).click();
   }
