@@ -55,7 +55,7 @@ describe('Dashboard', () => {
 
   it('searches and orders from session state, shows open calls, and selects the current building', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'Herzl House', 'Tel Aviv'), building(102, 2, 'Rothschild Towers', 'Haifa')]);
-    await db.serviceCalls.bulkAdd([1, 2].map((n) => ({ id: `c${n}`, buildingId: 102, tab: 'open', lastUpdateAt: '2026-01-01' }) as ServiceCallRow));
+    await db.serviceCalls.bulkAdd([1, 2].map((n) => ({ id: `c${n}`, buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow));
     const updates: Partial<Session>[] = [];
     render(<Harness initial={{ buildingsOrder: 'openCalls' }} onUpdate={(p) => updates.push(p)} />);
 
@@ -84,7 +84,7 @@ describe('Dashboard', () => {
 describe('Dashboard on a start (its list read early)', () => {
   it('shows the early list at its first render, and a later dashboard starts from its own read', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'Herzl House', 'Tel Aviv'), building(102, 2, 'Rothschild Towers', 'Haifa')]);
-    await db.serviceCalls.bulkAdd([{ id: 'c1', buildingId: 102, tab: 'open', lastUpdateAt: '2026-01-01' } as ServiceCallRow]);
+    await db.serviceCalls.bulkAdd([{ id: 'c1', buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' } as ServiceCallRow]);
     await readDashboardEarly();
     const first = render(<Harness initial={{}} onUpdate={() => undefined} />);
     // render() flushes synchronously: without the early list the dashboard would still be loading here.

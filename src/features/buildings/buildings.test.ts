@@ -40,7 +40,7 @@ describe('buildingsRepo', () => {
 
   it('counts open calls per building from the cached calls', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'A', 'X'), building(102, 2, 'B', 'Y')]);
-    const call = (id: string, buildingId: number, tab: ServiceCallRow['tab']) => ({ id, buildingId, tab, lastUpdateAt: '2026-01-01' }) as ServiceCallRow;
+    const call = (id: string, buildingId: number, tab: ServiceCallRow['tab']) => ({ id, buildingId, tab, openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow;
     await db.serviceCalls.bulkAdd([call('1', 101, 'open'), call('2', 101, 'open'), call('3', 101, 'closed'), call('4', 102, 'planned')]);
     expect(Object.fromEntries(await openCallCounts())).toEqual({ 101: 2 });
     expect(await buildingProfile(101)).toMatchObject({ openCalls: 2, pendingKeys: 0, pendingMailItems: 0 });
