@@ -143,9 +143,9 @@ export type RenewalSecretTable = {
   expiresAt: string;
   usedAt: string | null;
   revokedAt: string | null;
-  /** The secret this one's renewal answered (migration 026); null while unspent. */
+  /** The secret this one's renewal answered (migration 030); null while unspent. */
   replacedBy?: string | null;
-  /** The session this one's renewal answered (migration 026), to tell a lost answer from a copied secret. */
+  /** The session this one's renewal answered (migration 030), to tell a lost answer from a copied secret. */
   sessionHash?: string | null;
 };
 
