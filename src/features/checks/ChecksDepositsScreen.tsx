@@ -138,10 +138,7 @@ function DepositOfPayment({ groupGuid }: { groupGuid: string }) {
           step={depositStep}
           errorText={errorText}
           uploads={uploads}
-          onStart={() => send({ type: 'deposit.start' })}
-          onSubmit={(code) => send({ type: 'deposit.submit', code })}
-          onResend={() => send({ type: 'deposit.resend' })}
-          onSkip={() => send({ type: 'deposit.skip' })}
+          send={send}
         />
       ) : null}
       {is('sent') ? backToList : null}

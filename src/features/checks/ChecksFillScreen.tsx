@@ -110,10 +110,7 @@ export function ChecksFillScreen() {
           step={depositStep}
           errorText={errorText}
           uploads={uploads}
-          onStart={() => send({ type: 'deposit.start' })}
-          onSubmit={(code) => send({ type: 'deposit.submit', code })}
-          onResend={() => send({ type: 'deposit.resend' })}
-          onSkip={() => send({ type: 'deposit.skip' })}
+          send={send}
         />
       ) : null}
       {is('sent') ? (

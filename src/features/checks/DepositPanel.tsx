@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import type { GroupUploads } from './depositRepo';
+import type { CheckPaymentEvent } from './checkPaymentModel';
 import type { DepositStep } from './useCheckPayment';
 import styles from './Checks.module.css';
 
@@ -12,14 +13,15 @@ type Props = {
   errorText: string | null;
   /** How far the payment's check photos got (shown while the deposit waits for them). */
   uploads: GroupUploads | null;
-  onStart(): void;
-  onSubmit(code: string): void;
-  onResend(): void;
-  onSkip(): void;
+  /** The check payment's machine: the panel sends its deposit events. */
+  send(event: CheckPaymentEvent): void;
 };
 
 /** Deposit confirmation (spec 4): after a prompt the user is called and types the last 6 digits of the calling number. */
-export function DepositPanel({ step, errorText, uploads, onStart, onSubmit, onResend, onSkip }: Props) {
+export function DepositPanel({ step, errorText, uploads, send }: Props) {
+  const onStart = () => send({ type: 'deposit.start' });
+  const onResend = () => send({ type: 'deposit.resend' });
+  const onSkip = () => send({ type: 'deposit.skip' });
   const { t } = useTranslation('checks');
   const [code, setCode] = useState('');
   const busy = step === 'waitingForSync' || step === 'starting' || step === 'confirming';
@@ -58,7 +60,7 @@ export function DepositPanel({ step, errorText, uploads, onStart, onSubmit, onRe
           className={styles.form}
           onSubmit={(e) => {
             e.preventDefault();
-            onSubmit(code);
+            send({ type: 'deposit.submit', code });
           }}
         >
           <p>{t('deposit.enterCode')}</p>
