@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeChunkName } from './sw/localeChunk.ts';
 import { startChunks } from './scripts/startChunks.ts';
-import { englishTextsVersion } from './scripts/textsVersion.ts';
+import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 const starts = startChunks(import.meta.dirname);
@@ -10,7 +10,11 @@ const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export default defineConfig({
   plugins: [react(), starts.plugin],
-  define: { 'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)) },
+  define: {
+    'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)),
+    // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.
+    'import.meta.env.BINYAN_ENGLISH_INDEX': JSON.stringify(JSON.stringify(englishTextsIndex(import.meta.dirname))),
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

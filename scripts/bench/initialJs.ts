@@ -10,9 +10,10 @@ import type { BenchContext } from './context';
 import { kb } from './stats';
 import type { BenchRow } from './table';
 
-const LOGIN_TARGET = 130 * 1024;
-const DASHBOARD_TARGET = 170 * 1024;
-const TARGET = '/login ≤ 130 KB · / ≤ 170 KB';
+// Issue 28: the targets are the bytes our server sends (its brotli copies), not gzip -9.
+const LOGIN_TARGET = 115 * 1024;
+const DASHBOARD_TARGET = 200 * 1024;
+const TARGET = 'on the wire: /login ≤ 115 KB · / ≤ 200 KB';
 
 type Loaded = { files: number; raw: number; gzip: number; wire: number; byFile: Array<{ file: string; gzip: number }> };
 
@@ -76,7 +77,7 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
       if (!dashboardMarked) await page.locator('#root').getByRole('main').waitFor({ state: 'visible' });
     });
     if (login.files === 0 || dashboard.files === 0) throw new Error('no script responses were seen');
-    const met = login.gzip <= LOGIN_TARGET && dashboard.gzip <= DASHBOARD_TARGET;
+    const met = login.wire <= LOGIN_TARGET && dashboard.wire <= DASHBOARD_TARGET;
     return {
       figure: 'initial JS, gzip',
       how: `scripts loaded to render /login (${login.files} files) and / after sign-in (${dashboard.files} files${dashboardMarked ? '' : ', dashboard mark missing'}), gzip -9 each`,

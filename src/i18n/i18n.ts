@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadNamespace, namespaces } from './catalog';
+import { comparable, indexMayHold, parseEnglishIndex } from './englishIndex';
 import { flatten, overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
 import { rememberedMatches, rememberMatches, textsFingerprint } from './rememberedMatches';
 import type { MatchStorage } from './rememberedMatches';
@@ -173,6 +174,7 @@ function overrideText(language: string, namespace: string, key: string, text: st
 const byEnglishText = new Map<string, Map<string, string>>();
 const matched = new Map<string, Promise<number>>();
 const textsVersion: unknown = import.meta.env.BINYAN_TEXTS_VERSION;
+const englishIndex = parseEnglishIndex(import.meta.env.BINYAN_ENGLISH_INDEX);
 
 function matchStorage(): MatchStorage | undefined {
   try {
@@ -184,6 +186,8 @@ function matchStorage(): MatchStorage | undefined {
 
 /** The keys of `namespace` whose English text is one of `texts`: remembered, or found in the English file. */
 async function keysOfEnglishTexts(namespace: string, texts: ReadonlySet<string>): Promise<Map<string, string[]>> {
+  const index = englishIndex.get(namespace);
+  if (index !== undefined && !indexMayHold(index, texts)) return new Map();
   const storage = matchStorage();
   const version = String(textsVersion);
   const fingerprint = textsFingerprint(texts);
@@ -193,7 +197,7 @@ async function keysOfEnglishTexts(namespace: string, texts: ReadonlySet<string>)
   const english = flatten(await loadNamespace(fallbackLanguage, namespace));
   const keys = new Map<string, string[]>();
   for (const [key, text] of english) {
-    const wanted = text.trim().toLowerCase();
+    const wanted = comparable(text);
     if (texts.has(wanted)) keys.set(wanted, [...(keys.get(wanted) ?? []), key]);
   }
   if (storage) rememberMatches(storage, version, namespace, fingerprint, keys);
@@ -236,7 +240,7 @@ export async function applyServerDictionary(rows: readonly DictionaryRow[]): Pro
       applied += 1;
       continue;
     }
-    const wanted = row.TranslateKey.trim().toLowerCase();
+    const wanted = comparable(row.TranslateKey);
     const entries = byEnglishText.get(wanted) ?? new Map<string, string>();
     entries.set(language, row.TranslateData);
     byEnglishText.set(wanted, entries);

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import type * as Catalog from './catalog';
+
+// What the sign-in page loads: which locale files were asked for, by language and namespace.
+const asked: string[] = [];
+vi.mock('./catalog', async (importOriginal) => {
+  const catalog = await importOriginal<typeof Catalog>();
+  return {
+    ...catalog,
+    loadNamespace: (language: string, namespace: string) => {
+      asked.push(`${language}/${namespace}`);
+      return catalog.loadNamespace(language, namespace);
+    },
+  };
+});
+
+describe('matching the server dictionary on a first visit', () => {
+  it('loads the English file only of the namespaces whose index holds a dictionary text', async () => {
+    localStorage.clear();
+    const { applyServerDictionary, i18n, initI18n, signInNamespaces } = await import('./i18n');
+    await initI18n({ namespaces: signInNamespaces });
+    await applyServerDictionary([
+      { LID: 1, TranslateKey: 'Buildings', TranslateData: 'הבניינים שלנו' },
+      { LID: 1, TranslateKey: 'Graffiti on the building wall', TranslateData: 'גרפיטי' },
+    ]);
+    expect(asked.filter((file) => file.startsWith('en/')).sort()).toEqual(['en/routes']);
+    expect(i18n.t('routes:dashboard')).toBe('הבניינים שלנו');
+  });
+});
