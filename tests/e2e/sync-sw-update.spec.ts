@@ -9,6 +9,7 @@ import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
 import { distDir, releaseNewWorker } from './fixtures/appServer';
 import { waitForPage } from './fixtures/browser';
+import { waitFor } from './fixtures/waitFor';
 import { breakableNetwork, faults, serviceWorkerControls, signInForSync } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
 import { openServerState } from './fixtures/serverState';
@@ -69,9 +70,10 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await page.evaluate(() => Object.assign(window, { beforeTheSwitch: true }));
     // (A backoff retry may have started one already: then that one is held and the button waits.)
     const held = net.hold();
-    const sendNow = sync.button(sync.t('screen.syncNow')).click().catch(() => undefined);
-    await Promise.race([held.arrived, sendNow]);
-    await held.arrived;
+    void sync.button(sync.t('screen.syncNow')).click().catch(() => undefined);
+    let arrived = false;
+    void held.arrived.then(() => (arrived = true));
+    await waitFor('the replay\'s first write held on the wire', () => (arrived ? true : undefined));
     // Asked to take over now, the new version queues for the replay lock instead of cutting the replay.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
     await waitForPage(page, 'the new version queued for the replay lock', async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
