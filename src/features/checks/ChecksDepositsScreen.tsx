@@ -133,14 +133,7 @@ function DepositOfPayment({ groupGuid }: { groupGuid: string }) {
         </section>
       ) : null}
       <FlowMessages errorKey={null} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
-      {depositStep ? (
-        <DepositPanel
-          step={depositStep}
-          errorText={errorText}
-          uploads={uploads}
-          send={send}
-        />
-      ) : null}
+      <DepositPanel step={depositStep} errorText={errorText} uploads={uploads} send={send} />
       {is('sent') ? backToList : null}
     </div>
   );

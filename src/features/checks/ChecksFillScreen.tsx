@@ -105,14 +105,7 @@ export function ChecksFillScreen() {
         ))}
       </ul>
       {is('sending') ? <Spinner label={t('review.sending')} /> : null}
-      {depositStep ? (
-        <DepositPanel
-          step={depositStep}
-          errorText={errorText}
-          uploads={uploads}
-          send={send}
-        />
-      ) : null}
+      <DepositPanel step={depositStep} errorText={errorText} uploads={uploads} send={send} />
       {is('sent') ? (
         <section className={styles.card}>
           <p>{t('review.sentMessage')}</p>

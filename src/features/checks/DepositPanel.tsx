@@ -9,7 +9,8 @@ import type { DepositStep } from './useCheckPayment';
 import styles from './Checks.module.css';
 
 type Props = {
-  step: DepositStep;
+  /** The deposit's step; nothing is shown while there is none. */
+  step: DepositStep | null;
   errorText: string | null;
   /** How far the payment's check photos got (shown while the deposit waits for them). */
   uploads: GroupUploads | null;
@@ -19,6 +20,11 @@ type Props = {
 
 /** Deposit confirmation (spec 4): after a prompt the user is called and types the last 6 digits of the calling number. */
 export function DepositPanel({ step, errorText, uploads, send }: Props) {
+  if (step === null) return null;
+  return <DepositStepPanel step={step} errorText={errorText} uploads={uploads} send={send} />;
+}
+
+function DepositStepPanel({ step, errorText, uploads, send }: Props & { step: DepositStep }) {
   const onStart = () => send({ type: 'deposit.start' });
   const onResend = () => send({ type: 'deposit.resend' });
   const onSkip = () => send({ type: 'deposit.skip' });
