@@ -46,6 +46,13 @@ export function isSessionExpired(error: unknown): boolean {
   return isApiError(error) && error.errorCode === SESSION_EXPIRED_CODE;
 }
 
+/** A failure worth asking again soon: no answer, no connection, a busy or failing server. */
+export function isTransientApiError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.errorCode === 'TIMEOUT' || error.errorCode === 'NETWORK') return true;
+  return error.status !== null && (error.status === 429 || error.status >= 500);
+}
+
 export function timeoutError(timeoutMs: number): ApiError {
   return new ApiError({
     message: 'connection timeout',

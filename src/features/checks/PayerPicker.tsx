@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../ui/SelectField';
-import { api } from '../../session/api';
+import { Button } from '../../ui/Button';
+import { callWithRelogin } from '../../session/api';
+import { useServerRefresh } from '../../session/useServerRefresh';
 import { useOnline } from '../../ui/useOnline';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import type { Payer } from './checkPaymentModel';
@@ -35,25 +37,37 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
   const apartments = useLiveQuery(() => (buildingId === null ? [] : apartmentsForChecks(buildingId)), [buildingId]);
   const payers = useLiveQuery(() => (apartmentId === null ? [] : payersOfApartment(apartmentId)), [apartmentId]);
   // The apartments, payers and debts of the building come from the device offline.
-  const notTaken = useNotTaken(buildingId);
-
-  useEffect(() => {
-    if (online) void pullBuildings(api).catch(() => undefined);
-  }, [online]);
-  useEffect(() => {
-    if (!online || buildingId === null) return;
-    // The payers: the building's apartments, then their tenants.
-    void pullApartments(api, buildingId)
-      .then(() => pullContacts(api, buildingId))
-      .catch(() => undefined);
-  }, [online, buildingId]);
+  const buildingsRefresh = useServerRefresh(online ? 'checks:buildings' : null, (api) => callWithRelogin(() => pullBuildings(api)));
+  // The payers: the building's apartments, then their tenants.
+  const payersRefresh = useServerRefresh(online && buildingId !== null ? `checks:payers:${buildingId}` : null, (api) =>
+    callWithRelogin(async () => {
+      if (buildingId === null) return;
+      await pullApartments(api, buildingId);
+      await pullContacts(api, buildingId);
+    }),
+  );
+  const notTaken = useNotTaken(buildingId, payersRefresh.state === 'failed');
+  const failed = online && (buildingsRefresh.state === 'failed' || (buildingId !== null && payersRefresh.state === 'failed'));
+  const retry = () => {
+    if (buildingsRefresh.state === 'failed') buildingsRefresh.retry();
+    if (payersRefresh.state === 'failed') payersRefresh.retry();
+  };
+  const payersLoading = online && payersRefresh.state === 'loading';
 
   return (
     <section className={styles.section} aria-labelledby="checks-payer">
       <h2 id="checks-payer" className={styles.heading}>
         {t('index.payer')}
       </h2>
-      {buildings !== undefined && buildings.length === 0 ? <p className={styles.muted}>{t('index.noBuildings')}</p> : null}
+      {failed ? (
+        <p className={styles.alert} role="alert">
+          {t('index.refreshFailed')}{' '}
+          <Button variant="secondary" onClick={retry}>
+            {t('index.retry')}
+          </Button>
+        </p>
+      ) : null}
+      {buildings !== undefined && buildings.length === 0 && !(online && buildingsRefresh.state === 'loading') ? <p className={styles.muted}>{t('index.noBuildings')}</p> : null}
       <Select
         label={t('index.building')}
         value={buildingId === null ? '' : String(buildingId)}
@@ -100,7 +114,11 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
           </option>
         ))}
       </Select>
-      {apartmentId !== null && payers !== undefined && payers.length === 0 ? <p className={styles.muted}>{t('index.noContacts')}</p> : null}
+      {apartmentId !== null && payers !== undefined && payers.length === 0 ? (
+        <p className={styles.muted} role="status">
+          {payersLoading ? t('index.loadingPayers') : t('index.noContacts')}
+        </p>
+      ) : null}
     </section>
   );
 }
