@@ -12,6 +12,7 @@ import type { AppNavigation } from '../ui/appNavigation';
 import { ErrorToastHost } from '../ui/ErrorToast';
 import { useDocumentTitle } from './documentTitle';
 import { prepareAfterLogin, preloadSignedIn } from './signedInApp';
+import { dashboardNamespaces } from './startTexts';
 import { UpdatePrompt } from './UpdatePrompt';
 import { useServerDictionary } from './useServerDictionary';
 
@@ -21,7 +22,8 @@ const loadApp = () => import('./App');
 function preloadApp(): void {
   preloadSignedIn();
   void loadApp().catch(() => undefined);
-  void preloadNamespaces(startNamespaces).catch(() => undefined);
+  // The texts of the dashboard, where a sign-in lands, with the shell's.
+  void preloadNamespaces([...startNamespaces, ...dashboardNamespaces]).catch(() => undefined);
 }
 
 export function LoginApp({ leave }: { leave: AppNavigation['go'] }) {

@@ -44,6 +44,11 @@ export type TakeDayOptions = {
   keepOtherBuildings?: boolean;
   /** The signed-in user's rights: a pull the user may not make is not asked for (default: every pull). */
   may?: (action: Action) => boolean;
+  /**
+   * `later`: the take resolves once the records are on the device and the photos follow in the background
+   * (the sign-in's take: the worker sees the dashboard without waiting for pictures). Default `now`.
+   */
+  photos?: 'now' | 'later';
   /** Only the pulls building by building (the incremental pull's fallback; tests of it). */
   buildingByBuilding?: boolean;
   onProgress?: (progress: TakeDayProgress) => void;
@@ -196,19 +201,24 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
   // Last: the readings and calls pulled above name the photos, building by building in the take's
   // order (the budget keeps the plan's first), the previous reading's before the calls'.
   const ids = steps.toTake.map((b) => b.id);
-  const photosOk = await steps.run('photos', async () => {
-    const readings = (await Promise.all(ids.map((id) => recentReadingPhotos([id])))).flat();
-    const calls = may('serviceCalls.read') ? await offlineCallPhotos(api, ids, { listed: fed !== null }) : [];
-    await keepOfflineCopies(api, [...readings, ...calls], {
-      onProgress: (progress) => {
-        steps.photos = progress;
-        steps.report('photos');
-      },
+  const takePhotos = async () => {
+    const photosOk = await steps.run('photos', async () => {
+      const readings = (await Promise.all(ids.map((id) => recentReadingPhotos([id])))).flat();
+      const calls = may('serviceCalls.read') ? await offlineCallPhotos(api, ids, { listed: fed !== null }) : [];
+      await keepOfflineCopies(api, [...readings, ...calls], {
+        onProgress: (progress) => {
+          steps.photos = progress;
+          steps.report('photos');
+        },
+      });
+      // Room for the day: photos already sent keep only their small version.
+      await shrinkSentPhotos(api);
     });
-    // Room for the day: photos already sent keep only their small version.
-    await shrinkSentPhotos(api);
-  });
-  if (!photosOk) steps.failed.push('photos');
+    if (!photosOk) steps.failed.push('photos');
+  };
+  // A session that expires meanwhile is renewed by the next call that needs it; the screens show what arrived.
+  if (options.photos === 'later') void takePhotos().catch(() => undefined);
+  else await takePhotos();
 
   steps.report(null);
   const { photos, failed } = steps;

@@ -47,6 +47,8 @@ export type TakeDayOffline = (options?: {
   scope?: TakeDayScope;
   /** A take the worker did not choose (after sign-in): buildings taken earlier stay taken even if outside its scope. */
   keepOtherBuildings?: boolean;
+  /** `later`: resolve once the records are in; the photos follow in the background (the sign-in's take). */
+  photos?: 'now' | 'later';
   onProgress?: (progress: TakeDayProgress) => void;
 }) => Promise<TakeDayResult>;
 

@@ -7,6 +7,7 @@
 // the day composes the features' tables (src/app/takeDayFeed.ts).
 import type { ApiClient } from '../api/client';
 import { answerOf } from '../api/answers';
+import { db } from '../db/db';
 import type { TableName } from '../db/db';
 import { feedPage } from '../lib/answers';
 import type { FeedChange, FeedPage } from '../lib/answers';
@@ -60,21 +61,31 @@ function applierOf(table: string, spec: FeedTableSpec): Applier {
  * newer server's) are left out. Returns the buildings the page sent whole.
  */
 export async function applyFeedChanges(changes: readonly FeedChange[], tables: FeedTables, sentAt: number): Promise<Set<number>> {
-  const whole = new Set<number>();
-  for (const [table, spec] of tables) {
-    const mine = changes.filter((c) => c.table === table);
-    if (mine.length === 0) continue;
-    const applier = applierOf(table, spec);
-    for (const change of mine) {
-      if (change.op !== 'replace') continue;
-      await applier.apply(change.records, await spec.scope(change.buildingId), sentAt);
-      if (change.buildingId !== null) whole.add(change.buildingId);
+  // One transaction for the page: each table and building on its own costs a commit and a wake of every
+  // live query (seconds on a slow phone for a few whole buildings), and a page is applied all or nothing.
+  return db.transaction('rw', db.tables, async () => {
+    const whole = new Set<number>();
+    for (const [table, spec] of tables) {
+      const mine = changes.filter((c) => c.table === table);
+      if (mine.length === 0) continue;
+      const applier = applierOf(table, spec);
+      // The buildings sent whole go in one write: their records are apart, so one prune by any of their scopes is each one's.
+      const replaced = mine.flatMap((c) => (c.op === 'replace' ? [c] : []));
+      if (replaced.length > 0) {
+        const scopes = await Promise.all(replaced.map((c) => spec.scope(c.buildingId)));
+        await applier.apply(
+          replaced.flatMap((c) => c.records),
+          (row) => scopes.some((inScope) => inScope(row)),
+          sentAt,
+        );
+        for (const c of replaced) if (c.buildingId !== null) whole.add(c.buildingId);
+      }
+      const upserts = mine.flatMap((c) => (c.op === 'upsert' ? [c.record] : []));
+      if (upserts.length > 0) await applier.apply(upserts, undefined, sentAt);
+      const deletes = new Map<number | null, (string | number)[]>();
+      for (const c of mine) if (c.op === 'delete') deletes.set(c.buildingId, [...(deletes.get(c.buildingId) ?? []), c.id]);
+      for (const [buildingId, ids] of deletes) await applier.remove(ids, await spec.scope(buildingId), sentAt);
     }
-    const upserts = mine.flatMap((c) => (c.op === 'upsert' ? [c.record] : []));
-    if (upserts.length > 0) await applier.apply(upserts, undefined, sentAt);
-    const deletes = new Map<number | null, (string | number)[]>();
-    for (const c of mine) if (c.op === 'delete') deletes.set(c.buildingId, [...(deletes.get(c.buildingId) ?? []), c.id]);
-    for (const [buildingId, ids] of deletes) await applier.remove(ids, await spec.scope(buildingId), sentAt);
-  }
-  return whole;
+    return whole;
+  });
 }

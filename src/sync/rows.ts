@@ -121,9 +121,8 @@ export async function applyServerRecords(table: TableName, records: readonly Row
   const key = primaryKeyOf(table);
   return db.transaction('rw', rows, db.outbox, db.meta, async () => {
     const ids = records.map((r) => r[key]).filter((id): id is string | number => typeof id === 'string' || typeof id === 'number');
-    const pendingKeys = new Set(
-      (await db.outbox.where('entityKey').anyOf(ids.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
-    );
+    // The table's entries in one range read (`anyOf` steps a cursor once per id).
+    const pendingKeys = new Set((await db.outbox.where('entityKey').startsWith(entityKeyOf(table, '')).toArray()).map((e) => e.entityKey));
     const answered = sentAt === undefined ? new Set<string>() : await answeredSince(table, sentAt);
     const result: PullResult = { written: 0, kept: 0, removed: 0 };
     const fresh: Row[] = [];
@@ -144,7 +143,9 @@ export async function applyServerRecords(table: TableName, records: readonly Row
     result.written = fresh.length;
     if (prune) {
       const seen = new Set(ids.map(String));
-      const stale = (await rows.filter(prune).toArray())
+      // One read of the table, filtered here: a cursor filter is one round trip to the store per row.
+      const stale = (await rows.toArray())
+        .filter(prune)
         .map((r) => r[key])
         .filter((id): id is string | number => (typeof id === 'string' || typeof id === 'number') && !seen.has(String(id)));
       const staleWithEntries = new Set(

@@ -25,6 +25,8 @@ let api: ApiClient;
 let sent: string[] = [];
 /** The next answers to give instead of the server's, by a path fragment (a provider without the call). */
 const refuse = new Map<string, number>();
+/** Requests held until the promise settles, by a path fragment (a slow photo download). */
+const hold = new Map<string, Promise<void>>();
 
 /** The photo downloads (full size or the batched small copies) go within the photo budget, apart from the data. */
 const dataRequests = (paths: readonly string[]) => paths.filter((path) => !path.includes('/files/getImg') && !path.includes('/files/smallImages'));
@@ -49,6 +51,7 @@ beforeAll(async () => {
     const url = new URL(String(input));
     sent.push(`${url.pathname}${url.search}`);
     for (const [fragment, status] of refuse) if (url.pathname.includes(fragment)) return new Response('{}', { status, headers: { 'content-type': 'application/json' } });
+    for (const [fragment, released] of hold) if (url.pathname.includes(fragment)) await released;
     return fetch(input, init);
   };
   api = createApiClient({ baseUrl: `${server.baseUrl}/api`, getToken: () => token, fetch: counting });
@@ -57,6 +60,7 @@ afterAll(async () => server.close());
 beforeEach(async () => {
   sent = [];
   refuse.clear();
+  hold.clear();
   await Promise.all(db.tables.map((t) => t.clear()));
   setActorSource(async () => ({ userKey: await userKeyOf(1001, 'avi'), userName: 'avi', workerGuid: '', userId: null, displayName: 'אבי כהן' }));
 });
@@ -114,6 +118,18 @@ describe('take the day offline', () => {
     const withPending = await takeDayOffline(api, { date, scope: 'plan', currentBuildingId: current });
     expect(withPending.buildingIds).toEqual([...planned, 101]);
     expect(await takenBuilding(101)).not.toBeNull();
+  });
+
+  it('the sign-in\'s take resolves once the records are on the device, and the photos follow', async () => {
+    let release = () => {};
+    hold.set('/files/smallImages', new Promise<void>((resolve) => (release = resolve)));
+    const taken = await takeDayOffline(api, { currentBuildingId: 101, photos: 'later' });
+    expect(taken.failed).toEqual([]);
+    expect(await db.serviceCalls.count()).toBeGreaterThan(0);
+    expect(await db.photos.count()).toBe(0);
+    await expect.poll(() => sent.some((path) => path.startsWith('/api/files/smallImages'))).toBe(true);
+    release();
+    await expect.poll(() => db.photos.count(), { timeout: 10_000 }).toBeGreaterThan(0);
   });
 
   it('takes everything in a few requests, and a second take with nothing changed in one that brings nothing', async () => {
