@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeChunkName } from './sw/localeChunk.ts';
+import { chunkComposition } from './scripts/chunkComposition.ts';
 import { startChunks } from './scripts/startChunks.ts';
 import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.ts';
 
@@ -9,7 +10,7 @@ const starts = startChunks(import.meta.dirname);
 const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export default defineConfig({
-  plugins: [react(), starts.plugin],
+  plugins: [react(), starts.plugin, chunkComposition(import.meta.dirname)],
   define: {
     'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)),
     // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.

@@ -1,10 +1,14 @@
 // Row 1: the JavaScript Chromium actually loads to render /login, and / after signing in (each
 // response gzipped at level 9, as a server would send it, and the bytes our server did send: the build's
 // brotli copies). No service worker and no HTTP cache, so every script is a request we can see.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/fixtures/browser';
 import { LoginPage } from '../../tests/e2e/pages/LoginPage';
+import { COMPOSITION_FILE, madeOf } from '../chunkComposition';
+import type { Composition } from '../chunkComposition';
 import { DASHBOARD_MARK, hasMark, signInThroughUi } from './appFlow';
 import type { BenchContext } from './context';
 import { kb } from './stats';
@@ -52,6 +56,18 @@ async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<L
   };
 }
 
+/** The last build's composition of its chunks (empty without one). */
+function readComposition(): Composition {
+  const file = path.join(import.meta.dirname, '../..', COMPOSITION_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Composition) : {};
+}
+
+const described = (parts: ReadonlyArray<{ origin: string; gzip: number }>) =>
+  parts
+    .filter((p) => p.gzip >= 512)
+    .map((p) => `${p.origin} ${kb(p.gzip)}`)
+    .join(', ');
+
 /** Every script with its gzip size, largest first (what a row over its target must cut). */
 const chunks = (loaded: Loaded) => loaded.byFile.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
 
@@ -78,10 +94,13 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
     });
     if (login.files === 0 || dashboard.files === 0) throw new Error('no script responses were seen');
     const met = login.wire <= LOGIN_TARGET && dashboard.wire <= DASHBOARD_TARGET;
+    const composition = readComposition();
+    const loginMadeOf = described(madeOf(login.byFile, composition));
+    const dashboardMadeOf = described(madeOf(dashboard.byFile, composition));
     return {
       figure: 'initial JS, gzip',
       how: `scripts loaded to render /login (${login.files} files) and / after sign-in (${dashboard.files} files${dashboardMarked ? '' : ', dashboard mark missing'}), gzip -9 each`,
-      result: `/login ${kb(login.gzip)} · / ${kb(dashboard.gzip)} (on the wire, as our server sends them: /login ${kb(login.wire)} · / ${kb(dashboard.wire)})`,
+      result: `/login ${kb(login.gzip)} · / ${kb(dashboard.gzip)} (on the wire, as our server sends them: /login ${kb(login.wire)} · / ${kb(dashboard.wire)}); gzip made of — /login: ${loginMadeOf}; /: ${dashboardMadeOf}`,
       reference: '—',
       ratio: '—',
       target: TARGET,
@@ -96,6 +115,8 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
         loginWireBytes: login.wire,
         dashboardWireBytes: dashboard.wire,
         dashboardMarked,
+        loginMadeOf,
+        dashboardMadeOf,
         loginChunks: chunks(login),
         dashboardChunks: chunks(dashboard),
       },
