@@ -1,6 +1,7 @@
 // What the service worker keeps on first use instead of installing with the app: the language packs
 // (every language but the default and the fallback), the libraries of one feature loaded only when
-// it is used (charts, Excel export, pdf.js) and the office screens that only work online. Worked out
+// it is used (charts, Excel export, pdf.js) and the screens that only work online (office lists, a
+// tenant's payments and room bookings, gates). Worked out
 // from Vite's manifest: a chunk is on demand when the app reaches it only through those modules.
 import { languageCodes, languagesInstalledWithApp } from '../src/i18n/languages';
 import type { OnDemandList } from '../sw/localeChunk';
@@ -20,6 +21,13 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/collections\/PaymentsScreen\.tsx$/,
   /^src\/features\/billing-settings\/BillingSettingsScreen\.tsx$/,
   /^src\/features\/messages\/MessagesScreen\.tsx$/,
+  // A card, a standing order and a gate's dial all need the server: offline these screens only say so.
+  /^src\/features\/tenant\/PayScreen\.tsx$/,
+  /^src\/features\/tenant\/CardsScreen\.tsx$/,
+  /^src\/features\/tenant\/StandingOrderScreen\.tsx$/,
+  /^src\/features\/gates\/GatesScreen\.tsx$/,
+  // Booking the building's room needs the server (the calendar of a week opened before stays readable).
+  /^src\/features\/tenant-room\/TenantRoomScreen\.tsx$/,
 ];
 
 const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/[\w-]+\.json$/;
