@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { debtAge, debtKindOn, israelToday, openByAge } from './debtAge.ts';
+import { debtAge, debtKindOn, israelToday, openByAge, openChargesByAge } from './debtAge.ts';
+import type { LedgerEntry } from './ledger.ts';
 
 describe('debtAge', () => {
   it('is current on the due day, past due the day after, current the day before', () => {
@@ -63,5 +64,24 @@ describe('openByAge', () => {
       { dueDate: '2026-01-10', openAgorot: 0 },
     ];
     expect(openByAge(debts, '2026-03-01')).toEqual({ pastDue: 35_001, current: 35_000, coming: 12_345 });
+  });
+});
+
+describe('openChargesByAge', () => {
+  const entry = (e: Partial<LedgerEntry> & Pick<LedgerEntry, 'id' | 'kind' | 'amountAgorot'>): LedgerEntry => ({
+    buildingId: 1, date: '2026-01-01', apartmentId: 'a1', debtKind: null, dueDate: null, group: null, description: '', settles: [], ...e,
+  });
+
+  it('ages what each charge still owes, after payments and refunds, by its due date', () => {
+    const ledger = [
+      entry({ id: 'fee-feb', kind: 'charge', amountAgorot: 35_000, debtKind: 'futureCommittee', dueDate: '2026-02-10' }),
+      entry({ id: 'fee-mar', kind: 'charge', amountAgorot: 35_000, debtKind: 'pastCommittee', dueDate: '2026-03-10' }),
+      entry({ id: 'lift', kind: 'charge', amountAgorot: 50_000, debtKind: 'special', dueDate: '2026-04-01' }),
+      entry({ id: 'pay', kind: 'payment', amountAgorot: 45_000, settles: [{ chargeId: 'fee-feb', amountAgorot: 35_000 }, { chargeId: 'fee-mar', amountAgorot: 10_000 }] }),
+      entry({ id: 'back', kind: 'refund', amountAgorot: 5_000, settles: [{ chargeId: 'fee-feb', amountAgorot: 5_000 }] }),
+      entry({ id: 'cost', kind: 'expense', amountAgorot: 99_999 }),
+    ];
+    expect(openChargesByAge(ledger, '2026-03-11')).toEqual({ pastDue: 30_000, current: 0, coming: 50_000 });
+    expect(openChargesByAge(ledger, '2026-03-10')).toEqual({ pastDue: 5_000, current: 25_000, coming: 50_000 });
   });
 });

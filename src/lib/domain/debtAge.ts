@@ -4,6 +4,8 @@
 import { sumAgorot } from '../agorot.ts';
 import { israelWallClock } from '../dates.ts';
 import type { DebtKind } from './entities.ts';
+import type { LedgerEntry } from './ledger.ts';
+import { settledByCharge } from './ledger.ts';
 
 export const debtAges = ['pastDue', 'current', 'coming'] as const;
 export type DebtAge = (typeof debtAges)[number];
@@ -36,4 +38,11 @@ export function isCommitteeFee(stored: DebtKind | string | null): boolean {
 export function openByAge(debts: readonly { dueDate: string; openAgorot: number }[], today: string): Record<DebtAge, number> {
   const of = (age: DebtAge) => sumAgorot(debts.filter((d) => debtAge(d.dueDate, today) === age).map((d) => Math.max(0, d.openAgorot)));
   return { pastDue: of('pastDue'), current: of('current'), coming: of('coming') };
+}
+
+/** What the charges of a ledger still owe per age (each charge less what payments settled, refunds reopened). */
+export function openChargesByAge(entries: readonly LedgerEntry[], today: string): Record<DebtAge, number> {
+  const settled = settledByCharge(entries);
+  const charges = entries.filter((e) => e.kind === 'charge');
+  return openByAge(charges.map((c) => ({ dueDate: c.dueDate ?? c.date, openAgorot: c.amountAgorot - (settled.get(c.id) ?? 0) })), today);
 }
