@@ -29,7 +29,7 @@ export function duePeriods(order: Pick<StandingOrder, 'startDate' | 'billingDay'
 
 export type RunCounts = { charged: number; failed: number; nothingDue: number };
 
-async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: string, counts: RunCounts): Promise<void> {
+async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: string, today: string, counts: RunCounts): Promise<void> {
   const id = `so:${order.id}:${period}`;
   let payment = await payments.find(ctx.db, id);
   if (!payment) {
@@ -38,7 +38,7 @@ async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: stri
     const user = await users.byId(ctx.db, order.userId);
     // The debts are read in the transaction that records the run and holds its charges (payments/cardPayment.ts).
     const recorded = await recordIntent(ctx, id, async (tx) => {
-      const debts = (await buildingDebts(tx, order.companyId, order.buildingId, { apartmentId: order.apartmentId })).filter(
+      const debts = (await buildingDebts(tx, order.companyId, order.buildingId, today, { apartmentId: order.apartmentId })).filter(
         (d) => !d.paid && !d.pendingChecks && committeeKinds.has(d.kind) && d.dueDate <= period,
       );
       const lines = debts.map((d) => ({ chargeId: d.id, description: d.description, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot }));
@@ -95,7 +95,7 @@ export async function runStandingOrders(ctx: PaymentContext): Promise<RunCounts>
   for (const order of await standingOrders.active(ctx.db)) {
     for (const period of duePeriods(order, today)) {
       if ((await payments.ofStandingOrder(ctx.db, order.id, period))?.status === 'succeeded') continue;
-      await runPeriod(ctx, order, period, counts);
+      await runPeriod(ctx, order, period, today, counts);
     }
   }
   return counts;

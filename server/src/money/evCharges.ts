@@ -82,7 +82,8 @@ export async function readingCharges(db: Db, companyId: number, buildingId: numb
   const ids = new Set(charges.map((c) => c.id));
   const related = entries.filter((e) => ids.has(e.id) || e.kind === 'payment' || e.kind === 'refund');
   const bySource = new Map(charges.map((c) => [c.id, c.sourceId ?? '']));
-  for (const d of debtsOf(related, await chargesInSentChecks(db, buildingId, entries))) {
+  // Only amounts are read here, never the age, so any day will do to age them on.
+  for (const d of debtsOf(related, await chargesInSentChecks(db, buildingId, entries), '0000-01-01')) {
     const readingId = bySource.get(d.id);
     if (readingId) out.set(readingId, { chargeId: d.id, amountAgorot: d.chargedAgorot, openAgorot: d.openAgorot, pendingChecks: d.pendingChecks });
   }

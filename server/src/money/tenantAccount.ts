@@ -78,7 +78,7 @@ export type ApartmentAccount = {
   standingOrder: { id: string; billingDay: number; frequency: string; startDate: string; cardId: string; version: number } | null;
 };
 
-export async function accountOf(db: Db, companyId: number, home: TenantHome): Promise<ApartmentAccount> {
+export async function accountOf(db: Db, companyId: number, home: TenantHome, today: string): Promise<ApartmentAccount> {
   const { apartment, building } = home;
   const entries = await ledger.ofBuilding(db, companyId, building.id);
   const mine = entries.filter((e) => e.apartmentId === apartment.id);
@@ -114,7 +114,7 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome): Pr
     address: building.address,
     city: building.city,
     balanceAgorot: apartmentBalance(mine, apartment.id),
-    debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries)).filter((d) => !d.paid),
+    debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries), today).filter((d) => !d.paid),
     history,
     failedRuns: [...paid.values()].filter((p) => p.method === 'standingOrder' && p.status === 'failed').map((p) => ({ paymentId: p.id, date: p.date, totalAgorot: p.totalAgorot, errorKey: p.errorKey })),
     cardPayments: settings?.cardPayments ?? false,

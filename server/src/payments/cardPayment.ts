@@ -39,11 +39,11 @@ export async function payableSettings(db: Db, buildingId: number, apartmentId: s
 }
 
 /** The lines of the chosen debts at their open amounts; a debt not open, or covered by sent checks, is refused. */
-export async function linesOf(db: Db, companyId: number, buildingId: number, apartmentId: string, chargeIds: readonly string[]): Promise<PaymentLine[]> {
+export async function linesOf(db: Db, companyId: number, buildingId: number, apartmentId: string, chargeIds: readonly string[], today: string): Promise<PaymentLine[]> {
   // The shared rule (src/lib/cards.ts): at least one debt, each once — one named twice would be charged twice.
   const refusal = validateDebtChoice(chargeIds);
   if (refusal) throw refusal.messageKey === 'chooseDebts' ? fail.rule(refusal) : fail.validation(refusal);
-  const all = await buildingDebts(db, companyId, buildingId, { apartmentId });
+  const all = await buildingDebts(db, companyId, buildingId, today, { apartmentId });
   return chargeIds.map((id) => {
     const d = all.find((x) => x.id === id);
     if (!d) throw fail.notFound();
@@ -92,9 +92,9 @@ export async function recordIntent(ctx: PaymentContext, id: string, build: (tx: 
  * Why a pending intent may no longer be charged (its charges changed since it was made: paid by checks or
  * by the office, covered by sent checks, moved, changed), or null when each is open for what it pays.
  */
-export async function staleChargesOf(db: Db, payment: Payment): Promise<MessageKey | null> {
+export async function staleChargesOf(db: Db, payment: Payment, today: string): Promise<MessageKey | null> {
   if (payment.lines.length === 0) return null;
-  const debts = await buildingDebts(db, payment.companyId, payment.buildingId, { apartmentId: payment.apartmentId });
+  const debts = await buildingDebts(db, payment.companyId, payment.buildingId, today, { apartmentId: payment.apartmentId });
   for (const line of payment.lines) {
     const d = debts.find((x) => x.id === line.chargeId);
     if (!d) return 'paymentCannotContinue';
@@ -113,7 +113,7 @@ export async function completePayment(ctx: PaymentContext, payment: Payment, cre
   if (payment.status !== 'pending') return payment;
   const merchant = merchantOf(payment.companyId);
   const card = payment.cardId ? await savedCards.byId(ctx.db, payment.cardId) : undefined;
-  const refusal: MessageKey | null = (await staleChargesOf(ctx.db, payment)) ?? (card ? null : 'invalidCardNumber');
+  const refusal: MessageKey | null = (await staleChargesOf(ctx.db, payment, israelLocalDate(ctx.now()))) ?? (card ? null : 'invalidCardNumber');
   if (refusal !== null || !card) {
     // An earlier attempt (a process stopped mid-way) may have been charged: money taken is recorded, never dropped.
     const made = await ctx.provider.findCharge(merchant, payment.id);

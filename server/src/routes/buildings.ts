@@ -17,6 +17,7 @@ import { runMutation } from '../http/mutation.ts';
 import { optText, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { buildingDebts } from '../money/ledgerDebts.ts';
+import { israelLocalDate } from '../util/dates.ts';
 import { ledger } from '../data/ledger.ts';
 import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
 import { nisOf } from '../../../src/lib/agorot.ts';
@@ -137,10 +138,10 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { companyId } = authOf(req);
     if (q.buildingId) {
       const b = await loadBuilding(db, req, q.buildingId);
-      return { records: await buildingDebts(db, companyId, b.id) };
+      return { records: await buildingDebts(db, companyId, b.id, israelLocalDate(ctx.now())) };
     }
     if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
     const contact = await loadOwned(db, req, contacts, q.contactGuid);
-    return { records: await buildingDebts(db, companyId, contact.buildingId, { contactId: contact.id }) };
+    return { records: await buildingDebts(db, companyId, contact.buildingId, israelLocalDate(ctx.now()), { contactId: contact.id }) };
   });
 }

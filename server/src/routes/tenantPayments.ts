@@ -78,7 +78,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     const { companyId, user } = authOf(req);
     const homes = await tenantHomes(db, req);
     const apartments = [];
-    for (const home of homes) apartments.push(await accountOf(db, companyId, home));
+    for (const home of homes) apartments.push(await accountOf(db, companyId, home, israelLocalDate(ctx.now())));
     return { fetchedAt: ctx.nowIso(), apartments, cards: (await savedCards.keptBy(db, companyId, user.id)).map(publicCard) };
   });
 
@@ -121,7 +121,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     const home = await myHome(db, req, body.apartmentId);
     const settings = await payableSettings(db, home.building.id, home.apartment.id);
     const card = await myCard(req, body.cardId);
-    const lines = await linesOf(db, companyId, home.building.id, home.apartment.id, body.chargeIds);
+    const lines = await linesOf(db, companyId, home.building.id, home.apartment.id, body.chargeIds, israelLocalDate(ctx.now()));
     return { quote: { ...quoteOf(lines, card, settings, israelLocalDate(ctx.now())), cardKind: card.cardKind, last4: card.last4 }, lines };
   });
 
@@ -139,7 +139,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     const card = await myCard(req, body.cardId);
     const date = israelLocalDate(ctx.now());
     const build = async (tx: Db): Promise<NewIntent> => {
-      const lines = await linesOf(tx, companyId, home.building.id, home.apartment.id, body.chargeIds);
+      const lines = await linesOf(tx, companyId, home.building.id, home.apartment.id, body.chargeIds, israelLocalDate(ctx.now()));
       const quote = quoteOf(lines, card, settings, date);
       // What the tenant confirmed must be what is charged.
       if (quote.total !== body.expectedTotalAgorot) throw new ApiError(409, 'PAYMENT_CHANGED', 'paymentCannotContinue', { extra: { quote } });

@@ -108,7 +108,7 @@ export const feedTables: readonly FeedTable[] = [
     key: 'id',
     labels: [],
     refreshOn: { ledger: 'replace', checkGroups: 'replace' },
-    read: (db, companyId, b) => buildingDebts(db, companyId, b),
+    read: (db, companyId, b, day) => buildingDebts(db, companyId, b, day),
   },
   {
     table: 'visits',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContactRow } from '../../db/schema';
+import { nisOf } from '../../lib/agorot';
 import { formatNis } from '../../lib/money';
 import type { FormatLocale } from '../../lib/money';
 import { ContactIconGroup } from '../../ui/ContactIconGroup';
@@ -32,7 +33,7 @@ function Tenant({ contact }: { contact: ContactRow }) {
 /** `staff`: what management staff see and change of the apartment (its legal proceedings). */
 export function ApartmentCard({ item, locale, staff }: { item: ApartmentWithTenants; locale: FormatLocale; staff?: ReactNode }) {
   const { t } = useTranslation('buildings');
-  const { apartment, tenants, pendingKeys, pendingMailItems } = item;
+  const { apartment, tenants, pendingKeys, pendingMailItems, pastDueAgorot } = item;
   const headingId = `apartment-${apartment.id}`;
   return (
     <article className={styles.card} aria-labelledby={headingId}>
@@ -43,6 +44,7 @@ export function ApartmentCard({ item, locale, staff }: { item: ApartmentWithTena
         <span className={apartment.debt > 0 ? styles.debt : styles.noDebt}>
           {apartment.debt > 0 ? t('apartments.debt', { amount: formatNis(apartment.debt, locale) }) : t('apartments.noDebt')}
         </span>
+        {pastDueAgorot > 0 ? <span className={styles.debt}>{t('apartments.pastDue', { amount: formatNis(nisOf(pastDueAgorot), locale) })}</span> : null}
       </header>
       <dl className={styles.facts}>
         <div>

@@ -17,6 +17,7 @@ import { pullContacts } from '../../directory/contactsRepo';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { ApartmentCard } from './ApartmentCard';
 import { pullApartments } from '../../directory/apartmentsRepo';
+import { israelToday } from '../../lib/domain/debtAge';
 import { apartmentsOfBuilding } from './apartmentsQueries';
 import type { ApartmentWithTenants } from './apartmentsQueries';
 import { NoBuildingSelected } from './NoBuildingSelected';
@@ -39,8 +40,9 @@ export function ApartmentsScreen() {
   const buildingId = session.bID;
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
+  const today = israelToday(new Date());
   const building = useLiveQuery(() => getBuilding(buildingId), [buildingId]);
-  const apartments = useLiveQuery(() => (buildingId === null ? Promise.resolve([]) : apartmentsOfBuilding(buildingId)), [buildingId]);
+  const apartments = useLiveQuery(() => (buildingId === null ? Promise.resolve([]) : apartmentsOfBuilding(buildingId, today)), [buildingId, today]);
   const refresh = useBackgroundRefresh(
     buildingId === null ? null : () => callWithRelogin(() => Promise.all([pullApartments(api, buildingId), pullContacts(api, buildingId)])),
     [buildingId],

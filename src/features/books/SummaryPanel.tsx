@@ -5,6 +5,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import type { BooksData } from './booksQueries';
+import { israelToday, openChargesByAge } from '../../lib/domain/debtAge';
 import { openDebtsTotal, outlookOf, summaryOf } from './booksQueries';
 
 /** The summary of the building: balance, this month's income, expenses and net, petty cash, open debts, calls and tests. */
@@ -14,6 +15,7 @@ export function SummaryPanel({ buildingId, data }: { buildingId: number; data: B
   const today = toLocalDateString(new Date());
   const outlook = useLiveQuery(() => outlookOf(buildingId, today), [buildingId, today]);
   const s = summaryOf(data.ledger);
+  const byAge = openChargesByAge(data.ledger, israelToday(new Date()));
   const facts = [
     { id: 'balance', label: t('books:summary.balance'), value: f.agorot(s.balance) },
     { id: 'monthIncome', label: t('books:summary.monthIncome'), value: f.agorot(s.monthIncome) },
@@ -21,6 +23,9 @@ export function SummaryPanel({ buildingId, data }: { buildingId: number; data: B
     { id: 'net', label: t('books:summary.net'), value: f.agorot(s.net) },
     { id: 'pettyCash', label: t('books:summary.pettyCash'), value: f.agorot(s.pettyCash) },
     { id: 'openDebts', label: t('books:summary.openDebts'), value: f.agorot(openDebtsTotal(data.ledger)) },
+    { id: 'openPastDue', label: t('books:summary.openPastDue'), value: f.agorot(byAge.pastDue) },
+    { id: 'openCurrent', label: t('books:summary.openCurrent'), value: f.agorot(byAge.current) },
+    { id: 'openComing', label: t('books:summary.openComing'), value: f.agorot(byAge.coming) },
     { id: 'openCalls', label: t('books:summary.openCalls'), value: String(outlook?.openCalls ?? '—') },
   ];
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { debtAge, debtKindOn, israelToday } from '../../lib/domain/debtAge';
 import type { Debt } from '../../lib/domain/entities';
 import { EmptyState } from '../../ui/EmptyState';
 import { useFormats } from '../../ui/useFormats';
@@ -12,6 +13,8 @@ export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
   const { t } = useTranslation('checks');
   const f = useFormats();
   const ledgerText = useLedgerText();
+  // The kind the device stored was the server's on the day it synced: the age is worked out again for today.
+  const today = israelToday(new Date());
   if (debts.length === 0) return <EmptyState title={t('index.debtsTitle')} message={t('index.noDebts')} />;
   return (
     <fieldset className={styles.section}>
@@ -21,7 +24,9 @@ export function DebtsChooser({ debts, chosen, total, onToggle }: Props) {
         <label key={d.id} className={styles.debt}>
           <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => onToggle(d.id)} />
           <span className={styles.debtText}>
-            <span>{t(`debtKinds.${d.kind}`)}</span>
+            <span>
+              {t(`debtKinds.${debtKindOn(d.kind, d.dueDate, today)}`)} · {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
+            </span>
             <span className={styles.muted}>{t('index.debtLine', { description: ledgerText(d), date: f.date(d.dueDate) })}</span>
           </span>
           <span className={styles.amount}>{f.nis(d.amount)}</span>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { debtAge, israelToday } from '../../lib/domain/debtAge';
 import type { PaymentQuoteView, PaymentRecord } from '../../lib/paymentAnswers';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
@@ -29,6 +30,7 @@ export function PayScreen() {
   const { t } = useTranslation(['tenant', 'errors']);
   const f = useFormats();
   const ledgerText = useLedgerText();
+  const today = israelToday(new Date());
   const online = useOnline();
   const { apartmentId } = useParams();
   const { account } = useAccount();
@@ -161,7 +163,9 @@ export function PayScreen() {
                 <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => toggle(d.id)} />
                 <span className={styles.rowText}>
                   <span>{t(`debtKinds.${d.kind}`)}: {ledgerText(d)}</span>
-                  <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
+                  <span className={styles.muted}>
+                    {t('dueOn', { date: f.date(d.dueDate) })} · {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
+                  </span>
                 </span>
                 <span className={styles.amount}>{money(d.openAgorot)}</span>
               </label>

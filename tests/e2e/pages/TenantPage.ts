@@ -8,6 +8,11 @@ export class TenantPage extends ShellLayoutPage {
     return text(this.lang, 'tenant', key, values);
   }
 
+  /** The age a debt of a group of My apartment shows (past due, due this month, coming). */
+  debtAgeIn(group: string, age: 'pastDue' | 'current' | 'coming'): Locator {
+    return this.page.getByRole('region', { name: this.t(`debtGroups.${group}`) }).getByText(text(this.lang, 'common', `debtAges.${age}`), { exact: true });
+  }
+
   homeHeading(): Locator {
     return this.heading(this.t('home.title'), 1);
   }
