@@ -38,6 +38,14 @@ describe('contact us', () => {
     expectRefused(await send({ ...valid, building: ' ' }, '198.51.100.2'), 'requiredField', { field: 'building' });
   });
 
+  it('refuses a company code that names no management company, keeping the details from any other company', async () => {
+    const before = ((await as('miri', 'GET', '/leads')).body.records ?? []).length;
+    const refused = await send({ ...valid, fullName: 'לקוח של חברה אחרת', companyCode: 999_999 }, '198.51.100.5');
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'NO_MANAGEMENT_COMPANY', messageKey: 'errors:noManagementCompany' });
+    expect((await as('miri', 'GET', '/leads')).body.records ?? []).toHaveLength(before);
+  });
+
   it('limits the forms one address may send, and not another address’s', async () => {
     for (let i = 0; i < CONTACT_LIMIT.max; i += 1) expect((await send({ ...valid, fullName: `שולח ${i}` }, '198.51.100.3')).status).toBe(201);
     const refused = await send(valid, '198.51.100.3');

@@ -15,10 +15,8 @@ export const leads = {
   markCalledBack: (db: Db, id: string, by: string, at: string) => db.run(db.q.updateTable('leads').set({ calledBackAt: at, calledBackBy: by }).where('id', '=', id)),
   /** The company a public form goes to: the one named, else the first (the operator's own). */
   companyFor: async (db: Db, companyCode: number | null): Promise<number | null> => {
-    if (companyCode !== null) {
-      const named = await db.first(db.q.selectFrom('companies').select('id').where('id', '=', companyCode));
-      if (named) return named.id;
-    }
+    // A code naming no company answers none: the caller's details never land with a company they did not write to.
+    if (companyCode !== null) return (await db.first(db.q.selectFrom('companies').select('id').where('id', '=', companyCode)))?.id ?? null;
     return (await db.first(db.q.selectFrom('companies').select('id').orderBy('id').limit(1)))?.id ?? null;
   },
 };

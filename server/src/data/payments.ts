@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
 import type { BillingSettingsTable, PaymentRefundTable, PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
 
-export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean };
+export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean };
 
 export type SavedCard = { id: string; userId: number; token: string; last4: string; expiry: string; cardKind: CardKind; kept: boolean; createdAt: string };
 
@@ -116,6 +116,7 @@ export type BillingSettingsRecord = BillingSettings & { buildingId: number; vers
 
 const settingsOf = (r: Selectable<BillingSettingsTable>): BillingSettings => ({
   cardPayments: asBoolean(r.cardPayments),
+  refuseRoomsWithDebt: asBoolean(r.refuseRoomsWithDebt),
   fixedAgorot: Number(r.fixedAgorot),
   percentBasisPoints: Number(r.percentBasisPoints),
   vat: r.vat === 'included' ? 'included' : 'added',
@@ -131,9 +132,10 @@ export const billingSettings = {
   record: async (db: Db, buildingId: number): Promise<BillingSettingsRecord> => {
     const r = await db.first(db.q.selectFrom('billing_settings').selectAll().where('buildingId', '=', buildingId));
     if (r) return { buildingId, ...settingsOf(r), version: Number(r.version), updatedAt: r.updatedAt };
-    return { buildingId, cardPayments: false, fixedAgorot: 0, percentBasisPoints: 0, vat: 'added', foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0, version: 0, updatedAt: null };
+    return { buildingId, cardPayments: false, refuseRoomsWithDebt: false, fixedAgorot: 0, percentBasisPoints: 0, vat: 'added', foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0, version: 0, updatedAt: null };
   },
-  put: (db: Db, companyId: number, buildingId: number, s: BillingSettings, at: string) =>
+  /** The seed's settings; a building's refusal of bookings to debtors stays as it was (off when new). */
+  put: (db: Db, companyId: number, buildingId: number, s: Omit<BillingSettings, 'refuseRoomsWithDebt'>, at: string) =>
     db.run(
       db.q
         .insertInto('billing_settings')

@@ -376,6 +376,8 @@ export type BillingSettingsTable = {
   /** Migration 019: staff edits are checked against it. */
   version: Generated<number>;
   updatedAt: string;
+  /** Migration 032: room bookings refused to apartments with a past-due debt. */
+  refuseRoomsWithDebt: ColumnType<number | boolean, boolean | undefined, boolean>;
 };
 
 /** Migration 019 added who set the hold (a user id; null for holds made before). */

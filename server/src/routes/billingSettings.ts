@@ -18,6 +18,8 @@ const settingsBody = z.object({
   baseVersion: z.number().int().min(0),
   settings: z.object({
     cardPayments: z.boolean(),
+    // Absent from a client older than migration 032: it keeps the stored choice (see the PUT).
+    refuseRoomsWithDebt: z.boolean().optional(),
     fixedAgorot: z.number(),
     percentBasisPoints: z.number(),
     vat: z.enum(vatModes),
@@ -44,7 +46,7 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
       const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
       const current = await billingSettings.record(tx, building.id);
       if (current.version !== body.baseVersion) throw fail.conflict(current);
-      await billingSettings.replace(tx, authOf(req).companyId, building.id, body.settings, current.version + 1, ctx.nowIso());
+      await billingSettings.replace(tx, authOf(req).companyId, building.id, { ...body.settings, refuseRoomsWithDebt: body.settings.refuseRoomsWithDebt ?? current.refuseRoomsWithDebt }, current.version + 1, ctx.nowIso());
       return { record: await billingSettings.record(tx, building.id) };
     });
   });

@@ -41,7 +41,7 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(leadBody, req.body ?? {});
     enforce(validateLead(body));
     const companyId = await leads.companyFor(db, body.companyCode ?? null);
-    if (companyId === null) throw new ApiError(503, 'NO_COMPANY', 'anErrorOccurred');
+    if (companyId === null) throw new ApiError(422, 'NO_MANAGEMENT_COMPANY', 'noManagementCompany');
     const lead = {
       id: newUuid(),
       fullName: body.fullName.trim(),

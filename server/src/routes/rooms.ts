@@ -10,6 +10,9 @@ import { addLocalDays, israelWallClock } from '../../../src/lib/dates.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { contacts, apartments } from '../data/buildings.ts';
+import { ledger } from '../data/ledger.ts';
+import { billingSettings } from '../data/payments.ts';
+import { hasPastDueDebt } from '../../../src/lib/domain/ledger.ts';
 import { roomBookings, rooms } from '../data/buildingLife.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -119,10 +122,15 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       const apartment = await apartments.find(tx, apartmentId);
       if (!apartment || apartment.entity.buildingId !== room.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
       const now = wallNow();
+      const { user, companyId } = authOf(req);
+      // A building may refuse bookings to an apartment in arrears (spec 8 "there is a debt"); staff booking
+      // for an apartment are refused alike, so the setting cannot be bypassed through the office.
+      if ((await billingSettings.of(tx, room.buildingId))?.refuseRoomsWithDebt && hasPastDueDebt(await ledger.ofApartment(tx, companyId, apartmentId), apartmentId, now.slice(0, 10))) {
+        throw fail.rule({ field: 'apartmentId', messageKey: 'thereIsADebt' });
+      }
       const live = await roomBookings.liveOfRoom(tx, room.id, now);
       const refusal = validateBooking(room, { id: body.id, apartmentId, start: body.start, end: body.end }, live, now);
       if (refusal) throw ['eventOverlaps', 'noMoreEventsForApartment', 'bookingTooFarAhead', 'bookingInThePast'].includes(refusal.messageKey) ? fail.rule(refusal) : fail.validation(refusal);
-      const { user, companyId } = authOf(req);
       const at = ctx.nowIso();
       const record: RoomBooking = {
         id: body.id,

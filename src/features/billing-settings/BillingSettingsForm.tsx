@@ -93,6 +93,10 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
         <input type="checkbox" checked={draft.cardPayments} onChange={(e) => change({ cardPayments: e.target.checked })} />
         <span>{t('billing:cardPayments')}</span>
       </label>
+      <label className={styles.choice}>
+        <input type="checkbox" checked={draft.refuseRoomsWithDebt} onChange={(e) => change({ refuseRoomsWithDebt: e.target.checked })} />
+        <span>{t('billing:refuseRoomsWithDebt')}</span>
+      </label>
       {numberFields.map(({ field, unit }) => (
         <TextField
           key={field}

@@ -13,6 +13,7 @@ import { api, callWithRelogin } from '../../session/api';
 const settingsRecord = z.looseObject({
   buildingId: z.number(),
   cardPayments: z.boolean(),
+  refuseRoomsWithDebt: z.boolean(),
   fixedAgorot: z.number(),
   percentBasisPoints: z.number(),
   vat: z.enum(vatModes),

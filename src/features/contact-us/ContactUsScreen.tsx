@@ -7,6 +7,7 @@ import type { LeadInput } from '../../lib/validation/leadRules';
 import { validateLead } from '../../lib/validation/leadRules';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { api } from '../../session/api';
+import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -41,7 +42,7 @@ export function ContactUsScreen() {
       setSent(true);
     } catch (error) {
       if (isApiError(error) && error.field) setFailure({ field: error.field, messageKey: error.messageKey.replace(/^errors:/, '') as RuleFailure['messageKey'] });
-      else setSendError(t(isApiError(error) && error.status === 429 ? 'errors:tooManyRequests' : navigator.onLine ? 'errors:anErrorOccurred' : 'contactUs:offline'));
+      else setSendError(t(isApiError(error) && error.status === 429 ? 'errors:tooManyRequests' : navigator.onLine ? errorKeyOf(error, 'errors:anErrorOccurred') : 'contactUs:offline'));
     } finally {
       setBusy(false);
     }

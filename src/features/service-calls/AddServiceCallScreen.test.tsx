@@ -89,4 +89,16 @@ describe('AddServiceCallScreen', () => {
     expect(await db.serviceCalls.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('says the report was not submitted when saving the new call fails, keeping what was typed', async () => {
+    vi.spyOn(db.outbox, 'add').mockImplementation(() => Dexie.Promise.reject(new Error('disk error')));
+    renderForm();
+    render(<ErrorToastHost />);
+    fireEvent.change(await screen.findByLabelText('Domain'), { target: { value: 'plumbing' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Water on the floor of the lobby' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open call' }));
+    expect(await screen.findByText('Error submitting report')).toBeTruthy();
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Water on the floor of the lobby');
+    expect(await db.serviceCalls.count()).toBe(0);
+  });
 });

@@ -63,7 +63,7 @@ export function AddServiceCallScreen() {
     setErrors(failure ? { [failure.field]: t(`errors:${failure.messageKey}`) } : {});
     return failure === null;
   };
-  const done = async (work: () => Promise<string>, success: string, fallback: 'errorSaving' | 'errorSavingImage') => {
+  const done = async (work: () => Promise<string>, success: string, fallback: 'errorSubmittingReport' | 'errorSavingImage') => {
     setSaving(true);
     let failure: unknown = null;
     const ok = await run(
@@ -83,7 +83,8 @@ export function AddServiceCallScreen() {
     if (ok) setSaved(true);
     else if (field) setErrors({ [field]: t(errorKeyOf(failure, `errors:${fallback}`)) });
   };
-  const fallback = picker.photos.length > 0 ? 'errorSavingImage' : 'errorSaving';
+  // A new call is the building's fault report (spec 8 "error submitting report"); its photos fail as images.
+  const fallback = picker.photos.length > 0 ? 'errorSavingImage' : 'errorSubmittingReport';
 
   const submit = () => {
     if (!check() || buildingId === null || domain === '') return;

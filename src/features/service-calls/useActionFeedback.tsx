@@ -8,7 +8,7 @@ import type { MessageKey } from '../../lib/validation/messages';
 import { errorKeyOf } from '../../session/errorKey';
 
 /** Catalogue messages (errors namespace) used when an action fails for a reason of its own. */
-export type ActionErrorKey = MessageKey | 'errorSaving' | 'errorReceiving' | 'errorUpdating' | 'errorClosingReferral';
+export type ActionErrorKey = MessageKey | 'errorSaving' | 'errorSubmittingReport' | 'errorReceiving' | 'errorUpdating' | 'errorClosingReferral';
 
 export type RunAction = (work: () => Promise<unknown>, success: string, fallback: ActionErrorKey) => Promise<boolean>;
 

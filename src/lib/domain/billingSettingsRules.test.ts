@@ -3,7 +3,8 @@ import { quoteCardPayment } from '../clearingFee';
 import type { BillingSettingsDraft, BuildingBillingSettings } from './billingSettingsRules';
 import { agorotOfText, basisPointsOfText, draftOfSettings, settingsOfDraft, validateBillingSettings, validateHoldReason } from './billingSettingsRules';
 
-const seeded: BuildingBillingSettings = { cardPayments: true, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
+const seeded: BuildingBillingSettings = { cardPayments: true,
+  refuseRoomsWithDebt: false, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
 const draft = (changes: Partial<BillingSettingsDraft> = {}): BillingSettingsDraft => ({ ...draftOfSettings(seeded), ...changes });
 
 describe('billing settings rules', () => {

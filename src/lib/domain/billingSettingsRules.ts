@@ -8,7 +8,7 @@ import type { ClearingFeeSettings } from '../clearingFee.ts';
 import type { RuleResult } from '../validation/rules.ts';
 import { isBlank } from '../validation/rules.ts';
 
-export type BuildingBillingSettings = ClearingFeeSettings & { cardPayments: boolean };
+export type BuildingBillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean };
 
 export const vatModes = ['added', 'included'] as const;
 
@@ -34,7 +34,7 @@ function percent(field: PercentField, value: number): RuleResult {
   return value < 0 || value > billingLimits.maxPercentBasisPoints ? { field, messageKey: 'percentOutOfRange', params: { min: 0, max: billingLimits.maxPercentBasisPoints / 100 } } : null;
 }
 
-export function validateBillingSettings(s: BuildingBillingSettings): RuleResult {
+export function validateBillingSettings(s: ClearingFeeSettings): RuleResult {
   return (
     amount('fixedAgorot', s.fixedAgorot) ??
     percent('percentBasisPoints', s.percentBasisPoints) ??
@@ -47,6 +47,7 @@ export function validateBillingSettings(s: BuildingBillingSettings): RuleResult 
 /** What the form holds: NIS amounts and percents as typed (so nothing typed is lost on an error). */
 export type BillingSettingsDraft = {
   cardPayments: boolean;
+  refuseRoomsWithDebt: boolean;
   fixedAgorot: string;
   percentBasisPoints: string;
   vat: ClearingFeeSettings['vat'];
@@ -88,6 +89,7 @@ export function settingsOfDraft(draft: BillingSettingsDraft): { settings: Buildi
   if (unread) return { settings: null, failure: unread };
   const settings: BuildingBillingSettings = {
     cardPayments: draft.cardPayments,
+    refuseRoomsWithDebt: draft.refuseRoomsWithDebt,
     fixedAgorot: fixed.value ?? 0,
     percentBasisPoints: pct.value ?? 0,
     vat: draft.vat,
@@ -103,6 +105,7 @@ export function draftOfSettings(s: BuildingBillingSettings): BillingSettingsDraf
   const text = (hundredths: number) => String(hundredths / 100);
   return {
     cardPayments: s.cardPayments,
+    refuseRoomsWithDebt: s.refuseRoomsWithDebt,
     fixedAgorot: text(s.fixedAgorot),
     percentBasisPoints: text(s.percentBasisPoints),
     vat: s.vat,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountBalance, apartmentBalance, budgetVsActual, openDebts, pettyCashBalance, periodKey, periodTotals, settle, spreadOver } from './ledger';
+import { accountBalance, apartmentBalance, budgetVsActual, hasPastDueDebt, openDebts, pettyCashBalance, periodKey, periodTotals, settle, spreadOver } from './ledger';
 import type { LedgerEntry } from './ledger';
 
 let n = 0;
@@ -45,6 +45,14 @@ describe('the one ledger', () => {
       { chargeId: 'c-mar', open: 35_000 },
       { chargeId: 'c-apr', open: 35_000 },
     ]);
+  });
+
+  it('tells a debt past its due date from one not yet due and from a settled one', () => {
+    expect(hasPastDueDebt(book, 'a1', '2026-02-28')).toBe(false);
+    expect(hasPastDueDebt(book, 'a1', '2026-03-01')).toBe(true);
+    const settled = [special, entry({ kind: 'payment', amountAgorot: 120_000, date: '2026-02-20', apartmentId: 'a1', settles: [{ chargeId: 'c-roof', amountAgorot: 120_000 }] })];
+    expect(hasPastDueDebt(settled, 'a1', '2026-06-01')).toBe(false);
+    expect(hasPastDueDebt(book, 'a2', '2026-06-01')).toBe(false);
   });
 
   it('settles the chosen debts, or the oldest first, and keeps the rest as credit', () => {

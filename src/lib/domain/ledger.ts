@@ -73,6 +73,15 @@ export function openDebts(entries: readonly LedgerEntry[], apartmentId: string):
     .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.chargeId.localeCompare(b.chargeId));
 }
 
+/**
+ * Whether the apartment owes a charge whose due date has passed (a charge without one is due on its own
+ * date). A building may refuse room bookings to such an apartment (spec 8 "there is a debt").
+ */
+export function hasPastDueDebt(entries: readonly LedgerEntry[], apartmentId: string, today: string): boolean {
+  const dateOf = new Map(entries.map((e) => [e.id, e.date]));
+  return openDebts(entries, apartmentId).some((d) => (d.dueDate ?? dateOf.get(d.chargeId) ?? today) < today);
+}
+
 /** How much of each charge payments settled, less what refunds reopened. */
 export function settledByCharge(entries: readonly LedgerEntry[]): Map<string, number> {
   const settled = new Map<string, number>();

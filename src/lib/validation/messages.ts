@@ -162,6 +162,8 @@ export const messages = {
   formNotForYourBuilding: 'This form is not for your building',
   debtChosenTwice: 'The same debt was chosen more than once',
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
+  // issue 31: the contact form names a management company that does not exist
+  noManagementCompany: 'No management company',
 } as const;
 
 export type MessageKey = keyof typeof messages;
