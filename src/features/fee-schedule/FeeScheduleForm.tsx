@@ -53,30 +53,26 @@ function inputOf(d: Draft, apartments: readonly FeeApartment[]): FeeScheduleInpu
 }
 
 /** A change of the fee from a month on; what was typed stays on any error, and offline nothing is sent. */
-export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, online, onSaved }: { buildingId: number; current: FeeScheduleRecord | undefined; apartments: readonly FeeApartment[]; thisMonth: string; online: boolean; onSaved(): void }) {
+export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, online, onSaved }: { buildingId: number; current: FeeScheduleRecord | undefined; apartments: readonly FeeApartment[]; thisMonth: string; online: boolean; onSaved(month: string): void }) {
   const { t } = useTranslation(['billing', 'errors']);
   const [draft, setDraft] = useState<Draft>(() => draftOf(current, thisMonth));
   const [error, setError] = useState<FormError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saveKey, setSaveKey] = useState(newId);
 
   function change(next: Partial<Draft>) {
     setDraft((d) => ({ ...d, ...next }));
     setSaveKey(newId());
-    setNotice(null);
     setError(null);
   }
 
   async function save() {
     setBusy(true);
     setError(null);
-    setNotice(null);
     try {
       await addFeeSchedule(buildingId, inputOf(draft, apartments), thisMonth, saveKey);
       setSaveKey(newId());
-      setNotice(t('billing:fees.saved', { month: draft.effectiveFrom }));
-      onSaved();
+      onSaved(draft.effectiveFrom);
     } catch (e) {
       const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
       setError({ field, key: errorKeyOf(e, 'errors:errorSaving') });
@@ -157,11 +153,6 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
       <Button type="submit" block disabled={busy || !online} aria-busy={busy}>
         {t('billing:fees.save')}
       </Button>
-      {notice ? (
-        <p className={styles.muted} role="status">
-          {notice}
-        </p>
-      ) : null}
     </form>
   );
 }

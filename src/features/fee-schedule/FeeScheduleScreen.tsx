@@ -25,7 +25,12 @@ export function FeeScheduleScreen() {
   const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
   const buildings = useLiveQuery(() => allBuildings(), []);
   const { rows, error, reload } = useOnlineList<FeeSchedulePage>(buildingId, online, async () => [await buildingFeeSchedules(buildingId ?? 0)]);
-  const page = rows?.[0] ?? null;
+  // A reload after a save keeps the screen (and its notice) on the page it had until the new one comes.
+  const [kept, setKept] = useState<{ buildingId: number; page: FeeSchedulePage } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const fetched = rows?.[0] ?? null;
+  if (fetched && buildingId !== null && fetched !== kept?.page) setKept({ buildingId, page: fetched });
+  const page = kept?.buildingId === buildingId ? kept.page : null;
 
   return (
     <div className={styles.screen}>
@@ -33,7 +38,10 @@ export function FeeScheduleScreen() {
       <SelectField
         label={t('billing:building')}
         value={buildingId === null ? '' : String(buildingId)}
-        onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
+        onValueChange={(v) => {
+          setBuildingId(v ? Number(v) : null);
+          setNotice(null);
+        }}
         options={[{ value: '', label: t('billing:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
       />
       {buildingId === null ? null : page ? (
@@ -45,8 +53,16 @@ export function FeeScheduleScreen() {
             apartments={page.apartments}
             thisMonth={page.thisMonth}
             online={online}
-            onSaved={reload}
+            onSaved={(month) => {
+              setNotice(t('billing:fees.saved', { month }));
+              reload();
+            }}
           />
+          {notice ? (
+            <p className={styles.muted} role="status">
+              {notice}
+            </p>
+          ) : null}
           <History records={page.records} />
         </>
       ) : !online ? (
