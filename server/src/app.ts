@@ -24,6 +24,7 @@ import { registerHooks } from './http/hooks.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
 import { scheduleEventReminders } from './jobs/eventReminders.ts';
+import { scheduleFeeBilling } from './jobs/feeBilling.ts';
 import { scheduleStandingOrders } from './jobs/standingOrders.ts';
 import { DEFAULT_BODY_LIMIT, registerSecurityHeaders } from './http/security.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -138,6 +139,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   // Migrations and seed run once, before the first request (listen/inject/ready all wait for this).
   let stopPurge = async (): Promise<void> => undefined;
   let stopStandingOrders = async (): Promise<void> => undefined;
+  let stopFeeBilling = async (): Promise<void> => undefined;
   let stopEventReminders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
@@ -149,6 +151,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
       (error) => app.log.error({ err: error }, 'message delivery failed'),
     );
     deliveryJob.kick();
+    stopFeeBilling = scheduleFeeBilling(ctx, (error) => app.log.error({ err: error }, 'fee billing failed'));
     stopStandingOrders = scheduleStandingOrders(ctx, (error) => app.log.error({ err: error }, 'standing orders failed'));
     stopEventReminders = scheduleEventReminders(ctx, (error) => app.log.error({ err: error }, 'event reminders failed'), options.reminderIntervalMs);
   });
@@ -156,6 +159,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await deliveryJob?.stop();
     ctx.messaging.mail.close?.();
     await stopPurge();
+    await stopFeeBilling();
     await stopStandingOrders();
     await stopEventReminders();
     await db.close();

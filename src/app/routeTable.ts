@@ -74,7 +74,8 @@ export type RouteId =
   | 'standingOrder'
   | 'buildingPayments'
   | 'tenantLinks'
-  | 'billingSettings';
+  | 'billingSettings'
+  | 'feeSchedule';
 
 export type AppRoute = {
   id: RouteId;
@@ -144,6 +145,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'standingOrder', right: 'account.pay', path: '/standing-order', screen: lazyScreen(() => import('../features/tenant/StandingOrderScreen').then((m) => ({ default: m.StandingOrderScreen }))), menu: true },
   { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
+  { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];

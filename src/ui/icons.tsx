@@ -107,6 +107,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   buildingPayments: Banknote,
   tenantLinks: Link2,
   billingSettings: Percent,
+  feeSchedule: Banknote,
   companySites: Globe,
   receipt: Receipt,
 };

@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_security_d.ts';
 import * as m029 from './migrations/029_incremental.ts';
 import * as m030 from './migrations/030_sync_screen.ts';
 import * as m032 from './migrations/032_residents.ts';
+import * as m035 from './migrations/035_fee_schedule.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, EnvMigration> = {
   '029_incremental': m029,
   '030_sync_screen': m030,
   '032_residents': m032,
+  '035_fee_schedule': m035,
 };
 
 /** Every migration's name, in the order they run. */

@@ -426,6 +426,22 @@ export type PaymentTable = {
   updatedAt: string;
 };
 
+/** A building's committee fee schedule from a month on (migration 035; src/lib/domain/feeScheduleRules.ts). */
+export type FeeScheduleTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  effectiveFrom: string;
+  basis: string;
+  rateAgorot: number;
+  frequency: string;
+  billingDay: number;
+  payer: string;
+  apartments: SqlJson<unknown[]>;
+  createdAt: string;
+  createdBy: string;
+};
+
 export type StandingOrderTable = {
   id: string;
   companyId: number;
@@ -555,6 +571,7 @@ export type DB = {
   saved_cards: SavedCardTable;
   payments: PaymentTable;
   standing_orders: StandingOrderTable;
+  fee_schedules: FeeScheduleTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;

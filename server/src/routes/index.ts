@@ -36,6 +36,7 @@ import { chargeRoutes } from './charges.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
+import { feeScheduleRoutes } from './feeSchedules.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
   authRoutes(app, ctx);
@@ -71,6 +72,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
+  feeScheduleRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

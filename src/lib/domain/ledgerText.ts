@@ -3,7 +3,7 @@
 // each screen renders them in its own language; rows a person typed keep their text. Rows posted before
 // keys existed are read back from their old literal text (readLegacyText), so they stay readable too.
 
-export const ledgerTextKeys = ['cardPayment', 'standingOrderRun', 'checkGroup', 'refund', 'evCharging'] as const;
+export const ledgerTextKeys = ['cardPayment', 'standingOrderRun', 'checkGroup', 'refund', 'evCharging', 'committeeFee'] as const;
 export type LedgerTextKey = (typeof ledgerTextKeys)[number];
 export type LedgerTextParams = Record<string, string>;
 

@@ -124,6 +124,9 @@ const grants = {
   'books.read': [{ roles: [...staff, 'committee'] }],
   /** Expenses with their invoices, manual income, opening balance, petty cash, the yearly budget, quotes. */
   'books.write': [{ roles: [...staff, 'committee'] }],
+  /** The committee fee schedule of a building (issue 29): read it and add a change from a month on. */
+  'feeSchedule.read': [{ roles: [...staff, 'committee'] }],
+  'feeSchedule.edit': [{ roles: [...staff, 'committee'] }],
   /** Approving a supplier's quote (who and when are recorded). */
   'bids.approve': [{ roles: [...staff, 'committee'] }],
   'suppliers.read': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],

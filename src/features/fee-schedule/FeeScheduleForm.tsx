@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newId } from '../../db/mutate';
+import { isApiError } from '../../api/errors';
+import type { FeeApartmentLine, FeeBasis, FeeFrequency, FeePayer, FeeScheduleInput } from '../../lib/domain/feeScheduleRules';
+import { agorotOfText, feeBases, feeFrequencies, feePayers } from '../../lib/domain/feeScheduleRules';
+import { ruleFailureOf } from '../../lib/validation/rules';
+import { errorKeyOf } from '../../session/errorKey';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import styles from '../../ui/fieldScreens.module.css';
+import type { FeeApartment, FeeScheduleRecord } from './feeScheduleRepo';
+import { addFeeSchedule } from './feeScheduleRepo';
+
+type Draft = { effectiveFrom: string; basis: FeeBasis; rate: string; frequency: FeeFrequency; billingDay: string; payer: FeePayer; perApartment: Record<string, string> };
+type FormError = { field: string; key: string };
+
+const nisText = (agorot: number | null) => (agorot === null ? '' : String(agorot / 100));
+
+/** The draft of a change: the schedule in effect as it is, from this month on. */
+function draftOf(current: FeeScheduleRecord | undefined, thisMonth: string): Draft {
+  const perApartment: Record<string, string> = {};
+  for (const l of current?.apartments ?? []) perApartment[l.apartmentId] = current?.basis === 'rooms' ? String(l.rooms ?? '') : nisText(l.amountAgorot);
+  return {
+    effectiveFrom: current && current.effectiveFrom > thisMonth ? current.effectiveFrom : thisMonth,
+    basis: current?.basis ?? 'flat',
+    rate: current && current.basis !== 'perApartment' ? nisText(current.rateAgorot) : '',
+    frequency: current?.frequency ?? 'monthly',
+    billingDay: String(current?.billingDay ?? 1),
+    payer: current?.payer ?? 'owner',
+    perApartment,
+  };
+}
+
+/** What the draft asks the server for; a typed amount that is not one becomes -1, which the rule refuses. */
+function inputOf(d: Draft, apartments: readonly FeeApartment[]): FeeScheduleInput {
+  const day = /^\d{1,2}$/.test(d.billingDay.trim()) ? Number(d.billingDay.trim()) : 0;
+  const lines = apartments.flatMap((a): FeeApartmentLine[] => {
+    const text = (d.perApartment[a.id] ?? '').trim();
+    if (text === '') return [];
+    if (d.basis === 'rooms') return [{ apartmentId: a.id, rooms: /^\d+(\.\d+)?$/.test(text) ? Number(text) : -1, amountAgorot: null }];
+    return [{ apartmentId: a.id, rooms: null, amountAgorot: agorotOfText(text) ?? -1 }];
+  });
+  return {
+    effectiveFrom: d.effectiveFrom.trim(),
+    basis: d.basis,
+    rateAgorot: d.basis === 'perApartment' ? 0 : (agorotOfText(d.rate) ?? -1),
+    frequency: d.frequency,
+    billingDay: day,
+    payer: d.payer,
+    apartments: d.basis === 'rooms' || d.basis === 'perApartment' ? lines : [],
+  };
+}
+
+/** A change of the fee from a month on; what was typed stays on any error, and offline nothing is sent. */
+export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, online, onSaved }: { buildingId: number; current: FeeScheduleRecord | undefined; apartments: readonly FeeApartment[]; thisMonth: string; online: boolean; onSaved(month: string): void }) {
+  const { t } = useTranslation(['billing', 'errors']);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(current, thisMonth));
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saveKey, setSaveKey] = useState(newId);
+
+  function change(next: Partial<Draft>) {
+    setDraft((d) => ({ ...d, ...next }));
+    setSaveKey(newId());
+    setError(null);
+  }
+
+  async function save() {
+    setBusy(true);
+    setError(null);
+    try {
+      await addFeeSchedule(buildingId, inputOf(draft, apartments), thisMonth, saveKey);
+      setSaveKey(newId());
+      onSaved(draft.effectiveFrom);
+    } catch (e) {
+      const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
+      setError({ field, key: errorKeyOf(e, 'errors:errorSaving') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (field: string) => (error?.field === field ? t(error.key) : null);
+  const perApartment = draft.basis === 'rooms' || draft.basis === 'perApartment';
+  const inline = ['effectiveFrom', 'rateAgorot', 'billingDay'];
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={t('billing:fees.formTitle')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <TextField label={t('billing:fees.effectiveFrom')} hint={t('billing:fees.monthHint')} value={draft.effectiveFrom} onValueChange={(v) => change({ effectiveFrom: v })} dir="ltr" autoComplete="off" error={fieldError('effectiveFrom')} />
+      <fieldset className={styles.fieldset}>
+        <legend>{t('billing:fees.basis')}</legend>
+        {feeBases.map((b) => (
+          <label key={b} className={styles.choice}>
+            <input type="radio" name="basis" value={b} checked={draft.basis === b} onChange={() => change({ basis: b, perApartment: {} })} />
+            <span>{t(`billing:fees.bases.${b}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {draft.basis === 'perApartment' ? null : (
+        <TextField label={t(`billing:fees.rate.${draft.basis}`)} hint={t('billing:hints.nis')} value={draft.rate} onValueChange={(v) => change({ rate: v })} inputMode="decimal" dir="ltr" autoComplete="off" error={fieldError('rateAgorot')} />
+      )}
+      {perApartment ? (
+        <fieldset className={styles.fieldset}>
+          <legend>{t(draft.basis === 'rooms' ? 'billing:fees.roomsOf' : 'billing:fees.amountOf')}</legend>
+          {apartments.length === 0 ? <p className={styles.muted}>{t('billing:fees.noApartments')}</p> : null}
+          {apartments.map((a) => (
+            <TextField
+              key={a.id}
+              label={t('billing:fees.apartment', { number: a.number })}
+              value={draft.perApartment[a.id] ?? ''}
+              onValueChange={(v) => change({ perApartment: { ...draft.perApartment, [a.id]: v } })}
+              inputMode="decimal"
+              dir="ltr"
+              autoComplete="off"
+              error={fieldError(draft.basis === 'rooms' ? `rooms.${a.id}` : `amount.${a.id}`)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      <fieldset className={styles.fieldset}>
+        <legend>{t('billing:fees.frequency')}</legend>
+        {feeFrequencies.map((f) => (
+          <label key={f} className={styles.choice}>
+            <input type="radio" name="frequency" value={f} checked={draft.frequency === f} onChange={() => change({ frequency: f })} />
+            <span>{t(`billing:fees.frequencies.${f}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField label={t('billing:fees.billingDay')} hint={t('billing:fees.billingDayHint')} value={draft.billingDay} onValueChange={(v) => change({ billingDay: v })} inputMode="numeric" dir="ltr" autoComplete="off" error={fieldError('billingDay')} />
+      <fieldset className={styles.fieldset}>
+        <legend>{t('billing:fees.payer')}</legend>
+        {feePayers.map((p) => (
+          <label key={p} className={styles.choice}>
+            <input type="radio" name="payer" value={p} checked={draft.payer === p} onChange={() => change({ payer: p })} />
+            <span>{t(`billing:fees.payers.${p}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error && !inline.includes(error.field) && !error.field.includes('.') ? (
+        <p className={styles.error} role="alert">
+          {t(error.key)}
+        </p>
+      ) : null}
+      {online ? null : <p className={styles.muted}>{t('billing:saveNeedsConnection')}</p>}
+      <Button type="submit" block disabled={busy || !online} aria-busy={busy}>
+        {t('billing:fees.save')}
+      </Button>
+    </form>
+  );
+}
