@@ -15,6 +15,7 @@ import {
   validateNewMeter,
   validateReading,
   validateReadingCorrection,
+  validateReadingPrice,
 } from '../../../src/lib/domain/meterRules.ts';
 import { required } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
@@ -128,7 +129,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       let pricePerKwh: number | null = null;
       if (meter.kind === 'evCharger') {
         pricePerKwh = (await loadBuilding(tx, req, meter.buildingId)).pricePerKwh;
-        if (pricePerKwh === null) throw fail.rule({ field: 'meterId', messageKey: 'pricePerKwhRequired' });
+        enforce(validateReadingPrice(meter, pricePerKwh), true);
       }
       const now = ctx.nowIso();
       const record: MeterReading = {

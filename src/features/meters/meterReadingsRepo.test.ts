@@ -97,6 +97,16 @@ describe('meterReadingsRepo', () => {
     expect(correction).toMatchObject({ op: 'update', recordId: first, payload: { current: 180.5 } });
   });
 
+  it('refuses a charging station’s reading while its building has no price, as the server would on replay', async () => {
+    await db.buildings.put({
+      id: 1, companyId: 1001, number: 1, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',
+      pricePerKwh: null, bankAccount: null, accountName: null, propertyType: null, managementType: null, version: 3, updatedAt: '', syncState: 'synced',
+    });
+    await db.meters.add({ id: 'ev1', buildingId: 1, apartmentId: 'apt-2', number: 'EV-1', kind: 'evCharger', initialReading: 0, lastReading: null, lastReadingAt: null, version: 1, updatedAt: '', syncState: 'synced' });
+    await expect(addReading({ meterId: 'ev1', current: 10, photo: photo() })).rejects.toMatchObject({ failure: { field: 'meterId', messageKey: 'pricePerKwhRequired' } });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('replays the reading before its photo, exactly once each', async () => {
     const rig = createRig();
     const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });

@@ -16,6 +16,7 @@ import {
   rechainedNext,
   validateReading,
   validateReadingCorrection,
+  validateReadingPrice,
 } from '../../lib/domain/meterRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
@@ -40,9 +41,10 @@ export async function addReading(input: NewReading): Promise<string> {
   const id = newId();
   const photoRows = input.photo ? [photoRowOf(input.photo, 'meterReadings', id, 'meter')] : [];
   const photoId = photoRows[0]?.id ?? null;
-  refuse(validateReading({ previous, current: input.current, photoId }));
-  const actor = await currentActor();
   const building = await db.buildings.get(meter.buildingId);
+  const pricePerKwh = meter.kind === 'evCharger' ? (building?.pricePerKwh ?? null) : null;
+  refuse(validateReading({ previous, current: input.current, photoId }) ?? validateReadingPrice(meter, pricePerKwh));
+  const actor = await currentActor();
   const now = new Date().toISOString();
   const reading: MeterReading = {
     id,
@@ -54,7 +56,7 @@ export async function addReading(input: NewReading): Promise<string> {
     readAt: input.readAt ?? now,
     photoId,
     paid: false,
-    pricePerKwh: meter.kind === 'evCharger' ? (building?.pricePerKwh ?? null) : null,
+    pricePerKwh,
     version: 0,
     updatedAt: now,
   };

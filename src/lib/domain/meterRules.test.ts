@@ -11,6 +11,7 @@ import {
   validateNewMeter,
   validateReading,
   validateReadingCorrection,
+  validateReadingPrice,
 } from './meterRules.ts';
 
 describe('meter readings', () => {
@@ -79,6 +80,12 @@ describe('reading corrections', () => {
     const paidNext = { ...next, paid: true };
     expect(validateReadingCorrection({ reading, current: 130, photoId: 'p', next: paidNext })?.messageKey).toBe('paidReadingCannotBeUpdated');
     expect(validateReadingCorrection({ reading, current: 120, photoId: 'q', next: paidNext })).toBeNull();
+  });
+
+  it('bills a charging station’s reading only at a price', () => {
+    expect(validateReadingPrice({ kind: 'evCharger' }, null)).toEqual({ field: 'meterId', messageKey: 'pricePerKwhRequired' });
+    expect(validateReadingPrice({ kind: 'evCharger' }, 0.6)).toBeNull();
+    expect(validateReadingPrice({ kind: 'unit' }, null)).toBeNull();
   });
 
   it('re-chains the next reading from the corrected value', () => {

@@ -33,6 +33,11 @@ export function validateReading(input: ReadingInput): RuleResult {
   return null;
 }
 
+/** A charging station's reading is billed at the building's price per kWh, so it needs one. */
+export function validateReadingPrice(meter: Pick<Meter, 'kind'>, pricePerKwh: number | null): RuleResult {
+  return meter.kind === 'evCharger' && pricePerKwh === null ? { field: 'meterId', messageKey: 'pricePerKwhRequired' } : null;
+}
+
 export type NewMeterInput = { apartmentId: string | null; kind: MeterKind };
 
 /**
