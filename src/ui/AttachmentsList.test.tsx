@@ -34,8 +34,9 @@ describe('AttachmentsList', () => {
       { id: '1', name: 'x.bin', mime: 'image/png', url: 'blob:one' },
       { id: '2', name: 'photo.JPG', url: 'blob:two' },
       { id: '3', name: 'doc.pdf', url: 'blob:three' },
+      { id: '4', name: 'old-scan.bmp', url: 'blob:four' },
     ];
     const { container } = render(<AttachmentsList items={items} />);
-    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['blob:one', 'blob:two']);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['blob:one', 'blob:two', 'blob:four']);
   });
 });
