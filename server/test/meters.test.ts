@@ -90,6 +90,19 @@ describe('readings', () => {
     expect(ok.body.record).toMatchObject({ current: 140, consumption: 40, version: 2 });
   });
 
+  it('keeps a correction below the next reading and re-chains it; an old payload still carrying `previous` is accepted and ignored', async () => {
+    const apartmentId = await freeApartment(104);
+    const chained = (await post('/meters', { id: newId(), buildingId: 104, apartmentId, number: 'R-2', kind: 'unit', initialReading: 10 })).body.record;
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const first = await post('/meter-readings', { id: newId(), meterId: chained.id, current: 20, photoId: 'p', readAt: at(1), previous: 999 });
+    expect(first.status).toBe(201);
+    expect(first.body.record).toMatchObject({ previous: 10, consumption: 10 });
+    const second = (await post('/meter-readings', { id: newId(), meterId: chained.id, current: 30, photoId: 'p', readAt: at(2) })).body.record;
+    expectRefused(await patch(`/meter-readings/${first.body.record.id}`, { baseVersion: 1, changes: { current: 30 } }), 'currentReadingNotGreater', { field: 'current' });
+    expect((await patch(`/meter-readings/${first.body.record.id}`, { baseVersion: 1, changes: { current: 24.5 } })).status).toBe(200);
+    expect((await get(`/meters/${chained.id}/readings`)).find((r) => r.id === second.id)).toMatchObject({ previous: 24.5, consumption: 5.5, version: 2 });
+  });
+
   it('freezes paid readings: no update, no delete', async () => {
     const seeded = (await get('/buildings/101/meters'))[0];
     const paid = (await get(`/meters/${seeded?.id}/readings`)).find((r) => r.paid);

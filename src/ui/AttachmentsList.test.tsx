@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { AttachmentsList, isImageAttachment } from './AttachmentsList';
+import { AttachmentsList } from './AttachmentsList';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });
@@ -29,9 +29,14 @@ describe('AttachmentsList', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
-  it('recognises images by type or name', () => {
-    expect(isImageAttachment({ id: '1', name: 'x.bin', mime: 'image/png' })).toBe(true);
-    expect(isImageAttachment({ id: '2', name: 'photo.JPG' })).toBe(true);
-    expect(isImageAttachment({ id: '3', name: 'doc.pdf' })).toBe(false);
+  it('shows a thumbnail for an image by its type or its name, none for another file', () => {
+    const items = [
+      { id: '1', name: 'x.bin', mime: 'image/png', url: 'blob:one' },
+      { id: '2', name: 'photo.JPG', url: 'blob:two' },
+      { id: '3', name: 'doc.pdf', url: 'blob:three' },
+      { id: '4', name: 'old-scan.bmp', url: 'blob:four' },
+    ];
+    const { container } = render(<AttachmentsList items={items} />);
+    expect([...container.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual(['blob:one', 'blob:two', 'blob:four']);
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isImageFile } from '../lib/imageFiles';
 import styles from './AttachmentsList.module.css';
 
 export type Attachment = { id: string; name: string; url?: string; mime?: string };
@@ -11,10 +12,6 @@ type Props = {
   title?: string;
 };
 
-export function isImageAttachment(item: Attachment): boolean {
-  return (item.mime ?? '').startsWith('image/') || /\.(jpe?g|png|gif|webp|heic|heif)$/i.test(item.name);
-}
-
 export function AttachmentsList({ items, onOpen, onRemove, title }: Props) {
   const { t } = useTranslation('common');
   return (
@@ -26,7 +23,7 @@ export function AttachmentsList({ items, onOpen, onRemove, title }: Props) {
           {items.map((item) => (
             <li key={item.id} className={styles.item}>
               <button type="button" className={styles.open} onClick={() => onOpen?.(item)} aria-label={t('attachments.open', { name: item.name })}>
-                {isImageAttachment(item) && item.url ? <img className={styles.thumb} src={item.url} alt="" /> : null}
+                {isImageFile({ name: item.name, type: item.mime }) && item.url ? <img className={styles.thumb} src={item.url} alt="" /> : null}
                 <span className={styles.name}>{item.name}</span>
               </button>
               {onRemove ? (

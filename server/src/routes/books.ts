@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { BudgetLineRecord, Expense } from '../../../src/lib/domain/books.ts';
 import {
   budgetGroups,
+  canDeleteLedgerEntry,
   canTurnBidIntoExpense,
   duplicateBudgetLine,
   duplicateInvoice,
@@ -149,7 +150,7 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       const entry = await ledger.find(tx, id, companyId);
       if (!entry) throw fail.notFound();
       await loadBuilding(tx, req, entry.buildingId);
-      if (entry.sourceKind !== 'manual') throw fail.rule({ field: 'id', messageKey: 'manualEntryOnly' });
+      enforce(canDeleteLedgerEntry(entry), true);
       checkVersion(entry, baseVersionFromQuery(req));
       await ledger.remove(tx, id, companyId);
       return { record: entry };

@@ -8,10 +8,14 @@ import {
   canUpdateReading,
   consumptionOf,
   latestReading,
+  nextReadingOf,
   previousReadingOf,
+  rechainedNext,
   validateMeterFields,
   validateNewMeter,
   validateReading,
+  validateReadingCorrection,
+  validateReadingPrice,
 } from '../../../src/lib/domain/meterRules.ts';
 import { required } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
@@ -42,7 +46,7 @@ const readingCreate = z.object({
   current: z.number(),
   readAt: isoTime.optional(),
   photoId: z.string().nullable().optional(),
-  previous: z.number().optional(),
+  // `previous` is the server's to compute; outboxes filled before it was dropped still send it, and it is stripped.
 });
 
 // No `paid`: a reading is paid when its charge is settled in the ledger, never by setting a flag.
@@ -125,7 +129,7 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       let pricePerKwh: number | null = null;
       if (meter.kind === 'evCharger') {
         pricePerKwh = (await loadBuilding(tx, req, meter.buildingId)).pricePerKwh;
-        if (pricePerKwh === null) throw fail.rule({ field: 'meterId', messageKey: 'pricePerKwhRequired' });
+        enforce(validateReadingPrice(meter, pricePerKwh), true);
       }
       const now = ctx.nowIso();
       const record: MeterReading = {
@@ -158,25 +162,24 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { companyId, user } = authOf(req);
       const current = await loadOwned(tx, req, meterReadings, id);
       checkVersion(current, body.baseVersion);
-      enforce(canUpdateReading(await readingWithCharge(tx, companyId, current)), true);
+      const charged = await readingWithCharge(tx, companyId, current);
+      enforce(canUpdateReading(charged), true);
       await linkNamedFile(tx, req, body.changes.photoId, { parentType: 'meterReadings', parentId: current.id }, ctx.nowIso());
       const meter = await loadOwned(tx, req, meters, current.meterId);
       const now = ctx.nowIso();
       const posting = { companyId, createdBy: user.userName, at: now };
       const changes: Partial<MeterReading> = { ...body.changes };
-      const all = await meterReadings.ofMeter(tx, current.meterId);
-      const later = all.filter((r) => r.id !== id && r.readAt > current.readAt).sort((a, b) => (a.readAt < b.readAt ? -1 : 1))[0];
       if (body.changes.current !== undefined || body.changes.photoId !== undefined) {
         const value = body.changes.current ?? current.current;
-        enforce(validateReading({ previous: current.previous, current: value, photoId: body.changes.photoId === undefined ? current.photoId : body.changes.photoId }), true);
-        if (later && value >= later.current) throw fail.rule({ field: 'current', messageKey: 'currentReadingNotGreater' });
+        const later = nextReadingOf(current, await meterReadings.ofMeter(tx, current.meterId));
+        const next = later ? await readingWithCharge(tx, companyId, later) : null;
+        const photoId = body.changes.photoId === undefined ? current.photoId : body.changes.photoId;
+        enforce(validateReadingCorrection({ reading: charged, current: value, photoId, next }), true);
         changes.consumption = consumptionOf(current.previous, value);
-        // The next reading starts where this one ends.
         if (later && value !== current.current) {
-          enforce(canUpdateReading(await readingWithCharge(tx, companyId, later)), true);
-          const next = bump(later, { previous: value, consumption: consumptionOf(value, later.current) }, now);
-          await meterReadings.update(tx, next);
-          await syncReadingCharge(tx, meter, next, posting);
+          const rechained = bump(later, rechainedNext(value, later), now);
+          await meterReadings.update(tx, rechained);
+          await syncReadingCharge(tx, meter, rechained, posting);
         }
       }
       const record = bump(current, changes, now);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { resetDb } from '../../sync/testing/setup';
-import { addExpense, addLedgerEntry, deleteExpense, setBudget, updateExpense } from './booksRepo';
+import { addExpense, addLedgerEntry, deleteExpense, deleteLedgerEntry, setBudget, updateExpense } from './booksRepo';
 import { booksOfBuilding, budgetOf, ledgerOfBuilding, summaryOf } from './booksQueries';
 import { approveBid } from './suppliersRepo';
 
@@ -73,6 +73,19 @@ describe('the books on the device', () => {
     await expect(addLedgerEntry(1, { kind: 'pettyCashOut', date: '2026-03-02', amountAgorot: 10_001, description: 'נורות' })).rejects.toMatchObject({ failure: { messageKey: 'pettyCashShort' } });
     await addLedgerEntry(1, { kind: 'pettyCashOut', date: '2026-03-02', amountAgorot: 10_000, description: 'נורות' });
     expect(summaryOf(await ledgerOfBuilding(1)).pettyCash).toBe(0);
+  });
+
+  it('deletes only an entry typed in by hand, refusing the others before queueing as the server would', async () => {
+    const manual = await addLedgerEntry(1, { kind: 'income', date: '2026-03-01', amountAgorot: 10_000, description: 'תרומה' });
+    const typed = await db.ledgerEntries.get(manual);
+    if (!typed) throw new Error('the manual entry is not stored');
+    await db.ledgerEntries.put({ ...typed, id: 'from-expense', sourceKind: 'expense', syncState: 'synced' });
+    const queued = await db.outbox.count();
+    await expect(deleteLedgerEntry('from-expense')).rejects.toMatchObject({ failure: { field: 'id', messageKey: 'manualEntryOnly' } });
+    expect(await db.outbox.count()).toBe(queued);
+    expect(await db.ledgerEntries.get('from-expense')).toBeDefined();
+    await deleteLedgerEntry(manual);
+    expect(await db.ledgerEntries.get(manual)).toBeUndefined();
   });
 
   it('approves a quote once on the device', async () => {

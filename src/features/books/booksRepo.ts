@@ -7,7 +7,7 @@ import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ExpenseRow } from '../../db/schema';
 import type { BudgetGroup, Expense, ExpenseFields, ManualLedgerKind } from '../../lib/domain/books';
-import { duplicateBudgetLine, duplicateInvoice, pettyCashOut, validateBudgetLine, validateExpense, validateManualEntry } from '../../lib/domain/books';
+import { canDeleteLedgerEntry, duplicateBudgetLine, duplicateInvoice, pettyCashOut, validateBudgetLine, validateExpense, validateManualEntry } from '../../lib/domain/books';
 import { pettyCashBalance } from '../../lib/domain/ledger';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
@@ -142,7 +142,7 @@ export async function addLedgerEntry(buildingId: number, input: ManualEntryInput
 
 export async function deleteLedgerEntry(id: string): Promise<void> {
   const actor = await currentActor();
-  await deleteRecord({ table: 'ledgerEntries', id, path: `ledger-entries/${id}`, userKey: actor.userKey });
+  await deleteRecord({ table: 'ledgerEntries', id, path: `ledger-entries/${id}`, guard: (row) => refuse(canDeleteLedgerEntry(row)), userKey: actor.userKey });
 }
 
 /** Sets a group's budget for a year: a new line, or a change of the existing one. */

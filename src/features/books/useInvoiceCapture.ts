@@ -3,6 +3,7 @@
 // checked against the upload limit like a photo.
 import { useEffect, useState } from 'react';
 import { sha256Hex } from '../../lib/crypto';
+import { isImageFile } from '../../lib/imageFiles';
 import { tooLarge } from '../../lib/uploadLimits';
 import type { CompressedPhoto } from '../../sync/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
@@ -14,7 +15,6 @@ export type InvoiceCapture =
   | { state: 'failed'; messageKey: string; params?: Record<string, string | number> };
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|gif|webp|heic|heif)$/i.test(file.name);
 
 export function useInvoiceCapture() {
   const [capture, setCapture] = useState<InvoiceCapture>({ state: 'empty' });
@@ -25,7 +25,7 @@ export function useInvoiceCapture() {
 
   async function take(file: File | undefined) {
     if (!file) return;
-    if (!isPdf(file) && !isImage(file)) {
+    if (!isPdf(file) && !isImageFile(file)) {
       setCapture({ state: 'failed', messageKey: 'errors:onlyImageOrPdfAllowed' });
       return;
     }

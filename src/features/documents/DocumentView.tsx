@@ -5,6 +5,7 @@ import { fileNameOf } from './documentFiles';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Documents.module.css';
+import { isImageFile } from '../../lib/imageFiles';
 
 // pdf.js is large: it loads with the first PDF shown, never with the sign-in or the dashboard.
 const PdfViewer = lazy(() => import('./PdfViewer').then((m) => ({ default: m.PdfViewer })));
@@ -14,7 +15,7 @@ export function DocumentView({ title, file }: { title: string; file: StoredFile 
   const { t } = useTranslation('documents');
   const url = useObjectUrl(file.blob);
   if (!url) return null;
-  if (file.mimeType.startsWith('image/')) return <img className={styles.image} src={url} alt={title} />;
+  if (isImageFile({ name: '', type: file.mimeType })) return <img className={styles.image} src={url} alt={title} />;
   const download = (label: string) => (
     <a href={url} download={fileNameOf(title, file.mimeType)}>
       {label}

@@ -17,7 +17,9 @@ describe('meterReadingsRepo', () => {
     const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
     expect(await db.meterReadings.get(id)).toMatchObject({ previous: 150, current: 175, consumption: 25, paid: false, syncState: 'local' });
     const [reading, upload] = await db.outbox.orderBy('seq').toArray();
-    expect(reading).toMatchObject({ op: 'create', request: { path: 'meter-readings' }, payload: { id, meterId: 'm1', current: 175, previous: 150 } });
+    expect(reading).toMatchObject({ op: 'create', request: { path: 'meter-readings' }, payload: { id, meterId: 'm1', current: 175 } });
+    // The server computes `previous`; the device keeps it on its row only.
+    expect(reading?.payload).not.toHaveProperty('previous');
     expect(upload).toMatchObject({ kind: 'photo', dependsOn: [`meterReadings:${id}`] });
     expect(reading?.payload.photoId).toBe(upload?.recordId);
   });
@@ -73,6 +75,36 @@ describe('meterReadingsRepo', () => {
     await expect(deleteLatestReading(id)).rejects.toMatchObject({ failure: { messageKey: 'paidReadingCannotBeUpdated' } });
     await db.meterReadings.update(id, { charge: { chargeId: `${id}:ev`, amountAgorot: 1550, openAgorot: 1550, pendingChecks: false } });
     await expect(updateReading(id, 180)).resolves.toBeUndefined();
+  });
+
+  it('refuses a correction offline that reaches the next reading, as the server would on replay, queueing nothing', async () => {
+    const first = await addReading({ meterId: 'm1', current: 175, photo: photo(), readAt: '2025-02-01T00:00:00Z' });
+    await addReading({ meterId: 'm1', current: 190, photo: photo(), readAt: '2025-03-01T00:00:00Z' });
+    const queued = await db.outbox.count();
+    await expect(updateReading(first, 190)).rejects.toMatchObject({ failure: { field: 'current', messageKey: 'currentReadingNotGreater' } });
+    await expect(updateReading(first, 200)).rejects.toBeInstanceOf(RuleError);
+    expect(await db.outbox.count()).toBe(queued);
+    expect(await db.meterReadings.get(first)).toMatchObject({ current: 175 });
+  });
+
+  it('re-chains the next reading held on the device when a correction is accepted', async () => {
+    const first = await addReading({ meterId: 'm1', current: 175, photo: photo(), readAt: '2025-02-01T00:00:00Z' });
+    const second = await addReading({ meterId: 'm1', current: 190, photo: photo(), readAt: '2025-03-01T00:00:00Z' });
+    await updateReading(first, 180.5);
+    expect(await db.meterReadings.get(first)).toMatchObject({ previous: 150, current: 180.5, consumption: 30.5 });
+    expect(await db.meterReadings.get(second)).toMatchObject({ previous: 180.5, current: 190, consumption: 9.5 });
+    const correction = (await db.outbox.orderBy('seq').toArray()).at(-1);
+    expect(correction).toMatchObject({ op: 'update', recordId: first, payload: { current: 180.5 } });
+  });
+
+  it('refuses a charging station’s reading while its building has no price, as the server would on replay', async () => {
+    await db.buildings.put({
+      id: 1, companyId: 1001, number: 1, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',
+      pricePerKwh: null, bankAccount: null, accountName: null, propertyType: null, managementType: null, version: 3, updatedAt: '', syncState: 'synced',
+    });
+    await db.meters.add({ id: 'ev1', buildingId: 1, apartmentId: 'apt-2', number: 'EV-1', kind: 'evCharger', initialReading: 0, lastReading: null, lastReadingAt: null, version: 1, updatedAt: '', syncState: 'synced' });
+    await expect(addReading({ meterId: 'ev1', current: 10, photo: photo() })).rejects.toMatchObject({ failure: { field: 'meterId', messageKey: 'pricePerKwhRequired' } });
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('replays the reading before its photo, exactly once each', async () => {

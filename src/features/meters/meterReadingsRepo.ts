@@ -1,13 +1,23 @@
 // The meter-readings repository: a reading is always saved with its photo (spec 5: photo required).
 // The reading and the photo's upload are two outbox entries of one transaction; the upload waits
 // for the reading, and a reading waits for the meter's previous reading (the server computes
-// `previous` from the meter's last reading, so the order of arrival matters).
+// `previous` from the meter's last reading, so the order of arrival matters; the payload does not carry it).
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { MeterReadingRow } from '../../db/schema';
 import type { MeterReading } from '../../lib/domain/entities';
-import { canDeleteReading, canUpdateReading, consumptionOf, latestReading, previousReadingOf, validateReading } from '../../lib/domain/meterRules';
+import {
+  canDeleteReading,
+  consumptionOf,
+  latestReading,
+  nextReadingOf,
+  previousReadingOf,
+  rechainedNext,
+  validateReading,
+  validateReadingCorrection,
+  validateReadingPrice,
+} from '../../lib/domain/meterRules';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/actor';
 import { photoRowOf } from '../../sync/photos';
@@ -31,9 +41,10 @@ export async function addReading(input: NewReading): Promise<string> {
   const id = newId();
   const photoRows = input.photo ? [photoRowOf(input.photo, 'meterReadings', id, 'meter')] : [];
   const photoId = photoRows[0]?.id ?? null;
-  refuse(validateReading({ previous, current: input.current, photoId }));
-  const actor = await currentActor();
   const building = await db.buildings.get(meter.buildingId);
+  const pricePerKwh = meter.kind === 'evCharger' ? (building?.pricePerKwh ?? null) : null;
+  refuse(validateReading({ previous, current: input.current, photoId }) ?? validateReadingPrice(meter, pricePerKwh));
+  const actor = await currentActor();
   const now = new Date().toISOString();
   const reading: MeterReading = {
     id,
@@ -45,7 +56,7 @@ export async function addReading(input: NewReading): Promise<string> {
     readAt: input.readAt ?? now,
     photoId,
     paid: false,
-    pricePerKwh: meter.kind === 'evCharger' ? (building?.pricePerKwh ?? null) : null,
+    pricePerKwh,
     version: 0,
     updatedAt: now,
   };
@@ -54,7 +65,7 @@ export async function addReading(input: NewReading): Promise<string> {
     id,
     row: { ...reading, syncState: 'local' },
     path: 'meter-readings',
-    payload: { id, meterId: meter.id, current: input.current, readAt: reading.readAt, photoId, previous },
+    payload: { id, meterId: meter.id, current: input.current, readAt: reading.readAt, photoId },
     dependsOn: [entityKeyOf('meters', meter.id), ...(latest ? [entityKeyOf('meterReadings', latest.id)] : [])],
     userKey: actor.userKey,
     uploads: { photos: photoRows, createdBy: actor.userId },
@@ -62,17 +73,29 @@ export async function addReading(input: NewReading): Promise<string> {
   return id;
 }
 
-/** Corrects the value of an unpaid reading. */
+/**
+ * Corrects the value of an unpaid reading: the same rule as the server's (it stays below the next reading),
+ * refused here before anything is queued. The next reading held here starts where the corrected one ends,
+ * as the server will re-chain it on replay.
+ */
 export async function updateReading(id: string, current: number): Promise<void> {
   const actor = await currentActor();
+  let rechain: MeterReadingRow | null = null;
   await changeRecord({
     table: 'meterReadings',
     id,
     changes: { current },
-    guard: (row) => refuse(canUpdateReading(row) ?? validateReading({ previous: row.previous, current, photoId: row.photoId })),
+    guard: async (row) => {
+      const next = nextReadingOf(row, await readingsOfMeter(row.meterId));
+      refuse(validateReadingCorrection({ reading: row, current, photoId: row.photoId, next }));
+      rechain = next !== null && current !== row.current ? { ...next, ...rechainedNext(current, next) } : null;
+    },
     rowChanges: (row) => ({ consumption: consumptionOf(row.previous, current) }),
     request: { path: `meter-readings/${id}` },
     userKey: actor.userKey,
+    also: async () => {
+      if (rechain) await db.meterReadings.put(rechain);
+    },
   });
 }
 

@@ -84,7 +84,7 @@ export function EditRetryForm({ entry, onDone }: { entry: OutboxEntry; onDone: (
   async function submit(event: FormEvent) {
     event.preventDefault();
     const patch = patchOf();
-    const failure = validatePayload(entry, { ...entry.payload, ...patch });
+    const failure = await validatePayload(entry, { ...entry.payload, ...patch });
     if (failure) {
       setError(failure);
       return;

@@ -1,7 +1,8 @@
 // Re-validation of an edited payload before "edit and retry": the same rules the forms and the
 // server use (src/lib), chosen by the entry's table. Features add their table here.
 import type { OutboxEntry } from '../../db/outboxRows';
-import { validateReading } from '../../lib/domain/meterRules';
+import { db } from '../../db/db';
+import { nextReadingOf, validateReading, validateReadingCorrection } from '../../lib/domain/meterRules';
 import { validateContact, validateServiceCall } from '../../lib/validation/rules';
 import type { RuleResult } from '../../lib/validation/rules';
 
@@ -21,10 +22,20 @@ const byTable: Partial<Record<string, (payload: Row, entry: OutboxEntry) => Rule
       : null,
   contacts: (p) =>
     validateContact({ buildingId: num(p.buildingId), firstName: text(p.firstName) ?? '', lastName: text(p.lastName) ?? '', phone: text(p.phone), email: text(p.email) }),
-  meterReadings: (p) =>
-    'current' in p ? validateReading({ previous: num(p.previous) ?? 0, current: num(p.current) ?? Number.NaN, photoId: text(p.photoId) }) : null,
 };
 
-export function validatePayload(entry: OutboxEntry, payload: Row): RuleResult {
+/** A reading is checked against the chain the device holds: its previous value (not sent), and the next reading. */
+async function validateReadingPayload(p: Row, entry: OutboxEntry): Promise<RuleResult> {
+  if (!('current' in p)) return null;
+  const current = num(p.current) ?? Number.NaN;
+  const row = await db.meterReadings.get(String(entry.recordId));
+  if (!row) return null;
+  if (entry.op === 'create') return validateReading({ previous: row.previous, current, photoId: text(p.photoId) });
+  const next = nextReadingOf(row, await db.meterReadings.where('meterId').equals(row.meterId).toArray());
+  return validateReadingCorrection({ reading: row, current, photoId: row.photoId, next });
+}
+
+export async function validatePayload(entry: OutboxEntry, payload: Row): Promise<RuleResult> {
+  if (entry.table === 'meterReadings') return validateReadingPayload(payload, entry);
   return byTable[entry.table]?.(payload, entry) ?? null;
 }

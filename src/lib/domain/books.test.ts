@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agorotFromText, canApproveBid, canTurnBidIntoExpense, duplicateBudgetLine, duplicateInvoice, invoiceKeyOf, validateExpense, validateManualEntry, pettyCashOut } from './books';
+import { agorotFromText, canApproveBid, canDeleteLedgerEntry, canTurnBidIntoExpense, duplicateBudgetLine, duplicateInvoice, invoiceKeyOf, validateExpense, validateManualEntry, pettyCashOut } from './books';
 
 const fields = { date: '2026-02-28', description: 'ניקיון', amountAgorot: 100, group: 'cleaning' as const, invoiceNumber: null, invoiceDate: null, invoiceAmountAgorot: null, dueDate: null };
 
@@ -44,5 +44,10 @@ describe('the books’ rules', () => {
     expect(canTurnBidIntoExpense({ status: 'open', expenseId: null })).toEqual({ field: 'status', messageKey: 'bidNotApproved' });
     expect(canTurnBidIntoExpense({ status: 'approved', expenseId: 'e' })).toEqual({ field: 'status', messageKey: 'bidAlreadyExpensed' });
     expect(canTurnBidIntoExpense({ status: 'approved', expenseId: null })).toBeNull();
+  });
+  it('deletes only an entry typed in by hand', () => {
+    expect(canDeleteLedgerEntry({ sourceKind: 'manual' })).toBeNull();
+    expect(canDeleteLedgerEntry({ sourceKind: 'expense' })).toEqual({ field: 'id', messageKey: 'manualEntryOnly' });
+    expect(canDeleteLedgerEntry({ sourceKind: null })?.messageKey).toBe('manualEntryOnly');
   });
 });

@@ -113,6 +113,11 @@ export function validateManualEntry(e: { kind: string; date: string; amountAgoro
   return localDate(e.date, 'date') ?? amount('amountAgorot', e.amountAgorot) ?? text('description', e.description);
 }
 
+/** Only an entry typed in by hand can be deleted; the others follow their source (charge, expense, payment…). */
+export function canDeleteLedgerEntry(entry: { sourceKind: string | null }): RuleResult {
+  return entry.sourceKind === 'manual' ? null : { field: 'id', messageKey: 'manualEntryOnly' };
+}
+
 /** Petty cash cannot pay out more than the box holds. */
 export function pettyCashOut(balance: number, amountAgorot: number): RuleResult {
   return amountAgorot > balance ? { field: 'amountAgorot', messageKey: 'pettyCashShort' } : null;

@@ -5,9 +5,13 @@ import {
   chargeOf,
   consumptionOf,
   latestReading,
+  nextReadingOf,
   previousReadingOf,
+  rechainedNext,
   validateNewMeter,
   validateReading,
+  validateReadingCorrection,
+  validateReadingPrice,
 } from './meterRules.ts';
 
 describe('meter readings', () => {
@@ -45,6 +49,47 @@ describe('meter readings', () => {
     expect(canDeleteReading({ id: 'a', paid: false }, readings)?.messageKey).toBe('onlyLastReadingCanBeDeleted');
     expect(canDeleteReading({ id: 'b', paid: false }, readings)).toBeNull();
     expect(canDeleteReading({ id: 'b', paid: true }, readings)?.messageKey).toBe('paidReadingCannotBeUpdated');
+  });
+});
+
+describe('reading corrections', () => {
+  const chain = [
+    { id: 'a', readAt: '2024-01-01T00:00:00Z', current: 110 },
+    { id: 'c', readAt: '2024-03-01T00:00:00Z', current: 140 },
+    { id: 'b', readAt: '2024-02-01T00:00:00Z', current: 120 },
+  ];
+  const reading = { previous: 110, current: 120, photoId: 'p', paid: false };
+  const next = { current: 140, paid: false };
+
+  it('finds the reading taken right after, whatever the order held', () => {
+    expect(nextReadingOf({ id: 'a', readAt: '2024-01-01T00:00:00Z' }, chain)?.id).toBe('b');
+    expect(nextReadingOf({ id: 'b', readAt: '2024-02-01T00:00:00Z' }, chain)?.id).toBe('c');
+    expect(nextReadingOf({ id: 'c', readAt: '2024-03-01T00:00:00Z' }, chain)).toBeNull();
+  });
+
+  it('keeps a corrected reading above its previous one and below the next one', () => {
+    expect(validateReadingCorrection({ reading, current: 130, photoId: 'p', next })).toBeNull();
+    expect(validateReadingCorrection({ reading, current: 140, photoId: 'p', next })).toEqual({ field: 'current', messageKey: 'currentReadingNotGreater' });
+    expect(validateReadingCorrection({ reading, current: 150, photoId: 'p', next })?.messageKey).toBe('currentReadingNotGreater');
+    expect(validateReadingCorrection({ reading, current: 110, photoId: 'p', next })?.messageKey).toBe('currentReadingNotGreater');
+    expect(validateReadingCorrection({ reading, current: 150, photoId: 'p', next: null })).toBeNull();
+  });
+
+  it('refuses a paid reading, and a change that would re-chain a paid next one', () => {
+    expect(validateReadingCorrection({ reading: { ...reading, paid: true }, current: 130, photoId: 'p', next })?.messageKey).toBe('paidReadingCannotBeUpdated');
+    const paidNext = { ...next, paid: true };
+    expect(validateReadingCorrection({ reading, current: 130, photoId: 'p', next: paidNext })?.messageKey).toBe('paidReadingCannotBeUpdated');
+    expect(validateReadingCorrection({ reading, current: 120, photoId: 'q', next: paidNext })).toBeNull();
+  });
+
+  it('bills a charging station’s reading only at a price', () => {
+    expect(validateReadingPrice({ kind: 'evCharger' }, null)).toEqual({ field: 'meterId', messageKey: 'pricePerKwhRequired' });
+    expect(validateReadingPrice({ kind: 'evCharger' }, 0.6)).toBeNull();
+    expect(validateReadingPrice({ kind: 'unit' }, null)).toBeNull();
+  });
+
+  it('re-chains the next reading from the corrected value', () => {
+    expect(rechainedNext(130.1, { current: 140.3 })).toEqual({ previous: 130.1, consumption: 10.2 });
   });
 });
 

@@ -33,6 +33,11 @@ export function validateReading(input: ReadingInput): RuleResult {
   return null;
 }
 
+/** A charging station's reading is billed at the building's price per kWh, so it needs one. */
+export function validateReadingPrice(meter: Pick<Meter, 'kind'>, pricePerKwh: number | null): RuleResult {
+  return meter.kind === 'evCharger' && pricePerKwh === null ? { field: 'meterId', messageKey: 'pricePerKwhRequired' } : null;
+}
+
 export type NewMeterInput = { apartmentId: string | null; kind: MeterKind };
 
 /**
@@ -69,6 +74,43 @@ export function isReadingFrozen(reading: PaidState): boolean {
 /** Paid readings are frozen: fixing one needs a credit or reassignment, not an edit. */
 export function canUpdateReading(reading: PaidState): RuleResult {
   return isReadingFrozen(reading) ? { field: 'paid', messageKey: 'paidReadingCannotBeUpdated' } : null;
+}
+
+type ChainLink = Pick<MeterReading, 'id' | 'readAt' | 'current'>;
+
+/** The reading taken right after `reading` on its meter, if any: the one a correction must stay below. */
+export function nextReadingOf<T extends ChainLink>(reading: Pick<MeterReading, 'id' | 'readAt'>, readingsOfMeter: readonly T[]): T | null {
+  let next: T | null = null;
+  for (const r of readingsOfMeter) {
+    if (r.id === reading.id || r.readAt <= reading.readAt) continue;
+    if (next === null || r.readAt < next.readAt) next = r;
+  }
+  return next;
+}
+
+export type ReadingCorrection = {
+  reading: Pick<MeterReading, 'previous' | 'current' | 'photoId'> & PaidState;
+  current: number;
+  photoId: string | null | undefined;
+  next: (PaidState & Pick<MeterReading, 'current'>) | null;
+};
+
+/**
+ * A corrected reading is unpaid, exceeds its previous one, keeps its photo and stays below the next
+ * reading; a changed value re-chains the next reading, which must not be billing history either.
+ */
+export function validateReadingCorrection({ reading, current, photoId, next }: ReadingCorrection): RuleResult {
+  return (
+    canUpdateReading(reading) ??
+    validateReading({ previous: reading.previous, current, photoId }) ??
+    (next !== null && current >= next.current ? { field: 'current', messageKey: 'currentReadingNotGreater' } : null) ??
+    (next !== null && current !== reading.current ? canUpdateReading(next) : null)
+  );
+}
+
+/** The next reading starts where the corrected one ends. */
+export function rechainedNext(correctedValue: number, next: Pick<MeterReading, 'current'>): Pick<MeterReading, 'previous' | 'consumption'> {
+  return { previous: correctedValue, consumption: consumptionOf(correctedValue, next.current) };
 }
 
 /** Newest first by reading time, ties broken by the higher value. */

@@ -2,6 +2,7 @@
 // failure as `{ field, messageKey }`, or null when the value is acceptable.
 import { instantFailure, isCalendarDate, isClockTime, wallClockFailure } from '../calendar.ts';
 import type { MessageKey } from './messages.ts';
+import { isImageFile, isJpegFile } from '../imageFiles.ts';
 
 /** Values of the message's placeholders, or facts the screen shows with the refusal (e.g. a count). */
 export type MessageParams = Record<string, string | number>;
@@ -172,11 +173,7 @@ export type ImageFileInput = { type: string; name: string };
 
 /** Only image files may be attached; `jpgOnly` for the places that accept JPEG only. */
 export function imageFile(file: ImageFileInput, field = 'file', jpgOnly = false): RuleResult {
-  const isJpeg = file.type === 'image/jpeg' || /\.jpe?g$/i.test(file.name);
-  if (jpgOnly) return isJpeg ? null : fail(field, 'onlyImageAllowed');
-  return file.type.startsWith('image/') || /\.(jpe?g|png|gif|webp|heic|heif|bmp)$/i.test(file.name)
-    ? null
-    : fail(field, 'onlyImageAllowed');
+  return (jpgOnly ? isJpegFile(file) : isImageFile(file)) ? null : fail(field, 'onlyImageAllowed');
 }
 
 export type FeedbackInput = { rating: number | null | undefined; message: string | null | undefined };
