@@ -31,6 +31,7 @@ import * as m024 from './migrations/024_security_c.ts';
 import * as m025 from './migrations/025_security_d.ts';
 import * as m029 from './migrations/029_incremental.ts';
 import * as m030 from './migrations/030_sync_screen.ts';
+import * as m034 from './migrations/034_resumable_photos.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, EnvMigration> = {
   '025_security_d': m025,
   '029_incremental': m029,
   '030_sync_screen': m030,
+  '034_resumable_photos': m034,
 };
 
 /** Every migration's name, in the order they run. */
