@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client';
 import { createFakeServer } from './testing/fakeServer';
 import type { FakeServer } from './testing/fakeServer';
-import { MIN_PART_BYTES, SLOW_FIRST_PART_BYTES, nextPartBytes, uploadResumable } from './resumableUpload';
-import { isSlowLink, noteUploadRate, photoConcurrency, resetLinkQualityForTests } from './linkQuality';
+import { FIRST_PART_BYTES, MIN_PART_BYTES, SLOW_FIRST_PART_BYTES, nextPartBytes, uploadResumable } from './resumableUpload';
+import { isSlowLink, lastUploadRate, noteUploadRate, photoConcurrency, resetLinkQualityForTests } from './linkQuality';
 
 const photo = (size: number) => new Blob([new Uint8Array(size).map((_, i) => i % 251)]);
 
@@ -83,13 +83,15 @@ describe('a photo in parts', () => {
     const seen = expect(stalled).rejects.toMatchObject({ errorCode: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(20_001);
     await seen;
+    // The next attempt's parts fit the stall deadline at the rate that part failed to reach.
+    expect(nextPartBytes(false, lastUploadRate())).toBe(MIN_PART_BYTES);
   });
 });
 
 describe('part sizes and how many photos at once', () => {
   it('sizes a part to a few seconds of the measured rate, within the server’s limits', () => {
     expect(nextPartBytes(true, null)).toBe(SLOW_FIRST_PART_BYTES);
-    expect(nextPartBytes(false, null)).toBe(1024 * 1024);
+    expect(nextPartBytes(false, null)).toBe(FIRST_PART_BYTES);
     expect(nextPartBytes(true, 32_000)).toBe(160_000);
     expect(nextPartBytes(true, 10)).toBe(MIN_PART_BYTES);
     expect(nextPartBytes(false, 10_000_000)).toBe(1024 * 1024);

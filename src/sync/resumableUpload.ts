@@ -22,6 +22,11 @@ export const MIN_PART_BYTES = 16 * 1024;
 export const MAX_PART_BYTES = 1024 * 1024;
 /** The first part on a slow or unknown link: ~2 s at 256 kbit/s. */
 export const SLOW_FIRST_PART_BYTES = 64 * 1024;
+/**
+ * The first part on a link the browser calls good: its estimate may be stale or wrong (an emulated or
+ * shared link), so even then the first part fits the stall deadline down to ~100 kbit/s.
+ */
+export const FIRST_PART_BYTES = 256 * 1024;
 
 export type UploadRequest = {
   blob: Blob;
@@ -60,7 +65,7 @@ function offsetOf(response: Response): number | null {
 
 /** The next part's size: about PART_SECONDS at the last measured rate, within the server's limits. */
 export function nextPartBytes(slow: boolean, rate: number | null): number {
-  if (rate === null) return slow ? SLOW_FIRST_PART_BYTES : MAX_PART_BYTES;
+  if (rate === null) return slow ? SLOW_FIRST_PART_BYTES : FIRST_PART_BYTES;
   return Math.min(MAX_PART_BYTES, Math.max(MIN_PART_BYTES, Math.floor(rate * PART_SECONDS)));
 }
 
@@ -91,10 +96,18 @@ export async function uploadResumable(api: ApiClient, request: UploadRequest): P
     const size = nextPartBytes(isSlowLink(), lastUploadRate());
     const part = blob.slice(offset, Math.min(blob.size, offset + size));
     const started = nowMs();
-    const answer = await api.raw('PATCH', path, part, {
-      ...base,
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
-    });
+    let answer: Response;
+    try {
+      answer = await api.raw('PATCH', path, part, {
+        ...base,
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      });
+    } catch (error) {
+      // A part that did not pass within the deadline: the link is slower than this part assumed, so the
+      // next attempt sends parts that fit it (what arrived of this one is resent: parts are kept whole).
+      if (nowMs() - started >= stallMs) noteUploadRate(part.size / (stallMs / 1000) / 2);
+      throw error;
+    }
     const next = offsetOf(answer);
     // 409: another attempt moved the offset (or this part's answer was lost); go on from the server's.
     if ((answer.status !== 204 && answer.status !== 409) || next === null) return { kind: 'answered', response: answer };
