@@ -61,7 +61,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const token = options.getToken ? await options.getToken() : null;
     if (token) headers.Authorization = token;
     const init: RequestInit = { method, headers, signal };
-    if (method !== 'GET' && payload !== undefined) {
+    if (payload instanceof Blob) {
+      // Bytes as they are (a photo's part): the caller's headers name their type.
+      init.body = payload;
+    } else if (method !== 'GET' && payload !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(payload);
     }

@@ -132,7 +132,7 @@ describe('replay in batches', () => {
     await rig.engine.replay();
     expect(rig.server.batchRequests).toHaveLength(1);
     expect(rig.server.batchRequests[0]).toHaveLength(2);
-    expect(rig.server.applied.map((a) => a.path.replace(/[0-9a-f-]{36}/g, ':id'))).toEqual(['service-calls', 'service-calls/:id/updates', 'files/upload/B64']);
+    expect(rig.server.applied.map((a) => a.path.replace(/[0-9a-f-]{36}/g, ':id'))).toEqual(['service-calls', 'service-calls/:id/updates', 'files/uploads/upload-1/finish']);
     expect(await db.photos.toArray()).toMatchObject([{ uploadState: 'uploaded' }]);
   });
 

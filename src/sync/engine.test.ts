@@ -155,7 +155,7 @@ describe('replay engine', () => {
     const update = await addUpdate(id, 'Plumber came', [photo()]);
     await rig.engine.replay();
     const order = rig.server.applied.map((a) => a.path.replace(/[0-9a-f-]{36}/g, ':id'));
-    expect(order).toEqual(['service-calls', 'service-calls/:id/updates', 'files/upload/B64', 'files/upload/B64']);
+    expect(order).toEqual(['service-calls', 'service-calls/:id/updates', 'files/uploads/upload-1/finish', 'files/uploads/upload-2/finish']);
     // The second photo has the same bytes: the server stores it once, both get its file id.
     expect([...rig.server.records.keys()].filter((k) => k.startsWith('files/'))).toHaveLength(1);
     expect(await db.photos.toArray()).toMatchObject([{ uploadState: 'uploaded' }, { uploadState: 'uploaded' }]);

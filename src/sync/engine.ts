@@ -20,11 +20,11 @@ import { pathOf, sendEntry } from './send';
 import type { SessionPort } from './sessionPort';
 import { SYNC_LOG_LIMIT, trimSyncLog } from './syncLog';
 import { heldByAttention } from './heldByAttention';
+import { photoConcurrency } from './linkQuality';
 
 export const DEFAULT_CONCURRENCY = 8;
 /** Batches in flight at once (each up to DEFAULT_BATCH_LIMITS). */
 export const BATCH_CONCURRENCY = 2;
-const PHOTO_CONCURRENCY = 2;
 const MAX_RENEWALS_PER_RUN = 2;
 /** A renewal whose answer was lost (no network, a timeout, a 5xx) is tried again after this long. */
 export const RENEWAL_RETRY_MS = 30_000;
@@ -288,7 +288,7 @@ export function createReplayEngine(deps: EngineDeps): ReplayEngine {
         const picked: OutboxEntry[] = [];
         for (const entry of candidates) {
           if (running.size - batchesRunning + picked.length >= concurrency) break;
-          if (entry.kind === 'photo' && (mutationWaiting || photosRunning >= PHOTO_CONCURRENCY)) continue;
+          if (entry.kind === 'photo' && (mutationWaiting || photosRunning >= photoConcurrency())) continue;
           picked.push(entry);
           if (entry.kind === 'photo') {
             photosRunning += 1;

@@ -1,5 +1,5 @@
 // Photos ride the outbox too: the Blob is stored in `photos` with the change that owns it, and an
-// entry of kind 'photo' uploads it (/files/upload/B64, Idempotency-Key) after the owner is applied
+// entry of kind 'photo' uploads it (resumable parts, then a finish under its Idempotency-Key: send.ts, resumableUpload.ts) after the owner is applied
 // (the write path queues it: `uploads`). The server also dedupes by SHA-256, so a repeated upload is
 // stored once. A photo that never left the device is dropped here with its queued upload.
 import { db } from '../db/db';

@@ -7,7 +7,10 @@ import type { OutboxEntry } from '../db/outboxRows';
 import { classifyAnswer, classifyFailure } from './classify';
 import type { Verdict } from './classify';
 import { compIdOfUserKey } from './sessionPort';
+import { UPLOADS_PATH, uploadResumable } from './resumableUpload';
+import type { UploadRequest } from './resumableUpload';
 
+/** The path a photo entry names (its base64 upload before issue 30); send.ts sends photos resumably. */
 export const UPLOAD_PATH = 'files/upload/B64';
 
 export function bodyOf(entry: OutboxEntry): Record<string, unknown> | undefined {
@@ -26,27 +29,28 @@ export function pathOf(entry: OutboxEntry): string {
   return text ? `${entry.request.path}?${text}` : entry.request.path;
 }
 
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}
-
-async function uploadBody(entry: OutboxEntry): Promise<unknown[] | null> {
+/** The photo's upload request (its bytes through resumableUpload.ts), or null when its row is gone. */
+async function photoUpload(entry: OutboxEntry): Promise<UploadRequest | null> {
   const photo = await db.photos.get(String(entry.recordId));
   if (!photo) return null;
-  const createdBy = typeof entry.payload.createdBy === 'number' ? entry.payload.createdBy : 0;
-  return [
-    p.nvarchar('parentType', photo.ownerTable),
-    p.nvarchar('parentID', photo.ownerId),
-    p.int('orgID', compIdOfUserKey(entry.ownerUserKey)),
-    p.guid('fileID', photo.id),
-    p.int('createdBy', createdBy),
-    p.nvarchar('srcFileName', `${photo.role}-${photo.id}.jpg`),
-    p.nvarchar('base64String', await base64Of(photo.blob)),
-  ];
+  return { blob: photo.blob, key: entry.id, parentType: photo.ownerTable, parentId: photo.ownerId, fileId: photo.id, fileName: `${photo.role}-${photo.id}.jpg` };
+}
+
+/**
+ * A photo: its bytes go in resumable parts (a cut continues where it stopped, the deadline follows
+ * progress), then one finishing request with the entry's key attaches it once — a repeat of that
+ * request gets the stored answer. Entries queued as base64 uploads by an older version go this way too
+ * (their request is not stored, only the photo's row), and the server still takes `upload/B64`.
+ */
+async function sendPhoto(api: ApiClient, entry: OutboxEntry, headers: Record<string, string>): Promise<{ response: Response | null; path: string }> {
+  const upload = await photoUpload(entry);
+  if (!upload) return { response: null, path: UPLOADS_PATH };
+  const outcome = await uploadResumable(api, upload);
+  if (outcome.kind === 'answered') return { response: outcome.response, path: UPLOADS_PATH };
+  const path = `${outcome.path}/finish`;
+  // Style 2 with no parameters: the bytes and the parent are the upload's.
+  const response = await api.raw('POST', path, [p.int('orgID', compIdOfUserKey(entry.ownerUserKey))], { prefix: false, headers });
+  return { response, path };
 }
 
 export type Sent = { verdict: Verdict; method: string; path: string };
@@ -58,13 +62,14 @@ export async function sendEntry(api: ApiClient, entry: OutboxEntry, nowMs: () =>
   try {
     let response: Response;
     if (entry.kind === 'photo') {
-      const params = await uploadBody(entry);
       method = 'POST';
-      path = UPLOAD_PATH;
-      if (params === null) {
+      path = UPLOADS_PATH;
+      const sent = await sendPhoto(api, entry, headers);
+      path = sent.path;
+      if (sent.response === null) {
         return { method, path, verdict: { kind: 'rejected', status: 0, messageKey: 'errors:fileNotFound', message: 'photo missing on the device' } };
       }
-      response = await api.raw('POST', UPLOAD_PATH, params, { prefix: false, headers });
+      response = sent.response;
     } else {
       const prefix = entry.request.prefix ?? true;
       response = await api.raw(entry.request.method, path, bodyOf(entry), { prefix, headers });

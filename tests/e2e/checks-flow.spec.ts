@@ -2,7 +2,7 @@
 // the amount fixed, sent after reconnecting while the check photos cannot get through, the deposit put
 // off ("Not now"), found again after a reload in the list of payments waiting for it, its wait showing
 // the photos sent, and confirmed with the code from the server log (each call applied once).
-import type { Page, Request, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
@@ -24,10 +24,11 @@ type Debt = { id: string; contactGuid: string; apartmentId: string; amount: numb
 type Contact = { id: string; fullName: string; apartmentId: string | null };
 type Apartment = { id: string; number: string; floor: number };
 
-const photoUploads = /^\/api\/files\/upload\//;
-/** The changes reach the server; the photo uploads find no network (a signal too weak for them). */
-const photosCannotGetThrough = async (route: Route, request: Request) =>
-  photoUploads.test(new URL(request.url()).pathname) ? faults.networkDown(route) : route.continue();
+// A photo goes as a resumable upload: its creation, parts and finish (docs/api.md "Resumable upload").
+const photoUploads = /\/api\/files\/uploads(\/|$)/;
+const photoFinish = /\/api\/files\/uploads\/[^/]+\/finish$/;
+/** The photo uploads find no network (a signal too weak for them). */
+const photosCannotGetThrough: Fault = async (route) => faults.networkDown(route);
 
 /** A distinct 4000×1800 JPEG of a check (a phone camera's size). */
 const checkPhoto = (page: Page, label: string) =>
@@ -52,14 +53,14 @@ function storedCheckPhotos(page: Page): Promise<Array<[number, number]>> {
   );
 }
 
-/** The first two photo uploads pass; every attempt of the third waits until `release`. */
+/** The first two photos arrive; every request of the third waits until `release`. */
 function lastPhotoHeld(): { fault: Fault; release(): void } {
-  let passed = 0;
+  let finished = 0;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const fault: Fault = async (route, request) => {
-    if (!photoUploads.test(new URL(request.url()).pathname) || passed < 2) {
-      if (photoUploads.test(new URL(request.url()).pathname)) passed += 1;
+    if (finished < 2) {
+      if (photoFinish.test(request.url())) finished += 1;
       return route.continue();
     }
     await gate;
@@ -69,6 +70,7 @@ function lastPhotoHeld(): { fault: Fault; release(): void } {
 }
 
 describe('check payment offline, sent once, deposit confirmed', () => {
+  let photoFault: Fault | null = null;
   let app: TestApp;
   let state: ServerState;
   let net: Network;
@@ -87,6 +89,8 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     app = await startApp();
     state = openServerState(app.server);
     net = await breakableNetwork(app.context);
+    // The photos' requests, apart from the changes (net): passed, or broken by `photoFault`.
+    await app.context.route(photoUploads, (route, request) => (photoFault ? photoFault(route, request) : route.continue()));
     index = new ChecksIndexPage(app.page, app.baseUrl);
     deposits = new ChecksDepositsPage(app.page, app.baseUrl);
     fill = new ChecksFillPage(app.page, app.baseUrl);
@@ -163,7 +167,7 @@ describe('check payment offline, sent once, deposit confirmed', () => {
   });
 
   it('sends after reconnecting; "Not now" puts the deposit off while the check photos are on their way', async () => {
-    net.always(photosCannotGetThrough);
+    photoFault = photosCannotGetThrough;
     await net.setOffline(false);
     await fill.dialog('review.title').getByRole('button', { name: fill.t('review.send'), exact: true }).click();
     await fill.waitVisible(fill.button(fill.t('deposit.callMe')), 30_000);
@@ -188,7 +192,7 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     // The signal is back, but the last photo is still on the wire when "Call me" is tapped: the deposit
     // waits for it, showing how many have arrived.
     const last = lastPhotoHeld();
-    net.always(last.fault);
+    photoFault = last.fault;
     const mark = app.server.depositMark();
     await deposits.button(deposits.t('deposit.callMe')).click();
     await deposits.waitVisible(deposits.uploadProgress(2, 3), 30_000);

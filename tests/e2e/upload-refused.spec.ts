@@ -7,7 +7,6 @@ import type { Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeCheck } from './fixtures/browser';
 import type { TestApp } from './fixtures/app';
-import { faults } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
 import { startChaosApp } from './fixtures/chaosApp';
 import { waitFor } from './fixtures/waitFor';
@@ -20,19 +19,20 @@ import type { ServiceCallPage } from './pages/ServiceCallPage';
 import { plural } from './pages/SyncScreenPage';
 import type { SyncScreenPage } from './pages/SyncScreenPage';
 
-const UPLOAD = /^\/api\/files\/upload\/B64$/;
-const notAnImage = Buffer.from('%PDF-1.7 a scanned form, not a photo').toString('base64');
+// Photos go as resumable uploads (docs/api.md "Resumable upload"): parts, then a finish that attaches.
+const PART = /\/api\/files\/uploads\/[^/]+$/;
+const FINISH = /^\/api\/files\/uploads\/[^/]+\/finish$/;
 
-type Param = { paramName: string; paramValue: unknown };
-
-/** The first upload's bytes become a PDF on the way (a device bug, a broken proxy); the rest pass. */
-function corruptFirstUpload(): (route: Route, request: Request) => Promise<void> {
+/** The first part's bytes become a PDF's on the way (a device bug, a broken proxy); the rest pass. */
+function corruptFirstPart(): (route: Route, request: Request) => Promise<void> {
   let corrupted = false;
   return async (route, request) => {
-    if (corrupted || !UPLOAD.test(new URL(request.url()).pathname)) return faults.pass(route);
+    if (corrupted || request.method() !== 'PATCH') return route.continue();
     corrupted = true;
-    const params = JSON.parse(request.postData() ?? '[]') as Param[];
-    await route.continue({ postData: JSON.stringify(params.map((p) => (p.paramName === 'base64String' ? { ...p, paramValue: notAnImage } : p))) });
+    const bytes = request.postDataBuffer() ?? Buffer.alloc(0);
+    const notAnImage = Buffer.alloc(bytes.length, ' ');
+    notAnImage.write('%PDF-1.7 a scanned form, not a photo');
+    await route.continue({ postData: notAnImage });
   };
 }
 
@@ -51,10 +51,14 @@ describe('a refused photo upload', () => {
   let call: ServiceCallPage;
   let sync: SyncScreenPage;
   let id = '';
+  const finishes: string[] = [];
 
   beforeAll(async () => {
     chaos = await startChaosApp();
     ({ app, state, net, add, call, sync } = chaos);
+    app.context.on('request', (request) => {
+      if (request.method() === 'POST' && FINISH.test(new URL(request.url()).pathname)) finishes.push(request.url());
+    });
     // Every document from now on reports what its CSP blocks.
     await app.context.addInitScript(() => {
       window.cspViolations = [];
@@ -87,13 +91,13 @@ describe('a refused photo upload', () => {
     id = await add.submit();
     await sync.waitForPending(3);
 
-    net.always(corruptFirstUpload());
+    await app.context.route(PART, corruptFirstPart());
     await net.setOffline(false);
     await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`, 30_000);
     await call.waitVisible(call.badge('synced'));
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(1);
     expect(state.count('SELECT COUNT(*) FROM files WHERE parentId = ?', id)).toBe(1);
-    expect(net.writesTo(UPLOAD)).toHaveLength(2);
+    expect(finishes).toHaveLength(2);
 
     await sync.open();
     const entry = sync.entry('upload', 'photos');
@@ -103,21 +107,21 @@ describe('a refused photo upload', () => {
   });
 
   it('never sends the refused upload again: later replays pass it by', async () => {
-    const uploads = net.writesTo(UPLOAD).length;
+    const uploads = finishes.length;
     await net.setOffline(true);
     await call.open(id);
     await call.changeStatus('inTreatment');
     await net.setOffline(false);
     await state.until('the status change applied', () => (state.row<{ status: string }>('SELECT status FROM service_calls WHERE id = ?', id)?.status === 'inTreatment' ? true : undefined), 30_000);
     await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`, 30_000);
-    expect(net.writesTo(UPLOAD)).toHaveLength(uploads);
+    expect(finishes).toHaveLength(uploads);
 
     await sync.open();
     const entry = sync.entry('upload', 'photos');
     await sync.waitVisible(entry);
     await sync.discard(entry);
     await sync.waitForIndicator(`${sync.t('indicator.online')}, ${sync.t('indicator.allSent')}`);
-    expect(net.writesTo(UPLOAD)).toHaveLength(uploads);
+    expect(finishes).toHaveLength(uploads);
   });
 
   it('loads a stored image by the session cookie, into the service worker cache, with no CSP violation', async () => {

@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_security_d.ts';
 import * as m029 from './migrations/029_incremental.ts';
 import * as m030 from './migrations/030_sync_screen.ts';
 import * as m032 from './migrations/032_residents.ts';
+import * as m034 from './migrations/034_resumable_photos.ts';
 import * as m035 from './migrations/035_fee_schedule.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
@@ -64,6 +65,7 @@ const migrations: Record<string, EnvMigration> = {
   '029_incremental': m029,
   '030_sync_screen': m030,
   '032_residents': m032,
+  '034_resumable_photos': m034,
   '035_fee_schedule': m035,
 };
 

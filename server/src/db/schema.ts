@@ -194,6 +194,25 @@ export type FileTable = {
   createdAt: string;
 };
 
+/** A photo arriving in parts (migration 034, routes/resumableUploads.ts); `received` bytes are kept so far. */
+export type ResumableUploadTable = {
+  id: string;
+  companyId: number;
+  userId: number;
+  uploadKey: string;
+  parentType: string;
+  parentId: string;
+  fileId: string | null;
+  srcFileName: string | null;
+  length: number;
+  received: number;
+  createdAt: string;
+  expiresAt: string;
+  finishedAt: string | null;
+};
+
+export type ResumableUploadPartTable = { uploadId: string; start: number; data: Buffer };
+
 export type TranslationTable = { id: Generated<number>; LID: number; TranslateKey: string; TranslateData: string };
 
 export type AppLogTable = { id: Generated<number>; companyId: number; userName: string; message: string; createdAt: string };
@@ -538,6 +557,8 @@ export type DB = {
   checks: CheckTable;
   deposit_confirmations: DepositConfirmationTable;
   files: FileTable;
+  resumable_uploads: ResumableUploadTable;
+  resumable_upload_parts: ResumableUploadPartTable;
   translations: TranslationTable;
   app_logs: AppLogTable;
   app_feedback: AppFeedbackTable;

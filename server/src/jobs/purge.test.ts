@@ -54,12 +54,12 @@ describe('purge of expired rows', () => {
     await key('kept', now - (retention.idempotencyKeysDays - 1) * DAY);
 
     const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS, usageLimits: DEFAULT_USAGE_LIMITS };
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1, syncChanges: 1 });
+    expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1, syncChanges: 1, resumableUploads: 0 });
     expect((await d.all(d.q.selectFrom('sessions').select('tokenHash'))).map((r) => r.tokenHash)).toEqual(['live']);
     expect((await d.all(d.q.selectFrom('otp_challenges').select('otpGuid'))).map((r) => r.otpGuid)).toEqual(['recent']);
     expect((await d.all(d.q.selectFrom('idempotency_keys').select('key'))).map((r) => r.key)).toEqual(['kept']);
     expect((await d.all(d.q.selectFrom('sync_changes').select('recordId'))).map((r) => r.recordId)).toEqual(['recent']);
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0, syncChanges: 0 });
+    expect(await purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0, syncChanges: 0, resumableUploads: 0 });
   });
 
   it('is claimed by one process per interval (a lease in the database)', async () => {

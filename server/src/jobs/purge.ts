@@ -1,5 +1,5 @@
 // What the database must not keep forever: ended sessions, spent one-time and deposit codes, old log
-// rows, idempotency keys and the incremental pull's change log past the longest time a device may still hold a change (docs/api.md,
+// rows, idempotency keys, idle photo uploads and the incremental pull's change log past the longest time a device may still hold a change (docs/api.md,
 // "Retention"). Runs at start and then on a schedule; with several server processes on one database,
 // one of them runs it per interval (the `jobs` row's lease, data/jobs.ts).
 import { purgeExpiredSignInData } from '../auth/purge.ts';
@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { appLogs } from '../data/appLogs.ts';
 import { deposits } from '../data/deposits.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
+import { resumableUploads } from '../data/resumableUploads.ts';
 import { sessions } from '../data/sessions.ts';
 import { syncChanges } from '../data/syncChanges.ts';
 
@@ -30,7 +31,7 @@ export const retention = {
 
 export const PURGE_JOB = 'purge';
 
-export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number; syncChanges: number };
+export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number; syncChanges: number; resumableUploads: number };
 
 export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits' | 'usageLimits'>): Promise<PurgeCounts> {
   const { db } = ctx;
@@ -44,6 +45,8 @@ export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInL
     appLogs: await appLogs.purge(db, before(retention.appLogsDays)),
     idempotencyKeys: await idempotencyKeys.purge(db, before(retention.idempotencyKeysDays)),
     syncChanges: await syncChanges.purge(db, before(retention.syncChangesDays)),
+    // An upload's expiry moves with each part it receives (routes/resumableUploads.ts).
+    resumableUploads: await resumableUploads.purge(db, nowIso),
   };
 }
 

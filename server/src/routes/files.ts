@@ -2,7 +2,8 @@
 // be one the caller may change; every file is decoded and re-encoded (files/images.ts) within the limits
 // of src/lib/uploadLimits.ts. A download is read as a record the file belongs to (http/fileAccess.ts),
 // authenticated by header or cookie, never by a token in the URL.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
 import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
 import { files, keepFile } from '../data/files.ts';
@@ -12,6 +13,7 @@ import { assertFileReadable } from '../http/fileAccess.ts';
 import { reencodeImage, smallImage } from '../files/images.ts';
 import type { Reencoded } from '../files/images.ts';
 import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
+import type { UploadParent } from '../files/uploadRules.ts';
 
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf, params2Of } from '../http/hooks.ts';
@@ -62,7 +64,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/files/upload/B64', { config: { style2: true, upload: true, right: 'files.upload' }, bodyLimit: uploadBodyLimit }, async (req, reply) => {
     const p = params2Of(req);
-    const { companyId, user } = authOf(req);
     const payloads = paramValues(req.body, 'base64String').map(text);
     if (payloads.length === 0 || payloads.some((b) => b === '')) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
     const many = tooMany(payloads.length);
@@ -73,60 +74,14 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Before any decoding: a request for someone else's record costs nothing.
     await parent.load(db, req, parentId);
     const decoded = payloads.map(decodeBase64);
-    for (const data of decoded) {
-      const big = tooLarge(data.length);
-      if (big) throw fail.upload(big);
-    }
-    const images: Stored[] = [];
-    for (const data of decoded) {
-      const image = parent.pdf && isPdf(data) ? { data, mimeType: 'application/pdf' as const } : await reencodeImage(data, parent.formats);
-      if (!image) throw new ApiError(422, 'VALIDATION', parent.pdf ? 'onlyImageOrPdfAllowed' : 'onlyImageAllowed', { field: 'base64String' });
-      images.push(image);
-    }
-    const wantedIds = paramValues(req.body, 'fileID').map(text);
-    const names = paramValues(req.body, 'srcFileName').map(text);
-    // The bytes go to the file store first (same bytes, same address: a retry or a repeat writes
-    // nothing new); the rows that point at them commit with the idempotency key below.
-    const hashed = images.map((image) => ({ image, sha256: sha256Hex(image.data) }));
-    for (const { image, sha256 } of hashed) await ctx.files.put(companyId, sha256, image.data);
-    // Chosen outside the transaction, which may run again (PostgreSQL) and must pick the same ids.
-    const freshIds = hashed.map(() => newUuid());
-    return runMutation(
-      ctx,
-      req,
-      reply,
-      async (tx) => {
-        await parent.load(tx, req, parentId);
-        const stored: { row: FileView; deduplicated: boolean }[] = [];
-        for (const [i, { image, sha256 }] of hashed.entries()) {
-          const wanted = wantedIds[i] ?? '';
-          const free = wanted !== '' && wanted.length <= 100 && !(await files.exists(tx, wanted));
-          // Bytes the company has already are kept once and linked to this record too (http/fileAccess.ts).
-          const kept = await keepFile(
-            tx,
-            {
-              id: free ? wanted : (freshIds[i] ?? newUuid()),
-              companyId,
-              sha256,
-              mimeType: image.mimeType,
-              size: image.data.length,
-              parentType,
-              parentId,
-              srcFileName: (names[i] ?? '').slice(0, 200) || null,
-              createdBy: user.userName,
-              createdAt: ctx.nowIso(),
-            },
-            user.id,
-          );
-          stored.push({ row: kept.view, deduplicated: kept.deduplicated });
-        }
-        const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
-        const [first] = stored;
-        if (!first) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
-        return { record: fileView(first.row), extra: ok2({ ...answers[0], ...(answers.length > 1 ? { files: answers } : {}) }) };
-      },
-      { keyRequired: false },
-    );
+    return storeUpload(ctx, req, reply, {
+      parentType,
+      parentId,
+      parent,
+      decoded,
+      wantedIds: paramValues(req.body, 'fileID').map(text),
+      names: paramValues(req.body, 'srcFileName').map(text),
+    });
   });
 
   // Several small copies in one answer (take the day offline: tens of photos in one request), each
@@ -183,4 +138,78 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       .header('ETag', small ? `"${file.sha256}-small"` : `"${file.sha256}"`)
       .send(small ?? data);
   });
+}
+
+export type UploadToStore = {
+  parentType: string;
+  parentId: string;
+  parent: UploadParent;
+  /** The files' bytes as they arrived (base64 decoded, or the parts of a resumable upload joined). */
+  decoded: Buffer[];
+  wantedIds: string[];
+  names: string[];
+  /** More writes of the same transaction (a resumable upload marked finished). */
+  alsoInTx?: (tx: Db) => Promise<void>;
+};
+
+/**
+ * Checks, re-encodes and stores uploaded files for their parent record, once per Idempotency-Key: the
+ * base64 upload and the end of a resumable one answer alike (style 2, `fileId`, `url`, `deduplicated`).
+ */
+export async function storeUpload(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, upload: UploadToStore): Promise<unknown> {
+  const { companyId, user } = authOf(req);
+  const { parentType, parentId, parent, decoded, wantedIds, names } = upload;
+  for (const data of decoded) {
+    const big = tooLarge(data.length);
+    if (big) throw fail.upload(big);
+  }
+  const images: Stored[] = [];
+  for (const data of decoded) {
+    const image = parent.pdf && isPdf(data) ? { data, mimeType: 'application/pdf' as const } : await reencodeImage(data, parent.formats);
+    if (!image) throw new ApiError(422, 'VALIDATION', parent.pdf ? 'onlyImageOrPdfAllowed' : 'onlyImageAllowed', { field: 'base64String' });
+    images.push(image);
+  }
+  // The bytes go to the file store first (same bytes, same address: a retry or a repeat writes
+  // nothing new); the rows that point at them commit with the idempotency key below.
+  const hashed = images.map((image) => ({ image, sha256: sha256Hex(image.data) }));
+  for (const { image, sha256 } of hashed) await ctx.files.put(companyId, sha256, image.data);
+  // Chosen outside the transaction, which may run again (PostgreSQL) and must pick the same ids.
+  const freshIds = hashed.map(() => newUuid());
+  return runMutation(
+    ctx,
+    req,
+    reply,
+    async (tx) => {
+      await parent.load(tx, req, parentId);
+      await upload.alsoInTx?.(tx);
+      const stored: { row: FileView; deduplicated: boolean }[] = [];
+      for (const [i, { image, sha256 }] of hashed.entries()) {
+        const wanted = wantedIds[i] ?? '';
+        const free = wanted !== '' && wanted.length <= 100 && !(await files.exists(tx, wanted));
+        // Bytes the company has already are kept once and linked to this record too (http/fileAccess.ts).
+        const kept = await keepFile(
+          tx,
+          {
+            id: free ? wanted : (freshIds[i] ?? newUuid()),
+            companyId,
+            sha256,
+            mimeType: image.mimeType,
+            size: image.data.length,
+            parentType,
+            parentId,
+            srcFileName: (names[i] ?? '').slice(0, 200) || null,
+            createdBy: user.userName,
+            createdAt: ctx.nowIso(),
+          },
+          user.id,
+        );
+        stored.push({ row: kept.view, deduplicated: kept.deduplicated });
+      }
+      const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
+      const [first] = stored;
+      if (!first) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
+      return { record: fileView(first.row), extra: ok2({ ...answers[0], ...(answers.length > 1 ? { files: answers } : {}) }) };
+    },
+    { keyRequired: false },
+  );
 }

@@ -10,6 +10,7 @@ import { checkRoutes } from './checks.ts';
 import { documentRoutes } from './documents.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { fileRoutes } from './files.ts';
+import { resumableUploadRoutes } from './resumableUploads.ts';
 import { gateRoutes } from './gates.ts';
 import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
@@ -42,6 +43,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   authRoutes(app, ctx);
   providerRoutes(app, ctx);
   fileRoutes(app, ctx);
+  resumableUploadRoutes(app, ctx);
   translateRoutes(app, ctx);
   buildingRoutes(app, ctx);
   serviceCallRoutes(app, ctx);

@@ -111,7 +111,7 @@ describe('meterReadingsRepo', () => {
     const rig = createRig();
     const id = await addReading({ meterId: 'm1', current: 175, photo: photo() });
     await rig.engine.replay();
-    expect(rig.server.applied.map((a) => a.path)).toEqual(['meter-readings', 'files/upload/B64']);
+    expect(rig.server.applied.map((a) => a.path)).toEqual(['meter-readings', 'files/uploads/upload-1/finish']);
     expect(await db.meterReadings.get(id)).toMatchObject({ syncState: 'synced', version: 1 });
     expect((await db.photos.toArray())[0]).toMatchObject({ uploadState: 'uploaded', fileId: expect.any(String) });
   });

@@ -78,7 +78,7 @@ describe('metersRepo', () => {
     await addReading({ meterId: id, current: 130, photo: photo() });
     await rig.engine.replay();
     await rig.engine.replay();
-    expect(rig.server.applied.map((a) => a.path)).toEqual(['meters', 'meter-readings', 'files/upload/B64']);
+    expect(rig.server.applied.map((a) => a.path)).toEqual(['meters', 'meter-readings', 'files/uploads/upload-1/finish']);
     expect(await db.meters.get(id)).toMatchObject({ syncState: 'synced', version: 1 });
     expect(await db.outbox.count()).toBe(0);
   });

@@ -33,6 +33,8 @@ export type FakeServer = {
   batchRequests: string[][];
   /** Refuse a body with a 422 (validation) when this returns a field name. */
   validate: ((method: string, path: string, body: Row) => string | null) | null;
+  /** The parts of resumable uploads, as they arrived. */
+  uploadedParts: { id: string; offset: number; size: number }[];
   /** Change a stored record as another user would (bumps the version). */
   editAsOther(path: string, changes: Row): Row;
 };
@@ -53,6 +55,19 @@ function stalledAnswer(status: number, key: string | null): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) } });
 }
 
+type FakeUpload = { id: string; length: number; fileId: string; bytes: Uint8Array };
+
+function metadataOf(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of header.split(',')) {
+    const [name, value] = pair.trim().split(' ');
+    if (name) out[name] = value ? new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0))) : '';
+  }
+  return out;
+}
+
+const bytesText = (bytes: Uint8Array) => bytes.reduce((text, b) => text + String.fromCharCode(b), '');
+
 export type FakeServerOptions = { batches?: boolean };
 
 export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
@@ -68,6 +83,7 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     batches: options.batches ?? false,
     batchProbes: 0,
     batchRequests: [],
+    uploadedParts: [],
     validate: null,
     editAsOther(path, changes) {
       const current = records.get(path);
@@ -78,7 +94,49 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     },
   };
 
+  /** Resumable uploads (docs/api.md "Resumable upload") by the photo's key. */
+  const uploads = new Map<string, FakeUpload>();
+
+  async function tus(method: string, path: string, headers: Headers, init: RequestInit | undefined): Promise<Response | null> {
+    if (method === 'POST' && path === 'files/uploads') {
+      const meta = metadataOf(headers.get('Upload-Metadata') ?? '');
+      const key = meta.key ?? '';
+      let upload = uploads.get(key);
+      if (!upload) {
+        upload = { id: `upload-${uploads.size + 1}`, length: Number(headers.get('Upload-Length')), fileId: meta.fileID ?? '', bytes: new Uint8Array(0) };
+        uploads.set(key, upload);
+      }
+      return new Response(null, { status: 201, headers: { Location: `/api/files/uploads/${upload.id}`, 'Upload-Offset': String(upload.bytes.length) } });
+    }
+    const patching = /^files\/uploads\/([^/]+)$/.exec(path);
+    if (method === 'PATCH' && patching) {
+      const upload = [...uploads.values()].find((u) => u.id === patching[1]);
+      if (!upload) return error(404, 'NOT_FOUND', 'notFound');
+      const offset = Number(headers.get('Upload-Offset'));
+      if (offset !== upload.bytes.length) return new Response(null, { status: 409, headers: { 'Upload-Offset': String(upload.bytes.length) } });
+      const part = init?.body instanceof Blob ? new Uint8Array(await init.body.arrayBuffer()) : new Uint8Array(0);
+      const joined = new Uint8Array(upload.bytes.length + part.length);
+      joined.set(upload.bytes);
+      joined.set(part, upload.bytes.length);
+      upload.bytes = joined;
+      server.uploadedParts.push({ id: upload.id, offset, size: part.length });
+      return new Response(null, { status: 204, headers: { 'Upload-Offset': String(joined.length) } });
+    }
+    return null;
+  }
+
   function apply(method: string, path: string, body: Row, query: URLSearchParams): { status: number; body: Row } | Response {
+    const finishing = /^files\/uploads\/([^/]+)\/finish$/.exec(path);
+    if (finishing) {
+      const upload = [...uploads.values()].find((u) => u.id === finishing[1]);
+      if (!upload || upload.bytes.length !== upload.length) return error(409, 'UPLOAD_INCOMPLETE', 'missingDetailsToContinue');
+      const hash = bytesText(upload.bytes);
+      const existing = [...records.entries()].find(([k, r]) => k.startsWith('files/') && r.hash === hash);
+      if (existing) return { status: 200, body: { APIResponseCode: 0, fileId: existing[1].id, record: existing[1] } };
+      const record = { id: upload.fileId, hash };
+      records.set(`files/${upload.fileId}`, record);
+      return { status: 200, body: { APIResponseCode: 0, fileId: upload.fileId, record } };
+    }
     if (path === 'files/upload/B64') {
       const params = (Array.isArray(body) ? body : []) as { paramName: string; paramValue: unknown }[];
       const fileId = String(params.find((p) => p.paramName === 'fileID')?.paramValue ?? '');
@@ -177,6 +235,11 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     if (method === 'GET') {
       const record = records.get(path);
       return record ? json(200, { record }) : error(404, 'NOT_FOUND', 'notFound');
+    }
+    const sentBytes = await tus(method, path, headers, init);
+    if (sentBytes) {
+      if (fault === 'lostResponse') throw new TypeError('connection reset after commit');
+      return sentBytes;
     }
     const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Row;
     let answer: Response | { status: number; body: Row };
