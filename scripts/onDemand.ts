@@ -11,8 +11,8 @@ export type ViteManifest = Record<string, ViteChunk>;
 
 /** Kept on first use (by their key in Vite's manifest): each works online only, or is one feature's library with an offline fallback. */
 export const ON_DEMAND_MODULES: readonly RegExp[] = [
-  /^node_modules\/chart\.js\//, // the books' charts (their tables stay readable offline)
-  /^node_modules\/write-excel-file\//, // Excel export (CSV works offline)
+  /(?:^|\/)node_modules\/chart\.js\//, // the books' charts (their tables stay readable offline)
+  /(?:^|\/)node_modules\/write-excel-file\//, // Excel export (CSV works offline)
   /^src\/features\/documents\/PdfViewer\.tsx$/, // pdf.js and its worker
   /^src\/features\/tenant-links\/TenantLinksScreen\.tsx$/,
   /^src\/features\/company-site\/CompanySitesScreen\.tsx$/,
@@ -20,6 +20,7 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/profile\/ProfileRequestsScreen\.tsx$/,
   /^src\/features\/collections\/PaymentsScreen\.tsx$/,
   /^src\/features\/billing-settings\/BillingSettingsScreen\.tsx$/,
+  /^src\/features\/fee-schedule\/FeeScheduleScreen\.tsx$/,
   /^src\/features\/messages\/MessagesScreen\.tsx$/,
   // A card, a standing order and a gate's dial all need the server: offline these screens only say so.
   /^src\/features\/tenant\/PayScreen\.tsx$/,
