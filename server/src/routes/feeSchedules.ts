@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { feeBases, feeFrequencies, feePayers, validateFeeSchedule } from '../../../src/lib/domain/feeScheduleRules.ts';
+import { feeBases, feeFrequencies, feePayers, keptSchedule, validateFeeSchedule } from '../../../src/lib/domain/feeScheduleRules.ts';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
 import { feeSchedules } from '../data/feeSchedules.ts';
@@ -45,16 +45,11 @@ export function feeScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
       const own = new Set((await apartments.list(tx, { buildingId: building.id }, { orderBy: 'id' })).map((a) => a.id));
-      // A line may name only this building's apartments; lines that set nothing are not kept.
+      // A line may name only this building's apartments; lines that set nothing are not kept (keptSchedule).
       const stranger = body.apartments.find((l) => !own.has(l.apartmentId));
       if (stranger) enforce({ field: 'apartments', messageKey: 'notFound' });
-      const lines = body.apartments
-        .filter((l) => (body.basis === 'rooms' ? l.rooms !== null : body.basis === 'perApartment' ? l.amountAgorot !== null : false))
-        .map((l) => ({ apartmentId: l.apartmentId, rooms: body.basis === 'rooms' ? l.rooms : null, amountAgorot: body.basis === 'perApartment' ? l.amountAgorot : null }));
       const record = {
-        ...body,
-        rateAgorot: body.basis === 'perApartment' ? 0 : body.rateAgorot,
-        apartments: lines,
+        ...keptSchedule(body),
         id: randomUUID(),
         buildingId: building.id,
         createdAt: ctx.nowIso(),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newId } from '../../db/mutate';
 import { isApiError } from '../../api/errors';
 import type { FeeApartmentLine, FeeBasis, FeeFrequency, FeePayer, FeeScheduleInput } from '../../lib/domain/feeScheduleRules';
-import { agorotOfText, feeBases, feeFrequencies, feePayers } from '../../lib/domain/feeScheduleRules';
+import { agorotOfText, feeBases, feeFrequencies, feePayers, keptSchedule } from '../../lib/domain/feeScheduleRules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import { Button } from '../../ui/Button';
@@ -41,15 +41,15 @@ function inputOf(d: Draft, apartments: readonly FeeApartment[]): FeeScheduleInpu
     if (d.basis === 'rooms') return [{ apartmentId: a.id, rooms: /^\d+(\.\d+)?$/.test(text) ? Number(text) : -1, amountAgorot: null }];
     return [{ apartmentId: a.id, rooms: null, amountAgorot: agorotOfText(text) ?? -1 }];
   });
-  return {
+  return keptSchedule({
     effectiveFrom: d.effectiveFrom.trim(),
     basis: d.basis,
-    rateAgorot: d.basis === 'perApartment' ? 0 : (agorotOfText(d.rate) ?? -1),
+    rateAgorot: agorotOfText(d.rate) ?? -1,
     frequency: d.frequency,
     billingDay: day,
     payer: d.payer,
-    apartments: d.basis === 'rooms' || d.basis === 'perApartment' ? lines : [],
-  };
+    apartments: lines,
+  });
 }
 
 /** A change of the fee from a month on; what was typed stays on any error, and offline nothing is sent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeScheduleInput } from './feeScheduleRules.ts';
-import { addMonths, agorotOfText, monthlyFeeOf, periodFeeOf, periodsToBill, scheduleInEffect, validateFeeSchedule } from './feeScheduleRules.ts';
+import { addMonths, agorotOfText, keptSchedule, monthlyFeeOf, periodFeeOf, periodsToBill, scheduleInEffect, validateFeeSchedule } from './feeScheduleRules.ts';
 
 const base: FeeScheduleInput = { effectiveFrom: '2026-03', basis: 'flat', rateAgorot: 25_000, frequency: 'monthly', billingDay: 10, payer: 'owner', apartments: [] };
 const apt = { id: 'a1', area: 87.5 };
@@ -82,5 +82,27 @@ describe('validation', () => {
   it('reads typed NIS as agorot', () => {
     expect(agorotOfText(' 250.5 ')).toBe(25_050);
     expect(agorotOfText('2,50')).toBeNull();
+  });
+});
+
+describe('what a schedule keeps', () => {
+  const lines = [
+    { apartmentId: 'a', rooms: 3.5, amountAgorot: 40_000 },
+    { apartmentId: 'b', rooms: null, amountAgorot: 30_000 },
+  ];
+  const input = (basis: FeeScheduleInput['basis']): FeeScheduleInput => ({ effectiveFrom: '2041-01', basis, rateAgorot: 5_000, frequency: 'monthly', billingDay: 10, payer: 'owner', apartments: lines });
+
+  it('keeps per-apartment lines only for the basis that reads them, with the other field cleared', () => {
+    expect(keptSchedule(input('rooms')).apartments).toEqual([{ apartmentId: 'a', rooms: 3.5, amountAgorot: null }]);
+    expect(keptSchedule(input('perApartment')).apartments).toEqual([
+      { apartmentId: 'a', rooms: null, amountAgorot: 40_000 },
+      { apartmentId: 'b', rooms: null, amountAgorot: 30_000 },
+    ]);
+    expect(keptSchedule(input('flat')).apartments).toEqual([]);
+  });
+
+  it('keeps no rate for amounts set per apartment', () => {
+    expect(keptSchedule(input('perApartment')).rateAgorot).toBe(0);
+    expect(keptSchedule(input('area')).rateAgorot).toBe(5_000);
   });
 });

@@ -33,6 +33,18 @@ export type FeeScheduleInput = {
 
 export type FeeSchedule = FeeScheduleInput & { id: string; buildingId: number; createdAt: string; createdBy: string };
 
+/**
+ * What a schedule keeps of what was sent: per-apartment lines only for the basis that reads them (rooms or
+ * an amount, the other field cleared) and no rate for `perApartment`. The form sends this and the server stores it.
+ */
+export function keptSchedule(input: FeeScheduleInput): FeeScheduleInput {
+  const { basis } = input;
+  const apartments = input.apartments
+    .filter((l) => (basis === 'rooms' ? l.rooms !== null : basis === 'perApartment' ? l.amountAgorot !== null : false))
+    .map((l) => ({ apartmentId: l.apartmentId, rooms: basis === 'rooms' ? l.rooms : null, amountAgorot: basis === 'perApartment' ? l.amountAgorot : null }));
+  return { ...input, rateAgorot: basis === 'perApartment' ? 0 : input.rateAgorot, apartments };
+}
+
 /** Bounds that catch a typo (an amount typed in agorot as shekels): 100,000 NIS a month, 10,000 m², 50 rooms. */
 export const feeLimits = { maxMonthlyAgorot: 10_000_000, maxRooms: 50 } as const;
 
