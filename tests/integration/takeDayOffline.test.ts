@@ -123,7 +123,8 @@ describe('take the day offline', () => {
   it('the sign-in\'s take resolves once the records are on the device, and the photos follow', async () => {
     let release = () => {};
     hold.set('/files/smallImages', new Promise<void>((resolve) => (release = resolve)));
-    const taken = await takeDayOffline(api, { currentBuildingId: 101, photos: 'later' });
+    const { date } = await dateLeavingOut(101);
+    const taken = await takeDayOffline(api, { date, currentBuildingId: 101, photos: 'later' });
     expect(taken.failed).toEqual([]);
     expect(await db.serviceCalls.count()).toBeGreaterThan(0);
     expect(await db.photos.count()).toBe(0);
