@@ -114,6 +114,10 @@ const grants = {
   'payments.read': [{ roles: staff, flag: 'PermClearing' }, { roles: ['committee'] }],
   /** A payment's receipt as a PDF: the payer's apartment's tenants (checked per payment) and the office. */
   'receipts.read': [{ roles: ['owner', 'renter', ...staff, 'committee'] }],
+  /** An apartment's yearly statement (PDF): the apartment's tenants (checked per apartment) and the building's office. */
+  'statements.read': [{ roles: ['owner', 'renter', ...staff, 'committee'] }],
+  /** The half-yearly financial report a committee owes the owners: the building's owners (checked per building), its committee and staff. */
+  'ownersReport.read': [{ roles: ['owner', ...staff, 'committee'] }],
   /** Refunding all or part of a tenant's card payment through the clearing company (management staff with PermClearing). */
   'payments.refund': [{ roles: staff, flag: 'PermClearing' }],
   /** Registration links sent to an apartment's tenants. */
