@@ -75,7 +75,9 @@ export type RouteId =
   | 'buildingPayments'
   | 'tenantLinks'
   | 'billingSettings'
-  | 'feeSchedule';
+  | 'feeSchedule'
+  | 'statements'
+  | 'ownersReport';
 
 export type AppRoute = {
   id: RouteId;
@@ -146,6 +148,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
   { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
+  { id: 'statements', right: 'books.read', path: '/statements/:bid?', screen: lazyScreen(() => import('../features/books/StatementsScreen').then((m) => ({ default: m.StatementsScreen }))) },
+  { id: 'ownersReport', right: 'ownersReport.read', path: '/owners-report/:bid?', screen: lazyScreen(() => import('../features/books/OwnersReportScreen').then((m) => ({ default: m.OwnersReportScreen }))), menu: true },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];

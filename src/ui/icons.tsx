@@ -18,6 +18,7 @@ import {
   DoorOpen,
   Download,
   Fence,
+  FileSpreadsheet,
   FileText,
   Files,
   Gauge,
@@ -108,6 +109,8 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   tenantLinks: Link2,
   billingSettings: Percent,
   feeSchedule: Banknote,
+  statements: FileSpreadsheet,
+  ownersReport: ChartColumn,
   companySites: Globe,
   receipt: Receipt,
 };

@@ -65,6 +65,9 @@ export function BooksScreen() {
           <Link className={styles.link} to="/financial-report">
             {t('books:links.financialReport')}
           </Link>
+          <Link className={styles.link} to={`/statements/${bid}`}>
+            {t('books:links.statements')}
+          </Link>
           {can('suppliers.read') ? (
             <Link className={styles.link} to={`/building-suppliers/${bid}`}>
               {t('books:links.buildingSuppliers')}

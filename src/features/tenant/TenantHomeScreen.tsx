@@ -12,6 +12,7 @@ import { useOnline } from '../../ui/useOnline';
 import { DebtList } from './DebtList';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
+import { YearlyStatement } from './YearlyStatement';
 
 /** The tenant's home (issue 14 "my apartment"): balance, debts by kind with due dates, payments with receipts. */
 export function TenantHomeScreen() {
@@ -48,7 +49,7 @@ export function TenantHomeScreen() {
 }
 
 function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
-  const { t } = useTranslation(['tenant', 'errors']);
+  const { t } = useTranslation(['tenant', 'errors', 'statements']);
   const f = useFormats();
   const online = useOnline();
   const can = useCan();
@@ -106,6 +107,15 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           ))}
         </ul>
       )}
+
+      <YearlyStatement apartmentId={a.apartmentId} number={a.number} />
+      {can('ownersReport.read') ? (
+        <p>
+          <Link className={styles.link} to={`/owners-report/${a.buildingId}`}>
+            {t('statements:report.link')}
+          </Link>
+        </p>
+      ) : null}
     </article>
   );
 }

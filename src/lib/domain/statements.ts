@@ -98,7 +98,12 @@ export function buildingStatement(entries: readonly LedgerEntry[], apartments: r
   return { rows, totals: rows.reduce<StatementTotals>((sum, r) => addTotals(sum, r), zeroTotals) };
 }
 
-export type BookLine = { id: string; date: string; kind: LedgerEntry['kind']; group: string | null; description: string; apartmentId: string | null; incomeAgorot: number; expenseAgorot: number };
+export type BookLine = Pick<LedgerEntry, 'id' | 'date' | 'kind' | 'group' | 'description' | 'apartmentId'> & {
+  descriptionKey: LedgerEntry['descriptionKey'];
+  descriptionParams: LedgerEntry['descriptionParams'];
+  incomeAgorot: number;
+  expenseAgorot: number;
+};
 
 export type HalfYearReport = {
   range: YearRange;
@@ -132,7 +137,18 @@ export function halfYearReport(entries: readonly LedgerEntry[], apartments: read
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((e): BookLine => {
       const effect = accountMove(e);
-      return { id: e.id, date: e.date, kind: e.kind, group: e.group, description: e.description, apartmentId: e.apartmentId, incomeAgorot: Math.max(0, effect), expenseAgorot: Math.max(0, -effect) };
+      return {
+        id: e.id,
+        date: e.date,
+        kind: e.kind,
+        group: e.group,
+        description: e.description,
+        descriptionKey: e.descriptionKey ?? null,
+        descriptionParams: e.descriptionParams ?? null,
+        apartmentId: e.apartmentId,
+        incomeAgorot: Math.max(0, effect),
+        expenseAgorot: Math.max(0, -effect),
+      };
     });
   const groups = new Map<string, number>();
   for (const e of entries) if (e.kind === 'expense' && e.date >= range.from && e.date <= range.to) groups.set(e.group ?? 'other', (groups.get(e.group ?? 'other') ?? 0) + e.amountAgorot);
