@@ -21,6 +21,9 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/collections\/PaymentsScreen\.tsx$/,
   /^src\/features\/billing-settings\/BillingSettingsScreen\.tsx$/,
   /^src\/features\/fee-schedule\/FeeScheduleScreen\.tsx$/,
+  // Statements and the owners' report are drawn by the server from the whole ledger.
+  /^src\/features\/books\/StatementsScreen\.tsx$/,
+  /^src\/features\/books\/OwnersReportScreen\.tsx$/,
   /^src\/features\/messages\/MessagesScreen\.tsx$/,
   // A card, a standing order and a gate's dial all need the server: offline these screens only say so.
   /^src\/features\/tenant\/PayScreen\.tsx$/,
