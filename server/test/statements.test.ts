@@ -104,6 +104,18 @@ describe('an apartment’s yearly statement', () => {
     expect((await fileOf('moshe', pdfPath(mine.id))).bytes.equals(he.bytes)).toBe(true);
   });
 
+  it('runs over as many pages as the year needs, each numbered, the table’s header repeated', async () => {
+    const company = Number((await db.first(db.q.selectFrom('buildings').select('companyId').where('id', '=', 101)))?.companyId);
+    for (let i = 0; i < 60; i++) await ledger.insert(db, row(newId(), 101, 'charge', `2012-${String(1 + (i % 12)).padStart(2, '0')}-05`, 100 + i, { apartmentId: mine.id, dueDate: '2012-12-31', description: `שורה ${i}` }), company);
+    const { bytes } = await fileOf('moshe', `/api/binyan/apartments/${mine.id}/statement.pdf?year=2012&lang=en`);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(2);
+    const lines = await pdfLines(bytes);
+    expect(lines).toContain('Page 1 of 2');
+    expect(lines).toContain('Page 2 of 2');
+    expect(lines.filter((l) => l === 'Balance').length).toBe(2);
+  });
+
   it('is given to the apartment’s tenants and the building’s office, and refused to everyone else', async () => {
     expect((await fileOf('miri', pdfPath(mine.id))).status).toBe(200);
     expect((await fileOf('rina', pdfPath(mine.id))).status).toBe(200);
