@@ -76,7 +76,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id, { to: yearOf(q.year).to });
     const statement = buildingStatement(entries, await unitsOf(b.id), yearOf(q.year));
-    return reply.header('Cache-Control', 'private, no-store').send({ year: q.year, buildingId: b.id, ...statement });
+    return reply.header('Cache-Control', 'private, no-store').send({ year: q.year, buildingId: b.id, building: { id: b.id, name: b.name }, ...statement });
   });
 
   app.get('/api/binyan/buildings/:bid/half-year-report', { config: { right: 'ownersReport.read' } }, async (req, reply) => {

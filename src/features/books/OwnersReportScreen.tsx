@@ -45,7 +45,12 @@ export function OwnersReportScreen() {
             label={t('statements:building')}
             value={buildingId === null ? '' : String(buildingId)}
             onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-            options={[{ value: '', label: t('statements:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+            options={[
+              { value: '', label: t('statements:chooseBuilding') },
+              ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+              // The building asked for by its address, when the device does not hold it (yet).
+              ...(buildingId !== null && !(buildings ?? []).some((b) => b.id === buildingId) ? [{ value: String(buildingId), label: report?.building.id === buildingId ? report.building.name : String(buildingId) }] : []),
+            ]}
           />
         ) : null}
         <SelectField label={t('statements:half')} value={choice} onValueChange={setChoice} options={halves.map(({ y, h }) => ({ value: `${y}-${h}`, label: t('statements:halfOf', { year: y, half: t(`statements:halves.${h}`) }) }))} />

@@ -24,6 +24,13 @@ import { buildingStatement, downloadLedgerExport, statementYears } from './state
 
 const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
 
+/** The buildings on the device, and the one asked for by its address when the device does not hold it (yet). */
+function buildingOptions(kept: readonly { id: number; name: string }[], shown: { id: number; name: string } | null, buildingId: number | null) {
+  const options = kept.map((b) => ({ value: String(b.id), label: b.name }));
+  if (buildingId !== null && !kept.some((b) => b.id === buildingId)) options.push({ value: String(buildingId), label: shown?.id === buildingId ? shown.name : String(buildingId) });
+  return options;
+}
+
 /** /statements/:bid? — the office's statements of a building: the year per apartment (CSV, Excel, each apartment's PDF) and the accountant's month. */
 export function StatementsScreen() {
   const { t } = useTranslation(['statements', 'errors']);
@@ -45,7 +52,7 @@ export function StatementsScreen() {
           label={t('statements:building')}
           value={buildingId === null ? '' : String(buildingId)}
           onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-          options={[{ value: '', label: t('statements:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+          options={[{ value: '', label: t('statements:chooseBuilding') }, ...buildingOptions(buildings ?? [], statement?.building ?? null, buildingId)]}
         />
         <SelectField label={t('statements:year')} value={String(year)} onValueChange={(v) => setYear(Number(v))} options={statementYears(today).map((y) => ({ value: String(y), label: String(y) }))} />
         {buildingId !== null ? (

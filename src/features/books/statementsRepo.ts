@@ -17,6 +17,7 @@ const totals = {
 };
 const buildingAnswer = z.looseObject({
   year: z.number(),
+  building: z.looseObject({ id: z.number(), name: z.string() }),
   rows: z.array(z.looseObject({ apartmentId: z.string(), number: z.string(), ...totals })),
   totals: z.looseObject(totals),
 });
