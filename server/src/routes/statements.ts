@@ -28,7 +28,7 @@ import { statementPdf } from '../statements/statementPdf.ts';
 
 const year = z.coerce.number().int().min(2000).max(2100);
 const yearQuery = z.object({ year, lang: z.string().optional() });
-const halfQuery = z.object({ year, half: z.enum(['1', '2']).transform((h) => (h === '1' ? 1 : 2)) });
+const halfQuery = z.object({ year, half: z.enum(['1', '2']).transform((h): 1 | 2 => (h === '1' ? 1 : 2)) });
 const monthQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalidDate') });
 
 const byNumber = (a: Apartment, b: Apartment) => a.number.localeCompare(b.number, 'he', { numeric: true });
@@ -84,7 +84,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     // An owner reads the report of a building they own an apartment in; the office any of its buildings.
     if (!mayDo(req, 'books.read') && !(await tenantHomes(db, req)).some((h) => h.building.id === b.id && h.contact.role === 'owner')) throw fail.notFound();
-    const range = halfYearOf(q.year, q.half === 1 ? 1 : 2);
+    const range = halfYearOf(q.year, q.half);
     const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id, { to: range.to });
     const units = await unitsOf(b.id);
     const report = halfYearReport(entries, units, range, today());
