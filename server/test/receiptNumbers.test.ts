@@ -17,11 +17,12 @@ import { israelLocalDate } from '../src/util/dates.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { roomyCardLimits } from './paymentState.ts';
+import { drawn, pdfLines } from './pdfContent.ts';
 import { approveTerms } from './terms.ts';
 
 type Payment = { id: string; status: string; receiptNumber: number | null; receiptIssuer: string | null; totalAgorot: number };
 type Refund = { id: string; status: string };
-type Account = { apartmentId: string; buildingId: number; debts: { id: string; openAgorot: number }[]; history: { kind: string; creditNumber: number | null }[] };
+type Account = { apartmentId: string; buildingId: number; address: string; city: string; debts: { id: string; openAgorot: number }[]; history: { kind: string; creditNumber: number | null }[] };
 type Body = { record?: Payment & Refund & { version: number; receiptIssuer: string }; quote?: { total: number }; apartments?: Account[]; error?: { code: string; messageKey: string } };
 
 let server: TestServer;
@@ -148,6 +149,11 @@ describe('receipt numbers', () => {
     const committee = await numbersOf(`committee:${mine.buildingId}`);
     expect(committee.sort((a, b) => a - b)).toEqual([FIRST_RECEIPT_NUMBER, FIRST_RECEIPT_NUMBER + 1, FIRST_RECEIPT_NUMBER + 2]);
     expect(await numbersOf('company:1001')).toEqual(company);
+    // The receipt names its issuer.
+    const pdf = await fetch(`${server.baseUrl}/api/binyan/payments/${replies[0]?.body.record?.id ?? ''}/receipt.pdf?lang=en`, { headers: { authorization: tokens.get('moshe') ?? '' } });
+    const lines = await pdfLines(Buffer.from(await pdf.arrayBuffer()));
+    expect(lines).toContain(drawn('Issued by', 'ltr'));
+    expect(lines.some((l) => l.includes(drawn(`House committee, ${mine.address}, ${mine.city}`, 'ltr')))).toBe(true);
   });
 
   it('gives each refund a credit document in its issuer’s own credit sequence, refunds at once included', async () => {
