@@ -3,6 +3,7 @@
 // never credited beyond its amount, also when partial credits arrive at once; the tenant's home and the
 // books show the credit; no row that moved money can be deleted. On the engine under test (TEST_DB).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledger } from '../src/data/ledger.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { israelLocalDate } from '../src/util/dates.ts';
 import type { TestServer } from './harness.ts';
@@ -128,6 +129,13 @@ describe('credits of a charge', () => {
     }
     const payment = (await ledgerOf(mine.buildingId)).find((r) => r.kind === 'payment');
     if (payment) expect((await as('miri', 'DELETE', `/api/binyan/ledger-entries/${payment.id}?baseVersion=${payment.version}`)).status).toBe(422);
+    // Nor can any code path: the ledger's own remove leaves a credit (and a payment, a refund) in place.
+    const db = openDatabase(server.database);
+    try {
+      expect((await ledger.remove(db, creditRow.id, 1001)).changes).toBe(0);
+    } finally {
+      await db.close();
+    }
     const rows = await ledgerOf(mine.buildingId);
     expect(rows.some((r) => r.id === creditRow.id) && rows.some((r) => r.id === chargeId)).toBe(true);
   });

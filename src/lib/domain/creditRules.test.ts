@@ -60,4 +60,10 @@ describe('nothing that moved money is deleted', () => {
     for (const sourceKind of ['credit', 'quickCharge', 'feeSchedule', 'cardPayment', 'standingOrderRun', 'checkGroup', 'refund', 'debt', null]) expect(canDeleteLedgerEntry({ sourceKind })?.messageKey).toBe('manualEntryOnly');
     expect(canDeleteLedgerEntry({ sourceKind: 'manual' })).toBeNull();
   });
+
+  it('payments, refunds and credits are settlement rows, which nothing removes', async () => {
+    const { isSettlementRow } = await import('./books');
+    expect(['payment', 'refund', 'credit'].every((kind) => isSettlementRow({ kind }))).toBe(true);
+    expect(['charge', 'expense', 'income', 'openingBalance', 'pettyCashIn', 'pettyCashOut'].some((kind) => isSettlementRow({ kind }))).toBe(false);
+  });
 });
