@@ -96,6 +96,7 @@ async function pendingIntent(debt: Debt, minutesAgo: number, cardId = card.id): 
     providerChargeId: null,
     errorKey: null,
     receiptNumber: null,
+    receiptIssuer: null,
     payerName: 'משה פרץ',
     standingOrderId: null,
     period: null,

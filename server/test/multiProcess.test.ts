@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { testCards } from '../../src/lib/cards.ts';
+import { FIRST_RECEIPT_NUMBER, isGapFree } from '../../src/lib/domain/receiptIssuer.ts';
 import { jobs } from '../src/data/jobs.ts';
 import { providerChargeCountOf } from '../src/payments/referenceProvider.ts';
 import { PURGE_JOB } from '../src/jobs/purge.ts';
@@ -34,7 +35,11 @@ beforeAll(async () => {
   // SQLite: the first process creates and seeds the file; PostgreSQL: a copy of the seeded template.
   test = await newTestDatabase({ seeded: testEngine() === 'postgres' });
   // A clearing company that takes its time: two payments sent at once overlap at the provider (no other test here pays).
-  const slowProvider = { PAYMENT_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS) };
+  // Declines are counted per payment in flight: roomy, so a tenant's six payments at once all reach it.
+  const slowProvider = {
+    PAYMENT_PROVIDER_DELAY_MS: String(PROVIDER_DELAY_MS),
+    USAGE_LIMITS: JSON.stringify({ cardDeclinesPerUser: { max: 1000, windowMs: 60_000 }, cardDeclinesPerApartment: { max: 1000, windowMs: 60_000 } }),
+  };
   a = await startServerProcess(test.database, test.filesDir, 60_000, slowProvider);
   b = await startServerProcess(test.database, test.filesDir, 60_000, slowProvider);
   db = openDatabase(test.database);
@@ -170,6 +175,37 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     const after = await account();
     expect(after?.balanceAgorot).toBe(home.balanceAgorot - debt.openAgorot);
     expect(await db.all(db.q.selectFrom('payment_reservations').selectAll())).toEqual([]);
+  });
+
+  it('numbers receipts of payments sent to both processes at once in the issuer’s sequence without a gap or a repeat (issue 29)', async () => {
+    const { token: moshe } = await loginAs(a, 'moshe');
+    await approveTerms(b, moshe);
+    const { token: miri } = await loginAs(b, 'miri');
+    type Account = { apartments: { apartmentId: string; buildingId: number }[] };
+    const home = (await call<Account>(a, 'GET', '/api/binyan/my/account', { token: moshe })).body.apartments[0];
+    if (!home) throw new Error('the demo tenant has an apartment');
+    const debts = Array.from({ length: 6 }, () => newId());
+    for (const id of debts) {
+      const charged = await call(b, 'POST', '/api/binyan/charges', { token: miri, idempotencyKey: newId(), body: { id, buildingId: home.buildingId, apartmentId: home.apartmentId, reason: 'special', description: 'Gate remote', amount: 40, dueDate: '2026-12-10' } });
+      expect(charged.status, charged.text).toBe(201);
+    }
+    const card = (await call<{ record: { id: string } }>(a, 'POST', '/api/binyan/my/cards', { token: moshe, body: { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true } })).body.record;
+    const bodies = await Promise.all(
+      debts.map(async (chargeId) => {
+        const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', { token: moshe, body: { apartmentId: home.apartmentId, chargeIds: [chargeId], cardId: card.id } });
+        return { id: newId(), apartmentId: home.apartmentId, chargeIds: [chargeId], cardId: card.id, expectedTotalAgorot: quote.body.quote.total };
+      }),
+    );
+    // Each payment to one process, alternating; the last one to both at once as well.
+    const sendTo = (server: ServerProcess, body: { id: string }) => call<{ record?: { status: string; receiptNumber: number } }>(server, 'POST', '/api/binyan/my/payments', { token: moshe, idempotencyKey: body.id, body });
+    const last = bodies[bodies.length - 1];
+    if (!last) throw new Error('payments');
+    const replies = await Promise.all([...bodies.map((body, i) => sendTo(i % 2 === 0 ? a : b, body)), sendTo(a, last)]);
+    for (const r of replies) expect([200, 409], textOf(r)).toContain(r.status);
+    const issuer = 'company:1001';
+    const rows = await db.all(db.q.selectFrom('payments').select(['id', 'receiptNumber']).where('receiptIssuer', '=', issuer).where('receiptNumber', 'is not', null));
+    for (const body of bodies) expect(rows.filter((r) => r.id === body.id), body.id).toHaveLength(1);
+    expect(isGapFree(rows.map((r) => Number(r.receiptNumber)), FIRST_RECEIPT_NUMBER), rows.map((r) => r.receiptNumber).join(',')).toBe(true);
   });
 
   it('loses no change for a device pulling from both processes while both write at once', async () => {

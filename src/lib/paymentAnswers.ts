@@ -20,7 +20,7 @@ export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
   id: text,
-  kind: z.optional(z.enum(['payment', 'refund'])),
+  kind: z.optional(z.enum(['payment', 'refund', 'credit'])),
   date: text,
   amountAgorot: num,
   method: text,
@@ -31,6 +31,8 @@ export const historyRow = z.looseObject({
   receiptNumber: z.nullable(num),
   totalAgorot: z.nullable(num),
   last4: maybeText,
+  /** A refund's credit document number (issue 29); absent from servers before it. */
+  creditNumber: z.optional(z.nullable(num)),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 

@@ -4,6 +4,8 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Debt, DebtKind } from '../../../src/lib/domain/entities.ts';
 import { agorotOf } from '../../../src/lib/agorot.ts';
 import type { LedgerEntry, LedgerKind, Settlement } from '../../../src/lib/domain/ledger.ts';
+import { ledgerKinds } from '../../../src/lib/domain/ledger.ts';
+import { isSettlementRow } from '../../../src/lib/domain/books.ts';
 import { isLedgerTextKey } from '../../../src/lib/domain/ledgerText.ts';
 import type { LedgerTextParams } from '../../../src/lib/domain/ledgerText.ts';
 import type { Db } from '../db/database.ts';
@@ -85,6 +87,9 @@ export function chargeOfDebt(d: Debt, createdBy: string): StoredLedgerEntry {
   };
 }
 
+/** The kinds `isSettlementRow` keeps (src/lib/domain/books.ts): the one delete of the ledger leaves them. */
+const settlementKinds = ledgerKinds.filter((kind) => isSettlementRow({ kind }));
+
 export const ledger = {
   /** Posts one row; a second row of the same source and kind is refused by a unique index. */
   insert: (db: Db, entry: StoredLedgerEntry, companyId: number) => db.run(db.q.insertInto('ledger_entries').values(rowOf(entry, companyId))),
@@ -92,7 +97,9 @@ export const ledger = {
   update: (db: Db, entry: StoredLedgerEntry, companyId: number) =>
     db.run(db.q.updateTable('ledger_entries').set(rowOf(entry, companyId)).where('id', '=', entry.id).where('companyId', '=', companyId)),
 
-  remove: (db: Db, id: string, companyId: number) => db.run(db.q.deleteFrom('ledger_entries').where('id', '=', id).where('companyId', '=', companyId)),
+  /** Removes a row; a payment, refund or credit is never removed (isSettlementRow): the delete matches none. */
+  remove: (db: Db, id: string, companyId: number) =>
+    db.run(db.q.deleteFrom('ledger_entries').where('id', '=', id).where('companyId', '=', companyId).where('kind', 'not in', settlementKinds)),
 
   /** Whose row an id is, in any company (a client-chosen id is checked against all of them). */
   ownerOf: async (db: Db, id: string): Promise<{ companyId: number; buildingId: number } | undefined> => {

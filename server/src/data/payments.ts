@@ -2,13 +2,15 @@
 // payments (one per intent; their receipts), standing orders.
 import type { Selectable } from 'kysely';
 import type { CardKind, ClearingFeeSettings } from '../../../src/lib/clearingFee.ts';
+import { FIRST_CREDIT_NUMBER, FIRST_RECEIPT_NUMBER, isReceiptIssuerKind } from '../../../src/lib/domain/receiptIssuer.ts';
+import type { ReceiptIssuerKind } from '../../../src/lib/domain/receiptIssuer.ts';
 import type { StandingOrderFrequency } from '../../../src/lib/domain/standingOrderRules.ts';
-import { counter } from '../db/counters.ts';
+import { counter, nextNumberIn } from '../db/counters.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
 import type { BillingSettingsTable, PaymentRefundTable, PaymentTable, SavedCardTable, StandingOrderTable } from '../db/schema.ts';
 
-export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean };
+export type BillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean; receiptIssuer: ReceiptIssuerKind };
 
 export type SavedCard = { id: string; userId: number; token: string; last4: string; expiry: string; cardKind: CardKind; kept: boolean; createdAt: string };
 
@@ -48,6 +50,8 @@ export type Payment = {
   providerChargeId: string | null;
   errorKey: string | null;
   receiptNumber: number | null;
+  /** The issuer whose receipt sequence `receiptNumber` is of (src/lib/domain/receiptIssuer.ts). */
+  receiptIssuer: string | null;
   payerName: string;
   standingOrderId: string | null;
   period: string | null;
@@ -108,8 +112,10 @@ const orderOf = (r: Selectable<StandingOrderTable>): StandingOrder => ({
   version: Number(r.version),
 });
 
-/** Receipt numbers: one sequence per company, from 1001. */
-const receiptNumbers = counter(1001, (q, companyId: number) => q.selectFrom('payments').select((eb) => eb.fn.max('receiptNumber').as('max')).where('companyId', '=', companyId), 1);
+/** Receipt numbers: one sequence per issuer (the company or a building's committee), from 1001. */
+const receiptNumbers = counter(FIRST_RECEIPT_NUMBER, (q, issuer: string) => q.selectFrom('payments').select((eb) => eb.fn.max('receiptNumber').as('max')).where('receiptIssuer', '=', issuer), 1);
+/** Credit documents of refunds: a second sequence per issuer, from 1. */
+const creditNumbers = counter(FIRST_CREDIT_NUMBER, (q, issuer: string) => q.selectFrom('payment_refunds').select((eb) => eb.fn.max('creditNumber').as('max')).where('creditIssuer', '=', issuer), 1);
 
 /** The stored settings with their version (0 while a building has none: it takes no card payments). */
 export type BillingSettingsRecord = BillingSettings & { buildingId: number; version: number; updatedAt: string | null };
@@ -122,6 +128,7 @@ const settingsOf = (r: Selectable<BillingSettingsTable>): BillingSettings => ({
   vat: r.vat === 'included' ? 'included' : 'added',
   foreignCardFixedAgorot: Number(r.foreignCardFixedAgorot),
   dinersAmexPercentBasisPoints: Number(r.dinersAmexPercentBasisPoints),
+  receiptIssuer: isReceiptIssuerKind(r.receiptIssuer) ? r.receiptIssuer : 'company',
 });
 
 export const billingSettings = {
@@ -132,10 +139,12 @@ export const billingSettings = {
   record: async (db: Db, buildingId: number): Promise<BillingSettingsRecord> => {
     const r = await db.first(db.q.selectFrom('billing_settings').selectAll().where('buildingId', '=', buildingId));
     if (r) return { buildingId, ...settingsOf(r), version: Number(r.version), updatedAt: r.updatedAt };
-    return { buildingId, cardPayments: false, refuseRoomsWithDebt: false, fixedAgorot: 0, percentBasisPoints: 0, vat: 'added', foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0, version: 0, updatedAt: null };
+    return { buildingId, cardPayments: false, refuseRoomsWithDebt: false, receiptIssuer: 'company', fixedAgorot: 0, percentBasisPoints: 0, vat: 'added', foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0, version: 0, updatedAt: null };
   },
-  /** The seed's settings; a building's refusal of bookings to debtors stays as it was (off when new). */
-  put: (db: Db, companyId: number, buildingId: number, s: Omit<BillingSettings, 'refuseRoomsWithDebt'>, at: string) =>
+  /** Who issues the building's receipts (the company while it has no settings). */
+  receiptIssuerOf: async (db: Db, buildingId: number): Promise<ReceiptIssuerKind> => (await billingSettings.of(db, buildingId))?.receiptIssuer ?? 'company',
+  /** The seed's settings; a building's refusal of bookings to debtors and its receipts' issuer stay as they were. */
+  put: (db: Db, companyId: number, buildingId: number, s: Omit<BillingSettings, 'refuseRoomsWithDebt' | 'receiptIssuer'>, at: string) =>
     db.run(
       db.q
         .insertInto('billing_settings')
@@ -233,7 +242,16 @@ export const payments = {
       await paymentReservations.release(tx, id);
       return settled;
     }),
-  nextReceiptNumber: (db: Db, companyId: number) => db.nextNumber(receiptNumbers, `receipt:${companyId}`, companyId),
+  /**
+   * Numbers the succeeded payment's receipt in its issuer's sequence. Call it in the transaction that
+   * recorded the success: the counter moves with that transaction (not on a side connection), so a
+   * payment rolled back takes no number and two at once wait for each other — the sequence has no gap.
+   */
+  numberReceipt: async (tx: Db, id: string, issuer: string): Promise<number> => {
+    const receiptNumber = await nextNumberIn(tx, receiptNumbers, `receipt:${issuer}`, [issuer]);
+    await tx.run(tx.q.updateTable('payments').set({ receiptNumber, receiptIssuer: issuer }).where('id', '=', id));
+    return receiptNumber;
+  },
   ofApartment: async (db: Db, companyId: number, apartmentId: string): Promise<Payment[]> =>
     (await db.all(db.q.selectFrom('payments').selectAll().where('companyId', '=', companyId).where('apartmentId', '=', apartmentId).orderBy('createdAt', 'desc'))).map(paymentOf),
   ofBuilding: async (db: Db, companyId: number, buildingId: number): Promise<Payment[]> =>
@@ -274,6 +292,9 @@ export type Refund = {
   ledgerAgorot: number;
   status: RefundStatus;
   errorKey: string | null;
+  /** A succeeded refund's credit document: its issuer (the receipt's) and number in their credit sequence. */
+  creditIssuer: string | null;
+  creditNumber: number | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -284,6 +305,7 @@ const refundOf = (r: Selectable<PaymentRefundTable>): Refund => ({
   amountAgorot: Number(r.amountAgorot),
   ledgerAgorot: Number(r.ledgerAgorot),
   status: r.status as RefundStatus,
+  creditNumber: r.creditNumber === null ? null : Number(r.creditNumber),
 });
 
 export const refunds = {
@@ -301,6 +323,12 @@ export const refunds = {
     for (let i = 0; i < paymentIds.length; i += 500)
       out.push(...(await db.all(db.q.selectFrom('payment_refunds').selectAll().where('paymentId', 'in', paymentIds.slice(i, i + 500)).orderBy('createdAt'))).map(refundOf));
     return out;
+  },
+  /** Numbers the succeeded refund's credit document in its issuer's credit sequence, in the transaction that recorded it. */
+  numberCredit: async (tx: Db, id: string, issuer: string): Promise<number> => {
+    const creditNumber = await nextNumberIn(tx, creditNumbers, `credit:${issuer}`, [issuer]);
+    await tx.run(tx.q.updateTable('payment_refunds').set({ creditNumber, creditIssuer: issuer }).where('id', '=', id));
+    return creditNumber;
   },
   /** Moves a pending refund to its outcome; false when another request did first. */
   settle: async (db: Db, id: string, changes: Pick<Refund, 'status' | 'errorKey' | 'updatedAt'>): Promise<boolean> =>

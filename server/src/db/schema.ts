@@ -397,6 +397,8 @@ export type BillingSettingsTable = {
   updatedAt: string;
   /** Migration 032: room bookings refused to apartments with a past-due debt. */
   refuseRoomsWithDebt: ColumnType<number | boolean, boolean | undefined, boolean>;
+  /** Migration 038: who issues the building's receipts, `company` or `committee` (src/lib/domain/receiptIssuer.ts). */
+  receiptIssuer: Generated<string>;
 };
 
 /** Migration 019 added who set the hold (a user id; null for holds made before). */
@@ -437,6 +439,8 @@ export type PaymentTable = {
   providerChargeId: string | null;
   errorKey: string | null;
   receiptNumber: number | null;
+  /** Migration 038: the issuer whose sequence `receiptNumber` is of (`company:<id>` or `committee:<building id>`). */
+  receiptIssuer: string | null;
   payerName: string;
   standingOrderId: string | null;
   period: string | null;
@@ -491,6 +495,9 @@ export type PaymentRefundTable = {
   ledgerAgorot: number;
   status: string;
   errorKey: string | null;
+  /** Migration 038: the credit document of a succeeded refund, numbered in its issuer's credit sequence. */
+  creditIssuer: string | null;
+  creditNumber: number | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { apartments, buildings, contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import type { BillingSettings, Payment } from '../data/payments.ts';
-import { apartmentHolds, billingSettings, payments, standingOrders } from '../data/payments.ts';
+import { apartmentHolds, billingSettings, payments, refunds, standingOrders } from '../data/payments.ts';
 import { ApiError } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { chargesInSentChecks, debtsOf } from './ledgerDebts.ts';
@@ -37,8 +37,11 @@ export async function myHome(db: Db, req: FastifyRequest, apartmentId: string): 
 
 export type HistoryRow = {
   id: string;
-  /** payment, or refund (money given back to the card; it reopens what the payment settled). */
-  kind: 'payment' | 'refund';
+  /**
+   * payment; refund (money given back to the card; it reopens what the payment settled); credit (the
+   * office took all or part of a wrong charge off; its description is the reason).
+   */
+  kind: 'payment' | 'refund' | 'credit';
   date: string;
   amountAgorot: number;
   /** card, standingOrder, checks, refund, other (a payment the office recorded). */
@@ -50,6 +53,8 @@ export type HistoryRow = {
   receiptNumber: number | null;
   totalAgorot: number | null;
   last4: string | null;
+  /** A refund's credit document: its number in the issuer's credit sequence (issue 29). */
+  creditNumber: number | null;
 };
 
 function methodOf(sourceKind: string | null): string {
@@ -57,6 +62,7 @@ function methodOf(sourceKind: string | null): string {
   if (sourceKind === 'standingOrderRun') return 'standingOrder';
   if (sourceKind === 'checkGroup') return 'checks';
   if (sourceKind === 'refund') return 'refund';
+  if (sourceKind === 'credit') return 'credit';
   return 'other';
 }
 
@@ -85,13 +91,14 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
   const paid: Map<string, Payment> = new Map((await payments.ofApartment(db, companyId, apartment.id)).map((p) => [p.id, p]));
   const settings = await billingSettings.of(db, building.id);
   const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
+  const creditNumbers = new Map((await refunds.ofPayments(db, [...paid.keys()])).map((r) => [r.id, r.creditNumber]));
   const history = mine
-    .filter((e) => e.kind === 'payment' || e.kind === 'refund')
+    .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'credit')
     .map((e): HistoryRow => {
       const p = e.kind === 'payment' && e.sourceId ? paid.get(e.sourceId) : undefined;
       return {
         id: e.id,
-        kind: e.kind === 'refund' ? 'refund' : 'payment',
+        kind: e.kind === 'refund' || e.kind === 'credit' ? e.kind : 'payment',
         date: e.date,
         amountAgorot: e.amountAgorot,
         method: methodOf(e.sourceKind),
@@ -102,6 +109,7 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
         receiptNumber: p?.receiptNumber ?? null,
         totalAgorot: p?.totalAgorot ?? null,
         last4: p?.last4 ?? null,
+        creditNumber: e.kind === 'refund' && e.sourceId ? (creditNumbers.get(e.sourceId) ?? null) : null,
       };
     })
     .reverse();

@@ -1,5 +1,6 @@
 // A card payment exactly once (issue 14): the intent is stored under the device's id first, the
-// provider is asked to charge that id (it charges a key once), and the outcome, the receipt number and
+// provider is asked to charge that id (it charges a key once), and the outcome, the receipt number (in
+// the sequence of the building's issuer, issue 29) and
 // the ledger's payment are written in one transaction that only one request can win. A double tap, a
 // lost answer, a reload or a second server process all end in the same single charge.
 //
@@ -10,6 +11,7 @@
 import { validateDebtChoice } from '../../../src/lib/cards.ts';
 import { quoteCardPayment } from '../../../src/lib/clearingFee.ts';
 import { cardPaymentText, standingOrderRunText } from '../../../src/lib/domain/ledgerText.ts';
+import { receiptIssuerKey } from '../../../src/lib/domain/receiptIssuer.ts';
 import type { PaymentQuote } from '../../../src/lib/clearingFee.ts';
 import type { MessageKey } from '../../../src/lib/validation/messages.ts';
 import { vatRateOn } from '../../../src/lib/vat.ts';
@@ -58,7 +60,7 @@ export function quoteOf(lines: readonly PaymentLine[], card: Pick<SavedCard, 'ca
   return { ...quoteCardPayment(lines.map((l) => l.amountAgorot), card.cardKind, settings, vatBasisPoints), vatBasisPoints };
 }
 
-export type NewIntent = Omit<Payment, 'id' | 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'createdAt' | 'updatedAt'>;
+export type NewIntent = Omit<Payment, 'id' | 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'receiptIssuer' | 'createdAt' | 'updatedAt'>;
 
 /** A pending intent older than this holds its charges no longer against a new one: it is finished first. */
 export const STALE_INTENT_MS = 10 * 60_000;
@@ -81,7 +83,7 @@ export async function recordIntent(ctx: PaymentContext, id: string, build: (tx: 
     const heldBy = await paymentReservations.holders(tx, intent.chargeIds, id);
     if (heldBy.length > 0) return { heldBy };
     const now = ctx.nowIso();
-    const payment: Payment = { ...intent, id, status: 'pending', providerChargeId: null, errorKey: null, receiptNumber: null, createdAt: now, updatedAt: now };
+    const payment: Payment = { ...intent, id, status: 'pending', providerChargeId: null, errorKey: null, receiptNumber: null, receiptIssuer: null, createdAt: now, updatedAt: now };
     await payments.insertOnce(tx, payment);
     await paymentReservations.hold(tx, payment.companyId, id, payment.chargeIds, now);
     return { payment, created: true };
@@ -137,8 +139,10 @@ async function recordOutcome(ctx: PaymentContext, payment: Payment, result: Char
       await payments.settle(tx, payment.id, { status: 'failed', providerChargeId: null, errorKey: messageOfFailure(result.failure), receiptNumber: null, updatedAt: at });
       return;
     }
-    const receiptNumber = await payments.nextReceiptNumber(tx, payment.companyId);
-    if (!(await payments.settle(tx, payment.id, { status: 'succeeded', providerChargeId: result.chargeId, errorKey: null, receiptNumber, updatedAt: at }))) return;
+    if (!(await payments.settle(tx, payment.id, { status: 'succeeded', providerChargeId: result.chargeId, errorKey: null, receiptNumber: null, updatedAt: at }))) return;
+    // Only the request that recorded the success takes a number, in this transaction (gap-free receipts).
+    const issuer = receiptIssuerKey(await billingSettings.receiptIssuerOf(tx, payment.buildingId), payment.companyId, payment.buildingId);
+    await payments.numberReceipt(tx, payment.id, issuer);
     await postPayment(tx, {
       id: `payment:${payment.id}`,
       companyId: payment.companyId,

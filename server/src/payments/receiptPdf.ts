@@ -11,6 +11,7 @@ import type { PdfFonts } from '../files/pdfFonts.ts';
 import { embedPdfFonts } from '../files/pdfFonts.ts';
 import type { LineBox } from '../files/pdfText.ts';
 import { drawLine } from '../files/pdfText.ts';
+import { issuerKindOf } from '../../../src/lib/domain/receiptIssuer.ts';
 import type { Payment } from '../data/payments.ts';
 import type { ReceiptLanguage } from './receiptTexts.ts';
 import { receiptTexts } from './receiptTexts.ts';
@@ -21,6 +22,8 @@ const MARGIN = 50;
 export type ReceiptFacts = {
   payment: Payment;
   apartment: { number: string; address: string; city: string };
+  /** Who issued the receipt (issue 29): the management company's name, or null for the building's committee. */
+  companyName: string | null;
   refundedAgorot: number;
   /** When the PDF says it was made: the payment's last change, so the same receipt gives the same bytes. */
   madeAt: Date;
@@ -80,6 +83,7 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   const w = new Writer(doc.addPage([A4.width, A4.height]), fonts, language === 'he');
 
   w.heading(`${t.title} ${p.receiptNumber ?? ''}`.trim());
+  w.pair(t.issuer, issuerKindOf(p.receiptIssuer) === 'committee' || facts.companyName === null ? t.committee(apartment.address, apartment.city) : facts.companyName);
   w.pair(t.number, String(p.receiptNumber ?? ''));
   w.pair(t.date, formatDisplayDate(p.date));
   w.pair(t.payer, p.payerName);

@@ -6,6 +6,9 @@ export type ReceiptLanguage = (typeof receiptLanguages)[number];
 
 export type ReceiptTexts = {
   title: string;
+  /** Who issued it (issue 29): the management company by name, or the building's house committee. */
+  issuer: string;
+  committee: (address: string, city: string) => string;
   number: string;
   date: string;
   payer: string;
@@ -30,6 +33,8 @@ export type ReceiptTexts = {
 export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
   he: {
     title: 'קבלה',
+    issuer: 'הנפיק',
+    committee: (a, c) => `ועד הבית ${a}, ${c}`,
     number: 'מספר קבלה',
     date: 'תאריך',
     payer: 'שולם על ידי',
@@ -51,6 +56,8 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
   },
   en: {
     title: 'Receipt',
+    issuer: 'Issued by',
+    committee: (a, c) => `House committee, ${a}, ${c}`,
     number: 'Receipt number',
     date: 'Date',
     payer: 'Paid by',
@@ -72,6 +79,8 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
   },
   fr: {
     title: 'Reçu',
+    issuer: 'Émis par',
+    committee: (a, c) => `Conseil syndical, ${a}, ${c}`,
     number: 'Numéro de reçu',
     date: 'Date',
     payer: 'Payé par',
@@ -93,6 +102,8 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
   },
   ru: {
     title: 'Квитанция',
+    issuer: 'Выдано',
+    committee: (a, c) => `Домовой комитет, ${a}, ${c}`,
     number: 'Номер квитанции',
     date: 'Дата',
     payer: 'Плательщик',

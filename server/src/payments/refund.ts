@@ -1,9 +1,10 @@
 // Refunding a card payment exactly once (issue 14): the refund is stored under its request's id first
 // (refused when it is more than is left to refund), the provider is asked to refund under that id (it
-// refunds a key once), and the outcome and the ledger's refund row, which reopens the debts the payment
-// settled, are written in one transaction that only one request can win.
+// refunds a key once), and the outcome, its credit document's number and the ledger's refund row, which
+// reopens the debts the payment settled, are written in one transaction that only one request can win.
 import { unsettle } from '../../../src/lib/domain/ledger.ts';
 import { refundText } from '../../../src/lib/domain/ledgerText.ts';
+import { receiptIssuerKey } from '../../../src/lib/domain/receiptIssuer.ts';
 import { ledgerPartOfRefund, validateRefund } from '../../../src/lib/domain/refundRules.ts';
 import type { Db } from '../db/database.ts';
 import { ledger } from '../data/ledger.ts';
@@ -40,6 +41,8 @@ export async function refundPayment(ctx: PaymentContext, payment: Payment, reque
       ledgerAgorot: ledgerPartOfRefund(payment.subtotalAgorot, sofar.ledgerAgorot, request.amountAgorot),
       status: 'pending',
       errorKey: null,
+      creditIssuer: null,
+      creditNumber: null,
       createdBy: request.createdBy,
       createdAt: at,
       updatedAt: at,
@@ -63,6 +66,8 @@ export async function completeRefund(ctx: PaymentContext, payment: Payment, refu
       return;
     }
     if (!(await refunds.settle(tx, refund.id, { status: 'succeeded', errorKey: null, updatedAt: at }))) return;
+    // Money given back gets its own document: numbered in the receipt's issuer's credit sequence, here.
+    await refunds.numberCredit(tx, refund.id, payment.receiptIssuer ?? receiptIssuerKey('company', payment.companyId, payment.buildingId));
     if (refund.ledgerAgorot > 0) await postRefund(tx, payment, refund, israelLocalDate(ctx.now()), at);
   });
   return (await refunds.find(ctx.db, refund.id)) ?? refund;

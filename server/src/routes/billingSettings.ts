@@ -4,6 +4,7 @@
 // refused card payments until the hold is cleared.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { receiptIssuerKinds } from '../../../src/lib/domain/receiptIssuer.ts';
 import { validateBillingSettings, validateHoldReason, vatModes } from '../../../src/lib/domain/billingSettingsRules.ts';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
@@ -20,6 +21,8 @@ const settingsBody = z.object({
     cardPayments: z.boolean(),
     // Absent from a client older than migration 032: it keeps the stored choice (see the PUT).
     refuseRoomsWithDebt: z.boolean().optional(),
+    // Absent from a client older than migration 038: it keeps the stored issuer.
+    receiptIssuer: z.enum(receiptIssuerKinds).optional(),
     fixedAgorot: z.number(),
     percentBasisPoints: z.number(),
     vat: z.enum(vatModes),
@@ -46,7 +49,7 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
       const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
       const current = await billingSettings.record(tx, building.id);
       if (current.version !== body.baseVersion) throw fail.conflict(current);
-      await billingSettings.replace(tx, authOf(req).companyId, building.id, { ...body.settings, refuseRoomsWithDebt: body.settings.refuseRoomsWithDebt ?? current.refuseRoomsWithDebt }, current.version + 1, ctx.nowIso());
+      await billingSettings.replace(tx, authOf(req).companyId, building.id, { ...body.settings, refuseRoomsWithDebt: body.settings.refuseRoomsWithDebt ?? current.refuseRoomsWithDebt, receiptIssuer: body.settings.receiptIssuer ?? current.receiptIssuer }, current.version + 1, ctx.nowIso());
       return { record: await billingSettings.record(tx, building.id) };
     });
   });

@@ -34,6 +34,7 @@ import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
 import { receiptRoutes } from './receipts.ts';
 import { chargeRoutes } from './charges.ts';
+import { creditRoutes } from './credits.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
@@ -72,6 +73,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   tenantPaymentRoutes(app, ctx);
   receiptRoutes(app, ctx);
   chargeRoutes(app, ctx);
+  creditRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);

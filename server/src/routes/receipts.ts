@@ -43,6 +43,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         payment: p,
         apartment: { number: apartment?.number ?? '', address: building?.address ?? '', city: building?.city ?? '' },
+        companyName: (await db.first(db.q.selectFrom('companies').select('name').where('id', '=', p.companyId)))?.name ?? null,
         refundedAgorot: refundedOf((await refunds.ofPayment(db, p.id)).filter((r) => r.status === 'succeeded')).refundedAgorot,
         madeAt: new Date(p.updatedAt),
       },

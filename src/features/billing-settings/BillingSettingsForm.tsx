@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { receiptIssuerKinds } from '../../lib/domain/receiptIssuer';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../db/mutate';
 import { isApiError } from '../../api/errors';
@@ -97,6 +98,16 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
         <input type="checkbox" checked={draft.refuseRoomsWithDebt} onChange={(e) => change({ refuseRoomsWithDebt: e.target.checked })} />
         <span>{t('billing:refuseRoomsWithDebt')}</span>
       </label>
+      <fieldset className={styles.fieldset}>
+        <legend>{t('billing:receiptIssuer.legend')}</legend>
+        {receiptIssuerKinds.map((kind) => (
+          <label key={kind} className={styles.choice}>
+            <input type="radio" name="receiptIssuer" value={kind} checked={(draft.receiptIssuer ?? 'company') === kind} onChange={() => change({ receiptIssuer: kind })} />
+            <span>{t(`billing:receiptIssuer.${kind}`)}</span>
+          </label>
+        ))}
+        <p className={styles.muted}>{t('billing:receiptIssuer.hint')}</p>
+      </fieldset>
       {numberFields.map(({ field, unit }) => (
         <TextField
           key={field}

@@ -7,6 +7,7 @@ import { answerOf } from '../../api/answers';
 import { isApiError } from '../../api/errors';
 import type { BillingSettingsDraft, BuildingBillingSettings } from '../../lib/domain/billingSettingsRules';
 import { settingsOfDraft, vatModes } from '../../lib/domain/billingSettingsRules';
+import { receiptIssuerKinds } from '../../lib/domain/receiptIssuer';
 import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
 
@@ -14,6 +15,8 @@ const settingsRecord = z.looseObject({
   buildingId: z.number(),
   cardPayments: z.boolean(),
   refuseRoomsWithDebt: z.boolean(),
+  // Absent from servers before migration 038.
+  receiptIssuer: z.optional(z.enum(receiptIssuerKinds)),
   fixedAgorot: z.number(),
   percentBasisPoints: z.number(),
   vat: z.enum(vatModes),

@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { pullBuildings } from '../../directory/buildingsRepo';
 import { pullContacts } from '../../directory/contactsRepo';
-import { useSession } from '../../session/sessionContext';
+import { creditableAgorot, creditedOf } from '../../lib/domain/creditRules';
+import { useCan, useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { ContactIconGroup } from '../../ui/ContactIconGroup';
@@ -17,6 +19,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import type { AccountLine } from './booksQueries';
 import { buildingAccounts, contactReport, defaultBuildingId } from './booksQueries';
+import { CreditDialog } from './CreditDialog';
 import { pullBooks, pullContactReport } from './booksRepo';
 import { ExportButtons } from './ExportButtons';
 import type { Table } from './reports';
@@ -56,6 +59,9 @@ function ContactReportView({ contactId }: { contactId: string }) {
   const report = useLiveQuery(() => contactReport(contactId), [contactId]);
   const refresh = useServerRefresh(`financial-report:${contactId}`, (api) => pullContactReport(api, contactId));
   const result = useResult();
+  const can = useCan();
+  const [crediting, setCrediting] = useState<{ id: string; amountAgorot: number; text: string } | null>(null);
+  const [credited, setCredited] = useState<string | null>(null);
   if (report === undefined) return <Spinner />;
   if (report === null) {
     if (refresh.state === 'loading') return <Spinner />;
@@ -65,7 +71,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
 
   const table = (): Table => ({
     header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
-    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null]),
+    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : e.kind === 'credit' ? { agorot: -e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null]),
     total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
   });
 
@@ -103,22 +109,53 @@ function ContactReportView({ contactId }: { contactId: string }) {
                   <th scope="col">{t('books:expense.description')}</th>
                   <th scope="col">{t('books:report.charged')}</th>
                   <th scope="col">{t('books:report.paid')}</th>
+                  {can('charges.credit') ? (
+                    <th scope="col" className={own.noPrint}>
+                      <span className={styles.visuallyHidden}>{t('books:credit.column')}</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((e) => (
                   <tr key={e.id}>
                     <td>{f.date(e.date)}</td>
-                    <td>{ledgerText(e)}</td>
-                    <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : ''}</td>
+                    <td>{e.kind === 'credit' ? t('books:credit.row', { reason: ledgerText(e), by: e.createdBy ?? '' }) : ledgerText(e)}</td>
+                    <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : e.kind === 'credit' ? f.agorot(-e.amountAgorot) : ''}</td>
                     <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : e.kind === 'refund' ? f.agorot(-e.amountAgorot) : ''}</td>
+                    {can('charges.credit') ? (
+                      <td className={own.noPrint}>
+                        {e.kind === 'charge' && creditableAgorot(e.amountAgorot, creditedOf(rows, e.id)) > 0 ? (
+                          <Button variant="secondary" aria-label={t('books:credit.open', { charge: ledgerText(e), date: f.date(e.date) })} onClick={() => setCrediting({ id: e.id, amountAgorot: e.amountAgorot, text: ledgerText(e) })}>
+                            {t('books:credit.button')}
+                          </Button>
+                        ) : null}
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
             </table>
           </ScrollArea>
         ) : null}
+        {credited ? (
+          <p className={styles.muted} role="status">
+            {credited}
+          </p>
+        ) : null}
       </section>
+      {crediting ? (
+        <CreditDialog
+          charge={crediting}
+          creditedAgorot={creditedOf(rows, crediting.id)}
+          onClose={() => setCrediting(null)}
+          onCredited={(amount) => {
+            setCredited(t('books:credit.done', { amount: f.agorot(amount), charge: crediting.text }));
+            setCrediting(null);
+            refresh.retry();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -108,7 +108,8 @@ export async function outlookOf(buildingId: number, today: string): Promise<Buil
 export type AccountLine = { charged: number; paid: number; balance: number };
 
 function accountOf(rows: readonly LedgerEntry[]): AccountLine {
-  const charged = rows.reduce((s, e) => s + (e.kind === 'charge' ? e.amountAgorot : 0), 0);
+  // A credit takes part of a charge back: what was charged is what is left of the charges.
+  const charged = rows.reduce((s, e) => s + (e.kind === 'charge' ? e.amountAgorot : e.kind === 'credit' ? -e.amountAgorot : 0), 0);
   // A refund gives back part of what was paid.
   const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0), 0);
   return { charged, paid, balance: charged - paid };
@@ -122,7 +123,7 @@ export type ContactReport = {
   account: AccountLine;
 };
 
-/** A contact's charges and payments in date order, with what they were charged, paid and still owe. */
+/** A contact's charges, credits and payments in date order, with what they were charged, paid and still owe. */
 export async function contactReport(contactId: string): Promise<ContactReport | null> {
   const contact = await db.contacts.get(contactId);
   if (!contact) return null;
@@ -131,7 +132,7 @@ export async function contactReport(contactId: string): Promise<ContactReport | 
     contact.apartmentId ? db.apartments.get(contact.apartmentId) : Promise.resolve(undefined),
     db.ledgerEntries.where('contactId').equals(contactId).toArray(),
   ]);
-  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'payment' || e.kind === 'refund').sort(byDate);
+  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'credit' || e.kind === 'payment' || e.kind === 'refund').sort(byDate);
   return { contact, building: building ?? null, apartment: apartment ?? null, rows: own, account: accountOf(own) };
 }
 

@@ -93,13 +93,14 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           {a.history.map((h) => (
             <li key={h.id} className={styles.row}>
               <span className={styles.rowText}>
-                <span>{h.descriptionKey ? ledgerText(h) : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
+                <span>{h.kind === 'credit' ? t('methods.credit', { reason: h.description }) : h.descriptionKey ? ledgerText(h) : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
                 <span className={styles.muted}>{f.date(h.date)}</span>
                 {h.paymentId && h.receiptNumber !== null ? (
                   <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>
                     {t('home.receipt', { number: h.receiptNumber })}
                   </Link>
                 ) : null}
+                {h.kind === 'refund' && typeof h.creditNumber === 'number' ? <span className={styles.muted}>{t('home.creditDocument', { number: h.creditNumber })}</span> : null}
                 {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>
               <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>

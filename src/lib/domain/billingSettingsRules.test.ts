@@ -38,7 +38,9 @@ describe('billing settings rules', () => {
   });
 
   it('turns a draft into settings, or names the first field refused', () => {
-    expect(settingsOfDraft(draft())).toEqual({ settings: seeded, failure: null });
+    // Stored settings without an issuer are the company's; the form keeps the choice it shows.
+    expect(settingsOfDraft(draft())).toEqual({ settings: { ...seeded, receiptIssuer: 'company' }, failure: null });
+    expect(settingsOfDraft(draft({ receiptIssuer: 'committee' })).settings?.receiptIssuer).toBe('committee');
     expect(settingsOfDraft(draft({ percentBasisPoints: '25' })).failure).toMatchObject({ field: 'percentBasisPoints', messageKey: 'percentOutOfRange' });
     expect(settingsOfDraft(draft({ fixedAgorot: '' })).failure).toEqual({ field: 'fixedAgorot', messageKey: 'requiredField' });
     expect(settingsOfDraft(draft({ foreignCardFixedAgorot: '5.123' })).failure).toEqual({ field: 'foreignCardFixedAgorot', messageKey: 'invalidAmount' });

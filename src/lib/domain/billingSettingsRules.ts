@@ -3,12 +3,14 @@
 // included, an extra fixed fee for a card issued abroad, and the Diners / American Express percent.
 // Amounts are integer agorot and percents integer basis points; the form's typed text is read here too,
 // so the screen and the server refuse the same values with the same message.
+import type { ReceiptIssuerKind } from './receiptIssuer.ts';
 import { agorotOf } from '../agorot.ts';
 import type { ClearingFeeSettings } from '../clearingFee.ts';
 import type { RuleResult } from '../validation/rules.ts';
 import { isBlank } from '../validation/rules.ts';
 
-export type BuildingBillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean };
+/** `receiptIssuer` (issue 29): who issues the building's receipts; absent, the stored one is kept (the company when none). */
+export type BuildingBillingSettings = ClearingFeeSettings & { cardPayments: boolean; refuseRoomsWithDebt: boolean; receiptIssuer?: ReceiptIssuerKind };
 
 export const vatModes = ['added', 'included'] as const;
 
@@ -48,6 +50,7 @@ export function validateBillingSettings(s: ClearingFeeSettings): RuleResult {
 export type BillingSettingsDraft = {
   cardPayments: boolean;
   refuseRoomsWithDebt: boolean;
+  receiptIssuer?: ReceiptIssuerKind;
   fixedAgorot: string;
   percentBasisPoints: string;
   vat: ClearingFeeSettings['vat'];
@@ -90,6 +93,7 @@ export function settingsOfDraft(draft: BillingSettingsDraft): { settings: Buildi
   const settings: BuildingBillingSettings = {
     cardPayments: draft.cardPayments,
     refuseRoomsWithDebt: draft.refuseRoomsWithDebt,
+    ...(draft.receiptIssuer ? { receiptIssuer: draft.receiptIssuer } : {}),
     fixedAgorot: fixed.value ?? 0,
     percentBasisPoints: pct.value ?? 0,
     vat: draft.vat,
@@ -106,6 +110,7 @@ export function draftOfSettings(s: BuildingBillingSettings): BillingSettingsDraf
   return {
     cardPayments: s.cardPayments,
     refuseRoomsWithDebt: s.refuseRoomsWithDebt,
+    receiptIssuer: s.receiptIssuer ?? 'company',
     fixedAgorot: text(s.fixedAgorot),
     percentBasisPoints: text(s.percentBasisPoints),
     vat: s.vat,

@@ -113,6 +113,14 @@ export function validateManualEntry(e: { kind: string; date: string; amountAgoro
   return localDate(e.date, 'date') ?? amount('amountAgorot', e.amountAgorot) ?? text('description', e.description);
 }
 
+/**
+ * Rows that record money paid, given back or written off (issue 29): never removed by anything — not by
+ * the ledger's own remove, whatever the caller. A wrong one is corrected by another row (a refund, a credit).
+ */
+export function isSettlementRow(entry: { kind: string }): boolean {
+  return entry.kind === 'payment' || entry.kind === 'refund' || entry.kind === 'credit';
+}
+
 /** Only an entry typed in by hand can be deleted; the others follow their source (charge, expense, payment…). */
 export function canDeleteLedgerEntry(entry: { sourceKind: string | null }): RuleResult {
   return entry.sourceKind === 'manual' ? null : { field: 'id', messageKey: 'manualEntryOnly' };

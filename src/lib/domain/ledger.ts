@@ -1,13 +1,13 @@
 // The one ledger of a building (issues "tenants pay" and "the committee's books"): every money movement
 // is one row — an opening balance, a charge to an apartment (committee fee, special charge, an EV
 // reading turned into a charge), a payment (card, standing order, checks) with what it settles, an
-// expense, other income, a petty-cash movement. Balances, open debts and every report are queries over
+// expense, other income, a petty-cash movement, a credit that reverses all or part of a wrong charge. Balances, open debts and every report are queries over
 // these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
 import { allocateAgorot, assertAgorot, sumAgorot } from '../agorot.ts';
 import type { DebtKind } from './entities.ts';
 import type { LedgerTextKey, LedgerTextParams } from './ledgerText.ts';
 
-export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'refund', 'income', 'expense', 'pettyCashIn', 'pettyCashOut'] as const;
+export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'refund', 'income', 'expense', 'pettyCashIn', 'pettyCashOut', 'credit'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export type Settlement = { chargeId: string; amountAgorot: number };
@@ -29,11 +29,11 @@ export type LedgerEntry = {
   /** Rows the system posts: what they are as a message key and params (ledgerText.ts); null for a person's text. */
   descriptionKey?: LedgerTextKey | null;
   descriptionParams?: LedgerTextParams | null;
-  /** Payments: the charges they settle and how much of each; refunds: what they reopen of them. */
+  /** Payments: the charges they settle and how much of each; refunds: what they reopen of them; credits: the charge they reverse. */
   settles: readonly Settlement[];
 };
 
-/** Money into the building's account (+) or out of it (−); charges and petty cash do not move it. */
+/** Money into the building's account (+) or out of it (−); charges, credits and petty cash do not move it. */
 export function accountEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): number {
   switch (entry.kind) {
     case 'openingBalance':
@@ -44,6 +44,7 @@ export function accountEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>)
     case 'refund':
       return -entry.amountAgorot;
     case 'charge':
+    case 'credit':
     case 'pettyCashIn':
     case 'pettyCashOut':
       return 0;
@@ -82,21 +83,33 @@ export function hasPastDueDebt(entries: readonly LedgerEntry[], apartmentId: str
   return openDebts(entries, apartmentId).some((d) => (d.dueDate ?? dateOf.get(d.chargeId) ?? today) < today);
 }
 
-/** How much of each charge payments settled, less what refunds reopened. */
+/** How much of each charge payments settled and credits reversed, less what refunds reopened. */
 export function settledByCharge(entries: readonly LedgerEntry[]): Map<string, number> {
   const settled = new Map<string, number>();
   for (const e of entries) {
-    const sign = e.kind === 'payment' ? 1 : e.kind === 'refund' ? -1 : 0;
+    const sign = e.kind === 'payment' || e.kind === 'credit' ? 1 : e.kind === 'refund' ? -1 : 0;
     if (sign !== 0) for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + sign * s.amountAgorot);
   }
   return settled;
 }
 
-/** What the apartment owes: its charges and refunds less its payments (negative: a credit). */
+/** What the apartment owes: its charges and refunds less its payments and credits (negative: a credit). */
 export function apartmentBalance(entries: readonly LedgerEntry[], apartmentId: string): number {
-  return sumAgorot(
-    entries.filter((e) => e.apartmentId === apartmentId && (e.kind === 'charge' || e.kind === 'payment' || e.kind === 'refund')).map((e) => (e.kind === 'payment' ? -e.amountAgorot : e.amountAgorot)),
-  );
+  return sumAgorot(entries.filter((e) => e.apartmentId === apartmentId).map(owedEffect));
+}
+
+/** What a row adds to (+) or takes off (−) what its apartment owes. */
+export function owedEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): number {
+  switch (entry.kind) {
+    case 'charge':
+    case 'refund':
+      return entry.amountAgorot;
+    case 'payment':
+    case 'credit':
+      return -entry.amountAgorot;
+    default:
+      return 0;
+  }
 }
 
 /**

@@ -124,6 +124,12 @@ const grants = {
   'tenants.invite': [{ roles: staff }],
   /** Quick charges to an apartment (/add-money). */
   'charges.create': [{ roles: staff }],
+  /**
+   * Crediting all or part of a wrong charge (issue 29): management staff, who post charges. Not the
+   * committee: its members are owners of the building, so they would be writing off their own and their
+   * neighbours' debts; the committee reads every credit in its books and asks the office for one.
+   */
+  'charges.credit': [{ roles: staff }],
   /** The committee's books: financial reports, expenses, budget. */
   'books.read': [{ roles: [...staff, 'committee'] }],
   /** Expenses with their invoices, manual income, opening balance, petty cash, the yearly budget, quotes. */

@@ -164,6 +164,9 @@ export const messages = {
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
   // issue 31: the contact form names a management company that does not exist
   noManagementCompany: 'No management company',
+  // issue 29 item 6: a credit reverses a charge, never more than is left of it
+  notACharge: 'Only a charge can be credited',
+  creditTooLarge: 'The credit is more than what is left of this charge',
 } as const;
 
 export type MessageKey = keyof typeof messages;
