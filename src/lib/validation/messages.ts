@@ -164,6 +164,8 @@ export const messages = {
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
   // issue 31: the contact form names a management company that does not exist
   noManagementCompany: 'No management company',
+  tenantReportsPerDay: 'You have reported as many faults as one day allows',
+  callClosedForComments: 'This call is closed, so nothing more can be added to it',
 } as const;
 
 export type MessageKey = keyof typeof messages;
