@@ -75,7 +75,10 @@ export type RouteId =
   | 'buildingPayments'
   | 'tenantLinks'
   | 'billingSettings'
-  | 'feeSchedule';
+  | 'feeSchedule'
+  | 'tenantCalls'
+  | 'tenantCallNew'
+  | 'tenantCall';
 
 export type AppRoute = {
   id: RouteId;
@@ -147,6 +150,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
   { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
+  { id: 'tenantCalls', right: 'tenantCalls.read', path: '/my-reports', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallsScreen').then((m) => ({ default: m.TenantCallsScreen }))), menu: true },
+  { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
+  { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 
