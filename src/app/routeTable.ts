@@ -77,7 +77,10 @@ export type RouteId =
   | 'billingSettings'
   | 'feeSchedule'
   | 'statements'
-  | 'ownersReport';
+  | 'ownersReport'
+  | 'tenantCalls'
+  | 'tenantCallNew'
+  | 'tenantCall';
 
 export type AppRoute = {
   id: RouteId;
@@ -151,6 +154,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'statements', right: 'books.read', path: '/statements/:bid?', screen: lazyScreen(() => import('../features/books/StatementsScreen').then((m) => ({ default: m.StatementsScreen }))) },
   { id: 'ownersReport', right: 'ownersReport.read', path: '/owners-report/:bid?', screen: lazyScreen(() => import('../features/books/OwnersReportScreen').then((m) => ({ default: m.OwnersReportScreen }))), menu: true },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
+  { id: 'tenantCalls', right: 'tenantCalls.read', path: '/my-reports', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallsScreen').then((m) => ({ default: m.TenantCallsScreen }))), menu: true },
+  { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
+  { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -28,13 +28,19 @@ function decodeMessage(row: { [K in keyof MessageTable]: unknown }): Message {
 export const messages = {
   insert: (db: Db, m: Message, companyId: number) =>
     db.run(db.q.insertInto('messages').values({ ...m, companyId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
+  /** A call's status notice (messaging/callNotice.ts): addressed to its people only, on no board. */
+  insertNotice: (db: Db, m: Message, companyId: number, serviceCallId: string) =>
+    db.run(db.q.insertInto('messages').values({ ...m, companyId, serviceCallId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
+  /** How many notices a call has sent since `since`. */
+  countOfCallSince: async (db: Db, serviceCallId: string, since: string): Promise<number> =>
+    Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('serviceCallId', '=', serviceCallId).where('createdAt', '>', since)))?.n ?? 0),
   find: async (db: Db, id: string): Promise<(Message & { companyId: number }) | undefined> => {
     const row = await db.first(db.q.selectFrom('messages').selectAll().where('id', '=', id));
     return row ? { ...decodeMessage(row), companyId: row.companyId } : undefined;
   },
   /** The building's newest messages a reader of `scope` gets (lib/domain/messageRules.ts), filtered before the limit. */
   ofBuilding: async (db: Db, buildingId: number, scope: MessageReadScope, limit = 50): Promise<Message[]> => {
-    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId);
+    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).where('serviceCallId', 'is', null);
     if (scope === 'owners' || scope === 'everyone') query = query.where('owners', '=', true);
     if (scope === 'renters' || scope === 'everyone') query = query.where('renters', '=', true);
     return (await db.all(query.orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage);

@@ -35,6 +35,13 @@ export const users = {
         ? []
         : (await db.all(db.q.selectFrom('users').select(['contactId', 'languageId']).where('contactId', 'in', [...contactIds]).orderBy('id'))).map((r) => [String(r.contactId), r.languageId]),
     ),
+  /** The contacts of these accounts of the company (accounts without one are left out). */
+  contactIdsOf: async (db: Db, companyId: number, userIds: readonly number[]): Promise<string[]> =>
+    userIds.length === 0
+      ? []
+      : (await db.all(db.q.selectFrom('users').select('contactId').where('companyId', '=', companyId).where('id', 'in', [...userIds]).where('disabledAt', 'is', null)))
+          .map((r) => r.contactId)
+          .filter((id): id is string => id !== null),
   /**
    * An approved data deletion: the row stays (its history points at it) without personal details, and
    * the account is disabled (no sign-in, renewal or session; auth/sessions.ts, renewal.ts, otp.ts).

@@ -269,7 +269,12 @@ export type MessageTable = {
   createdAt: string;
   /** A message topic (lib/domain/notificationPrefs.ts); migration 016. */
   topic: string;
+  /** A call's status notice to its reporter and followers (migration 041): on no board, in no sender's list. */
+  serviceCallId: Generated<string | null>;
 };
+
+/** Tenants following a common-area call someone else reported (migration 041). */
+export type ServiceCallFollowerTable = { serviceCallId: string; userId: number; companyId: number; contactId: string | null; createdAt: string };
 
 export type MessageDeliveryTable = {
   id: string;
@@ -590,6 +595,7 @@ export type DB = {
   gates: Owned & SqlRow<Gate>;
   gate_openings: GateOpeningTable;
   messages: MessageTable;
+  service_call_followers: ServiceCallFollowerTable;
   message_deliveries: MessageDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
   notification_preferences: NotificationPreferenceTable;

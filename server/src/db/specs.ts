@@ -27,8 +27,8 @@ export type StoredCheck = Check & { createdAt: string };
 const buildings: RecordSpec<Building> = { table: 'buildings', key: 'id', hidden: ['guid'] };
 const apartments: RecordSpec<Apartment> = { table: 'apartments', key: 'id' };
 const contacts: RecordSpec<Contact> = { table: 'contacts', key: 'id' };
-const serviceCalls: RecordSpec<ServiceCall> = { table: 'service_calls', key: 'id', booleans: ['copyToMaintenanceManager'] };
-const serviceCallUpdates: RecordSpec<ServiceCallUpdate> = { table: 'service_call_updates', key: 'id' };
+const serviceCalls: RecordSpec<ServiceCall> = { table: 'service_calls', key: 'id', booleans: ['copyToMaintenanceManager', 'commonArea'] };
+const serviceCallUpdates: RecordSpec<ServiceCallUpdate> = { table: 'service_call_updates', key: 'id', booleans: ['visibleToReporter', 'fromReporter'] };
 const meters: RecordSpec<Meter> = { table: 'meters', key: 'id' };
 const meterReadings: RecordSpec<MeterReading> = { table: 'meter_readings', key: 'id', booleans: ['paid'] };
 // normalizedNumber makes "inserted twice" (itemRules.ts) an indexed lookup instead of a scan.

@@ -12,6 +12,9 @@ import { messages } from '../data/messages.ts';
 import { meterReadings } from '../data/meters.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { loadOwned } from '../http/access.ts';
+import { authOf } from '../http/hooks.ts';
+import { loadTenantCall } from '../http/tenantCallAccess.ts';
+import { tenantMayComment } from '../../../src/lib/domain/tenantCalls.ts';
 import type { Action } from '../../../src/lib/rights/rights.ts';
 import { fail } from '../http/errors.ts';
 import { mayDo, requireRight } from '../http/rights.ts';
@@ -42,8 +45,25 @@ function parent<E>(records: Resource<E>, right: Action, formats: readonly ImageF
 /** parentType (the device's table name) → its record and the formats its files may have. */
 export const uploadParents: Readonly<Record<string, UploadParent>> = {
   // A call's photos come with it from whoever opens one (reporters too); an update's from who may post one.
-  serviceCalls: parent(serviceCalls, 'serviceCalls.create', anyImage),
-  serviceCallUpdates: parent(serviceCallUpdates, 'serviceCalls.update', anyImage),
+  // A tenant adds photos to a call they reach while it is open, and to their own comments (issue 31).
+  serviceCalls: {
+    formats: anyImage,
+    load: async (db, req, id) => {
+      if (!mayDo(req, 'tenantCalls.report')) return parent(serviceCalls, 'serviceCalls.create', anyImage).load(db, req, id);
+      const { call } = await loadTenantCall(db, req, id);
+      if (!tenantMayComment(call.status)) throw fail.rule({ field: 'parentID', messageKey: 'callClosedForComments' });
+    },
+  },
+  serviceCallUpdates: {
+    formats: anyImage,
+    load: async (db, req, id) => {
+      if (!mayDo(req, 'tenantCalls.report')) return parent(serviceCallUpdates, 'serviceCalls.update', anyImage).load(db, req, id);
+      const update = await serviceCallUpdates.find(db, id);
+      if (!update || !update.entity.fromReporter || update.entity.authorUserId !== authOf(req).user.id) throw fail.notFound();
+      const { call } = await loadTenantCall(db, req, update.entity.serviceCallId);
+      if (!tenantMayComment(call.status)) throw fail.rule({ field: 'parentID', messageKey: 'callClosedForComments' });
+    },
+  },
   meterReadings: parent(meterReadings, 'readings.write', anyImage),
   // The bank's images: served back as base64 JPEG (spec 7, check/image), so only JPEG comes in.
   checks: parent(checks, 'checks.deposit', jpegOnly),

@@ -22,7 +22,9 @@ import { loadBuilding, loadOwned } from './access.ts';
 import { loadDocument } from './documentAccess.ts';
 import { ApiError, fail } from './errors.ts';
 import { authOf } from './hooks.ts';
-import { actorOf, requireRight } from './rights.ts';
+import { actorOf, mayDo, requireRight } from './rights.ts';
+import { loadTenantCall } from './tenantCallAccess.ts';
+import { isUpdateForTenant } from '../../../src/lib/domain/tenantCalls.ts';
 
 /** Throws (403, 404) unless the signed-in user may read the record `link` names. */
 type ParentReader = (db: Db, req: FastifyRequest, link: FileLink) => Promise<void>;
@@ -41,9 +43,24 @@ const messageImage: ParentReader = async (db, req, link) => {
 };
 
 /** Every kind of record an upload may name (files/uploadRules.ts) or that names a file, and how it is read. */
+/** A call's photo: staff read it with the call; a tenant through their own apartment's or building's common-area call. */
+const callPhoto: ParentReader = async (db, req, link) => {
+  if (!mayDo(req, 'tenantCalls.read')) return readAs('serviceCalls.read', serviceCalls)(db, req, link);
+  await loadTenantCall(db, req, link.parentId);
+};
+
+/** An update's photo: staff read it with the update; a tenant only an update shown to them (their own comment's, or one staff marked). */
+const updatePhoto: ParentReader = async (db, req, link) => {
+  if (!mayDo(req, 'tenantCalls.read')) return readAs('serviceCalls.read', serviceCallUpdates)(db, req, link);
+  const update = await serviceCallUpdates.find(db, link.parentId);
+  if (!update) throw fail.notFound();
+  await loadTenantCall(db, req, update.entity.serviceCallId);
+  if (!isUpdateForTenant(update.entity, authOf(req).user.id)) throw fail.notFound();
+};
+
 export const fileParentReaders: Readonly<Record<string, ParentReader>> = {
-  serviceCalls: readAs('serviceCalls.read', serviceCalls),
-  serviceCallUpdates: readAs('serviceCalls.read', serviceCallUpdates),
+  serviceCalls: callPhoto,
+  serviceCallUpdates: updatePhoto,
   meterReadings: readAs('meters.read', meterReadings),
   checks: readAs('checks.deposit', checks),
   expenses: readAs('books.read', expenses),

@@ -27,6 +27,11 @@ export type RecipientText = { subject: string; body: string; languageId: Languag
 export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean; topic: MessageTopic }): Promise<Recipient[]> {
   const roles = audienceRoles(audience);
   const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
+  return recipientsAmong(db, people, audience.topic);
+}
+
+/** These people as recipients of a message about `topic`: their addresses, preferences and language. */
+export async function recipientsAmong(db: Db, people: readonly Contact[], topic: MessageTopic): Promise<Recipient[]> {
   const ids = people.map((c) => c.id);
   const subs = await pushSubscriptions.ofContacts(db, ids);
   const prefs = await notificationPrefs.ofContacts(db, ids);
@@ -37,7 +42,7 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
     contact,
     // The newest subscription of the contact's account that points at a push service (messaging/pushTargets.ts).
     address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id && isPushServiceEndpoint(s.endpoint))?.endpoint ?? null },
-    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
+    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, topic)])) as Record<MessageChannel, boolean>,
   }));
 }
 
@@ -48,8 +53,20 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
  */
 export async function queueMessage(tx: Db, message: Message, companyId: number, now: string, textFor?: (person: Recipient) => RecipientText): Promise<DeliveryRow[]> {
   await messages.insert(tx, message, companyId);
+  return queueDeliveries(tx, message, companyId, now, await recipientsOf(tx, message.buildingId, message), textFor);
+}
+
+/** One delivery row per recipient × channel of a message already written (see queueMessage). */
+export async function queueDeliveries(
+  tx: Db,
+  message: Message,
+  companyId: number,
+  now: string,
+  people: readonly Recipient[],
+  textFor?: (person: Recipient) => RecipientText,
+): Promise<DeliveryRow[]> {
   const rows: DeliveryRow[] = [];
-  for (const person of await recipientsOf(tx, message.buildingId, message)) {
+  for (const person of people) {
     const own = textFor?.(person);
     for (const channel of message.channels) {
       const address = person.address[channel];

@@ -26,6 +26,7 @@ import { profileRoutes } from './profile.ts';
 import { providerRoutes } from './provider.ts';
 import { roomRoutes } from './rooms.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
+import { tenantServiceCallRoutes } from './tenantServiceCalls.ts';
 import { supplierRoutes } from './suppliers.ts';
 import { syncBatchRoutes } from './syncBatch.ts';
 import { syncChangesRoutes } from './syncChanges.ts';
@@ -49,6 +50,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   translateRoutes(app, ctx);
   buildingRoutes(app, ctx);
   serviceCallRoutes(app, ctx);
+  tenantServiceCallRoutes(app, ctx);
   meterRoutes(app, ctx);
   itemRoutes(app, ctx);
   dailyPlanRoutes(app, ctx);

@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { Filter } from '../db/records.ts';
 import { files } from '../data/files.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
+import { queueCallNotice } from '../messaging/callNotice.ts';
 import { baseVersionFromQuery, buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -31,6 +32,8 @@ const create = z.object({
   openedAt: isoTime.optional(),
   lastVisitAt: isoTime.nullable().optional(),
   copyToMaintenanceManager: z.boolean().default(false),
+  /** About a common area: the building's tenants see it and may join it (issue 31). */
+  commonArea: z.boolean().default(false),
   createdBy: z.string().optional(),
 });
 
@@ -47,7 +50,7 @@ const patch = patchBody({
   copyToMaintenanceManager: z.boolean(),
 });
 
-const updateCreate = z.object({ id: recordId, text: z.string(), createdAt: isoTime.optional(), createdBy: z.string().optional() });
+const updateCreate = z.object({ id: recordId, text: z.string(), createdAt: isoTime.optional(), createdBy: z.string().optional(), visibleToReporter: z.boolean().default(false) });
 
 const callTabs = ['open', 'closed', 'planned'] as const;
 type CallTab = (typeof callTabs)[number];
@@ -119,6 +122,7 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         copyToMaintenanceManager: body.copyToMaintenanceManager,
         // Who did it comes from the session, never from the body.
         createdBy: user.workerGuid,
+        commonArea: body.commonArea,
         version: 1,
         updatedAt: now,
       };
@@ -131,7 +135,9 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = req.params as { id: string };
     const body = parse(patch, req.body);
     if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
-    return runMutation(ctx, req, reply, async (tx) => {
+    let noticeQueued = false;
+    const answer = await runMutation(ctx, req, reply, async (tx) => {
+      noticeQueued = false;
       const current = await loadOwned(tx, req, serviceCalls, id);
       checkVersion(current, body.baseVersion);
       const now = ctx.nowIso();
@@ -143,8 +149,12 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const record = bump(current, changes, now);
       await serviceCalls.update(tx, record);
+      // The reporter and followers hear of a new status (messaging/callNotice.ts); sent after the commit.
+      if (to !== undefined && to !== current.status) noticeQueued = await queueCallNotice(tx, record, authOf(req).companyId, now);
       return { record };
     });
+    if (noticeQueued) ctx.messaging.kick();
+    return answer;
   });
 
   app.delete('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.delete' } }, async (req, reply) => {
@@ -184,6 +194,9 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
         text: body.text.trim(),
         createdAt: body.createdAt ?? now,
         createdBy: user.fullName,
+        visibleToReporter: body.visibleToReporter,
+        fromReporter: false,
+        authorUserId: null,
         version: 1,
         updatedAt: now,
       };

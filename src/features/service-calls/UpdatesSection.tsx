@@ -22,6 +22,7 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
   const { t } = useTranslation(['serviceCalls', 'errors']);
   const picker = usePhotoPicker();
   const [text, setText] = useState('');
+  const [visibleToReporter, setVisibleToReporter] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async () => {
@@ -30,7 +31,7 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
     let failure: unknown = null;
     const ok = await run(
       () =>
-        addUpdate(callId, text, picker.photos).catch((e: unknown) => {
+        addUpdate(callId, text, picker.photos, visibleToReporter).catch((e: unknown) => {
           failure = e;
           throw e;
         }),
@@ -39,6 +40,7 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
     );
     if (ok) {
       setText('');
+      setVisibleToReporter(false);
       picker.clear();
     } else if (ruleFailureOf(failure)?.field === 'text') setError(t('errors:requiredField'));
   };
@@ -58,6 +60,10 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
       >
         <TextAreaField label={t('serviceCalls:updates.text')} value={text} onValueChange={setText} error={error} rows={3} />
         <PhotoPicker picker={picker} idPrefix="update-photos" />
+        <label className={styles.reporterToggle}>
+          <input type="checkbox" checked={visibleToReporter} onChange={(e) => setVisibleToReporter(e.target.checked)} />
+          {t('serviceCalls:updates.visibleToReporter')}
+        </label>
         <Button type="submit" disabled={picker.progress !== null} icon={actionIcons.send}>
           {t('serviceCalls:updates.add')}
         </Button>
@@ -72,6 +78,8 @@ export function UpdatesSection({ callId, updates, photos, run }: Props) {
                 <span>{t('serviceCalls:updates.by', { name: u.createdBy, date: formatDisplayDate(u.createdAt) })}</span>
                 <RecordSyncBadge state={u.syncState} compact={u.syncState === 'synced'} />
               </div>
+              {u.fromReporter ? <span className={styles.updateAudience}>{t('serviceCalls:updates.fromReporter')}</span> : null}
+              {u.visibleToReporter ? <span className={styles.updateAudience}>{t('serviceCalls:updates.shownToReporter')}</span> : null}
               <p className={styles.updateText}>{u.text}</p>
               <CallPhotos photos={photos.get(u.id) ?? []} title={t('serviceCalls:photos.ofUpdate')} />
             </li>

@@ -128,26 +128,26 @@ export async function deleteServiceCall(id: string): Promise<void> {
 }
 
 /** A new update of a call; it waits for the call when that was created offline too. */
-function updateOf(serviceCallId: string, text: string, actor: Actor): Change & { id: string } {
+function updateOf(serviceCallId: string, text: string, actor: Actor, visibleToReporter = false): Change & { id: string } {
   const id = newId();
   const now = new Date().toISOString();
-  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, version: 0, updatedAt: now, syncState: 'local' };
+  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, visibleToReporter, version: 0, updatedAt: now, syncState: 'local' };
   return {
     kind: 'create',
     table: 'serviceCallUpdates',
     id,
     row,
     path: `${path(serviceCallId)}/updates`,
-    payload: { id, text: row.text, createdAt: now },
+    payload: { id, text: row.text, createdAt: now, ...(visibleToReporter ? { visibleToReporter } : {}) },
     dependsOn: [entityKeyOf('serviceCalls', serviceCallId)],
   };
 }
 
-/** An update (text + photos) of a call. Returns its id. */
-export async function addUpdate(serviceCallId: string, text: string, photos: readonly CompressedPhoto[] = []): Promise<string> {
+/** An update (text + photos) of a call; `visibleToReporter`: the tenant who reported it sees it (issue 31). Returns its id. */
+export async function addUpdate(serviceCallId: string, text: string, photos: readonly CompressedPhoto[] = [], visibleToReporter = false): Promise<string> {
   refuse(text.trim() === '' ? { field: 'text', messageKey: 'requiredField' } : null);
   const actor = await currentActor();
-  const update = updateOf(serviceCallId, text, actor);
+  const update = updateOf(serviceCallId, text, actor, visibleToReporter);
   const photoRows = photos.map((p) => photoRowOf(p, 'serviceCallUpdates', update.id, 'attachment'));
   await writeChanges({ userKey: actor.userKey, uploads: { photos: photoRows, createdBy: actor.userId } }, [update]);
   return update.id;

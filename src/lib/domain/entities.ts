@@ -107,6 +107,12 @@ export type ServiceCall = Versioned & {
   closedAt: string | null;
   copyToMaintenanceManager: boolean;
   createdBy: string; // worker GUID or user name
+  /** The apartment the call is about (a tenant's report of their own home); null: none named. */
+  apartmentId?: string | null;
+  /** About a common area of the building (lobby, stairs, garden): its tenants may see it and join it. */
+  commonArea?: boolean;
+  /** The tenant's account that reported it from the tenant app (src/lib/domain/tenantCalls.ts). */
+  reporterUserId?: number | null;
 };
 
 export type ServiceCallUpdate = Versioned & {
@@ -115,6 +121,12 @@ export type ServiceCallUpdate = Versioned & {
   text: string;
   createdAt: string;
   createdBy: string;
+  /** Shown to the call's reporter and the tenants following it (staff choose, per update). */
+  visibleToReporter?: boolean;
+  /** A comment the reporter (or a following tenant) wrote from the tenant app. */
+  fromReporter?: boolean;
+  /** The account that wrote a reporter's comment (null for staff's updates). */
+  authorUserId?: number | null;
 };
 
 export const meterKinds = ['unit', 'evCharger'] as const;

@@ -90,6 +90,13 @@ const grants = {
   'serviceCalls.create': [{ roles: [...office, 'supplier'], flag: 'PermSrvCall' }],
   'serviceCalls.update': [{ roles: [...field, 'supplier'], flag: 'PermSrvCall' }],
   'serviceCalls.delete': [{ roles: field, flag: 'PermSrvCall' }],
+  /**
+   * A tenant's service calls (issue 31): their own apartment's calls and the common-area calls of their
+   * building, with the updates staff show them; what other apartments reported is never theirs.
+   */
+  'tenantCalls.read': [{ roles: ['owner', 'renter'] }],
+  /** Report a fault of one's apartment or a common area, comment or add a photo while it is open, join a common-area call. */
+  'tenantCalls.report': [{ roles: ['owner', 'renter'] }],
   'meters.read': [{ roles: [...field, 'committee'] }],
   /** Add or remove a counter. */
   'meters.manage': [{ roles: field }],

@@ -167,6 +167,8 @@ export const messages = {
   // issue 29 item 6: a credit reverses a charge, never more than is left of it
   notACharge: 'Only a charge can be credited',
   creditTooLarge: 'The credit is more than what is left of this charge',
+  tenantReportsPerDay: 'You have reported as many faults as one day allows',
+  callClosedForComments: 'This call is closed, so nothing more can be added to it',
 } as const;
 
 export type MessageKey = keyof typeof messages;
