@@ -164,6 +164,10 @@ export const messages = {
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
   // issue 31: the contact form names a management company that does not exist
   noManagementCompany: 'No management company',
+  // issue 29 §5: a check's own life (deposit on its date, then cleared or bounced)
+  checkActionNotAllowed: 'This check cannot take this step from its current status',
+  checkNotDueYet: 'This check is post-dated: it can be deposited from its own date',
+  checkNotReceived: "This check's payment was not confirmed yet",
 } as const;
 
 export type MessageKey = keyof typeof messages;
