@@ -38,6 +38,7 @@ import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
+import { checkLifeRoutes } from './checkLife.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
   authRoutes(app, ctx);
@@ -75,6 +76,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
   feeScheduleRoutes(app, ctx);
+  checkLifeRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }
