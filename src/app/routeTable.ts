@@ -75,7 +75,8 @@ export type RouteId =
   | 'buildingPayments'
   | 'tenantLinks'
   | 'billingSettings'
-  | 'feeSchedule';
+  | 'feeSchedule'
+  | 'checkLife';
 
 export type AppRoute = {
   id: RouteId;
@@ -146,6 +147,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'buildingPayments', right: 'payments.read', path: '/payments/:bid?', screen: lazyScreen(() => import('../features/collections/PaymentsScreen').then((m) => ({ default: m.PaymentsScreen }))), menu: true },
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
   { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
+  { id: 'checkLife', right: 'checkLife.read', path: '/check-life/:bid?', screen: lazyScreen(() => import('../features/check-life/CheckLifeScreen').then((m) => ({ default: m.CheckLifeScreen }))) },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];

@@ -108,6 +108,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   tenantLinks: Link2,
   billingSettings: Percent,
   feeSchedule: Banknote,
+  checkLife: Banknote,
   companySites: Globe,
   receipt: Receipt,
 };

@@ -27,6 +27,7 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
     { id: 'dailyPlan', to: '/daily-plan' },
     ...(can('billingSettings.edit') ? [{ id: 'billingSettings', to: `/billing-settings/${building.id}` }] : []),
     ...(can('feeSchedule.read') ? [{ id: 'feeSchedule', to: `/fee-schedule/${building.id}` }] : []),
+    ...(can('checkLife.read') ? [{ id: 'checkLife', to: `/check-life/${building.id}` }] : []),
   ].map((link) => ({ ...link, label: t(`routes:${link.id}`), icon: routeIcons[link.id] }));
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>
