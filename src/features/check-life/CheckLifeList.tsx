@@ -52,7 +52,7 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
       <ul className={styles.list} aria-label={t('billing:checks.listLabel')}>
         {records.map((c) => (
           <li key={c.CheckGuid} className={styles.card}>
-            <h3 className={styles.cardTitle}>
+            <h3 id={`check-${c.CheckGuid}`} className={styles.cardTitle}>
               {name(c)} · {f.agorot(c.amountAgorot)}
             </h3>
             <dl className={styles.facts}>
@@ -76,7 +76,7 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
                     key={a}
                     variant={a === 'bounce' ? 'danger' : a === 'clear' ? 'secondary' : 'primary'}
                     disabled={!online || busy !== null}
-                    aria-label={t(`billing:checks.actions.${a}Of`, { name: name(c) })}
+                    aria-describedby={`check-${c.CheckGuid}`}
                     onClick={() => (a === 'bounce' ? setBouncing(c) : void run(c, a))}
                   >
                     {t(`billing:checks.actions.${a}`)}
