@@ -105,7 +105,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
       const today = israelLocalDate(ctx.now());
       enforce(validateCheckAction(check, action, today));
       const moved = await move(tx, check, action, user.userName, today);
-      const now = (await checkLife.find(tx, companyId, guid)) ?? check;
+      const { companyId: _company, ...now } = (await checkLife.find(tx, companyId, guid)) ?? check;
       return { record: { ...now, actions: allowedActions(now, today) }, extra: { changed: moved } };
     });
   });

@@ -39,7 +39,7 @@ export function BounceFeeSection({ buildingId, canEdit, online }: Props) {
       setFrom('');
       reload();
     } catch (e) {
-      setError({ field: '', key: errorKeyOf(e, 'errors:errorSending') });
+      setError({ field: '', key: errorKeyOf(e, 'errors:errorSaving') });
     } finally {
       setSaving(false);
     }

@@ -35,7 +35,7 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
       keys.delete(id);
       onMoved(t(`billing:checks.moved.${action}`, { name: name(c) }));
     } catch (e) {
-      setError(t(errorKeyOf(e, 'errors:errorSending')));
+      setError(t(errorKeyOf(e, 'errors:errorSaving')));
     } finally {
       setBusy(null);
     }

@@ -42,9 +42,12 @@ export async function buildingChecks(buildingId: number, view: CheckView, today:
   return answerOf(listAnswer, await callWithRelogin(() => api.request('GET', `buildings/${buildingId}/checks${query}`)));
 }
 
-export async function moveCheck(guid: string, action: CheckLifeAction, key: string): Promise<CheckLifeRecord> {
+/** The check as the move left it (the list is read again for the rest). */
+const moved = z.looseObject({ record: z.looseObject({ CheckGuid: z.string(), status: z.enum(checkLifeStatuses) }) });
+
+export async function moveCheck(guid: string, action: CheckLifeAction, key: string): Promise<z.infer<typeof moved>['record']> {
   const answer = await callWithRelogin(() => api.request('POST', `checks/${encodeURIComponent(guid)}/${action}`, {}, { headers: { 'Idempotency-Key': key } }));
-  return answerOf(z.looseObject({ record: life }), answer).record;
+  return answerOf(moved, answer).record;
 }
 
 export async function bounceFeesOf(buildingId: number): Promise<BounceFeePage> {
