@@ -80,7 +80,8 @@ export type RouteId =
   | 'ownersReport'
   | 'tenantCalls'
   | 'tenantCallNew'
-  | 'tenantCall';
+  | 'tenantCall'
+  | 'checkLife';
 
 export type AppRoute = {
   id: RouteId;
@@ -153,6 +154,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
   { id: 'statements', right: 'books.read', path: '/statements/:bid?', screen: lazyScreen(() => import('../features/books/StatementsScreen').then((m) => ({ default: m.StatementsScreen }))) },
   { id: 'ownersReport', right: 'ownersReport.read', path: '/owners-report/:bid?', screen: lazyScreen(() => import('../features/books/OwnersReportScreen').then((m) => ({ default: m.OwnersReportScreen }))), menu: true },
+  { id: 'checkLife', right: 'checkLife.read', path: '/check-life/:bid?', screen: lazyScreen(() => import('../features/check-life/CheckLifeScreen').then((m) => ({ default: m.CheckLifeScreen }))) },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
   { id: 'tenantCalls', right: 'tenantCalls.read', path: '/my-reports', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallsScreen').then((m) => ({ default: m.TenantCallsScreen }))), menu: true },
   { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },

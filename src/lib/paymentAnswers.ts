@@ -50,6 +50,8 @@ export const apartmentAccount = z.looseObject({
   debts: z.array(tenantDebt),
   history: z.array(historyRow),
   failedRuns: z.array(z.looseObject({ paymentId: text, date: text, totalAgorot: num, errorKey: maybeText })),
+  /** Checks that bounced (issue 29 §5); absent from accounts kept before the server sent them. */
+  bouncedChecks: z.optional(z.array(z.looseObject({ checkGuid: text, checkNumber: maybeText, amountAgorot: num, depositDate: text, bouncedAt: maybeText }))),
   cardPayments: z.boolean(),
   hold: maybeText,
   standingOrder: z.nullable(z.looseObject({ id: text, billingDay: num, frequency: text, startDate: text, cardId: text, version: num })),

@@ -111,6 +111,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   feeSchedule: Banknote,
   statements: FileSpreadsheet,
   ownersReport: ChartColumn,
+  checkLife: Banknote,
   companySites: Globe,
   receipt: Receipt,
 };

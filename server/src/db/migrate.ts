@@ -36,6 +36,7 @@ import * as m034 from './migrations/034_resumable_photos.ts';
 import * as m035 from './migrations/035_fee_schedule.ts';
 import * as m038 from './migrations/038_credits_receipts.ts';
 import * as m041 from './migrations/041_tenant_faults.ts';
+import * as m037 from './migrations/037_check_life.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, EnvMigration> = {
   '035_fee_schedule': m035,
   '038_credits_receipts': m038,
   '041_tenant_faults': m041,
+  '037_check_life': m037,
 };
 
 /** Every migration's name, in the order they run. */

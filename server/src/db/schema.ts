@@ -470,6 +470,42 @@ export type FeeScheduleTable = {
   createdBy: string;
 };
 
+/** One check's own life (migration 037, issue 29 §5). */
+export type CheckLifeTable = {
+  CheckGuid: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string | null;
+  ChecksHeaderGuid: string;
+  paymentId: string;
+  amountAgorot: number;
+  depositDate: string;
+  checkNumber: string | null;
+  bankNumber: string | null;
+  status: string;
+  receivedAt: string;
+  receivedBy: string;
+  depositedAt: string | null;
+  depositedBy: string | null;
+  clearedAt: string | null;
+  clearedBy: string | null;
+  bouncedAt: string | null;
+  bouncedBy: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+/** A building's bounce fee from a date on (migration 037). */
+export type CheckBounceFeeTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  effectiveFrom: string;
+  amountAgorot: number;
+  createdAt: string;
+  createdBy: string;
+};
+
 export type StandingOrderTable = {
   id: string;
   companyId: number;
@@ -606,6 +642,8 @@ export type DB = {
   payments: PaymentTable;
   standing_orders: StandingOrderTable;
   fee_schedules: FeeScheduleTable;
+  check_life: CheckLifeTable;
+  check_bounce_fees: CheckBounceFeeTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;

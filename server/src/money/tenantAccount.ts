@@ -6,6 +6,7 @@ import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
 import type { Apartment, Building, Contact } from '../../../src/lib/domain/entities.ts';
 import type { Db } from '../db/database.ts';
 import { apartments, buildings, contacts } from '../data/buildings.ts';
+import { checkLife } from '../data/checkLife.ts';
 import { ledger } from '../data/ledger.ts';
 import type { BillingSettings, Payment } from '../data/payments.ts';
 import { apartmentHolds, billingSettings, payments, refunds, standingOrders } from '../data/payments.ts';
@@ -44,7 +45,7 @@ export type HistoryRow = {
   kind: 'payment' | 'refund' | 'credit';
   date: string;
   amountAgorot: number;
-  /** card, standingOrder, checks, refund, other (a payment the office recorded). */
+  /** card, standingOrder, checks, refund, bouncedCheck (a check's reversal), other (a payment the office recorded). */
   method: string;
   description: string;
   descriptionKey: string | null;
@@ -63,6 +64,7 @@ function methodOf(sourceKind: string | null): string {
   if (sourceKind === 'checkGroup') return 'checks';
   if (sourceKind === 'refund') return 'refund';
   if (sourceKind === 'credit') return 'credit';
+  if (sourceKind === 'checkBounce') return 'bouncedCheck';
   return 'other';
 }
 
@@ -82,6 +84,8 @@ export type ApartmentAccount = {
   settings: BillingSettings | null;
   hold: string | null;
   standingOrder: { id: string; billingDay: number; frequency: string; startDate: string; cardId: string; version: number } | null;
+  /** The apartment's checks that bounced (issue 29 §5): what they reopened is among the debts again. */
+  bouncedChecks: { checkGuid: string; checkNumber: string | null; amountAgorot: number; depositDate: string; bouncedAt: string | null }[];
 };
 
 export async function accountOf(db: Db, companyId: number, home: TenantHome, today: string): Promise<ApartmentAccount> {
@@ -129,6 +133,9 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
     settings,
     // Whether the unit is held, never the office's own reason for it.
     hold: (await apartmentHolds.reasonOf(db, apartment.id)) === null ? null : 'legalProceedings',
+    bouncedChecks: (await checkLife.ofApartment(db, companyId, apartment.id))
+      .filter((c) => c.status === 'bounced')
+      .map((c) => ({ checkGuid: c.CheckGuid, checkNumber: c.checkNumber, amountAgorot: c.amountAgorot, depositDate: c.depositDate, bouncedAt: c.bouncedAt })),
     standingOrder: order ? { id: order.id, billingDay: order.billingDay, frequency: order.frequency, startDate: order.startDate, cardId: order.cardId, version: order.version } : null,
   };
 }

@@ -27,6 +27,9 @@ import { addMs, israelLocalDate } from '../util/dates.ts';
 import { postPayment } from '../money/postPayment.ts';
 import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
+import type { StoredLedgerEntry } from '../data/ledger.ts';
+import { checkLife } from '../data/checkLife.ts';
+import { agorotOf } from '../../../src/lib/agorot.ts';
 import type { Db } from '../db/database.ts';
 import { spendQuota } from '../limits/usageLimits.ts';
 
@@ -47,14 +50,20 @@ type Answer = Record<string, unknown>;
 
 /** A deposited check group is money in: one payment settling the group's debts with the checks' total. */
 async function postChecksPayment(tx: Db, companyId: number, guid: string, by: string, now: Date): Promise<void> {
+  const payment = await postGroupPayment(tx, companyId, guid, by, now);
+  if (payment) await receiveChecks(tx, companyId, payment, by, now.toISOString());
+}
+
+/** The group's payment row, when it has money and an apartment to post to. */
+async function postGroupPayment(tx: Db, companyId: number, guid: string, by: string, now: Date): Promise<StoredLedgerEntry | undefined> {
   const group = (await checkGroups.find(tx, guid))?.entity;
-  if (!group) return;
+  if (!group) return undefined;
   const amountAgorot = agorotOfNis((await checks.ofGroup(tx, guid)).map((c) => c.Amount));
   const first = group.DebtIds[0] ? await ledger.find(tx, group.DebtIds[0], companyId) : undefined;
   const contact = (await contacts.find(tx, group.ContactGuid))?.entity;
   const apartmentId = first?.apartmentId ?? contact?.apartmentId ?? null;
-  if (amountAgorot <= 0 || !apartmentId) return;
-  await postPayment(tx, {
+  if (amountAgorot <= 0 || !apartmentId) return undefined;
+  return postPayment(tx, {
     id: randomUUID(),
     companyId,
     buildingId: group.BuildingId,
@@ -70,6 +79,26 @@ async function postChecksPayment(tx: Db, companyId: number, guid: string, by: st
     createdBy: by,
     nowIso: now.toISOString(),
   });
+}
+
+/** Each check of the confirmed payment starts its own life as received (routes/checkLife.ts moves it on). */
+async function receiveChecks(tx: Db, companyId: number, payment: StoredLedgerEntry, by: string, at: string): Promise<void> {
+  if (!payment.sourceId) return;
+  const rows = (await checks.ofGroup(tx, payment.sourceId)).map((c) => ({
+    CheckGuid: c.CheckGuid,
+    buildingId: payment.buildingId,
+    apartmentId: payment.apartmentId,
+    ChecksHeaderGuid: c.ChecksHeaderGuid,
+    paymentId: payment.id,
+    amountAgorot: agorotOf(c.Amount),
+    depositDate: c.DepositDate,
+    checkNumber: c.CheckNumber,
+    bankNumber: c.BankNumber,
+    receivedAt: at,
+    receivedBy: by,
+    updatedAt: at,
+  }));
+  await checkLife.receive(tx, companyId, rows);
 }
 
 export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void {

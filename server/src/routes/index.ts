@@ -41,6 +41,7 @@ import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
 import { statementRoutes } from './statements.ts';
+import { checkLifeRoutes } from './checkLife.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
   authRoutes(app, ctx);
@@ -81,6 +82,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   billingSettingsRoutes(app, ctx);
   feeScheduleRoutes(app, ctx);
   statementRoutes(app, ctx);
+  checkLifeRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

@@ -28,6 +28,7 @@ export function BuildingProfileCard({ profile, headingId }: Props) {
     ...(can('billingSettings.edit') ? [{ id: 'billingSettings', to: `/billing-settings/${building.id}` }] : []),
     ...(can('feeSchedule.read') ? [{ id: 'feeSchedule', to: `/fee-schedule/${building.id}` }] : []),
     ...(can('books.read') ? [{ id: 'statements', to: `/statements/${building.id}` }] : []),
+    ...(can('checkLife.read') ? [{ id: 'checkLife', to: `/check-life/${building.id}` }] : []),
   ].map((link) => ({ ...link, label: t(`routes:${link.id}`), icon: routeIcons[link.id] }));
   return (
     <section className={styles.card} style={style} aria-labelledby={headingId}>

@@ -70,6 +70,11 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           {t('home.standingOrderFailed', { date: f.date(r.date), amount: f.agorot(r.totalAgorot) })} {r.errorKey ? t(`errors:${r.errorKey}`) : ''}
         </p>
       ))}
+      {(a.bouncedChecks ?? []).map((c) => (
+        <p key={c.checkGuid} className={styles.notice} role="status">
+          {t('home.checkBounced', { number: c.checkNumber ?? '—', amount: f.agorot(c.amountAgorot), date: f.date(c.depositDate) })}
+        </p>
+      ))}
 
       <h2 className={styles.subheading}>{t('home.debts')}</h2>
       {a.debts.length === 0 ? <p className={styles.muted}>{t('home.noDebts')}</p> : <DebtList debts={a.debts} />}

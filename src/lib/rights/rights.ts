@@ -110,6 +110,12 @@ const grants = {
   'maintenance.sendPlan': [{ roles: field }],
   'debts.read': [{ roles: ['worker', 'manager', 'committee', 'admin'] }],
   'checks.deposit': [{ roles: ['worker', 'manager', 'committee', 'admin'], flag: 'showChecksDeposit' }],
+  /** Each check's own life (issue 29 §5): the list of checks by deposit date and their statuses. */
+  'checkLife.read': [{ roles: [...staff, 'committee'] }],
+  /** Deposit a received check on its date, then mark it cleared or bounced (a bounce reopens its debts). */
+  'checkLife.act': [{ roles: [...staff, 'committee'] }],
+  /** The building's bounce fee, a dated setting. */
+  'checkLife.bounceFee': [{ roles: [...staff, 'committee'] }],
   /** A tenant's own apartment: balance, debts, payment history, receipts. */
   'account.read': [{ roles: ['owner', 'renter'] }],
   /** A tenant pays: by card, saved cards, standing orders. */

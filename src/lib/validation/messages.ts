@@ -169,6 +169,10 @@ export const messages = {
   creditTooLarge: 'The credit is more than what is left of this charge',
   tenantReportsPerDay: 'You have reported as many faults as one day allows',
   callClosedForComments: 'This call is closed, so nothing more can be added to it',
+  // issue 29 §5: a check's own life (deposit on its date, then cleared or bounced)
+  checkActionNotAllowed: 'This check cannot take this step from its current status',
+  checkNotDueYet: 'This check is post-dated: it can be deposited from its own date',
+  checkNotReceived: "This check's payment was not confirmed yet",
 } as const;
 
 export type MessageKey = keyof typeof messages;
