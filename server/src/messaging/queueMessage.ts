@@ -27,6 +27,11 @@ export type RecipientText = { subject: string; body: string; languageId: Languag
 export async function recipientsOf(db: Db, buildingId: number, audience: { owners: boolean; renters: boolean; topic: MessageTopic }): Promise<Recipient[]> {
   const roles = audienceRoles(audience);
   const people = roles.length === 0 ? [] : await contacts.list(db, { buildingId, role: roles }, { orderBy: 'fullName' });
+  return recipientsAmong(db, people, audience.topic);
+}
+
+/** These people as recipients of a message about `topic`: their address on each channel, preferences and language. */
+export async function recipientsAmong(db: Db, people: readonly Contact[], topic: MessageTopic): Promise<Recipient[]> {
   const ids = people.map((c) => c.id);
   const subs = await pushSubscriptions.ofContacts(db, ids);
   const prefs = await notificationPrefs.ofContacts(db, ids);
@@ -37,7 +42,7 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
     contact,
     // The newest subscription of the contact's account that points at a push service (messaging/pushTargets.ts).
     address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id && isPushServiceEndpoint(s.endpoint))?.endpoint ?? null },
-    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, audience.topic)])) as Record<MessageChannel, boolean>,
+    allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, topic)])) as Record<MessageChannel, boolean>,
   }));
 }
 
@@ -46,10 +51,19 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
  * returns the rows. `textFor` gives each recipient their own text (a reminder in their language); without
  * it every recipient gets the message's text.
  */
-export async function queueMessage(tx: Db, message: Message, companyId: number, now: string, textFor?: (person: Recipient) => RecipientText): Promise<DeliveryRow[]> {
+export async function queueMessage(
+  tx: Db,
+  message: Message,
+  companyId: number,
+  now: string,
+  textFor?: (person: Recipient) => RecipientText,
+  personal?: { people: readonly Contact[]; url: string },
+): Promise<DeliveryRow[]> {
   await messages.insert(tx, message, companyId);
   const rows: DeliveryRow[] = [];
-  for (const person of await recipientsOf(tx, message.buildingId, message)) {
+  // A personal message (a debt reminder) goes to the people named, and its push opens its own link.
+  const audience = personal ? await recipientsAmong(tx, personal.people, message.topic) : await recipientsOf(tx, message.buildingId, message);
+  for (const person of audience) {
     const own = textFor?.(person);
     for (const channel of message.channels) {
       const address = person.address[channel];
@@ -70,6 +84,7 @@ export async function queueMessage(tx: Db, message: Message, companyId: number, 
         subject: own?.subject ?? null,
         body: own?.body ?? null,
         language: own ? languageCodes[own.languageId] : null,
+        url: personal?.url ?? null,
       };
       await deliveries.insert(tx, row);
       rows.push(row);
