@@ -29,22 +29,45 @@ export function DebtRemindersSection({ buildingId, online }: { buildingId: numbe
   const loaded = useOnlineList<ReminderRule>(buildingId, online, async () => [await buildingReminderRule(buildingId)]);
   const log = useOnlineList<ReminderLogLine>(buildingId, online, () => buildingReminderLog(buildingId));
   const rule = loaded.rows?.[0];
+  // Kept here: the form is rebuilt from the rule the server answers after a save.
+  const [notice, setNotice] = useState<{ buildingId: number; text: string } | null>(null);
   return (
     <section aria-labelledby="debt-reminders" className={styles.form}>
       <h3 id="debt-reminders" className={styles.heading}>
         {t('billing:reminders.title')}
       </h3>
-      {rule ? <RuleForm key={`${buildingId}:${JSON.stringify(rule)}`} buildingId={buildingId} rule={rule} online={online} onSaved={loaded.reload} /> : loaded.error ? <p role="alert">{t(loaded.error)}</p> : online ? <Spinner /> : null}
+      {rule ? (
+        <RuleForm
+          key={buildingId}
+          buildingId={buildingId}
+          rule={rule}
+          online={online}
+          onChange={() => setNotice(null)}
+          onSaved={() => {
+            setNotice({ buildingId, text: t('billing:reminders.saved') });
+            loaded.reload();
+            log.reload();
+          }}
+        />
+      ) : loaded.error ? (
+        <p role="alert">{t(loaded.error)}</p>
+      ) : online ? (
+        <Spinner />
+      ) : null}
+      {notice?.buildingId === buildingId ? (
+        <p className={styles.muted} role="status">
+          {notice.text}
+        </p>
+      ) : null}
       <ReminderLog rows={log.rows} error={log.error} />
     </section>
   );
 }
 
-function RuleForm({ buildingId, rule, online, onSaved }: { buildingId: number; rule: ReminderRule; online: boolean; onSaved(): void }) {
+function RuleForm({ buildingId, rule, online, onChange, onSaved }: { buildingId: number; rule: ReminderRule; online: boolean; onChange(): void; onSaved(): void }) {
   const { t } = useTranslation(['billing', 'errors']);
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [error, setError] = useState<{ field: string; key: string } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saveKey, setSaveKey] = useState(newId);
 
@@ -52,7 +75,7 @@ function RuleForm({ buildingId, rule, online, onSaved }: { buildingId: number; r
     setDraft((d) => ({ ...d, ...next }));
     setSaveKey(newId());
     setError(null);
-    setNotice(null);
+    onChange();
   }
 
   async function save() {
@@ -61,7 +84,6 @@ function RuleForm({ buildingId, rule, online, onSaved }: { buildingId: number; r
     try {
       await saveReminderRule(buildingId, ruleOf(draft), saveKey);
       setSaveKey(newId());
-      setNotice(t('billing:reminders.saved'));
       onSaved();
     } catch (e) {
       const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
@@ -105,11 +127,6 @@ function RuleForm({ buildingId, rule, online, onSaved }: { buildingId: number; r
       <Button type="submit" disabled={busy || !online}>
         {t('billing:reminders.save')}
       </Button>
-      {notice ? (
-        <p className={styles.muted} role="status">
-          {notice}
-        </p>
-      ) : null}
     </form>
   );
 }
