@@ -23,6 +23,7 @@ import { registerDirectCalls } from './http/directCall.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
+import { scheduleDebtReminders } from './jobs/debtReminders.ts';
 import { scheduleEventReminders } from './jobs/eventReminders.ts';
 import { scheduleFeeBilling } from './jobs/feeBilling.ts';
 import { scheduleStandingOrders } from './jobs/standingOrders.ts';
@@ -141,6 +142,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   let stopStandingOrders = async (): Promise<void> => undefined;
   let stopFeeBilling = async (): Promise<void> => undefined;
   let stopEventReminders = async (): Promise<void> => undefined;
+  let stopDebtReminders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
@@ -154,6 +156,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     stopFeeBilling = scheduleFeeBilling(ctx, (error) => app.log.error({ err: error }, 'fee billing failed'));
     stopStandingOrders = scheduleStandingOrders(ctx, (error) => app.log.error({ err: error }, 'standing orders failed'));
     stopEventReminders = scheduleEventReminders(ctx, (error) => app.log.error({ err: error }, 'event reminders failed'), options.reminderIntervalMs);
+    stopDebtReminders = scheduleDebtReminders(ctx, (error) => app.log.error({ err: error }, 'debt reminders failed'));
   });
   app.addHook('onClose', async () => {
     await deliveryJob?.stop();
@@ -162,6 +165,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await stopFeeBilling();
     await stopStandingOrders();
     await stopEventReminders();
+    await stopDebtReminders();
     await db.close();
   });
 

@@ -43,6 +43,8 @@ export const messages = {
     let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).where('serviceCallId', 'is', null);
     if (scope === 'owners' || scope === 'everyone') query = query.where('owners', '=', true);
     if (scope === 'renters' || scope === 'everyone') query = query.where('renters', '=', true);
+    // A message to neither owners nor renters is one person's own (a debt reminder): never on the board.
+    if (scope === 'all') query = query.where((eb) => eb.or([eb('owners', '=', true), eb('renters', '=', true)]));
     return (await db.all(query.orderBy('createdAt', 'desc').limit(limit))).map(decodeMessage);
   },
 };

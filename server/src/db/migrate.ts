@@ -37,6 +37,7 @@ import * as m035 from './migrations/035_fee_schedule.ts';
 import * as m038 from './migrations/038_credits_receipts.ts';
 import * as m041 from './migrations/041_tenant_faults.ts';
 import * as m037 from './migrations/037_check_life.ts';
+import * as m036 from './migrations/036_reminders.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, EnvMigration> = {
   '038_credits_receipts': m038,
   '041_tenant_faults': m041,
   '037_check_life': m037,
+  '036_reminders': m036,
 };
 
 /** Every migration's name, in the order they run. */

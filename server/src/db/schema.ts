@@ -293,6 +293,8 @@ export type MessageDeliveryTable = {
   subject: string | null;
   body: string | null;
   language: string | null;
+  /** Migration 036: where a push opens (a debt reminder's payment link); null: the message on the board. */
+  url?: string | null;
 };
 
 /** A user's notification preferences as JSON (lib/domain/notificationPrefs.ts); migration 016. */
@@ -506,6 +508,32 @@ export type CheckBounceFeeTable = {
   createdBy: string;
 };
 
+/** A building's debt reminder rule (migration 036; lib/domain/debtReminderRules.ts). */
+export type ReminderSettingsTable = {
+  buildingId: number;
+  companyId: number;
+  enabled: SqlBool;
+  firstAfterDays: number;
+  everyDays: number;
+  maxCount: number;
+  channels: SqlJson<string[]>;
+  updatedAt: string;
+  updatedBy: string;
+};
+
+/** One reminder step of an apartment's debt period (migration 036): its id is `debtReminder:<apartment>:<period>:<step>`. */
+export type DebtReminderTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string;
+  period: string;
+  step: number;
+  chargeIds: SqlJson<string[]>;
+  amountAgorot: number;
+  createdAt: string;
+};
+
 export type StandingOrderTable = {
   id: string;
   companyId: number;
@@ -644,6 +672,8 @@ export type DB = {
   fee_schedules: FeeScheduleTable;
   check_life: CheckLifeTable;
   check_bounce_fees: CheckBounceFeeTable;
+  reminder_settings: ReminderSettingsTable;
+  debt_reminders: DebtReminderTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;

@@ -41,6 +41,8 @@ export const DEFAULT_USAGE_LIMITS = {
   cardDeclinesPerUser: { max: 5, windowMs: DAY },
   /** Declined card payments of one apartment. */
   cardDeclinesPerApartment: { max: 10, windowMs: DAY },
+  /** Debt reminders queued for one building (each reaches its debtors by e-mail, SMS and push). */
+  debtRemindersPerBuilding: { max: 300, windowMs: DAY },
 } satisfies Record<string, UsageLimit>;
 
 export type UsageLimitName = keyof typeof DEFAULT_USAGE_LIMITS;

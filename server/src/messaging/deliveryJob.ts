@@ -58,7 +58,7 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'ski
     const target = await pushSubscriptions.ofRecipient(ctx.db, row.address, row.contactId, row.companyId);
     if (!target) throw new DeliveryError('subscriptionGone', true);
     if (!isPushServiceEndpoint(target.endpoint)) throw new DeliveryError('endpointRefused', true);
-    await ctx.messaging.push.send(target, { title: subject, body, url: `/announcements?message=${message.id}`, lang: row.language ?? target.language });
+    await ctx.messaging.push.send(target, { title: subject, body, url: row.url ?? `/announcements?message=${message.id}`, lang: row.language ?? target.language });
   }
   return 'sent';
 }

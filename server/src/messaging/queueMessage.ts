@@ -30,7 +30,7 @@ export async function recipientsOf(db: Db, buildingId: number, audience: { owner
   return recipientsAmong(db, people, audience.topic);
 }
 
-/** These people as recipients of a message about `topic`: their addresses, preferences and language. */
+/** These people as recipients of a message about `topic`: their address on each channel, preferences and language. */
 export async function recipientsAmong(db: Db, people: readonly Contact[], topic: MessageTopic): Promise<Recipient[]> {
   const ids = people.map((c) => c.id);
   const subs = await pushSubscriptions.ofContacts(db, ids);
@@ -51,9 +51,18 @@ export async function recipientsAmong(db: Db, people: readonly Contact[], topic:
  * returns the rows. `textFor` gives each recipient their own text (a reminder in their language); without
  * it every recipient gets the message's text.
  */
-export async function queueMessage(tx: Db, message: Message, companyId: number, now: string, textFor?: (person: Recipient) => RecipientText): Promise<DeliveryRow[]> {
+export async function queueMessage(
+  tx: Db,
+  message: Message,
+  companyId: number,
+  now: string,
+  textFor?: (person: Recipient) => RecipientText,
+  personal?: { people: readonly Contact[]; url: string },
+): Promise<DeliveryRow[]> {
   await messages.insert(tx, message, companyId);
-  return queueDeliveries(tx, message, companyId, now, await recipientsOf(tx, message.buildingId, message), textFor);
+  // A personal message (a debt reminder) goes to the people named, and its push opens its own link.
+  const audience = personal ? await recipientsAmong(tx, personal.people, message.topic) : await recipientsOf(tx, message.buildingId, message);
+  return queueDeliveries(tx, message, companyId, now, audience, textFor, personal?.url ?? null);
 }
 
 /** One delivery row per recipient × channel of a message already written (see queueMessage). */
@@ -64,6 +73,7 @@ export async function queueDeliveries(
   now: string,
   people: readonly Recipient[],
   textFor?: (person: Recipient) => RecipientText,
+  url: string | null = null,
 ): Promise<DeliveryRow[]> {
   const rows: DeliveryRow[] = [];
   for (const person of people) {
@@ -87,6 +97,7 @@ export async function queueDeliveries(
         subject: own?.subject ?? null,
         body: own?.body ?? null,
         language: own ? languageCodes[own.languageId] : null,
+        url,
       };
       await deliveries.insert(tx, row);
       rows.push(row);

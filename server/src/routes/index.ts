@@ -39,6 +39,7 @@ import { creditRoutes } from './credits.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
+import { debtReminderRoutes } from './debtReminders.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
 import { statementRoutes } from './statements.ts';
 import { checkLifeRoutes } from './checkLife.ts';
@@ -83,6 +84,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   feeScheduleRoutes(app, ctx);
   statementRoutes(app, ctx);
   checkLifeRoutes(app, ctx);
+  debtReminderRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
+import { DebtRemindersSection } from './DebtRemindersSection';
 import { FeeScheduleForm } from './FeeScheduleForm';
 import type { FeeSchedulePage, FeeScheduleRecord } from './feeScheduleRepo';
 import { buildingFeeSchedules } from './feeScheduleRepo';
@@ -64,6 +65,7 @@ export function FeeScheduleScreen() {
             </p>
           ) : null}
           <History records={page.records} />
+          <DebtRemindersSection buildingId={buildingId} online={online} />
         </>
       ) : !online ? (
         <EmptyState message={t('billing:fees.needsConnection')} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { debtAge, israelToday } from '../../lib/domain/debtAge';
 import type { PaymentQuoteView, PaymentRecord } from '../../lib/paymentAnswers';
 import type { RuleFailure } from '../../lib/validation/rules';
@@ -17,6 +17,7 @@ import { pullAccount } from './accountRepo';
 import { CardChooser, NEW_CARD } from './CardChooser';
 import type { NewCard } from './paymentsRepo';
 import { addCard, payByCard, quotePayment, resumePayment } from './paymentsRepo';
+import { linkedCharges } from './payLink';
 import { PaymentOutcome } from './PaymentOutcome';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
@@ -33,6 +34,8 @@ export function PayScreen() {
   const today = israelToday(new Date());
   const online = useOnline();
   const { apartmentId } = useParams();
+  const [search] = useSearchParams();
+  const linked = search.get('charges');
   const { account } = useAccount();
   const [chosen, setChosen] = useState<string[]>([]);
   const [cardChoice, setCardChoice] = useState<string | null>(null);
@@ -44,6 +47,7 @@ export function PayScreen() {
   const [review, setReview] = useState<Review | null>(null);
   const [outcome, setOutcome] = useState<PaymentRecord | null>(null);
   const [resuming, setResuming] = useState(true);
+  const [linkApplied, setLinkApplied] = useState(false);
 
   // A payment sent before a reload or a lost answer: show its outcome instead of starting another.
   useEffect(() => {
@@ -67,6 +71,14 @@ export function PayScreen() {
   const payable = apartment?.debts.filter((d) => !d.pendingChecks) ?? [];
   const cards = account?.cards ?? [];
   const cardId = cardChoice ?? cards[0]?.id ?? NEW_CARD;
+
+  // A reminder's link chooses its charges once the account is known (the tenant may change the choice).
+  const payableIds = payable.map((d) => d.id).join(',');
+  useEffect(() => {
+    if (linkApplied || account === undefined) return;
+    setLinkApplied(true);
+    setChosen(linkedCharges(linked, payableIds === '' ? [] : payableIds.split(',')));
+  }, [linkApplied, account, linked, payableIds]);
 
   if (resuming || account === undefined) return <Spinner />;
   if (outcome) return <PaymentOutcome payment={outcome} onAgain={() => { setOutcome(null); setReview(null); setChosen([]); }} />;

@@ -150,6 +150,9 @@ const grants = {
   /** The committee fee schedule of a building (issue 29): read it and add a change from a month on. */
   'feeSchedule.read': [{ roles: [...staff, 'committee'] }],
   'feeSchedule.edit': [{ roles: [...staff, 'committee'] }],
+  /** Reminders to debtors (issue 29): the building's rule and the log of what was sent to whom. */
+  'debtReminders.read': [{ roles: [...staff, 'committee'] }],
+  'debtReminders.edit': [{ roles: [...staff, 'committee'] }],
   /** Approving a supplier's quote (who and when are recorded). */
   'bids.approve': [{ roles: [...staff, 'committee'] }],
   'suppliers.read': [{ roles: [...staff, 'maintenanceManager', 'committee'] }],
