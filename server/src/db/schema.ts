@@ -461,6 +461,27 @@ export type FeeScheduleTable = {
   createdBy: string;
 };
 
+/** A building's poll (migration 042); options are `{ id, label, bidId }` (src/lib/domain/pollRules.ts). */
+export type PollTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  question: string;
+  options: SqlJson<unknown[]>;
+  closesAt: string;
+  voters: string;
+  weighting: string;
+  resultsShown: string;
+  status: string;
+  closedAt: string | null;
+  approvedBidId: string | null;
+  createdAt: string;
+  createdBy: string;
+};
+
+/** One apartment's vote in a poll (primary key: poll and apartment). */
+export type PollVoteTable = { pollId: string; apartmentId: string; companyId: number; optionId: string; weight: number; votedBy: number; votedAt: string };
+
 export type StandingOrderTable = {
   id: string;
   companyId: number;
@@ -593,6 +614,8 @@ export type DB = {
   payments: PaymentTable;
   standing_orders: StandingOrderTable;
   fee_schedules: FeeScheduleTable;
+  polls: PollTable;
+  poll_votes: PollVoteTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;

@@ -37,6 +37,7 @@ import { chargeRoutes } from './charges.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
+import { pollRoutes } from './polls.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
@@ -75,6 +76,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
   feeScheduleRoutes(app, ctx);
+  pollRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

@@ -164,6 +164,14 @@ export const messages = {
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
   // issue 31: the contact form names a management company that does not exist
   noManagementCompany: 'No management company',
+  // issue 31: polls and votes
+  pollClosed: 'This poll has closed, so this vote was not counted',
+  pollNotForYourApartment: 'Only owners vote in this poll',
+  pollNeedsTwoOptions: 'A poll needs at least two different options',
+  pollClosesInPast: 'The closing time must be in the future',
+  pollAreaMissing: 'Some apartments of this building have no area: the poll cannot be weighted by share',
+  pollUnknownOption: 'This option is not one of the poll’s',
+  pollAlreadyClosed: 'This poll is already closed',
 } as const;
 
 export type MessageKey = keyof typeof messages;
