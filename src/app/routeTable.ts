@@ -75,7 +75,8 @@ export type RouteId =
   | 'buildingPayments'
   | 'tenantLinks'
   | 'billingSettings'
-  | 'feeSchedule';
+  | 'feeSchedule'
+  | 'polls';
 
 export type AppRoute = {
   id: RouteId;
@@ -147,6 +148,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantLinks', right: 'tenants.invite', path: '/tenant-links/:bid?', screen: lazyScreen(() => import('../features/tenant-links/TenantLinksScreen').then((m) => ({ default: m.TenantLinksScreen }))), menu: true },
   { id: 'feeSchedule', right: 'feeSchedule.read', path: '/fee-schedule/:bid?', screen: lazyScreen(() => import('../features/fee-schedule/FeeScheduleScreen').then((m) => ({ default: m.FeeScheduleScreen }))) },
   { id: 'billingSettings', right: 'billingSettings.edit', path: '/billing-settings/:bid?', screen: lazyScreen(() => import('../features/billing-settings/BillingSettingsScreen').then((m) => ({ default: m.BillingSettingsScreen }))) },
+  { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -62,6 +62,7 @@ export const ENTRY_TITLES: { readonly [S in OutboxSubject]: SubjectTitles } = {
   'maintenancePlan.send': same('titles.meta.maintenancePlanSend'),
   signedForm: same('titles.meta.signedForm'),
   'language.change': same('titles.meta.languageChange'),
+  'poll.vote': same('titles.meta.pollVote'),
 };
 
 /** An entry written by a version that knew a subject this one does not: still words, not codes. */
