@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { israelWallClock, wallClockDate, wallClockTime } from '../../lib/dates';
 import { percentOf } from '../../lib/domain/pollRules';
 import { Button } from '../../ui/Button';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
@@ -8,20 +9,27 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Polls.module.css';
 import type { PollRecord, VoteOnDevice } from './pollsRepo';
 
+/** An instant as the building's clock reads it (the time the committee typed), dd/mm/yyyy hh:mm. */
+function buildingTime(iso: string): string {
+  const wall = israelWallClock(new Date(iso));
+  return `${wallClockDate(wall)} ${wallClockTime(wall)}`;
+}
+
 type Props = {
   poll: PollRecord;
   /** The last vote cast on this phone for the poll, if any. */
   onDevice: VoteOnDevice | undefined;
   mayManage: boolean;
+  /** A tenant (who may vote in some polls), told why not in this one. */
+  isTenant: boolean;
   busy: boolean;
   onVote(optionId: string): void;
   onClose(): void;
 };
 
 /** One poll: the question, the vote of the apartment (cast, changed, or refused with its reason) and the results. */
-export function PollCard({ poll, onDevice, mayManage, busy, onVote, onClose }: Props) {
+export function PollCard({ poll, onDevice, mayManage, isTenant, busy, onVote, onClose }: Props) {
   const { t } = useTranslation(['polls', 'errors']);
-  const f = useFormats();
   const pending = onDevice && (onDevice.syncState === 'local' || onDevice.syncState === 'sent') ? onDevice : undefined;
   const current = pending?.value.optionId ?? poll.myVote;
   const [choice, setChoice] = useState<string | null>(null);
@@ -43,7 +51,7 @@ export function PollCard({ poll, onDevice, mayManage, busy, onVote, onClose }: P
         <dl className={styles.facts}>
           <div>
             <dt>{t(open ? 'closesAt' : 'closedAt')}</dt>
-            <dd>{f.dateTime(open ? poll.closesAt : (poll.closedAt ?? poll.closesAt))}</dd>
+            <dd>{buildingTime(open ? poll.closesAt : (poll.closedAt ?? poll.closesAt))}</dd>
           </div>
           <div>
             <dt>{t('whoVotes')}</dt>
@@ -87,7 +95,7 @@ export function PollCard({ poll, onDevice, mayManage, busy, onVote, onClose }: P
           </form>
         ) : poll.myVote ? (
           <p>{t('votedFor', { option: labelOf(poll.myVote) })}</p>
-        ) : open ? (
+        ) : open && isTenant ? (
           <p className={styles.muted}>{t(`notYourVote.${poll.voters}`)}</p>
         ) : null}
 

@@ -112,6 +112,7 @@ export function PollsScreen() {
               poll={poll}
               onDevice={onDevice?.get(poll.id)}
               mayManage={mayManage}
+              isTenant={can('polls.vote')}
               busy={busy}
               onVote={(optionId) => void act(() => castVote(poll.id, optionId))}
               onClose={() =>

@@ -61,7 +61,8 @@ export function optionsOf(lines: readonly { label: string; bidId: string | null 
 
 export const VOTE_PREFIX = 'poll.vote:';
 
-export type CastVote = { id: string; pollId: string; optionId: string; castAt: string };
+/** `order` counts the votes cast on this phone for the poll: the last one is what the phone shows (clocks tie). */
+export type CastVote = { id: string; pollId: string; optionId: string; castAt: string; order: number };
 export type CastVoteRow = { key: string; value: CastVote; syncState: SyncState };
 
 /** Queues the apartment's vote (a change of vote is another entry after it: the server keeps the last). */
@@ -69,18 +70,24 @@ export async function castVote(pollId: string, optionId: string): Promise<string
   const actor = await currentActor();
   const id = newId();
   const key: MetaOutboxKey = `${VOTE_PREFIX}${id}`;
-  const value: CastVote = { id, pollId, optionId, castAt: new Date().toISOString() };
+  const order = (await votesOfPoll(pollId)).reduce((n, r) => Math.max(n, r.value.order), 0) + 1;
+  const value: CastVote = { id, pollId, optionId, castAt: new Date().toISOString(), order };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: `polls/${pollId}/votes`, payload: { optionId }, userKey: actor.userKey });
   return id;
+}
+
+async function votesOfPoll(pollId: string | null): Promise<CastVoteRow[]> {
+  const rows = (await db.meta.where('key').startsWith(VOTE_PREFIX).toArray()) as CastVoteRow[];
+  return pollId === null ? rows : rows.filter((r) => r.value.pollId === pollId);
 }
 
 export type VoteOnDevice = CastVoteRow & { refusal: OutboxEntry['lastError'] };
 
 /** The last vote cast on this phone per poll, with the server's refusal if it came back refused. */
 export async function votesOnDevice(): Promise<Map<string, VoteOnDevice>> {
-  const rows = (await db.meta.where('key').startsWith(VOTE_PREFIX).toArray()) as CastVoteRow[];
+  const rows = await votesOfPoll(null);
   const latest = new Map<string, CastVoteRow>();
-  for (const r of rows.sort((a, b) => (a.value.castAt < b.value.castAt ? -1 : 1))) latest.set(r.value.pollId, r);
+  for (const r of rows.sort((a, b) => a.value.order - b.value.order)) latest.set(r.value.pollId, r);
   const out = new Map<string, VoteOnDevice>();
   for (const [pollId, row] of latest) {
     const entry = row.syncState === 'attention' ? await db.outbox.where('entityKey').equals(entityKeyOf('meta', row.key)).first() : undefined;
