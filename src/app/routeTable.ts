@@ -81,7 +81,8 @@ export type RouteId =
   | 'tenantCalls'
   | 'tenantCallNew'
   | 'tenantCall'
-  | 'checkLife';
+  | 'checkLife'
+  | 'polls';
 
 export type AppRoute = {
   id: RouteId;
@@ -159,6 +160,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantCalls', right: 'tenantCalls.read', path: '/my-reports', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallsScreen').then((m) => ({ default: m.TenantCallsScreen }))), menu: true },
   { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
   { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
+  { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

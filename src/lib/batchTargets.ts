@@ -67,6 +67,7 @@ export const BATCH_ROUTES = [
   'POST binyan/profile/notifications',
   'POST binyan/profile/language',
   'POST binyan/terms/approval',
+  'POST binyan/polls/:id/votes',
 ] as const satisfies readonly `${BatchMethod} ${string}`[];
 
 export type BatchRoute = (typeof BATCH_ROUTES)[number];

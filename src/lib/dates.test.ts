@@ -57,4 +57,10 @@ describe('building wall clock', () => {
     expect(wallClockTime('2026-11-26T18:00')).toBe('18:00');
     expect(wallClockDate('2026-11-26T18:00')).toBe('26/11/2026');
   });
+
+  it('turns an Israeli wall-clock time back into its instant, in winter and summer time', async () => {
+    const { instantOfIsraelWallClock } = await import('./dates');
+    expect(instantOfIsraelWallClock('2026-11-25T00:30').toISOString()).toBe('2026-11-24T22:30:00.000Z');
+    expect(instantOfIsraelWallClock('2026-07-01T12:05').toISOString()).toBe('2026-07-01T09:05:00.000Z');
+  });
 });

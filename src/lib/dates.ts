@@ -175,6 +175,15 @@ export function israelWallClock(instant: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
+/** The instant an Israeli wall-clock time 'yyyy-mm-ddTHH:MM' names (the inverse of israelWallClock). */
+export function instantOfIsraelWallClock(wallClock: string): Date {
+  const wanted = Date.parse(`${wallClock}:00Z`);
+  let at = wanted;
+  // Twice: the offset of the first guess may be the other side of a daylight-saving change.
+  for (let i = 0; i < 2; i += 1) at += wanted - Date.parse(`${israelWallClock(new Date(at))}:00Z`);
+  return new Date(at);
+}
+
 /** 'HH:MM' (24 h) of a wall-clock time. */
 export function wallClockTime(wallClock: string): string {
   return wallClock.slice(11, 16);

@@ -40,6 +40,7 @@ export const META_OUTBOX_KINDS = [
   'signedForm',
   'language.change',
   'tenantCall.join',
+  'poll.vote',
 ] as const;
 export type MetaOutboxKind = (typeof META_OUTBOX_KINDS)[number];
 /** The key of a `meta` record that travels as an entry; the write path refuses any other at compile time. */

@@ -38,6 +38,7 @@ import * as m038 from './migrations/038_credits_receipts.ts';
 import * as m041 from './migrations/041_tenant_faults.ts';
 import * as m037 from './migrations/037_check_life.ts';
 import * as m036 from './migrations/036_reminders.ts';
+import * as m042 from './migrations/042_polls.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, EnvMigration> = {
   '041_tenant_faults': m041,
   '037_check_life': m037,
   '036_reminders': m036,
+  '042_polls': m042,
 };
 
 /** Every migration's name, in the order they run. */

@@ -508,6 +508,24 @@ export type CheckBounceFeeTable = {
   createdBy: string;
 };
 
+/** A building's poll (migration 042); options are `{ id, label, bidId }` (src/lib/domain/pollRules.ts). */
+export type PollTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  question: string;
+  options: SqlJson<unknown[]>;
+  closesAt: string;
+  voters: string;
+  weighting: string;
+  resultsShown: string;
+  status: string;
+  closedAt: string | null;
+  approvedBidId: string | null;
+  createdAt: string;
+  createdBy: string;
+};
+
 /** A building's debt reminder rule (migration 036; lib/domain/debtReminderRules.ts). */
 export type ReminderSettingsTable = {
   buildingId: number;
@@ -533,6 +551,9 @@ export type DebtReminderTable = {
   amountAgorot: number;
   createdAt: string;
 };
+
+/** One apartment's vote in a poll (primary key: poll and apartment). */
+export type PollVoteTable = { pollId: string; apartmentId: string; companyId: number; optionId: string; weight: number; votedBy: number; votedAt: string };
 
 export type StandingOrderTable = {
   id: string;
@@ -674,6 +695,8 @@ export type DB = {
   check_bounce_fees: CheckBounceFeeTable;
   reminder_settings: ReminderSettingsTable;
   debt_reminders: DebtReminderTable;
+  polls: PollTable;
+  poll_votes: PollVoteTable;
   provider_cards: ProviderCardTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;

@@ -40,6 +40,7 @@ import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
 import { debtReminderRoutes } from './debtReminders.ts';
+import { pollRoutes } from './polls.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
 import { statementRoutes } from './statements.ts';
 import { checkLifeRoutes } from './checkLife.ts';
@@ -85,6 +86,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   statementRoutes(app, ctx);
   checkLifeRoutes(app, ctx);
   debtReminderRoutes(app, ctx);
+  pollRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { phone as phoneRule, email as emailRule } from '../../../src/lib/validat
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { bids, suppliers } from '../data/books.ts';
+import { closeDuePolls } from './polls.ts';
 import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
@@ -112,6 +113,8 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/bids', { config: { right: 'books.read' } }, async (req) => {
     const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    // A quote decided by a poll whose time has passed shows approved (routes/polls.ts, the check on read).
+    await closeDuePolls(db, authOf(req).companyId, b.id, ctx.now());
     return { records: await bids.ofBuilding(db, b.id) };
   });
 

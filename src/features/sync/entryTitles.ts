@@ -63,6 +63,7 @@ export const ENTRY_TITLES: { readonly [S in OutboxSubject]: SubjectTitles } = {
   signedForm: same('titles.meta.signedForm'),
   'language.change': same('titles.meta.languageChange'),
   'tenantCall.join': same('titles.meta.tenantCallJoin'),
+  'poll.vote': same('titles.meta.pollVote'),
 };
 
 /** An entry written by a version that knew a subject this one does not: still words, not codes. */

@@ -165,6 +165,16 @@ const grants = {
   'rooms.setup': [{ roles: [...staff, 'committee'] }],
   /** Scheduled building events (cleaning day, pest control): create, change, delete. */
   'events.manage': [{ roles: [...staff, 'committee'] }],
+  /**
+   * Polls of a building (issue 31): its tenants and committee and the management company read them (a
+   * tenant only in their own building; who may vote in which poll: lib/domain/pollRules.ts roleVotes).
+   * Workers, guards and suppliers see none of it.
+   */
+  'polls.read': [{ roles: [...staff, 'committee', 'owner', 'renter'] }],
+  /** Open and close a poll, and link its options to quotes. */
+  'polls.manage': [{ roles: [...staff, 'committee'] }],
+  /** One vote per apartment, changed until closing. */
+  'polls.vote': [{ roles: ['owner', 'renter'] }],
   /** See a building's gates and open one by phone. */
   'gates.open': [{ roles: everyone }],
   /** Create, change, delete gates (a public one only through the committee: lib/domain/gateRules.ts). */

@@ -173,6 +173,14 @@ export const messages = {
   checkActionNotAllowed: 'This check cannot take this step from its current status',
   checkNotDueYet: 'This check is post-dated: it can be deposited from its own date',
   checkNotReceived: "This check's payment was not confirmed yet",
+  // issue 31: polls and votes
+  pollClosed: 'This poll has closed, so this vote was not counted',
+  pollNotForYourApartment: 'Only owners vote in this poll',
+  pollNeedsTwoOptions: 'A poll needs at least two different options',
+  pollClosesInPast: 'The closing time must be in the future',
+  pollAreaMissing: 'Some apartments of this building have no area: the poll cannot be weighted by share',
+  pollUnknownOption: 'This option is not one of the poll’s',
+  pollAlreadyClosed: 'This poll is already closed',
 } as const;
 
 export type MessageKey = keyof typeof messages;
