@@ -34,6 +34,7 @@ import * as m030 from './migrations/030_sync_screen.ts';
 import * as m032 from './migrations/032_residents.ts';
 import * as m034 from './migrations/034_resumable_photos.ts';
 import * as m035 from './migrations/035_fee_schedule.ts';
+import * as m040 from './migrations/040_card_entry.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, EnvMigration> = {
   '032_residents': m032,
   '034_resumable_photos': m034,
   '035_fee_schedule': m035,
+  '040_card_entry': m040,
 };
 
 /** Every migration's name, in the order they run. */

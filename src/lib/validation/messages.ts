@@ -164,6 +164,9 @@ export const messages = {
   paymentInProgress: 'A payment of these debts is already in progress. Try again in a few minutes',
   // issue 31: the contact form names a management company that does not exist
   noManagementCompany: 'No management company',
+  cardAuthenticationFailed: 'The card’s bank did not verify it (3-D Secure). The card was not saved',
+  cardEntryNotFinished: 'The card details were not completed on the secure page. Enter them there and try again',
+  cardDataRefused: 'Card numbers and security codes are never sent to us: enter the card on the secure page',
 } as const;
 
 export type MessageKey = keyof typeof messages;
