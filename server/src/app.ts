@@ -32,7 +32,8 @@ import { registerRoutes } from './routes/index.ts';
 import { staticRoutes } from './routes/static.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { APP_VERSION } from '../../src/lib/appVersion.ts';
-import { paymentProviderFor, providerDelayOf } from './payments/select.ts';
+import { paymentPageFrom, paymentProviderFor, providerDelayOf } from './payments/select.ts';
+import type { PaymentPageOptions } from './payments/select.ts';
 import { usageLimitsWith } from './limits/usageLimits.ts';
 import type { UsageLimits } from './limits/usageLimits.ts';
 
@@ -76,6 +77,8 @@ export type ServerOptions = {
   reminderIntervalMs?: number;
   /** How long the reference payment provider takes to answer (ms); defaults to env PAYMENT_PROVIDER_DELAY_MS, else 0. */
   paymentProviderDelayMs?: number;
+  /** Where the reference provider's card-entry page listens; defaults to env PAYMENT_PAGE_PORT/HOST/ORIGIN (payments/select.ts), else a free loopback port. */
+  paymentPage?: PaymentPageOptions;
 };
 
 function defaultFilesDir(database: string): string {
@@ -133,7 +136,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
       push: options.pushProvider ?? webPushProvider(storedVapidKeys(db)),
       kick: () => deliveryJob?.kick(),
     },
-    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now, { delayMs: options.paymentProviderDelayMs ?? providerDelayOf(process.env.PAYMENT_PROVIDER_DELAY_MS) }),
+    provider: paymentProviderFor(process.env.PAYMENT_PROVIDER, db, now, {
+      delayMs: options.paymentProviderDelayMs ?? providerDelayOf(process.env.PAYMENT_PROVIDER_DELAY_MS),
+      page: options.paymentPage ?? paymentPageFrom(process.env),
+    }),
   };
   let deliveryJob: ReturnType<typeof scheduleDeliveries> | null = null;
 
@@ -145,6 +151,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
   let stopDebtReminders = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await migrateToLatest(db, files);
+    // The reference provider's card-entry page, on its own port (payments/referenceCardPage.ts).
+    await ctx.provider.start?.();
     if (options.seed !== false) await seedIfEmpty(db, files, ctx.now());
     stopPurge = schedulePurge(ctx, (error) => app.log.error({ err: error }, 'purge failed'));
     deliveryJob = scheduleDeliveries(
@@ -166,11 +174,12 @@ export function createServer(options: ServerOptions): FastifyInstance {
     await stopStandingOrders();
     await stopEventReminders();
     await stopDebtReminders();
+    await ctx.provider.stop?.();
     await db.close();
   });
 
   // Headers first: they are on the answer even when a later hook refuses the request.
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, () => ctx.provider.entryOrigin());
   // Answers made here, compressed for a client that accepts it (the built app's files come precompressed).
   registerCompression(app);
   registerHooks(app, ctx);

@@ -11,6 +11,7 @@ import { referenceProvider } from '../src/payments/referenceProvider.ts';
 import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Settings = BuildingBillingSettings & { buildingId: number; version: number; updatedAt: string | null };
 type Hold = { apartmentId: string; reason: string; createdAt: string; createdBy: number | null; createdByName: string | null };
@@ -61,7 +62,7 @@ const account = async () => {
   if (!a) throw new Error('the demo tenant has an apartment');
   return a;
 };
-const newCard = async () => (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record?.id ?? '';
+const newCard = async () => (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record?.id ?? '';
 const quote = (a: Account, cardId: string) => as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId });
 
 describe('billing settings', () => {

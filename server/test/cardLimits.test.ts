@@ -9,6 +9,7 @@ import { providerCardsOf, providerChargeCountOf } from '../src/payments/referenc
 import type { Reply, TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Card = { id: string };
 type Body = { record?: Card & { status: string; errorKey: string | null }; quote?: { total: number }; apartments?: { apartmentId: string; buildingId: number }[]; error?: { code: string; messageKey: string } };
@@ -49,7 +50,9 @@ afterAll(async () => server.close());
 const as = (user: string, method: string, path: string, body?: unknown, key?: string) =>
   call<Body>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(key ? { idempotencyKey: key } : {}) });
 
-const saveCard = (user: string, number: string = testCards.success) => as(user, 'POST', '/api/binyan/my/cards', { id: newId(), number, expiry: '12/30', cvv: '123', keep: true });
+// Each card is typed on the provider's page in a session our API opens: the sessions are what is counted.
+const openEntry = (user: string) => as(user, 'POST', '/api/binyan/my/cards/entry', {});
+const saveCard = async (user: string, number: string = testCards.success) => as(user, 'POST', '/api/binyan/my/cards', await enteredCard(() => openEntry(user), number));
 
 async function atProvider(): Promise<{ cards: number; charges: number }> {
   const db = openDatabase(server.database);
@@ -88,20 +91,19 @@ describe('saving cards', () => {
     // A declined card is still tokenized: it counts as much as a good one.
     for (const number of [testCards.success, testCards.decline, testCards.foreign]) expect((await saveCard('moshe', number)).status).toBe(201);
     const before = await atProvider();
-    expectLimited(await saveCard('moshe'));
+    expectLimited(await openEntry('moshe'));
     expect((await atProvider()).cards).toBe(before.cards);
     // A repeat of a card already saved is no new attempt.
-    const id = newId();
-    const body = { id, number: testCards.success, expiry: '12/30', cvv: '123', keep: true };
     server.clock.advance(HOUR);
+    const body = await enteredCard(() => openEntry('moshe'), testCards.success);
     expect((await as('moshe', 'POST', '/api/binyan/my/cards', body)).status).toBe(201);
     expect((await as('moshe', 'POST', '/api/binyan/my/cards', body)).status).toBe(200);
 
     // The apartment's count: tali has saved nothing, but the apartment has (1 of 4 in this window).
     for (let i = 0; i < 3; i += 1) expect((await saveCard('tali')).status, `card ${i}`).toBe(201);
     const tali = await atProvider();
-    expectLimited(await saveCard('tali'));
-    expectLimited(await saveCard('moshe'));
+    expectLimited(await openEntry('tali'));
+    expectLimited(await openEntry('moshe'));
     expect((await atProvider()).cards).toBe(tali.cards);
 
     server.clock.advance(HOUR);

@@ -6,6 +6,7 @@ import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { holdApartment, providerCharges, setCardPayments, roomyCardLimits } from './paymentState.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Debt = { id: string; kind: string; openAgorot: number; dueDate: string; paid: boolean };
 type Account = {
@@ -40,7 +41,7 @@ const account = async (token = moshe) => {
   if (!first) throw new Error('the demo tenant has an apartment');
   return first;
 };
-const addCard = async (number: string, keep: boolean | null = true, token = moshe) => as(token, 'POST', '/api/binyan/my/cards', { id: newId(), number, expiry: '12/30', cvv: '123', keep });
+const addCard = async (number: string, keep: boolean | null = true, token = moshe) => as(token, 'POST', '/api/binyan/my/cards', await enteredCard(() => as(token, 'POST', '/api/binyan/my/cards/entry', {}), number, keep));
 const quote = async (apartmentId: string, chargeIds: string[], cardId: string) => as(moshe, 'POST', '/api/binyan/my/payments/quote', { apartmentId, chargeIds, cardId });
 const pay = async (apartmentId: string, chargeIds: string[], cardId: string, expectedTotalAgorot: number, id = newId()) =>
   as(moshe, 'POST', '/api/binyan/my/payments', { id, apartmentId, chargeIds, cardId, expectedTotalAgorot }, id);
@@ -75,8 +76,9 @@ describe('cards', () => {
     const unchosen = await addCard(testCards.success, null);
     expect(unchosen.status).toBe(422);
     expect(unchosen.body.error).toMatchObject({ field: 'keep', messageKey: 'errors:keepCardChoiceRequired' });
+    // A number the provider's page refused leaves its entry unfinished: nothing to redeem.
     const bad = await addCard('4580000000000001');
-    expect(bad.body.error).toMatchObject({ field: 'number', messageKey: 'errors:invalidCardNumber' });
+    expect(bad.body.error).toMatchObject({ code: 'CARD_REFUSED', field: 'card', messageKey: 'errors:cardEntryNotFinished' });
     const kept = await addCard(testCards.success, true);
     expect(kept.status).toBe(201);
     expect(kept.body.record).toMatchObject({ last4: '0000', expiry: '12/30', cardKind: 'local', kept: true });

@@ -12,6 +12,7 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { heldCharges, leavePendingIntent, payByChecks, providerCharges, roomyCardLimits } from './paymentState.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Debt = { id: string; openAgorot: number };
 type Account = { apartmentId: string; buildingId: number; balanceAgorot: number; debts: Debt[] };
@@ -31,7 +32,7 @@ beforeAll(async () => {
   miri = (await loginAs(server, 'miri')).token;
   await approveTerms(server, moshe);
   home = await account();
-  card = (await as('POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record as Card;
+  card = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record as Card;
 });
 afterAll(async () => server.close());
 
@@ -170,7 +171,7 @@ describe('an open intent holds its debts', () => {
 
     // Its one-time card is gone: it fails without a charge, and the new intent pays.
     const other = await newDebt(210);
-    const oneTime = (await as('POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record as Card;
+    const oneTime = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record as Card;
     const abandoned = await pendingIntent(other, 11, oneTime.id);
     expect((await as('DELETE', `/api/binyan/my/cards/${oneTime.id}`)).status).toBe(200);
     const paid = await pay([other.id], await totalOf([other.id]));
@@ -223,7 +224,7 @@ describe('a payment inside a sync batch', () => {
     const before = await chargedAtProvider();
     const items = [
       { key: id, method: 'POST', path: 'binyan/my/payments', body: { id, apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id, expectedTotalAgorot: total }, record: `payments:${id}` },
-      { key: newId(), method: 'POST', path: 'binyan/my/cards', body: { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true }, record: 'cards:new' },
+      { key: newId(), method: 'POST', path: 'binyan/my/cards', body: { id: newId(), entryId: newId(), keep: true }, record: 'cards:new' },
     ];
     const batch = await call<{ results: { status: number; body: { error?: { code: string; messageKey: string } } }[] }>(server, 'POST', '/api/binyan/sync/batch', { token: moshe, body: { items } });
     expect(batch.status, batch.text).toBe(200);

@@ -7,6 +7,7 @@ import { evChargeAgorot, readingDay } from '../../src/lib/domain/evCharges.ts';
 import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Reading = { id: string; meterId: string; previous: number; current: number; consumption: number; pricePerKwh: number | null; paid: boolean; version: number; charge: { chargeId: string; amountAgorot: number; openAgorot: number; pendingChecks: boolean } | null };
 type Debt = { id: string; kind: string; description: string; descriptionKey?: string | null; descriptionParams?: Record<string, string> | null; openAgorot: number; dueDate: string };
@@ -113,7 +114,7 @@ describe('an EV-charging reading', () => {
     if (!latest?.charge) throw new Error('a charged reading');
     const { apartmentId } = await account();
     const chargeIds = [latest.charge.chargeId];
-    const card = (await as('moshe', 'POST', '/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: false })).body.record;
+    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body.record;
     const quote = (await as('moshe', 'POST', '/my/payments/quote', { apartmentId, chargeIds, cardId: card?.id })).body.quote;
     const payId = newId();
     const paid = await as('moshe', 'POST', '/my/payments', { id: payId, apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total }, payId);

@@ -20,6 +20,7 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { roomyCardLimits } from './paymentState.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Body = {
   record?: FeeSchedule & { lines?: { chargeId: string }[] };
@@ -135,7 +136,7 @@ describe('the fee bills itself', () => {
     const office = (await as('miri', 'GET', '/api/binyan/debts?buildingId=101')).body.records ?? [];
     expect(office.find((d) => d.id === fee)).toMatchObject({ paid: false });
 
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/45', cvv: '123', keep: true })).body.record?.id;
+    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, true, '12/45', '123', newId()))).body.record?.id;
     const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId: card, billingDay: 31, frequency: 'monthly', startDate: '2041-01-01' });
     expect(order.status, order.text).toBe(201);
     const now = () => new Date('2041-01-31T10:00:00Z');

@@ -20,6 +20,7 @@ import { call, loginAs, newId } from './harness.ts';
 import type { ServerProcess } from './processes.ts';
 import { startServerProcess } from './processes.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 const PROVIDER_DELAY_MS = 1_500;
 
@@ -151,7 +152,8 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     const home = await account();
     const debt = home?.debts[0];
     if (!home || !debt) throw new Error('the demo tenant has an open debt');
-    const card = (await call<{ record: { id: string } }>(b, 'POST', '/api/binyan/my/cards', { token: moshe, body: { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true } })).body.record;
+    const cardBody = await enteredCard(() => call(a, 'POST', '/api/binyan/my/cards/entry', { token: moshe, body: {} }), testCards.success);
+    const card = (await call<{ record: { id: string } }>(b, 'POST', '/api/binyan/my/cards', { token: moshe, body: cardBody })).body.record;
     const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', { token: moshe, body: { apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id } });
     const charged = async () => providerChargeCountOf(db, 'company-1001');
     const before = await charged();

@@ -15,6 +15,7 @@ import { approveTerms } from './terms.ts';
 import { roomyCardLimits } from './paymentState.ts';
 import { pdfFontNames, pdfLines, drawn } from './pdfContent.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Debt = { id: string; openAgorot: number };
 type History = { kind: string; method: string; amountAgorot: number; paymentId: string | null; descriptionKey: string | null; descriptionParams: Record<string, string> | null };
@@ -50,7 +51,7 @@ const pdfOf = async (user: string, paymentId: string, lang = 'he') => {
 async function payDebts(count: number): Promise<{ payment: Payment; debts: Debt[] }> {
   const a = await account();
   const debts = a.debts.slice(0, count);
-  const card = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record;
+  const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record;
   const chargeIds = debts.map((d) => d.id);
   const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds, cardId: card?.id })).body.quote;
   const id = newId();
@@ -128,7 +129,7 @@ describe('receipt PDF', () => {
 
   it('does not exist for a payment that failed', async () => {
     const a = await account();
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.decline, expiry: '12/30', cvv: '123', keep: false })).body.record;
+    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.decline, false))).body.record;
     const chargeIds = [a.debts[0]?.id ?? ''];
     const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds, cardId: card?.id })).body.quote;
     const id = newId();

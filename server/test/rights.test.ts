@@ -9,6 +9,7 @@ import type { Rec, TestServer } from './harness.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Reply = { record?: Rec; records?: Rec[]; error?: { code: string; messageKey: string; field?: string } };
 
@@ -325,7 +326,7 @@ describe('receipts and refunds of tenants’ payments', () => {
     const mine = (await as('moshe', 'GET', '/api/binyan/my/account')).body as unknown as { apartments: { apartmentId: string; debts: { id: string }[] }[] };
     const apartment = mine.apartments[0];
     if (!apartment) throw new Error('the demo tenant has an apartment');
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: false })).body.record;
+    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, false))).body.record;
     const chargeIds = [apartment.debts[0]?.id ?? ''];
     const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id })).body as unknown as { quote: { total: number } };
     const id = newId();

@@ -7,6 +7,7 @@ import { addLocalDays, israelWallClock } from '../../src/lib/dates.ts';
 import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Booking = { id: string; roomId: string; apartmentId: string; start: string; status: string; paid: boolean; feeAgorot: number; mine: boolean; version: number };
 type Room = { id: string; name: string; feeAgorot: number };
@@ -81,7 +82,7 @@ describe('a room with a fee', () => {
     const [debt] = await feeDebts('moshe');
     if (!booking || !debt) throw new Error('booked with a fee');
     const { apartmentId } = await account('moshe');
-    const card = (await as('moshe', 'POST', '/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: false })).body.record;
+    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body.record;
     const quote = (await as('moshe', 'POST', '/my/payments/quote', { apartmentId, chargeIds: [debt.id], cardId: card?.id })).body.quote;
     const payId = newId();
     const paid = await as('moshe', 'POST', '/my/payments', { id: payId, apartmentId, chargeIds: [debt.id], cardId: card?.id, expectedTotalAgorot: quote?.total }, payId);

@@ -13,6 +13,7 @@ import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { roomyCardLimits } from './paymentState.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Order = { id: string; billingDay: number; frequency: string; version: number; status: string };
 type Body = { record?: Order & { id: string; kept: boolean }; apartments?: { apartmentId: string; buildingId: number; standingOrder: Order | null; failedRuns: { errorKey: string }[]; history: { method: string }[] }[]; error?: { messageKey: string; field?: string } };
@@ -40,7 +41,7 @@ async function account() {
   if (!a) throw new Error('moshe has an apartment');
   return a;
 }
-const card = async (number: string) => (await as('POST', '/api/binyan/my/cards', { id: newId(), number, expiry: '12/35', cvv: '123', keep: true })).body.record?.id ?? '';
+const card = async (number: string) => (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), number, true, '12/35', '123', newId()))).body.record?.id ?? '';
 const order = (cardId: string, extra: Record<string, unknown> = {}) =>
   as('POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId, billingDay: 31, frequency: 'monthly', startDate: '2030-02-01', ...extra });
 

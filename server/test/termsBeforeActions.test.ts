@@ -13,6 +13,7 @@ import { providerCardsOf } from '../src/payments/referenceProvider.ts';
 import type { Reply, TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Body = {
   record?: { id: string; version?: number; status?: string };
@@ -93,9 +94,9 @@ const cardsAtProvider = async () => {
 
 describe('a tenant who has not approved the current terms', () => {
   it('is refused saving a card, quoting and paying, and no card reaches the provider; reading the account is open', async () => {
-    const cardBody = { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true };
     const actions: Action[] = [
-      { method: 'POST', path: '/api/binyan/my/cards', body: cardBody },
+      { method: 'POST', path: '/api/binyan/my/cards/entry', body: {} },
+      { method: 'POST', path: '/api/binyan/my/cards', body: { id: newId(), entryId: newId(), keep: true } },
       { method: 'POST', path: '/api/binyan/my/payments/quote', body: { apartmentId, chargeIds: [debtId], cardId: 'any' } },
       { method: 'POST', path: '/api/binyan/my/payments', body: { id: newId(), apartmentId, chargeIds: [debtId], cardId: 'any', expectedTotalAgorot: 1 } },
     ];
@@ -105,7 +106,7 @@ describe('a tenant who has not approved the current terms', () => {
     expect((await as('tali', 'GET', '/api/binyan/my/account')).status).toBe(200);
 
     await approveTerms(server, tokens.get('tali') ?? '');
-    const card = await as('tali', 'POST', '/api/binyan/my/cards', cardBody);
+    const card = await as('tali', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success));
     expect(card.status, card.text).toBe(201);
     const quote = await as('tali', 'POST', '/api/binyan/my/payments/quote', { apartmentId, chargeIds: [debtId], cardId: card.body.record?.id });
     expect(quote.status, quote.text).toBe(200);
@@ -117,7 +118,7 @@ describe('a tenant who has not approved the current terms', () => {
 
   it('is refused setting and changing a standing order, and may still cancel one', async () => {
     await approveTerms(server, tokens.get('tali') ?? '');
-    const card = (await as('tali', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record;
+    const card = (await as('tali', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record;
     const made = await as('tali', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId: card?.id, billingDay: 10, frequency: 'monthly', startDate: '2030-02-01' });
     expect(made.status, made.text).toBe(201);
     await withdrawApproval('tali');

@@ -9,11 +9,12 @@ import type { Database } from '../src/db/database.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { ledger } from '../src/data/ledger.ts';
 import { merchantOf } from '../src/payments/cardPayment.ts';
-import { providerCardsOf } from '../src/payments/referenceProvider.ts';
+import { providerRedeemedEntriesOf } from '../src/payments/referenceProvider.ts';
 import type { Reply, TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { providerCharges } from './paymentState.ts';
 import { approveTerms } from './terms.ts';
+import { enteredCard } from './cardEntry.ts';
 
 type Rec = Record<string, unknown> & { id: string; version?: number };
 type Body = { record?: Rec; records?: Rec[]; quote?: { total: number }; apartments?: { apartmentId: string; debts: { id: string }[] }[]; current?: Rec; error?: { code: string; messageKey: string } };
@@ -43,13 +44,14 @@ function expectIdTaken(reply: Reply<Body>, what: string): void {
   expect(reply.body, what).toEqual({ error: expect.objectContaining({ code: 'ALREADY_EXISTS', messageKey: 'errors:alreadyExists' }) });
 }
 
-const cardOf = (user: string, id = newId(), keep = true) => as(user, 'POST', '/api/binyan/my/cards', { id, number: testCards.success, expiry: '12/30', cvv: '123', keep });
+const cardOf = async (user: string, id = newId(), keep = true) => as(user, 'POST', '/api/binyan/my/cards', await enteredCard(() => as(user, 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, keep, '12/30', '123', id));
 const homeOf = async (user: string) => {
   const home = (await as(user, 'GET', '/api/binyan/my/account')).body.apartments?.[0];
   if (!home) throw new Error(`${user} has an apartment`);
   return home;
 };
-const tokenized = () => providerCardsOf(db, merchantOf(1001));
+// A card typed on the provider's page reaches us only when its entry is redeemed.
+const tokenized = () => providerRedeemedEntriesOf(db, merchantOf(1001));
 
 describe('money', () => {
   it('refuses a card id another tenant (or a deleted card) has before the card goes to the provider', async () => {

@@ -1,6 +1,6 @@
 // A payment card as the tenant types it (spec 3 "saved card", 5, 9): the number only travels to the
-// clearing provider, which answers a token; we keep the token, the last 4 digits, the expiry and the
-// kind. The kind decides the clearing fee (src/lib/clearingFee.ts) and whether the card may carry a
+// clearing provider, typed on its own page (issue 29 item 8), which answers a token; we keep the token,
+// the last 4 digits, the expiry and the kind. The kind decides the clearing fee (src/lib/clearingFee.ts) and whether the card may carry a
 // standing order. Shared by the pay screen and the server, so both refuse the same input.
 import type { CardKind } from './clearingFee.ts';
 import type { RuleResult } from './validation/rules.ts';
@@ -13,6 +13,10 @@ export const testCards = {
   foreign: '4111111111111111',
   amex: '378282246310005',
   diners: '30569309025904',
+  /** Asks for a 3-D Secure challenge the bank verifies with the code 123456. */
+  challenge: '4580000000000034',
+  /** Asks for a 3-D Secure challenge the bank refuses. */
+  challengeRefused: '4580000000000042',
 } as const;
 
 export function digitsOfCard(value: string): string {

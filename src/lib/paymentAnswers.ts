@@ -64,6 +64,10 @@ export type MyAccount = z.infer<typeof myAccount>;
 
 export const cardAnswer = z.looseObject({ record: savedCard });
 
+/** A card-entry session on the provider's page (POST my/cards/entry). */
+export const cardEntryAnswer = z.looseObject({ entry: z.looseObject({ id: text, url: text, origin: text, expiresAt: text }) });
+export type CardEntryView = z.infer<typeof cardEntryAnswer>['entry'];
+
 export const paymentQuote = z.looseObject({ subtotal: num, feeNet: num, feeVat: num, total: num, vatBasisPoints: num, cardKind: text, last4: text });
 export type PaymentQuoteView = z.infer<typeof paymentQuote>;
 export const quoteAnswer = z.looseObject({ quote: paymentQuote });

@@ -575,6 +575,19 @@ export type StandingOrderTable = {
 export type PaymentReservationTable = { chargeId: string; paymentId: string; companyId: number; createdAt: string };
 
 export type ProviderCardTable = { token: string; merchant: string; cardKind: string; last4: string; expiry: string; outcome: string; createdAt: string };
+/** The reference provider's card-entry sessions (migration 040): its own records, read by no route of ours. */
+export type ProviderCardEntryTable = {
+  id: string;
+  merchant: string;
+  reference: string;
+  appOrigin: string;
+  lang: string;
+  status: string;
+  token: string | null;
+  failure: string | null;
+  createdAt: string;
+  expiresAt: string;
+};
 export type ProviderChargeTable = { id: string; merchant: string; idempotencyKey: string; token: string; amountAgorot: number; status: string; refundedAgorot: number; createdAt: string };
 /** Refunds of card payments (migration 014): one row per refund request's id (its idempotency key). */
 export type PaymentRefundTable = {
@@ -698,6 +711,7 @@ export type DB = {
   polls: PollTable;
   poll_votes: PollVoteTable;
   provider_cards: ProviderCardTable;
+  provider_card_entries: ProviderCardEntryTable;
   provider_charges: ProviderChargeTable;
   provider_refunds: ProviderRefundTable;
   payment_refunds: PaymentRefundTable;

@@ -1,6 +1,7 @@
 // Security headers on every answer (API, the built PWA, errors, 404s) and the body limits. The policy
 // fits the built app: one module script and CSS files from the origin (no inline script or style
-// element), the service worker and the photo worker from the origin, blob:/data: image previews.
+// element), the service worker and the photo worker from the origin, blob:/data: image previews, and
+// frames from the payment provider's card-entry page only (issue 29 item 8).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -27,9 +28,13 @@ export const FILE_CSP = "default-src 'none'; sandbox";
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The one origin the app may frame: the payment provider's card-entry page, once it serves one. */
+export type FrameOrigin = () => string | null;
+
+export function registerSecurityHeaders(app: FastifyInstance, frameOrigin: FrameOrigin = () => null): void {
+  const directives = { ...contentSecurityPolicy, 'frame-src': [() => frameOrigin() ?? "'none'"] };
   app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // Only over TLS (below): on plain http the header is meaningless, and it must never pin localhost.
     strictTransportSecurity: false,
     frameguard: { action: 'deny' },

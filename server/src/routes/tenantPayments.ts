@@ -3,14 +3,12 @@
 // device sends them directly (never through the outbox) with the intent's id as Idempotency-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { validateNewCard } from '../../../src/lib/cards.ts';
-import { digitsOfCard } from '../../../src/lib/cards.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { Payment, SavedCard } from '../data/payments.ts';
 import { payments, refundedOf, refunds, savedCards } from '../data/payments.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
-import { ApiError, enforce, fail } from '../http/errors.ts';
+import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
@@ -22,9 +20,17 @@ import { countTokenization, declineGuard, takeAhead } from '../payments/cardLimi
 import { messageOfFailure } from '../payments/provider.ts';
 import { israelLocalDate } from '../util/dates.ts';
 
-const cardBody = z.object({ id: recordId, number: z.string().max(30), expiry: z.string().max(7), cvv: z.string().max(4), keep: z.boolean().nullable() });
+const entryBody = z.object({ lang: z.string().max(10).optional() });
+// The card itself was typed on the provider's page: we get the id of that entry, never the card.
+const cardBody = z.object({ id: recordId, entryId: z.string().min(1).max(100), keep: z.boolean().nullable() });
 const quoteBody = z.object({ apartmentId: recordId, chargeIds: z.array(recordId).max(100), cardId: recordId });
 const payBody = quoteBody.extend({ id: z.uuid(), expectedTotalAgorot: z.number().int().nonnegative() });
+
+/** Ours, given to the provider with an entry session: only the user who opened it may redeem it. */
+const referenceOf = (userId: number) => `user-${userId}`;
+
+/** The app's origin as this request reached us (behind a trusted proxy, as it says): the only one the provider's page talks to. */
+const appOriginOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const publicCard = (c: SavedCard) => ({ id: c.id, last4: c.last4, expiry: c.expiry, cardKind: c.cardKind, kept: c.kept });
 
@@ -87,19 +93,35 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
     return { records: (await savedCards.keptBy(db, companyId, user.id)).map(publicCard) };
   });
 
-  // The card goes to the provider only; we keep its token, last 4 digits, expiry and kind. The id is
-  // checked and the attempt counted before the card leaves (a used id is refused, never sent).
+  // A card-entry session on the provider's page (issue 29 item 8), in the reader's language, framed by
+  // this app's origin only. Each session takes one card, so the tokenization limit counts sessions: a
+  // card never reaches the provider without one.
+  app.post('/api/binyan/my/cards/entry', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
+    const body = parse(entryBody, req.body ?? {});
+    const { companyId, user } = authOf(req);
+    await countTokenization(db, ctx, user.id, (await tenantHomes(db, req)).map((h) => h.apartment.id));
+    const opened = await ctx.provider.openCardEntry({ merchant: merchantOf(companyId), reference: referenceOf(user.id), appOrigin: appOriginOf(req), lang: body.lang ?? 'he' });
+    if (!opened.ok) throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', messageOfFailure(opened.failure));
+    return reply.code(201).send({ entry: { id: opened.id, url: opened.url, origin: opened.origin, expiresAt: opened.expiresAt } });
+  });
+
+  // The card entered on the provider's page, redeemed once with the provider (server to server) for its
+  // token; we keep the token, last 4 digits, expiry and kind. An entry of another user is refused.
   app.post('/api/binyan/my/cards', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(cardBody, req.body);
     const { companyId, user } = authOf(req);
     const existing = await savedCards.mine(db, companyId, user.id, body.id);
     if (existing) return { record: publicCard(existing) };
     if (await savedCards.idTaken(db.unguarded, body.id)) throw fail.idTaken();
-    enforce(validateNewCard({ number: body.number, expiry: body.expiry, cvv: body.cvv, keep: body.keep, today: israelLocalDate(ctx.now()) }));
-    await countTokenization(db, ctx, user.id, (await tenantHomes(db, req)).map((h) => h.apartment.id));
-    const result = await ctx.provider.tokenize(merchantOf(companyId), { number: digitsOfCard(body.number), expiry: body.expiry, cvv: body.cvv.trim() });
-    if (!result.ok) throw new ApiError(422, 'CARD_REFUSED', messageOfFailure(result.failure), { field: 'number' });
-    const card: SavedCard = { id: body.id, userId: user.id, token: result.token, last4: result.last4, expiry: result.expiry, cardKind: result.cardKind, kept: body.keep === true, createdAt: ctx.nowIso() };
+    if (body.keep === null) throw fail.validation({ field: 'keep', messageKey: 'keepCardChoiceRequired' });
+    const result = await ctx.provider.redeemCardEntry(merchantOf(companyId), body.entryId, referenceOf(user.id));
+    if (!result.ok) {
+      // A twin of this request redeemed it first and saved the card.
+      const twin = await savedCards.mine(db, companyId, user.id, body.id);
+      if (twin) return { record: publicCard(twin) };
+      throw new ApiError(422, 'CARD_REFUSED', messageOfFailure(result.failure), { field: 'card' });
+    }
+    const card: SavedCard = { id: body.id, userId: user.id, token: result.token, last4: result.last4, expiry: result.expiry, cardKind: result.cardKind, kept: body.keep, createdAt: ctx.nowIso() };
     if (!(await savedCards.insertOnce(db, companyId, card))) {
       // A twin of this request saved it first; anyone else's id is refused.
       const twin = await savedCards.mine(db, companyId, user.id, body.id);

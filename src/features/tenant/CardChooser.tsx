@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SavedCardView } from '../../lib/paymentAnswers';
 import type { RuleFailure } from '../../lib/validation/rules';
-import { TextField } from '../../ui/TextField';
+import { CardEntryFrame } from './CardEntryFrame';
 import type { NewCard } from './paymentsRepo';
 import styles from './Tenant.module.css';
 
@@ -12,12 +12,17 @@ type Props = {
   chosen: string;
   onChoose(id: string): void;
   card: NewCard;
-  onCard(card: NewCard): void;
+  /** The entry's id once the card was entered on the provider's page (null while not). */
+  onEntered(entryId: string | null): void;
+  onKeep(keep: boolean): void;
   failure: RuleFailure | null;
 };
 
-/** A saved card (last 4 digits and expiry) or a new one, whose keep-details choice must be made (spec 5). */
-export function CardChooser({ cards, chosen, onChoose, card, onCard, failure }: Props) {
+/**
+ * A saved card (last 4 digits and expiry) or a new one, typed on the clearing company's page framed here,
+ * whose keep-details choice must be made (spec 5).
+ */
+export function CardChooser({ cards, chosen, onChoose, card, onEntered, onKeep, failure }: Props) {
   const { t } = useTranslation(['tenant', 'errors']);
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
   const keepError = errorOf('keep');
@@ -36,31 +41,15 @@ export function CardChooser({ cards, chosen, onChoose, card, onCard, failure }: 
       </label>
       {chosen === NEW_CARD ? (
         <>
-          <TextField
-            label={t('pay.number')}
-            value={card.number}
-            onValueChange={(number) => onCard({ ...card, number })}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            error={errorOf('number')}
-          />
-          <TextField
-            label={t('pay.expiry')}
-            hint={t('pay.expiryHint')}
-            value={card.expiry}
-            onValueChange={(expiry) => onCard({ ...card, expiry })}
-            autoComplete="cc-exp"
-            error={errorOf('expiry')}
-          />
-          <TextField label={t('pay.cvv')} value={card.cvv} onValueChange={(cvv) => onCard({ ...card, cvv })} inputMode="numeric" autoComplete="cc-csc" error={errorOf('cvv')} />
+          <CardEntryFrame onEntered={onEntered} error={errorOf('card')} />
           <fieldset className={styles.fieldset} aria-invalid={keepError ? true : undefined} aria-describedby={keepError ? 'keep-error' : undefined}>
             <legend className={styles.legend}>{t('pay.keep')}</legend>
             <label className={styles.choice}>
-              <input type="radio" name="keep" checked={card.keep === true} onChange={() => onCard({ ...card, keep: true })} />
+              <input type="radio" name="keep" checked={card.keep === true} onChange={() => onKeep(true)} />
               <span>{t('pay.keepYes')}</span>
             </label>
             <label className={styles.choice}>
-              <input type="radio" name="keep" checked={card.keep === false} onChange={() => onCard({ ...card, keep: false })} />
+              <input type="radio" name="keep" checked={card.keep === false} onChange={() => onKeep(false)} />
               <span>{t('pay.keepNo')}</span>
             </label>
             {keepError ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../session/errorKey';
 import { Button } from '../../ui/Button';
@@ -6,33 +6,37 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useOnline } from '../../ui/useOnline';
 import { pullAccount } from './accountRepo';
+import { CardEntryFrame } from './CardEntryFrame';
 import { addCard, deleteCard } from './paymentsRepo';
-import type { NewCard } from './paymentsRepo';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { TextField } from '../../ui/TextField';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
 
-/** Card management (spec 2): the kept cards, last 4 digits and expiry, each can be deleted. */
+/** Card management (spec 2): the kept cards, last 4 digits and expiry, each can be deleted; a new one is typed on the provider's page. */
 export function CardsScreen() {
   const { t } = useTranslation(['tenant', 'errors']);
   const online = useOnline();
   const { account } = useAccount();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [card, setCard] = useState<NewCard>({ number: '', expiry: '', cvv: '', keep: true });
+  const [entryId, setEntryId] = useState<string | null>(null);
+  // Each card saved closes its entry: the frame opens a new one for the next card.
+  const [frameKey, setFrameKey] = useState(0);
   const [failure, setFailure] = useState<RuleFailure | null>(null);
+  const onEntered = useCallback((id: string | null) => {
+    setEntryId(id);
+    setFailure(null);
+  }, []);
   if (account === undefined) return <Spinner />;
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
   // Adding a card here means keeping it (the keep-details choice is made by coming here).
   const add = async () => {
     setBusy('new');
     setFailure(null);
     try {
-      await addCard(card);
+      await addCard({ entryId, keep: true });
       await pullAccount();
-      setCard({ number: '', expiry: '', cvv: '', keep: true });
+      setFrameKey((k) => k + 1);
       setMessage(t('cards.added'));
     } catch (e) {
       const rule = ruleFailureOf(e);
@@ -92,9 +96,7 @@ export function CardsScreen() {
         <h2 id="add-card-title" className={styles.subheading}>
           {t('cards.add')}
         </h2>
-        <TextField label={t('pay.number')} value={card.number} onValueChange={(number) => setCard({ ...card, number })} inputMode="numeric" autoComplete="cc-number" error={errorOf('number')} />
-        <TextField label={t('pay.expiry')} hint={t('pay.expiryHint')} value={card.expiry} onValueChange={(expiry) => setCard({ ...card, expiry })} autoComplete="cc-exp" error={errorOf('expiry')} />
-        <TextField label={t('pay.cvv')} value={card.cvv} onValueChange={(cvv) => setCard({ ...card, cvv })} inputMode="numeric" autoComplete="cc-csc" error={errorOf('cvv')} />
+        {online ? <CardEntryFrame key={frameKey} onEntered={onEntered} error={failure?.field === 'card' ? t(`errors:${failure.messageKey}`) : null} /> : null}
         <Button type="submit" disabled={!online || busy !== null}>
           {t('cards.addButton')}
         </Button>

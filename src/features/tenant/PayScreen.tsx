@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -22,7 +22,7 @@ import { PaymentOutcome } from './PaymentOutcome';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
 
-const emptyCard: NewCard = { number: '', expiry: '', cvv: '', keep: null };
+const emptyCard: NewCard = { entryId: null, keep: null };
 
 type Review = { cardId: string; quote: PaymentQuoteView };
 
@@ -48,6 +48,11 @@ export function PayScreen() {
   const [outcome, setOutcome] = useState<PaymentRecord | null>(null);
   const [resuming, setResuming] = useState(true);
   const [linkApplied, setLinkApplied] = useState(false);
+  // A new entry on the provider's page is a new card: one saved from the last entry is not reused.
+  const onEntered = useCallback((entryId: string | null) => {
+    setCard((c) => ({ ...c, entryId }));
+    setNewCardId(null);
+  }, []);
 
   // A payment sent before a reload or a lost answer: show its outcome instead of starting another.
   useEffect(() => {
@@ -188,10 +193,8 @@ export function PayScreen() {
             chosen={cardId}
             onChoose={setCardChoice}
             card={card}
-            onCard={(next) => {
-              setCard(next);
-              setNewCardId(null);
-            }}
+            onEntered={onEntered}
+            onKeep={(keep) => setCard((c) => ({ ...c, keep }))}
             failure={failure}
           />
           <Button type="submit" disabled={busy || !online}>

@@ -6,17 +6,17 @@ import { answerOf } from '../../api/answers';
 import { isApiError } from '../../api/errors';
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
-import { digitsOfCard, validateDebtChoice, validateNewCard } from '../../lib/cards';
-import { toLocalDateString } from '../../lib/dates';
-import { cardAnswer, paymentAnswer, quoteAnswer } from '../../lib/paymentAnswers';
-import type { PaymentQuoteView, PaymentRecord, SavedCardView } from '../../lib/paymentAnswers';
+import { validateDebtChoice } from '../../lib/cards';
+import { cardAnswer, cardEntryAnswer, paymentAnswer, quoteAnswer } from '../../lib/paymentAnswers';
+import type { CardEntryView, PaymentQuoteView, PaymentRecord, SavedCardView } from '../../lib/paymentAnswers';
 import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
 import { currentActor } from '../../sync/actor';
 
 const INTENT_PREFIX = 'tenant.paymentIntent:';
 
-export type NewCard = { number: string; expiry: string; cvv: string; keep: boolean | null };
+/** A card typed on the provider's page: its entry's id once entered there, and the keep choice. */
+export type NewCard = { entryId: string | null; keep: boolean | null };
 
 export type PaymentIntent = { id: string; apartmentId: string; chargeIds: string[]; cardId: string; expectedTotalAgorot: number };
 
@@ -24,10 +24,18 @@ async function intentKey(): Promise<string> {
   return `${INTENT_PREFIX}${(await currentActor()).userKey}`;
 }
 
-/** Sends the card to the provider through the server; only its token, last 4, expiry and kind are kept. */
+/** Opens a card-entry session on the provider's page, in the reader's language (counted by the server's limits). */
+export async function openCardEntry(lang: string): Promise<CardEntryView> {
+  return answerOf(cardEntryAnswer, await callWithRelogin(() => api.request('POST', 'my/cards/entry', { lang }))).entry;
+}
+
+/**
+ * Saves the card entered on the provider's page: the server redeems the entry with the provider for its
+ * token and keeps only last 4, expiry and kind. The card itself never passed through the app.
+ */
 export async function addCard(card: NewCard): Promise<SavedCardView> {
-  refuse(validateNewCard({ ...card, today: toLocalDateString(new Date()) }));
-  const body = { id: newId(), number: digitsOfCard(card.number), expiry: card.expiry.trim(), cvv: card.cvv.trim(), keep: card.keep };
+  refuse(card.entryId === null ? { field: 'card', messageKey: 'cardEntryNotFinished' } : card.keep === null ? { field: 'keep', messageKey: 'keepCardChoiceRequired' } : null);
+  const body = { id: newId(), entryId: card.entryId, keep: card.keep };
   return answerOf(cardAnswer, await callWithRelogin(() => api.request('POST', 'my/cards', body))).record;
 }
 

@@ -181,6 +181,9 @@ export const messages = {
   pollAreaMissing: 'Some apartments of this building have no area: the poll cannot be weighted by share',
   pollUnknownOption: 'This option is not one of the poll’s',
   pollAlreadyClosed: 'This poll is already closed',
+  cardAuthenticationFailed: 'The card’s bank did not verify it (3-D Secure). The card was not saved',
+  cardEntryNotFinished: 'The card details were not completed on the secure page. Enter them there and try again',
+  cardDataRefused: 'Card numbers and security codes are never sent to us: enter the card on the secure page',
 } as const;
 
 export type MessageKey = keyof typeof messages;

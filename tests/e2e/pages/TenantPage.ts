@@ -1,5 +1,8 @@
-// The tenant's screens (issue 14): my apartment, paying by card, the receipt, my cards.
-import type { Locator } from 'playwright-core';
+// The tenant's screens (issue 14): my apartment, paying by card, the receipt, my cards. A new card is
+// typed on the payment provider's page, framed on its own origin (issue 29 item 8), in the app's language.
+import type { Frame, FrameLocator, Locator } from 'playwright-core';
+import { pageLangOf, pageTexts } from '../../../server/src/payments/referenceCardPageTexts';
+import type { PageTexts } from '../../../server/src/payments/referenceCardPageTexts';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
 
@@ -51,10 +54,58 @@ export class TenantPage extends ShellLayoutPage {
     return this.page.getByRole('radio', { name: new RegExp(last4) });
   }
 
+  /** The provider's words on its page, in the app's language. */
+  providerText(key: keyof PageTexts): string {
+    return pageTexts[pageLangOf(this.lang)][key];
+  }
+
+  /** The provider's card-entry page, framed. */
+  cardFrame(): FrameLocator {
+    return this.page.frameLocator(`iframe[title="${this.t('pay.cardFrameTitle')}"]`);
+  }
+
+  /** The frame itself (for axe), once it is on the provider's page. */
+  async cardFrameHandle(): Promise<Frame> {
+    const frame = await this.page.locator(`iframe[title="${this.t('pay.cardFrameTitle')}"]`).elementHandle();
+    const content = await frame?.contentFrame();
+    if (!content) throw new Error('no card-entry frame');
+    return content;
+  }
+
+  /** Types the card on the provider's page and confirms it there (a 3-D Secure card then shows its challenge). */
+  async typeCard(number: string, expiry: string, cvv: string): Promise<void> {
+    const frame = this.cardFrame();
+    await frame.getByLabel(this.providerText('number')).fill(number);
+    await frame.getByLabel(this.providerText('expiry')).fill(expiry);
+    await frame.getByLabel(this.providerText('cvv')).fill(cvv);
+    await frame.getByRole('button', { name: this.providerText('submit') }).click();
+  }
+
+  /** Types a card that needs no challenge and waits until the app has heard it was entered. */
   async fillCard(number: string, expiry: string, cvv: string): Promise<void> {
-    await this.textbox(this.t('pay.number')).fill(number);
-    await this.textbox(this.t('pay.expiry')).fill(expiry);
-    await this.textbox(this.t('pay.cvv')).fill(cvv);
+    await this.typeCard(number, expiry, cvv);
+    await this.waitVisible(this.cardEntered());
+  }
+
+  challengeHeading(): Locator {
+    return this.cardFrame().getByRole('heading', { name: this.providerText('challengeTitle') });
+  }
+
+  /** Answers the bank's 3-D Secure challenge with a code, or cancels it (null). */
+  async answerChallenge(code: string | null): Promise<void> {
+    const frame = this.cardFrame();
+    if (code === null) return frame.getByRole('button', { name: this.providerText('challengeCancel') }).click();
+    await frame.getByLabel(this.providerText('challengeCode')).fill(code);
+    await frame.getByRole('button', { name: this.providerText('challengeConfirm') }).click();
+  }
+
+  /** The app's word that the provider's page has the card. */
+  cardEntered(): Locator {
+    return this.page.getByRole('status').filter({ hasText: this.t('pay.cardEntered') });
+  }
+
+  enterAgainButton(): Locator {
+    return this.button(this.t('pay.enterAgain'));
   }
 
   keep(yes: boolean): Locator {
