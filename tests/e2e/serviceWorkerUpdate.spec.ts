@@ -26,7 +26,7 @@ describe('service worker update', () => {
     if (staticDir) rmSync(path.dirname(staticDir), { recursive: true, force: true });
   });
 
-  it('waits with a new version until the user takes it from the update prompt', async () => {
+  it('waits with a new version until the user takes it from the update prompt, then reloads into it', async () => {
     await shell.goto('/login');
     await shell.waitForApp();
     await waitForServiceWorkerControl(app.page);
@@ -48,13 +48,15 @@ describe('service worker update', () => {
       }),
     ).toEqual({ waiting: 'installed', controller: 'activated' });
 
-    // The page offers the new version; the user's "Reload" sends SKIP_WAITING (no replay is running).
+    // The page offers the new version; the user's "Reload" sends SKIP_WAITING (no replay is running),
+    // and the page reloads under it — also on this first visit, which no worker controlled at its start.
+    await app.page.evaluate(() => Object.assign(window, { beforeTheUpdate: true }));
     const prompt = app.page.getByRole('status').filter({ hasText: text('he', 'field', 'update.ready') });
     await shell.waitVisible(prompt);
     await shell.button(text('he', 'field', 'update.reload')).click();
-    await waitForPage(app.page, 'the new version active', async () => {
+    await waitForPage(app.page, 'a new document under the new version', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.waiting === null && registration.active?.state === 'activated';
+      return !('beforeTheUpdate' in window) && registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
     });
     await shell.waitForApp();
   });
