@@ -32,6 +32,10 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/gates\/GatesScreen\.tsx$/,
   // Booking the building's room needs the server (the calendar of a week opened before stays readable).
   /^src\/features\/tenant-room\/TenantRoomScreen\.tsx$/,
+  // A check's deposit, clearing or bounce and a building's polls are read from the server (a vote made
+  // offline on a poll opened before still goes through the outbox).
+  /^src\/features\/check-life\/CheckLifeScreen\.tsx$/,
+  /^src\/features\/polls\/PollsScreen\.tsx$/,
 ];
 
 const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/[\w-]+\.json$/;

@@ -166,7 +166,7 @@ export async function loginAs(server: CallTarget & Pick<TestServer, 'otpCodes' |
     body: { idParam1: user, idParam2: password, compID: company, appId: 2, appGuid: 'test', otpPreferredSendMethod: 'sms' },
     idempotencyKey: null,
   });
-  if (!start.body.codeSent) throw new Error(`login failed for ${user}`);
+  if (!start.body.codeSent) throw new Error(`login failed for ${user}: ${start.status} ${JSON.stringify(start.body)}`);
   // A start while the user's last code still works answers that code again and sends none (auth/otp.ts).
   const code = previous === undefined ? await server.waitForOtp(user) : await server.waitForOtp(user, 500).catch(() => previous);
   const auth = await call<{ sessionToken: string; renewalSecret?: string; user: Record<string, unknown> }>(server, 'POST', '/api/auth/otp/auth', {

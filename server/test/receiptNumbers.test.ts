@@ -14,6 +14,7 @@ import { payments } from '../src/data/payments.ts';
 import { runStandingOrders } from '../src/jobs/standingOrders.ts';
 import { referenceProvider } from '../src/payments/referenceProvider.ts';
 import { israelLocalDate } from '../src/util/dates.ts';
+import { enteredCard } from './cardEntry.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { roomyCardLimits } from './paymentState.ts';
@@ -58,7 +59,10 @@ async function newDebts(count: number): Promise<string[]> {
 
 let cardId = '';
 async function card(): Promise<string> {
-  if (!cardId) cardId = (await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true })).body.record?.id ?? '';
+  if (!cardId) {
+    const typed = await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success);
+    cardId = (await as('moshe', 'POST', '/api/binyan/my/cards', typed)).body.record?.id ?? '';
+  }
   return cardId;
 }
 

@@ -24,4 +24,10 @@ describe('card data in a request body', () => {
     expect(cardDataIn({ note: 'call 052-123-4567 about invoice 2026-11-29, apartment 12', longer: '45800000000000000000' })).toBeNull();
     expect(cardDataIn({ entryId: 'e0c1', cvv: '', keep: true })).toBeNull();
   });
+
+  it('never takes a record id for a card: about one random UUID in 650 holds a digit run that passes Luhn', () => {
+    const id = '21358535-0799-4958-a947-60428388feb8'; // its "21358535-0799-4958" is 16 digits that pass Luhn
+    expect(cardDataIn({ id, cardId: id, chargeIds: [id], reference: id })).toBeNull();
+    expect(cardDataIn({ changes: [{ idempotencyKey: id, body: { id, apartmentId: id } }] })).toBeNull();
+  });
 });

@@ -10,8 +10,14 @@ const SECURITY_CODE_FIELDS = /^(cvv2?|cvc2?|csc|cid|securitycode|cardsecuritycod
 // 13–19 digits, single spaces or dashes between them, not inside a longer run of digits.
 const DIGIT_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
 
+// A record's id is a random UUID: its digits (with the dashes between its groups) can form a run that
+// passes Luhn, so an id is never read as a card number (the check is for cards typed by mistake).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID_FIELD = /^(id|guid)$|(Id|Ids|Guid|Key)$/;
+
 /** Whether the text holds a card number: on its own, or within words (a note, a description). */
 function looksLikeCardNumber(value: string): boolean {
+  if (UUID.test(value)) return false;
   for (const [run] of value.matchAll(DIGIT_RUN)) {
     const digits = digitsOfCard(run);
     if (/^[2-6]/.test(digits) && luhnValid(digits)) return true;
@@ -35,6 +41,7 @@ export function cardDataIn(body: unknown, path = '', depth = 0): string | null {
     for (const [key, value] of Object.entries(body)) {
       const at = path ? `${path}.${key}` : key;
       if (SECURITY_CODE_FIELDS.test(key) && value !== null && value !== '') return at;
+      if (ID_FIELD.test(key)) continue;
       const found = cardDataIn(value, at, depth + 1);
       if (found) return found;
     }

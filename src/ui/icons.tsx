@@ -47,6 +47,7 @@ import {
   Smartphone,
   Truck,
   User,
+  Vote,
   UserCog,
   Users,
   Wallet,
@@ -112,6 +113,8 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   statements: FileSpreadsheet,
   ownersReport: ChartColumn,
   checkLife: Banknote,
+  tenantCalls: Wrench,
+  polls: Vote,
   companySites: Globe,
   receipt: Receipt,
 };

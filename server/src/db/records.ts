@@ -68,7 +68,8 @@ export function decode<E>(spec: RecordSpec<E>, row: Row): E {
 
 export function encode<E>(spec: RecordSpec<E>, entity: E, extra: Row = {}): Row {
   const row: Row = { ...(entity as Row), ...spec.derived?.(entity), ...extra };
-  for (const b of spec.booleans ?? []) row[b] = Boolean(row[b]);
+  // An optional flag left out keeps the column's default (and a schema before its migration has no column).
+  for (const b of spec.booleans ?? []) if (row[b] !== undefined) row[b] = Boolean(row[b]);
   for (const j of spec.json ?? []) row[j] = JSON.stringify(row[j] ?? null);
   return row;
 }

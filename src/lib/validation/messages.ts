@@ -167,7 +167,7 @@ export const messages = {
   // issue 29 item 6: a credit reverses a charge, never more than is left of it
   notACharge: 'Only a charge can be credited',
   creditTooLarge: 'The credit is more than what is left of this charge',
-  tenantReportsPerDay: 'You have reported as many faults as one day allows',
+  tenantReportsPerDay: 'You have reported as many faults as one day allows. Try again tomorrow, or call the office if it is urgent',
   callClosedForComments: 'This call is closed, so nothing more can be added to it',
   // issue 29 §5: a check's own life (deposit on its date, then cleared or bounced)
   checkActionNotAllowed: 'This check cannot take this step from its current status',
