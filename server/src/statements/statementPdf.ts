@@ -31,7 +31,7 @@ export type StatementFacts = {
 };
 
 /** Cuts a text to fit a width, with an ellipsis. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+function truncateToWidth(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text;
   while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
@@ -120,7 +120,7 @@ class Pages {
     this.room(ROW, true);
     const width = this.cols.description.right - this.cols.description.left - 8;
     this.text(date, this.cols.date, 10, 'start');
-    this.text(fit(description, this.fonts.regular, 10, width), this.cols.description, 10, 'start');
+    this.text(truncateToWidth(description, this.fonts.regular, 10, width), this.cols.description, 10, 'start');
     this.text(amount, this.cols.amount, 10, 'end');
     this.text(balance, this.cols.balance, 10, 'end');
     this.y -= ROW;
