@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ServiceCall, ServiceCallUpdate } from '../../../src/lib/domain/entities.ts';
 import { serviceCallDomains } from '../../../src/lib/domain/entities.ts';
 import type { TenantCall, TenantCallUpdate } from '../../../src/lib/domain/tenantCalls.ts';
-import { TENANT_REPORTS_PER_DAY, isUpdateForTenant, tenantCallAreas, tenantMayComment, validateTenantComment, validateTenantReport } from '../../../src/lib/domain/tenantCalls.ts';
+import { TENANT_REPORTS_PER_DAY, isUpdateForTenant, tenantCallAreas, tenantMayComment, tenantReportSubject, validateTenantComment, validateTenantReport } from '../../../src/lib/domain/tenantCalls.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { callFollowers } from '../data/callFollowers.ts';
@@ -129,7 +129,7 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
         reporterName: user.fullName,
         status: 'open',
         priority: 'normal',
-        subject: body.subject.trim() || description.slice(0, 60),
+        subject: tenantReportSubject(description, body.subject),
         description,
         openedAt: now,
         lastVisitAt: null,

@@ -30,6 +30,14 @@ export function validateTenantReport(input: TenantReportInput): RuleResult {
   return descriptionRule(input.description);
 }
 
+/**
+ * A report's subject: the one sent, else the start of its description. The device shows the same before
+ * the server answers, so the row it keeps matches the server's.
+ */
+export function tenantReportSubject(description: string, sent = ''): string {
+  return sent.trim() || description.trim().slice(0, 60);
+}
+
 export function validateTenantComment(text: string | null | undefined): RuleResult {
   const trimmed = (text ?? '').trim();
   if (trimmed === '') return { field: 'text', messageKey: 'requiredField' };

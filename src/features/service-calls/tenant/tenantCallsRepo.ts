@@ -8,7 +8,7 @@ import { newId } from '../../../db/mutate';
 import type { ServiceCallRow, ServiceCallUpdateRow } from '../../../db/schema';
 import type { ServiceCallDomain } from '../../../lib/domain/entities';
 import type { TenantCallArea } from '../../../lib/domain/tenantCalls';
-import { validateTenantComment, validateTenantReport } from '../../../lib/domain/tenantCalls';
+import { tenantReportSubject, validateTenantComment, validateTenantReport } from '../../../lib/domain/tenantCalls';
 import { tenantCallDetail, tenantCallList } from '../../../lib/tenantCallAnswers';
 import type { TenantCallAnswer, TenantCallDetail } from '../../../lib/tenantCallAnswers';
 import { refuse } from '../../../lib/validation/rules';
@@ -82,8 +82,7 @@ export async function reportFault(input: NewTenantReport, photos: readonly Compr
   const id = newId();
   const now = new Date().toISOString();
   const description = input.description.trim();
-  // The subject the server gives a report: the start of its description (the same here, so a repeat matches).
-  const subject = description.slice(0, 60);
+  const subject = tenantReportSubject(description);
   const area = input.area ?? 'apartment';
   const domain = input.domain ?? 'general';
   const row: ServiceCallRow = {
