@@ -3,7 +3,6 @@ import { toLocalDateString } from '../lib/dates';
 import type { Style2Param } from './client';
 
 export const paramTypes = { int: 8, nvarchar: 12, guid: 14, date: 15, varchar: 22 } as const;
-export type ParamTypeName = keyof typeof paramTypes;
 
 type Value = Style2Param['paramValue'];
 

@@ -140,11 +140,6 @@ export function dateRange(name: DateRangeName, now: Date = new Date()): DateRang
   }
 }
 
-/** A range as local calendar dates, for query parameters. */
-export function rangeToLocalDates(range: DateRange): { from: string; to: string } {
-  return { from: toLocalDateString(range.start), to: toLocalDateString(range.end) };
-}
-
 export const YEAR_OPTIONS_BACK = 3;
 
 /** Year dropdown: the current year then the three previous ones. */
@@ -241,11 +236,6 @@ export function parseDisplayTime(text: string): ParsedField {
   if (!m) return { ok: false, reason: 'format' };
   const value = `${pad2(Number(m[1]))}:${pad2(Number(m[2] ?? m[3] ?? '0'))}`;
   return isClockTime(value) ? { ok: true, value } : { ok: false, reason: 'impossible' };
-}
-
-/** True for a 24-hour HH:mm (calendar.ts). */
-export function isIsoTime(value: string): boolean {
-  return isClockTime(value);
 }
 
 /** The days of a month's calendar page, in weeks from Sunday; days of the neighbouring months are null. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addLocalMonths, formatMonthYear, isIsoDate, isIsoTime, monthGrid, parseDisplayDate, parseDisplayTime, weekdayNamesOf } from './dates';
+import { addLocalMonths, formatMonthYear, isIsoDate, monthGrid, parseDisplayDate, parseDisplayTime, weekdayNamesOf } from './dates';
+import { isClockTime } from './calendar';
 
 describe('typed dates (dd/mm/yyyy in every language)', () => {
   it('reads day first, whatever the separator', () => {
@@ -22,8 +23,8 @@ describe('typed dates (dd/mm/yyyy in every language)', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);
     expect(isIsoDate('2026-02-31')).toBe(false);
     expect(isIsoDate('28/02/2026')).toBe(false);
-    expect(isIsoTime('23:59')).toBe(true);
-    expect(isIsoTime('24:00')).toBe(false);
+    expect(isClockTime('23:59')).toBe(true);
+    expect(isClockTime('24:00')).toBe(false);
   });
 });
 

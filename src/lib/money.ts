@@ -14,8 +14,3 @@ export function formatNis(amount: number, locale: FormatLocale = 'he'): string {
 export function formatNumber(value: number, locale: FormatLocale = 'he', maximumFractionDigits = 2): string {
   return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits }).format(value);
 }
-
-/** Intl has no square-metre unit, so the international symbol follows the number. */
-export function formatSquareMetres(value: number, locale: FormatLocale = 'he'): string {
-  return `${formatNumber(value, locale)}\u00A0m²`;
-}

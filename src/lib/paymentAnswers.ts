@@ -34,7 +34,6 @@ export const historyRow = z.looseObject({
   /** A refund's credit document number (issue 29); absent from servers before it. */
   creditNumber: z.optional(z.nullable(num)),
 });
-export type HistoryRow = z.infer<typeof historyRow>;
 
 export const savedCard = z.looseObject({ id: text, last4: text, expiry: text, cardKind: text, kept: z.boolean() });
 export type SavedCardView = z.infer<typeof savedCard>;

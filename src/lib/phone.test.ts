@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, lastTenDigits, smsHref, telHref, toWhatsAppNumber, whatsAppHref } from './phone';
+import { digitsOnly, smsHref, telHref, toWhatsAppNumber, whatsAppHref } from './phone';
 
 describe('phone helpers', () => {
   it('keeps digits only', () => {
     expect(digitsOnly('050-123 45(67)')).toBe('0501234567');
-  });
-  it('uses the last 10 digits of a number typed with a country code', () => {
-    expect(lastTenDigits('+972 050-1234567')).toBe('0501234567');
-    expect(lastTenDigits('03-1234567')).toBe('031234567');
   });
   it('turns a leading 0 into 972 for WhatsApp', () => {
     expect(toWhatsAppNumber('050-1234567')).toBe('972501234567');

@@ -7,11 +7,6 @@ export { digitsOnly };
 export const PHONE_DIGITS = 10;
 export const ISRAEL_COUNTRY_CODE = '972';
 
-/** The last 10 digits of a number as typed (spaces, dashes and a +972 prefix fall away). */
-export function lastTenDigits(value: string): string {
-  return digitsOnly(value).slice(-PHONE_DIGITS);
-}
-
 /** WhatsApp wants international form: 050-1234567 → 972501234567; other numbers stay as digits. */
 export function toWhatsAppNumber(value: string): string {
   const digits = digitsOnly(value);

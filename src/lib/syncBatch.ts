@@ -30,14 +30,10 @@ export type BatchItem = {
   dependsOn?: string[];
 };
 
-export type BatchRequest = { items: BatchItem[] };
-
 /** The single request's answer (`body` parsed JSON, or its text), or a change the server did not try. */
 export type BatchResult =
   | { key: string; status: number; body: unknown; retryAfter?: string; /** The answer's `Idempotency-Key` header. */ idempotencyKey?: string }
   | { key: string; status: null; notAttempted: true };
-
-export type BatchAnswer = { results: BatchResult[] };
 
 /**
  * The single request a change stands for, after the base version is known: the version travels in the

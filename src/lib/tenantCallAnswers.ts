@@ -26,7 +26,6 @@ export type TenantCallAnswer = z.infer<typeof tenantCall>;
 export const tenantCallList = z.looseObject({ records: z.array(tenantCall) });
 
 export const tenantCallUpdate = z.looseObject({ id: text, serviceCallId: text, text, createdAt: text, fromReporter: z.boolean(), mine: z.boolean(), author: text });
-export type TenantCallUpdateAnswer = z.infer<typeof tenantCallUpdate>;
 
 export const tenantCallDetail = z.looseObject({
   record: tenantCall,

@@ -12,10 +12,6 @@ const letter = /\p{L}/u;
 const controls = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const mirrored: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '<': '>', '>': '<', '{': '}', '}': '{' };
 
-export function hasRtl(text: string): boolean {
-  return rtlChar.test(text);
-}
-
 /**
  * One line of a PDF (receipt or form) as it is drawn, in a paragraph of the given direction. Number
  * formats of French and Russian group digits with a narrow no-break space, drawn as a plain no-break

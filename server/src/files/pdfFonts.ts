@@ -8,9 +8,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
-/** The PostScript name every embedded font of a server PDF starts with (after a subset tag). */
-export const pdfFontFamily = 'DejaVuSans';
-
 export type PdfWeight = 'regular' | 'bold';
 export type PdfFonts = Record<PdfWeight, PDFFont>;
 

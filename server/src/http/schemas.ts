@@ -12,6 +12,3 @@ export { clockTime, wallClock };
 export function patchBody<S extends z.ZodRawShape>(changes: S) {
   return z.object({ baseVersion: z.number().int(), changes: z.object(changes).partial() });
 }
-
-/** The company-wide or per-building filter of list endpoints. */
-export const buildingFilter = z.object({ buildingId: z.coerce.number().int().optional() });

@@ -107,11 +107,6 @@ export async function logout(client: ApiClient, input: { renewalSecret?: string 
   await client.request<unknown>('POST', 'auth/logout', input.renewalSecret ? { renewalSecret: input.renewalSecret } : {}, noPrefix);
 }
 
-/** USER NOT FOUND (spec section 8): the first target is only asterisks-masked and the second is empty. */
-export function isUserNotFound(answer: Pick<OtpStartAnswer, 'codeSent' | 'sendTo'>): boolean {
-  return !answer.codeSent && answer.sendTo.target.includes('*') && answer.sendTo.target2 === '';
-}
-
 export type AuthByCompIdInput = { compId: number; userName: string; password: string; deviceId?: string };
 export type AuthByCompIdAnswer = SessionUser & { sessionToken: string; renewalSecret?: string };
 
@@ -128,12 +123,6 @@ export function authByCompId(client: ApiClient, input: AuthByCompIdInput) {
 /** The server refuses a password alone: the one-time-code flow is the way in. */
 export function isPasswordLoginDisabled(error: unknown): boolean {
   return isApiError(error) && error.messageKey === 'errors:passwordLoginDisabled';
-}
-
-export type LoginLoadAnswer = { CompID: number; CompGUID: string; CompName: string; AppVersion: string };
-
-export function loginLoad(client: ApiClient, compId: number) {
-  return client.callStyle2<LoginLoadAnswer>('dbActions/Login/Load', [p.int('CompID', compId)]);
 }
 
 export type CompGuidAnswer = { CompGUID: string | null; CompID: number; BID: number };

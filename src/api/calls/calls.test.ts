@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
 import { fakeFetch } from '../testing/fakeFetch';
-import { authByCompId, isPasswordLoginDisabled, isUserNotFound, loginLoad, logout, otpAuth, otpSend, otpStart, renewSession } from './auth';
-import { appData, getGlobal, getWorkerData, logData } from './globals';
+import { authByCompId, isPasswordLoginDisabled, logout, otpAuth, otpSend, otpStart, renewSession } from './auth';
+import { appData, getGlobal, getWorkerData } from './globals';
 import { imageUrl, uploadB64 } from './files';
 import { translateProblem } from './translate';
-import { getUnits } from './units';
 
 const ok = { APIResponseCode: 0, APIResponseText: '', APIResponseDescription: '' };
 
@@ -53,11 +52,6 @@ describe('auth calls', () => {
     expect(isPasswordLoginDisabled(new Error('x'))).toBe(false);
   });
 
-  it('recognise USER NOT FOUND: masked target and empty second target', () => {
-    expect(isUserNotFound({ codeSent: false, sendTo: { target: '*****', target2: '' } })).toBe(true);
-    expect(isUserNotFound({ codeSent: true, sendTo: { target: '05****67', target2: 'a***@b.co' } })).toBe(false);
-  });
-
   it('call the style 2 login procedures with typed parameters', async () => {
     const { fetch, client } = setup({ ...ok, sessionToken: 's' });
     await authByCompId(client, { compId: 1001, userName: 'avi', password: 'demo1234' });
@@ -71,8 +65,6 @@ describe('auth calls', () => {
     });
     await authByCompId(client, { compId: 1001, userName: 'avi', password: 'demo1234', deviceId: 'device-1234567890abcdef' });
     expect((fetch.last().body as unknown[]).at(-1)).toEqual({ paramName: 'DeviceId', paramValue: 'device-1234567890abcdef', paramType: 12 });
-    await loginLoad(client, 1001);
-    expect(fetch.last()).toMatchObject({ url: '/api/dbActions/Login/Load', body: [{ paramName: 'CompID', paramValue: 1001 }] });
   });
 });
 
@@ -96,7 +88,7 @@ describe('global and worker calls', () => {
     ]);
   });
 
-  it('load worker data and log through callProc', async () => {
+  it('load worker data through callProc', async () => {
     const { fetch, client } = setup({ ...ok, WorkerGUID: 'w' });
     await getWorkerData(client, { userName: 'avi' });
     expect(fetch.last().url).toBe('/api/dbActions/callProc');
@@ -108,8 +100,6 @@ describe('global and worker calls', () => {
       procName: 'WorkerApp_GetWorkerData',
       procParams: [{ paramName: 'UserName', paramValue: 'avi', paramType: 12 }],
     });
-    await logData(client, 'hello');
-    expect(procParamsOf(fetch.last().body)).toEqual({ procName: 'LogData', procParams: [{ paramName: 'message', paramValue: 'hello', paramType: 12 }] });
   });
 
   it('ask whether an update is required with the running version', async () => {
@@ -120,11 +110,6 @@ describe('global and worker calls', () => {
 });
 
 describe('units, files and translation', () => {
-  it('fetch the unit list without the product prefix', async () => {
-    const { fetch, client } = setup({ records: [] });
-    expect(await getUnits(client)).toEqual([]);
-    expect(fetch.last()).toMatchObject({ url: '/api/pos/building/units', method: 'GET', headers: { authorization: 'tok' } });
-  });
 
   it('upload a base64 file with an Idempotency-Key', async () => {
     const { fetch, client } = setup({ ...ok, fileId: 'f1', url: '/api/files/getImg?src=f1', deduplicated: false });

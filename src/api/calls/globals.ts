@@ -39,10 +39,6 @@ export function getWorkerData(client: ApiClient, input: { userName: string }) {
   return client.callStyle2<WorkerData>('dbActions/callProc', procParams('WorkerApp_GetWorkerData', [p.nvarchar('UserName', input.userName)]));
 }
 
-export async function logData(client: ApiClient, message: string): Promise<void> {
-  await client.callStyle2<object>('dbActions/callProc', procParams('LogData', [p.nvarchar('message', message)]));
-}
-
 export type AppDataAnswer = { AppName: string; AppVer: string; MinVersion: string; UpdateRequired: boolean };
 
 export function appData(client: ApiClient, input: { appName?: string; appVer?: string } = {}): Promise<AppDataAnswer> {

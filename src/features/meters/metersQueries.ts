@@ -12,12 +12,6 @@ import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { buildingsIndex } from '../../directory/buildingsIndex';
 import { byMeterNumber, metersIndex, newestReadingFirst, readingsIndex } from './readingsIndex';
 
-const byNumber = (a: MeterRow, b: MeterRow) => a.number.localeCompare(b.number, 'he', { numeric: true });
-
-export async function metersOfBuilding(buildingId: number): Promise<MeterRow[]> {
-  return (await db.meters.where('buildingId').equals(buildingId).toArray()).sort(byNumber);
-}
-
 export type MeterOverview = {
   meter: MeterRow;
   apartment: ApartmentRow | null;

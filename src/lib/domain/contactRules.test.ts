@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullNameOf, isAlreadyRegistered, normalizePhone, validateNewContact } from './contactRules.ts';
+import { fullNameOf, normalizePhone, registeredMatch, validateNewContact } from './contactRules.ts';
 
 const registered = [
   { buildingId: 101, phone: '0521234567', fullName: 'Dana  Levi' },
@@ -25,8 +25,8 @@ describe('contact rules', () => {
   });
 
   it('accepts the same person in another building', () => {
-    expect(isAlreadyRegistered(101, { phone: '0539999999', fullName: 'משה כהן' }, registered)).toBe(false);
-    expect(isAlreadyRegistered(102, { phone: '0539999999', fullName: 'someone else' }, registered)).toBe(true);
+    expect(registeredMatch(101, { phone: '0539999999', fullName: 'משה כהן' }, registered)).toBeNull();
+    expect(registeredMatch(102, { phone: '0539999999', fullName: 'someone else' }, registered)).not.toBeNull();
   });
 
   it('checks names and phone format before duplicates', () => {

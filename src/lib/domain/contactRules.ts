@@ -37,14 +37,6 @@ export function registeredMatch(
   return null;
 }
 
-export function isAlreadyRegistered(
-  buildingId: number,
-  candidate: { phone: string | null | undefined; fullName: string },
-  existing: readonly Registered[],
-): boolean {
-  return registeredMatch(buildingId, candidate, existing) !== null;
-}
-
 export type NewContactInput = ContactInput & { fullName?: string | null };
 
 /** Every rule of a new contact, in the order the form shows them. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountBalance, apartmentBalance, budgetVsActual, hasPastDueDebt, openDebts, pettyCashBalance, periodKey, periodTotals, settle, spreadOver } from './ledger';
+import { accountBalance, apartmentBalance, budgetVsActual, hasPastDueDebt, openDebts, pettyCashBalance, periodKey, periodTotals, settle } from './ledger';
 import type { LedgerEntry } from './ledger';
 
 let n = 0;
@@ -59,7 +59,6 @@ describe('the one ledger', () => {
     const debts = openDebts(book, 'a1');
     expect(settle(debts, 50_000)).toEqual({ settles: [{ chargeId: 'c-roof', amountAgorot: 50_000 }], credit: 0 });
     expect(settle(debts, 40_000, ['c-apr'])).toEqual({ settles: [{ chargeId: 'c-apr', amountAgorot: 35_000 }], credit: 5_000 });
-    expect(spreadOver([{ chargeId: 'x', amountAgorot: 1 }, { chargeId: 'y', amountAgorot: 2 }], 100)).toEqual([33, 67]);
   });
 
   it('adds up per month, quarter and year', () => {

@@ -3,7 +3,7 @@
 // reading turned into a charge), a payment (card, standing order, checks) with what it settles, an
 // expense, other income, a petty-cash movement, a credit that reverses all or part of a wrong charge. Balances, open debts and every report are queries over
 // these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
-import { allocateAgorot, assertAgorot, sumAgorot } from '../agorot.ts';
+import { assertAgorot, sumAgorot } from '../agorot.ts';
 import type { DebtKind } from './entities.ts';
 import type { LedgerTextKey, LedgerTextParams } from './ledgerText.ts';
 
@@ -150,11 +150,6 @@ export function settle(debts: readonly OpenDebt[], amountAgorot: number, chosen?
     left -= part;
   }
   return { settles, credit: left };
-}
-
-/** A payment's fee split over the debts it settles, in whole agorot that add up (for receipts per line). */
-export function spreadOver(settles: readonly Settlement[], totalAgorot: number): number[] {
-  return allocateAgorot(totalAgorot, settles.map((s) => s.amountAgorot));
 }
 
 export type Period = 'month' | 'quarter' | 'year';

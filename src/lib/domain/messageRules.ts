@@ -46,9 +46,6 @@ export function isMessageFor(scope: MessageReadScope, message: Pick<MessageInput
   return message.owners && message.renters;
 }
 
-/** `skipped`: not sent because the recipient turned the channel or the message's topic off. */
-export type DeliveryState = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
-
 /** Backoff before attempt n+1 (1-based n): 1 min, 5 min, 25 min; after the last attempt it fails. */
 export const deliveryAttempts = 4;
 export function retryDelayMs(attempt: number): number {

@@ -217,8 +217,6 @@ const grants = {
 
 export type Action = keyof typeof grants;
 
-export const actions = Object.keys(grants) as Action[];
-
 export function can(actor: Actor, action: Action): boolean {
   const list: readonly Grant[] = grants[action];
   return list.some((g) => g.roles.includes(actor.role) && (g.flag === undefined || actor.flags[g.flag] !== 0));
@@ -236,10 +234,4 @@ export function actorFrom(source: ActorSource): Actor {
     allowReceptionistModule: source.allowReceptionistModule,
   };
   return isRole(source.role) ? { role: source.role, flags } : { role: 'renter', flags: { PermSrvCall: 0, PermClearing: 0, showChecksDeposit: 0, allowReceptionistModule: 0 } };
-}
-
-/** The flags of an action's grants, for messages that say which switch is off. */
-export function flagsOf(action: Action): FlagName[] {
-  const list: readonly Grant[] = grants[action];
-  return [...new Set(list.flatMap((g) => (g.flag ? [g.flag] : [])))];
 }

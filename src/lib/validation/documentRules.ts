@@ -7,10 +7,6 @@ import { firstFailure, isBlank, isValidEmail, limits, required } from './rules.t
 export const documentKinds = ['contract', 'protocol', 'insurance', 'bylaws', 'signedForm', 'other'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
-export function isDocumentKind(value: unknown): value is DocumentKind {
-  return typeof value === 'string' && (documentKinds as readonly string[]).includes(value);
-}
-
 /** Kinds a person uploads; signed forms are made by the server from a signature. */
 export const uploadableKinds = documentKinds.filter((k) => k !== 'signedForm');
 

@@ -6,7 +6,6 @@ import { email, firstFailure, isBlank, personName, phone } from './rules.ts';
 export const profileRequestKinds = ['change', 'deletion'] as const;
 export type ProfileRequestKind = (typeof profileRequestKinds)[number];
 export const profileRequestStates = ['pending', 'approved', 'refused'] as const;
-export type ProfileRequestState = (typeof profileRequestStates)[number];
 
 /** The details a user may ask to change. */
 export type ProfileDetails = { fullName: string; phone: string; email: string };
