@@ -37,6 +37,10 @@ const outside = {
 
 const enumSyntax = { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' };
 const datesMessage = 'Format dates and times with the helpers of src/lib/dates.ts (or useFormats): dd/mm/yyyy, 24-hour, in every language.';
+const alertRole = {
+  selector: "JSXAttribute[name.name='role'][value.value='alert']",
+  message: 'A message announced at once is an <Alert> (src/ui/Alert.tsx), the one place that sets role="alert".',
+};
 const rawDateFormatting = [
   { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: datesMessage },
   { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
@@ -129,9 +133,14 @@ export default tseslint.config(
     },
   },
   {
-    // Dates and times are shown only through src/lib/dates.ts (dd/mm/yyyy, 24-hour, spec §5 and §9).
+    // Dates and times are shown only through src/lib/dates.ts (dd/mm/yyyy, 24-hour, spec §5 and §9), and a
+    // message announced at once only through src/ui/Alert.tsx.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/dates.ts'],
+    ignores: ['src/lib/dates.ts', 'src/ui/Alert.tsx'],
+    rules: { 'no-restricted-syntax': ['error', enumSyntax, ...rawDateFormatting, alertRole] },
+  },
+  {
+    files: ['src/ui/Alert.tsx'],
     rules: { 'no-restricted-syntax': ['error', enumSyntax, ...rawDateFormatting] },
   },
   {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router-dom';
 import styles from './Standalone.module.css';
+import { Alert } from '../ui/Alert';
 
 /** The error boundary of the router: a screen that throws while rendering or loading ends here. */
 export function RouteError() {
@@ -8,7 +9,7 @@ export function RouteError() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (
-    <main className={styles.page} role="alert">
+    <Alert as="main" className={styles.page}>
       <h1>{t('error.title')}</h1>
       <p>{t('error.message')}</p>
       <div className={styles.actions}>
@@ -19,6 +20,6 @@ export function RouteError() {
           {t('notFound.home')}
         </Link>
       </div>
-    </main>
+    </Alert>
   );
 }

@@ -5,6 +5,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadNamespaces } from '../i18n/i18n';
 import styles from './Standalone.module.css';
+import { Alert } from '../ui/Alert';
 
 /** Spec §9: chunk loading timeout. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -39,7 +40,7 @@ export function loadWithin(load: Loader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Pro
 function LoadFailed({ onRetry }: { onRetry(): void }) {
   const { t } = useTranslation('field');
   return (
-    <section className={styles.page} role="alert">
+    <Alert as="section" className={styles.page}>
       <h1>{t('chunk.title')}</h1>
       <p>{t('chunk.message')}</p>
       <div className={styles.actions}>
@@ -47,7 +48,7 @@ function LoadFailed({ onRetry }: { onRetry(): void }) {
           {t('chunk.retry')}
         </button>
       </div>
-    </section>
+    </Alert>
   );
 }
 

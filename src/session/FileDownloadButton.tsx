@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { useOnline } from '../ui/useOnline';
 import styles from '../ui/fieldScreens.module.css';
 import { errorKeyOf } from './errorKey';
+import { Alert } from '../ui/Alert';
 
 type Props = { label: string; download(language: string): Promise<void> };
 
@@ -30,9 +31,9 @@ export function FileDownloadButton({ label, download }: Props) {
         {label}
       </Button>
       {error ? (
-        <span className={styles.error} role="alert">
+        <Alert as="span" className={styles.error}>
           {t(error)}
-        </span>
+        </Alert>
       ) : null}
     </>
   );

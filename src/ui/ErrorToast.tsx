@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissErrorToast, useErrorToastMessage } from './errorToastStore';
 import styles from './ErrorToast.module.css';
+import { Alert } from './Alert';
 
 export const ERROR_TOAST_MS = 3000;
 
@@ -24,7 +25,7 @@ export function ErrorToast({ open, summary, detail, duration = ERROR_TOAST_MS, o
   }, [open, duration, onClose]);
   if (!open) return null;
   return (
-    <div className={styles.toast} role="alert">
+    <Alert as="div" className={styles.toast}>
       <div className={styles.text}>
         <strong className={styles.summary}>{summary ?? t('common:error')}</strong>
         <span>{detail ?? t('errors:anErrorOccurred')}</span>
@@ -32,7 +33,7 @@ export function ErrorToast({ open, summary, detail, duration = ERROR_TOAST_MS, o
       <button type="button" className={styles.close} aria-label={t('common:dismiss')} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
-    </div>
+    </Alert>
   );
 }
 

@@ -6,6 +6,7 @@ import { ensureLanguagePack, isLanguagePack } from '../i18n/languagePacks';
 import { isLanguageCode, languages } from '../i18n/languages';
 import type { Language } from '../i18n/languages';
 import styles from './LanguageSwitch.module.css';
+import { Alert } from './Alert';
 
 type Props = { className?: string; onChanged?(language: Language): void };
 
@@ -76,9 +77,9 @@ export function LanguageSwitch({ className, onChanged }: Props) {
         </Button>
       ) : null}
       {unavailable ? (
-        <p className={styles.problem} role="alert">
+        <Alert className={styles.problem}>
           {t('languagePack.unavailable', { language: unavailable.nativeName })}
-        </p>
+        </Alert>
       ) : null}
     </fieldset>
   );

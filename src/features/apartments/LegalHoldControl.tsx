@@ -10,6 +10,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import type { LegalHold } from './legalHoldsRepo';
 import { clearHold, holdApartment } from './legalHoldsRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { apartmentId: string; number: string; hold: LegalHold | null; online: boolean; onChanged(): void };
 
@@ -83,9 +84,9 @@ export function LegalHoldControl({ apartmentId, number, hold, online, onChanged 
         </div>
       )}
       {error && error.field !== 'reason' ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {error.text}
-        </p>
+        </Alert>
       ) : null}
       {notice ? (
         <p className={styles.muted} role="status">

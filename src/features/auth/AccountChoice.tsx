@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { Button } from '../../ui/Button';
 import type { LoginEvent, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
 
@@ -17,9 +18,9 @@ export function AccountChoice({ state, send }: Props) {
       </h2>
       <p className={styles.sentTo}>{t('auth:tenant.chooseIntro')}</p>
       {context.errorKey ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(context.errorKey)}
-        </p>
+        </Alert>
       ) : null}
       <ul className={styles.accounts}>
         {context.accounts.map((account) => (

@@ -5,6 +5,7 @@ import { TextField } from '../../ui/TextField';
 import { OTP_CODE_LENGTH } from './loginMachine';
 import type { LoginEvent, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = {
   state: SnapshotFrom<typeof loginMachine>;
@@ -38,9 +39,9 @@ export function LoginCodeForm({ state, send, note }: Props) {
         </p>
       ) : null}
       {context.errorKey ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(context.errorKey)}
-        </p>
+        </Alert>
       ) : null}
       <TextField
         label={t('auth:code')}

@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField';
 import type { TextFieldProps } from '../../ui/TextField';
 import type { LoginEvent, LoginField, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
 
@@ -32,9 +33,9 @@ export function LoginDetailsForm({ state, send }: Props) {
       }}
     >
       {context.errorKey ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(context.errorKey)}
-        </p>
+        </Alert>
       ) : null}
       {fields.map(({ field, label, ...input }) => (
         <TextField

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { PhoneInput } from '../../ui/PhoneInput';
 import type { LoginEvent, loginMachine } from './loginMachine';
 import styles from './LoginScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent): void };
 
@@ -23,9 +24,9 @@ export function PhoneDetailsForm({ state, send }: Props) {
     >
       <p className={styles.sentTo}>{t('auth:tenant.intro')}</p>
       {context.errorKey ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(context.errorKey)}
-        </p>
+        </Alert>
       ) : null}
       <PhoneInput
         label={t('auth:tenant.phone')}

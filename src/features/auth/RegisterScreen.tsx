@@ -17,6 +17,7 @@ import { LoginCodeForm } from './LoginCodeForm';
 import styles from './LoginScreen.module.css';
 import { useFinishSignIn } from './useFinishSignIn';
 import type { OfflineProgress } from './useFinishSignIn';
+import { Alert } from '../../ui/Alert';
 
 // The sign-in's machine and code step; only the first step differs: the link's code and a phone.
 const registerMachine = loginMachine.provide({
@@ -52,9 +53,9 @@ export function RegisterScreen({ company, code, afterLogin }: Props) {
           <form className={styles.form} noValidate onSubmit={submit}>
             <p>{t('register.intro')}</p>
             {context.errorKey ? (
-              <p className={styles.error} role="alert">
+              <Alert className={styles.error}>
                 {t(context.errorKey)}
-              </p>
+              </Alert>
             ) : null}
             <PhoneInput
               label={t('register.phone')}

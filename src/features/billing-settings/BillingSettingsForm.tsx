@@ -17,6 +17,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import type { BillingSettingsRecord } from './billingSettingsRepo';
 import { conflictingSettings, saveBillingSettings } from './billingSettingsRepo';
 import { FeeExample } from './FeeExample';
+import { Alert } from '../../ui/Alert';
 
 type FormError = { field: string; key: string; params?: MessageParams };
 
@@ -133,9 +134,9 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
       </fieldset>
       <FeeExample settings={example} vatBasisPoints={vatBasisPoints} />
       {error && !shown.includes(error.field) ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(error.key, error.params ?? {})}
-        </p>
+        </Alert>
       ) : null}
       {conflict ? (
         <div className={styles.actions}>

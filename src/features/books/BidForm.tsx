@@ -12,6 +12,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import { InvoiceField } from './InvoiceField';
 import { addBid } from './suppliersRepo';
 import { useInvoiceCapture } from './useInvoiceCapture';
+import { Alert } from '../../ui/Alert';
 
 type Props = { buildingId: number; suppliers: readonly SupplierRow[]; onClose(): void; onSaved(): void; onFailed(): void };
 
@@ -49,9 +50,9 @@ export function BidForm({ buildingId, suppliers, onClose, onSaved, onFailed }: P
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       <InvoiceField legend={t('books:bid.file')} capture={capture} onFile={(f) => void take(f)} />
       {other ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {other}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

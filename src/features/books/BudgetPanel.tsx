@@ -19,6 +19,7 @@ import type { BooksData } from './booksQueries';
 import { budgetOf } from './booksQueries';
 import { BarChart, tokenColor } from './BarChart';
 import { setBudget } from './booksRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { buildingId: number; data: BooksData; canWrite: boolean; result: ReturnType<typeof useResult> };
 
@@ -147,7 +148,7 @@ function BudgetForm({ buildingId, year, initial, onClose, onSaved, onFailed }: F
     >
       <SelectField label={t('books:expense.group')} value={group} onValueChange={(g) => { setGroup(g as BudgetGroup); setFailure(null); }} error={errorOf('group')} options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))} />
       <TextField label={t('books:budget.yearAmount')} value={amount} onValueChange={(v) => { setAmount(v); setFailure(null); }} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
-      {other ? <p className={styles.error} role="alert">{other}</p> : null}
+      {other ? <Alert className={styles.error}>{other}</Alert> : null}
     </FormDialog>
   );
 }

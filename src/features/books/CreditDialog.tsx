@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import { creditCharge } from './creditsRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { charge: { id: string; amountAgorot: number; text: string }; creditedAgorot: number; onClose(): void; onCredited(amountAgorot: number): void };
 
@@ -48,9 +49,9 @@ export function CreditDialog({ charge, creditedAgorot, onClose, onCredited }: Pr
       <TextField label={t('books:credit.amount')} value={amount} onValueChange={setAmount} inputMode="decimal" autoComplete="off" error={message('amount')} />
       <TextField label={t('books:credit.reason')} value={reason} onValueChange={setReason} autoComplete="off" maxLength={CREDIT_REASON_MAX} error={message('reason')} />
       {error && error.field !== 'amount' && error.field !== 'reason' ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(error.key)}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

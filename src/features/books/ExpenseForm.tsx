@@ -15,6 +15,7 @@ import { addExpense, updateExpense } from './booksRepo';
 import type { ExpenseView } from './booksQueries';
 import { InvoiceField } from './InvoiceField';
 import { useInvoiceCapture } from './useInvoiceCapture';
+import { Alert } from '../../ui/Alert';
 
 /** What a new expense starts from: an approved quote's supplier, amount and description. */
 export type ExpenseDraft = { supplierId: string; amountAgorot: number; description: string; group: BudgetGroup; bidId: string };
@@ -105,9 +106,9 @@ export function ExpenseForm({ buildingId, suppliers, editing, draft, onClose, on
       <TextField label={t('books:expense.reference')} value={v.reference} onValueChange={set('reference')} autoComplete="off" />
       <InvoiceField legend={editing?.attachmentId ? t('books:invoice.replace') : t('books:invoice.legend')} capture={capture} onFile={(f) => void take(f)} />
       {other ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {other}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styles from '../../ui/fieldScreens.module.css';
 import type { InvoiceCapture } from './useInvoiceCapture';
+import { Alert } from '../../ui/Alert';
 
 type Props = { legend: string; capture: InvoiceCapture; onFile(file: File | undefined): void };
 
@@ -34,9 +35,9 @@ export function InvoiceField({ legend, capture, onFile }: Props) {
         )
       ) : null}
       {capture.state === 'failed' ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(capture.messageKey, capture.params ?? {})}
-        </p>
+        </Alert>
       ) : null}
     </>
   );

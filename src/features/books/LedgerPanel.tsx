@@ -21,6 +21,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
 import type { BooksData } from './booksQueries';
 import { addLedgerEntry, deleteLedgerEntry } from './booksRepo';
+import { Alert } from '../../ui/Alert';
 
 type Mode = 'income' | 'pettyCash';
 
@@ -154,9 +155,9 @@ function EntryForm({ kinds, title, buildingId, onClose, onSaved, onFailed }: For
       <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       {other ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {other}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

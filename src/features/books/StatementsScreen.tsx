@@ -21,6 +21,7 @@ import { ScrollArea } from './ScrollArea';
 import { StatementDownload } from '../../session/StatementDownload';
 import type { BuildingStatementView } from './statementsRepo';
 import { buildingStatement, downloadLedgerExport, statementYears } from './statementsRepo';
+import { Alert } from '../../ui/Alert';
 
 const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
 
@@ -97,9 +98,9 @@ function YearTable({ buildingId, statement }: { buildingId: number; statement: B
       <div className={own.noPrint}>
         <ExportButtons fileName={`statement-${buildingId}-${year}`} sheet={String(year)} table={table} onFailed={setFailed} />
         {failed ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {t(failed)}
-          </p>
+          </Alert>
         ) : null}
       </div>
       {statement.rows.length === 0 ? (
@@ -193,9 +194,9 @@ function MonthExport({ buildingId, thisMonth }: { buildingId: number; thisMonth:
         </Button>
       </div>
       {error ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(error)}
-        </p>
+        </Alert>
       ) : null}
     </section>
   );

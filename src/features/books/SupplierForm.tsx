@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
 import { addSupplier, updateSupplier } from './suppliersRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { editing: SupplierRow | null; buildings: readonly BuildingRow[]; defaultBuildingIds: number[]; onClose(): void; onSaved(message: string): void; onFailed(): void };
 
@@ -56,9 +57,9 @@ export function SupplierForm({ editing, buildings, defaultBuildingIds, onClose, 
         ))}
       </fieldset>
       {other ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {other}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

@@ -21,6 +21,7 @@ import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
 import { addCharge } from './chargesRepo';
 import { apartmentsOf, chargesSent } from './chargesQueries';
+import { Alert } from '../../ui/Alert';
 
 const ALL = '*';
 
@@ -112,9 +113,9 @@ export function AddMoneyScreen() {
         <TextField label={t('charges:amount')} value={amount} onValueChange={(v) => { setAmount(v); clear(); }} inputMode="decimal" autoComplete="off" error={errorOf('amount')} />
         <DateField label={t('charges:dueDate')} value={dueDate} onValueChange={(v) => { setDueDate(v); clear(); }} error={errorOf('dueDate')} />
         {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate']) ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate'])}
-          </p>
+          </Alert>
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy} aria-busy={busy}>

@@ -11,6 +11,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import type { BounceFeePage } from './checkLifeRepo';
 import { addBounceFee, bounceFeesOf } from './checkLifeRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { buildingId: number; canEdit: boolean; online: boolean };
 
@@ -72,9 +73,9 @@ export function BounceFeeSection({ buildingId, canEdit, online }: Props) {
               <TextField label={t('billing:checks.fee.amount')} hint={t('billing:hints.nis')} value={amount} onValueChange={setAmount} inputMode="decimal" dir="ltr" autoComplete="off" error={error?.field === 'amountAgorot' ? t(error.key) : undefined} />
               <TextField label={t('billing:checks.fee.from')} hint={t('billing:checks.fee.fromHint', { today: page.today })} value={from} onValueChange={setFrom} dir="ltr" autoComplete="off" error={error?.field === 'effectiveFrom' ? t(error.key) : undefined} />
               {error && error.field === '' ? (
-                <p className={styles.error} role="alert">
+                <Alert className={styles.error}>
                   {t(error.key)}
-                </p>
+                </Alert>
               ) : null}
               <Button type="submit" disabled={!online || saving}>
                 {t('billing:checks.fee.save')}

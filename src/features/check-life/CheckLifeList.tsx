@@ -9,6 +9,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import type { CheckLifeRecord } from './checkLifeRepo';
 import { moveCheck } from './checkLifeRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { records: readonly CheckLifeRecord[]; today: string; canAct: boolean; online: boolean; onMoved(message: string): void };
 
@@ -45,9 +46,9 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
   return (
     <>
       {error ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {error}
-        </p>
+        </Alert>
       ) : null}
       <ul className={styles.list} aria-label={t('billing:checks.listLabel')}>
         {records.map((c) => (

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal';
 import { CheckDetailsFields } from './CheckDetailsFields';
 import { detailsOf, draftOf } from './checkDetailsDraft';
 import type { CheckDetails } from './checksRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { check: Check; number: number; busy: boolean; errorText: string | null; onSave(details: CheckDetails): void; onCancel(): void };
 
@@ -29,7 +30,7 @@ export function CheckEditDialog({ check, number, busy, errorText, onSave, onCanc
         </>
       }
     >
-      {errorText ? <p role="alert">{errorText}</p> : null}
+      {errorText ? <Alert>{errorText}</Alert> : null}
       <CheckDetailsFields value={draft} onChange={setDraft} moreOpen />
     </Modal>
   );

@@ -7,6 +7,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { checkImage, photoById } from './checksRepo';
 import type { CheckSide } from './checksRepo';
+import { Alert } from '../../ui/Alert';
 
 export type CheckImageState = { url: string | null; status: 'none' | 'loading' | 'ready' | 'offline' | 'failed' };
 
@@ -37,7 +38,7 @@ export function useCheckImage(check: Pick<Check, 'CheckGuid' | 'FrontImageId' | 
 /** The text shown in place of an image that is not there. */
 export function ImageStatusText({ status }: { status: CheckImageState['status'] }) {
   const { t } = useTranslation(['checks', 'errors']);
-  if (status === 'failed') return <span role="alert">{t('errors:failedToLoadCheckImages')}</span>;
+  if (status === 'failed') return <Alert as="span">{t('errors:failedToLoadCheckImages')}</Alert>;
   if (status === 'offline') return <span>{t('checks:image.offline')}</span>;
   if (status === 'loading') return <span>{t('checks:image.loading')}</span>;
   return <span>{t('checks:image.none')}</span>;

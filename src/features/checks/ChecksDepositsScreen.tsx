@@ -16,6 +16,7 @@ import { FlowMessages } from './FlowMessages';
 import { useGroupUploads } from './useGroupUploads';
 import { checksPaths, useCheckPayment } from './useCheckPayment';
 import styles from './Checks.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** The payer's name: as the server named it, else the contact on the phone. */
 async function withPayer(group: FillGroup): Promise<{ group: FillGroup; payer: string | null }> {
@@ -42,12 +43,12 @@ function PaymentsAwaitingDeposit() {
   return (
     <div className={styles.screen}>
       {refresh.state === 'failed' && online ? (
-        <p className={styles.alert} role="alert">
+        <Alert className={styles.alert}>
           {t('deposits.refreshFailed')}{' '}
           <Button variant="secondary" onClick={refresh.retry}>
             {t('deposits.retry')}
           </Button>
-        </p>
+        </Alert>
       ) : null}
       {!online ? <p className={styles.muted}>{t('deposits.offlineHint')}</p> : null}
       {payments.length === 0 ? (

@@ -7,6 +7,7 @@ import type { GroupUploads } from './depositRepo';
 import type { CheckPaymentEvent } from './checkPaymentModel';
 import type { DepositStep } from './useCheckPayment';
 import styles from './Checks.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = {
   /** The deposit's step; nothing is shown while there is none. */
@@ -37,9 +38,9 @@ function DepositStepPanel({ step, errorText, uploads, send }: Props & { step: De
         {t('deposit.title')}
       </h2>
       {errorText ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {errorText}
-        </p>
+        </Alert>
       ) : null}
       {step === 'prompt' || step === 'offline' || step === 'failed' ? (
         <>

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResultDialog } from '../../ui/ResultDialog';
 import styles from './Checks.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { errorKey: string | null; errorParams?: Record<string, string | number> | null; noticeKey: string | null; onNoticeClosed(): void };
 
@@ -12,9 +13,9 @@ export function FlowMessages({ errorKey, errorParams = null, noticeKey, onNotice
   return (
     <>
       {errorKey ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(errorKey, errorParams ?? {})}
-        </p>
+        </Alert>
       ) : null}
       <ResultDialog open={noticeKey !== null} message={noticeKey ? t(noticeKey) : ''} isSuccess onClose={close} />
     </>

@@ -14,6 +14,7 @@ import { pullBuildings } from '../../directory/buildingsRepo';
 import { pullContacts } from '../../directory/contactsRepo';
 import { apartmentsForChecks, buildingsForChecks, payersOfApartment } from './checksQueries';
 import styles from './Checks.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
 
@@ -60,12 +61,12 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
         {t('index.payer')}
       </h2>
       {failed ? (
-        <p className={styles.alert} role="alert">
+        <Alert className={styles.alert}>
           {t('index.refreshFailed')}{' '}
           <Button variant="secondary" onClick={retry}>
             {t('index.retry')}
           </Button>
-        </p>
+        </Alert>
       ) : null}
       {buildings !== undefined && buildings.length === 0 && !(online && buildingsRefresh.state === 'loading') ? <p className={styles.muted}>{t('index.noBuildings')}</p> : null}
       <Select

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { errorText?: string | null; mismatch: boolean; debtsTotal: number; checksTotal: number; count: number; busy: boolean; onBack(): void; onSend(): void };
 
@@ -28,9 +29,9 @@ export function ReviewDialog({ errorText = null, mismatch, debtsTotal, checksTot
       }
     >
       {errorText ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {errorText}
-        </p>
+        </Alert>
       ) : null}
       {mismatch ? <p className={styles.alert}>{t('review.mismatchMessage')}</p> : <p>{t('review.message', { count })}</p>}
       <dl className={styles.facts}>

@@ -12,6 +12,7 @@ import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import { refundPayment } from './collectionsRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = { payment: PaymentRecord; onClose(): void; onRefunded(amountAgorot: number): void };
 
@@ -45,9 +46,9 @@ export function RefundDialog({ payment, onClose, onRefunded }: Props) {
       <p className={styles.muted}>{t('collections:refund.left', { amount: f.agorot(left), total: f.agorot(payment.totalAgorot) })}</p>
       <TextField label={t('collections:refund.amount')} value={amount} onValueChange={setAmount} inputMode="decimal" autoComplete="off" error={error?.field === 'amount' ? t(error.key) : null} />
       {error && error.field !== 'amount' ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(error.key)}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

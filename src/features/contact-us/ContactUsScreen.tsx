@@ -15,6 +15,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
 import styles from './ContactUs.module.css';
+import { Alert } from '../../ui/Alert';
 
 const empty: LeadInput = { fullName: '', phone: '', email: '', building: '', note: '' };
 
@@ -64,7 +65,7 @@ export function ContactUsScreen() {
             <Field label={t('contactUs:note')} error={errorOf('note')}>
               {(control) => <textarea {...control} value={lead.note} onChange={(e) => set({ note: e.target.value })} rows={3} />}
             </Field>
-            {sendError ? <p role="alert" className={styles.error}>{sendError}</p> : null}
+            {sendError ? <Alert className={styles.error}>{sendError}</Alert> : null}
             <Button type="submit" block disabled={busy} aria-busy={busy}>
               {busy ? t('contactUs:sending') : t('contactUs:send')}
             </Button>

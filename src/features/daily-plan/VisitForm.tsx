@@ -12,6 +12,7 @@ import fieldStyles from '../../ui/TextField.module.css';
 import { recordVisit } from './visitsRepo';
 import { RuleError } from '../../lib/validation/rules';
 import styles from './DailyPlanScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { entry: DailyPlanEntry; visitDate: string; visit: VisitRow | null; buildingName: string };
 
@@ -82,9 +83,9 @@ export function VisitForm({ entry, visitDate, visit, buildingName }: Props) {
         {t('visit.descriptionHint')}
       </span>
       {error ? (
-        <span id={`${id}-error`} className={fieldStyles.error} role="alert">
+        <Alert as="span" id={`${id}-error`} className={fieldStyles.error}>
           {error}
-        </span>
+        </Alert>
       ) : null}
       <Button type="submit" block disabled={saving} aria-busy={saving} icon={actionIcons.send}>
         {visit?.madeToday ? t('visit.update') : t('visit.markMade')}

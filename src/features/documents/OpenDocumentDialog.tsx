@@ -8,6 +8,7 @@ import { DocumentView } from './DocumentView';
 import type { DocumentRecord, StoredFile } from './documentsRepo';
 import { documentFile } from './documentsRepo';
 import styles from './Documents.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** The document in the app; once opened it stays on the device. */
 export function OpenDocumentDialog({ doc, onClose }: { doc: DocumentRecord; onClose(): void }) {
@@ -26,7 +27,7 @@ export function OpenDocumentDialog({ doc, onClose }: { doc: DocumentRecord; onCl
   }, [doc]);
   return (
     <Modal open title={doc.title} onClose={onClose} className={styles.wide} actions={<Button onClick={onClose}>{t('common:close')}</Button>}>
-      {file ? <DocumentView title={doc.title} file={file} /> : failed ? <p role="alert">{t('documents:openFailed')}</p> : <Spinner />}
+      {file ? <DocumentView title={doc.title} file={file} /> : failed ? <Alert>{t('documents:openFailed')}</Alert> : <Spinner />}
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './Documents.module.css';
+import { Alert } from '../../ui/Alert';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -87,7 +88,7 @@ export function PdfViewer({ blob, title, download }: { blob: Blob; title: string
   if (failed) {
     return (
       <div className={styles.pdf}>
-        <p role="alert">{t('pdf.failed')}</p>
+        <Alert>{t('pdf.failed')}</Alert>
         {download}
       </div>
     );

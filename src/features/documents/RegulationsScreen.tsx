@@ -13,6 +13,7 @@ import type { DocumentRecord, StoredFile } from './documentsRepo';
 import { documentFile } from './documentsRepo';
 import { OpenDocumentDialog } from './OpenDocumentDialog';
 import { useBuildingDocuments } from './useBuildingDocuments';
+import { Alert } from '../../ui/Alert';
 
 /** /regulations: the building's current bylaws, kept on the device so they open offline; older versions below. */
 export function RegulationsScreen() {
@@ -60,7 +61,7 @@ export function RegulationsScreen() {
             <span className={`${styles.badge} ${styles.badgeDone}`}>{t('currentVersion')}</span>
           </div>
           <p className={styles.muted}>{t('regulations.since', { date: f.date(current.createdAt) })}</p>
-          {file?.id === current.id ? <DocumentView title={current.title} file={file.file} /> : failed ? <p role="alert">{t('openFailed')}</p> : <Spinner />}
+          {file?.id === current.id ? <DocumentView title={current.title} file={file.file} /> : failed ? <Alert>{t('openFailed')}</Alert> : <Spinner />}
         </section>
       ) : null}
       {bylaws.length > 1 ? (

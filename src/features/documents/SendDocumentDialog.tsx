@@ -9,6 +9,7 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { DocumentRecipients, DocumentRecord } from './documentsRepo';
 import { documentRecipients, sendDocument } from './documentsRepo';
+import { Alert } from '../../ui/Alert';
 
 type Recipients = { state: 'loading' } | { state: 'failed' } | ({ state: 'ready' } & DocumentRecipients);
 
@@ -67,7 +68,7 @@ export function SendDocumentDialog({ doc, onClose, onSent }: { doc: DocumentReco
       submitDisabled={!ready || noAddress}
     >
       {recipients.state === 'loading' ? <p aria-live="polite">{t('documents:send.loading')}</p> : null}
-      {recipients.state === 'failed' ? <p role="alert">{t(navigator.onLine ? 'documents:send.recipientsFailed' : 'documents:offlineSend')}</p> : null}
+      {recipients.state === 'failed' ? <Alert>{t(navigator.onLine ? 'documents:send.recipientsFailed' : 'documents:offlineSend')}</Alert> : null}
       {ready && recipients.anyAddress ? (
         <TextField type="email" label={t('documents:send.to')} value={to} onValueChange={setTo} error={error} autoComplete="email" inputMode="email" required />
       ) : null}
@@ -80,7 +81,7 @@ export function SendDocumentDialog({ doc, onClose, onSent }: { doc: DocumentReco
           options={recipients.addresses.map((a) => ({ value: a.email, label: a.self ? t('documents:send.myAddress', { email: a.email }) : `${a.name} · ${a.email}` }))}
         />
       ) : null}
-      {noAddress ? <p role="alert">{t('documents:send.noAddress')}</p> : null}
+      {noAddress ? <Alert>{t('documents:send.noAddress')}</Alert> : null}
     </FormDialog>
   );
 }

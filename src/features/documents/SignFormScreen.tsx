@@ -19,6 +19,7 @@ import { SignaturePad } from '../../ui/SignaturePad';
 import type { SignaturePadHandle } from '../../ui/SignaturePad';
 import { signForm, signedForm } from './signFormRepo';
 import pad from './SignForm.module.css';
+import { Alert } from '../../ui/Alert';
 
 const BUILDING = '';
 
@@ -96,9 +97,9 @@ export function SignFormScreen() {
           </p>
           <SignaturePad ref={padRef} label={t('signature')} describedBy={hintId} onChange={setSigned} />
           {errorOf('signature') ? (
-            <p role="alert" className={styles.error}>
+            <Alert className={styles.error}>
               {errorOf('signature')}
-            </p>
+            </Alert>
           ) : null}
           <Button variant="ghost" onClick={() => padRef.current?.clear()}>
             {t('clear')}

@@ -15,6 +15,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import type { ReminderLogLine } from './debtRemindersRepo';
 import { buildingReminderLog, buildingReminderRule, saveReminderRule } from './debtRemindersRepo';
+import { Alert } from '../../ui/Alert';
 
 type Draft = { enabled: boolean; firstAfterDays: string; everyDays: string; maxCount: string; channels: MessageChannel[] };
 
@@ -50,7 +51,7 @@ export function DebtRemindersSection({ buildingId, online }: { buildingId: numbe
           }}
         />
       ) : loaded.error ? (
-        <p role="alert">{t(loaded.error)}</p>
+        <Alert>{t(loaded.error)}</Alert>
       ) : online ? (
         <Spinner />
       ) : null}
@@ -120,10 +121,10 @@ function RuleForm({ buildingId, rule, online, onChange, onSaved }: { buildingId:
             <span>{t(`billing:reminders.channel.${c}`)}</span>
           </label>
         ))}
-        {fieldError('channels') ? <p role="alert">{fieldError('channels')}</p> : null}
+        {fieldError('channels') ? <Alert>{fieldError('channels')}</Alert> : null}
       </fieldset>
       <p className={styles.muted}>{t('billing:reminders.preferencesNote')}</p>
-      {error && !['firstAfterDays', 'everyDays', 'maxCount', 'channels'].includes(error.field) ? <p role="alert">{t(error.key)}</p> : null}
+      {error && !['firstAfterDays', 'everyDays', 'maxCount', 'channels'].includes(error.field) ? <Alert>{t(error.key)}</Alert> : null}
       <Button type="submit" disabled={busy || !online}>
         {t('billing:reminders.save')}
       </Button>
@@ -141,7 +142,7 @@ function ReminderLog({ rows, error }: { rows: ReminderLogLine[] | null; error: s
         {t('billing:reminders.log')}
       </h4>
       {error ? (
-        <p role="alert">{t(error)}</p>
+        <Alert>{t(error)}</Alert>
       ) : rows === null ? (
         <Spinner />
       ) : rows.length === 0 ? (

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/TextField';
 import styles from '../../ui/fieldScreens.module.css';
 import type { FeeApartment, FeeScheduleRecord } from './feeScheduleRepo';
 import { addFeeSchedule } from './feeScheduleRepo';
+import { Alert } from '../../ui/Alert';
 
 type Draft = { effectiveFrom: string; basis: FeeBasis; rate: string; frequency: FeeFrequency; billingDay: string; payer: FeePayer; perApartment: Record<string, string> };
 type FormError = { field: string; key: string };
@@ -145,9 +146,9 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
         ))}
       </fieldset>
       {error && !inline.includes(error.field) && !error.field.includes('.') ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(error.key)}
-        </p>
+        </Alert>
       ) : null}
       {online ? null : <p className={styles.muted}>{t('billing:saveNeedsConnection')}</p>}
       <Button type="submit" block disabled={busy || !online} aria-busy={busy}>

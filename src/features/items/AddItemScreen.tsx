@@ -18,6 +18,7 @@ import { recipientsOfBuilding } from './itemsQueries';
 import { registerKey, registerMailItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';
+import { Alert } from '../../ui/Alert';
 
 const listPath: Record<ItemKind, string> = { keys: '/keys', mailItems: '/mail-items' };
 
@@ -123,9 +124,9 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
           error={errorOf('description')}
         />
         {errorBesides([numberField, 'description']) ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {errorBesides([numberField, 'description'])}
-          </p>
+          </Alert>
         ) : null}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => navigate(listPath[kind])}>

@@ -14,6 +14,7 @@ import { handOverItem, numberOfItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import type { ItemView } from './itemsQueries';
 import styles from '../../ui/fieldScreens.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { kind: ItemKind; view: ItemView; workerName: string; onClose(): void; onDone(): void; onFailed(): void };
 
@@ -79,9 +80,9 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
           </Button>
         </div>
         {otherError ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {otherError}
-          </p>
+          </Alert>
         ) : null}
       </FormDialog>
       <ConfirmDialog

@@ -9,6 +9,7 @@ import { addReading, updateReading } from './meterReadingsRepo';
 import { usePhotoCapture } from './usePhotoCapture';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = {
   meter: MeterRow;
@@ -95,19 +96,19 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
       ) : null}
       {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
       {capture.state === 'failed' ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(capture.messageKey, capture.params ?? {})}
-        </p>
+        </Alert>
       ) : null}
       {errorOf('photoId') ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {errorOf('photoId')}
-        </p>
+        </Alert>
       ) : null}
       {otherError ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {otherError}
-        </p>
+        </Alert>
       ) : null}
     </FormDialog>
   );

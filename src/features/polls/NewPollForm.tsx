@@ -17,6 +17,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import own from './Polls.module.css';
 import type { PollRecord, QuoteChoice } from './pollsRepo';
 import { openPoll, openQuotes, optionsOf } from './pollsRepo';
+import { Alert } from '../../ui/Alert';
 
 type Line = { label: string; bidId: string | null };
 
@@ -118,9 +119,9 @@ export function NewPollForm({ buildingId, mayLinkQuotes, onOpened, onCancel }: {
         options={pollResultsShown.map((v) => ({ value: v, label: t(`resultsShown.${v}`) }))}
       />
       {error ? (
-        <p className={own.refusal} role="alert">
+        <Alert className={own.refusal}>
           {t(error)}
-        </p>
+        </Alert>
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>

@@ -8,6 +8,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Polls.module.css';
 import type { PollRecord, VoteOnDevice } from './pollsRepo';
+import { Alert } from '../../ui/Alert';
 
 /** An instant as the building's clock reads it (the time the committee typed), dd/mm/yyyy hh:mm. */
 function buildingTime(iso: string): string {
@@ -109,9 +110,9 @@ export function PollCard({ poll, onDevice, mayManage, isTenant, busy, onVote, on
           </p>
         ) : null}
         {refusal ? (
-          <p className={own.refusal} role="alert">
+          <Alert className={own.refusal}>
             {t('voteRefused', { option: labelOf(onDevice?.value.optionId ?? null), reason: t(refusal) })}
-          </p>
+          </Alert>
         ) : null}
 
         <Results poll={poll} />

@@ -17,6 +17,7 @@ import own from './Polls.module.css';
 import { NewPollForm } from './NewPollForm';
 import { PollCard } from './PollCard';
 import { buildingPolls, castVote, closePoll, votesOnDevice } from './pollsRepo';
+import { Alert } from '../../ui/Alert';
 
 /** /polls/:bid? — the building's polls: tenants vote and see results, the committee opens and closes them. */
 export function PollsScreen() {
@@ -90,9 +91,9 @@ export function PollsScreen() {
         />
       ) : null}
       {actionError ? (
-        <p className={own.refusal} role="alert">
+        <Alert className={own.refusal}>
           {t(actionError)}
-        </p>
+        </Alert>
       ) : null}
       {buildingId === null ? (
         <EmptyState message={t('chooseBuilding')} />

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useOnline } from '../../ui/useOnline';
 import { fetchCompanies, switchCompany } from './companiesRepo';
 import styles from './ProfileScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'done'; companies: CompanyChoice[] };
 
@@ -63,12 +64,12 @@ export function CompanySwitch() {
           {t('company.loading')}
         </p>
       ) : load.status === 'failed' ? (
-        <p className={styles.note} role="alert">
+        <Alert className={styles.note}>
           {t('company.failed')}{' '}
           <Button variant="ghost" onClick={() => setAttempt((n) => n + 1)}>
             {t('company.retry')}
           </Button>
-        </p>
+        </Alert>
       ) : (
         <>
           {current ? <p className={styles.note}>{t('company.current', { name: current.name, code: current.id })}</p> : null}

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { approveTerms } from './profileRepo';
 import { TermsText } from './TermsText';
 import styles from './ProfileScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** Shown instead of the app until the user approves the current terms (spec 5); works offline. */
 export function TermsApproval() {
@@ -40,9 +41,9 @@ export function TermsApproval() {
           {t('agree')}
         </label>
         {error ? (
-          <p id="terms-error" role="alert" className={styles.error}>
+          <Alert id="terms-error" className={styles.error}>
             {error}
-          </p>
+          </Alert>
         ) : null}
         <Button type="submit" block disabled={busy} aria-busy={busy}>
           {t('approve')}

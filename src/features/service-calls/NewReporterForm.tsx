@@ -9,6 +9,7 @@ import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import styles from './CallForm.module.css';
 import shared from './ServiceCalls.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = { buildingId: number | null; onAdded(contact: ContactRow): void; onCancel(): void };
 
@@ -43,9 +44,9 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
       <TextField label={t('serviceCalls:reporter.lastName')} value={lastName} onValueChange={setLastName} error={errorFor('lastName')} autoComplete="family-name" />
       <PhoneInput label={t('serviceCalls:reporter.phone')} value={phone} onValueChange={setPhone} error={errorFor('phone')} />
       {general ? (
-        <p className={shared.fieldError} role="alert">
+        <Alert className={shared.fieldError}>
           {general}
-        </p>
+        </Alert>
       ) : null}
       <div className={shared.buttonRow}>
         <Button variant="secondary" onClick={onCancel}>

@@ -6,6 +6,7 @@ import type { PhotoPicker as Picker } from './usePhotoPicker';
 import { usePhotoUrls } from './useServiceCalls';
 import styles from './CallForm.module.css';
 import shared from './ServiceCalls.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** Camera and gallery inputs, the compression progress, and the picked photos (removable). */
 export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: string }) {
@@ -45,9 +46,9 @@ export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: st
         </div>
       ) : null}
       {picker.error ? (
-        <p className={shared.fieldError} role="alert">
+        <Alert className={shared.fieldError}>
           {picker.error}
-        </p>
+        </Alert>
       ) : null}
       {items.length > 0 ? (
         <AttachmentsList

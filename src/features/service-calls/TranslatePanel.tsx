@@ -8,6 +8,7 @@ import { translateServiceCall } from './serviceCallTranslation';
 import type { CallTranslation } from './serviceCallTranslation';
 import styles from './CallDetail.module.css';
 import shared from './ServiceCalls.module.css';
+import { Alert } from '../../ui/Alert';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: CallTranslation } | { kind: 'error'; messageKey: string };
 
@@ -44,9 +45,9 @@ export function TranslatePanel({ callId, applied }: { callId: string; applied: b
         </p>
       ) : null}
       {state.kind === 'error' ? (
-        <p className={shared.fieldError} role="alert">
+        <Alert className={shared.fieldError}>
           {t(state.messageKey)}
-        </p>
+        </Alert>
       ) : null}
       {state.kind === 'done' ? (
         <div className={styles.translation} lang={language.code} dir={language.dir} role="status">

@@ -15,6 +15,7 @@ import { editableFieldsOf, fromFormValue, toFormValue } from './editableFields';
 import type { EditableField, FormValue } from './editableFields';
 import { validatePayload } from './validators';
 import styles from './SyncScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Row = Record<string, unknown>;
 
@@ -110,9 +111,9 @@ export function EditRetryForm({ entry, onDone }: { entry: OutboxEntry; onDone: (
         );
       })}
       {error ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(`errors:${error.messageKey}`)}
-        </p>
+        </Alert>
       ) : null}
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { storageFullSince, subscribeStorageFull } from '../../sync/storageFull';
 import { useStorageReport } from './useStorageReport';
 import styles from './StorageWarning.module.css';
+import { Alert } from '../../ui/Alert';
 
 const MB = 1024 * 1024;
 
@@ -17,14 +18,14 @@ export function StorageWarning() {
   const { pathname } = useLocation();
   if (full === null && !report?.low) return null;
   return (
-    <div className={styles.banner} role="alert">
+    <Alert as="div" className={styles.banner}>
       <p>{full === null ? t('storage.low', { free: Math.round((report?.free ?? 0) / MB) }) : t('storage.full')}</p>
       {pathname === '/sync' ? null : (
         <Link className={styles.link} to="/sync">
           {t('storage.open')}
         </Link>
       )}
-    </div>
+    </Alert>
   );
 }
 

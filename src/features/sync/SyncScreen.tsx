@@ -14,6 +14,7 @@ import { ShowMore } from '../../ui/ShowMore';
 import { useOutboxEntries, useRecentSyncLog } from './useOutbox';
 import { queuedSummary } from './queuedSummary';
 import styles from './SyncScreen.module.css';
+import { Alert } from '../../ui/Alert';
 
 function download(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -48,9 +49,9 @@ export function SyncScreen() {
         {lastReplayAt ? ` · ${t('screen.lastReplay', { time: f.time(lastReplayAt) })}` : null}
       </p>
       {needsLogin ? (
-        <p className={styles.warning} role="alert">
+        <Alert className={styles.warning}>
           {t('screen.needsLogin')}
-        </p>
+        </Alert>
       ) : null}
       <StorageNote />
       <div className={styles.actions}>

@@ -26,6 +26,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import { LinkShare } from './LinkShare';
 import type { TenantLink } from './tenantLinksRepo';
 import { buildingLinks, createLink, revokeLink } from './tenantLinksRepo';
+import { Alert } from '../../ui/Alert';
 
 const ANY = '';
 
@@ -132,9 +133,9 @@ export function TenantLinksScreen() {
             />
             <DateField label={t('tenantLinks:expiresOn')} hint={t('tenantLinks:expiresOnHint')} value={expiresOn} onValueChange={setExpiresOn} error={fieldError('expiresOn')} />
             {error && !['apartmentId', 'role', 'expiresOn'].includes(error.field) ? (
-              <p className={styles.error} role="alert">
+              <Alert className={styles.error}>
                 {t(error.key)}
-              </p>
+              </Alert>
             ) : null}
             <Button type="submit" block disabled={busy} aria-busy={busy}>
               {t('tenantLinks:create')}

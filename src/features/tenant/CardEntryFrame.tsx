@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { openCardEntry } from './paymentsRepo';
 import styles from './Tenant.module.css';
+import { Alert } from '../../ui/Alert';
 
 type Props = {
   /** The entry's id once the card was entered on the provider's page, or null again (a new entry). */
@@ -80,9 +81,9 @@ export function CardEntryFrame({ onEntered, error }: Props) {
         </p>
       ) : null}
       {shownError ? (
-        <p id="card-entry-error" className={styles.error} role="alert">
+        <Alert id="card-entry-error" className={styles.error}>
           {shownError}
-        </p>
+        </Alert>
       ) : null}
       {shownError || outcome ? (
         <Button variant="secondary" onClick={again}>

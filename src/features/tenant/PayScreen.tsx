@@ -21,6 +21,7 @@ import { linkedCharges } from './payLink';
 import { PaymentOutcome } from './PaymentOutcome';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
+import { Alert } from '../../ui/Alert';
 
 const emptyCard: NewCard = { entryId: null, keep: null };
 
@@ -140,9 +141,9 @@ export function PayScreen() {
       </h1>
       {!online ? <p className={styles.notice}>{t('pay.needsConnection')}</p> : null}
       {error ? (
-        <p className={styles.notice} role="alert">
+        <Alert className={styles.notice}>
           {t(error)}
-        </p>
+        </Alert>
       ) : null}
       {review ? (
         <div className={styles.card}>

@@ -4,6 +4,7 @@ import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { Button } from '../../ui/Button';
 import { useFormats } from '../../ui/useFormats';
 import styles from './Tenant.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** What became of a payment: paid with its receipt, or why not (spec 8), with a way to try again. */
 export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; onAgain(): void }) {
@@ -27,9 +28,9 @@ export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; o
         </>
       ) : (
         <>
-          <p className={styles.notice} role="alert">
+          <Alert className={styles.notice}>
             {t(`errors:${payment.errorKey ?? 'transactionFailed'}`)}
-          </p>
+          </Alert>
           <Button onClick={onAgain}>{t('pay.tryAgain')}</Button>
         </>
       )}

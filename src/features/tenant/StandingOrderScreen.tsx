@@ -17,6 +17,7 @@ import { useOnline } from '../../ui/useOnline';
 import { cancelStandingOrder, changeStandingOrder, setStandingOrder } from './standingOrdersRepo';
 import styles from './Tenant.module.css';
 import { useAccount } from './useAccount';
+import { Alert } from '../../ui/Alert';
 
 const days = Array.from({ length: 31 }, (_, i) => i + 1);
 
@@ -81,9 +82,9 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
         </p>
       ) : null}
       {error ? (
-        <p className={styles.notice} role="alert">
+        <Alert className={styles.notice}>
           {t(error)}
-        </p>
+        </Alert>
       ) : null}
       {!online ? <p className={styles.notice}>{t('pay.needsConnection')}</p> : null}
       {order ? <p>{t('standing.current', { day: order.billingDay, frequency: t(`standing.frequencies.${order.frequency}`) })}</p> : <p className={styles.muted}>{t('standing.none')}</p>}
@@ -107,9 +108,9 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
               </label>
             ))}
             {errorOf('card') ? (
-              <span id="standing-card-error" className={styles.error} role="alert">
+              <Alert as="span" id="standing-card-error" className={styles.error}>
                 {errorOf('card')}
-              </span>
+              </Alert>
             ) : null}
           </fieldset>
           <SelectField label={t('standing.billingDay')} value={String(billingDay)} onValueChange={(v) => setBillingDay(Number(v))} error={errorOf('billingDay')} options={days.map((d) => ({ value: String(d), label: String(d) }))} />

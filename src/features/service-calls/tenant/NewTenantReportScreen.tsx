@@ -17,6 +17,7 @@ import { AlreadyReported } from './TenantCallsScreen';
 import { reportFault } from './tenantCallsRepo';
 import { useTenantCalls } from './useTenantCalls';
 import styles from './TenantCalls.module.css';
+import { Alert } from '../../../ui/Alert';
 
 /** Issue 31: a tenant reports a fault of their apartment or a common area, with photos; saved on the phone first (outbox), so it works offline. */
 export function NewTenantReportScreen() {
@@ -66,9 +67,9 @@ export function NewTenantReportScreen() {
             </label>
           ))}
           {areaError ? (
-            <p id="tenant-report-area-error" role="alert">
+            <Alert id="tenant-report-area-error">
               {areaError}
-            </p>
+            </Alert>
           ) : null}
         </fieldset>
         {area === 'common' && neighbours.length > 0 ? <AlreadyReported calls={neighbours} /> : null}

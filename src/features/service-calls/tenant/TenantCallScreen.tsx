@@ -19,6 +19,7 @@ import { usePhotoPicker } from '../usePhotoPicker';
 import { addComment } from './tenantCallsRepo';
 import { useLocalPhotos, useTenantCall } from './useTenantCalls';
 import styles from './TenantCalls.module.css';
+import { Alert } from '../../../ui/Alert';
 
 /** A photo the server holds, read through getImg (the call's rights decide). */
 function ServerPhoto({ id, alt }: { id: string; alt: string }) {
@@ -88,7 +89,7 @@ export function TenantCallScreen() {
         <h1 id="tenant-call-title" className={styles.heading}>
           {t('callTitle')}
         </h1>
-        {refreshing ? <Spinner label={t('loading')} /> : <p role="alert">{online && !failed ? t('notFound') : t('loadFailed')}</p>}
+        {refreshing ? <Spinner label={t('loading')} /> : <Alert>{online && !failed ? t('notFound') : t('loadFailed')}</Alert>}
         <Link to="/my-reports">{t('backToList')}</Link>
       </section>
     );
@@ -114,12 +115,12 @@ export function TenantCallScreen() {
       </p>
       <p>{record?.description ?? local?.description}</p>
       {failed ? (
-        <div className={styles.notice} role="alert">
+        <Alert as="div" className={styles.notice}>
           <p>{t('loadFailed')}</p>
           <Button variant="secondary" onClick={() => void refresh()}>
             {t('retry')}
           </Button>
-        </div>
+        </Alert>
       ) : null}
       {(stored?.files.length ?? 0) + localPhotos.length > 0 ? (
         <section aria-labelledby="tenant-call-photos">

@@ -12,6 +12,7 @@ import { joinCall, joinedHere } from './tenantCallsRepo';
 import { useTenantCalls } from './useTenantCalls';
 import buttonStyles from '../../../ui/Button.module.css';
 import styles from './TenantCalls.module.css';
+import { Alert } from '../../../ui/Alert';
 
 /** Issue 31: the faults a tenant reported, their apartment's, and the building's common-area ones (join instead of reporting again). */
 export function TenantCallsScreen() {
@@ -35,12 +36,12 @@ export function TenantCallsScreen() {
         {t('new')}
       </Link>
       {failed ? (
-        <div className={styles.notice} role="alert">
+        <Alert as="div" className={styles.notice}>
           <p>{stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}</p>
           <Button variant="secondary" onClick={() => void refresh()}>
             {t('retry')}
           </Button>
-        </div>
+        </Alert>
       ) : null}
       {loading ? <Spinner label={t('loading')} /> : null}
       {waiting.length > 0 ? (
