@@ -8,6 +8,7 @@ import { takeChecks } from './screenshots-checks';
 import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
+import { takeResidents } from './screenshots-residents';
 import { takeServiceCalls } from './screenshots-service-calls';
 import { takeStatements } from './screenshots-statements';
 import { takeTenant } from './screenshots-tenant';
@@ -25,3 +26,4 @@ async function takeLogin(server: AppServer): Promise<void> {
 for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments, takeBuildingLife]) await withServer(take);
 await takeTenant();
 await takeStatements();
+await takeResidents();
