@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/db';
 import { countCutFlights } from './flights';
-import { markBatchSent } from './outcome';
+import { markBatchSent } from './markSent';
 import { createServiceCall, updateServiceCall } from './testing/serviceCallRecords';
 import { resetDb } from './testing/setup';
 

@@ -1,4 +1,4 @@
-// A batch on its way (outcome.ts `markBatchSent`): its entries are not rewritten when it goes, so one
+// A batch on its way (markSent.ts `markBatchSent`): its entries are not rewritten when it goes, so one
 // `meta` row names them, written with the rows' "sent" state and deleted in the transaction that applies
 // the batch's answers. A batch cut off (the tab killed, the app closed) leaves its row behind: the next
 // pass counts that attempt for each of its entries still waiting, as a single request's cut attempt is

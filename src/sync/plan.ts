@@ -48,3 +48,22 @@ export function createPlan(userKey: string, initial: readonly OutboxEntry[]): Pl
     reload,
   };
 }
+
+/** Entries that may be sent now, in the order they should start. Pure, so ordering is testable. */
+export function runnableEntries(entries: readonly OutboxEntry[], nowMs: number, running: ReadonlySet<string>): OutboxEntry[] {
+  const sorted = [...entries].sort((a, b) => a.seq - b.seq);
+  const firstSeqByKey = new Map<string, number>();
+  for (const e of sorted) if (!firstSeqByKey.has(e.entityKey)) firstSeqByKey.set(e.entityKey, e.seq);
+  const busyKeys = new Set(sorted.filter((e) => running.has(e.id)).map((e) => e.entityKey));
+  const waitsOn = (entry: OutboxEntry) => {
+    for (const dep of entry.dependsOn) {
+      const first = firstSeqByKey.get(dep);
+      if (first !== undefined && first < entry.seq) return true;
+    }
+    return false;
+  };
+  return sorted
+    .filter((e) => firstSeqByKey.get(e.entityKey) === e.seq)
+    .filter((e) => e.state !== 'attention' && !busyKeys.has(e.entityKey) && e.nextAttemptAt <= nowMs && !waitsOn(e))
+    .sort((a, b) => (a.kind === b.kind ? a.seq - b.seq : a.kind === 'mutation' ? -1 : 1));
+}
