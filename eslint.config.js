@@ -21,6 +21,17 @@ const layers = {
 };
 const MAX_DEPTH = 4;
 
+// Inside a layer, a folder that may not import a sibling folder: the sync's write side (what a user's
+// action leaves on the device) knows nothing of its replay side, which reads the outbox it fills.
+const sides = [
+  {
+    layer: 'sync',
+    folder: 'write',
+    forbidden: 'replay',
+    message: 'src/sync/write imports nothing of src/sync/replay: the replay reads the outbox, the write side never calls it (docs/architecture.md, "The two halves of sync").',
+  },
+];
+
 // Each library is wrapped once (style.md §4): only the wrapper may import it.
 const wrappedLibraries = [
   { name: 'i18next', message: 'Use src/i18n (the single i18next init).', allowTypeImports: true },
@@ -106,6 +117,19 @@ function layerBlocks() {
         rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns }] },
       });
       blocks.push({ files: [...tests, ...ownWrappers], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+    }
+  }
+  for (const { layer, folder, forbidden, message } of sides) {
+    for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
+      const dir = `src/${layer}/${folder}${'/*'.repeat(depth)}`;
+      const tests = [`${dir}/*.test.{ts,tsx}`];
+      const toLayer = depth + 1;
+      const patterns = [
+        ...layerPatterns(layer, depth + 1),
+        { regex: `^${up(toLayer)}(?:\\.\\./${layer}/)?${forbidden}(?:/|$)`, message, caseSensitive: true },
+      ];
+      blocks.push({ files: [`${dir}/*.{ts,tsx}`], ignores: tests, rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns }] } });
+      blocks.push({ files: tests, rules: { 'no-restricted-imports': ['error', { patterns }] } });
     }
   }
   return blocks;

@@ -3,9 +3,9 @@
 // backoff); one that leaves nothing, or only what waits for the user, must resolve (no endless retries).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../src/db/db';
-import { REPLAY_LOCK } from '../src/sync/lock';
-import { confirmsConnectivity, restoresConnectivity, SYNC_TAG } from '../src/sync/protocol';
-import type { ReplayReason } from '../src/sync/protocol';
+import { REPLAY_LOCK } from '../src/sync/replay/lock';
+import { confirmsConnectivity, restoresConnectivity, SYNC_TAG } from '../src/sync/replay/protocol';
+import type { ReplayReason } from '../src/sync/replay/protocol';
 import { fakeWebLocks } from '../src/sync/testing/fakeWebLocks';
 import { createServiceCall, updateServiceCall } from '../src/sync/testing/serviceCallRecords';
 import { createRig, fakeSession, resetDb } from '../src/sync/testing/setup';

@@ -3,12 +3,12 @@
  * events and their periodic kind, messages from pages, and the worker's start. The engine is the same
  * module the page runs; the Web Lock makes sure only one of them replays at a time.
  */
-import type { ReplayReport } from '../src/sync/engine';
-import { whenReplayIdle } from '../src/sync/lock';
-import { isPageToWorker, PERIODIC_SYNC_TAG, SYNC_TAG } from '../src/sync/protocol';
-import type { ReplayReason } from '../src/sync/protocol';
-import { createSyncRuntime } from '../src/sync/runtime';
-import type { SyncRuntime } from '../src/sync/runtime';
+import type { ReplayReport } from '../src/sync/replay/engine';
+import { whenReplayIdle } from '../src/sync/replay/lock';
+import { isPageToWorker, PERIODIC_SYNC_TAG, SYNC_TAG } from '../src/sync/replay/protocol';
+import type { ReplayReason } from '../src/sync/replay/protocol';
+import { createSyncRuntime } from '../src/sync/replay/runtime';
+import type { SyncRuntime } from '../src/sync/replay/runtime';
 
 export type Replay = (reason: ReplayReason) => Promise<ReplayReport>;
 

@@ -1,8 +1,8 @@
 // Shared set-up of the harness rows: an empty database and a fixed acting user.
 import { db } from '../../src/db/db';
-import { setActorSource } from '../../src/sync/actor';
-import type { Actor } from '../../src/sync/actor';
-import { userKeyOf } from '../../src/sync/sessionPort';
+import { setActorSource } from '../../src/sync/write/actor';
+import type { Actor } from '../../src/sync/write/actor';
+import { userKeyOf } from '../../src/sync/write/userKey';
 
 export const BENCH_COMPANY = 1001;
 export const BENCH_USER_NAME = 'avi';

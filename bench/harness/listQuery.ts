@@ -6,7 +6,7 @@ import { findCallsPage } from '../../src/features/service-calls/serviceCallsQuer
 import type { CallsQuery } from '../../src/features/service-calls/serviceCallsQueries';
 import { callOrders } from '../../src/features/service-calls/listOrder';
 import { callsIndex } from '../../src/features/service-calls/callsIndex';
-import { applyServerRecords } from '../../src/sync/rows';
+import { applyServerRecords } from '../../src/sync/write/rows';
 import { generateCalls } from '../../scripts/bench/callData';
 import type { ListLoadOptions, ListLoadResult, ListQueryOptions, ListQueryResult } from './api';
 import { elapsed, freshDatabase } from './common';

@@ -12,7 +12,7 @@ import { placesOf, searchContacts } from '../../src/features/contacts/contactsQu
 import { itemsView } from '../../src/features/items/itemsQueries';
 import { LIST_PAGE_SIZE } from '../../src/ui/listPaging';
 import { buildingMeters, meterDetail } from '../../src/features/meters/metersQueries';
-import { applyServerRecords } from '../../src/sync/rows';
+import { applyServerRecords } from '../../src/sync/write/rows';
 import { generateApartments, generateContacts, generateKeys, generateReadings } from '../../scripts/bench/listData';
 import type { LongListsLoadOptions, LongListsLoadResult, LongListsQueryOptions, LongListsQueryResult } from './api';
 import { elapsed } from './common';

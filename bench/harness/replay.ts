@@ -4,8 +4,8 @@
 import { createApiClient } from '../../src/api/client';
 import { db } from '../../src/db/db';
 import { pullServiceCalls, updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
-import { createSyncRuntime } from '../../src/sync/runtime';
-import { createSessionPort } from '../../src/sync/sessionPort';
+import { createSyncRuntime } from '../../src/sync/replay/runtime';
+import { createSessionPort } from '../../src/sync/replay/sessionPort';
 import type { ReplayEnqueueOptions, ReplayRunResult, ReplaySetupOptions } from './api';
 import { BENCH_COMPANY, BENCH_USER_NAME, elapsed, freshDatabase } from './common';
 import { countDbWork } from './dbCounters';

@@ -4,8 +4,8 @@
 import { createApiClient } from '../../src/api/client';
 import { takeDayOffline } from '../../src/app/takeDayOffline';
 import { db } from '../../src/db/db';
-import { setActorSource } from '../../src/sync/actor';
-import { userKeyOf } from '../../src/sync/sessionPort';
+import { setActorSource } from '../../src/sync/write/actor';
+import { userKeyOf } from '../../src/sync/write/userKey';
 import type { TakeDayRunOptions, TakeDayRunResult } from './api';
 import { BENCH_COMPANY, elapsed } from './common';
 

@@ -6,7 +6,7 @@ import type { Session } from '../db/sessionVault';
 import { SessionContext } from '../session/sessionContext';
 import type { SessionContextValue } from '../session/sessionContext';
 import { initI18n } from '../i18n/i18n';
-import { noteStorageFull, noteStorageWritable } from '../sync/storageFull';
+import { noteStorageFull, noteStorageWritable } from '../sync/write/storageFull';
 import { routeObjects } from './router';
 import { appRoutes } from './routeTable';
 

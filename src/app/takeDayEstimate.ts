@@ -3,8 +3,8 @@
 import Dexie from 'dexie';
 import { db } from '../db/db';
 import type { BuildingRow } from '../db/schema';
-import { OFFLINE_PHOTO_BUDGET_BYTES } from '../sync/offlinePhotos';
-import { buildingsWithPendingChanges } from '../sync/pendingBuildings';
+import { OFFLINE_PHOTO_BUDGET_BYTES } from '../sync/replay/offlinePhotos';
+import { buildingsWithPendingChanges } from '../sync/write/pendingBuildings';
 import type { TakeDayEstimate } from '../session/takeDayOffline';
 import { buildingsToTake, sizeOf, sizeOfBuilding, suggestedScope } from './takeDayBuildings';
 import type { BuildingSize } from './takeDayBuildings';

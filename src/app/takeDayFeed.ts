@@ -1,4 +1,4 @@
-// "Take the day offline" through the incremental pull (src/sync/changeFeed.ts): every table of every
+// "Take the day offline" through the incremental pull (src/sync/replay/changeFeed.ts): every table of every
 // building in a few requests. The first take, a building added, or a cursor the server refused brings
 // buildings whole; a take after it only what changed since the last one. Which local rows each table's
 // `replace` stands for is said here, where the features meet, by the same scopes their own pulls prune
@@ -11,11 +11,11 @@ import { forgetGroupsToFill, keepGroupsToFill } from '../features/checks/checkGr
 import { keepDailyPlan } from '../features/daily-plan/visitsRepo';
 import { forgetListedCallFiles, keepListedCallFiles } from '../features/service-calls/serviceCallFiles';
 import { offlineCallsOf, offlineCallTabs } from '../features/service-calls/serviceCallsRepo';
-import { currentActor } from '../sync/actor';
-import { applyFeedChanges, requestFeedPage } from '../sync/changeFeed';
-import type { FeedScope, FeedTables, FeedTableSpec } from '../sync/changeFeed';
-import { dropFeedCursor, feedCursorOf, keepFeedCursor } from '../sync/feedCursor';
-import { buildingsWithPendingChanges } from '../sync/pendingBuildings';
+import { currentActor } from '../sync/write/actor';
+import { applyFeedChanges, requestFeedPage } from '../sync/replay/changeFeed';
+import type { FeedScope, FeedTables, FeedTableSpec } from '../sync/replay/changeFeed';
+import { dropFeedCursor, feedCursorOf, keepFeedCursor } from '../sync/replay/feedCursor';
+import { buildingsWithPendingChanges } from '../sync/write/pendingBuildings';
 import type { DailyPlan } from '../lib/domain/entities';
 import type { TakeDayBuilding, TakeDayScope } from '../session/takeDayOffline';
 import { buildingsToTake } from './takeDayBuildings';

@@ -1,6 +1,6 @@
 // The single primitive behind every local change: the entity row(s) and their outbox entries are
 // written in ONE 'rw' transaction, so a crash or a thrown error leaves either both or neither.
-// Only src/sync/writePath.ts calls it: it builds the entries and announces them once committed.
+// Only src/sync/write/writePath.ts calls it: it builds the entries and announces them once committed.
 import type { Transaction } from 'dexie';
 import { db } from './db';
 import type { TableName } from './db';

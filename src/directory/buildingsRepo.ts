@@ -3,7 +3,7 @@
 import type { ApiClient } from '../api/client';
 import { db } from '../db/db';
 import type { BuildingRow } from '../db/schema';
-import { pullInto } from '../sync/pull';
+import { pullInto } from '../sync/replay/pull';
 
 export function allBuildings(): Promise<BuildingRow[]> {
   return db.buildings.toArray();

@@ -9,9 +9,9 @@ import type { Contact, ContactRole } from '../lib/domain/entities';
 import { fullNameOf, validateNewContact } from '../lib/domain/contactRules';
 import { digitsOnly } from '../lib/phone';
 import { refuse, RuleError } from '../lib/validation/rules';
-import { currentActor } from '../sync/actor';
-import { pullInto } from '../sync/pull';
-import { createRecord } from '../sync/writePath';
+import { currentActor } from '../sync/write/actor';
+import { pullInto } from '../sync/replay/pull';
+import { createRecord } from '../sync/write/writePath';
 
 export function contactsOfBuilding(buildingId: number): Promise<ContactRow[]> {
   return db.contacts.where('buildingId').equals(buildingId).toArray();

@@ -1,7 +1,7 @@
 // Keys and mail items of a building as the server has them: read by the items screens (which also write
 // them, features/items) and by the front desk (features/reception). Their one pull lives here.
 import type { ApiClient } from '../api/client';
-import { pullInto } from '../sync/pull';
+import { pullInto } from '../sync/replay/pull';
 
 export type ItemKind = 'keys' | 'mailItems';
 

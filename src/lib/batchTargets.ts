@@ -11,11 +11,11 @@
 // - The query carries only `baseVersion` (digits), once.
 // - The method and path must be one of BATCH_ROUTES, spelled exactly: the server's router is
 //   case-sensitive, so `BINYAN/...` names no route and is refused.
-// The device asks the same question (src/sync/batch.ts): a change the batch does not carry goes alone.
+// The device asks the same question (src/sync/replay/batch.ts): a change the batch does not carry goes alone.
 import type { BatchMethod } from './syncBatch.ts';
 
 /**
- * The changes the device queues in its outbox (the repositories' writes through src/sync/writePath.ts),
+ * The changes the device queues in its outbox (the repositories' writes through src/sync/write/writePath.ts),
  * under `/api`. Never sign-in or session calls, the batch itself, uploads, payments, card or provider
  * calls, mail or dialer sends: those are made online, alone.
  */

@@ -51,7 +51,7 @@ export function singleRequestOf(item: BatchItem, baseVersion: number | null | un
 /**
  * Versions a record's applied changes produced in one batch: a later change made locally on the same
  * version goes on the version just created (the client rebases its queued changes the same way when
- * they go one by one, src/sync/outcome.ts).
+ * they go one by one, src/sync/replay/applyAnswers.ts).
  */
 export type Rebaser = { baseOf(item: BatchItem): number | null | undefined; applied(item: BatchItem, base: number | null | undefined, version: unknown): void };
 

@@ -4,7 +4,7 @@ import { emptySession, isLoggedIn, loadSession, sessionVault, updateSession } fr
 import type { Session } from '../db/sessionVault';
 import { SessionContext } from './sessionContext';
 import type { SessionContextValue } from './sessionContext';
-import { userKeyOf } from '../sync/sessionPort';
+import { userKeyOf } from '../sync/write/userKey';
 import { checkVersionDaily, scheduleVersionChecks } from './versionCheck';
 import type { VersionStatus } from './versionCheck';
 

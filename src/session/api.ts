@@ -6,8 +6,8 @@ import type { ApiClient } from '../api/client';
 import { createCallWithRelogin } from '../api/relogin';
 import type { CallWithRelogin, TokenRelogin } from '../api/relogin';
 import { loadSession, sessionVault } from '../db/sessionVault';
-import { createVaultRelogin } from '../sync/vaultRelogin';
-import type { VaultRelogin } from '../sync/vaultRelogin';
+import { createVaultRelogin } from '../sync/replay/vaultRelogin';
+import type { VaultRelogin } from '../sync/replay/vaultRelogin';
 
 async function storedToken(): Promise<string> {
   return (await loadSession()).sessionToken;

@@ -1,7 +1,7 @@
 // Periodic Background Sync is asked for where the browser has it; Chromium refuses it to an app that is
 // not installed, and Safari has none: neither is an error, and neither stops the other triggers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PERIODIC_SYNC_TAG } from '../sync/protocol';
+import { PERIODIC_SYNC_TAG } from '../sync/replay/protocol';
 import { PERIODIC_SYNC_MIN_INTERVAL_MS, registerPeriodicSync } from './backgroundSync';
 
 function browserWith(registration: object | undefined): void {

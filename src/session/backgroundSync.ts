@@ -1,7 +1,7 @@
 // Asks the browser to wake the service worker for the outbox while the app is closed: Background Sync
 // once signal returns, and Periodic Background Sync now and then. Both are Chromium's; elsewhere (Safari,
 // Firefox) the outbox goes at the next start of the app, by the page's and the worker's start triggers.
-import { PERIODIC_SYNC_TAG, SYNC_TAG } from '../sync/protocol';
+import { PERIODIC_SYNC_TAG, SYNC_TAG } from '../sync/replay/protocol';
 
 /** Chromium runs periodic syncs at most this often anyway (and less often for a little-used app). */
 export const PERIODIC_SYNC_MIN_INTERVAL_MS = 12 * 60 * 60_000;

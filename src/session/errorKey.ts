@@ -2,8 +2,8 @@
 // rule's, the server's own, a lost session, or else the action's fallback.
 import { isApiError } from '../api/errors';
 import { ruleFailureOf } from '../lib/validation/rules';
-import { NotLoggedInError } from '../sync/actor';
-import { StorageFullError } from '../sync/storageFull';
+import { NotLoggedInError } from '../sync/write/actor';
+import { StorageFullError } from '../sync/write/storageFull';
 
 /** The `errors:` key to show for `error`; `fallback` is a full key (`errors:errorSaving`). */
 export function errorKeyOf(error: unknown, fallback: string): string {

@@ -1,9 +1,9 @@
 // The language the user picked, told to the server through the outbox (kept while offline, sent once):
 // the server writes to them in it (event reminders). The device switches language at once by itself.
 import { newId } from '../db/mutate';
-import { currentActor } from '../sync/actor';
-import { createRecord } from '../sync/writePath';
-import type { MetaOutboxKey } from '../sync/outboxSubjects';
+import { currentActor } from '../sync/write/actor';
+import { createRecord } from '../sync/write/writePath';
+import type { MetaOutboxKey } from '../sync/write/outboxSubjects';
 
 export async function saveLanguageChoice(languageId: number): Promise<void> {
   const actor = await currentActor();

@@ -1,7 +1,7 @@
 // The daily forced reload (spec §4) must run the new version: a plain reload keeps the old service
 // worker in control while a new one waits. So: look for an update, let the page's replay finish,
 // tell the waiting worker to take over (SKIP_WAITING), and reload once it controls the page.
-import type { PageToWorker } from '../sync/protocol';
+import type { PageToWorker } from '../sync/replay/protocol';
 import { getSyncStatus, subscribeSyncStatus } from './syncStore';
 
 const INSTALL_TIMEOUT_MS = 15_000;

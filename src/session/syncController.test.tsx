@@ -1,10 +1,10 @@
 // The browser's `online` event starts a replay only once a probe reaches the API: a signal that comes
 // and goes in a stairwell (or a captive portal) must not cost the waiting changes an attempt each.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReplayReason } from '../sync/protocol';
+import type { ReplayReason } from '../sync/replay/protocol';
 
 const replayed: Array<ReplayReason | undefined> = [];
-vi.mock('../sync/runtime', () => ({
+vi.mock('../sync/replay/runtime', () => ({
   createSyncRuntime: () => ({
     replay: async (reason?: ReplayReason) => {
       replayed.push(reason);

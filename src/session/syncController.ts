@@ -2,14 +2,14 @@
 // with a reachability probe while entries wait. The service worker replays when it controls the
 // page; otherwise this page runs the same engine itself (the Web Lock keeps it to one replayer).
 import { sessionVault, isLoggedIn } from '../db/sessionVault';
-import { subscribeOutboxWrites } from '../sync/outboxEvents';
-import type { ReplayReport } from '../sync/engine';
-import { pendingCountFor } from '../sync/outbox';
-import { isBroadcast, SYNC_CHANNEL } from '../sync/protocol';
-import type { PageToWorker, ReplayReason } from '../sync/protocol';
-import { createSyncRuntime } from '../sync/runtime';
-import type { SyncRuntime } from '../sync/runtime';
-import { userKeyOf } from '../sync/sessionPort';
+import { subscribeOutboxWrites } from '../sync/write/outboxEvents';
+import type { ReplayReport } from '../sync/replay/engine';
+import { pendingCountFor } from '../sync/write/outbox';
+import { isBroadcast, SYNC_CHANNEL } from '../sync/replay/protocol';
+import type { PageToWorker, ReplayReason } from '../sync/replay/protocol';
+import { createSyncRuntime } from '../sync/replay/runtime';
+import type { SyncRuntime } from '../sync/replay/runtime';
+import { userKeyOf } from '../sync/write/userKey';
 import { registerBackgroundSync, registerPeriodicSync } from './backgroundSync';
 import { getSyncStatus, setSyncStatus } from './syncStore';
 

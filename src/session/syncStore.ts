@@ -1,7 +1,7 @@
 // What the app bar and the Sync screen show about the replayer: connectivity, replay in progress,
 // re-login needed, the last report. Fed by the sync controller; read with useSyncStatus().
 import { useSyncExternalStore } from 'react';
-import type { ReplayReport } from '../sync/engine';
+import type { ReplayReport } from '../sync/replay/engine';
 
 export type SyncStatus = {
   online: boolean;

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../src/api/client';
 import { db } from '../../src/db/db';
 import type { Check, Debt } from '../../src/lib/domain/entities';
 import { toLocalDateString } from '../../src/lib/dates';
-import { createReplayEngine } from '../../src/sync/engine';
+import { createReplayEngine } from '../../src/sync/replay/engine';
 import { resetDb, USER } from '../../src/sync/testing/setup';
 import { realJpeg } from '../../src/sync/testing/realJpeg';
 import { call, loginAs, startTestServer } from '../../server/test/harness';

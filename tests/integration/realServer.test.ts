@@ -8,13 +8,13 @@ import { addReading, pullMeters, pullReadings } from '../../src/features/meters/
 import { addUpdate, changeStatus, createServiceCall, pullServiceCalls, updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
 import { call, loginAs, startTestServer } from '../../server/test/harness';
 import type { TestServer } from '../../server/test/harness';
-import { setActorSource } from '../../src/sync/actor';
+import { setActorSource } from '../../src/sync/write/actor';
 import { realJpeg as jpeg } from '../../src/sync/testing/realJpeg';
-import { createReplayEngine } from '../../src/sync/engine';
-import type { ReplayEngine } from '../../src/sync/engine';
-import { inProcessLock } from '../../src/sync/lock';
-import { userKeyOf } from '../../src/sync/sessionPort';
-import type { SessionPort } from '../../src/sync/sessionPort';
+import { createReplayEngine } from '../../src/sync/replay/engine';
+import type { ReplayEngine } from '../../src/sync/replay/engine';
+import { inProcessLock } from '../../src/sync/replay/lock';
+import { userKeyOf } from '../../src/sync/write/userKey';
+import type { SessionPort } from '../../src/sync/replay/sessionPort';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
 

@@ -12,8 +12,8 @@ import { openDatabase } from '../../server/src/db/open';
 import { syncChanges } from '../../server/src/data/syncChanges';
 import { updateServiceCall } from '../../src/features/service-calls/serviceCallsRepo';
 import type { TestServer } from '../../server/test/harness';
-import { setActorSource } from '../../src/sync/actor';
-import { userKeyOf } from '../../src/sync/sessionPort';
+import { setActorSource } from '../../src/sync/write/actor';
+import { userKeyOf } from '../../src/sync/write/userKey';
 
 type Plan = { plan: { entries: Array<{ buildingId: number; order: number }> } };
 type Call = { id: string; buildingId: number; status: string };

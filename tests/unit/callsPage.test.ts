@@ -5,7 +5,7 @@ import { generateCalls, typedQueries } from '../../scripts/bench/callData';
 import { db } from '../../src/db/db';
 import type { ServiceCallRow } from '../../src/db/schema';
 import type { ServiceCallTab } from '../../src/lib/domain/entities';
-import { applyServerRecords } from '../../src/sync/rows';
+import { applyServerRecords } from '../../src/sync/write/rows';
 import { resetDb } from '../../src/sync/testing/setup';
 import { findCallsPage } from '../../src/features/service-calls/callsPage';
 import type { CallsQuery } from '../../src/features/service-calls/callsPage';

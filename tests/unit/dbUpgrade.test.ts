@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { AppDB } from '../../src/db/db';
-import { userKeyOf } from '../../src/sync/sessionPort';
+import { userKeyOf } from '../../src/sync/write/userKey';
 import { schemaV1 } from '../../src/db/schema';
 
 describe('schema upgrades', () => {

@@ -9,7 +9,7 @@ import { db } from '../../src/db/db';
 import type { ServiceCallRow } from '../../src/db/schema';
 import { apartmentsIndex } from '../../src/directory/apartmentsIndex';
 import { contactsIndex } from '../../src/directory/contactsIndex';
-import { applyServerRecords } from '../../src/sync/rows';
+import { applyServerRecords } from '../../src/sync/write/rows';
 import { resetDb } from '../../src/sync/testing/setup';
 import { placesOf, searchContacts } from '../../src/features/contacts/contactsQueries';
 import { findCallsPage } from '../../src/features/service-calls/callsPage';

@@ -10,7 +10,7 @@ import { addContact } from '../../src/directory/contactsRepo';
 import { normalizePhone } from '../../src/lib/domain/contactRules';
 import type { ItemStatus } from '../../src/lib/domain/entities';
 import { latestReading, previousReadingOf } from '../../src/lib/domain/meterRules';
-import { applyServerRecords } from '../../src/sync/rows';
+import { applyServerRecords } from '../../src/sync/write/rows';
 import { resetDb } from '../../src/sync/testing/setup';
 import { searchContacts, SEARCH_LIMIT } from '../../src/features/contacts/contactsQueries';
 import { classifyContactQuery } from '../../src/features/contacts/searchText';

@@ -1,7 +1,7 @@
 // Resumable photo uploads: a tus 1.0.0 subset (creation, HEAD offset, PATCH with Upload-Offset, expiry),
 // plus a finishing call that stores the photo exactly as the base64 upload does (routes/files.ts,
 // `storeUpload`, once per Idempotency-Key). Chosen over a tus server package because none is installed
-// and the subset is small; the device's parts are small (src/sync/resumableUpload.ts), so a cut loses at
+// and the subset is small; the device's parts are small (src/sync/replay/resumableUpload.ts), so a cut loses at
 // most one part and a part is kept whole or not at all.
 //
 // Rights: creating one needs `files.upload` and a parent record the caller may change (the base64

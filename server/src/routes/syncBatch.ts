@@ -42,7 +42,7 @@ function forwardedHeaders(req: FastifyRequest, key: string, hasBody: boolean): R
   return headers;
 }
 
-/** Applied as the device judges it (src/sync/classify.ts): 2xx without a style-2 refusal code. */
+/** Applied as the device judges it (src/sync/replay/classify.ts): 2xx without a style-2 refusal code. */
 function wasApplied(status: number, body: unknown): boolean {
   if (status < 200 || status >= 300) return false;
   const code = typeof body === 'object' && body !== null ? (body as { APIResponseCode?: unknown }).APIResponseCode : undefined;

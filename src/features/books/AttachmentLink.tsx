@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { imageUrl } from '../../api/calls/files';
 import { api } from '../../session/api';
-import { photosOf } from '../../sync/photos';
+import { photosOf } from '../../sync/write/photos';
 import styles from '../../ui/fieldScreens.module.css';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 

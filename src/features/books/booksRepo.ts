@@ -1,6 +1,6 @@
 // The committee's books on the device: expenses with their invoice attachment, manual ledger rows
 // (income, opening balance, petty cash) and the yearly budget. Each action is its row(s) and outbox
-// entries in one transaction (sync/writePath), so a treasurer can record receipts offline and each one
+// entries in one transaction (sync/write/writePath), so a treasurer can record receipts offline and each one
 // reaches the server once. The shared rules of src/lib/domain/books.ts refuse first, here and there.
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
@@ -10,12 +10,12 @@ import type { BudgetGroup, Expense, ExpenseFields, ManualLedgerKind } from '../.
 import { canDeleteLedgerEntry, duplicateBudgetLine, duplicateInvoice, pettyCashOut, validateBudgetLine, validateExpense, validateManualEntry } from '../../lib/domain/books';
 import { pettyCashBalance } from '../../lib/domain/ledger';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { recordsOf } from '../../sync/pull';
-import { applyServerRecords } from '../../sync/rows';
-import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { recordsOf } from '../../sync/replay/pull';
+import { applyServerRecords } from '../../sync/write/rows';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/write/writePath';
 import { ledgerOfBuilding } from './booksQueries';
 
 export type ExpenseInput = ExpenseFields & Pick<Expense, 'supplierId' | 'reference'> & { bidId?: string | null };

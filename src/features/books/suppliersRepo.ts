@@ -6,11 +6,11 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { BudgetGroup, Supplier } from '../../lib/domain/books';
 import { canApproveBid, validateBid, validateSupplier } from '../../lib/domain/books';
 import { email, phone, refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { pullInto } from '../../sync/replay/pull';
+import { changeRecord, createRecord } from '../../sync/write/writePath';
 
 export type SupplierInput = { name: string; domain: BudgetGroup; phone: string; email: string; buildingIds: number[] };
 

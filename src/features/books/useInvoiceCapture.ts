@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { sha256Hex } from '../../lib/crypto';
 import { isImageFile } from '../../lib/imageFiles';
 import { tooLarge } from '../../lib/uploadLimits';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
 
 export type InvoiceCapture =

@@ -5,9 +5,9 @@ import { newId } from '../../db/mutate';
 import type { ChargeReason, QuickChargeInput } from '../../lib/domain/chargeRules';
 import { validateQuickCharge } from '../../lib/domain/chargeRules';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 export const CHARGE_PREFIX = 'charge.add:';
 

@@ -9,10 +9,10 @@ import { entityKeyOf, newId } from '../../db/mutate';
 import type { CheckGroupRow, CheckRow } from '../../db/schema';
 import type { CheckGroup } from '../../lib/domain/entities';
 import { fromAgorot, numbersOfPayments, sumAgorot, validateSubmit } from '../../lib/domain/checkRules';
-import { currentActor } from '../../sync/actor';
-import { applyServerRecords, removeServerRecords } from '../../sync/rows';
-import { writeChanges } from '../../sync/writePath';
-import type { Change } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { applyServerRecords, removeServerRecords } from '../../sync/write/rows';
+import { writeChanges } from '../../sync/write/writePath';
+import type { Change } from '../../sync/write/writePath';
 import { refuse, RuleError } from '../../lib/validation/rules';
 
 /** A group with its checks, as the screens and the check-payment machine see it. */

@@ -6,7 +6,7 @@ import { loadSession } from '../../db/sessionVault';
 import type { Check } from '../../lib/domain/entities';
 import { tooLarge } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
 import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';

@@ -2,7 +2,7 @@
 // it asks the screens for. Pure data; the rules live in the machine's guards and actions.
 import type { Check, CheckGroup, Debt } from '../../lib/domain/entities';
 import { fromAgorot, sumAgorot, toAgorot } from '../../lib/domain/checkRules';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 import type { CheckDetails, CheckSide } from './checksRepo';
 
 /** A group with its checks (the repository's FillGroup is one). */

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors';
 import type { Check, Debt } from '../../lib/domain/entities';
 import { checkStatusNew, numbersOfPayments, totalsMatch, validateDepositCode } from '../../lib/domain/checkRules';
 import { toLocalDateString } from '../../lib/dates';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { errorKeyOf } from '../../session/errorKey';
 import { groupOf } from './checkPaymentModel';

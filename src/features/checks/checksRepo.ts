@@ -1,5 +1,5 @@
 // The checks repository: imaging, editing and cancelling a check, all offline. Each function is one
-// user action = the row(s) + one outbox entry in one transaction (src/sync/writePath.ts). A check's
+// user action = the row(s) + one outbox entry in one transaction (src/sync/write/writePath.ts). A check's
 // photos are Blobs in `photos`; their uploads wait for the check (the server keeps the photo id as file id).
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
@@ -9,12 +9,12 @@ import { newId } from '../../db/mutate';
 import type { CheckRow, PhotoRow } from '../../db/schema';
 import type { Check } from '../../lib/domain/entities';
 import { numbersOfPayments, validateCheck } from '../../lib/domain/checkRules';
-import { currentActor } from '../../sync/actor';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
-import type { Action } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { pullInto } from '../../sync/replay/pull';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/write/writePath';
+import type { Action } from '../../sync/write/writePath';
 import { isToFill } from './checkGroupsRepo';
 import { refuse, RuleError } from '../../lib/validation/rules';
 

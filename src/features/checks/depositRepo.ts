@@ -6,7 +6,7 @@ import { db } from '../../db/db';
 import { entityKeyOf } from '../../db/mutate';
 import type { CheckGroupRow } from '../../db/schema';
 import { checkGroupsAwaitingDeposit } from '../../lib/answers';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { groupDependencies, groupWithChecks } from './checkGroupsRepo';
 import type { FillGroup } from './checkGroupsRepo';
 

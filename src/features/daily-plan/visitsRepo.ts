@@ -9,10 +9,10 @@ import type { VisitRow } from '../../db/schema';
 import type { ChecklistItem, DailyPlan, DailyPlanEntry, Visit } from '../../lib/domain/entities';
 import { validateVisit } from '../../lib/domain/visitRules';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { pullInto } from '../../sync/pull';
+import { currentActor } from '../../sync/write/actor';
+import { pullInto } from '../../sync/replay/pull';
 import { planKey, visitOf } from './visitsQueries';
-import { changeRecord, createRecord } from '../../sync/writePath';
+import { changeRecord, createRecord } from '../../sync/write/writePath';
 
 
 /** The checklist a visit shows: the visit's own ticks, plus plan items it does not have yet. */

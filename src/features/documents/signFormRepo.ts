@@ -8,9 +8,9 @@ import type { SyncState } from '../../db/schema';
 import { validateSignedForm } from '../../lib/forms/signatureForms';
 import { signedFormLimits, formatFileSize } from '../../lib/uploadLimits';
 import { RuleError, refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 export const SIGNED_PREFIX = 'signedForm:';
 

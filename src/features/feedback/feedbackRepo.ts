@@ -4,9 +4,9 @@
 import { newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { RuleError, validateFeedback } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 
 export const FEEDBACK_PREFIX = 'feedback.send:';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { offlineDeviceWith, renderSignedIn } from '../../session/testing/renderSignedIn';
 import { LIST_PAGE_SIZE } from '../../ui/listPaging';
 import { KeysScreen } from './ItemsScreen';

@@ -1,6 +1,6 @@
 // Keys and mail items share one repository, parameterised by kind: register an item (its number is
 // unique among the pending items of the building) and hand it over once. Each action is the row +
-// one outbox entry in one transaction (src/sync/writePath.ts).
+// one outbox entry in one transaction (src/sync/write/writePath.ts).
 import { db } from '../../db/db';
 import { newId } from '../../db/mutate';
 import type { KeyItemRow, MailItemRow } from '../../db/schema';
@@ -8,10 +8,10 @@ import type { KeyItem, MailItem, MailItemKind } from '../../lib/domain/entities'
 import { validateHandover, validateNewKey, validateNewMailItem } from '../../lib/domain/itemRules';
 import type { HandoverInput } from '../../lib/domain/itemRules';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
+import { currentActor } from '../../sync/write/actor';
 import type { ItemKind } from '../../directory/itemsPull';
 import { itemPaths, pullItems } from '../../directory/itemsPull';
-import { changeRecord, createRecord } from '../../sync/writePath';
+import { changeRecord, createRecord } from '../../sync/write/writePath';
 
 export type { ItemKind };
 export { itemPaths, pullItems };

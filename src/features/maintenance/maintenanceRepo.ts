@@ -8,10 +8,10 @@ import type { SyncState } from '../../db/schema';
 import type { MaintenanceTestStatus } from '../../lib/domain/entities';
 import { doneAtAfter, incompleteTests, validatePlanSend } from '../../lib/domain/maintenanceRules';
 import { RuleError } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { pullInto } from '../../sync/replay/pull';
+import { changeRecord, createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 export const PLAN_SEND_PREFIX = 'maintenancePlan.send:';
 

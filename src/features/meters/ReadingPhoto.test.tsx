@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db';
 import { initI18n } from '../../i18n/i18n';
-import { OFFLINE_COPY_ROLE } from '../../sync/offlinePhotos';
+import { OFFLINE_COPY_ROLE } from '../../sync/replay/offlinePhotos';
 import { ReadingPhoto } from './ReadingPhoto';
 
 function setOnline(online: boolean) {

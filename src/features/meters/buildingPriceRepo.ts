@@ -2,8 +2,8 @@
 // buildingsRepo is read-only, so this one change of a building lives with the feature that needs it.
 import { db } from '../../db/db';
 import { validatePricePerKwh } from '../../lib/domain/meterRules';
-import { currentActor } from '../../sync/actor';
-import { changeRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { changeRecord } from '../../sync/write/writePath';
 import { refuse } from '../../lib/validation/rules';
 
 export async function setPricePerKwh(buildingId: number, pricePerKwh: number | null): Promise<void> {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
-import { photosOf } from '../../sync/photos';
+import { photosOf } from '../../sync/write/photos';
 import { createRig, resetDb } from '../../sync/testing/setup';
 import { addReading, deleteLatestReading, updateReading } from './meterReadingsRepo';
 import { RuleError } from '../../lib/validation/rules';

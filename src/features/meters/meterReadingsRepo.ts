@@ -19,11 +19,11 @@ import {
   validateReadingPrice,
 } from '../../lib/domain/meterRules';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord, deleteRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { pullInto } from '../../sync/replay/pull';
+import { changeRecord, createRecord, deleteRecord } from '../../sync/write/writePath';
 
 export function readingsOfMeter(meterId: string): Promise<MeterReadingRow[]> {
   return db.meterReadings.where('meterId').equals(meterId).toArray();

@@ -7,7 +7,7 @@ import { countInScope, rowsInScope } from '../../db/firstPage';
 import type { ApartmentRow, BuildingRow, MeterReadingRow, MeterRow } from '../../db/schema';
 import { latestReading, previousReadingOf } from '../../lib/domain/meterRules';
 import { listSearch } from '../../lib/listSearch';
-import type { WantedPhoto } from '../../sync/offlinePhotos';
+import type { WantedPhoto } from '../../sync/replay/offlinePhotos';
 import { apartmentsIndex } from '../../directory/apartmentsIndex';
 import { buildingsIndex } from '../../directory/buildingsIndex';
 import { byMeterNumber, metersIndex, newestReadingFirst, readingsIndex } from './readingsIndex';

@@ -4,8 +4,8 @@ import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { Meter, MeterKind } from '../../lib/domain/entities';
 import { canDeleteMeter, validateMeterFields, validateNewMeter } from '../../lib/domain/meterRules';
-import { currentActor } from '../../sync/actor';
-import { createRecord, deleteRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord, deleteRecord } from '../../sync/write/writePath';
 import { refuse } from '../../lib/validation/rules';
 
 export type NewMeter = { buildingId: number; apartmentId: string | null; number: string; kind: MeterKind; initialReading: number };

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { tooLarge } from '../../lib/uploadLimits';
 import { imageFile } from '../../lib/validation/rules';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 import { compressPhoto } from '../../workers/photoCompressor';
 
 export type PhotoCapture =

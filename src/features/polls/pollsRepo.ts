@@ -12,9 +12,9 @@ import type { PollInput, PollOption } from '../../lib/domain/pollRules';
 import { pollResultsShown, pollVoters, pollWeightings, validatePoll } from '../../lib/domain/pollRules';
 import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
-import { currentActor } from '../../sync/actor';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
-import { createRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
+import { createRecord } from '../../sync/write/writePath';
 
 const tallyLine = z.object({ optionId: z.string(), apartments: z.number(), weight: z.number() });
 const poll = z.looseObject({

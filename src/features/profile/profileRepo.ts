@@ -15,9 +15,9 @@ import { termsVersion } from '../../lib/terms';
 import { validateProfileChange, validateProfileNote } from '../../lib/validation/profileRules';
 import type { ProfileDetails, ProfileRequestKind } from '../../lib/validation/profileRules';
 import { refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import { createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../../session/sessionContext';
-import { knownUserKey, userKeyOf } from '../../sync/sessionPort';
+import { knownUserKey, userKeyOf } from '../../sync/write/userKey';
 
 /**
  * Whose copy a row is: the user key of the outbox (a hash, no user name in plain text). Screens get it

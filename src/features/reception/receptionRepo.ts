@@ -12,9 +12,9 @@ import { startOfDay } from '../../lib/dates';
 import { refuse } from '../../lib/validation/rules';
 import { validateVisitor } from '../../lib/validation/visitorRules';
 import type { VisitorInput } from '../../lib/validation/visitorRules';
-import { currentActor } from '../../sync/actor';
-import { createRecord } from '../../sync/writePath';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import { createRecord } from '../../sync/write/writePath';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
 export type { DeskVisitor };
 export type VisitorView = DeskVisitor & { syncState: SyncState };

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { db } from '../../db/db';
 import { emptySession } from '../../db/sessionVault';
 import { initI18n } from '../../i18n/i18n';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { SessionContext } from '../../session/sessionContext';
 import { offlineDeviceWith } from '../../session/testing/renderSignedIn';
 import { ErrorToastHost } from '../../ui/ErrorToast';

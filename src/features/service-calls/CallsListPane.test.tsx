@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceCall } from '../../lib/domain/entities';
 import { initI18n } from '../../i18n/i18n';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { offlineDeviceWith, renderSignedIn } from '../../session/testing/renderSignedIn';
 import { LIST_PAGE_SIZE } from '../../ui/listPaging';
 import { CallsListPane } from './CallsListPane';

@@ -7,8 +7,8 @@ import { serverFile, serverFiles } from '../../lib/answers';
 import type { ServerFile } from '../../lib/answers';
 import { db } from '../../db/db';
 import type { PhotoRow } from '../../db/schema';
-import { isOfflineCopy } from '../../sync/offlinePhotos';
-import type { WantedPhoto } from '../../sync/offlinePhotos';
+import { isOfflineCopy } from '../../sync/replay/offlinePhotos';
+import type { WantedPhoto } from '../../sync/replay/offlinePhotos';
 import { offlineCallsOf } from './serviceCallsRepo';
 
 const owners = new Set(['serviceCalls', 'serviceCallUpdates']);

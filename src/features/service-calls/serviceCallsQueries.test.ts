@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { resetDb } from '../../sync/testing/setup';
 import type { ServiceCall } from '../../lib/domain/entities';
 import { compareCalls, matchesTerms, parseOrder, searchTerms } from './listOrder';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
-import { createRecord } from '../../sync/writePath';
+import { createRecord } from '../../sync/write/writePath';
 import { resetDb, USER } from '../../sync/testing/setup';
 import {
   addUpdate,

@@ -9,14 +9,14 @@ import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/d
 import { eachLimited } from '../../lib/eachLimited';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
 import { description as descriptionRule, refuse, RuleError, validateServiceCall } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
-import type { Actor } from '../../sync/actor';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { pullInto } from '../../sync/pull';
-import { changeRecord, createRecord, deleteRecord, writeChanges } from '../../sync/writePath';
-import type { Change } from '../../sync/writePath';
-import type { ChangeOp } from '../../sync/outboxSubjects';
+import { currentActor } from '../../sync/write/actor';
+import type { Actor } from '../../sync/write/actor';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { pullInto } from '../../sync/replay/pull';
+import { changeRecord, createRecord, deleteRecord, writeChanges } from '../../sync/write/writePath';
+import type { Change } from '../../sync/write/writePath';
+import type { ChangeOp } from '../../sync/write/outboxSubjects';
 
 
 export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/outboxRows';
-import { editAndRetry } from '../../sync/userActions';
+import { editAndRetry } from '../../sync/write/userActions';
 import { DateField } from '../../ui/DateField';
 import { DateTimeField } from '../../ui/DateTimeField';
 import { Field } from '../../ui/Field';

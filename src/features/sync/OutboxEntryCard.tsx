@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/outboxRows';
-import { serverRefetch } from '../../sync/outbox';
-import { discardEntry, retryNow } from '../../sync/userActions';
+import { serverRefetch } from '../../sync/write/outbox';
+import { discardEntry, retryNow } from '../../sync/write/userActions';
 import { ConflictForm } from './ConflictForm';
 import { EditRetryForm } from './EditRetryForm';
 import { editableFieldsOf } from './editableFields';

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { storageFullSince, subscribeStorageFull } from '../../sync/storageFull';
+import { storageFullSince, subscribeStorageFull } from '../../sync/write/storageFull';
 import { useStorageReport } from './useStorageReport';
 import styles from './StorageWarning.module.css';
 import { Alert } from '../../ui/Alert';

@@ -1,7 +1,7 @@
 // The Sync screen: what is waiting and why, what needs a decision, and the black-box log for support.
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../lib/appVersion';
-import { exportSyncLog } from '../../sync/syncLog';
+import { exportSyncLog } from '../../sync/replay/syncLog';
 import { OutboxEntryCard } from './OutboxEntryCard';
 import { StorageNote } from './StorageWarning';
 import { requestReplayNow } from '../../session/syncController';

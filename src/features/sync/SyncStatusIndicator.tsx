@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { attentionCountFor } from '../../sync/outbox';
+import { attentionCountFor } from '../../sync/write/outbox';
 import { startSync } from '../../session/syncController';
 import { useSyncStatus } from '../../session/syncStore';
 import { useOnline } from '../../ui/useOnline';

@@ -1,5 +1,5 @@
 // Which fields of a refused change a person may fix on the Sync screen, and with which input: per
-// subject (src/sync/outboxSubjects.ts), a list of fields with their kind. Anything not listed — ids,
+// subject (src/sync/write/outboxSubjects.ts), a list of fields with their kind. Anything not listed — ids,
 // versions, photo ids, signatures, timestamps the device sets — is never offered. A change shows only
 // the listed fields its payload carries (a status change of a call offers no description).
 import type { OutboxEntry } from '../../db/outboxRows';
@@ -7,9 +7,9 @@ import { budgetGroups } from '../../lib/domain/books';
 import { chargeReasons } from '../../lib/domain/chargeRules';
 import { mailItemKinds, maintenanceTestStatuses, meterKinds, serviceCallDomains, serviceCallPriorities, serviceCallTypes } from '../../lib/domain/entities';
 import { toLocalDateTimeString } from '../../lib/dates';
-import { subjectOf } from '../../sync/outboxSubjects';
-import type { OutboxOp, OutboxSubject, OutboxTable } from '../../sync/outboxSubjects';
-import type { RowOf } from '../../sync/writePath';
+import { subjectOf } from '../../sync/write/outboxSubjects';
+import type { OutboxOp, OutboxSubject, OutboxTable } from '../../sync/write/outboxSubjects';
+import type { RowOf } from '../../sync/write/writePath';
 
 export type FieldInput =
   | { kind: 'text'; type?: 'tel' | 'email'; inputMode?: 'numeric' }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../db/outboxRows';
 import { languageCodes } from '../../i18n/languages';
 import { flatten } from '../../i18n/overrides';
-import { META_OUTBOX_KINDS } from '../../sync/outboxSubjects';
+import { META_OUTBOX_KINDS } from '../../sync/write/outboxSubjects';
 import { allEditableFields, editableFieldsOf, fromFormValue, toFormValue } from './editableFields';
 import { allEntryTitleKeys, ENTRY_TITLES, entryTitleKey, UNKNOWN_ENTRY_TITLE } from './entryTitles';
 import { isShownField, namedFields } from './fieldDisplay';

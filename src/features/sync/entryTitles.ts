@@ -1,10 +1,10 @@
 // The title of an outbox entry on the Sync screen, in the worker's words ("New service call", "Check
 // payment submitted"), never its table or op code. Typed over every subject the write path can name
-// (src/sync/outboxSubjects.ts): a new table or meta kind does not compile until it has a title here, and
+// (src/sync/write/outboxSubjects.ts): a new table or meta kind does not compile until it has a title here, and
 // entryTitles.test.ts checks each key is translated in every language.
 import type { OutboxEntry } from '../../db/outboxRows';
-import { isOutboxOp, subjectOf } from '../../sync/outboxSubjects';
-import type { OutboxOp, OutboxSubject } from '../../sync/outboxSubjects';
+import { isOutboxOp, subjectOf } from '../../sync/write/outboxSubjects';
+import type { OutboxOp, OutboxSubject } from '../../sync/write/outboxSubjects';
 
 /** `other` titles any op without its own phrase (an op this version does not know included). */
 type SubjectTitles = { other: string } & Partial<Record<OutboxOp, string>>;

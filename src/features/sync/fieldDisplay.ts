@@ -3,7 +3,7 @@
 // with its time, agorot as shekels — never an id, a code or an ISO timestamp.
 import type { TFunction } from 'i18next';
 import { serviceCallStatuses } from '../../lib/domain/entities';
-import type { OutboxSubject } from '../../sync/outboxSubjects';
+import type { OutboxSubject } from '../../sync/write/outboxSubjects';
 import type { Formats } from '../../ui/useFormats';
 import { allEditableFields, EDITABLE_FIELDS } from './editableFields';
 import type { FieldInput } from './editableFields';

@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { OutboxEntry, SyncLogRow } from '../../db/outboxRows';
-import { entriesFor, pendingCountFor } from '../../sync/outbox';
+import { entriesFor, pendingCountFor } from '../../sync/write/outbox';
 
 /** Pending changes of `userKey` (the logout warning uses it with the user being logged out). */
 export function usePendingCount(userKey: string | null): number {

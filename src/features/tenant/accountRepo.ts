@@ -5,7 +5,7 @@ import { db } from '../../db/db';
 import { myAccount } from '../../lib/paymentAnswers';
 import type { MyAccount } from '../../lib/paymentAnswers';
 import { api, callWithRelogin } from '../../session/api';
-import { currentActor } from '../../sync/actor';
+import { currentActor } from '../../sync/write/actor';
 
 export const ACCOUNT_PREFIX = 'tenant.account:';
 

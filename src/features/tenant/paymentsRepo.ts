@@ -11,7 +11,7 @@ import { cardAnswer, cardEntryAnswer, paymentAnswer, quoteAnswer } from '../../l
 import type { CardEntryView, PaymentQuoteView, PaymentRecord, SavedCardView } from '../../lib/paymentAnswers';
 import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
-import { currentActor } from '../../sync/actor';
+import { currentActor } from '../../sync/write/actor';
 
 const INTENT_PREFIX = 'tenant.paymentIntent:';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { emptySession } from '../../db/sessionVault';
 import type { Session } from '../../db/sessionVault';
-import { applyServerRecords } from '../../sync/rows';
+import { applyServerRecords } from '../../sync/write/rows';
 import { resetDb } from '../../sync/testing/setup';
 import { SessionContext } from '../sessionContext';
 import type { SessionContextValue } from '../sessionContext';

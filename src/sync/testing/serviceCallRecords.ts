@@ -4,10 +4,10 @@
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ServiceCallRow } from '../../db/schema';
 import type { ServiceCall, ServiceCallDomain, ServiceCallStatus } from '../../lib/domain/entities';
-import { currentActor } from '../actor';
-import { photoRowOf } from '../photos';
-import type { CompressedPhoto } from '../photos';
-import { changeRecord, createRecord, deleteRecord, writeChanges } from '../writePath';
+import { currentActor } from '../write/actor';
+import { photoRowOf } from '../write/photos';
+import type { CompressedPhoto } from '../write/photos';
+import { changeRecord, createRecord, deleteRecord, writeChanges } from '../write/writePath';
 
 type NewCall = { buildingId: number; domain: ServiceCallDomain; description: string };
 type Fields = Partial<Pick<ServiceCall, 'subject' | 'description' | 'priority'>>;

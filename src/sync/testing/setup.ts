@@ -1,11 +1,11 @@
 // Shared set-up of the sync unit tests: a clean database, a fixed user, an engine over a fake server.
 import { createApiClient } from '../../api/client';
 import { db } from '../../db/db';
-import { setActorSource } from '../actor';
-import { createReplayEngine } from '../engine';
-import type { EngineDeps, ReplayEngine } from '../engine';
-import { userKeyOf } from '../sessionPort';
-import type { SessionPort } from '../sessionPort';
+import { setActorSource } from '../write/actor';
+import { createReplayEngine } from '../replay/engine';
+import type { EngineDeps, ReplayEngine } from '../replay/engine';
+import { userKeyOf } from '../write/userKey';
+import type { SessionPort } from '../replay/sessionPort';
 import { createFakeServer } from './fakeServer';
 import type { FakeServer } from './fakeServer';
 

@@ -34,7 +34,7 @@ export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The exported black box (src/sync/syncLog.ts `exportSyncLog`). */
+/** The exported black box (src/sync/replay/syncLog.ts `exportSyncLog`). */
 export type ExportedSyncLog = {
   appVersion: string;
   outbox: Array<{ id: string; op: string; entityKey: string; state: string; attempts: number }>;

@@ -3,7 +3,7 @@
 import { createActor, fromPromise, matchesState, waitFor } from 'xstate';
 import { ApiError } from '../../../api/errors';
 import type { Check, Debt } from '../../../lib/domain/entities';
-import type { CompressedPhoto } from '../../../sync/photos';
+import type { CompressedPhoto } from '../../../sync/write/photos';
 import { checkPaymentMachine } from '../checkPaymentMachine';
 import type { CaptureTarget, NavigateEvent, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from '../checkPaymentModel';
 

@@ -1,6 +1,6 @@
 // A tenant's service calls (issue 31 item 1). Reporting a fault, commenting and joining a neighbour's
 // common-area call go through the outbox like every change (kept on the device offline, sent once; the
-// photos ride behind their call or comment, src/sync/photos.ts). What the server answered last is kept
+// photos ride behind their call or comment, src/sync/write/photos.ts). What the server answered last is kept
 // per user in `meta`, so the screens read it offline and say when it is not fresh.
 import { answerOf } from '../../../api/answers';
 import { db } from '../../../db/db';
@@ -13,12 +13,12 @@ import { tenantCallDetail, tenantCallList } from '../../../lib/tenantCallAnswers
 import type { TenantCallAnswer, TenantCallDetail } from '../../../lib/tenantCallAnswers';
 import { refuse } from '../../../lib/validation/rules';
 import { api, callWithRelogin } from '../../../session/api';
-import { currentActor } from '../../../sync/actor';
-import { photoRowOf } from '../../../sync/photos';
-import type { CompressedPhoto } from '../../../sync/photos';
-import { createRecord } from '../../../sync/writePath';
+import { currentActor } from '../../../sync/write/actor';
+import { photoRowOf } from '../../../sync/write/photos';
+import type { CompressedPhoto } from '../../../sync/write/photos';
+import { createRecord } from '../../../sync/write/writePath';
 import { entityKeyOf } from '../../../db/mutate';
-import type { MetaOutboxKey } from '../../../sync/outboxSubjects';
+import type { MetaOutboxKey } from '../../../sync/write/outboxSubjects';
 
 export const TENANT_CALLS_PREFIX = 'tenant.calls:';
 export const TENANT_CALL_PREFIX = 'tenant.call:';
