@@ -215,9 +215,9 @@ describe('a refund’s credit document', () => {
     const number = await creditNumberOf(id);
     expect(number).toBeGreaterThan(0);
     const expected: Record<'he' | 'en' | 'ru', string[]> = {
-      he: [`חשבונית זיכוי ${number}`, 'מספר זיכוי', 'זיכוי לקבלה', 'סה"כ זוכה'],
-      en: [`Credit note ${number}`, 'Credit note number', 'Credits receipt', 'Total credited'],
-      ru: [`Кредит-нота ${number}`, 'Номер кредит-ноты', 'К квитанции', 'Итого возвращено'],
+      he: [`מסמך זיכוי ${number}`, 'מספר מסמך זיכוי', 'זיכוי לקבלה', 'סה"כ זוכה'],
+      en: [`Credit document ${number}`, 'Credit document number', 'Credits receipt', 'Total credited'],
+      ru: [`Документ о возврате ${number}`, 'Номер документа о возврате', 'К квитанции', 'Итого возвращено'],
     };
     for (const lang of ['he', 'en', 'ru'] as const) {
       const pdf = await creditOf('moshe', payment.id, id, lang);
@@ -234,6 +234,9 @@ describe('a refund’s credit document', () => {
     }
     // The same document gives the same bytes.
     expect((await creditOf('moshe', payment.id, id)).bytes.equals((await creditOf('moshe', payment.id, id)).bytes)).toBe(true);
+    // The tenant's history names the document by the payment and refund it is read by.
+    const history = (await account()).history as (History & { creditDocument?: unknown })[];
+    expect(history.find((h) => h.kind === 'refund' && h.amountAgorot === 12_345)?.creditDocument).toEqual({ paymentId: payment.id, refundId: id, number });
   });
 
   it('is given to those who may read the receipt; not to another apartment, a worker, a supplier, another company or nobody', async () => {
