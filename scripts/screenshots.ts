@@ -9,6 +9,7 @@ import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
 import { takeServiceCalls } from './screenshots-service-calls';
+import { takeMoney } from './screenshots-money';
 import { takeStatements } from './screenshots-statements';
 import { takeTenant } from './screenshots-tenant';
 import { inBrowser, withServer } from './screenshots/session';
@@ -25,3 +26,4 @@ async function takeLogin(server: AppServer): Promise<void> {
 for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, takeChecks, takeBooks, takeDocuments, takeBuildingLife]) await withServer(take);
 await takeTenant();
 await takeStatements();
+await takeMoney();
