@@ -8,6 +8,7 @@ import { takeChecks } from './screenshots-checks';
 import { takeDocuments } from './screenshots-documents';
 import { takeFieldRound } from './screenshots-field-round';
 import { takeMeters } from './screenshots-meters';
+import { takeMoney } from './screenshots-money';
 import { takeResidents } from './screenshots-residents';
 import { takeServiceCalls } from './screenshots-service-calls';
 import { takeStatements } from './screenshots-statements';
@@ -27,3 +28,4 @@ for (const take of [takeLogin, takeFieldRound, takeServiceCalls, takeMeters, tak
 await takeTenant();
 await takeStatements();
 await takeResidents();
+await takeMoney();

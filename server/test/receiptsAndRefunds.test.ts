@@ -1,7 +1,8 @@
 // After a tenant paid (issue 14): the payment's ledger row says what it is in every language (a key and
 // params, not English text); the receipt is a PDF with a Hebrew font, fetched only by the apartment's
 // tenants and the building's office; management staff refund all or part of a card payment exactly
-// once, which reopens the debts it settled and shows in the tenant's history.
+// once, which reopens the debts it settled and shows in the tenant's history; each refund has its own
+// credit document as a PDF, in the receipt's font and the reader's language, for the receipt's readers.
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nisOf } from '../../src/lib/agorot.ts';
@@ -30,7 +31,8 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer({ usageLimits: roomyCardLimits });
-  for (const name of ['moshe', 'tali', 'miri', 'rina', 'avi', 'admin']) tokens[name] = (await loginAs(server, name)).token;
+  for (const name of ['moshe', 'tali', 'miri', 'rina', 'avi', 'admin', 'eli']) tokens[name] = (await loginAs(server, name)).token;
+  tokens.other = (await loginAs(server, 'other', 2002)).token;
   for (const name of ['moshe', 'tali']) await approveTerms(server, tokens[name] ?? '');
 });
 afterAll(async () => server.close());
@@ -189,6 +191,69 @@ describe('refunds', () => {
     const other = await payDebts(1);
     expect((await refund('miri', other.payment.id, 100, id)).status).toBe(409);
     expect(await refundedAtProvider(other.payment.id)).toBe(0);
+  });
+});
+
+describe('a refund’s credit document', () => {
+  const creditOf = async (user: string, paymentId: string, refundId: string, lang = 'he') => {
+    const res = await fetch(`${server.baseUrl}/api/binyan/payments/${paymentId}/refunds/${refundId}/credit.pdf?lang=${lang}`, { headers: tokens[user] ? { authorization: tokens[user] } : {} });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const creditNumberOf = async (refundId: string) => {
+    const db = openDatabase(server.database);
+    try {
+      return Number((await db.first(db.q.selectFrom('payment_refunds').select('creditNumber').where('id', '=', refundId)))?.creditNumber);
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('is a one-page PDF with its credit number, the receipt it credits and the amount, in Hebrew (right to left), English and Russian, in the receipt’s font', async () => {
+    const { payment } = await payDebts(1);
+    const id = newId();
+    expect((await refund('miri', payment.id, 12_345, id)).status).toBe(200);
+    const number = await creditNumberOf(id);
+    expect(number).toBeGreaterThan(0);
+    const expected: Record<'he' | 'en' | 'ru', string[]> = {
+      he: [`מסמך זיכוי ${number}`, 'מספר מסמך זיכוי', 'זיכוי לקבלה', 'סה"כ זוכה'],
+      en: [`Credit document ${number}`, 'Credit document number', 'Credits receipt', 'Total credited'],
+      ru: [`Документ о возврате ${number}`, 'Номер документа о возврате', 'К квитанции', 'Итого возвращено'],
+    };
+    for (const lang of ['he', 'en', 'ru'] as const) {
+      const pdf = await creditOf('moshe', payment.id, id, lang);
+      expect(pdf.status).toBe(200);
+      expect(pdf.type).toBe('application/pdf');
+      expect(pdf.disposition).toBe(`attachment; filename="credit-${number}.pdf"`);
+      const doc = await PDFDocument.load(pdf.bytes);
+      expect(doc.getPageCount()).toBe(1);
+      expect(doc.getTitle()).toBe(expected[lang][0]);
+      const lines = await pdfLines(pdf.bytes);
+      const dir = lang === 'he' ? 'rtl' : 'ltr';
+      for (const text of [...expected[lang], String(payment.receiptNumber), formatNis(nisOf(12_345), lang)]) expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
+      expect(await pdfFontNames(pdf.bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    }
+    // The same document gives the same bytes.
+    expect((await creditOf('moshe', payment.id, id)).bytes.equals((await creditOf('moshe', payment.id, id)).bytes)).toBe(true);
+    // The tenant's history names the document by the payment and refund it is read by.
+    const history = (await account()).history as (History & { creditDocument?: unknown })[];
+    expect(history.find((h) => h.kind === 'refund' && h.amountAgorot === 12_345)?.creditDocument).toEqual({ paymentId: payment.id, refundId: id, number });
+  });
+
+  it('is given to those who may read the receipt; not to another apartment, a worker, a supplier, another company or nobody', async () => {
+    const { payment } = await payDebts(1);
+    const id = newId();
+    expect((await refund('miri', payment.id, 100, id)).status).toBe(200);
+    for (const user of ['moshe', 'miri', 'rina', 'admin']) expect((await creditOf(user, payment.id, id)).status, user).toBe(200);
+    expect((await creditOf('tali', payment.id, id)).status).toBe(404);
+    expect((await creditOf('avi', payment.id, id)).status).toBe(403);
+    expect((await creditOf('eli', payment.id, id)).status).toBe(403);
+    // Another company's only user is a worker there: refused by the right before anything is looked up.
+    expect((await creditOf('other', payment.id, id)).status).toBe(403);
+    expect((await creditOf('nobody', payment.id, id)).status).toBe(401);
+    // Another payment's refund is not this payment's, and no refund has no document.
+    const other = await payDebts(1);
+    expect((await creditOf('moshe', other.payment.id, id)).status).toBe(404);
+    expect((await creditOf('moshe', payment.id, newId())).status).toBe(404);
   });
 });
 

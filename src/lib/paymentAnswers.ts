@@ -33,6 +33,8 @@ export const historyRow = z.looseObject({
   last4: maybeText,
   /** A refund's credit document number (issue 29); absent from servers before it. */
   creditNumber: z.optional(z.nullable(num)),
+  /** A refund row's credit document, by the payment and refund its PDF is read by; absent from servers before it. */
+  creditDocument: z.optional(z.nullable(z.looseObject({ paymentId: text, refundId: text, number: num }))),
 });
 
 export const savedCard = z.looseObject({ id: text, last4: text, expiry: text, cardKind: text, kept: z.boolean() });

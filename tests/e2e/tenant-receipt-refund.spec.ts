@@ -1,6 +1,7 @@
 // After a tenant paid (issue 14): the payment's row in My apartment reads in the UI language (a ledger
 // key, not English text), the receipt downloads as a PDF, the office refunds part of it from the
-// payments list (once), and the tenant sees the refund in the history. Hebrew UI; axe-clean.
+// payments list (once), and the tenant sees the refund in the history and saves its credit document as
+// a PDF. Hebrew UI; axe-clean.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/lib/cards';
@@ -86,10 +87,15 @@ describe('a receipt and a refund', () => {
     await signOut();
   });
 
-  it('shows the refund in the tenant’s history', async () => {
+  it('shows the refund in the tenant’s history and downloads its credit document as a PDF', async () => {
     await signInAs(moshe);
     await tenant.waitVisible(tenant.homeHeading());
     await tenant.waitVisible(tenant.payments().filter({ hasText: ledger('text.refund', { receipt, last4: '0000' }) }));
     await axeCheck(app.page);
+    const credit = state.row<{ n: number }>("SELECT creditNumber AS n FROM payment_refunds WHERE status = 'succeeded' AND amountAgorot = 10000")?.n ?? 0;
+    const [download] = await Promise.all([app.page.waitForEvent('download'), tenant.button(ledger('downloadCredit', { number: credit })).click()]);
+    expect(download.suggestedFilename()).toBe(`credit-${credit}.pdf`);
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

@@ -2,7 +2,11 @@
 // open committee fees due by then are charged to the order's card. A run is a payment row keyed by the
 // order and its period (the billing date): the unique index lets one process of many insert it, and the
 // provider charges the payment's id once, so a period is charged exactly once on either engine.
+// A run never comes before its period's committee fees: it posts them first (jobs/feeBilling.ts, once per
+// apartment and period on any number of processes), so a run that starts before the fee job, or beside it
+// in another process, still finds the fee it is there to settle.
 import { chargeDates } from '../../../src/lib/domain/standingOrderRules.ts';
+import { runFeeBilling } from './feeBilling.ts';
 import { scheduleLeasedJob } from './leasedJob.ts';
 import type { AppContext } from '../context.ts';
 import type { StandingOrder } from '../data/payments.ts';
@@ -88,10 +92,12 @@ async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: stri
   else if (done.status === 'failed') counts.failed += 1;
 }
 
-/** Charges every active order's due periods not run yet. Safe to run from several processes at once. */
+/** Posts the fees due by today, then charges every active order's due periods not run yet. Safe to run from several processes at once. */
 export async function runStandingOrders(ctx: PaymentContext): Promise<RunCounts> {
   const today = israelLocalDate(ctx.now());
   const counts: RunCounts = { charged: 0, failed: 0, nothingDue: 0 };
+  // Returns once every fee due by today is committed, by this process or (waited for on its key) another.
+  await runFeeBilling(ctx);
   for (const order of await standingOrders.active(ctx.db)) {
     for (const period of duePeriods(order, today)) {
       if ((await payments.ofStandingOrder(ctx.db, order.id, period))?.status === 'succeeded') continue;

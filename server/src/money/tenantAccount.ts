@@ -56,6 +56,8 @@ export type HistoryRow = {
   last4: string | null;
   /** A refund's credit document: its number in the issuer's credit sequence (issue 29). */
   creditNumber: number | null;
+  /** A refund row's credit document, by the payment and refund its PDF is read by (issue 29), else null. */
+  creditDocument: { paymentId: string; refundId: string; number: number } | null;
 };
 
 function methodOf(sourceKind: string | null): string {
@@ -95,11 +97,12 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
   const paid: Map<string, Payment> = new Map((await payments.ofApartment(db, companyId, apartment.id)).map((p) => [p.id, p]));
   const settings = await billingSettings.of(db, building.id);
   const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
-  const creditNumbers = new Map((await refunds.ofPayments(db, [...paid.keys()])).map((r) => [r.id, r.creditNumber]));
+  const refundsById = new Map((await refunds.ofPayments(db, [...paid.keys()])).map((r) => [r.id, r]));
   const history = mine
     .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'credit')
     .map((e): HistoryRow => {
       const p = e.kind === 'payment' && e.sourceId ? paid.get(e.sourceId) : undefined;
+      const r = e.kind === 'refund' && e.sourceId ? refundsById.get(e.sourceId) : undefined;
       return {
         id: e.id,
         kind: e.kind === 'refund' || e.kind === 'credit' ? e.kind : 'payment',
@@ -113,7 +116,8 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
         receiptNumber: p?.receiptNumber ?? null,
         totalAgorot: p?.totalAgorot ?? null,
         last4: p?.last4 ?? null,
-        creditNumber: e.kind === 'refund' && e.sourceId ? (creditNumbers.get(e.sourceId) ?? null) : null,
+        creditNumber: r?.creditNumber ?? null,
+        creditDocument: r && r.creditNumber !== null ? { paymentId: r.paymentId, refundId: r.id, number: r.creditNumber } : null,
       };
     })
     .reverse();

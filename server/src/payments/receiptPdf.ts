@@ -1,4 +1,4 @@
-// A payment's receipt as a PDF (issue 14): receipt number, date dd/mm/yyyy, payer, apartment, the debts
+// A payment's receipt as a PDF (issue 14), and a refund's credit document (issue 29): receipt number, date dd/mm/yyyy, payer, apartment, the debts
 // paid, the clearing fee and its VAT, the total in ₪ (and what was refunded of it), in the reader's
 // language, in the server's one PDF font family (files/pdfFonts.ts), each line through the one bidi path
 // (files/pdfText.ts) that signed forms use too.
@@ -12,7 +12,8 @@ import { embedPdfFonts } from '../files/pdfFonts.ts';
 import type { LineBox } from '../files/pdfText.ts';
 import { drawLine } from '../files/pdfText.ts';
 import { issuerKindOf } from '../../../src/lib/domain/receiptIssuer.ts';
-import type { Payment } from '../data/payments.ts';
+import type { Payment, Refund } from '../data/payments.ts';
+import { israelLocalDate } from '../util/dates.ts';
 import type { ReceiptLanguage } from './receiptTexts.ts';
 import { receiptTexts } from './receiptTexts.ts';
 
@@ -68,22 +69,31 @@ class Writer {
   }
 }
 
+/** One A4 page in the one font family, titled and dated for the same bytes each time. */
+async function startDocument(title: string, author: string, madeAt: Date, language: ReceiptLanguage): Promise<{ doc: PDFDocument; w: Writer }> {
+  const doc = await PDFDocument.create();
+  const fonts = await embedPdfFonts(doc, ['regular', 'bold']);
+  doc.setTitle(title);
+  doc.setAuthor(author);
+  doc.setProducer('Binyan');
+  doc.setCreator('Binyan');
+  doc.setCreationDate(madeAt);
+  doc.setModificationDate(madeAt);
+  return { doc, w: new Writer(doc.addPage([A4.width, A4.height]), fonts, language === 'he') };
+}
+
+const issuerName = (t: (typeof receiptTexts)[ReceiptLanguage], p: Payment, facts: Pick<ReceiptFacts, 'apartment' | 'companyName'>) =>
+  issuerKindOf(p.receiptIssuer) === 'committee' || facts.companyName === null ? t.committee(facts.apartment.address, facts.apartment.city) : facts.companyName;
+
 export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage): Promise<Buffer> {
   const { payment: p, apartment } = facts;
   const t = receiptTexts[language];
   const money = (agorot: number) => formatNis(nisOf(agorot), language);
-  const doc = await PDFDocument.create();
-  const fonts = await embedPdfFonts(doc, ['regular', 'bold']);
-  doc.setTitle(`${t.title} ${p.receiptNumber ?? ''}`.trim());
-  doc.setAuthor(p.payerName);
-  doc.setProducer('Binyan');
-  doc.setCreator('Binyan');
-  doc.setCreationDate(facts.madeAt);
-  doc.setModificationDate(facts.madeAt);
-  const w = new Writer(doc.addPage([A4.width, A4.height]), fonts, language === 'he');
+  const title = `${t.title} ${p.receiptNumber ?? ''}`.trim();
+  const { doc, w } = await startDocument(title, p.payerName, facts.madeAt, language);
 
-  w.heading(`${t.title} ${p.receiptNumber ?? ''}`.trim());
-  w.pair(t.issuer, issuerKindOf(p.receiptIssuer) === 'committee' || facts.companyName === null ? t.committee(apartment.address, apartment.city) : facts.companyName);
+  w.heading(title);
+  w.pair(t.issuer, issuerName(t, p, facts));
   w.pair(t.number, String(p.receiptNumber ?? ''));
   w.pair(t.date, formatDisplayDate(p.date));
   w.pair(t.payer, p.payerName);
@@ -103,6 +113,34 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   w.pair(t.vat(String(p.vatBasisPoints / 100)), money(p.feeVatAgorot));
   w.pair(t.total, money(p.totalAgorot), 14, true);
   if (facts.refundedAgorot > 0) w.pair(t.refunded, money(facts.refundedAgorot));
+  w.rule();
+  w.line(t.currency, 9, true);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+export type CreditFacts = Omit<ReceiptFacts, 'refundedAgorot' | 'madeAt'> & { refund: Refund };
+
+/**
+ * A succeeded refund's credit document: the issuer's credit number, its date, the receipt it credits, the
+ * card the money went back to and the amount — the receipt's font, right to left in Hebrew. Made at the
+ * refund's last change, so the same document gives the same bytes.
+ */
+export async function creditPdf(facts: CreditFacts, language: ReceiptLanguage): Promise<Buffer> {
+  const { payment: p, refund: r, apartment } = facts;
+  const t = receiptTexts[language];
+  const title = `${t.creditTitle} ${r.creditNumber ?? ''}`.trim();
+  const { doc, w } = await startDocument(title, p.payerName, new Date(r.updatedAt), language);
+
+  w.heading(title);
+  w.pair(t.issuer, issuerName(t, p, facts));
+  w.pair(t.creditNumber, String(r.creditNumber ?? ''));
+  w.pair(t.date, formatDisplayDate(israelLocalDate(new Date(r.createdAt))));
+  w.pair(t.creditFor, String(p.receiptNumber ?? ''));
+  w.pair(t.payer, p.payerName);
+  w.pair(t.apartmentLabel, t.apartment(apartment.number, apartment.address, apartment.city));
+  w.pair(t.method, t.refundedTo(p.last4));
+  w.rule();
+  w.pair(t.creditAmount, formatNis(nisOf(r.amountAgorot), language), 14, true);
   w.rule();
   w.line(t.currency, 9, true);
   return Buffer.from(await doc.save({ useObjectStreams: false }));

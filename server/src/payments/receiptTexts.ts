@@ -28,6 +28,12 @@ export type ReceiptTexts = {
   currency: string;
   /** An EV reading's charge: the month of the reading and its kWh. */
   evCharging: (month: string, kwh: string) => string;
+  /** A refund's credit document (issue 29): its title, number, the receipt it credits, and where the money went. */
+  creditTitle: string;
+  creditNumber: string;
+  creditFor: string;
+  refundedTo: (last4: string) => string;
+  creditAmount: string;
 };
 
 export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
@@ -53,6 +59,11 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     refunded: 'זוכה',
     evCharging: (m, k) => `טעינת רכב חשמלי ${m} · ${k} קוט״ש`,
     currency: 'הסכומים בשקלים חדשים (₪)',
+    creditTitle: 'מסמך זיכוי',
+    creditNumber: 'מספר מסמך זיכוי',
+    creditFor: 'זיכוי לקבלה',
+    refundedTo: (l) => `הוחזר לכרטיס המסתיים ב-${l}`,
+    creditAmount: 'סה"כ זוכה',
   },
   en: {
     title: 'Receipt',
@@ -76,6 +87,11 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     refunded: 'Refunded',
     evCharging: (m, k) => `EV charging ${m} · ${k} kWh`,
     currency: 'Amounts in new Israeli shekels (₪)',
+    creditTitle: 'Credit document',
+    creditNumber: 'Credit document number',
+    creditFor: 'Credits receipt',
+    refundedTo: (l) => `Refunded to card ending ${l}`,
+    creditAmount: 'Total credited',
   },
   fr: {
     title: 'Reçu',
@@ -99,6 +115,11 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     refunded: 'Remboursé',
     evCharging: (m, k) => `Recharge de véhicule électrique ${m} · ${k} kWh`,
     currency: 'Montants en nouveaux shekels (₪)',
+    creditTitle: 'Avoir',
+    creditNumber: 'Numéro d’avoir',
+    creditFor: 'Avoir sur le reçu',
+    refundedTo: (l) => `Remboursé sur la carte se terminant par ${l}`,
+    creditAmount: 'Total remboursé',
   },
   ru: {
     title: 'Квитанция',
@@ -122,6 +143,11 @@ export const receiptTexts: Record<ReceiptLanguage, ReceiptTexts> = {
     refunded: 'Возвращено',
     evCharging: (m, k) => `Зарядка электромобиля ${m} · ${k} кВт·ч`,
     currency: 'Суммы в новых израильских шекелях (₪)',
+    creditTitle: 'Документ о возврате',
+    creditNumber: 'Номер документа о возврате',
+    creditFor: 'К квитанции',
+    refundedTo: (l) => `Возвращено на карту, оканчивающуюся на ${l}`,
+    creditAmount: 'Итого возвращено',
   },
 };
 

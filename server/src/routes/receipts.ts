@@ -1,6 +1,7 @@
-// After a tenant paid (issue 14): the receipt as a PDF in the reader's language, fetched by the payer's
-// apartment's tenants and the office of the building; and refunds of a card payment by management staff,
-// each exactly once per its id (the request's Idempotency-Key). Both need the connection.
+// After a tenant paid (issue 14): the receipt as a PDF in the reader's language, and each refund's credit
+// document (issue 29), fetched by the payer's apartment's tenants and the office of the building; and
+// refunds of a card payment by management staff, each exactly once per its id (the request's
+// Idempotency-Key). Both need the connection.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -14,7 +15,7 @@ import { mayDo } from '../http/rights.ts';
 import { parse } from '../http/validate.ts';
 import { tenantHomes } from '../money/tenantAccount.ts';
 import { refundPayment } from '../payments/refund.ts';
-import { receiptPdf } from '../payments/receiptPdf.ts';
+import { creditPdf, receiptPdf } from '../payments/receiptPdf.ts';
 import { receiptLanguageOf } from '../payments/receiptTexts.ts';
 
 const refundBody = z.object({ id: z.uuid(), amountAgorot: z.number().int() });
@@ -52,6 +53,30 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="receipt-${p.receiptNumber}.pdf"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+  });
+
+  // A refund's credit document (issue 29): read by whoever may read the payment's receipt.
+  app.get('/api/binyan/payments/:id/refunds/:refundId/credit.pdf', { config: { right: 'receipts.read' } }, async (req, reply) => {
+    const params = req.params as { id: string; refundId: string };
+    const p = await visiblePayment(req, params.id);
+    const refund = (await refunds.ofPayment(db, p.id)).find((r) => r.id === params.refundId);
+    if (!refund || refund.status !== 'succeeded' || refund.creditNumber === null) throw fail.notFound();
+    const apartment = (await apartments.find(db, p.apartmentId))?.entity;
+    const building = (await buildings.find(db, p.buildingId))?.entity;
+    const pdf = await creditPdf(
+      {
+        payment: p,
+        refund,
+        apartment: { number: apartment?.number ?? '', address: building?.address ?? '', city: building?.city ?? '' },
+        companyName: (await db.first(db.q.selectFrom('companies').select('name').where('id', '=', p.companyId)))?.name ?? null,
+      },
+      receiptLanguageOf(queryOf(req).lang),
+    );
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="credit-${refund.creditNumber}.pdf"`)
       .header('Cache-Control', 'private, no-store')
       .send(pdf);
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ApartmentAccountView } from '../../lib/paymentAnswers';
+import { CreditDownloadButton } from '../../session/CreditDownloadButton';
 import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
 import { useCan } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
@@ -105,7 +106,11 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                     {t('home.receipt', { number: h.receiptNumber })}
                   </Link>
                 ) : null}
-                {h.kind === 'refund' && typeof h.creditNumber === 'number' ? <span className={styles.muted}>{t('home.creditDocument', { number: h.creditNumber })}</span> : null}
+                {h.creditDocument ? (
+                  <CreditDownloadButton paymentId={h.creditDocument.paymentId} refundId={h.creditDocument.refundId} creditNumber={h.creditDocument.number} />
+                ) : h.kind === 'refund' && typeof h.creditNumber === 'number' ? (
+                  <span className={styles.muted}>{t('home.creditDocument', { number: h.creditNumber })}</span>
+                ) : null}
                 {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>
               <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>
