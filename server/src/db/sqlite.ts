@@ -233,14 +233,22 @@ export function openSqlite(path: string): SqliteDatabase {
   function linger(commitOf: Commit): void {
     lingering = commitOf;
     lingeringInProcess.add(closeLingering);
-    setImmediate(() => {
+    const close = (): void => {
       if (lingering !== commitOf || queued > 0) return;
+      // While the log syncs, a commit made now would wait for that sync before its own: it stays open
+      // for the requests arriving meanwhile instead, and commits when the sync is done.
+      const syncing = sync?.underWay();
+      if (syncing) {
+        void syncing.catch(() => undefined).then(close);
+        return;
+      }
       try {
         closeLingering();
       } catch {
         // Its transactions' callers got the error.
       }
-    });
+    };
+    setImmediate(close);
   }
   // The open `commitTogether` group of the running work (it holds the queue): its transactions are
   // savepoints of the group's one transaction, its other queries run at once.

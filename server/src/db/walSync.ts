@@ -14,6 +14,8 @@ import type { FileHandle } from 'node:fs/promises';
 export type WalSync = {
   /** Settles once every commit made before the call is on disk (rejects if the disk refused). */
   durable(): Promise<void>;
+  /** The sync under way, if any (a commit made now would wait for it and then for its own). */
+  underWay(): Promise<void> | null;
   /** Waits for the syncs under way and closes the log file. */
   close(): Promise<void>;
 };
@@ -53,6 +55,7 @@ export function walSync(walPath: string): WalSync {
         });
       return queued;
     },
+    underWay: () => running,
     async close() {
       await Promise.allSettled([running, queued]);
       const opened = handle;
