@@ -57,7 +57,10 @@ export async function storedAnswerOf(ctx: AppContext, req: FastifyRequest): Prom
   const key = idempotencyKeyOf(req);
   if (!key || key.length > MAX_KEY_LENGTH) return null;
   const { companyId, user } = req.auth;
-  const stored = await idempotencyKeys.find(ctx.db, companyId, user.id, key);
+  if (!(await idempotencyKeys.find(ctx.db, companyId, user.id, key))) return null;
+  // Found: read again in a transaction, so that the repeat, like the first request, is answered only
+  // once the commit that stored it is on disk (on SQLite a read may see a commit still being synced).
+  const stored = await ctx.db.tx((tx) => idempotencyKeys.find(tx, companyId, user.id, key));
   return stored ? { key, stored: repeatOf(req, stored) } : null;
 }
 
