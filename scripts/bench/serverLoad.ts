@@ -3,7 +3,7 @@
 // keys are counted afterwards (every 2xx must be exactly one applied mutation).
 // - server: one process on SQLite (the embedded default).
 // - server on PostgreSQL, 2 processes: two processes on one PostgreSQL database (a throw-away cluster
-//   with durable commits, like SQLite's synchronous = FULL), loaded at once, half the requests each.
+//   with durable commits, like SQLite's synced log), loaded at once, half the requests each.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

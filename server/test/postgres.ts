@@ -29,7 +29,7 @@ export type PgCluster = {
 export type PgClusterOptions = {
   /**
    * Off for tests (fsync and full-page writes off: the data dies with the run anyway); on for the
-   * benchmark, where a commit must be on disk like SQLite's `synchronous = FULL`.
+   * benchmark, where a commit must be on disk like an SQLite commit (its log synced before the answer).
    */
   durable?: boolean;
 };

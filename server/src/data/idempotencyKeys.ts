@@ -8,30 +8,24 @@ export type KeyClaim = { companyId: number; userId: number; key: string; method:
 const find = statement((q, companyId: number, userId: number, key: string) =>
   q.selectFrom('idempotency_keys').select(['requestHash', 'status', 'body']).where('companyId', '=', companyId).where('userId', '=', userId).where('key', '=', key),
 );
-// A claim holds the key from the start of the transaction (status 0 until answered): a concurrent
-// request with the same key waits on it, then finds the answer. Neither statement reads an index
-// range, so on PostgreSQL unrelated keys never make serializable transactions conflict.
-const claim = statement((q, companyId: number, userId: number, key: string, method: string, path: string, requestHash: string, createdAt: string) =>
-  q
-    .insertInto('idempotency_keys')
-    .values({ companyId, userId, key, method, path, requestHash, status: 0, body: '', createdAt })
-    .onConflict((oc) => oc.columns(['companyId', 'userId', 'key']).doNothing())
-    .returning('key'),
-);
-const answer = statement(
+// The key with its answer, stored with the change, unless another request stored it first (its
+// answer is then this request's). It reads no index range, so on PostgreSQL unrelated keys never make
+// serializable transactions conflict; a concurrent insert of the same key waits for the other
+// transaction, and is retried (db/postgres.ts) when that one commits.
+const store = statement(
   (q, companyId: number, userId: number, key: string, method: string, path: string, requestHash: string, createdAt: string, status: number, body: string) =>
     q
       .insertInto('idempotency_keys')
       .values({ companyId, userId, key, method, path, requestHash, status, body, createdAt })
-      .onConflict((oc) => oc.columns(['companyId', 'userId', 'key']).doUpdateSet((eb) => ({ status: eb.ref('excluded.status'), body: eb.ref('excluded.body') }))),
+      .onConflict((oc) => oc.columns(['companyId', 'userId', 'key']).doNothing())
+      .returning('key'),
 );
 
 export const idempotencyKeys = {
   find: (db: Db, companyId: number, userId: number, key: string): Promise<StoredAnswer | undefined> => find.first(db, companyId, userId, key),
-  /** Takes the key for this transaction; false when it was already stored (the answer is then `find`'s). */
-  claim: async (db: Db, c: KeyClaim): Promise<boolean> => (await claim.first(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt)) !== undefined,
-  /** Stores the answer of a claimed key. */
-  answer: (db: Db, c: KeyClaim, status: number, body: string) => answer.run(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt, status, body),
+  /** Stores a key with its answer; false when the key was already stored (the answer is then `find`'s). */
+  store: async (db: Db, c: KeyClaim, status: number, body: string): Promise<boolean> =>
+    (await store.first(db, c.companyId, c.userId, c.key, c.method, c.path, c.requestHash, c.createdAt, status, body)) !== undefined,
   /**
    * Replaces an answered key's body: an effect made after the commit (a gate dial) changed what the
    * answer says, so a later repeat reads the outcome rather than the request.

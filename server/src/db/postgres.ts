@@ -9,6 +9,7 @@
 //   session ends or a user changes; one LISTEN connection per process moves `changeEpoch`. While that
 //   connection is down the epoch changes on every read, so caches are not trusted at all.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { Client, Pool, types as pgTypes } from 'pg';
 import type { PoolClient, QueryResult } from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -53,9 +54,16 @@ type Compiled = { name: string; sql: string; bindings: Binding[] };
 
 export type PostgresOptions = { poolSize?: number };
 
+/**
+ * Connections of the main pool: two per core by default. More transactions at once than the cores can
+ * run only wait on each other (and, serializable, conflict and run again); requests queue for a
+ * connection in the process instead.
+ */
+export const defaultPoolSize = (): number => Number(process.env.DATABASE_POOL_SIZE) || Math.max(4, 2 * availableParallelism());
+
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const config = { connectionString: url, types: typeParsers, application_name: 'binyan' };
-  const pool = new Pool({ ...config, max: options.poolSize ?? (Number(process.env.DATABASE_POOL_SIZE) || 10) });
+  const pool = new Pool({ ...config, max: options.poolSize ?? defaultPoolSize() });
   // Counters and unguarded reads: single statements, never waiting for the main pool while holding one.
   const side = new Pool({ ...config, max: 4 });
   // An idle connection that breaks is replaced by the pool; the error needs a listener not to crash.

@@ -3,12 +3,14 @@
 // one, and a query outside a transaction waits for it too (else it would read the transaction's
 // uncommitted rows, or join its writes and be rolled back with them).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { resolve as resolvePath } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import type { Compilable, DatabaseConnection, DialectAdapter, Driver, SqliteDialectConfig } from 'kysely';
 import type { Binding, Database, Db, ExecMode, RunResult, StatementDef } from './database.ts';
 import { compileStatement } from './database.ts';
 import { nextNumberIn } from './counters.ts';
+import { walSync } from './walSync.ts';
 import type { DB } from './schema.ts';
 
 type SqlValue = string | number | bigint | Buffer | null;
@@ -47,6 +49,13 @@ async function afterKyselyTransactions(): Promise<void> {
 class ImmediateDriver extends SqliteDriver {
   #ended: (() => void) | null = null;
 
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly durable: () => Promise<void>,
+  ) {
+    super(settings);
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await afterKyselyTransactions();
     closeLingeringInProcess();
@@ -67,6 +76,7 @@ class ImmediateDriver extends SqliteDriver {
     } finally {
       this.#end();
     }
+    await this.durable();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -90,12 +100,15 @@ class TransactionalDdlAdapter extends SqliteAdapter {
 }
 
 class EngineDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly durable: () => Promise<void>,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateDriver(this.settings);
+    return new ImmediateDriver(this.settings, this.durable);
   }
 
   override createAdapter(): DialectAdapter {
@@ -110,16 +123,19 @@ export type SqliteDatabase = Database & {
 
 export function openSqlite(path: string): SqliteDatabase {
   const sqlite = new BetterSqlite3(path);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a commit is on disk before the answer leaves, so a 2xx a device saw survives a power cut
-  // (NORMAL in WAL mode may lose the last transactions).
-  sqlite.pragma('synchronous = FULL');
+  const wal = sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  // A commit is on disk before the answer leaves, so a 2xx a device saw survives a power cut: in WAL
+  // mode the log is synced off the event loop after COMMIT (db/walSync.ts; NORMAL alone may lose the
+  // last transactions), else (an in-memory database) COMMIT syncs (FULL).
+  const sync = wal ? walSync(`${resolvePath(sqlite.name)}-wal`) : null;
+  const durable = () => sync?.durable() ?? Promise.resolve();
+  sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // 32 MB of page cache (default 2 MB): random-key indexes (idempotency keys, ids) stay in memory.
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  const q = new Kysely<DB>({ dialect: new EngineDialect({ database: sqlite }) });
+  const q = new Kysely<DB>({ dialect: new EngineDialect({ database: sqlite }, durable) });
   const adHoc = new Map<string, BetterSqlite3.Statement>();
   const prepared = new WeakMap<StatementDef, Prepared>();
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
@@ -184,7 +200,8 @@ export function openSqlite(path: string): SqliteDatabase {
   // outside a transaction, or the turn's end, commits it.
   let lingering: Commit | null = null;
 
-  function commitOpen(commitOf: Commit): void {
+  /** Commits the open commit; its waiting callers are answered once it is on disk (the returned promise). */
+  function commitOpen(commitOf: Commit): Promise<void> {
     open = null;
     try {
       commit.run();
@@ -193,7 +210,16 @@ export function openSqlite(path: string): SqliteDatabase {
       for (const w of commitOf.waiting) w.reject(error);
       throw error;
     }
-    for (const w of commitOf.waiting) w.resolve();
+    const synced = durable();
+    synced.then(
+      () => {
+        for (const w of commitOf.waiting) w.resolve();
+      },
+      (error: unknown) => {
+        for (const w of commitOf.waiting) w.reject(error);
+      },
+    );
+    return synced;
   }
 
   /** Commits the lingering commit now (a write outside a transaction must not join it). */
@@ -201,20 +227,28 @@ export function openSqlite(path: string): SqliteDatabase {
     const commitOf = lingering;
     lingering = null;
     lingeringInProcess.delete(closeLingering);
-    if (commitOf && open === commitOf) commitOpen(commitOf);
+    if (commitOf && open === commitOf) void commitOpen(commitOf).catch(() => undefined); // its callers get the error
   }
 
   function linger(commitOf: Commit): void {
     lingering = commitOf;
     lingeringInProcess.add(closeLingering);
-    setImmediate(() => {
+    const close = (): void => {
       if (lingering !== commitOf || queued > 0) return;
+      // While the log syncs, a commit made now would wait for that sync before its own: it stays open
+      // for the requests arriving meanwhile instead, and commits when the sync is done.
+      const syncing = sync?.underWay();
+      if (syncing) {
+        void syncing.catch(() => undefined).then(close);
+        return;
+      }
       try {
         closeLingering();
       } catch {
         // Its transactions' callers got the error.
       }
-    });
+    };
+    setImmediate(close);
   }
   // The open `commitTogether` group of the running work (it holds the queue): its transactions are
   // savepoints of the group's one transaction, its other queries run at once.
@@ -230,10 +264,13 @@ export function openSqlite(path: string): SqliteDatabase {
   function whenFree<T>(work: () => T, readonly: () => boolean = () => false): Promise<T> {
     const inGroup = groupHere() !== undefined;
     if (!inGroup && kyselyTransactionsInProcess.size > 0 && !readonly()) return afterKyselyTransactions().then(() => whenFree(work, readonly));
+    // A write outside a transaction commits on its own: it is answered once on disk.
+    const thenDurable = (value: T): Promise<T> => durable().then(() => value);
     if ((!busy && queued === 0) || inGroup) {
       try {
-        if (!readonly()) closeLingeringInProcess();
-        return Promise.resolve(work());
+        if (inGroup || readonly()) return Promise.resolve(work());
+        closeLingeringInProcess();
+        return thenDurable(work());
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -242,11 +279,13 @@ export function openSqlite(path: string): SqliteDatabase {
     // answered once that commit is durable). A write waiting here must not join it: the commit closes first.
     if (readonly()) return tail.then(work);
     waitingOutside += 1;
-    return tail.then(() => {
-      waitingOutside -= 1;
-      closeLingeringInProcess();
-      return work();
-    });
+    return tail
+      .then(() => {
+        waitingOutside -= 1;
+        closeLingeringInProcess();
+        return work();
+      })
+      .then(thenDurable);
   }
 
   // Inside a transaction: queries run at once, nested transactions join.
@@ -350,7 +389,11 @@ export function openSqlite(path: string): SqliteDatabase {
         await durable;
         return outcome.result;
       }
-      commitOpen(commitOf);
+      const synced = commitOpen(commitOf);
+      // The next transaction runs while the disk syncs.
+      busy = false;
+      handOn();
+      await synced;
       if (!outcome.ok) throw outcome.error;
       return outcome.result;
     } catch (error) {
@@ -399,11 +442,15 @@ export function openSqlite(path: string): SqliteDatabase {
     nextNumber: (kind, name, ...args) => transaction((tx) => tx.nextNumber(kind, name, ...args)),
     changeEpoch: () => Number(dataVersion.get()),
     healthy: () =>
-      whenFree(() => sqlite.open && sqlite.prepare('SELECT 1').pluck().get() === 1).catch(() => false),
+      whenFree(
+        () => sqlite.open && sqlite.prepare('SELECT 1').pluck().get() === 1,
+        () => true,
+      ).catch(() => false),
     pragma: (name: string) => sqlite.pragma(name, { simple: true }),
     async close() {
       await tail;
       closeLingering();
+      await sync?.close();
       adHoc.clear();
       // Kysely closes the connection only if it used it (migrations); the layer's own queries use it directly.
       await q.destroy();

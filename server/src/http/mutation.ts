@@ -57,18 +57,26 @@ export async function storedAnswerOf(ctx: AppContext, req: FastifyRequest): Prom
   const key = idempotencyKeyOf(req);
   if (!key || key.length > MAX_KEY_LENGTH) return null;
   const { companyId, user } = req.auth;
-  const stored = await idempotencyKeys.find(ctx.db, companyId, user.id, key);
+  if (!(await idempotencyKeys.find(ctx.db, companyId, user.id, key))) return null;
+  // Found: read again in a transaction, so that the repeat, like the first request, is answered only
+  // once the commit that stored it is on disk (on SQLite a read may see a commit still being synced).
+  const stored = await ctx.db.tx((tx) => idempotencyKeys.find(tx, companyId, user.id, key));
   return stored ? { key, stored: repeatOf(req, stored) } : null;
 }
 
 /** A mutation's answer, and whether this request applied it (false: a repeat got the stored answer). */
 export type AppliedAnswer = { key: string | null; status: number; body: string; applied: boolean };
 
+/** The transaction found the key stored by another request (a concurrent repeat): it is rolled back. */
+class KeyTaken extends Error {}
+
 /**
- * Runs `apply` in one transaction with the Idempotency-Key: the key is claimed first (a concurrent
- * repeat waits for it, then gets the stored answer), then the change, then its answer is stored. A
- * refusal (a thrown ApiError) rolls all of it back, the key included. `apply` gets the transaction and
- * must do its reads and writes there (and nothing else: on PostgreSQL it may run again after a lost race).
+ * Runs `apply` in one transaction with the Idempotency-Key: the change, then the key with its answer,
+ * one statement that stores it only if no other request did. A refusal (a thrown ApiError) rolls all
+ * of it back. A concurrent repeat (in this process or another) is told apart after the fact: its key
+ * insert finds the key (or, on PostgreSQL, waits for the other transaction and is retried), or its
+ * change is refused because the first one's is there; the stored answer is then its answer. `apply`
+ * gets the transaction and must do its reads and writes there (and nothing else: it may run again).
  * Nothing is sent: a route with an effect outside the database makes it after this returns `applied`.
  */
 export async function applyOnce(ctx: AppContext, req: FastifyRequest, apply: (tx: Db) => Promise<MutationResult>, options: MutationOptions = {}): Promise<AppliedAnswer> {
@@ -80,19 +88,24 @@ export async function applyOnce(ctx: AppContext, req: FastifyRequest, apply: (tx
     return { key: null, status: result.status ?? 200, body: JSON.stringify({ idempotencyKey: null, record: result.record, ...result.extra }), applied: true };
   }
   if (key.length > MAX_KEY_LENGTH) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
-  const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash: requestHashOf(req), createdAt: ctx.nowIso() };
-  return ctx.db.tx(async (tx): Promise<AppliedAnswer> => {
-    if (!(await idempotencyKeys.claim(tx, claim))) {
-      const existing = await idempotencyKeys.find(tx, companyId, user.id, key);
-      if (!existing) throw new Error('an idempotency key was claimed but has no row');
-      return { key, ...repeatOf(req, existing), applied: false };
-    }
-    const result = await apply(tx);
-    const status = result.status ?? 200;
-    const body = JSON.stringify({ idempotencyKey: key, record: result.record ?? null, ...result.extra });
-    await idempotencyKeys.answer(tx, claim, status, body);
-    return { key, status, body, applied: true };
-  });
+  const requestHash = requestHashOf(req);
+  const claim: KeyClaim = { companyId, userId: user.id, key, method: req.method, path: normalizedTarget(req.url), requestHash, createdAt: ctx.nowIso() };
+  try {
+    return await ctx.db.tx(async (tx): Promise<AppliedAnswer> => {
+      const result = await apply(tx);
+      const status = result.status ?? 200;
+      const body = JSON.stringify({ idempotencyKey: key, record: result.record ?? null, ...result.extra });
+      if (!(await idempotencyKeys.store(tx, claim, status, body))) throw new KeyTaken();
+      return { key, status, body, applied: true };
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTaken || error instanceof ApiError)) throw error;
+    // In a transaction: on SQLite the answer then waits, like the first request's, for its commit.
+    const stored = await ctx.db.tx((tx) => idempotencyKeys.find(tx, companyId, user.id, key));
+    if (stored) return { key, ...repeatOf(req, stored), applied: false };
+    if (error instanceof KeyTaken) throw new Error('an idempotency key was taken but has no row');
+    throw error;
+  }
 }
 
 /** Sends the answer `applyOnce` gave (with the key it answers to). */

@@ -19,7 +19,7 @@ import type { Filter } from '../db/records.ts';
 import { visibleBuildingIds } from '../http/rights.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { idempotencyKeyOf, runMutation } from '../http/mutation.ts';
+import { applyOnce, idempotencyKeyOf, sendApplied } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../util/crypto.ts';
@@ -148,10 +148,9 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The Idempotency-Key is claimed with the new code: a repeat of the same key is answered from the
     // store and calls nobody. The caps are counted in the same transaction: calls started on two server
     // processes at once count twice.
-    const answer = await runMutation(
+    const answer = await applyOnce(
       ctx,
       req,
-      reply,
       async (tx) => {
         callOut = false;
         const pending = await deposits.find(tx, guid);
@@ -180,8 +179,9 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
       { keyRequired: false },
     );
     // After the commit, never inside it; the answer does not wait for the call (auth/codeChannels.ts).
-    if (callOut) ctx.codes.dispatch({ kind: 'deposit', userName: user.userName, phone: user.phone, code, callerNumber });
-    return answer;
+    // A concurrent repeat of the key ran `apply` too, then rolled back: it calls nobody.
+    if (callOut && answer.applied) ctx.codes.dispatch({ kind: 'deposit', userName: user.userName, phone: user.phone, code, callerNumber });
+    return sendApplied(reply, answer);
   });
 
   app.post('/api/binyan/check/deposit/confirm', { config: { right: 'checks.deposit' } }, async (req, reply) => {
