@@ -23,6 +23,9 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
+  // Locale files are read whole (`module.default`, src/i18n/catalog.ts): one named export per key would
+  // carry every key name twice in each locale chunk.
+  json: { namedExports: false },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
