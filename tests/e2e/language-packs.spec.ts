@@ -60,6 +60,17 @@ describe('language packs', () => {
     expect(held['binyan-on-demand']?.fr ?? 0).toBe(0);
   });
 
+  it('keeps the texts of a screen kept on first use once they were loaded, for offline', async () => {
+    const file = /"files":\[[^\]]*"(assets\/locale-he-polls-[\w-]+\.js)"/.exec(readFileSync(path.join(distDir, 'sw.js'), 'utf8'))?.[1];
+    expect(file).toBeDefined();
+    const load = (url: string) => app.page.evaluate(async (at) => (await fetch(at)).ok, url);
+    expect(await load(`/${file}`)).toBe(true);
+    expect((await heldLocales())['binyan-on-demand']?.he).toBe(1);
+    await goOffline(app.context);
+    expect(await load(`/${file}`)).toBe(true);
+    await goOnline(app.context);
+  });
+
   it('offline, refuses Russian in words and stays in Hebrew', async () => {
     await goOffline(app.context);
     await app.page.getByRole('radio', { name: 'Русский' }).click();
