@@ -1,16 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeChunkName } from './sw/localeChunk.ts';
+import { readdirSync } from 'node:fs';
 import { chunkComposition } from './scripts/chunkComposition.ts';
+import { namespaceUse } from './scripts/namespaceUse.ts';
 import { startChunks } from './scripts/startChunks.ts';
 import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 const starts = startChunks(import.meta.dirname);
 const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
+const localeNamespaces = () => readdirSync(`${import.meta.dirname}/src/i18n/locales/en`).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length));
 
 export default defineConfig({
-  plugins: [react(), starts.plugin, chunkComposition(import.meta.dirname)],
+  plugins: [react(), starts.plugin, chunkComposition(import.meta.dirname), namespaceUse(localeNamespaces)],
   define: {
     'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)),
     // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.
@@ -20,6 +23,9 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
+  // Locale files are read whole (`module.default`, src/i18n/catalog.ts): one named export per key would
+  // carry every key name twice in each locale chunk.
+  json: { namedExports: false },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

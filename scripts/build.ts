@@ -7,6 +7,8 @@ import { build } from 'vite';
 import { getManifest, injectManifest } from 'workbox-build';
 import { languageOfLocaleChunk } from '../sw/localeChunk';
 import { compressAssets } from './compressAssets';
+import { NAMESPACE_USE_FILE } from './namespaceUse';
+import type { NamespaceUse } from './namespaceUse';
 import { localeLanguage, onDemandFiles } from './onDemand';
 import type { OnDemand, ViteManifest } from './onDemand';
 import { buildStampPath, distDir, isMain, root } from './paths';
@@ -18,11 +20,12 @@ async function buildApp(): Promise<void> {
   await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { manifest: true } });
 }
 
-async function readViteManifest(): Promise<ViteManifest> {
+async function readViteManifest(): Promise<{ manifest: ViteManifest; namespaceUse: NamespaceUse }> {
   const manifestDir = path.join(distDir, '.vite');
   const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as ViteManifest;
+  const namespaceUse = JSON.parse(await readFile(path.join(distDir, NAMESPACE_USE_FILE), 'utf8')) as NamespaceUse;
   await rm(manifestDir, { recursive: true, force: true });
-  return manifest;
+  return { manifest, namespaceUse };
 }
 
 /** Locale files load lazily, so nothing but this check notices one the phone would not have offline. */
@@ -31,7 +34,8 @@ function assertLocalesKept(manifest: ViteManifest, precached: string[], onDemand
   const missing = localeChunks.filter((chunk) => {
     const language = localeLanguage(chunk.src ?? '') ?? '';
     const pack = onDemand.languagePacks[language];
-    if (!pack) return !precached.includes(chunk.file);
+    // A namespace only screens kept on first use show goes with them (scripts/namespaceUse.ts).
+    if (!pack) return !precached.includes(chunk.file) && !onDemand.files.includes(chunk.file);
     // A pack's files are found by their language in the name (sw/localeChunk.ts).
     return !pack.includes(chunk.file) || languageOfLocaleChunk(chunk.file) !== language || precached.includes(chunk.file);
   });
@@ -94,8 +98,8 @@ async function injectPrecacheManifest(onDemand: OnDemand): Promise<{ count: numb
 export async function buildAll(): Promise<void> {
   const started = Date.now();
   await buildApp();
-  const vite = await readViteManifest();
-  const onDemand = onDemandFiles(vite);
+  const { manifest: vite, namespaceUse } = await readViteManifest();
+  const onDemand = onDemandFiles(vite, undefined, namespaceUse);
   await buildServiceWorker();
   await injectOnDemandList(onDemand);
   const manifest = await injectPrecacheManifest(onDemand);

@@ -43,3 +43,28 @@ describe('files kept on first use', () => {
     expect(onDemandFiles(manifest, [/^node_modules\/chart\.js\//]).files).toEqual(['assets/chart-1.js', 'assets/locale-fr-common-1.js', 'assets/locale-ru-common-1.js']);
   });
 });
+
+describe('texts of screens kept on first use', () => {
+  const officeTexts = Object.fromEntries(
+    ['he', 'en', 'fr', 'ru'].map((code) => [`src/i18n/locales/${code}/office.json`, { file: `assets/locale-${code}-office-1.js`, src: `src/i18n/locales/${code}/office.json` }]),
+  );
+  const withOffice: ViteManifest = {
+    ...manifest,
+    ...officeTexts,
+    'index.html': { ...manifest['index.html'], file: 'assets/index-1.js', dynamicImports: [...(manifest['index.html']?.dynamicImports ?? []), ...Object.keys(officeTexts)] },
+  };
+
+  it('go with their screen in every language when no installed chunk shows them', () => {
+    const use = { 'assets/index-1.js': ['common'], 'assets/CallsScreen-1.js': ['common'], 'assets/OfficeScreen-1.js': ['office', 'common'] };
+    const onDemand = onDemandFiles(withOffice, [/^src\/features\/office\//], use);
+    for (const code of ['he', 'en', 'fr', 'ru']) expect(onDemand.files).toContain(`assets/locale-${code}-office-1.js`);
+    for (const code of ['he', 'en']) expect(onDemand.files).not.toContain(`assets/locale-${code}-common-1.js`);
+    expect(onDemand.languagePacks.fr).toEqual(['assets/locale-fr-common-1.js', 'assets/locale-fr-office-1.js']);
+  });
+
+  it('stay installed when an installed screen shows them too, or when the build did not say what chunks show', () => {
+    const use = { 'assets/index-1.js': ['common'], 'assets/CallsScreen-1.js': ['office'], 'assets/OfficeScreen-1.js': ['office'] };
+    expect(onDemandFiles(withOffice, [/^src\/features\/office\//], use).files).not.toContain('assets/locale-he-office-1.js');
+    expect(onDemandFiles(withOffice, [/^src\/features\/office\//]).files).not.toContain('assets/locale-en-office-1.js');
+  });
+});

@@ -1,10 +1,12 @@
 // What the service worker keeps on first use instead of installing with the app: the language packs
 // (every language but the default and the fallback), the libraries of one feature loaded only when
 // it is used (charts, Excel export, pdf.js) and the screens that only work online (office lists, a
-// tenant's payments and room bookings, gates). Worked out
-// from Vite's manifest: a chunk is on demand when the app reaches it only through those modules.
+// tenant's payments and room bookings, gates), and the texts only those screens show. Worked out
+// from Vite's manifest: a chunk is on demand when the app reaches it only through those modules; a
+// namespace is on demand, in every language, when no installed chunk shows it (scripts/namespaceUse.ts).
 import { languageCodes, languagesInstalledWithApp } from '../src/i18n/languages';
 import type { OnDemandList } from '../sw/localeChunk';
+import type { NamespaceUse } from './namespaceUse';
 
 export type ViteChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
 export type ViteManifest = Record<string, ViteChunk>;
@@ -38,10 +40,14 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/polls\/PollsScreen\.tsx$/,
 ];
 
-const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/[\w-]+\.json$/;
+const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export function localeLanguage(key: string): string | undefined {
   return LOCALE_SOURCE.exec(key)?.[1];
+}
+
+export function localeNamespace(key: string): string | undefined {
+  return LOCALE_SOURCE.exec(key)?.[2];
 }
 
 /** `files`: every file kept on first use (dist-relative); `languagePacks`: each pack's files, fetched together. */
@@ -63,11 +69,21 @@ function reachable(manifest: ViteManifest, stopAt: (key: string) => boolean): Se
   return seen;
 }
 
-export function onDemandFiles(manifest: ViteManifest, modules: readonly RegExp[] = ON_DEMAND_MODULES): OnDemand {
+/** The namespaces no installed chunk shows (none without a record of what chunks show: all stay installed). */
+function namespacesOnDemand(manifest: ViteManifest, installedCode: ReadonlySet<string>, use: NamespaceUse | undefined): Set<string> {
+  const all = new Set(Object.keys(manifest).map(localeNamespace).filter((name): name is string => name !== undefined));
+  if (!use) return new Set();
+  for (const key of installedCode) for (const name of use[manifest[key]?.file ?? ''] ?? []) all.delete(name);
+  return all;
+}
+
+export function onDemandFiles(manifest: ViteManifest, modules: readonly RegExp[] = ON_DEMAND_MODULES, namespaceUse?: NamespaceUse): OnDemand {
   const packLanguages = languageCodes.filter((code) => !languagesInstalledWithApp.includes(code));
   const isPack = (key: string) => packLanguages.some((code) => code === localeLanguage(key));
+  const isOnDemandModule = (key: string) => isPack(key) || modules.some((m) => m.test(key));
   const everything = reachable(manifest, () => false);
-  const installed = reachable(manifest, (key) => isPack(key) || modules.some((m) => m.test(key)));
+  const namespacesKept = namespacesOnDemand(manifest, reachable(manifest, isOnDemandModule), namespaceUse);
+  const installed = reachable(manifest, (key) => isOnDemandModule(key) || namespacesKept.has(localeNamespace(key) ?? ''));
   const installedFiles = new Set([...installed].flatMap((key) => filesOf(manifest[key] as ViteChunk)));
   const files = new Set<string>();
   for (const key of everything) {

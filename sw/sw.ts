@@ -35,7 +35,7 @@ registerRoute(
   }),
 );
 
-// Language packs, pdf.js, charts, Excel export and online-only office screens: kept on first use.
+// Language packs, pdf.js, charts, Excel export, online-only office screens and their texts: kept on first use.
 const onDemand = self.__BINYAN_ON_DEMAND;
 registerOnDemand(self, onDemand);
 routePrecachedAssets(self, onDemand, cacheNames.precache);

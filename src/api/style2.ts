@@ -1,5 +1,5 @@
 // Style 2 parameter builders. Type codes are the provider's SQL types (spec section 9).
-import { toLocalDateString } from '../lib/dates';
+import { toLocalDateString } from '../lib/localDate';
 import type { Style2Param } from './client';
 
 export const paramTypes = { int: 8, nvarchar: 12, guid: 14, date: 15, varchar: 22 } as const;

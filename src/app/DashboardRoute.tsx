@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import { DashboardScreen } from '../features/buildings/DashboardScreen';
 import { pullServiceCalls } from '../features/service-calls/serviceCallsRepo';
 import { TenantHomeScreen } from '../features/tenant/TenantHomeScreen';
-import { useCan } from '../session/sessionContext';
+import { useCan } from '../session/useCan';
 
 const refreshOpenCalls = (api: ApiClient) => pullServiceCalls(api, { tab: 'open' });
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useCan, useSession } from '../session/sessionContext';
+import { useSession } from '../session/sessionContext';
+import { useCan } from '../session/useCan';
 import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';

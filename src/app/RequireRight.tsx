@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCan } from '../session/sessionContext';
+import { useCan } from '../session/useCan';
 import type { Action } from '../lib/rights/rights';
 import { NotAllowed } from './NotAllowed';
 

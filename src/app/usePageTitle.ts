@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
-import { useCan } from '../session/sessionContext';
+import { useCan } from '../session/useCan';
 import { useDocumentTitle } from './documentTitle';
 import { isRouteHandle } from './routeHandle';
 

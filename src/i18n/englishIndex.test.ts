@@ -6,8 +6,8 @@ import { signInNamespaces } from './i18n';
 const english = (namespace: string): unknown => JSON.parse(readFileSync(new URL(`./locales/en/${namespace}.json`, import.meta.url), 'utf8'));
 
 describe('the built-in index of the sign-in page’s English texts', () => {
-  it('indexes exactly the namespaces the sign-in page loads', () => {
-    expect([...indexedNamespaces].sort()).toEqual([...signInNamespaces].sort());
+  it('indexes exactly the namespaces the sign-in page loads, its error texts (loaded on first focus) included', () => {
+    expect([...indexedNamespaces].sort()).toEqual([...signInNamespaces, 'errors'].sort());
   });
 
   it('may hold every text of its namespace, compared as the dictionary is', () => {

@@ -26,8 +26,11 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
 
 /** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
 export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync', 'field'];
-/** What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts. */
-export const signInNamespaces: readonly string[] = ['common', 'routes', 'auth', 'errors', 'field'];
+/**
+ * What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts.
+ * Its error texts load on the first focus in the form (`preloadNamespaces`), or when one is shown.
+ */
+export const signInNamespaces: readonly string[] = ['common', 'routes', 'auth', 'field'];
 
 /**
  * Starts loading namespaces the page will need soon; resolves when they are there. Once the init has
@@ -45,6 +48,16 @@ let shownLanguage: string = defaultLanguage;
 // unit test checks it), so the fallback is only loaded when a key is actually missing.
 const deferredFallback = new Set<string>();
 const fallbackLoads = new Map<string, Promise<void>>();
+
+/**
+ * A key not found: its namespace may not be loaded yet in the language shown (a screen's `t` may name
+ * another namespace's key, like the sign-in page's `errors:`), then it loads there ('added' re-renders);
+ * once loaded, the key is missing from that language, and the English fallback fills it.
+ */
+function loadMissing(namespace: string): Promise<unknown> {
+  if (!i18next.hasResourceBundle(shownLanguage, namespace)) return i18next.loadNamespaces(namespace);
+  return loadFallback(namespace);
+}
 
 function loadFallback(namespace: string): Promise<void> {
   if (!deferredFallback.has(namespace)) return Promise.resolve();
@@ -123,9 +136,9 @@ export function initI18n(options: { lng?: LanguageCode; namespaces?: readonly st
         returnNull: false,
         // Load at once, not after a task: on a start the texts' files then load beside the app's code.
         initAsync: false,
-        // A missing key: load the English fallback of its namespace (re-rendered through 'added').
+        // A missing key: load its namespace, or else its English fallback (re-rendered through 'added').
         saveMissing: true,
-        missingKeyHandler: (_languages, namespace) => void loadFallback(namespace).catch(() => undefined),
+        missingKeyHandler: (_languages, namespace) => void loadMissing(namespace).catch(() => undefined),
         // Suspense: a screen whose namespace is not loaded yet waits in its route's Suspense boundary.
         // 'added' re-renders components when the server dictionary adds texts, without a reload.
         react: { useSuspense: true, bindI18nStore: 'added' },

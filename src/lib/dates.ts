@@ -4,6 +4,7 @@
 // Intl.DateTimeFormat anywhere else in src/ (tests/unit/dateFormatting.test.ts proves it). Whether a
 // date or time is real is calendar.ts's question, here as everywhere.
 import { isCalendarDate, isClockTime, isRealDay } from './calendar.ts';
+import { toLocalDateString } from './localDate.ts';
 
 /**
  * A formatter made on first use: each costs milliseconds to make (its locale data, a time zone's rules),
@@ -75,11 +76,7 @@ export function zonedClock(at: Date, timeZone: string): { day: number; minute: n
   return { day: weekdayNames.indexOf(part('weekday')), minute: Number(part('hour')) * 60 + Number(part('minute')) };
 }
 
-/** The local calendar date, yyyy-mm-dd (never UTC: a deposit at 01:00 in Israel is still today). */
-export function toLocalDateString(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export { toLocalDateString };
 
 /** The local date and time to the minute, yyyy-mm-ddTHH:mm (the value of the date-and-time fields). */
 export function toLocalDateTimeString(date: Date): string {

@@ -1,12 +1,13 @@
 // The page's wiring of the session: one API client that sends the stored token, one token re-login
 // shared by every page call (the service worker and other tabs join it through the Web Lock), and
-// `callWithRelogin` for feature screens.
+// `callWithRelogin` for feature screens. The re-login's code (its state machine) loads on the first
+// renewal: the sign-in page never needs it.
 import { createApiClient } from '../api/client';
 import type { ApiClient } from '../api/client';
-import { createCallWithRelogin } from '../api/relogin';
-import type { CallWithRelogin, TokenRelogin } from '../api/relogin';
+import { createCallWithRelogin } from '../api/relogin/callWithRelogin';
+import type { CallWithRelogin } from '../api/relogin/callWithRelogin';
+import type { TokenRelogin } from '../api/relogin/tokenRelogin';
 import { loadSession, sessionVault } from '../db/sessionVault';
-import { createVaultRelogin } from '../sync/replay/vaultRelogin';
 import type { VaultRelogin } from '../sync/replay/vaultRelogin';
 
 async function storedToken(): Promise<string> {
@@ -14,7 +15,7 @@ async function storedToken(): Promise<string> {
 }
 
 /** The client every page call uses; the token comes from the encrypted session. */
-export const api: ApiClient = createApiClient({ getToken: async () => (pageRelogin().tokenIsReset() ? null : (await storedToken()) || null) });
+export const api: ApiClient = createApiClient({ getToken: async () => (shared?.tokenIsReset() ? null : (await storedToken()) || null) });
 
 function currentPath(): string | null {
   if (typeof location === 'undefined') return null;
@@ -25,7 +26,8 @@ function currentPath(): string | null {
 let shared: VaultRelogin | null = null;
 
 /** After a failed renewal the user is logged out and the page they were on is remembered. */
-function pageRelogin(): VaultRelogin {
+async function pageRelogin(): Promise<VaultRelogin> {
+  const { createVaultRelogin } = await import('../sync/replay/vaultRelogin');
   shared ??= createVaultRelogin(api, sessionVault(), {
     loggedOutPatch: () => {
       const path = currentPath();
@@ -37,8 +39,8 @@ function pageRelogin(): VaultRelogin {
 
 /** The one silent re-login of the page (also what start-up uses when the token is missing). */
 export const relogin: TokenRelogin = {
-  renew: (failedToken) => pageRelogin().renew(failedToken),
-  lastOutcome: () => pageRelogin().lastOutcome(),
+  renew: async (failedToken) => (await pageRelogin()).renew(failedToken),
+  lastOutcome: () => shared?.lastOutcome() ?? null,
 };
 
 /** Wrap page API calls: a -1 answer renews the token once and retries the call once. */

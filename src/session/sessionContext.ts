@@ -1,7 +1,5 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useContext } from 'react';
 import type { Session } from '../db/sessionVault';
-import type { Action } from '../lib/rights/rights';
-import { actorFrom, can } from '../lib/rights/rights';
 import type { VersionStatus } from './versionCheck';
 
 export type SessionContextValue = {
@@ -20,14 +18,4 @@ export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession() needs <SessionProvider>');
   return value;
-}
-
-/** The rule table of src/lib/rights for the signed-in user: screens hide what it refuses. */
-export function useCan(): (action: Action) => boolean {
-  const { session } = useSession();
-  const { role, PermSrvCall, PermClearing, showChecksDeposit, allowReceptionistModule } = session;
-  return useCallback(
-    (action: Action) => can(actorFrom({ role, PermSrvCall, PermClearing, showChecksDeposit, allowReceptionistModule }), action),
-    [role, PermSrvCall, PermClearing, showChecksDeposit, allowReceptionistModule],
-  );
 }

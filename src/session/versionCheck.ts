@@ -8,7 +8,7 @@ import { appData, getGlobal } from '../api/calls/globals';
 import { metaStore } from '../db/metaStore';
 import { isLoggedIn, loadSession } from '../db/sessionVault';
 import { APP_NAME, APP_VERSION, isUpdateRequired } from '../lib/appVersion';
-import { toLocalDateString } from '../lib/dates';
+import { toLocalDateString } from '../lib/localDate';
 import { api } from './api';
 import { reloadIntoNewVersion } from './newVersion';
 

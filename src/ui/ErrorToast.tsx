@@ -17,7 +17,7 @@ export type ErrorToastProps = {
 
 /** Bottom end of the screen (bottom-right in LTR, bottom-left in RTL), gone after 3 s. */
 export function ErrorToast({ open, summary, detail, duration = ERROR_TOAST_MS, onClose }: ErrorToastProps) {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation('common');
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(onClose, duration);

@@ -1,10 +1,12 @@
 // French and Russian are language packs: the service worker installs the app with Hebrew and English
 // only, and keeps a pack when a user picks its language. Offline, a language never downloaded is
 // refused in words and the app stays in its language; a pack picked online reads everywhere offline.
-import { readdirSync } from 'node:fs';
+// The texts only screens kept on first use show are kept with them, in Hebrew and English too.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
+import { distDir } from './fixtures/appServer';
 import type { TestApp } from './fixtures/app';
 import { axeCheck, goOffline, goOnline } from './fixtures/browser';
 import { signInForSync } from './fixtures/chaos';
@@ -12,6 +14,12 @@ import { text } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 
 const namespaceCount = readdirSync(path.join('src', 'i18n', 'locales', 'fr')).filter((file) => file.endsWith('.json')).length;
+
+/** The namespaces the build keeps on first use in every language (the list it injected into the service worker). */
+function namespacesOnFirstUse(): string[] {
+  const files = /"files":\[([^\]]*)\]/.exec(readFileSync(path.join(distDir, 'sw.js'), 'utf8'))?.[1] ?? '';
+  return [...files.matchAll(/assets\/locale-he-(\w+)-/g)].map((match) => match[1] ?? '');
+}
 
 /** The locale files each cache of the service worker holds, by language. */
 type HeldLocales = Record<string, Record<string, number>>;
@@ -44,10 +52,23 @@ describe('language packs', () => {
     await app?.stop();
   });
 
-  it('installs the app with every Hebrew and English text, and no French or Russian', async () => {
+  it('installs the app with the Hebrew and English texts of every screen installed with it, and no French or Russian', async () => {
     const held = await heldLocales();
-    expect(held.precache).toEqual({ he: namespaceCount, en: namespaceCount });
+    const onFirstUse = namespacesOnFirstUse();
+    expect(onFirstUse).toContain('polls');
+    expect(held.precache).toEqual({ he: namespaceCount - onFirstUse.length, en: namespaceCount - onFirstUse.length });
     expect(held['binyan-on-demand']?.fr ?? 0).toBe(0);
+  });
+
+  it('keeps the texts of a screen kept on first use once they were loaded, for offline', async () => {
+    const file = /"files":\[[^\]]*"(assets\/locale-he-polls-[\w-]+\.js)"/.exec(readFileSync(path.join(distDir, 'sw.js'), 'utf8'))?.[1];
+    expect(file).toBeDefined();
+    const load = (url: string) => app.page.evaluate(async (at) => (await fetch(at)).ok, url);
+    expect(await load(`/${file}`)).toBe(true);
+    expect((await heldLocales())['binyan-on-demand']?.he).toBe(1);
+    await goOffline(app.context);
+    expect(await load(`/${file}`)).toBe(true);
+    await goOnline(app.context);
   });
 
   it('offline, refuses Russian in words and stays in Hebrew', async () => {

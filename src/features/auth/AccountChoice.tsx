@@ -9,7 +9,7 @@ type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent)
 
 /** A phone with tenant accounts in several companies: the tenant chooses the company and apartment. */
 export function AccountChoice({ state, send }: Props) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
   const { context } = state;
   return (
     <section className={styles.form} aria-labelledby="account-choice-title">

@@ -15,7 +15,7 @@ type Props = {
 };
 
 export function LoginCodeForm({ state, send, note }: Props) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
   const { context } = state;
   const verifying = state.matches('verifying');
   const resending = state.matches('resending');

@@ -19,7 +19,7 @@ const fields: readonly ({ field: LoginField; label: string } & Partial<TextField
 ];
 
 export function LoginDetailsForm({ state, send }: Props) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
   const { context } = state;
   const busy = state.matches('sendingCode');
   const fieldError = (key: string | undefined) => (key ? t(key) : null);

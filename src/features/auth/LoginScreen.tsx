@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { preloadNamespaces } from '../../i18n/i18n';
 import type { SnapshotFrom } from 'xstate';
 import { AppLink, Redirect } from '../../ui/appNavigation';
 import { Button } from '../../ui/Button';
@@ -36,6 +37,11 @@ type Props = {
   preload?: () => void;
 };
 
+/** The error texts are not loaded with the page: they start loading once the visitor is in the form. */
+function preloadErrorTexts(): void {
+  void preloadNamespaces(['errors']).catch(() => undefined);
+}
+
 /** Staff sign in with company, user name and password; a tenant with their phone (issue 14). Both then enter the code. */
 export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine = phoneLoginMachine, afterLogin, preload }: Props) {
   const { t } = useTranslation('auth');
@@ -47,7 +53,7 @@ export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine =
     </Button>
   );
   return (
-    <main className={styles.page}>
+    <main className={styles.page} onFocus={preloadErrorTexts}>
       <div className={styles.card}>
         <h1 className={styles.title}>{t(mode === 'tenant' ? 'tenant.title' : 'title')}</h1>
         {mode === 'tenant' ? (

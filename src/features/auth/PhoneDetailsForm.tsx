@@ -10,7 +10,7 @@ type Props = { state: SnapshotFrom<typeof loginMachine>; send(event: LoginEvent)
 
 /** A tenant's first step of the phone sign-in: only the phone (the machine keeps it as `userName`). */
 export function PhoneDetailsForm({ state, send }: Props) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation('auth');
   const { context } = state;
   const busy = state.matches('sendingCode');
   return (

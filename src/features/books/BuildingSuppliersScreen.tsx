@@ -7,7 +7,7 @@ import { getBuilding, pullBuildings } from '../../directory/buildingsRepo';
 import { pullContacts } from '../../directory/contactsRepo';
 import type { FilterRule, SortRule } from '../../lib/filters';
 import { applyFilters } from '../../lib/filters';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { ContactIconGroup } from '../../ui/ContactIconGroup';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { BuildingProfile } from './buildingsQueries';
 import { Icon, routeIcons } from '../../ui/icons';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { BuildingAvatar } from './BuildingAvatar';
 import styles from './BuildingProfileCard.module.css';
 

@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { useSession } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { pullContacts } from '../../directory/contactsRepo';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
@@ -27,7 +28,6 @@ import type { ItemView } from './itemsQueries';
 import { numberOfItem, pullItems } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';
-import { useCan } from '../../session/sessionContext';
 
 const addPath: Record<ItemKind, string> = { keys: '/add-key', mailItems: '/add-mail-item' };
 

@@ -10,6 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
@@ -22,7 +23,6 @@ import { TestStatusControl } from './TestStatusControl';
 import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import styles from '../../ui/fieldScreens.module.css';
-import { useCan } from '../../session/sessionContext';
 
 /** /maintenance-and-facilities — facilities, the maintenance plan's tests and sending it to the committee. */
 export function MaintenanceScreen() {

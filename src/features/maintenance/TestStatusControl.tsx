@@ -8,7 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { useFormats } from '../../ui/useFormats';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import styles from '../../ui/fieldScreens.module.css';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 
 type Props = { test: MaintenanceTestRow; onChange(status: MaintenanceTestStatus, notes?: string | null): void };
 

@@ -23,7 +23,7 @@ import { PriceDialog } from './PriceDialog';
 import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import styles from '../../ui/fieldScreens.module.css';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 
 /** /electricity-meter/:bid — the building's counters and EV charging stations. */

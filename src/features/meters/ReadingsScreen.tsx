@@ -23,7 +23,7 @@ import { ReadingPhoto } from './ReadingPhoto';
 import { useResult } from '../../ui/useResult';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import styles from '../../ui/fieldScreens.module.css';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 
 type FormState = { editing: MeterReadingRow | null } | null;

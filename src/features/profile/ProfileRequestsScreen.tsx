@@ -6,7 +6,7 @@ import { newId } from '../../db/mutate';
 import { profileRequestList } from '../../lib/answers';
 import type { ProfileRequestRecord } from '../../lib/answers';
 import { api, callWithRelogin } from '../../session/api';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

@@ -16,7 +16,7 @@ import type { RunAction } from './useActionFeedback';
 import { useClosingMessageDays } from './useServiceCalls';
 import styles from './CallDetail.module.css';
 import shared from './ServiceCalls.module.css';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 
 type Confirm = 'close' | 'cancel' | 'delete' | null;
 

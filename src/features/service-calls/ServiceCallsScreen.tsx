@@ -5,12 +5,12 @@ import { Link, useParams } from 'react-router-dom';
 import { Icon, actionIcons } from '../../ui/icons';
 import { BottomActions } from '../../ui/BottomActions';
 import { useSession } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { CallDetail } from './CallDetail';
 import { CallsListPane } from './CallsListPane';
 import { ALL_BUILDINGS } from './CallsToolbar';
 import { useServiceCall } from './useServiceCalls';
 import styles from './CallsList.module.css';
-import { useCan } from '../../session/sessionContext';
 
 /** The route's building, `all` for every building, or (without one) the current building. */
 export function buildingOfRoute(bid: string | undefined, current: number | null): number | null {

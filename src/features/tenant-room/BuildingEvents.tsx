@@ -6,7 +6,7 @@ import { wallClockDate, wallClockTime } from '../../lib/dates';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
 import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ApartmentAccountView } from '../../lib/paymentAnswers';
 import { CreditDownloadButton } from '../../session/CreditDownloadButton';
 import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
