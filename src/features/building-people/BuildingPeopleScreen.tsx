@@ -138,7 +138,7 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
                   const name = e.kind === 'other' ? e.name : e.name ? `${t(`kinds.${e.kind}`)} · ${e.name}` : t(`kinds.${e.kind}`);
                   return (
                     <li key={e.id}>
-                      <a className={styles.callLink} href={telHref(e.phone)} aria-label={t('callNumber', { name, phone: e.phone })}>
+                      <a className={styles.callLink} href={telHref(e.phone)}>
                         <span>{name}</span>
                         <span className={styles.number}>{e.phone}</span>
                       </a>
