@@ -17,10 +17,9 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../ui/useOnline';
 import type { PeopleRecord } from './buildingPeopleRepo';
-import { PeopleConflict, saveBuildingPeople } from './buildingPeopleRepo';
+import { PeopleConflict, pullBuildingPeople, saveBuildingPeople } from './buildingPeopleRepo';
 import styles from './BuildingPeople.module.css';
 import { useChosenBuilding } from './BuildingPeopleScreen';
-import { useBuildingPeople } from './useBuildingPeople';
 
 type Draft = BuildingPeopleInput & { baseVersion: number };
 
@@ -36,21 +35,34 @@ export function EditBuildingPeopleScreen() {
   const { t } = useTranslation(['buildingPeople', 'errors', 'common']);
   const online = useOnline();
   const { buildingId } = useChosenBuilding();
-  const { kept, refresh } = useBuildingPeople(buildingId);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [loading, setLoading] = useState<'loading' | 'failed' | 'done'>('loading');
+  const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
 
   // The form starts from the server's record as fetched now, never from an older copy kept on the phone.
-  const fresh = refresh.state === 'done' ? kept?.record : undefined;
   useEffect(() => {
-    if (fresh && draft === null) setDraft(draftOf(fresh));
-  }, [fresh, draft]);
+    if (buildingId === null || !online) return;
+    let live = true;
+    setLoading('loading');
+    callWithRelogin(() => pullBuildingPeople(api, buildingId)).then(
+      (record) => {
+        if (!live) return;
+        setDraft((typed) => typed ?? draftOf(record));
+        setLoading('done');
+      },
+      () => live && setLoading('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [buildingId, online, attempt]);
 
   if (buildingId === null) return <EmptyState title={t('editTitle')} message={t('noBuilding')} />;
   if (!online && draft === null) return <EmptyState title={t('editTitle')} message={t('editNeedsConnection')} />;
-  if (refresh.state === 'failed' && draft === null) return <EmptyState title={t('editTitle')} message={t('loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
+  if (loading === 'failed' && draft === null) return <EmptyState title={t('editTitle')} message={t('loadFailed')} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>} />;
   if (draft === null) return <Spinner label={t('common:loading')} />;
 
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
