@@ -38,6 +38,8 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   // offline on a poll opened before still goes through the outbox).
   /^src\/features\/check-life\/CheckLifeScreen\.tsx$/,
   /^src\/features\/polls\/PollsScreen\.tsx$/,
+  // Who runs the building is edited online (residents read it offline: that screen installs with the app).
+  /^src\/features\/building-people\/EditBuildingPeopleScreen\.tsx$/,
 ];
 
 const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/([\w-]+)\.json$/;

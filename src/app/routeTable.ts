@@ -82,7 +82,9 @@ export type RouteId =
   | 'tenantCallNew'
   | 'tenantCall'
   | 'checkLife'
-  | 'polls';
+  | 'polls'
+  | 'buildingPeople'
+  | 'buildingPeopleEdit';
 
 export type AppRoute = {
   id: RouteId;
@@ -161,6 +163,8 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
   { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
   { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
+  { id: 'buildingPeople', right: 'buildingPeople.read', path: '/building-people/:bid?', screen: lazyScreen(() => import('../features/building-people/BuildingPeopleScreen').then((m) => ({ default: m.BuildingPeopleScreen }))), menu: true },
+  { id: 'buildingPeopleEdit', right: 'buildingPeople.edit', path: '/building-people/:bid/edit', screen: lazyScreen(() => import('../features/building-people/EditBuildingPeopleScreen').then((m) => ({ default: m.EditBuildingPeopleScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -22,4 +22,9 @@ describe('ContactIconGroup', () => {
     rerender(<ContactIconGroup name="Avi" />);
     expect(container.innerHTML).toBe('');
   });
+
+  it('offers only the ways asked for (a committee member’s consent)', () => {
+    render(<ContactIconGroup name="Rina" email="rina@example.com" phone="0523334455" kinds={['whatsapp', 'sms']} />);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['WhatsApp Rina', 'Text Rina']);
+  });
 });

@@ -3,7 +3,12 @@ import { smsHref, telHref, whatsAppHref } from '../lib/phone';
 import { mailtoHref } from '../lib/text';
 import styles from './ContactIconGroup.module.css';
 
-type Props = { name: string; email?: string | null; phone?: string | null };
+export type ContactKind = 'email' | 'call' | 'whatsapp' | 'sms';
+
+/** `kinds`: the ways to offer (default all); a way shows only when the contact has what it opens. */
+type Props = { name: string; email?: string | null; phone?: string | null; kinds?: readonly ContactKind[] };
+
+const allKinds: readonly ContactKind[] = ['email', 'call', 'whatsapp', 'sms'];
 
 const icons = {
   email: 'M3 5h18v14H3z M3 6l9 7 9-7',
@@ -21,7 +26,7 @@ function Icon({ path }: { path: string }) {
 }
 
 /** Mail, phone, WhatsApp (0… becomes 972…) and SMS links; only the ones the contact has. */
-export function ContactIconGroup({ name, email, phone }: Props) {
+export function ContactIconGroup({ name, email, phone, kinds = allKinds }: Props) {
   const { t } = useTranslation('common');
   const links = [
     ...(email ? [{ kind: 'email' as const, href: mailtoHref(email) }] : []),
@@ -32,7 +37,7 @@ export function ContactIconGroup({ name, email, phone }: Props) {
           { kind: 'sms' as const, href: smsHref(phone) },
         ]
       : []),
-  ];
+  ].filter((link) => kinds.includes(link.kind));
   if (links.length === 0) return null;
   return (
     <ul className={styles.group} aria-label={t('contact.group', { name })}>

@@ -115,6 +115,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   checkLife: Banknote,
   tenantCalls: Wrench,
   polls: Vote,
+  buildingPeople: Users,
   companySites: Globe,
   receipt: Receipt,
 };

@@ -526,6 +526,19 @@ export type PollTable = {
   createdBy: string;
 };
 
+/** Who runs a building (migration 044): the lists are src/lib/domain/buildingPeople.ts's, as JSON. */
+export type BuildingPeopleTable = {
+  buildingId: number;
+  companyId: number;
+  members: SqlJson<unknown[]>;
+  management: SqlJson<object>;
+  emergency: SqlJson<unknown[]>;
+  workerHours: string;
+  version: number;
+  updatedAt: string;
+  updatedBy: string;
+};
+
 /** A building's debt reminder rule (migration 036; lib/domain/debtReminderRules.ts). */
 export type ReminderSettingsTable = {
   buildingId: number;
@@ -710,6 +723,7 @@ export type DB = {
   debt_reminders: DebtReminderTable;
   polls: PollTable;
   poll_votes: PollVoteTable;
+  building_people: BuildingPeopleTable;
   provider_cards: ProviderCardTable;
   provider_card_entries: ProviderCardEntryTable;
   provider_charges: ProviderChargeTable;

@@ -41,6 +41,7 @@ import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
 import { debtReminderRoutes } from './debtReminders.ts';
 import { pollRoutes } from './polls.ts';
+import { buildingPeopleRoutes } from './buildingPeople.ts';
 import { feeScheduleRoutes } from './feeSchedules.ts';
 import { statementRoutes } from './statements.ts';
 import { checkLifeRoutes } from './checkLife.ts';
@@ -87,6 +88,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   checkLifeRoutes(app, ctx);
   debtReminderRoutes(app, ctx);
   pollRoutes(app, ctx);
+  buildingPeopleRoutes(app, ctx);
   syncBatchRoutes(app, ctx, directCalls);
   syncChangesRoutes(app, ctx);
 }

@@ -175,6 +175,15 @@ const grants = {
   'polls.manage': [{ roles: [...staff, 'committee'] }],
   /** One vote per apartment, changed until closing. */
   'polls.vote': [{ roles: ['owner', 'renter'] }],
+  /**
+   * Who runs a building (issue 31): its committee members and contacts. Its tenants (owners and renters, in
+   * their own building), its committee and the management company read them; residents get a member's
+   * phone or e-mail only as the member consented (lib/domain/buildingPeople.ts residentsView). Workers,
+   * guards and suppliers see none of it.
+   */
+  'buildingPeople.read': [{ roles: [...staff, 'maintenanceManager', 'committee', 'owner', 'renter'] }],
+  /** Keep the committee list and the building's contacts: management staff and the building's committee. */
+  'buildingPeople.edit': [{ roles: [...staff, 'committee'] }],
   /** See a building's gates and open one by phone. */
   'gates.open': [{ roles: everyone }],
   /** Create, change, delete gates (a public one only through the committee: lib/domain/gateRules.ts). */
