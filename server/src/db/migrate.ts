@@ -40,6 +40,7 @@ import * as m037 from './migrations/037_check_life.ts';
 import * as m036 from './migrations/036_reminders.ts';
 import * as m042 from './migrations/042_polls.ts';
 import * as m040 from './migrations/040_card_entry.ts';
+import * as m045 from './migrations/045_desk_notices.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, EnvMigration> = {
   '036_reminders': m036,
   '042_polls': m042,
   '040_card_entry': m040,
+  '045_desk_notices': m045,
 };
 
 /** Every migration's name, in the order they run. */
