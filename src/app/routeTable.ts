@@ -82,7 +82,8 @@ export type RouteId =
   | 'tenantCallNew'
   | 'tenantCall'
   | 'checkLife'
-  | 'polls';
+  | 'polls'
+  | 'tenantDesk';
 
 export type AppRoute = {
   id: RouteId;
@@ -161,6 +162,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
   { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
   { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
+  { id: 'tenantDesk', right: 'desk.tenantRead', path: '/desk', screen: lazyScreen(() => import('../features/desk/TenantDeskScreen').then((m) => ({ default: m.TenantDeskScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 
