@@ -8,6 +8,8 @@ import { messageChannels } from './messageRules.ts';
 
 export const messageTopics = ['announcements', 'payments', 'serviceCalls', 'desk'] as const;
 export type MessageTopic = (typeof messageTopics)[number];
+/** What staff and the committee write about; the front desk's notices are the system's own (messaging/deskNotice.ts). */
+export const composedTopics = ['announcements', 'payments', 'serviceCalls'] as const satisfies readonly MessageTopic[];
 
 export type NotificationPrefs = { channels: Record<MessageChannel, boolean>; topics: Record<MessageTopic, boolean> };
 
