@@ -11,10 +11,10 @@ import { startSmtpSink } from './smtpSink.ts';
 
 type Counts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number; optedOut: number };
 type Report = { email: Counts; sms: Counts; push: Counts };
-type Prefs = { channels: Record<'email' | 'sms' | 'push', boolean>; topics: Record<'announcements' | 'payments' | 'serviceCalls', boolean> };
+type Prefs = { channels: Record<'email' | 'sms' | 'push', boolean>; topics: Record<'announcements' | 'payments' | 'serviceCalls' | 'desk', boolean> };
 type Preview = { recipients: number; email: { reach: number; optedOut: number }; sms: { reach: number; optedOut: number } };
 
-const allOn: Prefs = { channels: { email: true, sms: true, push: true }, topics: { announcements: true, payments: true, serviceCalls: true } };
+const allOn: Prefs = { channels: { email: true, sms: true, push: true }, topics: { announcements: true, payments: true, serviceCalls: true, desk: true } };
 
 /** The e-mail of tali's contact (the demo links her account to the first renter of building 101). */
 let TALI = '';
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 const as = <T>(user: string, method: string, path: string, body?: unknown) =>
   call<T & { error?: { code: string; messageKey: string; field?: string } }>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
-const setPrefs = (user: string, prefs: Prefs) => as<{ notifications: Prefs }>(user, 'POST', '/profile/notifications', prefs);
+const setPrefs = (user: string, prefs: Omit<Prefs, 'topics'> & { topics: Partial<Prefs['topics']> }) => as<{ notifications: Prefs }>(user, 'POST', '/profile/notifications', prefs);
 const send = (body: Record<string, unknown>) => as<{ record: { id: string }; report: Report }>('rina', 'POST', '/messages', { id: newId(), buildingId: 101, body: 'פרטים בלובי', ...body });
 async function settled(id: string): Promise<Report> {
   for (let i = 0; i < 200; i++) {
@@ -75,6 +75,13 @@ describe('notification preferences', () => {
     const reply = await as('tali', 'POST', '/profile/notifications', { channels: { email: 'no' }, topics: {} });
     expect(reply.status).toBe(422);
     expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications).toEqual(allOn);
+  });
+
+  it("takes an older device's save without the front desk topic, which stays on", async () => {
+    const older = { channels: allOn.channels, topics: { announcements: true, payments: false, serviceCalls: true } };
+    expect((await setPrefs('tali', older)).status).toBe(200);
+    expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications.topics).toEqual({ announcements: true, payments: false, serviceCalls: true, desk: true });
+    await setPrefs('tali', allOn);
   });
 
   it('counts a renter who turned e-mail off as opted out and sends her no e-mail, but still the SMS', async () => {

@@ -84,7 +84,8 @@ export type RouteId =
   | 'checkLife'
   | 'polls'
   | 'buildingPeople'
-  | 'buildingPeopleEdit';
+  | 'buildingPeopleEdit'
+  | 'tenantDesk';
 
 export type AppRoute = {
   id: RouteId;
@@ -165,6 +166,7 @@ export const appRoutes: AppRoute[] = [
   { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
   { id: 'buildingPeople', right: 'buildingPeople.read', path: '/building-people/:bid?', screen: lazyScreen(() => import('../features/building-people/BuildingPeopleScreen').then((m) => ({ default: m.BuildingPeopleScreen }))), menu: true },
   { id: 'buildingPeopleEdit', right: 'buildingPeople.edit', path: '/building-people/:bid/edit', screen: lazyScreen(() => import('../features/building-people/EditBuildingPeopleScreen').then((m) => ({ default: m.EditBuildingPeopleScreen }))) },
+  { id: 'tenantDesk', right: 'desk.tenantRead', path: '/desk', screen: lazyScreen(() => import('../features/desk/TenantDeskScreen').then((m) => ({ default: m.TenantDeskScreen }))), menu: true },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

@@ -114,6 +114,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   ownersReport: ChartColumn,
   checkLife: Banknote,
   tenantCalls: Wrench,
+  tenantDesk: Inbox,
   polls: Vote,
   buildingPeople: Users,
   companySites: Globe,

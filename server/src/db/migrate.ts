@@ -41,6 +41,7 @@ import * as m036 from './migrations/036_reminders.ts';
 import * as m042 from './migrations/042_polls.ts';
 import * as m040 from './migrations/040_card_entry.ts';
 import * as m044 from './migrations/044_building_people.ts';
+import * as m045 from './migrations/045_desk_notices.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
 const migrations: Record<string, EnvMigration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, EnvMigration> = {
   '042_polls': m042,
   '040_card_entry': m040,
   '044_building_people': m044,
+  '045_desk_notices': m045,
 };
 
 /** Every migration's name, in the order they run. */

@@ -271,6 +271,8 @@ export type MessageTable = {
   topic: string;
   /** A call's status notice to its reporter and followers (migration 041): on no board, in no sender's list. */
   serviceCallId: Generated<string | null>;
+  /** A "waiting at the desk" notice to one apartment's people (migration 045): on no board, in no sender's list. */
+  deskApartmentId: Generated<string | null>;
 };
 
 /** Tenants following a common-area call someone else reported (migration 041). */
@@ -388,7 +390,36 @@ export type ProfileRequestTable = {
 export type TermsApprovalTable = { userId: number; version: string; companyId: number; approvedAt: string };
 
 /** The front desk's visitors log (migration 013). */
-export type VisitorTable = { id: string; companyId: number; buildingId: number; name: string; apartment: string; arrivedAt: string; leftAt: string | null; createdBy: string };
+export type VisitorTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  name: string;
+  apartment: string;
+  arrivedAt: string;
+  leftAt: string | null;
+  createdBy: string;
+  /** The tenant's pre-approval the desk let in (migration 045). */
+  passId: Generated<string | null>;
+};
+/** A visitor a tenant pre-approved for a day (migration 045; src/lib/domain/deskPasses.ts). */
+export type VisitorPassTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string;
+  name: string;
+  visitDate: string;
+  note: string;
+  status: string;
+  visitorId: string | null;
+  arrivedAt: string | null;
+  createdByUserId: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
 /** Tenants pay (migration 010). */
 export type BillingSettingsTable = {
   buildingId: number;
@@ -700,6 +731,7 @@ export type DB = {
   profile_requests: ProfileRequestTable;
   terms_approvals: TermsApprovalTable;
   visitors: VisitorTable;
+  visitor_passes: VisitorPassTable;
   rooms: Owned & SqlRow<BuildingRoom>;
   room_bookings: Owned & SqlRow<RoomBooking>;
   building_events: Owned & SqlRow<BuildingEvent> & { remindedAt: string | null };

@@ -1,9 +1,11 @@
 // The front desk's visitors log (receptionist module): who came in, to which apartment, and when they
-// left. Written from the desk through the outbox, so each arrival and departure applies once.
+// left. Written from the desk through the outbox, so each arrival and departure applies once. An arrival
+// may let in a visitor a tenant pre-approved (passId; routes/visitorPasses.ts): the pass then shows them arrived.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validateVisitor } from '../../../src/lib/validation/visitorRules.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import type { VisitorTable } from '../db/schema.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -13,10 +15,25 @@ import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { assertBuildingVisible } from '../http/rights.ts';
 
-type Visitor = Omit<VisitorTable, 'companyId'>;
+type Visitor = Omit<VisitorTable, 'companyId' | 'passId'> & { passId: string | null };
 
-const arrival = z.object({ id: recordId, buildingId: z.coerce.number().int(), name: z.string().max(400).default(''), apartment: z.string().max(200).default(''), arrivedAt: isoTime });
+const arrival = z.object({ id: recordId, buildingId: z.coerce.number().int(), name: z.string().max(400).default(''), apartment: z.string().max(200).default(''), arrivedAt: isoTime, passId: recordId.nullable().default(null) });
 const departure = z.object({ leftAt: isoTime });
+
+/** The pre-approval the desk lets in: of this building, not cancelled; the first arrival is the one it shows. */
+async function letInPass(tx: Db, companyId: number, buildingId: number, passId: string, visitor: Visitor): Promise<void> {
+  const pass = await tx.first(tx.q.selectFrom('visitor_passes').select(['id', 'buildingId', 'companyId', 'status', 'visitorId', 'version']).where('id', '=', passId));
+  if (!pass || pass.companyId !== companyId || Number(pass.buildingId) !== buildingId) throw fail.notFound();
+  if (pass.status !== 'expected') throw fail.rule({ field: 'passId', messageKey: 'visitorPassLocked' });
+  if (pass.visitorId) return;
+  await tx.run(
+    tx.q
+      .updateTable('visitor_passes')
+      .set({ visitorId: visitor.id, arrivedAt: visitor.arrivedAt, updatedAt: visitor.arrivedAt, version: Number(pass.version) + 1 })
+      .where('id', '=', passId)
+      .where('visitorId', 'is', null),
+  );
+}
 
 export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -28,14 +45,14 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const rows = await db.all(
       db.q
         .selectFrom('visitors')
-        .select(['id', 'buildingId', 'name', 'apartment', 'arrivedAt', 'leftAt', 'createdBy'])
+        .select(['id', 'buildingId', 'name', 'apartment', 'arrivedAt', 'leftAt', 'createdBy', 'passId'])
         .where('companyId', '=', authOf(req).companyId)
         .where('buildingId', '=', building.id)
         .where((eb) => eb.or([eb('arrivedAt', '>=', new Date(since).toISOString()), eb('leftAt', 'is', null)]))
         .orderBy('arrivedAt', 'desc')
         .limit(500),
     );
-    return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId) })) };
+    return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId), passId: r.passId ?? null })) };
   });
 
   app.post('/api/binyan/visitors', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
@@ -45,7 +62,8 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       if (await tx.first(tx.q.selectFrom('visitors').select('id').where('id', '=', body.id))) throw fail.exists({ id: body.id });
-      const visitor: Visitor = { id: body.id, buildingId: body.buildingId, name: body.name.trim(), apartment: body.apartment.trim(), arrivedAt: new Date(body.arrivedAt).toISOString(), leftAt: null, createdBy: user.fullName || user.userName };
+      const visitor: Visitor = { id: body.id, buildingId: body.buildingId, name: body.name.trim(), apartment: body.apartment.trim(), arrivedAt: new Date(body.arrivedAt).toISOString(), leftAt: null, createdBy: user.fullName || user.userName, passId: body.passId };
+      if (body.passId) await letInPass(tx, companyId, body.buildingId, body.passId, visitor);
       await tx.run(tx.q.insertInto('visitors').values({ ...visitor, companyId }));
       // No record: the desk keeps its own copy (a local row of `meta`).
       return { status: 201, record: null, extra: { visitor } };

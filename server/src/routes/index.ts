@@ -18,6 +18,7 @@ import { maintenanceRoutes } from './maintenance.ts';
 import { galleryRoutes } from './gallery.ts';
 import { signedFormRoutes } from './signedForms.ts';
 import { deskVisitorRoutes } from './deskVisitors.ts';
+import { visitorPassRoutes } from './visitorPasses.ts';
 import { leadRoutes } from './leads.ts';
 import { companySiteRoutes } from './companySites.ts';
 import { messageRoutes } from './messages.ts';
@@ -72,6 +73,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   galleryRoutes(app, ctx);
   signedFormRoutes(app, ctx);
   deskVisitorRoutes(app, ctx);
+  visitorPassRoutes(app, ctx);
   roomRoutes(app, ctx);
   buildingEventRoutes(app, ctx);
   gateRoutes(app, ctx);

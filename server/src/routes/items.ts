@@ -1,4 +1,5 @@
 // Keys and mail items share their flow: register (unique pending number per building) and hand over once.
+// Registering one for an apartment tells its people it waits at the desk (messaging/deskNotice.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { KeyItem, MailItem } from '../../../src/lib/domain/entities.ts';
@@ -12,6 +13,8 @@ import { keepFile } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
 import type { Db } from '../db/database.ts';
 import { reencodeImage } from '../files/images.ts';
+import type { DeskItemKind } from '../messaging/deskNotice.ts';
+import { queueDeskNotice } from '../messaging/deskNotice.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
 import { decodeBase64 } from './files.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
@@ -78,6 +81,8 @@ function itemResource<E extends Item, S extends z.ZodType>(
   numberOf: (input: z.output<S>) => string,
   validate: (input: z.output<S>, existing: E[]) => RuleResult,
   build: (input: z.output<S>, base: Omit<Item, 'version' | 'updatedAt'>) => E,
+  kindOf: (record: E) => DeskItemKind,
+  numberOfRecord: (record: E) => string,
 ) {
   const { db } = ctx;
   const listFor = async (req: FastifyRequest) => {
@@ -91,7 +96,9 @@ function itemResource<E extends Item, S extends z.ZodType>(
   app.post(`/api/binyan/${path}`, { config: { right: 'items.write' } }, async (req, reply) => {
     const body = parse(schema, req.body) as z.output<S> & z.output<typeof keyCreate>;
     if (body.buildingId === null || body.buildingId === undefined) throw fail.validation({ field: 'buildingId', messageKey: 'noBuildingSelected' });
-    return runMutation(ctx, req, reply, async (tx) => {
+    let noticeQueued = false;
+    const answer = await runMutation(ctx, req, reply, async (tx) => {
+      noticeQueued = false;
       await refuseExisting(tx, req, items, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       // Only same-number pending items can collide; the shared rule still makes the decision.
@@ -116,8 +123,13 @@ function itemResource<E extends Item, S extends z.ZodType>(
       } as Omit<Item, 'version' | 'updatedAt'>);
       const record: E = { ...built, version: 1, updatedAt: now };
       await items.insert(tx, record, authOf(req).companyId);
+      // The apartment's people hear that it waits (messaging/deskNotice.ts); sent after the commit.
+      if (record.apartmentId)
+        noticeQueued = await queueDeskNotice(tx, { id: record.id, buildingId: building.id, apartmentId: record.apartmentId, kind: kindOf(record), number: numberOfRecord(record) }, authOf(req).companyId, now);
       return { status: 201, record };
     });
+    if (noticeQueued) ctx.messaging.kick();
+    return answer;
   });
 
   app.post(`/api/binyan/${path}/:id/handover`, { config: { right: 'items.write' } }, async (req, reply) => {
@@ -148,11 +160,15 @@ export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
     app, ctx, 'keys', keyItems, keyCreate, (input) => input.tagNumber,
     (input, existing) => validateNewKey(input, existing),
     (input, base) => ({ ...base, tagNumber: input.tagNumber.trim(), version: 1, updatedAt: '' }) as KeyItem,
+    () => 'key',
+    (record) => record.tagNumber,
   );
   itemResource<MailItem, typeof mailCreate>(
     app, ctx, 'mail-items', mailItems, mailCreate, (input) => input.trackingNumber,
     (input, existing) => validateNewMailItem(input, existing),
     (input, base) =>
       ({ ...base, kind: input.kind, carrier: input.carrier, trackingNumber: input.trackingNumber.trim(), version: 1, updatedAt: '' }) as MailItem,
+    (record) => record.kind,
+    (record) => record.trackingNumber,
   );
 }

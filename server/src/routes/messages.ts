@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ChannelCounts, DeliveryReport, Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
 import { messageChannels, messageReadScopeOf, validateMessage } from '../../../src/lib/domain/messageRules.ts';
-import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
+import { composedTopics } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { AppContext } from '../context.ts';
 import { contacts } from '../data/buildings.ts';
 import type { DeliveryRow } from '../data/messages.ts';
@@ -35,13 +35,13 @@ const messageCreate = z.object({
   renters: z.boolean().default(false),
   channels: z.array(z.enum(messageChannels)).default([]),
   pinned: z.boolean().default(false),
-  topic: z.enum(messageTopics).default('announcements'),
+  topic: z.enum(composedTopics).default('announcements'),
 });
 const audienceQuery = z.object({
   buildingId: z.coerce.number().int(),
   owners: z.enum(['true', 'false']).default('false'),
   renters: z.enum(['true', 'false']).default('false'),
-  topic: z.enum(messageTopics).default('announcements'),
+  topic: z.enum(composedTopics).default('announcements'),
 });
 const subscription = z.object({
   // Longer than any endpoint: the push-service check refuses what is too long, with its own reason.

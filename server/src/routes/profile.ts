@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageChannels } from '../../../src/lib/domain/messageRules.ts';
-import { messageTopics } from '../../../src/lib/domain/notificationPrefs.ts';
+import type { MessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
+import { messageTopics, notificationPrefsOf } from '../../../src/lib/domain/notificationPrefs.ts';
 import { termsVersion } from '../../../src/lib/terms.ts';
 import { profileRequestKinds, validateProfileChange, validateProfileNote } from '../../../src/lib/validation/profileRules.ts';
 import type { ProfileDetails } from '../../../src/lib/validation/profileRules.ts';
@@ -37,7 +38,10 @@ const approval = z.object({ version: z.string().max(40) });
 /** 1 he, 2 en, 3 fr, 4 ru (server/src/translate/phrases.ts languageCodes). */
 const languageChoice = z.object({ languageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) });
 const onOff = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
-const preferences = z.object({ channels: onOff(messageChannels), topics: onOff(messageTopics) });
+// A topic added after devices were out ('desk', issue 31) may be missing from an older device's save: it stays on.
+const laterTopics: readonly MessageTopic[] = ['desk'];
+const topicsInput = z.object(Object.fromEntries(messageTopics.map((k) => [k, laterTopics.includes(k) ? z.boolean().optional() : z.boolean()])));
+const preferences = z.object({ channels: onOff(messageChannels), topics: topicsInput });
 
 const detailsOf = (u: UserRow): ProfileDetails => ({ fullName: u.fullName, phone: u.phone, email: u.email ?? '' });
 
@@ -84,7 +88,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The user's notification preferences (the whole set; the latest change wins). */
   app.post('/api/binyan/profile/notifications', { config: { right: 'profile.notifications' } }, async (req, reply) => {
-    const body = parse(preferences, req.body ?? {});
+    const body = notificationPrefsOf(parse(preferences, req.body ?? {}));
     return runMutation(ctx, req, reply, async (tx) => {
       const { user, companyId } = authOf(req);
       await notificationPrefs.save(tx, user.id, companyId, body, ctx.nowIso());

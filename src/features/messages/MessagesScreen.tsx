@@ -6,7 +6,7 @@ import { allBuildings } from '../../directory/buildingsRepo';
 import type { MessageChannel } from '../../lib/domain/messageRules';
 import { messageChannels } from '../../lib/domain/messageRules';
 import type { MessageTopic } from '../../lib/domain/notificationPrefs';
-import { isMessageTopic, messageTopics } from '../../lib/domain/notificationPrefs';
+import { composedTopics, isMessageTopic } from '../../lib/domain/notificationPrefs';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
@@ -107,7 +107,7 @@ export function MessagesScreen() {
           hint={t('topicHint')}
           value={topic}
           onValueChange={(v) => setTopic(isMessageTopic(v) ? v : 'announcements')}
-          options={messageTopics.map((k) => ({ value: k, label: t(`topics.${k}`) }))}
+          options={composedTopics.map((k) => ({ value: k, label: t(`topics.${k}`) }))}
         />
         <fieldset className={styles.fieldset} aria-describedby={errorOf('audience') ? 'audience-error' : undefined}>
           <legend>{t('audience')}</legend>

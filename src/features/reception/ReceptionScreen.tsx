@@ -17,6 +17,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import { pullItems } from '../../directory/itemsPull';
 import { Spinner } from '../../ui/Spinner';
 import { logArrival, logDeparture, pullVisitors, visitorsOf } from './receptionRepo';
+import { ExpectedVisitors } from './ExpectedVisitors';
 
 
 /** /reception: the front desk of a building — what waits to be handed over, and the visitors log. Works offline. */
@@ -126,12 +127,14 @@ export function ReceptionScreen() {
           <TextField label={t('visitors.apartment')} value={apartment} onValueChange={setApartment} error={errorOf('apartment')} autoComplete="off" />
           <Button type="submit">{t('visitors.arrive')}</Button>
         </form>
+        <ExpectedVisitors buildingId={bid} letInIds={new Set((visitors ?? []).map((v) => v.passId).filter((id): id is string => Boolean(id)))} onLetIn={(pass) => logArrival(bid, { name: pass.name, apartment: pass.apartment }, pass.id)} />
         {visitors?.length === 0 && refresh.state !== 'loading' ? <EmptyState message={t('visitors.empty')} /> : null}
         <ul className={styles.list} aria-label={t('visitors.log')}>
           {(visitors ?? []).map((v) => (
             <li key={v.id} className={styles.card} aria-label={v.name}>
               <div className={styles.cardHeader}>
                 <strong>{v.name}</strong>
+                {v.passId ? <span className={`${styles.badge} ${styles.badgeDone}`}>{t('visitors.preApproved')}</span> : null}
                 <RecordSyncBadge state={v.syncState} />
               </div>
               <p className={styles.muted}>

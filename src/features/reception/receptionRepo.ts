@@ -7,6 +7,9 @@ import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { SyncState } from '../../db/schema';
 import { deskVisitorList } from '../../lib/answers';
+import type { PassRecord } from '../../lib/deskAnswers';
+import { visitorPassDayAnswer } from '../../lib/deskAnswers';
+import { api, callWithRelogin } from '../../session/api';
 import type { DeskVisitor } from '../../lib/answers';
 import { startOfDay } from '../../lib/dates';
 import { refuse } from '../../lib/validation/rules';
@@ -47,13 +50,15 @@ export async function visitorsOf(buildingId: number): Promise<VisitorView[]> {
   return [...byId.values()].sort((a, b) => (a.arrivedAt < b.arrivedAt ? 1 : -1));
 }
 
-export async function logArrival(buildingId: number, input: VisitorInput): Promise<string> {
+/** Logs an arrival; `passId` lets in a visitor a tenant pre-approved (features/desk/deskRepo.ts). */
+export async function logArrival(buildingId: number, input: VisitorInput, passId: string | null = null): Promise<string> {
   refuse(validateVisitor(input));
   const actor = await currentActor();
   const id = newId();
   const key: MetaOutboxKey = `${ARRIVAL_PREFIX}${id}`;
-  const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: '' };
-  await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'visitors', payload: { id, buildingId, name: value.name, apartment: value.apartment, arrivedAt: value.arrivedAt }, userKey: actor.userKey });
+  const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: '', passId };
+  const payload = { id, buildingId, name: value.name, apartment: value.apartment, arrivedAt: value.arrivedAt, ...(passId ? { passId } : {}) };
+  await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'visitors', payload, userKey: actor.userKey });
   return id;
 }
 
@@ -72,4 +77,9 @@ export async function logDeparture(visitorId: string): Promise<void> {
     dependsOn: [entityKeyOf('meta', `${ARRIVAL_PREFIX}${visitorId}`)],
     userKey: actor.userKey,
   });
+}
+
+/** The visitors tenants pre-approved for today (the server's day in Israel): read online. */
+export async function expectedToday(buildingId: number): Promise<PassRecord[]> {
+  return answerOf(visitorPassDayAnswer, await callWithRelogin(() => api.request('GET', `buildings/${buildingId}/visitor-passes`))).records;
 }

@@ -193,6 +193,13 @@ const grants = {
   /** The announcements board of one's buildings, and push subscriptions. */
   'announcements.read': [{ roles: everyone }],
   'receptionist.desk': [{ roles: ['receptionist', 'worker', 'manager', 'admin'], flag: 'allowReceptionistModule' }],
+  /**
+   * What waits for the tenant's own apartment at the front desk (issue 31 item 5), and the visitors its
+   * tenants pre-approved; never another apartment's.
+   */
+  'desk.tenantRead': [{ roles: ['owner', 'renter'] }],
+  /** Pre-approve a visitor for one's apartment; change or cancel the pre-approval until its day is over. */
+  'visitorPasses.write': [{ roles: ['owner', 'renter'] }],
   'feedback.write': [{ roles: everyone }],
   /** What every signed-in user does: own profile, sync screen, logout, app log, settings. */
   'session.use': [{ roles: everyone }],

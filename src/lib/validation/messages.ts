@@ -184,6 +184,10 @@ export const messages = {
   cardAuthenticationFailed: 'The card’s bank did not verify it (3-D Secure). The card was not saved',
   cardEntryNotFinished: 'The card details were not completed on the secure page. Enter them there and try again',
   cardDataRefused: 'Card numbers and security codes are never sent to us: enter the card on the secure page',
+  visitDateInPast: 'The date has already passed',
+  visitDateTooFar: 'A visitor can be approved up to {{days}} days ahead',
+  visitorPassesPerDay: 'Your apartment has already approved the most visitors allowed for that day',
+  visitorPassLocked: 'This visitor can no longer be changed: the day has passed, the visit was cancelled or the visitor has arrived',
 } as const;
 
 export type MessageKey = keyof typeof messages;
