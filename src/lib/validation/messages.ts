@@ -184,6 +184,11 @@ export const messages = {
   cardAuthenticationFailed: 'The card’s bank did not verify it (3-D Secure). The card was not saved',
   cardEntryNotFinished: 'The card details were not completed on the secure page. Enter them there and try again',
   cardDataRefused: 'Card numbers and security codes are never sent to us: enter the card on the secure page',
+  // issue 31 item 2: threads with the committee or the management company
+  threadTextTooLong: 'This message is too long. Split it into two messages',
+  threadSubjectTooLong: 'The subject is too long',
+  threadsPerDay: 'You have opened as many conversations as one day allows. Write in an open one, or try again tomorrow',
+  threadMessagesPerDay: 'This conversation has taken as many messages as one day allows. Try again tomorrow',
 } as const;
 
 export type MessageKey = keyof typeof messages;
