@@ -82,7 +82,10 @@ export type RouteId =
   | 'tenantCallNew'
   | 'tenantCall'
   | 'checkLife'
-  | 'polls';
+  | 'polls'
+  | 'threads'
+  | 'threadNew'
+  | 'thread';
 
 export type AppRoute = {
   id: RouteId;
@@ -161,6 +164,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'tenantCallNew', right: 'tenantCalls.report', path: '/my-reports/new', screen: lazyScreen(() => import('../features/service-calls/tenant/NewTenantReportScreen').then((m) => ({ default: m.NewTenantReportScreen }))) },
   { id: 'tenantCall', right: 'tenantCalls.read', path: '/my-reports/:id', screen: lazyScreen(() => import('../features/service-calls/tenant/TenantCallScreen').then((m) => ({ default: m.TenantCallScreen }))) },
   { id: 'polls', right: 'polls.read', path: '/polls/:bid?', screen: lazyScreen(() => import('../features/polls/PollsScreen').then((m) => ({ default: m.PollsScreen }))), menu: true },
+  { id: 'threads', right: 'threads.read', path: '/threads', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.ThreadsScreen }))), menu: true },
+  { id: 'threadNew', right: 'threads.open', path: '/threads/new', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.NewThreadScreen }))) },
+  { id: 'thread', right: 'threads.read', path: '/threads/:id', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.ThreadScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

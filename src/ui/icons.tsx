@@ -31,6 +31,7 @@ import {
   Mail,
   Megaphone,
   Menu,
+  MessageCircleMore,
   MessageSquareText,
   MessagesSquare,
   PenLine,
@@ -115,6 +116,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   checkLife: Banknote,
   tenantCalls: Wrench,
   polls: Vote,
+  threads: MessageCircleMore,
   companySites: Globe,
   receipt: Receipt,
 };
