@@ -23,7 +23,8 @@ export function ThreadsScreen() {
   const { stored, opened, refreshing, failed, refresh } = useThreads();
   const records = stored?.records ?? [];
   const serverIds = new Set(records.map((r) => r.id));
-  const waiting = opened.filter((o) => o.syncState !== 'synced' && !serverIds.has(o.value.id));
+  // Opened here and not in the server's list yet (waiting, or answered a moment before the list is read again).
+  const waiting = opened.filter((o) => !serverIds.has(o.value.id) && (o.syncState !== 'synced' || stored === null || stored === undefined || o.value.createdAt > stored.fetchedAt));
   const loading = stored === undefined || (stored === null && refreshing);
 
   return (
@@ -56,7 +57,7 @@ export function ThreadsScreen() {
                   <h3 className={styles.cardTitle}>{row.value.subject}</h3>
                   <span className={styles.meta}>
                     <span>{t(`to.${row.value.addressee}`)}</span>
-                    <RecordSyncBadge state={row.syncState ?? 'local'} compact />
+                    {row.syncState !== 'synced' ? <RecordSyncBadge state={row.syncState ?? 'local'} compact /> : null}
                   </span>
                 </Link>
               </li>

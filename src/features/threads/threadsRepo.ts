@@ -30,8 +30,8 @@ export const PHOTO_PARENT = 'threadMessages';
 
 // The write path keeps each row's sync state (src/lib/syncState.ts).
 const syncState = z.optional(z.enum(['synced', 'local', 'sent', 'attention']));
-const openedValue = z.looseObject({ id: z.string(), addressee: z.enum(threadAddressees), subject: z.string(), messageId: z.string(), text: z.string(), createdAt: z.string() });
-const writtenValue = z.looseObject({ id: z.string(), threadId: z.string(), text: z.string(), createdAt: z.string() });
+const openedValue = z.looseObject({ userKey: z.string(), id: z.string(), addressee: z.enum(threadAddressees), subject: z.string(), messageId: z.string(), text: z.string(), createdAt: z.string() });
+const writtenValue = z.looseObject({ userKey: z.string(), id: z.string(), threadId: z.string(), text: z.string(), createdAt: z.string() });
 const openedRow = z.looseObject({ key: z.string(), value: openedValue, syncState });
 const writtenRow = z.looseObject({ key: z.string(), value: writtenValue, syncState });
 export type OpenedThread = z.infer<typeof openedRow>;
@@ -89,22 +89,26 @@ export async function storedUnread(key: string): Promise<ThreadUnread | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** Threads opened on this device (sent or still waiting), newest first. */
+/** Threads the signed-in user opened on this device (sent or still waiting), newest first. */
 export async function openedHere(): Promise<OpenedThread[]> {
+  const { userKey } = await currentActor();
   const rows = await db.meta.where('key').startsWith(OPEN_PREFIX).toArray();
-  return rows.flatMap((row) => {
-    const parsed = openedRow.safeParse(row);
-    return parsed.success ? [parsed.data] : [];
-  }).sort((a, b) => b.value.createdAt.localeCompare(a.value.createdAt));
+  return rows
+    .flatMap((row) => {
+      const parsed = openedRow.safeParse(row);
+      return parsed.success && parsed.data.value.userKey === userKey ? [parsed.data] : [];
+    })
+    .sort((a, b) => b.value.createdAt.localeCompare(a.value.createdAt));
 }
 
-/** Messages written on this device in a thread (sent or still waiting), oldest first. */
+/** Messages the signed-in user wrote on this device in a thread (sent or still waiting), oldest first. */
 export async function writtenHere(threadId: string): Promise<WrittenMessage[]> {
+  const { userKey } = await currentActor();
   const rows = await db.meta.where('key').startsWith(MESSAGE_PREFIX).toArray();
   return rows
     .flatMap((row) => {
       const parsed = writtenRow.safeParse(row);
-      return parsed.success && parsed.data.value.threadId === threadId ? [parsed.data] : [];
+      return parsed.success && parsed.data.value.threadId === threadId && parsed.data.value.userKey === userKey ? [parsed.data] : [];
     })
     .sort((a, b) => a.value.createdAt.localeCompare(b.value.createdAt));
 }
@@ -118,8 +122,8 @@ export async function openThread(input: NewThread, photos: readonly CompressedPh
   const id = newId();
   const messageId = newId();
   const key: MetaOutboxKey = `${OPEN_PREFIX}${id}`;
-  const value = { id, addressee: input.addressee ?? 'committee', subject: input.subject.trim(), messageId, text: input.text.trim(), createdAt: now() };
-  const { createdAt: _at, ...payload } = value;
+  const value = { userKey: actor.userKey, id, addressee: input.addressee ?? 'committee', subject: input.subject.trim(), messageId, text: input.text.trim(), createdAt: now() };
+  const { createdAt: _at, userKey: _user, ...payload } = value;
   await createRecord({
     table: 'meta',
     id: key,
@@ -139,7 +143,7 @@ export async function writeMessage(threadId: string, text: string, photos: reado
   const actor = await currentActor();
   const id = newId();
   const key: MetaOutboxKey = `${MESSAGE_PREFIX}${id}`;
-  const value = { id, threadId, text: text.trim(), createdAt: now() };
+  const value = { userKey: actor.userKey, id, threadId, text: text.trim(), createdAt: now() };
   await createRecord({
     table: 'meta',
     id: key,

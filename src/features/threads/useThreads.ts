@@ -29,6 +29,17 @@ function useRefresh(pull: () => Promise<void>, ready: boolean): Refresh {
   return { refreshing, failed, refresh };
 }
 
+/** Refreshes again each time `count` changes while `when` holds (something sent from here was answered). */
+function useRefreshWhen(refresh: () => Promise<void>, when: boolean, count: number): void {
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  });
+  useEffect(() => {
+    if (when) void refreshRef.current();
+  }, [when, count]);
+}
+
 /** The user's key of a stored answer (null while signed out); `make` must be stable (a module function or a useCallback). */
 function useKey(make: () => Promise<string>, enabled = true): string | null {
   const [key, setKey] = useState<string | null>(null);
@@ -43,7 +54,10 @@ export function useThreads() {
   const key = useKey(listKey);
   const stored = useLiveQuery(() => (key === null ? undefined : storedList(key)), [key]);
   const opened = useLiveQuery(() => openedHere(), [], []);
+  // A thread opened here that the server has since answered: read the list again to show it in its place.
+  const answeredHere = opened.filter((o) => o.syncState === 'synced').length;
   const state = useRefresh(pullThreads, key !== null);
+  useRefreshWhen(state.refresh, key !== null && answeredHere > 0, answeredHere);
   return { stored, opened, ...state };
 }
 
@@ -60,13 +74,7 @@ export function useThread(id: string) {
   const answeredHere = written.filter((m) => m.syncState === 'synced').length;
   const ready = key !== null && opened !== undefined && !waiting;
   const state = useRefresh(pull, ready);
-  const refreshRef = useRef(state.refresh);
-  useEffect(() => {
-    refreshRef.current = state.refresh;
-  });
-  useEffect(() => {
-    if (ready && answeredHere > 0) void refreshRef.current();
-  }, [ready, answeredHere]);
+  useRefreshWhen(state.refresh, ready && answeredHere > 0, answeredHere);
   return { stored, opened, written, ...state };
 }
 
