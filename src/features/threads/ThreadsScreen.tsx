@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { allBuildings } from '../../directory/buildingsRepo';
 import type { ThreadSummary } from '../../lib/threadAnswers';
 import { useCan } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
@@ -26,6 +28,8 @@ export function ThreadsScreen() {
   // Opened here and not in the server's list yet (waiting, or answered a moment before the list is read again).
   const waiting = opened.filter((o) => !serverIds.has(o.value.id) && (o.syncState !== 'synced' || stored === null || stored === undefined || o.value.createdAt > stored.fetchedAt));
   const loading = stored === undefined || (stored === null && refreshing);
+  // The inbox may span buildings (the office's): each thread names its building when the device knows it.
+  const buildingNames = useLiveQuery(async () => new Map((tenant ? [] : await allBuildings()).map((b) => [b.id, b.name])), [tenant]);
 
   return (
     <section className={styles.screen} aria-labelledby="threads-title" aria-busy={refreshing}>
@@ -69,7 +73,7 @@ export function ThreadsScreen() {
       {records.length > 0 ? (
         <ul className={styles.list} aria-labelledby="threads-title">
           {records.map((thread) => (
-            <ThreadCard key={thread.id} thread={thread} tenant={tenant} />
+            <ThreadCard key={thread.id} thread={thread} tenant={tenant} building={buildingNames?.get(thread.buildingId) ?? null} />
           ))}
         </ul>
       ) : null}
@@ -77,7 +81,7 @@ export function ThreadsScreen() {
   );
 }
 
-function ThreadCard({ thread, tenant }: { thread: ThreadSummary; tenant: boolean }) {
+function ThreadCard({ thread, tenant, building }: { thread: ThreadSummary; tenant: boolean; building: string | null }) {
   const { t } = useTranslation('threads');
   const { dateTime } = useFormats();
   return (
@@ -86,6 +90,7 @@ function ThreadCard({ thread, tenant }: { thread: ThreadSummary; tenant: boolean
         <h3 className={styles.cardTitle}>{thread.subject}</h3>
         <span className={styles.meta}>
           <span>{tenant ? t(`to.${thread.addressee}`) : t('from', { name: thread.authorName })}</span>
+          {building ? <span>{building}</span> : null}
           <span>{dateTime(thread.lastMessageAt)}</span>
           {thread.unread > 0 ? <span className={styles.unread}>{t('unread', { count: thread.unread })}</span> : null}
         </span>
