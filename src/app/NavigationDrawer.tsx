@@ -8,6 +8,7 @@ import { useModalDialog } from '../ui/useModalDialog';
 import { appRoutes, menuPath } from './routeTable';
 import { promptInstall, useCanInstall } from '../session/installPrompt';
 import { useUnreadAnnouncements } from '../features/messages/useUnreadAnnouncements';
+import { useUnreadThreads } from '../features/threads/useThreads';
 import styles from './NavigationDrawer.module.css';
 /** Modal drawer on a native <dialog>: focus is trapped and Escape closes it. */
 export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -15,7 +16,7 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
   const { session } = useSession();
   const ref = useModalDialog(open);
   const location = useLocation();
-  // Each opening of the menu fetches the announcements board again, so its badge is current.
+  // Each opening of the menu fetches the announcements board and the threads' unread counts again, so the badges are current.
   const [openings, setOpenings] = useState(0);
   useEffect(() => {
     if (open) setOpenings((n) => n + 1);
@@ -63,6 +64,8 @@ function DrawerMenu({ openings, onClose }: { openings: number; onClose(): void }
   const installable = useCanInstall();
   const can = useCan();
   const unread = useUnreadAnnouncements(can('announcements.read'), openings);
+  const unreadThreads = useUnreadThreads(can('threads.read'), openings);
+  const badgeOf = (id: string): number => (id === 'announcements' ? unread : id === 'threads' ? unreadThreads : 0);
   return (
     <nav aria-label={t('shell:menu.title')}>
       <ul className={styles.list}>
@@ -74,7 +77,7 @@ function DrawerMenu({ openings, onClose }: { openings: number; onClose(): void }
               <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
                 {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
                 {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
-                {route.id === 'announcements' && unread > 0 ? <span className={styles.badge}>{t('messages:unread', { count: unread })}</span> : null}
+                {badgeOf(route.id) > 0 ? <span className={styles.badge}>{t('messages:unread', { count: badgeOf(route.id) })}</span> : null}
               </NavLink>
             </li>
           ))}

@@ -85,7 +85,10 @@ export type RouteId =
   | 'polls'
   | 'buildingPeople'
   | 'buildingPeopleEdit'
-  | 'tenantDesk';
+  | 'tenantDesk'
+  | 'threads'
+  | 'threadNew'
+  | 'thread';
 
 export type AppRoute = {
   id: RouteId;
@@ -167,6 +170,9 @@ export const appRoutes: AppRoute[] = [
   { id: 'buildingPeople', right: 'buildingPeople.read', path: '/building-people/:bid?', screen: lazyScreen(() => import('../features/building-people/BuildingPeopleScreen').then((m) => ({ default: m.BuildingPeopleScreen }))), menu: true },
   { id: 'buildingPeopleEdit', right: 'buildingPeople.edit', path: '/building-people/:bid/edit', screen: lazyScreen(() => import('../features/building-people/EditBuildingPeopleScreen').then((m) => ({ default: m.EditBuildingPeopleScreen }))) },
   { id: 'tenantDesk', right: 'desk.tenantRead', path: '/desk', screen: lazyScreen(() => import('../features/desk/TenantDeskScreen').then((m) => ({ default: m.TenantDeskScreen }))), menu: true },
+  { id: 'threads', right: 'threads.read', path: '/threads', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.ThreadsScreen }))), menu: true },
+  { id: 'threadNew', right: 'threads.open', path: '/threads/new', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.NewThreadScreen }))) },
+  { id: 'thread', right: 'threads.read', path: '/threads/:id', screen: lazyScreen(() => import('./threadScreens').then((m) => ({ default: m.ThreadScreen }))) },
   { id: 'receipt', right: 'account.read', path: '/receipt/:id', screen: lazyScreen(() => import('../features/tenant/ReceiptScreen').then((m) => ({ default: m.ReceiptScreen }))) },
 ];
 

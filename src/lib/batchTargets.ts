@@ -27,6 +27,8 @@ export const BATCH_ROUTES = [
   'POST binyan/tenant/service-calls',
   'POST binyan/tenant/service-calls/:id/comments',
   'POST binyan/tenant/service-calls/:id/join',
+  'POST binyan/threads',
+  'POST binyan/threads/:id/messages',
   'PATCH binyan/buildings/:id',
   'POST binyan/buildings/:bid/maintenance-plan/send',
   'PATCH binyan/maintenance-tests/:id',

@@ -31,6 +31,7 @@ import {
   Mail,
   Megaphone,
   Menu,
+  MessageCircleMore,
   MessageSquareText,
   MessagesSquare,
   PenLine,
@@ -117,6 +118,7 @@ export const routeIcons: Readonly<Record<string, IconComponent>> = {
   tenantDesk: Inbox,
   polls: Vote,
   buildingPeople: Users,
+  threads: MessageCircleMore,
   companySites: Globe,
   receipt: Receipt,
 };

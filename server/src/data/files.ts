@@ -17,6 +17,20 @@ export const files = {
   exists: async (db: Db, id: string): Promise<boolean> => (await db.first(db.q.selectFrom('files').select('id').where('id', '=', id))) !== undefined,
   insert: (db: Db, row: FileRow) => db.run(db.q.insertInto('files').values(row)),
   /** Files of a service call and of its updates (by their links, so a file kept once for several records counts for each), oldest first. */
+  /** The photos of these thread messages (parentType threadMessages). */
+  ofThreadMessages: (db: Db, companyId: number, messageIds: readonly string[]) =>
+    messageIds.length === 0
+      ? Promise.resolve([])
+      : db.all(
+          db.q
+            .selectFrom('file_links')
+            .innerJoin('files', 'files.id', 'file_links.fileId')
+            .select(['files.id', 'files.mimeType', 'file_links.parentId', 'file_links.createdAt'])
+            .where('file_links.companyId', '=', companyId)
+            .where('file_links.parentType', '=', 'threadMessages')
+            .where('file_links.parentId', 'in', [...messageIds])
+            .orderBy('file_links.createdAt'),
+        ),
   ofServiceCall: (db: Db, companyId: number, callId: string, updateIds: readonly string[]) =>
     db.all(
       db.q

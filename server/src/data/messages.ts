@@ -31,6 +31,9 @@ export const messages = {
   /** A call's status notice (messaging/callNotice.ts): addressed to its people only, on no board. */
   insertNotice: (db: Db, m: Message, companyId: number, serviceCallId: string) =>
     db.run(db.q.insertInto('messages').values({ ...m, companyId, serviceCallId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
+  /** A reply's notice to a thread's tenant (messaging/threadNotice.ts): on no board. */
+  insertThreadNotice: (db: Db, m: Message, companyId: number, threadId: string) =>
+    db.run(db.q.insertInto('messages').values({ ...m, companyId, threadId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
   /** How many notices a call has sent since `since`. */
   countOfCallSince: async (db: Db, serviceCallId: string, since: string): Promise<number> =>
     Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('serviceCallId', '=', serviceCallId).where('createdAt', '>', since)))?.n ?? 0),
@@ -40,7 +43,7 @@ export const messages = {
   },
   /** The building's newest messages a reader of `scope` gets (lib/domain/messageRules.ts), filtered before the limit. */
   ofBuilding: async (db: Db, buildingId: number, scope: MessageReadScope, limit = 50): Promise<Message[]> => {
-    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).where('serviceCallId', 'is', null);
+    let query = db.q.selectFrom('messages').selectAll().where('buildingId', '=', buildingId).where('serviceCallId', 'is', null).where('threadId', 'is', null);
     if (scope === 'owners' || scope === 'everyone') query = query.where('owners', '=', true);
     if (scope === 'renters' || scope === 'everyone') query = query.where('renters', '=', true);
     // A message to neither owners nor renters is one person's own (a debt reminder): never on the board.

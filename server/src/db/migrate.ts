@@ -39,6 +39,7 @@ import * as m041 from './migrations/041_tenant_faults.ts';
 import * as m037 from './migrations/037_check_life.ts';
 import * as m036 from './migrations/036_reminders.ts';
 import * as m042 from './migrations/042_polls.ts';
+import * as m043 from './migrations/043_threads.ts';
 import * as m040 from './migrations/040_card_entry.ts';
 import * as m044 from './migrations/044_building_people.ts';
 import * as m045 from './migrations/045_desk_notices.ts';
@@ -80,6 +81,7 @@ const migrations: Record<string, EnvMigration> = {
   '037_check_life': m037,
   '036_reminders': m036,
   '042_polls': m042,
+  '043_threads': m043,
   '040_card_entry': m040,
   '044_building_people': m044,
   '045_desk_notices': m045,

@@ -273,6 +273,8 @@ export type MessageTable = {
   serviceCallId: Generated<string | null>;
   /** A "waiting at the desk" notice to one apartment's people (migration 045): on no board, in no sender's list. */
   deskApartmentId: Generated<string | null>;
+  /** A reply's notice to the tenant who opened a thread (migration 043): on no board, in no sender's list. */
+  threadId: Generated<string | null>;
 };
 
 /** Tenants following a common-area call someone else reported (migration 041). */
@@ -596,6 +598,27 @@ export type DebtReminderTable = {
   createdAt: string;
 };
 
+/** A tenant's thread with the committee or the management company (migration 043; lib/domain/threads.ts). */
+export type ThreadTable = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  apartmentId: string;
+  authorUserId: number;
+  authorContactId: string;
+  authorName: string;
+  addressee: string;
+  subject: string;
+  createdAt: string;
+  lastMessageAt: string;
+};
+
+/** One message of a thread: `side` is 'tenant' or 'answer'. */
+export type ThreadMessageTable = { id: string; threadId: string; companyId: number; authorUserId: number; authorName: string; side: string; text: string; createdAt: string };
+
+/** How far one user has read a thread (primary key: thread and user). */
+export type ThreadReadTable = { threadId: string; userId: number; companyId: number; readAt: string };
+
 /** One apartment's vote in a poll (primary key: poll and apartment). */
 export type PollVoteTable = { pollId: string; apartmentId: string; companyId: number; optionId: string; weight: number; votedBy: number; votedAt: string };
 
@@ -756,6 +779,9 @@ export type DB = {
   polls: PollTable;
   poll_votes: PollVoteTable;
   building_people: BuildingPeopleTable;
+  threads: ThreadTable;
+  thread_messages: ThreadMessageTable;
+  thread_reads: ThreadReadTable;
   provider_cards: ProviderCardTable;
   provider_card_entries: ProviderCardEntryTable;
   provider_charges: ProviderChargeTable;

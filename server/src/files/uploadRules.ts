@@ -14,6 +14,8 @@ import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { loadOwned } from '../http/access.ts';
 import { authOf } from '../http/hooks.ts';
 import { loadTenantCall } from '../http/tenantCallAccess.ts';
+import { loadThread } from '../http/threadAccess.ts';
+import { threadMessages } from '../data/threads.ts';
 import { tenantMayComment } from '../../../src/lib/domain/tenantCalls.ts';
 import type { Action } from '../../../src/lib/rights/rights.ts';
 import { fail } from '../http/errors.ts';
@@ -62,6 +64,16 @@ export const uploadParents: Readonly<Record<string, UploadParent>> = {
       if (!update || !update.entity.fromReporter || update.entity.authorUserId !== authOf(req).user.id) throw fail.notFound();
       const { call } = await loadTenantCall(db, req, update.entity.serviceCallId);
       if (!tenantMayComment(call.status)) throw fail.rule({ field: 'parentID', messageKey: 'callClosedForComments' });
+    },
+  },
+  // A thread message's photos (issue 31 item 2): only from the message's own author, in a thread they still reach.
+  threadMessages: {
+    formats: anyImage,
+    load: async (db, req, id) => {
+      requireRight(req, 'threads.reply');
+      const message = await threadMessages.find(db, id);
+      if (!message || message.authorUserId !== authOf(req).user.id) throw fail.notFound();
+      await loadThread(db, req, message.threadId);
     },
   },
   meterReadings: parent(meterReadings, 'readings.write', anyImage),

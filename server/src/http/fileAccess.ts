@@ -24,6 +24,8 @@ import { ApiError, fail } from './errors.ts';
 import { authOf } from './hooks.ts';
 import { actorOf, mayDo, requireRight } from './rights.ts';
 import { loadTenantCall } from './tenantCallAccess.ts';
+import { loadThread } from './threadAccess.ts';
+import { threadMessages } from '../data/threads.ts';
 import { isUpdateForTenant } from '../../../src/lib/domain/tenantCalls.ts';
 
 /** Throws (403, 404) unless the signed-in user may read the record `link` names. */
@@ -58,7 +60,16 @@ const updatePhoto: ParentReader = async (db, req, link) => {
   if (!isUpdateForTenant(update.entity, authOf(req).user.id)) throw fail.notFound();
 };
 
+/** A thread message's photo: whoever reaches the thread (its tenant, or its addressee). */
+const threadPhoto: ParentReader = async (db, req, link) => {
+  requireRight(req, 'threads.read');
+  const message = await threadMessages.find(db, link.parentId);
+  if (!message) throw fail.notFound();
+  await loadThread(db, req, message.threadId);
+};
+
 export const fileParentReaders: Readonly<Record<string, ParentReader>> = {
+  threadMessages: threadPhoto,
   serviceCalls: callPhoto,
   serviceCallUpdates: updatePhoto,
   meterReadings: readAs('meters.read', meterReadings),

@@ -28,6 +28,7 @@ import { providerRoutes } from './provider.ts';
 import { roomRoutes } from './rooms.ts';
 import { serviceCallRoutes } from './serviceCalls.ts';
 import { tenantServiceCallRoutes } from './tenantServiceCalls.ts';
+import { threadRoutes } from './threads.ts';
 import { supplierRoutes } from './suppliers.ts';
 import { syncBatchRoutes } from './syncBatch.ts';
 import { syncChangesRoutes } from './syncChanges.ts';
@@ -56,6 +57,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   buildingRoutes(app, ctx);
   serviceCallRoutes(app, ctx);
   tenantServiceCallRoutes(app, ctx);
+  threadRoutes(app, ctx);
   meterRoutes(app, ctx);
   itemRoutes(app, ctx);
   dailyPlanRoutes(app, ctx);

@@ -64,6 +64,8 @@ export const ENTRY_TITLES: { readonly [S in OutboxSubject]: SubjectTitles } = {
   'language.change': same('titles.meta.languageChange'),
   'tenantCall.join': same('titles.meta.tenantCallJoin'),
   'poll.vote': same('titles.meta.pollVote'),
+  'thread.open': same('titles.meta.threadOpen'),
+  'thread.message': same('titles.meta.threadMessage'),
 };
 
 /** An entry written by a version that knew a subject this one does not: still words, not codes. */

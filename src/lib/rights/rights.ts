@@ -189,6 +189,15 @@ const grants = {
   /** Create, change, delete gates (a public one only through the committee: lib/domain/gateRules.ts). */
   'gates.manage': [{ roles: [...staff, 'committee'] }],
   /** Compose and send messages by e-mail, SMS and push; see their delivery. */
+  /**
+   * Threads (issue 31 item 2): a tenant reads their own; the committee reads those addressed to the
+   * committee of its building, the management company's staff those addressed to the office.
+   */
+  'threads.read': [{ roles: [...staff, 'committee', 'owner', 'renter'] }],
+  /** A tenant writes to the committee or the management company of their building. */
+  'threads.open': [{ roles: ['owner', 'renter'] }],
+  /** Write in a thread one reads: its tenant, or the committee or office it is addressed to. */
+  'threads.reply': [{ roles: [...staff, 'committee', 'owner', 'renter'] }],
   'messages.send': [{ roles: [...staff, 'committee'] }],
   /** The announcements board of one's buildings, and push subscriptions. */
   'announcements.read': [{ roles: everyone }],

@@ -188,6 +188,11 @@ export const messages = {
   visitDateTooFar: 'A visitor can be approved up to {{days}} days ahead',
   visitorPassesPerDay: 'Your apartment has already approved the most visitors allowed for that day',
   visitorPassLocked: 'This visitor can no longer be changed: the day has passed, the visit was cancelled or the visitor has arrived',
+  // issue 31 item 2: threads with the committee or the management company
+  threadTextTooLong: 'This message is too long. Split it into two messages',
+  threadSubjectTooLong: 'The subject is too long',
+  threadsPerDay: 'You have opened as many conversations as one day allows. Write in an open one, or try again tomorrow',
+  threadMessagesPerDay: 'This conversation has taken as many messages as one day allows. Try again tomorrow',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -41,6 +41,8 @@ export const META_OUTBOX_KINDS = [
   'language.change',
   'tenantCall.join',
   'poll.vote',
+  'thread.open',
+  'thread.message',
 ] as const;
 export type MetaOutboxKind = (typeof META_OUTBOX_KINDS)[number];
 /** The key of a `meta` record that travels as an entry; the write path refuses any other at compile time. */

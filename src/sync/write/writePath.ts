@@ -26,8 +26,11 @@ export type Action = {
   tables?: TableName[];
   /** Extra row writes that must commit together with the change (no outbox entries: those are built here). */
   also?: () => Promise<void>;
-  /** Photos stored with the action; each one's upload is queued behind its owner record. */
-  uploads?: { photos: readonly PhotoRow[]; createdBy: number | null };
+  /**
+   * Photos stored with the action; each one's upload is queued behind its owner record, or behind `after`
+   * (an entity key) when the owner is created by another record's request (a thread's first message).
+   */
+  uploads?: { photos: readonly PhotoRow[]; createdBy: number | null; after?: string };
   /** Photos the action replaces: those that never left the device go with their queued uploads. */
   dropPhotos?: readonly (string | null)[];
 };
@@ -179,7 +182,7 @@ async function draftOf(change: AnyChange, userKey: string): Promise<OutboxDraft>
 export const UPLOAD_PATH = 'files/upload/B64';
 
 /** The upload of a stored photo, after its owner record (payload: what the upload names). */
-function uploadOf(photo: PhotoRow, userKey: string, createdBy: number | null): OutboxDraft {
+function uploadOf(photo: PhotoRow, userKey: string, createdBy: number | null, after = entityKeyOf(photo.ownerTable, photo.ownerId)): OutboxDraft {
   return {
     op: 'upload',
     kind: 'photo',
@@ -190,7 +193,7 @@ function uploadOf(photo: PhotoRow, userKey: string, createdBy: number | null): O
     rowPatch: {},
     base: null,
     baseVersion: null,
-    dependsOn: [entityKeyOf(photo.ownerTable, photo.ownerId)],
+    dependsOn: [after],
     ownerUserKey: userKey,
   };
 }
@@ -215,7 +218,7 @@ async function write(action: Action, changes: readonly AnyChange[]): Promise<Out
     for (const change of changes) written.push(await ctx.enqueue(await draftOf(change, action.userKey)));
     for (const photo of action.uploads?.photos ?? []) {
       await db.photos.add(photo);
-      await ctx.enqueue(uploadOf(photo, action.userKey, action.uploads?.createdBy ?? null));
+      await ctx.enqueue(uploadOf(photo, action.userKey, action.uploads?.createdBy ?? null, action.uploads?.after));
     }
     await action.also?.();
     return written;
