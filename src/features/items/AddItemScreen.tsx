@@ -18,6 +18,7 @@ import { recipientsOfBuilding } from './itemsQueries';
 import { registerKey, registerMailItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';
+import { buildingsPath } from '../../lib/appPaths';
 
 const listPath: Record<ItemKind, string> = { keys: '/keys', mailItems: '/mail-items' };
 
@@ -48,7 +49,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
     navigate(listPath[kind]);
   }, [closeResult, navigate, kind]);
 
-  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('items:noBuilding.action')}</Link>} />;
   const contacts = (recipients?.contacts ?? []).filter((c) => !apartmentId || c.apartmentId === apartmentId);
 
   const register = () =>
