@@ -13,6 +13,7 @@ import { DASHBOARD_MARK, hasMark, signInThroughUi } from './appFlow';
 import type { BenchContext } from './context';
 import { kb } from './stats';
 import type { BenchRow } from './table';
+import { buildingsPath } from '../../src/lib/appPaths';
 
 // Issue 28: the targets are the bytes our server sends (its brotli copies), not gzip -9.
 const LOGIN_TARGET = 115 * 1024;
@@ -88,7 +89,7 @@ export async function measureInitialJs(ctx: BenchContext): Promise<BenchRow> {
     await signInThroughUi(page, ctx.server);
     let dashboardMarked = false;
     const dashboard = await scriptsLoadedBy(page, async () => {
-      await page.goto(`${ctx.server.baseUrl}/`);
+      await page.goto(`${ctx.server.baseUrl}${buildingsPath}`);
       dashboardMarked = await hasMark(page, DASHBOARD_MARK, 20_000);
       if (!dashboardMarked) await page.locator('#root').getByRole('main').waitFor({ state: 'visible' });
     });
