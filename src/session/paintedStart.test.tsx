@@ -41,13 +41,15 @@ describe('painted offline start', () => {
     const sheet = document.createElement('style');
     sheet.textContent = '.card { color: rgb(1, 2, 3); }';
     document.head.append(sheet);
-    document.getElementById('root')!.innerHTML = '<main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
+    document.getElementById('root')!.innerHTML = '<dialog id="app-navigation"><ul><li><a href="/">תפריט</a></li></ul></dialog><main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
     keepPaintedStart(true);
     vi.advanceTimersByTime(1_000);
     const kept = JSON.parse(localStorage.getItem(PAINTED_START_KEY) ?? '{}') as { css: string; html: string };
     expect(kept.css).toContain('.card');
     // No style attribute in the kept HTML: the page's policy refuses them in parsed HTML.
     expect(kept.html).not.toContain(' style=');
+    // The menu drawer, made once it was opened, is no part of the list.
+    expect(kept.html).not.toContain('dialog');
 
     // The next start: an empty document, the script paints the kept list with its rules, loading nothing
     // and adding no inline style (no <style> element, no style attribute parsed).

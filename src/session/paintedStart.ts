@@ -34,6 +34,8 @@ export function dropPaintedStart(): void {
  */
 function paintableHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  // Dialogs (the menu drawer, kept once made) are not part of the list as it stood on screen.
+  for (const dialog of copy.querySelectorAll('dialog')) dialog.remove();
   for (const element of copy.querySelectorAll('[style]')) {
     element.setAttribute('data-painted-style', element.getAttribute('style') ?? '');
     element.removeAttribute('style');
