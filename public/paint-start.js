@@ -7,11 +7,14 @@
 // styles (kept as data-painted-style) through the CSSOM, which the policy does not govern.
 (function () {
   try {
-    if (location.pathname !== '/') return;
+    // The buildings list's own page, or "/" when the list is the user's home (src/lib/appPaths.ts).
+    var path = location.pathname;
+    if (path !== '/buildings' && path !== '/') return;
     var raw = localStorage.getItem('binyan.paintedStart');
     if (!raw) return;
     var shot = JSON.parse(raw);
     if (!shot || typeof shot.html !== 'string' || typeof shot.css !== 'string') return;
+    if (path === '/' && shot.home !== true) return;
     var root = document.getElementById('root');
     if (!root) return;
     var html = document.documentElement;

@@ -15,7 +15,7 @@ export async function takeBooks(server: AppServer): Promise<void> {
       async ({ page, shot }) => {
         const books = new BooksPage(page, server.baseUrl);
         books.lang = lang;
-        await books.waitForRoute('dashboard');
+        await books.waitForRoute('financialReport'); // rina's home (src/app/homeRoute.ts)
         await books.open(BUILDING);
         await books.waitVisible(books.fact('balance').filter({ hasText: /\d/ }));
         await shot(`books-summary-${lang}.png`);

@@ -36,7 +36,7 @@ export async function takeChecks(server: AppServer): Promise<void> {
         const fill = new ChecksFillPage(page, server.baseUrl);
         const capture = new ChecksCapturePage(page, server.baseUrl);
         for (const p of [index, fill, capture]) p.lang = lang;
-        await index.waitForRoute('dashboard');
+        await index.waitForRoute('dailyPlan'); // avi's home, the day's plan (src/app/homeRoute.ts)
         const building = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records[2 + n] as Building;
         const debts = (await state.get<{ records: Debt[] }>(`/api/binyan/debts?buildingId=${building.id}`)).records;
         const count = (c: string) => debts.filter((d) => d.contactGuid === c).length;

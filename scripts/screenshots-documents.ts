@@ -12,7 +12,7 @@ export async function takeDocuments(server: AppServer): Promise<void> {
     await signedIn(server, lang, async ({ page, shot }) => {
       const docs = new DocumentsPage(page, server.baseUrl);
       docs.lang = lang;
-      await docs.waitForRoute('dashboard');
+      await docs.waitForRoute('dailyPlan'); // avi's home, the day's plan (src/app/homeRoute.ts)
       await docs.goto('/documents');
       await docs.waitForRoute('documents');
       await docs.waitVisible(docs.card('תקנון הבית 2024'));

@@ -15,7 +15,7 @@ export async function takeFieldRound(server: AppServer): Promise<void> {
     await signedIn(server, lang, async ({ page, shot }) => {
       const plan = Object.assign(new DailyPlanPage(page, server.baseUrl), { lang });
       const dashboard = Object.assign(new DashboardPage(page, server.baseUrl), { lang });
-      await dashboard.waitForRoute('dashboard');
+      await dashboard.waitForRoute('dailyPlan'); // avi's home, the day's plan (src/app/homeRoute.ts)
       await plan.navigateTo('dailyPlan');
       await plan.takeDayOffline();
 

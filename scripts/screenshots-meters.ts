@@ -28,7 +28,7 @@ export async function takeMeters(server: AppServer): Promise<void> {
       const mail = new ItemsPage(page, server.baseUrl, 'mailItems');
       const maintenance = new MaintenancePage(page, server.baseUrl);
       for (const p of [meters, readings, keys, mail, maintenance]) p.lang = lang;
-      await meters.waitForRoute('dashboard');
+      await meters.waitForRoute('dailyPlan'); // avi's home, the day's plan (src/app/homeRoute.ts)
 
       await meters.open(BUILDING);
       await meters.waitVisible(page.getByRole('listitem').first());

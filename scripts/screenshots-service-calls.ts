@@ -28,7 +28,7 @@ export async function takeServiceCalls(server: AppServer): Promise<void> {
       const detail = new ServiceCallPage(page, server.baseUrl);
       const add = new AddServiceCallPage(page, server.baseUrl);
       for (const p of [list, detail, add]) p.lang = lang;
-      await list.waitForRoute('dashboard');
+      await list.waitForRoute('dailyPlan'); // avi's home, the day's plan (src/app/homeRoute.ts)
 
       await add.open(BUILDING);
       await add.fill({ domain: 'plumbing', priority: 'high', subject: texts[lang].subject, description: texts[lang].description });

@@ -9,6 +9,8 @@ import { DASHBOARD_MARK, PAINTED_MARK, STATIC_MARK, markTime, signInThroughUi } 
 import type { BenchContext } from './context';
 import { median, ms, ratio, times } from './stats';
 import type { BenchRow } from './table';
+import { buildingsPath } from '../../src/lib/appPaths';
+import { PAINTED_START_KEY } from '../../src/session/paintedStart';
 
 /** The list painted within 3× the static page, interactive within 6× (issue 13). */
 const PAINT_RATIO = 3;
@@ -96,8 +98,12 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
     const counts = await takeDayOffline(page, ctx.server.baseUrl, ctx.dataSet.openCalls);
     if (counts.buildings === 0 || counts.serviceCalls === 0) throw new Error(`the device holds ${counts.buildings} buildings and ${counts.serviceCalls} calls after taking the day offline`);
 
-    const appUrl = `${ctx.server.baseUrl}/`;
+    const appUrl = `${ctx.server.baseUrl}${buildingsPath}`;
     const staticUrl = `${ctx.server.baseUrl}/bench-static.html`;
+    // The list is kept for the painted start once it has settled on screen; the sign-in lands on the
+    // worker's home (the day's plan), so the list is opened once while online.
+    await page.goto(appUrl);
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, PAINTED_START_KEY, { timeout: 30_000 });
     await goOffline(context);
     const app: Load[] = [];
     const reference: number[] = [];
@@ -130,7 +136,7 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
     const r = ratio(appMedian, refMedian);
     return {
       figure: 'offline cold start',
-      how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of / until the last dashboard is painted (${paintedRuns} of ${runs} runs painted early) and until the app's own list is rendered (interactive), median of ${runs}`,
+      how: `service worker in control, ${counts.buildings} buildings / ${counts.serviceCalls} calls in IndexedDB; offline load of /buildings until the last dashboard is painted (${paintedRuns} of ${runs} runs painted early) and until the app's own list is rendered (interactive), median of ${runs}`,
       result: `painted ${ms(paintedMedian)} (${times(paintRatio)}) · interactive ${ms(appMedian)} (${times(r)}) (document ${ms(htmlMedian)}, last of ${scriptCount} scripts ${ms(scriptsMedian)})`,
       reference: `static precached page ${ms(refMedian)}`,
       ratio: `${times(paintRatio)} · ${times(r)}`,

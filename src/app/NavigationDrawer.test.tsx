@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,5 +49,19 @@ describe('navigation drawer', () => {
     expect(screen.getByRole('link', { name: 'Buildings' })).toBeTruthy();
     act(() => closeMenu());
     expect(document.querySelectorAll('#app-navigation a').length).toBeGreaterThan(0);
+  });
+
+  it('puts the worker’s home (the day’s plan) first, then the groups under their headings', () => {
+    render(<Harness />);
+    act(() => openMenu());
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links[0]?.textContent).toBe('Daily plan');
+    // No Money heading: this worker's checks (showChecksDeposit) are off, so the group has nothing.
+    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Field work', 'Office and documents', 'Community', 'You and the app']);
+    const field = within(nav).getByRole('list', { name: 'Field work' });
+    expect(within(field).getByRole('link', { name: 'Buildings' }).getAttribute('href')).toBe('/buildings');
+    expect(within(field).queryByRole('link', { name: 'Daily plan' })).toBeNull();
+    expect(within(within(nav).getByRole('list', { name: 'You and the app' })).getByRole('link', { name: 'Profile' })).toBeTruthy();
   });
 });

@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../session/sessionContext';
 import { useCan } from '../session/useCan';
 import { Icon, actionIcons, routeIcons } from '../ui/icons';
 import { useModalDialog } from '../ui/useModalDialog';
+import { menuGroupsOf } from './menuGroups';
 import { appRoutes, menuPath } from './routeTable';
+import type { AppRoute } from './routeTable';
+import { useHomeRoute } from './useHomeRoute';
 import { promptInstall, useCanInstall } from '../session/installPrompt';
 import { useUnreadAnnouncements } from '../features/messages/useUnreadAnnouncements';
 import { useUnreadThreads } from '../features/threads/useThreads';
@@ -58,38 +62,57 @@ export function NavigationDrawer({ open, onClose }: { open: boolean; onClose(): 
   );
 }
 
-/** The menu: what the rule table lets this user open, and installing the app. */
+/** The menu: the user's home first, then what the rule table lets them open, grouped by area, and installing the app. */
 function DrawerMenu({ openings, onClose }: { openings: number; onClose(): void }) {
   const { t } = useTranslation(['shell', 'routes', 'field', 'messages']);
   const installable = useCanInstall();
   const can = useCan();
+  const home = useHomeRoute();
   const unread = useUnreadAnnouncements(can('announcements.read'), openings);
   const unreadThreads = useUnreadThreads(can('threads.read'), openings);
   const badgeOf = (id: string): number => (id === 'announcements' ? unread : id === 'threads' ? unreadThreads : 0);
+  // The rule table of src/lib/rights (spec section 6 flags included) decides what the menu offers.
+  const groups = menuGroupsOf(appRoutes, home.id, (route) => can(route.right));
+  const link = (route: AppRoute) => (
+    <li key={route.id}>
+      <NavLink to={menuPath(route)} end={route.id === 'home'} className={styles.link} onClick={onClose}>
+        <Icon icon={routeIcons[route.id] ?? actionIcons.menu} />
+        {t(`routes:${route.id === 'home' ? 'myApartment' : route.id}`)}
+        {badgeOf(route.id) > 0 ? <span className={styles.badge}>{t('messages:unread', { count: badgeOf(route.id) })}</span> : null}
+      </NavLink>
+    </li>
+  );
   return (
     <nav aria-label={t('shell:menu.title')}>
-      <ul className={styles.list}>
-        {appRoutes
-          // The rule table of src/lib/rights (spec section 6 flags included) decides what the menu offers.
-          .filter((r) => r.menu === true && can(r.right))
-          .map((route) => (
-            <li key={route.id}>
-              <NavLink to={menuPath(route)} end={route.id === 'dashboard'} className={styles.link} onClick={onClose}>
-                {routeIcons[route.id] ? <Icon icon={routeIcons[route.id] ?? actionIcons.menu} /> : null}
-                {t(`routes:${route.id === 'dashboard' && can('account.read') ? 'myApartment' : route.id}`)}
-                {badgeOf(route.id) > 0 ? <span className={styles.badge}>{t('messages:unread', { count: badgeOf(route.id) })}</span> : null}
-              </NavLink>
+      <ul className={styles.list}>{link(home)}</ul>
+      {groups.map(({ group, routes }) => (
+        <MenuSection key={group} heading={t(`shell:menu.groups.${group}`)}>
+          {routes.map(link)}
+          {group === 'personal' && installable ? (
+            <li>
+              <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
+                <Icon icon={actionIcons.install} />
+                {t('field:install.menu')}
+              </button>
             </li>
-          ))}
-        {installable ? (
-          <li>
-            <button type="button" className={styles.link} onClick={() => void promptInstall().finally(onClose)}>
-              <Icon icon={actionIcons.install} />
-              {t('field:install.menu')}
-            </button>
-          </li>
-        ) : null}
-      </ul>
+          ) : null}
+        </MenuSection>
+      ))}
     </nav>
+  );
+}
+
+/** A group of the menu under its heading, which names the list for screen readers. */
+function MenuSection({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={styles.group}>
+      <h2 id={id} className={styles.groupHeading}>
+        {heading}
+      </h2>
+      <ul className={styles.list} aria-labelledby={id}>
+        {children}
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { dropPaintedStart } from '../session/paintedStart';
+import { dropPaintedStart, paintedStartCovers } from '../session/paintedStart';
 import { ErrorToastHost } from '../ui/ErrorToast';
 import { RouterNavigation } from './RouterNavigation';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -10,9 +10,9 @@ import { usePageTitle } from './usePageTitle';
 export function RootLayout() {
   usePageTitle();
   const { pathname } = useLocation();
-  // The painted start (public/paint-start.js) covers only the dashboard: any other page shows at once.
+  // The painted start (public/paint-start.js) covers only the buildings list: any other page shows at once.
   useEffect(() => {
-    if (pathname !== '/') dropPaintedStart();
+    if (!paintedStartCovers(pathname)) dropPaintedStart();
   }, [pathname]);
   return (
     <RouterNavigation>

@@ -11,8 +11,8 @@ export function useRouteLabel(): string {
   const can = useCan();
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
   if (!isRouteHandle(handle)) return '';
-  // A tenant's home is their apartment (DashboardRoute).
-  return t(handle.titleKey === 'routes:dashboard' && can('account.read') ? 'routes:myApartment' : handle.titleKey);
+  // A tenant's home is their apartment (HomeRoute); anyone else only passes "/" on the way to theirs.
+  return t(handle.titleKey === 'routes:home' && can('account.read') ? 'routes:myApartment' : handle.titleKey);
 }
 
 /** The document title of the route shown. */

@@ -27,7 +27,7 @@ beforeEach(() => {
   localStorage.clear();
   document.body.innerHTML = '<div id="root"></div>';
   document.head.innerHTML = '';
-  history.replaceState(null, '', '/');
+  history.replaceState(null, '', '/buildings');
 });
 
 afterEach(() => {
@@ -41,13 +41,15 @@ describe('painted offline start', () => {
     const sheet = document.createElement('style');
     sheet.textContent = '.card { color: rgb(1, 2, 3); }';
     document.head.append(sheet);
-    document.getElementById('root')!.innerHTML = '<main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
-    keepPaintedStart();
+    document.getElementById('root')!.innerHTML = '<dialog id="app-navigation"><ul><li><a href="/">תפריט</a></li></ul></dialog><main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
+    keepPaintedStart(true);
     vi.advanceTimersByTime(1_000);
     const kept = JSON.parse(localStorage.getItem(PAINTED_START_KEY) ?? '{}') as { css: string; html: string };
     expect(kept.css).toContain('.card');
     // No style attribute in the kept HTML: the page's policy refuses them in parsed HTML.
     expect(kept.html).not.toContain(' style=');
+    // The menu drawer, made once it was opened, is no part of the list.
+    expect(kept.html).not.toContain('dialog');
 
     // The next start: an empty document, the script paints the kept list with its rules, loading nothing
     // and adding no inline style (no <style> element, no style attribute parsed).
@@ -80,7 +82,7 @@ describe('painted offline start', () => {
     ].join('\n');
     document.head.append(sheet);
     document.getElementById('root')!.innerHTML = '<ul><li class="card row">הרצל 12</li></ul>';
-    keepPaintedStart();
+    keepPaintedStart(true);
     vi.advanceTimersByTime(1_000);
     const { css } = JSON.parse(localStorage.getItem(PAINTED_START_KEY) ?? '{}') as { css: string };
     expect(css).toContain('--ink');
@@ -96,9 +98,33 @@ describe('painted offline start', () => {
     runPaintScript();
     expect(document.getElementById('painted-start')).toBeNull();
 
-    history.replaceState(null, '', '/');
+    history.replaceState(null, '', '/buildings');
     forgetPaintedStart();
     runPaintScript();
     expect(document.getElementById('painted-start')).toBeNull();
+  });
+
+  it('paints the list on "/" only for a user whose home it is (a worker\'s "/" leads to the day\'s plan)', () => {
+    vi.useFakeTimers();
+    document.getElementById('root')!.innerHTML = '<ul><li>הרצל 12</li></ul>';
+    keepPaintedStart(false);
+    vi.advanceTimersByTime(1_000);
+    document.body.innerHTML = '<div id="root"></div>';
+    history.replaceState(null, '', '/');
+    runPaintScript();
+    expect(document.getElementById('painted-start')).toBeNull();
+    history.replaceState(null, '', '/buildings');
+    runPaintScript();
+    expect(document.getElementById('painted-start')?.textContent).toContain('הרצל 12');
+
+    dropPaintedStart();
+    history.replaceState(null, '', '/buildings');
+    document.getElementById('root')!.innerHTML = '<ul><li>הרצל 12</li></ul>';
+    keepPaintedStart(true);
+    vi.advanceTimersByTime(1_000);
+    document.body.innerHTML = '<div id="root"></div>';
+    history.replaceState(null, '', '/');
+    runPaintScript();
+    expect(document.getElementById('painted-start')?.textContent).toContain('הרצל 12');
   });
 });

@@ -4,12 +4,15 @@
 // list is on screen, or when it shows another page. Only the dashboard of a signed-in worker is kept;
 // signing out forgets it. The rules travel as text, not as links to the sheets: links added while the
 // page is parsed hold back the app's own scripts until they load (~55 ms of every offline start).
+import { buildingsPath } from '../lib/appPaths';
+
 export const PAINTED_START_KEY = 'binyan.paintedStart';
 /** The element public/paint-start.js puts over #root (the same id there). */
 const COVER_ID = 'painted-start';
 const SAVE_DELAY_MS = 1_000;
 
-export type PaintedStart = { html: string; css: string; lang: string; dir: string; savedAt: number };
+/** `home`: the list is the user's home screen, so a start on "/" (which leads there) is painted too. */
+export type PaintedStart = { html: string; css: string; lang: string; dir: string; savedAt: number; home: boolean };
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -31,6 +34,8 @@ export function dropPaintedStart(): void {
  */
 function paintableHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  // Dialogs (the menu drawer, kept once made) are not part of the list as it stood on screen.
+  for (const dialog of copy.querySelectorAll('dialog')) dialog.remove();
   for (const element of copy.querySelectorAll('[style]')) {
     element.setAttribute('data-painted-style', element.getAttribute('style') ?? '');
     element.removeAttribute('style');
@@ -88,18 +93,26 @@ function cssText(root: Element): string {
   return rules.join('\n');
 }
 
-function snapshot(): PaintedStart | null {
+function snapshot(home: boolean): PaintedStart | null {
   const root = document.getElementById('root');
-  if (!root || location.pathname !== '/' || root.childElementCount === 0) return null;
+  if (!root || location.pathname !== buildingsPath || root.childElementCount === 0) return null;
   const html = document.documentElement;
-  return { html: paintableHtml(root), css: cssText(root), lang: html.lang, dir: html.dir, savedAt: Date.now() };
+  return { html: paintableHtml(root), css: cssText(root), lang: html.lang, dir: html.dir, savedAt: Date.now(), home };
 }
 
-/** Keeps the dashboard as it is on screen now, once it has settled (a second after the last call). */
-export function keepPaintedStart(): void {
+/** The pages the cover may stay on: the list's own, and "/" on its way there. */
+export function paintedStartCovers(pathname: string): boolean {
+  return pathname === buildingsPath || pathname === '/';
+}
+
+/**
+ * Keeps the dashboard as it is on screen now, once it has settled (a second after the last call);
+ * `home` says whether it is the user's home screen (app/homeRoute.ts).
+ */
+export function keepPaintedStart(home: boolean): void {
   clearTimeout(pending);
   pending = setTimeout(() => {
-    const shot = snapshot();
+    const shot = snapshot(home);
     if (!shot) return;
     try {
       localStorage.setItem(PAINTED_START_KEY, JSON.stringify(shot));

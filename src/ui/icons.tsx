@@ -23,6 +23,7 @@ import {
   Files,
   Gauge,
   Globe,
+  House,
   Images,
   Inbox,
   Info,
@@ -61,6 +62,7 @@ export type { IconComponent } from './Icon';
 
 /** Icons of the routes (menu and quick links), by route id of the route table. */
 export const routeIcons: Readonly<Record<string, IconComponent>> = {
+  home: House,
   dashboard: LayoutDashboard,
   apartments: Building2,
   searchContact: Search,

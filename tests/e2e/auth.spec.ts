@@ -158,8 +158,9 @@ describe('sign-in, session and languages', () => {
     await login.waitVisible(login.resendCountdown());
     await login.expectDisabled(login.resendButton(), true);
     await login.submitCode(await waitForOtp(mark));
-    await shell.waitForRoute('dashboard');
-    await shell.expectPath('/');
+    // A field worker lands on their home, the day's plan (app/homeRoute.ts).
+    await shell.waitForRoute('dailyPlan');
+    await shell.expectPath('/daily-plan');
     await axeCheck(browser.page);
   });
 

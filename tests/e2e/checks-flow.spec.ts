@@ -105,7 +105,8 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
-    await index.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await index.waitForRoute('dailyPlan');
     building = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records[1] as Building;
     const all = (await state.get<{ records: Debt[] }>(`/api/binyan/debts?buildingId=${building.id}`)).records;
     const count = (c: string) => all.filter((d) => d.contactGuid === c).length;

@@ -66,7 +66,8 @@ describe('the committee’s books', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(rina, (since) => app.server.waitForOtp('rina', { since }), () => app.server.otpMark());
-    await new ShellLayoutPage(app.page, app.baseUrl).waitForRoute('dashboard');
+    // A committee member's home is the financial report (app/homeRoute.ts).
+    await new ShellLayoutPage(app.page, app.baseUrl).waitForRoute('financialReport');
     await books.open(BUILDING);
     await waitForServiceWorkerControl(app.page);
     await books.waitVisible(books.fact('balance').filter({ hasText: /\d/ }));

@@ -27,7 +27,8 @@ describe('choosing the company', () => {
     const profile = new ProfilePage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(dana, (since) => app.server.waitForOtp('dana', { since }), () => app.server.otpMark());
-    await profile.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await profile.waitForRoute('dailyPlan');
     await profile.navigateTo('userProfile');
 
     const switchTo = profile.button(text('he', 'field', 'company.switchTo', { name: negev, code: 2002 }));

@@ -57,7 +57,9 @@ describe('the day offline holds every building, whatever the plan of the day', (
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
-    await dashboard.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await dashboard.waitForRoute('dailyPlan');
+    await dashboard.navigateTo('dashboard');
     await dashboard.waitVisible(dashboard.profileHeading(current.name));
 
     await plan.navigateTo('dailyPlan');

@@ -187,7 +187,8 @@ describe('the front desk', () => {
       const r = (key: string, values?: Record<string, string>) => text('he', 'reception', key, values);
       await signIn(page, server, 'shimon');
       const desk = new DocumentsPage(page, server.baseUrl);
-      await desk.waitForRoute('dashboard');
+      // A guard's home is the front desk (app/homeRoute.ts).
+      await desk.waitForRoute('reception');
       await waitForServiceWorkerControl(page);
       await desk.navigateTo('reception');
       await desk.waitVisible(page.getByRole('heading', { name: r('visitors.title') }));

@@ -47,7 +47,8 @@ describe('field round: daily plan, building and contacts offline', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
-    await dashboard.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await dashboard.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     await waitForServiceWorkerControl(app.page);

@@ -63,7 +63,8 @@ describe('field round in Hebrew and English: dates, offline photos, waiting, lab
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
-    await plan.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await plan.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     // "Photos for offline use: 412 KB of 20 MB" (some bytes stored, the budget named).

@@ -47,7 +47,9 @@ describe('painted offline start', () => {
     app = await startApp();
     dashboard = new DashboardPage(app.page, app.baseUrl);
     await new LoginPage(app.page, app.baseUrl).signInOn(app.server, avi);
-    await dashboard.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts); the buildings list is a menu entry away.
+    await dashboard.waitForRoute('dailyPlan');
+    await dashboard.navigateTo('dashboard');
     await waitForServiceWorkerControl(app.page);
   });
 

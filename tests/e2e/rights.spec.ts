@@ -1,7 +1,8 @@
 // Roles and rights in the browser (src/lib/rights): a worker whose company switched service calls and
 // checks off does not get them in the menu and sees "not allowed" when opening one by URL; a change the
 // server refuses for rights (the building was taken off the worker's round while he was offline) goes
-// to "needs attention" with the translated reason and is not sent again by itself.
+// to "needs attention" with the translated reason and is not sent again by itself. Each role lands on its
+// own home, which the menu offers first, above its groups by area (issue 31 item 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeCheck, launchBrowser } from './fixtures/browser';
 import type { AppBrowser } from './fixtures/browser';
@@ -66,11 +67,19 @@ describe('roles and rights in the browser', () => {
     await login.goto('/login');
     await login.signIn({ companyCode: '1001', userName: 'noam', password: 'demo1234' }, (since) => server.waitForOtp('noam', { since }), () => server.otpMark());
     const shell = new ShellLayoutPage(other.page, server.baseUrl);
-    await shell.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts): he lands there, and "/" leads there too.
+    await shell.waitForRoute('dailyPlan');
+    expect(shell.pathname()).toBe('/daily-plan');
 
     await shell.openMenu();
-    const menu = other.page.getByRole('navigation', { name: text('he', 'shell', 'menu.title') });
+    const menu = shell.menu();
     await shell.waitVisible(menu.getByRole('link', { name: text('he', 'routes', 'keys') }));
+    await expect(menu.getByRole('link').first().textContent()).resolves.toBe(text('he', 'routes', 'dailyPlan'));
+    // No money group: his only money screen (checks) is switched off.
+    expect(await shell.menuGroupHeadings()).toEqual(['field', 'office', 'community', 'personal'].map((g) => text('he', 'shell', `menu.groups.${g}`)));
+    await shell.waitVisible(shell.menuGroup('field').getByRole('link', { name: text('he', 'routes', 'dashboard') }));
+    await shell.waitVisible(shell.menuGroup('personal').getByRole('link', { name: text('he', 'routes', 'userProfile') }));
+    await axeCheck(other.page);
     for (const routeId of ['serviceCalls', 'addServiceCalls', 'checksIndex', 'financialReport']) {
       expect(await menu.getByRole('link', { name: text('he', 'routes', routeId), exact: true }).count(), routeId).toBe(0);
     }
@@ -79,6 +88,29 @@ describe('roles and rights in the browser', () => {
     await shell.goto('/checksindex');
     await shell.waitVisible(other.page.getByRole('heading', { level: 2, name: text('he', 'shell', 'notAllowed.title') }));
     await shell.waitVisible(other.page.getByRole('link', { name: text('he', 'shell', 'notAllowed.home') }));
+    await axeCheck(other.page);
+
+    await shell.goto('/');
+    await shell.waitForRoute('dailyPlan');
+    expect(shell.pathname()).toBe('/daily-plan');
+  });
+
+  it('lands a tenant on their apartment, first in a menu with no field work', async () => {
+    const { server } = chaos.app;
+    await other?.close();
+    other = await launchBrowser();
+    await new LoginPage(other.page, server.baseUrl).signInOn(server, { companyCode: '1001', userName: 'moshe', password: 'demo1234' });
+    const shell = new ShellLayoutPage(other.page, server.baseUrl);
+    await shell.approveTerms();
+    await shell.waitForRoute('myApartment');
+    expect(shell.pathname()).toBe('/');
+
+    await shell.openMenu();
+    const menu = shell.menu();
+    await shell.waitVisible(menu.getByRole('link', { name: text('he', 'routes', 'pay') }));
+    await expect(menu.getByRole('link').first().textContent()).resolves.toBe(text('he', 'routes', 'myApartment'));
+    expect(await shell.menuGroupHeadings()).toEqual(['office', 'money', 'community', 'personal'].map((g) => text('he', 'shell', `menu.groups.${g}`)));
+    expect(await menu.getByRole('link', { name: text('he', 'routes', 'dashboard'), exact: true }).count()).toBe(0);
     await axeCheck(other.page);
   });
 });

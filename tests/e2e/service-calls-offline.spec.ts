@@ -55,7 +55,8 @@ describe('service calls offline round', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
     await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
-    await list.waitForRoute('dashboard');
+    // A field worker's home is the day's plan (app/homeRoute.ts).
+    await list.waitForRoute('dailyPlan');
     await list.open(BUILDING);
     await list.waitForRows();
     await waitForServiceWorkerControl(app.page);

@@ -27,6 +27,7 @@ import { LegalHoldControl } from './LegalHoldControl';
 import type { LegalHold } from './legalHoldsRepo';
 import { buildingHolds } from './legalHoldsRepo';
 import styles from './ApartmentsScreen.module.css';
+import { buildingsPath } from '../../lib/appPaths';
 
 function matches(item: ApartmentWithTenants, query: string): boolean {
   const q = query.trim().toLocaleLowerCase();
@@ -74,7 +75,7 @@ export function ApartmentsScreen() {
           </h2>
           <p className={styles.muted}>{t('profile.addressLine', { address: building.address, city: building.city })}</p>
         </div>
-        <Link to="/" className={styles.changeLink}>
+        <Link to={buildingsPath} className={styles.changeLink}>
           {t('apartments.changeBuilding')}
         </Link>
         <p className={styles.summaryLine}>

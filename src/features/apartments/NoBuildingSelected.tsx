@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../ui/EmptyState';
 import styles from './ApartmentsScreen.module.css';
+import { buildingsPath } from '../../lib/appPaths';
 
 /** Screens that work on the current building send the user to the dashboard to choose one. */
 export function NoBuildingSelected() {
@@ -11,7 +12,7 @@ export function NoBuildingSelected() {
       title={t('noBuilding.title')}
       message={t('noBuilding.message')}
       action={
-        <Link className={styles.primaryLink} to="/">
+        <Link className={styles.primaryLink} to={buildingsPath}>
           {t('noBuilding.action')}
         </Link>
       }

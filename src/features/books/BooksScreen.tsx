@@ -21,6 +21,7 @@ import { LedgerPanel } from './LedgerPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { SummaryPanel } from './SummaryPanel';
 import { pullSuppliers } from './suppliersRepo';
+import { buildingsPath } from '../../lib/appPaths';
 
 const tabs = ['summary', 'expenses', 'income', 'budget', 'pettyCash', 'reports'] as const;
 type Tab = (typeof tabs)[number];
@@ -45,7 +46,7 @@ export function BooksScreen() {
   const canWrite = can('books.write');
 
   if (!param && fallback === undefined) return <Spinner />;
-  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to="/">{t('books:noBuilding.choose')}</Link>} />;
+  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('books:noBuilding.choose')}</Link>} />;
   if (building === undefined || data === undefined || data === null) return <Spinner />;
   if (!building) {
     if (refresh.state === 'loading') return <Spinner />;

@@ -25,6 +25,7 @@ import { pullBooks, pullContactReport } from './booksRepo';
 import { ExportButtons } from './ExportButtons';
 import type { Table } from './reports';
 import { ScrollArea } from './ScrollArea';
+import { buildingsPath } from '../../lib/appPaths';
 
 /** /financial-report/:contactId? — a contact's charges and payments, or (no id) every contact of the current building. */
 export function FinancialReportScreen() {
@@ -175,7 +176,7 @@ function BuildingReportView() {
   });
   const result = useResult();
   if (chosen === undefined) return <Spinner />;
-  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to="/">{t('books:noBuilding.choose')}</Link>} />;
+  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('books:noBuilding.choose')}</Link>} />;
   if (!data) return <Spinner />;
 
   const lines = data.lines;

@@ -20,6 +20,7 @@ import type { PeopleRecord } from './buildingPeopleRepo';
 import { PeopleConflict, pullBuildingPeople, saveBuildingPeople } from './buildingPeopleRepo';
 import styles from './BuildingPeople.module.css';
 import { useChosenBuilding } from './BuildingPeopleScreen';
+import { Alert } from '../../ui/Alert';
 
 type Draft = BuildingPeopleInput & { baseVersion: number };
 
@@ -191,9 +192,9 @@ export function EditBuildingPeopleScreen() {
         </Field>
 
         {failure ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {t(`errors:${failure.messageKey}`, failure.params)}
-          </p>
+          </Alert>
         ) : null}
         {outcome?.kind === 'saved' ? (
           <p className={styles.saved} role="status">
@@ -201,14 +202,14 @@ export function EditBuildingPeopleScreen() {
           </p>
         ) : null}
         {outcome?.kind === 'conflict' ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {t('conflict')}
-          </p>
+          </Alert>
         ) : null}
         {outcome?.kind === 'failed' ? (
-          <p className={styles.error} role="alert">
+          <Alert className={styles.error}>
             {t(outcome.key)}
-          </p>
+          </Alert>
         ) : null}
         {!online ? <p className={styles.muted}>{t('editNeedsConnection')}</p> : null}
         <div className={styles.actions}>

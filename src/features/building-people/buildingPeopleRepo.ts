@@ -12,7 +12,7 @@ import { committeeRoles, emergencyKinds, validateBuildingPeople } from '../../li
 import type { BuildingPeopleInput } from '../../lib/domain/buildingPeople';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
-import { currentActor } from '../../sync/actor';
+import { currentActor } from '../../sync/write/actor';
 
 const member = z.object({
   id: z.string(),

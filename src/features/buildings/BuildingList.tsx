@@ -12,9 +12,10 @@ const isolate = (value: string | number) => `\u2068${value}\u2069`;
 /** The offline cold-start benchmark measures up to here (scripts/bench/coldStart.ts). */
 export const LIST_RENDERED_MARK = 'binyan:dashboard-list-rendered';
 
-type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; onSelect(id: number): void };
+/** `isHome`: the list is the user's home screen (a start on "/" may then be painted with it). */
+type Props = { items: BuildingListItem<BuildingRow>[]; selectedId: number | null; isHome: boolean; onSelect(id: number): void };
 
-export function BuildingList({ items, selectedId, onSelect }: Props) {
+export function BuildingList({ items, selectedId, isHome, onSelect }: Props) {
   const { t } = useTranslation('buildings');
   const shown = items.length > 0;
   useEffect(() => {
@@ -23,8 +24,8 @@ export function BuildingList({ items, selectedId, onSelect }: Props) {
   }, [shown]);
   // The next offline start paints this list at once (session/paintedStart.ts), kept as it changes.
   useEffect(() => {
-    if (shown) keepPaintedStart();
-  }, [shown, items, selectedId]);
+    if (shown) keepPaintedStart(isHome);
+  }, [shown, items, selectedId, isHome]);
   return (
     <ul className={styles.list}>
       {items.map(({ building, openCalls }) => {

@@ -24,10 +24,12 @@ const SEARCH_SAVE_DELAY_MS = 300;
 type Props = {
   /** Refreshes what the list counts (the open calls, which the service-calls feature pulls). */
   refreshCounts?: (api: ApiClient) => Promise<unknown>;
+  /** The list is the user's home screen (app/homeRoute.ts). */
+  isHome?: boolean;
 };
 
-/** `/`: the buildings of the cached unit list; choosing one makes it the current building. */
-export function DashboardScreen({ refreshCounts }: Props) {
+/** `/buildings`: the buildings of the cached unit list; choosing one makes it the current building. */
+export function DashboardScreen({ refreshCounts, isHome = false }: Props) {
   const { t, i18n } = useTranslation(['buildings', 'common']);
   const { session, update } = useSession();
   const [search, setSearch] = useState(session.buildingsSearch);
@@ -139,7 +141,7 @@ export function DashboardScreen({ refreshCounts }: Props) {
         ) : items.length === 0 ? (
           <EmptyState title={t('list.noResultsTitle')} message={t('list.noResults', { query: search.trim() })} />
         ) : (
-          <BuildingList items={items} selectedId={session.bID} onSelect={(id) => void select(id)} />
+          <BuildingList items={items} selectedId={session.bID} isHome={isHome} onSelect={(id) => void select(id)} />
         )}
       </section>
     </div>

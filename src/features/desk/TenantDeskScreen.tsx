@@ -19,6 +19,7 @@ import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import type { PassRecord, TenantDesk } from './deskRepo';
 import { approveVisitor, cancelVisitor, changeVisitor, tenantDesk } from './deskRepo';
+import { Alert } from '../../ui/Alert';
 
 type Draft = { name: string; visitDate: string; note: string };
 const emptyDraft = (): Draft => ({ name: '', visitDate: israelToday(new Date()), note: '' });
@@ -97,9 +98,9 @@ export function TenantDeskScreen() {
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('title')}</h2>
       {actionError ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(actionError)}
-        </p>
+        </Alert>
       ) : null}
       <section className={styles.card} aria-labelledby="desk-items">
         <h3 id="desk-items" className={styles.cardTitle}>

@@ -26,6 +26,7 @@ import { OpenDocumentDialog } from './OpenDocumentDialog';
 import { SendDocumentDialog } from './SendDocumentDialog';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 import { useBuildingDocuments } from './useBuildingDocuments';
+import { buildingsPath } from '../../lib/appPaths';
 
 const ALL = '';
 
@@ -45,7 +46,7 @@ export function DocumentsScreen() {
   const [uploading, setUploading] = useState(false);
   const result = useResult();
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to="/">{t('noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
   const unitOf = (doc: DocumentRecord) => (doc.apartmentId ? t('unit', { number: unitNumbers?.get(doc.apartmentId) ?? '' }) : t('wholeBuilding'));
   const shown = (records ?? []).filter((d) => (kind === ALL || d.kind === kind) && matchesDocument(d, query, [t(`kinds.${d.kind}`), unitOf(d)]));
   const download = (doc: DocumentRecord) =>

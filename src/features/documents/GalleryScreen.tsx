@@ -13,6 +13,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import { galleryImage, pullGallery, storedGallery } from './galleryRepo';
 import gallery from './Gallery.module.css';
+import { buildingsPath } from '../../lib/appPaths';
 
 /** /gallery: the current building's photos (service calls and image documents), with the image viewer. */
 export function GalleryScreen() {
@@ -46,7 +47,7 @@ export function GalleryScreen() {
     };
   }, [ids]);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to="/">{t('noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
   const shown = (items ?? []).filter((i) => urls[i.fileId]);
   const loading = items === undefined || (!items?.length && refresh.state === 'loading');
 

@@ -14,6 +14,7 @@ import { documentFile } from './documentsRepo';
 import { OpenDocumentDialog } from './OpenDocumentDialog';
 import { useBuildingDocuments } from './useBuildingDocuments';
 import { Alert } from '../../ui/Alert';
+import { buildingsPath } from '../../lib/appPaths';
 
 /** /regulations: the building's current bylaws, kept on the device so they open offline; older versions below. */
 export function RegulationsScreen() {
@@ -43,7 +44,7 @@ export function RegulationsScreen() {
     };
   }, [currentId, currentType]);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to="/">{t('noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
   const loading = records === undefined || (!records?.length && refresh.state === 'loading');
 
   return (

@@ -20,6 +20,7 @@ import type { SignaturePadHandle } from '../../ui/SignaturePad';
 import { signForm, signedForm } from './signFormRepo';
 import pad from './SignForm.module.css';
 import { Alert } from '../../ui/Alert';
+import { buildingsPath } from '../../lib/appPaths';
 
 const BUILDING = '';
 
@@ -46,7 +47,7 @@ export function SignFormScreen() {
   const form = signatureFormOf(formId) ?? signatureForms[0];
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
 
-  if (bid === null) return <EmptyState title={t('documents:noBuilding.title')} message={t('documents:noBuilding.message')} action={<Link className={styles.link} to="/">{t('documents:noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('documents:noBuilding.title')} message={t('documents:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('documents:noBuilding.action')}</Link>} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -19,6 +19,7 @@ import { registerKey, registerMailItem } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';
 import { Alert } from '../../ui/Alert';
+import { buildingsPath } from '../../lib/appPaths';
 
 const listPath: Record<ItemKind, string> = { keys: '/keys', mailItems: '/mail-items' };
 
@@ -49,7 +50,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
     navigate(listPath[kind]);
   }, [closeResult, navigate, kind]);
 
-  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('items:noBuilding.action')}</Link>} />;
   const contacts = (recipients?.contacts ?? []).filter((c) => !apartmentId || c.apartmentId === apartmentId);
 
   const register = () =>

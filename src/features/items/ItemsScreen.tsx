@@ -29,6 +29,8 @@ import { numberOfItem, pullItems } from './itemsRepo';
 import type { ItemKind } from './itemsRepo';
 import styles from '../../ui/fieldScreens.module.css';
 
+import { buildingsPath } from '../../lib/appPaths';
+
 const addPath: Record<ItemKind, string> = { keys: '/add-key', mailItems: '/add-mail-item' };
 
 /** /keys and /mail-items: pending and delivered items of the current building, with search and handover. */
@@ -54,7 +56,7 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   });
   const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
-  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to="/">{t('items:noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('items:noBuilding.action')}</Link>} />;
   const shown = data?.items ?? [];
   // Not counted yet (the view opened from indexes): more than the page holds.
   const inTab = data ? (data[status] ?? data.items.length) : 0;

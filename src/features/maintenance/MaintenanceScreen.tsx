@@ -24,6 +24,8 @@ import { useTestStatus } from './useTestStatus';
 import { facilityKindLabel } from './facilityKind';
 import styles from '../../ui/fieldScreens.module.css';
 
+import { buildingsPath } from '../../lib/appPaths';
+
 /** /maintenance-and-facilities — facilities, the maintenance plan's tests and sending it to the committee. */
 export function MaintenanceScreen() {
   const outlet = useOutlet();
@@ -45,7 +47,7 @@ function MaintenancePlan() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
-  if (bid === null) return <EmptyState title={t('maintenance:noBuilding.title')} message={t('maintenance:noBuilding.message')} action={<Link className={styles.link} to="/">{t('maintenance:noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('maintenance:noBuilding.title')} message={t('maintenance:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('maintenance:noBuilding.action')}</Link>} />;
   if (!data || (data.facilities.length === 0 && refresh.state === 'loading')) return <Spinner />;
   if (data.facilities.length === 0) {
     return notTaken ? (

@@ -9,6 +9,7 @@ import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import type { PassRecord } from '../../lib/deskAnswers';
 import { expectedToday } from './receptionRepo';
+import { Alert } from '../../ui/Alert';
 
 type Props = {
   buildingId: number;
@@ -39,9 +40,9 @@ export function ExpectedVisitors({ buildingId, letInIds, onLetIn }: Props) {
         {t('expected.title')}
       </h4>
       {failure ? (
-        <p className={styles.error} role="alert">
+        <Alert className={styles.error}>
           {t(failure)}
-        </p>
+        </Alert>
       ) : null}
       {!online && rows === null ? (
         <p className={styles.muted}>{t('expected.offline')}</p>

@@ -18,6 +18,7 @@ import { pullItems } from '../../directory/itemsPull';
 import { Spinner } from '../../ui/Spinner';
 import { logArrival, logDeparture, pullVisitors, visitorsOf } from './receptionRepo';
 import { ExpectedVisitors } from './ExpectedVisitors';
+import { buildingsPath } from '../../lib/appPaths';
 
 
 /** /reception: the front desk of a building — what waits to be handed over, and the visitors log. Works offline. */
@@ -49,7 +50,7 @@ export function ReceptionScreen() {
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to="/">{t('noBuilding.action')}</Link>} />;
+  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
 
   const arrive = async (event: FormEvent) => {
     event.preventDefault();

@@ -12,6 +12,7 @@ import { Field } from '../../ui/Field';
 import { useThreadPhotos } from './photoSlot';
 import { openThread } from './threadsRepo';
 import styles from './Threads.module.css';
+import { Alert } from '../../ui/Alert';
 
 /** Issue 31 item 2: a tenant writes to the committee or the office, with photos; saved on the phone first (outbox), so it works offline. */
 export function NewThreadScreen() {
@@ -58,9 +59,9 @@ export function NewThreadScreen() {
             </label>
           ))}
           {addresseeError ? (
-            <p id="thread-new-addressee-error" role="alert">
+            <Alert id="thread-new-addressee-error">
               {addresseeError}
-            </p>
+            </Alert>
           ) : null}
         </fieldset>
         <Field label={t('subjectLabel')} error={errorOf('subject')}>

@@ -18,6 +18,7 @@ import { useThreadPhotos } from './photoSlot';
 import { PHOTO_PARENT, writeMessage } from './threadsRepo';
 import { useMarkRead, useThread } from './useThreads';
 import styles from './Threads.module.css';
+import { Alert } from '../../ui/Alert';
 
 function LocalPhoto({ blob, alt }: { blob: Blob; alt: string }) {
   const url = useObjectUrl(blob);
@@ -81,7 +82,7 @@ export function ThreadScreen() {
         <h1 id="thread-title" className={styles.heading}>
           {t('threadTitle')}
         </h1>
-        {refreshing ? <Spinner label={t('loading')} /> : <p role="alert">{online && !failed ? t('notFound') : t('loadFailed')}</p>}
+        {refreshing ? <Spinner label={t('loading')} /> : <Alert>{online && !failed ? t('notFound') : t('loadFailed')}</Alert>}
         <Link to="/threads">{t('backToList')}</Link>
       </section>
     );
@@ -106,12 +107,12 @@ export function ThreadScreen() {
         </p>
       ) : null}
       {failed ? (
-        <div className={styles.notice} role="alert">
+        <Alert as="div" className={styles.notice}>
           <p>{t('loadFailed')}</p>
           <Button variant="secondary" onClick={() => void refresh()}>
             {t('retry')}
           </Button>
-        </div>
+        </Alert>
       ) : null}
       <section aria-labelledby="thread-messages">
         <h2 id="thread-messages">{t('messagesTitle')}</h2>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { ThreadSummary } from '../../lib/threadAnswers';
-import { useCan } from '../../session/sessionContext';
+import { useCan } from '../../session/useCan';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
@@ -12,6 +12,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useThreads } from './useThreads';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './Threads.module.css';
+import { Alert } from '../../ui/Alert';
 
 /**
  * Issue 31 item 2: a tenant's conversations with the committee or the office (and a new one), or — for the
@@ -43,12 +44,12 @@ export function ThreadsScreen() {
         </Link>
       ) : null}
       {failed ? (
-        <div className={styles.notice} role="alert">
+        <Alert as="div" className={styles.notice}>
           <p>{stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}</p>
           <Button variant="secondary" onClick={() => void refresh()}>
             {t('retry')}
           </Button>
-        </div>
+        </Alert>
       ) : null}
       {loading ? <Spinner label={t('loading')} /> : null}
       {waiting.length > 0 ? (

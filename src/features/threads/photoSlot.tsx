@@ -2,7 +2,7 @@
 // feature imports no other feature, so src/app composes them in (app/threadScreens.tsx) through this slot.
 import { createContext, useContext } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import type { CompressedPhoto } from '../../sync/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
 
 /** What a form reads of the picker: the photos taken, and whether some are still being compressed. */
 export type PhotoInput = { photos: readonly CompressedPhoto[]; progress: unknown; clear(): void };

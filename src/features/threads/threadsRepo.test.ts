@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { RuleError } from '../../lib/validation/rules';
-import { runnableEntries } from '../../sync/engine';
+import { runnableEntries } from '../../sync/replay/plan';
 import { resetDb, USER } from '../../sync/testing/setup';
 import { openedHere, openThread, writeMessage, writtenHere } from './threadsRepo';
 

@@ -13,11 +13,11 @@ import { threadDetail, threadList, threadUnread } from '../../lib/threadAnswers'
 import type { ThreadDetail, ThreadSummary, ThreadUnread } from '../../lib/threadAnswers';
 import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
-import { currentActor } from '../../sync/actor';
-import type { MetaOutboxKey } from '../../sync/outboxSubjects';
-import { photoRowOf } from '../../sync/photos';
-import type { CompressedPhoto } from '../../sync/photos';
-import { createRecord } from '../../sync/writePath';
+import { currentActor } from '../../sync/write/actor';
+import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
+import { photoRowOf } from '../../sync/write/photos';
+import type { CompressedPhoto } from '../../sync/write/photos';
+import { createRecord } from '../../sync/write/writePath';
 
 export const OPEN_PREFIX = 'thread.open:';
 export const MESSAGE_PREFIX = 'thread.message:';

@@ -73,6 +73,8 @@ const readers = roles.filter((r) => r !== 'supplier');
 
 const grants = {
   'buildings.read': [{ roles: everyone }],
+  /** The buildings list screen, where staff choose a building; a tenant's home is their apartment instead. */
+  'buildings.list': [{ roles: roles.filter((r) => r !== 'owner' && r !== 'renter') }],
   /** Bank account, account name, logo, price per kWh, billing settings. */
   'buildings.editSettings': [{ roles: staff }],
   /**

@@ -1,4 +1,4 @@
-// The buildings dashboard (/): search, order, the building rows and the current building's profile.
+// The buildings dashboard (/buildings; "/" for management staff, whose home it is): search, order, the building rows and the current building's profile.
 import type { Locator } from 'playwright-core';
 import { text } from './LoginPage';
 import { ShellLayoutPage } from './ShellLayoutPage';
@@ -10,7 +10,7 @@ export class DashboardPage extends ShellLayoutPage {
   }
 
   async open(): Promise<void> {
-    await this.goto('/');
+    await this.goto('/buildings');
     await this.waitForRoute('dashboard');
   }
 

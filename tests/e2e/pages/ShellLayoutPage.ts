@@ -30,6 +30,21 @@ export class ShellLayoutPage extends ShellPage {
     await this.waitVisible(this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') }));
   }
 
+  /** The drawer's menu (open it first). */
+  menu(): Locator {
+    return this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') });
+  }
+
+  /** The menu's group headings, in order (src/app/routeTable.ts menuGroups). */
+  async menuGroupHeadings(): Promise<string[]> {
+    return this.menu().getByRole('heading', { level: 2 }).allTextContents();
+  }
+
+  /** The links of one group of the menu, named by its heading. */
+  menuGroup(group: string): Locator {
+    return this.menu().getByRole('list', { name: text(this.lang, 'shell', `menu.groups.${group}`) });
+  }
+
   /** Client-side navigation through the drawer (no reload). */
   async navigateTo(routeId: string): Promise<void> {
     await this.openMenu();
