@@ -40,6 +40,8 @@ export const ON_DEMAND_MODULES: readonly RegExp[] = [
   /^src\/features\/polls\/PollsScreen\.tsx$/,
   // Who runs the building is edited online (residents read it offline: that screen installs with the app).
   /^src\/features\/building-people\/EditBuildingPeopleScreen\.tsx$/,
+  // What waits at the desk is read from the server and visitors are pre-approved online: offline it says so.
+  /^src\/features\/desk\/TenantDeskScreen\.tsx$/,
 ];
 
 const LOCALE_SOURCE = /(?:^|\/)locales\/([a-z]{2})\/([\w-]+)\.json$/;

@@ -30,4 +30,10 @@ describe('card data in a request body', () => {
     expect(cardDataIn({ id, cardId: id, chargeIds: [id], reference: id })).toBeNull();
     expect(cardDataIn({ changes: [{ idempotencyKey: id, body: { id, apartmentId: id } }] })).toBeNull();
   });
+
+  it('never takes a digit run inside a token for a card: a push endpoint with an id in its address, a base64 key', () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/21358535-0799-4958-a947-60428388feb8:APA91bQ2x';
+    expect(cardDataIn({ endpoint, keys: { p256dh: 'BL4580-0000-0000-0000xQ', auth: '_4111111111111111_' } })).toBeNull();
+    expect(cardDataIn({ note: 'card 4111111111111111.' })).toBe('note');
+  });
 });

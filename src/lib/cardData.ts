@@ -7,8 +7,10 @@ import { digitsOfCard, luhnValid } from './cards.ts';
 
 const SECURITY_CODE_FIELDS = /^(cvv2?|cvc2?|csc|cid|securitycode|cardsecuritycode|card_security_code)$/i;
 
-// 13–19 digits, single spaces or dashes between them, not inside a longer run of digits.
-const DIGIT_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
+// 13–19 digits, single spaces or dashes between them, standing apart from letters, digits, `_` and `-`:
+// a card is typed as a number or among words, while a digit run inside a machine's token (a push
+// endpoint's address, a base64 key, an id within a URL) is part of that token, not a card.
+const DIGIT_RUN = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
 
 // A record's id is a random UUID: its digits (with the dashes between its groups) can form a run that
 // passes Luhn, so an id is never read as a card number (the check is for cards typed by mistake).
