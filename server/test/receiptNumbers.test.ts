@@ -76,8 +76,11 @@ const send = (body: object, id: string) => as('moshe', 'POST', '/api/binyan/my/p
 /** Pays one debt under a new id. */
 const pay = async (chargeId: string) => send(await paymentOf(chargeId), newId());
 
+// In number order: a table's rows come back in no given order (PostgreSQL's follow its updates).
 const numbersOf = async (issuer: string) =>
-  (await db.all(db.q.selectFrom('payments').select('receiptNumber').where('receiptIssuer', '=', issuer).where('receiptNumber', 'is not', null))).map((r) => Number(r.receiptNumber));
+  (await db.all(db.q.selectFrom('payments').select('receiptNumber').where('receiptIssuer', '=', issuer).where('receiptNumber', 'is not', null)))
+    .map((r) => Number(r.receiptNumber))
+    .sort((a, b) => a - b);
 const creditNumbersOf = async (issuer: string) =>
   (await db.all(db.q.selectFrom('payment_refunds').select('creditNumber').where('creditIssuer', '=', issuer).where('creditNumber', 'is not', null))).map((r) => Number(r.creditNumber));
 
