@@ -28,7 +28,8 @@ const sides = [
     layer: 'sync',
     folder: 'write',
     forbidden: 'replay',
-    message: 'src/sync/write imports nothing of src/sync/replay: the replay reads the outbox, the write side never calls it (docs/architecture.md, "The two halves of sync").',
+    message:
+      'src/sync/write imports nothing of src/sync/replay: the replay reads the outbox, the write side never calls it (docs/architecture.md, "The two halves of sync").',
   },
 ];
 
@@ -53,13 +54,14 @@ const alertRole = {
   message: 'A message announced at once is an <Alert> (src/ui/Alert.tsx), the one place that sets role="alert".',
 };
 const rawDateFormatting = [
-  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: datesMessage },
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: datesMessage },
   { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
   { selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: datesMessage },
   // The browser's own date and time inputs show its format (mm/dd/yyyy, 12-hour in English Chromium).
   {
     selector: "JSXAttribute[name.name='type'] Literal[value=/^(date|datetime-local|time|month|week)$/]",
-    message: 'Use DateField, TimeField or DateTimeField of src/ui (dd/mm/yyyy, 24-hour, a calendar from Sunday), not a native date or time input (src/lib/dates.ts).',
+    message:
+      'Use DateField, TimeField or DateTimeField of src/ui (dd/mm/yyyy, 24-hour, a calendar from Sunday), not a native date or time input (src/lib/dates.ts).',
   },
 ];
 
@@ -124,10 +126,7 @@ function layerBlocks() {
       const dir = `src/${layer}/${folder}${'/*'.repeat(depth)}`;
       const tests = [`${dir}/*.test.{ts,tsx}`];
       const toLayer = depth + 1;
-      const patterns = [
-        ...layerPatterns(layer, depth + 1),
-        { regex: `^${up(toLayer)}(?:\\.\\./${layer}/)?${forbidden}(?:/|$)`, message, caseSensitive: true },
-      ];
+      const patterns = [...layerPatterns(layer, depth + 1), { regex: `^${up(toLayer)}(?:\\.\\./${layer}/)?${forbidden}(?:/|$)`, message, caseSensitive: true }];
       blocks.push({ files: [`${dir}/*.{ts,tsx}`], ignores: tests, rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns }] } });
       blocks.push({ files: tests, rules: { 'no-restricted-imports': ['error', { patterns }] } });
     }

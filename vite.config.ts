@@ -10,7 +10,10 @@ import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.t
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 const starts = startChunks(import.meta.dirname);
 const LOCALE_SOURCE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
-const localeNamespaces = () => readdirSync(`${import.meta.dirname}/src/i18n/locales/en`).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length));
+const localeNamespaces = () =>
+  readdirSync(`${import.meta.dirname}/src/i18n/locales/en`)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length));
 
 export default defineConfig({
   plugins: [react(), starts.plugin, chunkComposition(import.meta.dirname), namespaceUse(localeNamespaces)],

@@ -19,7 +19,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'server/**/*.test.ts',
+            'sw/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           // *.pg.test.ts: what only PostgreSQL has (npm run test:server -- --db=postgres).
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DB === 'postgres' ? [] : ['server/**/*.pg.test.ts'])],
           setupFiles: ['tests/setup/node.ts'],

@@ -53,7 +53,9 @@ const rowSpecs: RowSpec[] = [
 function machine(): Machine {
   let chromium = 'Chromium ?';
   try {
-    chromium = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/ built on .*/, '');
+    chromium = execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .replace(/ built on .*/, '');
   } catch {
     // reported as unknown
   }
@@ -84,7 +86,11 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
   const profile = args.includes('--profile');
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
+  const only =
+    args
+      .find((a) => a.startsWith('--only='))
+      ?.slice('--only='.length)
+      .split(',') ?? null;
   const wanted = (figure: string) => only === null || only.some((name) => figure.includes(name));
   const startedAt = new Date();
   const siteDir = await prepareSite({ buildApp: !quick || args.includes('--build'), keepApp: args.includes('--keep-app'), readable: profile });
@@ -118,7 +124,8 @@ async function main(): Promise<number> {
     sqliteRow = await measure({ figure: SERVER_FIGURE, target: SERVER_TARGET }, () => measureServerLoad({ quick, profile, siteDir }));
     rows.push(sqliteRow);
   }
-  if (wanted(POSTGRES_FIGURE)) rows.push(await measure({ figure: POSTGRES_FIGURE, target: POSTGRES_TARGET }, () => measurePostgresLoad({ quick, profile, siteDir }, sqliteRow)));
+  if (wanted(POSTGRES_FIGURE))
+    rows.push(await measure({ figure: POSTGRES_FIGURE, target: POSTGRES_TARGET }, () => measurePostgresLoad({ quick, profile, siteDir }, sqliteRow)));
 
   const m = machine();
   const table = markdownTable(rows);

@@ -83,7 +83,10 @@ async function injectOnDemandList(onDemand: OnDemand): Promise<void> {
   const source = await readFile(swPath, 'utf8');
   const uses = source.split(ON_DEMAND_PLACEHOLDER).length - 1;
   if (uses !== 1) throw new Error(`expected ${ON_DEMAND_PLACEHOLDER} once in sw.js, found ${uses}`);
-  await writeFile(swPath, source.replace(ON_DEMAND_PLACEHOLDER, () => JSON.stringify(onDemand)));
+  await writeFile(
+    swPath,
+    source.replace(ON_DEMAND_PLACEHOLDER, () => JSON.stringify(onDemand)),
+  );
 }
 
 async function injectPrecacheManifest(onDemand: OnDemand): Promise<{ count: number; size: number; urls: string[] }> {

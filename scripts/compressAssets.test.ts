@@ -15,7 +15,13 @@ describe('compressAssets', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'binyan-compress-'));
     mkdirSync(path.join(dir, 'assets'));
     mkdirSync(path.join(dir, '.vite'));
-    const files = { 'index.html': `<!doctype html>${text(50)}`, 'sw.js': text(200), 'assets/app-1a2b.js': text(300), 'assets/app-1a2b.css': `a{color:red}\n`.repeat(100), 'manifest.webmanifest': `{"name":"${'ב'.repeat(400)}"}` };
+    const files = {
+      'index.html': `<!doctype html>${text(50)}`,
+      'sw.js': text(200),
+      'assets/app-1a2b.js': text(300),
+      'assets/app-1a2b.css': `a{color:red}\n`.repeat(100),
+      'manifest.webmanifest': `{"name":"${'ב'.repeat(400)}"}`,
+    };
     for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
     writeFileSync(path.join(dir, 'assets', 'icon-1a2b.png'), Buffer.alloc(5000, 1));
     writeFileSync(path.join(dir, 'assets', 'font-1a2b.woff2'), Buffer.alloc(5000, 2));

@@ -44,7 +44,14 @@ export async function writeCompressedCopies(file: string): Promise<{ bytes: numb
 
 /** Compressed copies of every text file under `dir` (not hidden build files such as the stamp). */
 export async function compressAssets(dir: string): Promise<CompressedTotals> {
-  const files = (await filesUnder(dir)).filter((file) => isPrecompressedAsset(file) && !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')));
+  const files = (await filesUnder(dir)).filter(
+    (file) =>
+      isPrecompressedAsset(file) &&
+      !path
+        .relative(dir, file)
+        .split(path.sep)
+        .some((part) => part.startsWith('.')),
+  );
   const totals: CompressedTotals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   // A few at a time: zlib's work runs on libuv's threads, which the machine's cores bound anyway.
   for (let i = 0; i < files.length; i += 8) {

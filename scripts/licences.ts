@@ -6,7 +6,19 @@ import path from 'node:path';
 import { root } from './paths';
 
 // Server-only dependencies are not part of what a user installs.
-const serverOnly = new Set(['@fastify/helmet', '@fastify/rate-limit', '@fastify/static', 'better-sqlite3', 'dejavu-fonts-ttf', 'fastify', 'kysely', 'nodemailer', 'pdf-lib', 'pg', 'sharp']);
+const serverOnly = new Set([
+  '@fastify/helmet',
+  '@fastify/rate-limit',
+  '@fastify/static',
+  'better-sqlite3',
+  'dejavu-fonts-ttf',
+  'fastify',
+  'kysely',
+  'nodemailer',
+  'pdf-lib',
+  'pg',
+  'sharp',
+]);
 
 type Pkg = { version: string; license?: string; dependencies?: Record<string, string> };
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Pkg;

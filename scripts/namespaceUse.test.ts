@@ -7,7 +7,7 @@ describe('the namespaces a module shows', () => {
   it('finds a namespace by its useTranslation, a key with its prefix, an ns option or a list of namespaces', () => {
     expect(namespacesUsedBy(`const { t } = useTranslation("polls");`, names)).toEqual(['polls']);
     expect(namespacesUsedBy(`useTranslation(["gates", "common"]);`, names)).toEqual(['gates', 'common']);
-    expect(namespacesUsedBy("translate(`tenantRoom:title`)", names)).toEqual(['tenantRoom']);
+    expect(namespacesUsedBy('translate(`tenantRoom:title`)', names)).toEqual(['tenantRoom']);
     expect(namespacesUsedBy(`i18n.t("title", { ns: 'gates' })`, names)).toEqual(['gates']);
     expect(namespacesUsedBy(`export const frame = ['polls'];`, names)).toEqual(['polls']);
   });

@@ -75,7 +75,11 @@ function reachable(manifest: ViteManifest, stopAt: (key: string) => boolean): Se
 
 /** The namespaces no installed chunk shows (none without a record of what chunks show: all stay installed). */
 function namespacesOnDemand(manifest: ViteManifest, installedCode: ReadonlySet<string>, use: NamespaceUse | undefined): Set<string> {
-  const all = new Set(Object.keys(manifest).map(localeNamespace).filter((name): name is string => name !== undefined));
+  const all = new Set(
+    Object.keys(manifest)
+      .map(localeNamespace)
+      .filter((name): name is string => name !== undefined),
+  );
   if (!use) return new Set();
   for (const key of installedCode) for (const name of use[manifest[key]?.file ?? ''] ?? []) all.delete(name);
   return all;

@@ -24,7 +24,13 @@ export async function takeBooks(server: AppServer): Promise<void> {
         await books.waitVisible(page.getByRole('listitem').first());
         await shot(`books-expenses-${lang}.png`);
         await books.startExpense();
-        await books.fillExpense({ description: lang === 'he' ? 'החלפת נורות בחניון' : 'Car-park light bulbs', amount: '480', group: books.t('groups.maintenance'), supplier: 'חשמל ותאורה כהן', invoiceNumber: '7731' });
+        await books.fillExpense({
+          description: lang === 'he' ? 'החלפת נורות בחניון' : 'Car-park light bulbs',
+          amount: '480',
+          group: books.t('groups.maintenance'),
+          supplier: 'חשמל ותאורה כהן',
+          invoiceNumber: '7731',
+        });
         await books.attachInvoicePhoto(
           await drawnJpeg(page, 'invoice.jpg', { width: 1200, height: 1600 }, [
             { fill: '#ffffff', rect: [0, 0, 1200, 1600] },

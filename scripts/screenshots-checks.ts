@@ -41,8 +41,12 @@ export async function takeChecks(server: AppServer): Promise<void> {
         const debts = (await state.get<{ records: Debt[] }>(`/api/binyan/debts?buildingId=${building.id}`)).records;
         const count = (c: string) => debts.filter((d) => d.contactGuid === c).length;
         const contactGuid = [...new Set(debts.map((d) => d.contactGuid))].sort((a, b) => count(b) - count(a))[0] ?? '';
-        const payer = (await state.get<{ records: Contact[] }>(`/api/binyan/buildings/${building.id}/contacts`)).records.find((c) => c.id === contactGuid) as Contact;
-        const apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${building.id}/apartments`)).records.find((a) => a.id === payer.apartmentId) as Apartment;
+        const payer = (await state.get<{ records: Contact[] }>(`/api/binyan/buildings/${building.id}/contacts`)).records.find(
+          (c) => c.id === contactGuid,
+        ) as Contact;
+        const apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${building.id}/apartments`)).records.find(
+          (a) => a.id === payer.apartmentId,
+        ) as Apartment;
 
         await index.navigateTo('checksIndex');
         await index.choose('building', building.name);

@@ -18,15 +18,30 @@ async function moneyOf(server: AppServer): Promise<void> {
     const next = new Date();
     next.setUTCMonth(next.getUTCMonth() + 1, 1);
     const effectiveFrom = next.toISOString().slice(0, 7);
-    await manager.send('POST', '/api/binyan/buildings/101/fee-schedules', { effectiveFrom, basis: 'flat', rateAgorot: 32_050, frequency: 'monthly', billingDay: 10, payer: 'owner', apartments: [] });
+    await manager.send('POST', '/api/binyan/buildings/101/fee-schedules', {
+      effectiveFrom,
+      basis: 'flat',
+      rateAgorot: 32_050,
+      frequency: 'monthly',
+      billingDay: 10,
+      payer: 'owner',
+      apartments: [],
+    });
     const group = (await worker.get<{ records: Group[] }>('/api/binyan/check/toFill')).records.find((g) => g.ID === 5003);
     const [due] = group?.checks ?? [];
     if (!group || !due) throw new Error('the seed has no payment 5003');
     worker.setCheckDepositDate(due.CheckGuid, '2020-01-15');
-    await worker.send('PUT', '/api/binyan/check/submitChecksHeader', { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: group.version, SendAnyway: true });
+    await worker.send('PUT', '/api/binyan/check/submitChecksHeader', {
+      ChecksHeaderGuid: group.ChecksHeaderGuid,
+      baseVersion: group.version,
+      SendAnyway: true,
+    });
     const mark = server.depositMark();
     await worker.send('POST', '/api/binyan/check/deposit/start', { ChecksHeaderGuid: group.ChecksHeaderGuid });
-    await worker.send('POST', '/api/binyan/check/deposit/confirm', { ChecksHeaderGuid: group.ChecksHeaderGuid, code: await server.waitForDepositCode('avi', { since: mark }) });
+    await worker.send('POST', '/api/binyan/check/deposit/confirm', {
+      ChecksHeaderGuid: group.ChecksHeaderGuid,
+      code: await server.waitForDepositCode('avi', { since: mark }),
+    });
   } finally {
     manager.close();
     worker.close();

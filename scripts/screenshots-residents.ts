@@ -12,7 +12,11 @@ import { drawnJpeg, languages, signedIn, withServer } from './screenshots/sessio
 const BUILDING = 101;
 const texts = {
   he: { fault: 'המנורה בלובי הכניסה לא נדלקת כבר יומיים', question: 'איזו הצעה לצביעת הלובי?', options: ['צבע השרון', 'צבעי הגליל'] },
-  en: { fault: 'The lobby light at the entrance has been out for two days', question: 'Which quote for painting the lobby?', options: ['Sharon Paints', 'Galil Colours'] },
+  en: {
+    fault: 'The lobby light at the entrance has been out for two days',
+    question: 'Which quote for painting the lobby?',
+    options: ['Sharon Paints', 'Galil Colours'],
+  },
 } as const;
 
 /** The poll's closing date a week from now, as the date field shows it (dd/mm/yyyy). */
@@ -79,7 +83,10 @@ async function takeIn(server: AppServer, lang: Lang): Promise<void> {
       await polls.goto(`/polls/${BUILDING}`);
       await polls.waitForRoute('polls');
       await polls.choice(text.question, text.options[1]).check();
-      await polls.poll(text.question).getByRole('button', { name: polls.t('vote') }).click();
+      await polls
+        .poll(text.question)
+        .getByRole('button', { name: polls.t('vote') })
+        .click();
       await polls.expectText(polls.poll(text.question).getByRole('status').last(), polls.t('votedFor', { option: text.options[1] }));
       await shot(`poll-voted-${lang}.png`, { top: true });
     },

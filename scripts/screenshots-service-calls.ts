@@ -11,7 +11,11 @@ import { drawnJpeg, languages, signedIn, withServer } from './screenshots/sessio
 const BUILDING = 101;
 const texts = {
   he: { subject: 'נזילה בחניון', description: 'נזילה מהצנרת בחניון התת-קרקעי ליד עמוד 12', update: 'האינסטלטור בדרך, צפוי להגיע בעוד שעה' },
-  en: { subject: 'Leak in the car park', description: 'Water dripping from the pipe in the underground car park by pillar 12', update: 'The plumber is on the way, expected within the hour' },
+  en: {
+    subject: 'Leak in the car park',
+    description: 'Water dripping from the pipe in the underground car park by pillar 12',
+    update: 'The plumber is on the way, expected within the hour',
+  },
 } as const;
 
 function leakPhoto(page: Page, name: string, color: string) {

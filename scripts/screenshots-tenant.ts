@@ -18,7 +18,11 @@ async function signInAs(session: Session, lang: Lang, userName: string): Promise
     login.lang = 'en';
     await login.waitForForm();
   }
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => session.server.waitForOtp(userName, { since }), () => session.server.otpMark());
+  await login.signIn(
+    { companyCode: '1001', userName, password: 'demo1234' },
+    (since) => session.server.waitForOtp(userName, { since }),
+    () => session.server.otpMark(),
+  );
 }
 
 /** One language on a fresh demo server (a payment changes the debts the next one would show). */

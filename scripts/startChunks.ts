@@ -46,7 +46,10 @@ export function startChunkOf(graph: Graph): Map<string, StartChunk> {
  * A plugin that reads the module graph once it is complete, and the `codeSplitting` groups that
  * place the starts' modules by it (the groups are asked only after the graph is read).
  */
-export function startChunks(root: string): { plugin: Plugin; groups: Array<{ name: (id: string) => string | null; priority: number; includeDependenciesRecursively: boolean }> } {
+export function startChunks(root: string): {
+  plugin: Plugin;
+  groups: Array<{ name: (id: string) => string | null; priority: number; includeDependenciesRecursively: boolean }>;
+} {
   let placed = new Map<string, StartChunk>();
   const plugin: Plugin = {
     name: 'binyan-start-chunks',

@@ -9,8 +9,14 @@ import { indexedNamespaces, indexOfTexts } from '../src/i18n/englishIndex.ts';
 export function englishTextsVersion(root: string): string {
   const dir = path.join(root, 'src/i18n/locales/en');
   const hash = createHash('sha256');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -18,5 +24,7 @@ export function englishTextsVersion(root: string): string {
 /** The index of the sign-in page's English texts the app matches the server dictionary with (src/i18n/englishIndex.ts). */
 export function englishTextsIndex(root: string): Record<string, string> {
   const dir = path.join(root, 'src/i18n/locales/en');
-  return Object.fromEntries(indexedNamespaces.map((namespace) => [namespace, indexOfTexts(JSON.parse(readFileSync(path.join(dir, `${namespace}.json`), 'utf8')))]));
+  return Object.fromEntries(
+    indexedNamespaces.map((namespace) => [namespace, indexOfTexts(JSON.parse(readFileSync(path.join(dir, `${namespace}.json`), 'utf8')))]),
+  );
 }

@@ -37,5 +37,7 @@ function show(page: ReactElement): void {
 const signIn = isSignInPage(location.pathname);
 const page = signIn ? import('./app/LoginApp').then(({ LoginApp }) => <LoginApp leave={leaveSignIn} />) : app();
 // Texts first: the first paint is already in the stored language and direction.
-void Promise.all([page, initI18n({ namespaces: signIn ? signInNamespaces : [...startNamespaces, ...signedInStartNamespaces(location.pathname)] })]).then(([first]) => show(first));
+void Promise.all([page, initI18n({ namespaces: signIn ? signInNamespaces : [...startNamespaces, ...signedInStartNamespaces(location.pathname)] })]).then(
+  ([first]) => show(first),
+);
 if (import.meta.env.PROD) void import('./app/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

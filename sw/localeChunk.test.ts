@@ -9,11 +9,21 @@ const list: OnDemandList = {
 
 describe('language packs across an update', () => {
   it('tells the languages a cache holds from its URLs', () => {
-    expect(languagesHeld(['https://app.example/assets/locale-ru-common-1.js', 'https://app.example/assets/chart-1.js', 'https://app.example/assets/locale-fr-sync-1.js', 'https://app.example/assets/locale-fr-common-1.js'])).toEqual(['fr', 'ru']);
+    expect(
+      languagesHeld([
+        'https://app.example/assets/locale-ru-common-1.js',
+        'https://app.example/assets/chart-1.js',
+        'https://app.example/assets/locale-fr-sync-1.js',
+        'https://app.example/assets/locale-fr-common-1.js',
+      ]),
+    ).toEqual(['fr', 'ru']);
   });
 
   it('fetches the new version of every pack the device held, and nothing for a device that held none', () => {
-    expect(packFilesToKeep(['https://app.example/assets/locale-fr-common-1.js'], list)).toEqual(['assets/locale-fr-common-2.js', 'assets/locale-fr-errors-2.js']);
+    expect(packFilesToKeep(['https://app.example/assets/locale-fr-common-1.js'], list)).toEqual([
+      'assets/locale-fr-common-2.js',
+      'assets/locale-fr-errors-2.js',
+    ]);
     expect(packFilesToKeep(['https://app.example/assets/chart-1.js', 'https://app.example/assets/PdfViewer-1.js'], list)).toEqual([]);
   });
 });

@@ -29,7 +29,12 @@ export function registerOnDemand(sw: ServiceWorkerGlobalScope, list: OnDemandLis
     event.waitUntil(
       (async () => {
         const cache = await caches.open(ON_DEMAND_CACHE);
-        await keep(packFilesToKeep((await cache.keys()).map((request) => request.url), list));
+        await keep(
+          packFilesToKeep(
+            (await cache.keys()).map((request) => request.url),
+            list,
+          ),
+        );
       })(),
     );
   });

@@ -9,7 +9,14 @@ describe('static routes of the build files', () => {
     };
     expect(assetRules(onDemand, 'workbox-precache-v2-https://app.test/')).toEqual([
       {
-        condition: { or: [{ urlPattern: '/assets/locale-fr-*' }, { urlPattern: '/assets/locale-ru-*' }, { urlPattern: '/assets/chart-HFF.js' }, { urlPattern: '/assets/pdf.worker\\(1\\)\\+x.mjs' }] },
+        condition: {
+          or: [
+            { urlPattern: '/assets/locale-fr-*' },
+            { urlPattern: '/assets/locale-ru-*' },
+            { urlPattern: '/assets/chart-HFF.js' },
+            { urlPattern: '/assets/pdf.worker\\(1\\)\\+x.mjs' },
+          ],
+        },
         source: 'fetch-event',
       },
       { condition: { urlPattern: '/assets/*' }, source: { cacheName: 'workbox-precache-v2-https://app.test/' } },

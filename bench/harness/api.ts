@@ -23,7 +23,13 @@ export type LongListsQueryResult = {
 };
 
 /** Which screen opens: the open calls of the company, a first contact search of a building, a building's pending keys, a meter's readings, a building's meters. */
-export type ListOpenOptions = { list: 'calls' | 'contacts' | 'keys' | 'readings' | 'meters'; pageSize: number; buildingId: number; meterId: string; search: string };
+export type ListOpenOptions = {
+  list: 'calls' | 'contacts' | 'keys' | 'readings' | 'meters';
+  pageSize: number;
+  buildingId: number;
+  meterId: string;
+  search: string;
+};
 /** The first page's time and rows, and the time until the list was in memory after it (from the same start). */
 export type ListOpenResult = { firstPageMs: number; rows: number; inMemoryMs: number };
 

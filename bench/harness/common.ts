@@ -8,7 +8,13 @@ export const BENCH_COMPANY = 1001;
 export const BENCH_USER_NAME = 'avi';
 
 export async function benchActor(): Promise<Actor> {
-  return { userKey: await userKeyOf(BENCH_COMPANY, BENCH_USER_NAME), userName: BENCH_USER_NAME, workerGuid: 'bench-worker', userId: null, displayName: 'אבי כהן' };
+  return {
+    userKey: await userKeyOf(BENCH_COMPANY, BENCH_USER_NAME),
+    userName: BENCH_USER_NAME,
+    workerGuid: 'bench-worker',
+    userId: null,
+    displayName: 'אבי כהן',
+  };
 }
 
 export async function freshDatabase(): Promise<void> {

@@ -2,9 +2,7 @@
 // (createImageBitmap resize + OffscreenCanvas.convertToBlob), the least any JPEG resize can cost here.
 import { createRng } from '../../server/src/seed/prng';
 
-export type FloorRequest =
-  | { type: 'make'; width: number; height: number }
-  | { type: 'floor'; image: Blob; width: number; height: number; quality: number };
+export type FloorRequest = { type: 'make'; width: number; height: number } | { type: 'floor'; image: Blob; width: number; height: number; quality: number };
 
 /** A photo-like scene: lit wall and floor gradients, a door, pipes, a stain, and sensor grain. */
 async function makePhoto(width: number, height: number): Promise<Blob> {

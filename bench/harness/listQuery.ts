@@ -51,7 +51,8 @@ export async function listQuery(options: ListQueryOptions): Promise<ListQueryRes
   const paging: number[] = [];
   for (const buildingId of scopes) {
     for (const order of callOrders) {
-      for (let page = 0; page < options.pages; page++) paging.push((await timed({ buildingId, tab: 'open', search: '', order }, page * options.pageSize, options.pageSize)).ms);
+      for (let page = 0; page < options.pages; page++)
+        paging.push((await timed({ buildingId, tab: 'open', search: '', order }, page * options.pageSize, options.pageSize)).ms);
     }
   }
   return { search, paging, hits };

@@ -10,7 +10,22 @@ import { queueFill, queueReady, queueReplay } from './queue';
 import { replayEnqueue, replayRun, replaySetup } from './replay';
 import { takeDayRun } from './takeDay';
 
-const bench: BenchApi = { localWrite, listLoad, listQuery, longListsLoad, longListsQuery, listOpen, replaySetup, replayEnqueue, replayRun, queueReady, queueFill, queueReplay, photo, takeDayRun };
+const bench: BenchApi = {
+  localWrite,
+  listLoad,
+  listQuery,
+  longListsLoad,
+  longListsQuery,
+  listOpen,
+  replaySetup,
+  replayEnqueue,
+  replayRun,
+  queueReady,
+  queueFill,
+  queueReplay,
+  photo,
+  takeDayRun,
+};
 
 Object.assign(window, { bench });
 const status = document.getElementById('status');

@@ -18,7 +18,10 @@ export async function takeDayRun(options: TakeDayRunOptions): Promise<TakeDayRun
   const started = performance.now();
   const result = await takeDayOffline(api, { date: options.date, scope: 'all' });
   const ms = elapsed(started);
-  const records = (await Promise.all(db.tables.filter((t) => !['outbox', 'syncLog', 'meta', 'photos'].includes(t.name)).map((t) => t.count()))).reduce((a, b) => a + b, 0);
+  const records = (await Promise.all(db.tables.filter((t) => !['outbox', 'syncLog', 'meta', 'photos'].includes(t.name)).map((t) => t.count()))).reduce(
+    (a, b) => a + b,
+    0,
+  );
   return {
     ms,
     buildings: result.buildingIds.length,

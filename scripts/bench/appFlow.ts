@@ -25,11 +25,7 @@ export async function signInThroughUi(page: Page, server: AppServer): Promise<vo
 
 /** startTime (ms since the navigation started) of the first mark `name`, once it exists. */
 export async function markTime(page: Page, name: string, timeoutMs = 30_000): Promise<number> {
-  const handle = await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime,
-    name,
-    { timeout: timeoutMs, polling: 100 },
-  );
+  const handle = await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark')[0]?.startTime, name, { timeout: timeoutMs, polling: 100 });
   return (await handle.jsonValue()) as number;
 }
 

@@ -18,6 +18,14 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats?: Record<string, { count: number }>;
   };
-  export type AutocannonOptions = { url: string; connections?: number; duration?: number; amount?: number; pipelining?: number; timeout?: number; requests?: AutocannonRequest[] };
+  export type AutocannonOptions = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    pipelining?: number;
+    timeout?: number;
+    requests?: AutocannonRequest[];
+  };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
 }

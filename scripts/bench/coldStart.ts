@@ -82,7 +82,9 @@ async function load(page: Page, url: string, mark: string): Promise<Load> {
   const phases = await page.evaluate((paintedMark) => {
     const painted = performance.getEntriesByName(paintedMark, 'mark')[0]?.startTime ?? null;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (r) => r.initiatorType === 'script' || r.name.endsWith('.js'),
+    );
     return { painted, html: nav?.responseEnd ?? 0, lastScript: Math.max(0, ...scripts.map((r) => r.responseEnd)), scripts: scripts.length };
   }, PAINTED_MARK);
   return { mark: at, ...phases };
@@ -96,7 +98,8 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
     await signInThroughUi(page, ctx.server);
     await waitForServiceWorkerControl(page);
     const counts = await takeDayOffline(page, ctx.server.baseUrl, ctx.dataSet.openCalls);
-    if (counts.buildings === 0 || counts.serviceCalls === 0) throw new Error(`the device holds ${counts.buildings} buildings and ${counts.serviceCalls} calls after taking the day offline`);
+    if (counts.buildings === 0 || counts.serviceCalls === 0)
+      throw new Error(`the device holds ${counts.buildings} buildings and ${counts.serviceCalls} calls after taking the day offline`);
 
     const appUrl = `${ctx.server.baseUrl}${buildingsPath}`;
     const staticUrl = `${ctx.server.baseUrl}/bench-static.html`;
@@ -142,7 +145,23 @@ export async function measureColdStart(ctx: BenchContext): Promise<BenchRow> {
       ratio: `${times(paintRatio)} · ${times(r)}`,
       target: TARGET,
       verdict: paintRatio <= PAINT_RATIO && r <= INTERACTIVE_RATIO ? 'met' : 'missed',
-      values: { runs, paintedRuns, buildings: counts.buildings, serviceCalls: counts.serviceCalls, paintedMedianMs: paintedMedian, appMedianMs: appMedian, staticMedianMs: refMedian, paintRatio, ratio: r, appDocumentMedianMs: htmlMedian, appLastScriptMedianMs: scriptsMedian, appScripts: scriptCount, paintedSamples: app.map((l) => l.painted ?? -1).join(','), appSamples: app.map((l) => l.mark).join(','), staticSamples: reference.join(',') },
+      values: {
+        runs,
+        paintedRuns,
+        buildings: counts.buildings,
+        serviceCalls: counts.serviceCalls,
+        paintedMedianMs: paintedMedian,
+        appMedianMs: appMedian,
+        staticMedianMs: refMedian,
+        paintRatio,
+        ratio: r,
+        appDocumentMedianMs: htmlMedian,
+        appLastScriptMedianMs: scriptsMedian,
+        appScripts: scriptCount,
+        paintedSamples: app.map((l) => l.painted ?? -1).join(','),
+        appSamples: app.map((l) => l.mark).join(','),
+        staticSamples: reference.join(','),
+      },
     };
   } finally {
     await browser.close();

@@ -40,7 +40,12 @@ export async function countAppliedMutations(database: string, recordIds: readonl
     for (const id of recordIds) {
       const path = `/api/binyan/service-calls/${id}`;
       const row = await db.first(
-        db.q.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', BENCH_COMPANY).where('path', '=', path).where('method', '=', 'PATCH'),
+        db.q
+          .selectFrom('idempotency_keys')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('companyId', '=', BENCH_COMPANY)
+          .where('path', '=', path)
+          .where('method', '=', 'PATCH'),
       );
       applied += Number(row?.n ?? 0);
       const record = await db.first(db.q.selectFrom('service_calls').select('version').where('id', '=', id));

@@ -34,9 +34,18 @@ async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<L
   const onResponse = (response: Response) => {
     if (!response.ok() || !isScript(response) || bodies.has(response.url())) return;
     // A body is gone once its page navigates away: then the same URL is read from the server.
-    bodies.set(response.url(), response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer())));
+    bodies.set(
+      response.url(),
+      response.body().catch(async () => Buffer.from(await (await fetch(response.url())).arrayBuffer())),
+    );
     // What travelled: the encoded body (brotli when the server had a copy), once the response finished.
-    wire.set(response.url(), response.finished().then(async () => (await response.request().sizes()).responseBodySize).catch(() => 0));
+    wire.set(
+      response.url(),
+      response
+        .finished()
+        .then(async () => (await response.request().sizes()).responseBodySize)
+        .catch(() => 0),
+    );
   };
   page.on('response', onResponse);
   try {
@@ -47,7 +56,11 @@ async function scriptsLoadedBy(page: Page, load: () => Promise<void>): Promise<L
   }
   const files = await Promise.all([...bodies.entries()].map(async ([url, body]) => ({ url, body: await body })));
   const wireBytes = (await Promise.all(wire.values())).reduce((sum, bytes) => sum + bytes, 0);
-  const byFile = files.map(({ url, body }) => ({ file: new URL(url).pathname.replace(/^\/assets\//, ''), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }));
+  const byFile = files.map(({ url, body }) => ({
+    file: new URL(url).pathname.replace(/^\/assets\//, ''),
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+  }));
   return {
     files: byFile.length,
     raw: byFile.reduce((s, f) => s + f.raw, 0),

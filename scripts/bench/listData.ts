@@ -10,7 +10,20 @@ export const LIST_SEED = 20_261_125;
 const firstNames = ['משה', 'רחל', 'יוסי', 'שרה', 'דוד', 'מיכל', 'Анна', 'Дмитрий', 'Ольга', 'Сергей', 'Dana', 'John', 'Marie', 'Yael', 'Igor', 'נועה'];
 const lastNames = ['לוי', 'כהן', 'מזרחי', 'אברהם', 'פרץ', 'Иванова', 'Петров', 'Смирнов', 'Levi', 'Cohen', 'Smith', 'Dupont', 'Friedman', 'ביטון'];
 const positions = ['יו"ר ועד', 'גזבר', 'Председатель', 'Бухгалтер', 'Treasurer', 'Gardener', 'שומר', null, null, null];
-const descriptions = ['מפתח לדירה', 'שלט לחניה', 'מפתח מחסן', 'Ключ от подвала', 'Ключи от квартиры', 'Spare key', 'Mailbox key', 'חבילה גדולה', 'מכתב רשום', 'Посылка', 'Small parcel', 'מעטפה'];
+const descriptions = [
+  'מפתח לדירה',
+  'שלט לחניה',
+  'מפתח מחסן',
+  'Ключ от подвала',
+  'Ключи от квартиры',
+  'Spare key',
+  'Mailbox key',
+  'חבילה גדולה',
+  'מכתב רשום',
+  'Посылка',
+  'Small parcel',
+  'מעטפה',
+];
 const carriers = ['UPS', 'DHL', 'דואר ישראל', 'Почта', 'FedEx', null];
 const latin = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '') || 'user';
 
@@ -19,7 +32,18 @@ export type ListSetOptions = { count: number; buildingIds: readonly number[]; se
 /** Ids of the building's apartments: `apt-<building>-<n>`. */
 export function generateApartments(buildingIds: readonly number[], perBuilding = 40): Apartment[] {
   return buildingIds.flatMap((buildingId) =>
-    Array.from({ length: perBuilding }, (_, i) => ({ id: `apt-${buildingId}-${i}`, buildingId, number: String(i + 1), floor: Math.floor(i / 4), entrance: null, area: null, parking: null, debt: 0, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' })),
+    Array.from({ length: perBuilding }, (_, i) => ({
+      id: `apt-${buildingId}-${i}`,
+      buildingId,
+      number: String(i + 1),
+      floor: Math.floor(i / 4),
+      entrance: null,
+      area: null,
+      parking: null,
+      debt: 0,
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    })),
   );
 }
 
@@ -109,13 +133,37 @@ export type MeterSet = { meters: Meter[]; readings: MeterReading[] };
 export function generateReadings(options: ListSetOptions & { metersPerBuilding?: number }): MeterSet {
   const rng = createRng(options.seed ?? LIST_SEED + 3);
   const meters: Meter[] = options.buildingIds.flatMap((buildingId) =>
-    Array.from({ length: options.metersPerBuilding ?? 20 }, (_, i) => ({ id: `meter-${buildingId}-${i}`, buildingId, apartmentId: `apt-${buildingId}-${i}`, number: `M-${i + 1}`, kind: i % 5 === 0 ? ('evCharger' as const) : ('unit' as const), initialReading: 0, lastReading: null, lastReadingAt: null, version: 1, updatedAt: '2026-01-01T00:00:00.000Z' })),
+    Array.from({ length: options.metersPerBuilding ?? 20 }, (_, i) => ({
+      id: `meter-${buildingId}-${i}`,
+      buildingId,
+      apartmentId: `apt-${buildingId}-${i}`,
+      number: `M-${i + 1}`,
+      kind: i % 5 === 0 ? ('evCharger' as const) : ('unit' as const),
+      initialReading: 0,
+      lastReading: null,
+      lastReadingAt: null,
+      version: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    })),
   );
   const readings: MeterReading[] = Array.from({ length: options.count }, () => {
     const meter = rng.pick(meters);
     const current = rng.int(0, 400) * 5;
     const readAt = new Date(Date.parse('2026-01-01T08:00:00.000Z') - rng.int(0, 900) * 3_600_000).toISOString();
-    return { id: rng.uuid(), meterId: meter.id, buildingId: meter.buildingId, previous: 0, current, consumption: current, readAt, photoId: null, paid: false, pricePerKwh: null, version: 1, updatedAt: readAt };
+    return {
+      id: rng.uuid(),
+      meterId: meter.id,
+      buildingId: meter.buildingId,
+      previous: 0,
+      current,
+      consumption: current,
+      readAt,
+      photoId: null,
+      paid: false,
+      pricePerKwh: null,
+      version: 1,
+      updatedAt: readAt,
+    };
   });
   return { meters, readings };
 }

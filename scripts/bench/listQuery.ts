@@ -31,7 +31,17 @@ async function openEach(harness: Harness, runs: number, building: number): Promi
   }
   const median = (list: Opened): OpenedResult => {
     const all = results.get(list) ?? [];
-    return { firstPageMs: percentile(all.map((r) => r.firstPageMs), 50), rows: all[0]?.rows ?? 0, inMemoryMs: percentile(all.map((r) => r.inMemoryMs), 50) };
+    return {
+      firstPageMs: percentile(
+        all.map((r) => r.firstPageMs),
+        50,
+      ),
+      rows: all[0]?.rows ?? 0,
+      inMemoryMs: percentile(
+        all.map((r) => r.inMemoryMs),
+        50,
+      ),
+    };
   };
   return { calls: median('calls'), contacts: median('contacts'), keys: median('keys'), readings: median('readings'), meters: median('meters') };
 }
@@ -49,7 +59,8 @@ export async function measureListQuery(ctx: BenchContext): Promise<BenchRow> {
   const calls95 = percentile([...r.search, ...r.paging], 95);
 
   const lists = await harness.call('longListsLoad', { rows });
-  if (lists.contacts !== rows || lists.keys !== rows || lists.readings !== rows) throw new Error(`the device holds ${lists.contacts} contacts, ${lists.keys} keys, ${lists.readings} readings, expected ${rows} each`);
+  if (lists.contacts !== rows || lists.keys !== rows || lists.readings !== rows)
+    throw new Error(`the device holds ${lists.contacts} contacts, ${lists.keys} keys, ${lists.readings} readings, expected ${rows} each`);
   const opened = await openEach(harness, ctx.quick ? 1 : 3, 101);
   const firstPage = Math.max(...OPENED.map((list) => opened[list].firstPageMs));
   await harness.reopen();
@@ -64,7 +75,9 @@ export async function measureListQuery(ctx: BenchContext): Promise<BenchRow> {
   const readings95 = percentile(l.readings, 95);
   const all95 = Math.max(calls95, contacts95, items95, readings95);
   const openedText = OPENED.map((list) => `${list} ${ms(opened[list].firstPageMs)}`).join(', ');
-  const inMemoryText = OPENED.filter((list) => list !== 'meters').map((list) => `${list} ${ms(opened[list].inMemoryMs)}`).join(', ');
+  const inMemoryText = OPENED.filter((list) => list !== 'meters')
+    .map((list) => `${list} ${ms(opened[list].inMemoryMs)}`)
+    .join(', ');
   return {
     figure: 'list query',
     how:
@@ -81,7 +94,12 @@ export async function measureListQuery(ctx: BenchContext): Promise<BenchRow> {
     verdict: all95 <= TARGET_MS && firstPage <= FIRST_PAGE_TARGET_MS ? 'met' : 'missed',
     values: {
       firstPageMs: firstPage,
-      ...Object.fromEntries(OPENED.flatMap((list) => [[`${list}FirstPageMs`, opened[list].firstPageMs], [`${list}InMemoryMs`, opened[list].inMemoryMs]])),
+      ...Object.fromEntries(
+        OPENED.flatMap((list) => [
+          [`${list}FirstPageMs`, opened[list].firstPageMs],
+          [`${list}InMemoryMs`, opened[list].inMemoryMs],
+        ]),
+      ),
       contactsP95Ms: contacts95,
       contactsP50Ms: percentile(l.contacts, 50),
       itemsP95Ms: items95,

@@ -93,7 +93,11 @@ async function oneRun(ctx: BenchContext, staticFirst: boolean) {
   }
 }
 
-const medianStep = (steps: Step[]): Step => ({ ms: median(steps.map((s) => s.ms)), bytes: median(steps.map((s) => s.bytes)), requests: median(steps.map((s) => s.requests)) });
+const medianStep = (steps: Step[]): Step => ({
+  ms: median(steps.map((s) => s.ms)),
+  bytes: median(steps.map((s) => s.bytes)),
+  requests: median(steps.map((s) => s.requests)),
+});
 
 export async function measureMobileFirstVisit(ctx: BenchContext): Promise<BenchRow> {
   const runs = ctx.quick ? 1 : 3;

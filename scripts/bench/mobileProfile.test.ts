@@ -13,7 +13,11 @@ describe('mobile first-visit row', () => {
   const reference = { ms: 800, bytes: 2048, requests: 2 };
 
   it('prints time and bytes of each step, the static page beside /login, and meets both targets', () => {
-    const out = formatMobileResult({ login: { ms: 2000, bytes: 150 * 1024, requests: 12 }, reference, dashboard: { ms: 3000, bytes: 300 * 1024, requests: 20 } });
+    const out = formatMobileResult({
+      login: { ms: 2000, bytes: 150 * 1024, requests: 12 },
+      reference,
+      dashboard: { ms: 3000, bytes: 300 * 1024, requests: 20 },
+    });
     expect(out.result).toBe('/login usable 2.00 s, 150.0 KB in 12 requests · dashboard painted 3.00 s, 300.0 KB in 20 requests after the code');
     expect(out.reference).toBe('static page 0.80 s, 2.0 KB in 2 requests (800 ms)');
     expect(out.ratio).toBe('/login 2.50× the static page');

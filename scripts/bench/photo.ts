@@ -24,6 +24,18 @@ export async function measurePhoto(ctx: BenchContext): Promise<BenchRow> {
     ratio: times(x),
     target: '≤ 1.5× the floor, ≤ 400 KB, 0 long tasks',
     verdict: met ? 'met' : 'missed',
-    values: { runs, inputBytes: r.inputBytes, realMedianMs: real, floorMedianMs: floor, ratio: x, realBytes: r.realBytes, floorBytes: r.floorBytes, longTasks: r.longTasks, longTaskMs: r.longTaskMs, realSamples: r.real.join(','), floorSamples: r.floor.join(',') },
+    values: {
+      runs,
+      inputBytes: r.inputBytes,
+      realMedianMs: real,
+      floorMedianMs: floor,
+      ratio: x,
+      realBytes: r.realBytes,
+      floorBytes: r.floorBytes,
+      longTasks: r.longTasks,
+      longTaskMs: r.longTaskMs,
+      realSamples: r.real.join(','),
+      floorSamples: r.floor.join(','),
+    },
   };
 }

@@ -41,6 +41,12 @@ export async function measurePrecache(ctx: BenchContext): Promise<BenchRow> {
     ratio: '—',
     target: '≤ 1.5 MB',
     verdict: total <= TARGET ? 'met' : 'missed',
-    values: { entries: entries.length, bytes: total, onDemandFiles: onDemand.length, onDemandBytes, largest: largest.map((e) => `${e.url} ${e.bytes}`).join(', ') },
+    values: {
+      entries: entries.length,
+      bytes: total,
+      onDemandFiles: onDemand.length,
+      onDemandBytes,
+      largest: largest.map((e) => `${e.url} ${e.bytes}`).join(', '),
+    },
   };
 }

@@ -36,7 +36,8 @@ export function topInclusive(profile: CpuProfile, own: RegExp, limit = 15): stri
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const keyOf = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} (${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1})`;
+  const keyOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} (${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1})`;
   const inclusive = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((leaf, i) => {

@@ -31,7 +31,10 @@ function queueRequests(baseUrl: string, token: string, calls: readonly CreatedCa
 }
 
 async function exactlyOnce(databasePath: string, calls: readonly CreatedCall[], perRecord: number): Promise<{ applied: number; wrongVersions: number }> {
-  const server = await countAppliedMutations(databasePath, calls.map((c) => c.id));
+  const server = await countAppliedMutations(
+    databasePath,
+    calls.map((c) => c.id),
+  );
   const wrongVersions = server.versions.filter((v, i) => v !== (calls[i] as CreatedCall).version + perRecord).length;
   return { applied: server.applied, wrongVersions };
 }
@@ -53,7 +56,8 @@ async function replayRound(ctx: BenchContext, { count, records }: Round) {
   try {
     const queued = await harness.call('replayEnqueue', { ids: engineCalls.map((c) => c.id), count });
     const filled = await harness.call('queueFill', queueRequests(server.baseUrl, token, queueCalls, count));
-    if (queued.entries !== count || filled.queued !== count) throw new Error(`queued ${queued.entries} entries and ${filled.queued} requests, expected ${count}`);
+    if (queued.entries !== count || filled.queued !== count)
+      throw new Error(`queued ${queued.entries} entries and ${filled.queued} requests, expected ${count}`);
   } finally {
     await goOnline(harness.context);
   }
@@ -66,7 +70,9 @@ async function replayRound(ctx: BenchContext, { count, records }: Round) {
   const queueExact = queue.left === 0 && queueServer.applied === count && queueServer.wrongVersions === 0;
   // Not exactly once is not a slow result but a broken one: the row (and the run) fails.
   if (!engineExact) {
-    throw new Error(`replay not exactly once: server applied ${engineServer.applied}/${count}, ${engineServer.wrongVersions} calls at a wrong version, ${engine.left} entries left (${engine.attention} need attention)`);
+    throw new Error(
+      `replay not exactly once: server applied ${engineServer.applied}/${count}, ${engineServer.wrongVersions} calls at a wrong version, ${engine.left} entries left (${engine.attention} need attention)`,
+    );
   }
   return { engine, queue, engineServer, queueServer, engineExact, queueExact };
 }
@@ -81,7 +87,9 @@ export async function measureReplay(ctx: BenchContext): Promise<BenchRow> {
   const { engine, queue, engineServer, queueServer, engineExact, queueExact } = await replayRound(ctx, measured);
   const r = ratio(queue.ms, engine.ms);
   const perChange = (n: number) => (n / count).toFixed(1);
-  const statuses = Object.entries(queue.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
+  const statuses = Object.entries(queue.statuses)
+    .map(([s, n]) => `${n}×${s}`)
+    .join(' ');
   return {
     figure: 'replay',
     how: `${count} changes to ${records} calls queued offline, then online until applied, after a warm-up round of ${warmUp.count} changes each; server counts applied keys and versions`,

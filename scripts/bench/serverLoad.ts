@@ -42,7 +42,13 @@ function createCall(token: string): AutocannonRequest {
     setupRequest: (request) => ({
       ...request,
       headers: { ...request.headers, 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify({ id: randomUUID(), buildingId: 101, domain: 'plumbing', subject: 'נזילה בחדר המדרגות', description: 'נזילת מים בחדר המדרגות, קומה 2' }),
+      body: JSON.stringify({
+        id: randomUUID(),
+        buildingId: 101,
+        domain: 'plumbing',
+        subject: 'נזילה בחדר המדרגות',
+        description: 'נזילת מים בחדר המדרגות, קומה 2',
+      }),
     }),
   };
 }
@@ -91,7 +97,12 @@ async function storedKeys(database: string): Promise<number> {
   const db = openDatabase(database);
   try {
     const row = await db.first(
-      db.q.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', BENCH_COMPANY).where('method', '=', 'POST').where('path', '=', '/api/binyan/service-calls'),
+      db.q
+        .selectFrom('idempotency_keys')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('companyId', '=', BENCH_COMPANY)
+        .where('method', '=', 'POST')
+        .where('path', '=', '/api/binyan/service-calls'),
     );
     return Number(row?.n ?? 0);
   } finally {
@@ -104,7 +115,9 @@ type Load = { ok: number; non2xx: number; errors: number; durationS: number; p50
 /** Loads every server at once, `amount` requests split evenly, CONNECTIONS connections each. */
 async function load(servers: readonly AppServer[], tokens: readonly string[], amount: number): Promise<Load> {
   const results: AutocannonResult[] = await Promise.all(
-    servers.map((server, i) => autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount: Math.round(amount / servers.length), requests: [createCall(tokens[i] ?? '')] })),
+    servers.map((server, i) =>
+      autocannon({ url: server.baseUrl, connections: CONNECTIONS, amount: Math.round(amount / servers.length), requests: [createCall(tokens[i] ?? '')] }),
+    ),
   );
   return {
     ok: results.reduce((s, r) => s + r['2xx'], 0),
@@ -137,7 +150,14 @@ async function measure(servers: readonly AppServer[], database: string, ctx: Loa
   if (result.ok === 0) throw new Error(`no mutation succeeded (${result.non2xx} non-2xx, ${result.errors} errors)`);
   if (applied !== result.ok) throw new Error(`not exactly once: ${result.ok} requests answered 2xx but the server stored ${applied} keys`);
   const perMutation = (a: number | null, b: number | null) => (a === null || b === null ? null : (b - a) / amount);
-  return { load: result, amount, applied, perSecond: result.ok / result.durationS, serverCpu: perMutation(cpuBefore, cpuAfter), dbCpu: perMutation(dbBefore, dbAfter) };
+  return {
+    load: result,
+    amount,
+    applied,
+    perSecond: result.ok / result.durationS,
+    serverCpu: perMutation(cpuBefore, cpuAfter),
+    dbCpu: perMutation(dbBefore, dbAfter),
+  };
 }
 
 function resultText(m: Measured, processes: number): string {
@@ -168,7 +188,11 @@ const complete = (m: Measured) => m.load.ok === m.amount && m.load.non2xx === 0 
 
 export async function measureServerLoad(ctx: LoadContext): Promise<BenchRow> {
   const cpuProfDir = path.join(profileDir, `server-${Date.now()}`);
-  const server = await startAppServer({ staticDir: ctx.siteDir, engine: 'sqlite', ...(ctx.profile ? { entry: 'scripts/bench/profiledServer.ts', env: { CPU_PROFILE_DIR: cpuProfDir } } : {}) });
+  const server = await startAppServer({
+    staticDir: ctx.siteDir,
+    engine: 'sqlite',
+    ...(ctx.profile ? { entry: 'scripts/bench/profiledServer.ts', env: { CPU_PROFILE_DIR: cpuProfDir } } : {}),
+  });
   try {
     const m = await measure([server], server.database, ctx, () => null);
     return {

@@ -34,10 +34,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const mark: Record<Verdict, string> = { met: '✅ met', missed: '❌ missed', 'n/a': '—' };
 
 export function markdownTable(rows: readonly BenchRow[]): string {
-  const lines = [
-    '| figure | measured | result | reference (same run) | ratio | target | |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-  ];
+  const lines = ['| figure | measured | result | reference (same run) | ratio | target | |', '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const row of rows) {
     const verdict = row.error ? `⚠️ ${row.error}` : mark[row.verdict];
     lines.push(`| ${[row.figure, row.how, row.result, row.reference, row.ratio, row.target, verdict].map(cell).join(' | ')} |`);

@@ -37,7 +37,18 @@ async function generatedWorker(database: string, count: number): Promise<Worker>
     const workerGuid = randomUUID();
     await db.tx(async (tx) => {
       const { id: _id, ...row } = avi;
-      await tx.run(tx.q.insertInto('users').values({ ...row, userName, workerGuid, workerNumber: 9_000 + count, fullName: `עובד ${count} בניינים`, phone: `05099${String(count).padStart(5, '0')}`, email: null, contactId: null }));
+      await tx.run(
+        tx.q.insertInto('users').values({
+          ...row,
+          userName,
+          workerGuid,
+          workerNumber: 9_000 + count,
+          fullName: `עובד ${count} בניינים`,
+          phone: `05099${String(count).padStart(5, '0')}`,
+          email: null,
+          contactId: null,
+        }),
+      );
       const user = await tx.first(tx.q.selectFrom('users').select('id').where('workerGuid', '=', workerGuid));
       if (!user) throw new Error('the generated worker was not stored');
       for (const [ord, buildingId] of buildingIds.entries()) await tx.run(tx.q.insertInto('worker_buildings').values({ userId: user.id, buildingId, ord }));
@@ -51,7 +62,9 @@ async function generatedWorker(database: string, count: number): Promise<Worker>
 async function workerGuidOf(database: string, userName: string): Promise<string> {
   const db = openDatabase(database);
   try {
-    return (await db.first(db.q.selectFrom('users').select('workerGuid').where('companyId', '=', BENCH_COMPANY).where('userName', '=', userName)))?.workerGuid ?? '';
+    return (
+      (await db.first(db.q.selectFrom('users').select('workerGuid').where('companyId', '=', BENCH_COMPANY).where('userName', '=', userName)))?.workerGuid ?? ''
+    );
   } finally {
     await db.close();
   }
@@ -68,7 +81,10 @@ async function take(ctx: BenchContext, worker: Worker, token: string, emptyDevic
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/')) return;
     sizes.push(
-      request.sizes().then((s) => ({ bytes: s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize, photo: url.pathname.startsWith('/api/files/') })),
+      request.sizes().then((s) => ({
+        bytes: s.requestHeadersSize + s.requestBodySize + s.responseHeadersSize + s.responseBodySize,
+        photo: url.pathname.startsWith('/api/files/'),
+      })),
     );
   };
   harness.page.on('requestfinished', onFinished);
@@ -109,8 +125,13 @@ export async function measureTakeDay(ctx: BenchContext): Promise<BenchRow> {
     const second = await take(ctx, worker, token, false);
     if (!first.incremental || !second.incremental) throw new Error(`${worker.userName}: the take did not go through the incremental pull`);
     met &&= first.requests <= FIRST_MAX_REQUESTS && second.requests <= SECOND_MAX_REQUESTS && second.bytes <= SECOND_MAX_BYTES;
-    parts.push(`${worker.userName} (${worker.buildings} buildings, ${first.records} records, ${first.storedPhotos} photo copies): first ${describe(first)}; second ${describe(second)}`);
-    for (const [name, t] of [['first', first], ['second', second]] as const) {
+    parts.push(
+      `${worker.userName} (${worker.buildings} buildings, ${first.records} records, ${first.storedPhotos} photo copies): first ${describe(first)}; second ${describe(second)}`,
+    );
+    for (const [name, t] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       for (const [key, value] of Object.entries(t)) values[`${worker.userName}.${name}.${key}`] = value;
     }
   }

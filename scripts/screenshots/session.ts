@@ -65,7 +65,11 @@ export async function signedIn(server: AppServer, lang: Lang, take: (session: Se
       login.lang = 'en';
       await login.waitForForm();
     }
-    await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
+    await login.signIn(
+      { companyCode: '1001', userName, password: 'demo1234' },
+      (since) => server.waitForOtp(userName, { since }),
+      () => server.otpMark(),
+    );
     await take(session);
   });
 }

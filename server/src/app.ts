@@ -114,7 +114,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     app.log.info(line);
     options.otpLog?.(line);
   };
-  const configuredMail = options.mailProvider ?? (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : null);
+  const configuredMail =
+    options.mailProvider ?? (process.env.SMTP_URL ? smtpMailProvider(process.env.SMTP_URL, process.env.MAIL_FROM ?? 'binyan@localhost') : null);
   const ctx: AppContext = {
     db,
     files,
@@ -129,7 +130,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
     allowPasswordLogin: options.allowPasswordLogin ?? passwordLoginFrom(process.env.ALLOW_PASSWORD_LOGIN),
     gateDialer: options.gateDialer ?? loggingGateDialer((line) => app.log.info(line)),
     // Codes go out through the channels configured here; an unconfigured one is the log (auth/codeChannels.ts).
-    codes: codeChannels({ sms: options.smsProvider ?? null, mail: configuredMail, dialer: options.gateDialer ?? null, secretLog, warn: (line) => app.log.warn(line) }),
+    codes: codeChannels({
+      sms: options.smsProvider ?? null,
+      mail: configuredMail,
+      dialer: options.gateDialer ?? null,
+      secretLog,
+      warn: (line) => app.log.warn(line),
+    }),
     messaging: {
       mail: configuredMail ?? loggingMailProvider((line) => app.log.info(line)),
       sms: options.smsProvider ?? loggingSmsProvider((line) => app.log.info(line)),
@@ -196,9 +203,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   if (options.staticDir) {
     staticRoutes(app, options.staticDir);
   } else {
-    app.setNotFoundHandler((_req, reply) =>
-      reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', messageKey: 'errors:notFound' } }),
-    );
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', messageKey: 'errors:notFound' } }));
   }
   return app;
 }

@@ -28,7 +28,10 @@ afterAll(async () => {
 const renew = (server: TestServer, renewalSecret: string, deviceId: string) =>
   call<Renewed>(server, 'POST', '/api/auth/session/renew', { body: { renewalSecret, deviceId }, idempotencyKey: null });
 const otpStart = (server: TestServer, user: string) =>
-  call<Start>(server, 'POST', '/api/auth/otp/start', { body: { idParam1: user, idParam2: 'demo1234', compID: 1001, appId: 2, appGuid: 'g', otpPreferredSendMethod: 'sms' }, idempotencyKey: null });
+  call<Start>(server, 'POST', '/api/auth/otp/start', {
+    body: { idParam1: user, idParam2: 'demo1234', compID: 1001, appId: 2, appGuid: 'g', otpPreferredSendMethod: 'sms' },
+    idempotencyKey: null,
+  });
 const profile = (server: TestServer, token: string) => call(server, 'GET', '/api/binyan/profile', { token });
 
 describe('an approved data deletion', () => {
@@ -73,7 +76,9 @@ describe('an approved data deletion', () => {
     // The code asked for before: refused, even the right one.
     const late = await call(a, 'POST', '/api/auth/otp/auth', { body: { otpGuid: pending.body.otpGuid, otpCode: pendingCode }, idempotencyKey: null });
     expect(late.status).toBe(422);
-    expect((await call(a, 'POST', '/api/auth/otp/auth', { body: { otpGuid: pending.body.otpGuid, otpCode: wrong(pendingCode) }, idempotencyKey: null })).status).toBe(422);
+    expect(
+      (await call(a, 'POST', '/api/auth/otp/auth', { body: { otpGuid: pending.body.otpGuid, otpCode: wrong(pendingCode) }, idempotencyKey: null })).status,
+    ).toBe(422);
     // Phone sign-in with the phone the account had: answered as any phone, no code.
     const byPhone = await call<Start>(b, 'POST', '/api/auth/phone/start', { body: { phone, otpPreferredSendMethod: 'sms' }, idempotencyKey: null });
     expect(byPhone.body).toMatchObject({ codeSent: true, sendTo: { target2: '' } });
@@ -82,9 +87,17 @@ describe('an approved data deletion', () => {
     // What stays: the row, without its personal details, disabled.
     const db = openDatabase(a.database);
     try {
-      const row = await db.first(db.q.selectFrom('users').select(['fullName', 'phone', 'email', 'disabledAt']).where('userName', '=', 'tali').where('companyId', '=', 1001));
+      const row = await db.first(
+        db.q.selectFrom('users').select(['fullName', 'phone', 'email', 'disabledAt']).where('userName', '=', 'tali').where('companyId', '=', 1001),
+      );
       expect(row).toMatchObject({ fullName: '—', phone: '', email: null, disabledAt: expect.any(String) });
-      const live = await db.all(db.q.selectFrom('renewal_secrets').select('chainId').where('revokedAt', 'is', null).where('userId', 'in', db.q.selectFrom('users').select('id').where('userName', '=', 'tali')));
+      const live = await db.all(
+        db.q
+          .selectFrom('renewal_secrets')
+          .select('chainId')
+          .where('revokedAt', 'is', null)
+          .where('userId', 'in', db.q.selectFrom('users').select('id').where('userName', '=', 'tali')),
+      );
       expect(live).toEqual([]);
     } finally {
       await db.close();

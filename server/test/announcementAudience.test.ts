@@ -15,10 +15,25 @@ const tokens = new Map<string, string>();
 const sent = { owners: '', renters: '', everyone: '', ownersImage: '', deskOwners: '', deskEveryone: '' };
 let imageId = '';
 
-const as = <T>(user: string, method: string, path: string, body?: unknown) => call<T>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const as = <T>(user: string, method: string, path: string, body?: unknown) =>
+  call<T>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
 
-async function send(by: string, buildingId: number, audience: { owners: boolean; renters: boolean }, image: string | null = null, id = newId()): Promise<string> {
-  const reply = await as<{ record?: { id: string } }>(by, 'POST', '/api/binyan/messages', { id, buildingId, subject: `הודעה ${id.slice(0, 4)}`, body: 'תוכן ההודעה', ...audience, channels: ['sms'], imageId: image });
+async function send(
+  by: string,
+  buildingId: number,
+  audience: { owners: boolean; renters: boolean },
+  image: string | null = null,
+  id = newId(),
+): Promise<string> {
+  const reply = await as<{ record?: { id: string } }>(by, 'POST', '/api/binyan/messages', {
+    id,
+    buildingId,
+    subject: `הודעה ${id.slice(0, 4)}`,
+    body: 'תוכן ההודעה',
+    ...audience,
+    channels: ['sms'],
+    imageId: image,
+  });
   expect(reply.status, reply.text).toBe(201);
   return id;
 }

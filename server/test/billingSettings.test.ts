@@ -62,13 +62,25 @@ const account = async () => {
   if (!a) throw new Error('the demo tenant has an apartment');
   return a;
 };
-const newCard = async () => (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record?.id ?? '';
-const quote = (a: Account, cardId: string) => as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId });
+const newCard = async () =>
+  (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body
+    .record?.id ?? '';
+const quote = (a: Account, cardId: string) =>
+  as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId });
 
 describe('billing settings', () => {
   it('shows management staff the seeded settings with their version, and a building without any as taking no cards', async () => {
     const s = await read(101);
-    expect(s).toMatchObject({ buildingId: 101, cardPayments: true, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250, version: 1 });
+    expect(s).toMatchObject({
+      buildingId: 101,
+      cardPayments: true,
+      fixedAgorot: 150,
+      percentBasisPoints: 120,
+      vat: 'added',
+      foreignCardFixedAgorot: 500,
+      dinersAmexPercentBasisPoints: 250,
+      version: 1,
+    });
     const none = await as('admin', 'GET', settingsPath(999));
     expect(none.status).toBe(404);
   });
@@ -117,10 +129,10 @@ describe('billing settings', () => {
     expect(after).toMatchObject({ subtotal: before.subtotal, feeNet: expected.feeNet, feeVat: expected.feeVat, total: expected.total });
     expect(after.total).not.toBe(before.total);
 
-    const off = await save('admin', a.buildingId, s.version + 1, { cardPayments: false }, (await read(a.buildingId)));
+    const off = await save('admin', a.buildingId, s.version + 1, { cardPayments: false }, await read(a.buildingId));
     expect(off.status, off.text).toBe(200);
     expect((await quote(a, card)).body.error?.messageKey).toBe('errors:buildingNotSetUpForCardPayments');
-    await save('admin', a.buildingId, s.version + 2, { cardPayments: true }, (await read(a.buildingId)));
+    await save('admin', a.buildingId, s.version + 2, { cardPayments: true }, await read(a.buildingId));
     expect((await quote(a, card)).status).toBe(200);
   });
 
@@ -172,7 +184,13 @@ describe('apartments in legal proceedings', () => {
     expect(q.status).toBe(422);
     expect(q.body.error).toMatchObject({ code: 'UNIT_IN_LEGAL_PROCEEDINGS', messageKey: 'errors:unitInLegalProceedings' });
     const id = newId();
-    const pay = await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId: card, expectedTotalAgorot: 1 }, id);
+    const pay = await as(
+      'moshe',
+      'POST',
+      '/api/binyan/my/payments',
+      { id, apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId: card, expectedTotalAgorot: 1 },
+      id,
+    );
     expect(pay.body.error?.messageKey).toBe('errors:unitInLegalProceedings');
 
     const cleared = await as('miri', 'DELETE', `/api/binyan/apartments/${a.apartmentId}/hold`);
@@ -181,7 +199,13 @@ describe('apartments in legal proceedings', () => {
     expect((await account()).hold).toBeNull();
     const total = ((await quote(a, card)).body.quote as Quote).total;
     const paidId = newId();
-    const paid = await as('moshe', 'POST', '/api/binyan/my/payments', { id: paidId, apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId: card, expectedTotalAgorot: total }, paidId);
+    const paid = await as(
+      'moshe',
+      'POST',
+      '/api/binyan/my/payments',
+      { id: paidId, apartmentId: a.apartmentId, chargeIds: [a.debts[0]?.id ?? ''], cardId: card, expectedTotalAgorot: total },
+      paidId,
+    );
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.record?.status).toBe('succeeded');
   });
@@ -191,7 +215,14 @@ describe('a standing order of a held apartment', () => {
   it('is not charged while the apartment is held: each run is recorded as refused for legal proceedings', async () => {
     const a = await account();
     const card = await newCard();
-    const made = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId: a.apartmentId, cardId: card, billingDay: 31, frequency: 'monthly', startDate: '2030-02-01' });
+    const made = await as('moshe', 'POST', '/api/binyan/my/standing-orders', {
+      id: newId(),
+      apartmentId: a.apartmentId,
+      cardId: card,
+      billingDay: 31,
+      frequency: 'monthly',
+      startDate: '2030-02-01',
+    });
     expect(made.status, made.text).toBe(201);
     expect((await as('miri', 'PUT', `/api/binyan/apartments/${a.apartmentId}/hold`, { reason: 'הליך משפטי' })).status).toBe(200);
     const db = openDatabase(server.database);
@@ -199,7 +230,12 @@ describe('a standing order of a held apartment', () => {
       const now = () => new Date('2030-03-31T10:00:00Z');
       const counts = await runStandingOrders({ db, now, nowIso: () => now().toISOString(), provider: referenceProvider(db, now) });
       expect(counts.charged).toBe(0);
-      const runs = await db.all(db.q.selectFrom('payments').select(['status', 'errorKey', 'providerChargeId']).where('standingOrderId', '=', made.body.record?.id ?? ''));
+      const runs = await db.all(
+        db.q
+          .selectFrom('payments')
+          .select(['status', 'errorKey', 'providerChargeId'])
+          .where('standingOrderId', '=', made.body.record?.id ?? ''),
+      );
       expect(runs.length).toBeGreaterThan(0);
       for (const run of runs) expect(run).toEqual({ status: 'failed', errorKey: 'unitInLegalProceedings', providerChargeId: null });
     } finally {

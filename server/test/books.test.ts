@@ -35,7 +35,8 @@ const expense = (supplierId: string | null, invoiceNumber: string | null, amount
   attachmentId: null,
 });
 
-const expenseRows = async () => (await get<Rec & { kind: string; sourceId: string; amountAgorot: number }>('/buildings/101/ledger')).filter((e) => e.kind === 'expense');
+const expenseRows = async () =>
+  (await get<Rec & { kind: string; sourceId: string; amountAgorot: number }>('/buildings/101/ledger')).filter((e) => e.kind === 'expense');
 
 describe('expenses', () => {
   it('posts one expense row to the ledger, moves it on an edit and removes it on a delete', async () => {
@@ -86,7 +87,15 @@ describe('expenses', () => {
 
 describe('income, opening balance and petty cash', () => {
   it('records manual income and petty cash, refusing to pay out more than the box holds', async () => {
-    const entry = (kind: string, amountAgorot: number) => ({ id: newId(), buildingId: 101, kind, date: today, amountAgorot, description: 'תנועה ידנית', group: null });
+    const entry = (kind: string, amountAgorot: number) => ({
+      id: newId(),
+      buildingId: 101,
+      kind,
+      date: today,
+      amountAgorot,
+      description: 'תנועה ידנית',
+      group: null,
+    });
     expect((await post('/ledger-entries', entry('income', 50_000))).status).toBe(201);
     expect((await post('/ledger-entries', entry('pettyCashIn', 10_000))).status).toBe(201);
     const ledger = await get<Rec & { kind: string; amountAgorot: number }>('/buildings/101/ledger');
@@ -108,7 +117,10 @@ describe('budget', () => {
     const line = { id: newId(), buildingId: 101, year: year - 3, group: 'gardening', amountAgorot: 1_200_000 };
     expect((await post('/budget-lines', line)).status).toBe(201);
     expectRefused(await post('/budget-lines', { ...line, id: newId() }), 'budgetLineExists', { field: 'group' });
-    expect((await patch(`/budget-lines/${line.id}`, { baseVersion: 1, changes: { amountAgorot: 1_500_000 } })).body.record).toMatchObject({ amountAgorot: 1_500_000, version: 2 });
+    expect((await patch(`/budget-lines/${line.id}`, { baseVersion: 1, changes: { amountAgorot: 1_500_000 } })).body.record).toMatchObject({
+      amountAgorot: 1_500_000,
+      version: 2,
+    });
     expect((await get('/buildings/101/budget')).some((b) => b.id === line.id)).toBe(true);
   });
 });
@@ -133,7 +145,12 @@ describe('quotes', () => {
 describe('who may see the books', () => {
   it('refuses a worker the books and the suppliers', async () => {
     const avi = (await loginAs(rina.server, 'avi')).token;
-    for (const path of ['/api/binyan/buildings/101/ledger', '/api/binyan/buildings/101/expenses', '/api/binyan/buildings/101/budget', '/api/binyan/suppliers']) {
+    for (const path of [
+      '/api/binyan/buildings/101/ledger',
+      '/api/binyan/buildings/101/expenses',
+      '/api/binyan/buildings/101/budget',
+      '/api/binyan/suppliers',
+    ]) {
       const reply = await call<{ error?: { code: string } }>(rina.server, 'GET', path, { token: avi });
       expect(reply.status, path).toBe(403);
       expect(reply.body.error?.code, path).toBe('NOT_ALLOWED');
@@ -150,7 +167,10 @@ describe('who may see the books', () => {
     const miri = (await loginAs(rina.server, 'miri')).token;
     expect((await call(rina.server, 'GET', '/api/binyan/buildings/102/ledger', { token: miri })).status).toBe(200);
     // Suppliers serving only another building are not hers.
-    const other = await call<Reply>(rina.server, 'POST', '/api/binyan/suppliers', { token: miri, body: { id: newId(), name: 'מעליות הצפון', domain: 'elevator', phone: null, email: null, buildingIds: [102] } });
+    const other = await call<Reply>(rina.server, 'POST', '/api/binyan/suppliers', {
+      token: miri,
+      body: { id: newId(), name: 'מעליות הצפון', domain: 'elevator', phone: null, email: null, buildingIds: [102] },
+    });
     expect(other.status).toBe(201);
     expect((await get('/suppliers')).some((s) => s.id === other.body.record.id)).toBe(false);
   });
@@ -162,7 +182,14 @@ describe('invoice attachments', () => {
     call<{ APIResponseCode: number; fileId?: string; error?: { messageKey: string } }>(rina.server, 'POST', '/api/files/upload/B64', {
       token: rina.token,
       idempotencyKey: newId(),
-      body: [param('parentType', 'expenses'), param('parentID', parentID), param('orgID', 1001), param('createdBy', 1), param('srcFileName', 'invoice.pdf'), param('base64String', bytes.toString('base64'))],
+      body: [
+        param('parentType', 'expenses'),
+        param('parentID', parentID),
+        param('orgID', 1001),
+        param('createdBy', 1),
+        param('srcFileName', 'invoice.pdf'),
+        param('base64String', bytes.toString('base64')),
+      ],
     });
 
   it('takes a supplier’s PDF invoice as sent, and refuses a file that is neither an image nor a PDF', async () => {
@@ -183,14 +210,23 @@ describe('a contact’s financial report', () => {
   it('gives the contact with their charges and payments, only in the member’s building', async () => {
     const charged = (await get<Rec & { kind: string; contactId: string | null }>('/buildings/101/ledger')).find((e) => e.kind === 'charge' && e.contactId);
     if (!charged?.contactId) throw new Error('the seed charges contacts of building 101');
-    const report = await call<{ record: Rec; records: (Rec & { contactId: string; kind: string })[] }>(rina.server, 'GET', `/api/binyan/contacts/${charged.contactId}/financial-report`, { token: rina.token });
+    const report = await call<{ record: Rec; records: (Rec & { contactId: string; kind: string })[] }>(
+      rina.server,
+      'GET',
+      `/api/binyan/contacts/${charged.contactId}/financial-report`,
+      { token: rina.token },
+    );
     expect(report.status).toBe(200);
     expect(report.body.record.id).toBe(charged.contactId);
     expect(report.body.records.length).toBeGreaterThan(0);
     expect(report.body.records.every((e) => e.contactId === charged.contactId && ['charge', 'payment'].includes(e.kind))).toBe(true);
     const miri = (await loginAs(rina.server, 'miri')).token;
-    const elsewhere = (await call<{ records: (Rec & { kind: string; contactId: string | null })[] }>(rina.server, 'GET', '/api/binyan/buildings/102/ledger', { token: miri })).body.records.find((e) => e.contactId);
-    const refused = await call<{ error?: { code: string } }>(rina.server, 'GET', `/api/binyan/contacts/${elsewhere?.contactId ?? ''}/financial-report`, { token: rina.token });
+    const elsewhere = (
+      await call<{ records: (Rec & { kind: string; contactId: string | null })[] }>(rina.server, 'GET', '/api/binyan/buildings/102/ledger', { token: miri })
+    ).body.records.find((e) => e.contactId);
+    const refused = await call<{ error?: { code: string } }>(rina.server, 'GET', `/api/binyan/contacts/${elsewhere?.contactId ?? ''}/financial-report`, {
+      token: rina.token,
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -23,14 +23,23 @@ const day = (n: number) => addLocalDays(israelWallClock(server.clock.now()).slic
 describe('building events', () => {
   it('lets the committee schedule an event that the building’s tenants see with its time', async () => {
     const id = newId();
-    const created = await as('rina', 'POST', '/building-events', { id, buildingId: 101, title: 'ריסוס נגד מזיקים', notes: 'לסגור חלונות', start: `${day(2)}T09:00`, end: `${day(2)}T11:00` });
+    const created = await as('rina', 'POST', '/building-events', {
+      id,
+      buildingId: 101,
+      title: 'ריסוס נגד מזיקים',
+      notes: 'לסגור חלונות',
+      start: `${day(2)}T09:00`,
+      end: `${day(2)}T11:00`,
+    });
     expect(created.status).toBe(201);
     expect(created.body.record).toMatchObject({ createdBy: 'רינה ביטון', version: 1 });
     const seen = (await as('moshe', 'GET', '/buildings/101/events')).body.records ?? [];
     expect(seen.find((e) => e.id === id)).toMatchObject({ title: 'ריסוס נגד מזיקים', start: `${day(2)}T09:00`, end: `${day(2)}T11:00` });
     const changed = await as('rina', 'PATCH', `/building-events/${id}`, { baseVersion: 1, changes: { start: `${day(2)}T10:00` } });
     expect(changed.body.record).toMatchObject({ start: `${day(2)}T10:00`, version: 2 });
-    expectRefused(await as('rina', 'PATCH', `/building-events/${id}`, { baseVersion: 2, changes: { end: `${day(2)}T09:00` } }), 'startMustBeBeforeEnd', { field: 'end' });
+    expectRefused(await as('rina', 'PATCH', `/building-events/${id}`, { baseVersion: 2, changes: { end: `${day(2)}T09:00` } }), 'startMustBeBeforeEnd', {
+      field: 'end',
+    });
   });
 
   it('refuses an event from a tenant or a worker, and a title-less one', async () => {
@@ -47,6 +56,8 @@ describe('building events', () => {
     await as('miri', 'POST', '/building-events', { id: later, buildingId: 101, title: 'בדיקת גז', start: `${day(4)}T08:00`, end: `${day(4)}T09:00` });
     expect((await as('miri', 'DELETE', `/building-events/${later}?baseVersion=1`)).status).toBe(200);
     server.clock.advance(2 * 24 * 60 * 60_000);
-    expectRefused(await as('miri', 'DELETE', `/building-events/${soon}?baseVersion=1`), 'cannotDeletePastOrPaidEvent', { code: 'CANNOT_DELETE_PAST_OR_PAID_EVENT' });
+    expectRefused(await as('miri', 'DELETE', `/building-events/${soon}?baseVersion=1`), 'cannotDeletePastOrPaidEvent', {
+      code: 'CANNOT_DELETE_PAST_OR_PAID_EVENT',
+    });
   });
 });

@@ -13,14 +13,37 @@ type Reply = { record?: Answer; current?: Answer; error?: { code: string; messag
 let server: TestServer;
 const tokens = new Map<string, string>();
 const as = (user: string, method: string, path: string, body?: unknown) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey: newId() }) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(method === 'GET' ? {} : { idempotencyKey: newId() }),
+  });
 const read = (user: string, bid = 101) => as(user, 'GET', `/buildings/${bid}/people`);
-const save = (user: string, input: BuildingPeopleInput, baseVersion: number, bid = 101) => as(user, 'PUT', `/buildings/${bid}/people`, { ...input, baseVersion });
+const save = (user: string, input: BuildingPeopleInput, baseVersion: number, bid = 101) =>
+  as(user, 'PUT', `/buildings/${bid}/people`, { ...input, baseVersion });
 
 const people = (fields: Partial<BuildingPeopleInput> = {}): BuildingPeopleInput => ({
   members: [
-    { id: newId(), name: 'Rina Biton', committeeRole: 'chair', phone: '052-333-4455', email: 'rina@example.com', showCall: true, showMessage: true, showEmail: false },
-    { id: newId(), name: 'Dov Katz', committeeRole: 'treasurer', phone: '0541112222', email: 'dov@example.com', showCall: false, showMessage: false, showEmail: false },
+    {
+      id: newId(),
+      name: 'Rina Biton',
+      committeeRole: 'chair',
+      phone: '052-333-4455',
+      email: 'rina@example.com',
+      showCall: true,
+      showMessage: true,
+      showEmail: false,
+    },
+    {
+      id: newId(),
+      name: 'Dov Katz',
+      committeeRole: 'treasurer',
+      phone: '0541112222',
+      email: 'dov@example.com',
+      showCall: false,
+      showMessage: false,
+      showEmail: false,
+    },
   ],
   management: { name: 'Binyan Management', phone: '03-5551234', email: 'office@example.com', officeHours: 'Sun–Thu 9:00–17:00' },
   emergency: [{ id: newId(), kind: 'elevator', name: 'Lift Co', phone: '1700500500' }],
@@ -38,7 +61,17 @@ beforeAll(async () => {
     const owner = await db.first(db.q.selectFrom('users').selectAll().where('companyId', '=', 1001).where('userName', '=', 'moshe'));
     if (!owner) throw new Error('the demo owner');
     const { id: _id, ...rest } = owner;
-    await db.run(db.q.insertInto('users').values({ ...rest, userName: 'negevowner', companyId: 2002, contactId: null, workerGuid: `${owner.workerGuid}-2002`, workerNumber: owner.workerNumber + 1000, phone: '0529990001' }));
+    await db.run(
+      db.q.insertInto('users').values({
+        ...rest,
+        userName: 'negevowner',
+        companyId: 2002,
+        contactId: null,
+        workerGuid: `${owner.workerGuid}-2002`,
+        workerNumber: owner.workerNumber + 1000,
+        phone: '0529990001',
+      }),
+    );
     const made = await db.first(db.q.selectFrom('users').select('id').where('companyId', '=', 2002).where('userName', '=', 'negevowner'));
     await db.run(db.q.insertInto('worker_buildings').values({ userId: made?.id ?? 0, buildingId: 201, ord: 0 }));
   } finally {
@@ -59,7 +92,12 @@ describe('keeping who runs the building', () => {
     for (const tenant of ['moshe', 'tali']) {
       const seen = await read(tenant);
       expect(seen.status, tenant).toBe(200);
-      expect(seen.body.record).toMatchObject({ version: 1, editable: false, workerHours: 'Sun, Tue 8:00–12:00', emergency: [{ kind: 'elevator', phone: '1700500500' }] });
+      expect(seen.body.record).toMatchObject({
+        version: 1,
+        editable: false,
+        workerHours: 'Sun, Tue 8:00–12:00',
+        emergency: [{ kind: 'elevator', phone: '1700500500' }],
+      });
     }
   });
 
@@ -90,9 +128,15 @@ describe('keeping who runs the building', () => {
     const version = (await read('rina')).body.record?.version ?? 0;
     const base = people();
     expectRefused(await save('rina', { ...base, members: [{ ...base.members[0]!, phone: '12345' }] }, version), 'invalidPhone', { field: 'members.0.phone' });
-    expectRefused(await save('rina', { ...base, management: { ...base.management, email: 'office@nowhere' } }, version), 'invalidEmail', { field: 'management.email' });
-    expectRefused(await save('rina', { ...base, emergency: [{ id: newId(), kind: 'plumber', name: '', phone: '' }] }, version), 'requiredField', { field: 'emergency.0.phone' });
-    expectRefused(await save('rina', { ...base, members: [{ ...base.members[1]!, email: '', showEmail: true }] }, version), 'requiredField', { field: 'members.0.email' });
+    expectRefused(await save('rina', { ...base, management: { ...base.management, email: 'office@nowhere' } }, version), 'invalidEmail', {
+      field: 'management.email',
+    });
+    expectRefused(await save('rina', { ...base, emergency: [{ id: newId(), kind: 'plumber', name: '', phone: '' }] }, version), 'requiredField', {
+      field: 'emergency.0.phone',
+    });
+    expectRefused(await save('rina', { ...base, members: [{ ...base.members[1]!, email: '', showEmail: true }] }, version), 'requiredField', {
+      field: 'members.0.email',
+    });
     expectRefused(await save('rina', { ...base, members: [{ ...base.members[0]!, name: 'R' }] }, version), 'nameTooShort', { field: 'members.0.name' });
     expect((await read('rina')).body.record?.version).toBe(version);
   });
@@ -108,7 +152,9 @@ describe('who may read and write', () => {
       expect((await save(user, people(), version)).status, user).toBe(403);
     }
     expect((await call(server, 'GET', '/api/binyan/buildings/101/people')).status).toBe(401);
-    expect((await call(server, 'PUT', '/api/binyan/buildings/101/people', { body: { ...people(), baseVersion: version }, idempotencyKey: newId() })).status).toBe(401);
+    expect(
+      (await call(server, 'PUT', '/api/binyan/buildings/101/people', { body: { ...people(), baseVersion: version }, idempotencyKey: newId() })).status,
+    ).toBe(401);
     expect((await read('miri')).body.record?.version).toBe(version);
   });
 

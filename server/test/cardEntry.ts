@@ -39,7 +39,8 @@ type Reply = { status: number; body: unknown };
 
 function entryOf(reply: Reply): Entry {
   const body = reply.body;
-  if (reply.status !== 201 || !body || typeof body !== 'object' || !('entry' in body)) throw new Error(`no card entry: ${reply.status} ${JSON.stringify(body)}`);
+  if (reply.status !== 201 || !body || typeof body !== 'object' || !('entry' in body))
+    throw new Error(`no card entry: ${reply.status} ${JSON.stringify(body)}`);
   const { entry } = body as { entry: Entry };
   return entry;
 }
@@ -48,7 +49,14 @@ function entryOf(reply: Reply): Entry {
  * The body of POST my/cards for a card typed on the provider's page: `open` opens the entry session as
  * the test's user (POST my/cards/entry).
  */
-export async function enteredCard(open: () => Promise<Reply>, number: string, keep: boolean | null = true, expiry = '12/30', cvv = '123', id: string = randomUUID()): Promise<{ id: string; entryId: string; keep: boolean | null }> {
+export async function enteredCard(
+  open: () => Promise<Reply>,
+  number: string,
+  keep: boolean | null = true,
+  expiry = '12/30',
+  cvv = '123',
+  id: string = randomUUID(),
+): Promise<{ id: string; entryId: string; keep: boolean | null }> {
   const entry = entryOf(await open());
   await typeCard(entry, { number, expiry, cvv });
   return { id, entryId: entry.id, keep };

@@ -15,7 +15,11 @@ import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { roomyCardLimits } from './paymentState.ts';
 import { approveTerms } from './terms.ts';
 
-type Body = { record?: { id: string; last4: string; cardKind: string; kept: boolean }; entry?: Entry; error?: { code: string; messageKey: string; field?: string } };
+type Body = {
+  record?: { id: string; last4: string; cardKind: string; kept: boolean };
+  entry?: Entry;
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 let server: TestServer;
 const tokens = new Map<string, string>();
@@ -27,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const as = (user: string, method: string, path: string, body?: unknown) => call<Body>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Body>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
 const open = async (user = 'moshe', lang = 'en') => entryOf(await as(user, 'POST', '/api/binyan/my/cards/entry', { lang }));
 const save = (user: string, entry: Entry, id = newId()) => as(user, 'POST', '/api/binyan/my/cards', { id, entryId: entry.id, keep: true });
 
@@ -139,9 +144,20 @@ describe('the provider’s card-entry page', () => {
 describe('our API', () => {
   it('refuses a card number or a security code in any body, before anything else, and sends nothing to the provider', async () => {
     const before = await atProvider();
-    expectRefused(await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true }), 'number');
+    expectRefused(
+      await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), number: testCards.success, expiry: '12/30', cvv: '123', keep: true }),
+      'number',
+    );
     expectRefused(await as('moshe', 'POST', '/api/binyan/my/cards', { id: newId(), entryId: 'x', keep: true, cvv: '123' }), 'cvv');
-    expectRefused(await as('avi', 'POST', '/api/binyan/service-calls', { id: newId(), buildingId: 102, domain: 'elevator', description: `card ${testCards.diners.replace(/(\d{4})/g, '$1 ')}` }), 'description');
+    expectRefused(
+      await as('avi', 'POST', '/api/binyan/service-calls', {
+        id: newId(),
+        buildingId: 102,
+        domain: 'elevator',
+        description: `card ${testCards.diners.replace(/(\d{4})/g, '$1 ')}`,
+      }),
+      'description',
+    );
     // Nobody signed in: refused as card data too (the value is never read further).
     expectRefused(await call<Body>(server, 'POST', '/api/binyan/my/cards', { body: { cvv: '123' } }), 'cvv');
     expect(await atProvider()).toEqual(before);
@@ -149,7 +165,14 @@ describe('our API', () => {
 
   it('refuses such a change of a sync batch on its own, and applies the others', async () => {
     const good = newId();
-    const item = (id: string, description: string) => ({ key: newId(), method: 'POST', path: 'binyan/service-calls', body: { id, buildingId: 102, domain: 'elevator', description }, baseVersion: 0, record: `serviceCalls:${id}` });
+    const item = (id: string, description: string) => ({
+      key: newId(),
+      method: 'POST',
+      path: 'binyan/service-calls',
+      body: { id, buildingId: 102, domain: 'elevator', description },
+      baseVersion: 0,
+      record: `serviceCalls:${id}`,
+    });
     const reply = await call<{ results: { status: number; body: Body }[] }>(server, 'POST', '/api/binyan/sync/batch', {
       token: tokens.get('avi') ?? '',
       body: { items: [item(newId(), `כרטיס ${testCards.success}`), item(good, 'המעלית תקועה בין הקומות')] },

@@ -12,7 +12,12 @@ import { approveTerms } from './terms.ts';
 import { enteredCard } from './cardEntry.ts';
 
 type Card = { id: string };
-type Body = { record?: Card & { status: string; errorKey: string | null }; quote?: { total: number }; apartments?: { apartmentId: string; buildingId: number }[]; error?: { code: string; messageKey: string } };
+type Body = {
+  record?: Card & { status: string; errorKey: string | null };
+  quote?: { total: number };
+  apartments?: { apartmentId: string; buildingId: number }[];
+  error?: { code: string; messageKey: string };
+};
 
 const HOUR = 60 * 60_000;
 const PROVIDER_DELAY_MS = 150;
@@ -35,7 +40,13 @@ beforeAll(async () => {
   const db = openDatabase(server.database);
   try {
     const moshe = await db.first(db.q.selectFrom('users').select('contactId').where('userName', '=', 'moshe').where('companyId', '=', 1001));
-    await db.run(db.q.updateTable('users').set({ contactId: moshe?.contactId ?? null }).where('userName', '=', 'tali').where('companyId', '=', 1001));
+    await db.run(
+      db.q
+        .updateTable('users')
+        .set({ contactId: moshe?.contactId ?? null })
+        .where('userName', '=', 'tali')
+        .where('companyId', '=', 1001),
+    );
   } finally {
     await db.close();
   }
@@ -52,7 +63,8 @@ const as = (user: string, method: string, path: string, body?: unknown, key?: st
 
 // Each card is typed on the provider's page in a session our API opens: the sessions are what is counted.
 const openEntry = (user: string) => as(user, 'POST', '/api/binyan/my/cards/entry', {});
-const saveCard = async (user: string, number: string = testCards.success) => as(user, 'POST', '/api/binyan/my/cards', await enteredCard(() => openEntry(user), number));
+const saveCard = async (user: string, number: string = testCards.success) =>
+  as(user, 'POST', '/api/binyan/my/cards', await enteredCard(() => openEntry(user), number));
 
 async function atProvider(): Promise<{ cards: number; charges: number }> {
   const db = openDatabase(server.database);
@@ -71,7 +83,15 @@ function expectLimited(reply: Reply<Body>): void {
 
 async function newDebt(): Promise<string> {
   const id = newId();
-  const made = await as('miri', 'POST', '/api/binyan/charges', { id, buildingId, apartmentId, reason: 'special', description: 'תיקון שער', amount: 100, dueDate: '2030-01-15' });
+  const made = await as('miri', 'POST', '/api/binyan/charges', {
+    id,
+    buildingId,
+    apartmentId,
+    reason: 'special',
+    description: 'תיקון שער',
+    amount: 100,
+    dueDate: '2030-01-15',
+  });
   expect(made.status, made.text).toBe(201);
   return id;
 }

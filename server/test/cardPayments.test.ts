@@ -19,8 +19,23 @@ type Account = {
 };
 type Card = { id: string; last4: string; expiry: string; cardKind: string; kept: boolean };
 type Quote = { subtotal: number; feeNet: number; feeVat: number; total: number; vatBasisPoints: number };
-type Payment = { id: string; status: string; receiptNumber: number | null; totalAgorot: number; subtotalAgorot: number; errorKey: string | null; lines: { chargeId: string; amountAgorot: number }[] };
-type Body = { record?: Payment & Card; records?: Card[]; quote?: Quote; apartments?: Account[]; cards?: Card[]; error?: { code: string; messageKey: string; field?: string; current?: unknown } };
+type Payment = {
+  id: string;
+  status: string;
+  receiptNumber: number | null;
+  totalAgorot: number;
+  subtotalAgorot: number;
+  errorKey: string | null;
+  lines: { chargeId: string; amountAgorot: number }[];
+};
+type Body = {
+  record?: Payment & Card;
+  records?: Card[];
+  quote?: Quote;
+  apartments?: Account[];
+  cards?: Card[];
+  error?: { code: string; messageKey: string; field?: string; current?: unknown };
+};
 
 let server: TestServer;
 let moshe: string;
@@ -41,8 +56,10 @@ const account = async (token = moshe) => {
   if (!first) throw new Error('the demo tenant has an apartment');
   return first;
 };
-const addCard = async (number: string, keep: boolean | null = true, token = moshe) => as(token, 'POST', '/api/binyan/my/cards', await enteredCard(() => as(token, 'POST', '/api/binyan/my/cards/entry', {}), number, keep));
-const quote = async (apartmentId: string, chargeIds: string[], cardId: string) => as(moshe, 'POST', '/api/binyan/my/payments/quote', { apartmentId, chargeIds, cardId });
+const addCard = async (number: string, keep: boolean | null = true, token = moshe) =>
+  as(token, 'POST', '/api/binyan/my/cards', await enteredCard(() => as(token, 'POST', '/api/binyan/my/cards/entry', {}), number, keep));
+const quote = async (apartmentId: string, chargeIds: string[], cardId: string) =>
+  as(moshe, 'POST', '/api/binyan/my/payments/quote', { apartmentId, chargeIds, cardId });
 const pay = async (apartmentId: string, chargeIds: string[], cardId: string, expectedTotalAgorot: number, id = newId()) =>
   as(moshe, 'POST', '/api/binyan/my/payments', { id, apartmentId, chargeIds, cardId, expectedTotalAgorot }, id);
 
@@ -117,9 +134,25 @@ describe('paying by card', () => {
     const a = await account();
     const chosen = a.debts.slice(0, 2);
     const card = (await addCard(testCards.success, false)).body.record as Card;
-    const q = (await quote(a.apartmentId, chosen.map((d) => d.id), card.id)).body.quote as Quote;
+    const q = (
+      await quote(
+        a.apartmentId,
+        chosen.map((d) => d.id),
+        card.id,
+      )
+    ).body.quote as Quote;
     const id = newId();
-    const replies = await Promise.all(Array.from({ length: 5 }, () => pay(a.apartmentId, chosen.map((d) => d.id), card.id, q.total, id)));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        pay(
+          a.apartmentId,
+          chosen.map((d) => d.id),
+          card.id,
+          q.total,
+          id,
+        ),
+      ),
+    );
     for (const r of replies) {
       expect(r.status, r.text).toBe(200);
       expect(r.body.record).toMatchObject({ id, status: 'succeeded', totalAgorot: q.total, subtotalAgorot: q.subtotal });
@@ -130,7 +163,9 @@ describe('paying by card', () => {
     const after = await account();
     expect(after.debts.map((d) => d.id)).toEqual(a.debts.slice(2).map((d) => d.id));
     expect(after.balanceAgorot).toBe(a.balanceAgorot - q.subtotal);
-    expect(after.history).toEqual([expect.objectContaining({ method: 'card', amountAgorot: q.subtotal, paymentId: id, receiptNumber: replies[0]?.body.record?.receiptNumber })]);
+    expect(after.history).toEqual([
+      expect.objectContaining({ method: 'card', amountAgorot: q.subtotal, paymentId: id, receiptNumber: replies[0]?.body.record?.receiptNumber }),
+    ]);
     const receipt = await as(moshe, 'GET', `/api/binyan/my/payments/${id}`);
     expect(receipt.body.record?.lines.map((l) => l.chargeId)).toEqual(chosen.map((d) => d.id));
     // A card not kept served this payment only.
@@ -151,7 +186,10 @@ describe('paying by card', () => {
     expect(changed.status).toBe(409);
     expect(changed.body.error?.messageKey).toBe('errors:paymentCannotContinue');
 
-    for (const [number, key] of [[testCards.decline, 'cardDeclined'], [testCards.insufficientFunds, 'insufficientFunds']] as const) {
+    for (const [number, key] of [
+      [testCards.decline, 'cardDeclined'],
+      [testCards.insufficientFunds, 'insufficientFunds'],
+    ] as const) {
       const refused = (await addCard(number)).body.record as Card;
       const q = (await quote(a.apartmentId, [debt.id], refused.id)).body.quote as Quote;
       const reply = await pay(a.apartmentId, [debt.id], refused.id, q.total);

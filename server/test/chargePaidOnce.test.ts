@@ -32,7 +32,8 @@ beforeAll(async () => {
   miri = (await loginAs(server, 'miri')).token;
   await approveTerms(server, moshe);
   home = await account();
-  card = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record as Card;
+  card = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body
+    .record as Card;
 });
 afterAll(async () => server.close());
 
@@ -48,7 +49,18 @@ async function account(): Promise<Account> {
 /** A new debt of the tenant's apartment (a quick charge by the office), so each test pays its own. */
 async function newDebt(amountNis: number): Promise<Debt> {
   const id = newId();
-  const made = await call(server, 'POST', '/api/binyan/charges', { token: miri, body: { id, buildingId: home.buildingId, apartmentId: home.apartmentId, reason: 'special', description: 'תיקון מעלית', amount: amountNis, dueDate: '2030-01-15' } });
+  const made = await call(server, 'POST', '/api/binyan/charges', {
+    token: miri,
+    body: {
+      id,
+      buildingId: home.buildingId,
+      apartmentId: home.apartmentId,
+      reason: 'special',
+      description: 'תיקון מעלית',
+      amount: amountNis,
+      dueDate: '2030-01-15',
+    },
+  });
   expect(made.status, made.text).toBe(201);
   return { id, openAgorot: amountNis * 100 };
 }
@@ -171,7 +183,8 @@ describe('an open intent holds its debts', () => {
 
     // Its one-time card is gone: it fails without a charge, and the new intent pays.
     const other = await newDebt(210);
-    const oneTime = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record as Card;
+    const oneTime = (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body
+      .record as Card;
     const abandoned = await pendingIntent(other, 11, oneTime.id);
     expect((await as('DELETE', `/api/binyan/my/cards/${oneTime.id}`)).status).toBe(200);
     const paid = await pay([other.id], await totalOf([other.id]));
@@ -201,7 +214,12 @@ describe('a pending intent finished later', () => {
     const db = openDatabase(server.database);
     try {
       const token = (await db.first(db.q.selectFrom('saved_cards').select('token').where('id', '=', card.id)))?.token ?? '';
-      const made = await referenceProvider(db, () => new Date()).charge({ merchant: merchantOf(1001), token, amountAgorot: intent.totalAgorot, idempotencyKey: intent.id });
+      const made = await referenceProvider(db, () => new Date()).charge({
+        merchant: merchantOf(1001),
+        token,
+        amountAgorot: intent.totalAgorot,
+        idempotencyKey: intent.id,
+      });
       expect(made.ok).toBe(true);
     } finally {
       await db.close();
@@ -223,10 +241,21 @@ describe('a payment inside a sync batch', () => {
     const id = newId();
     const before = await chargedAtProvider();
     const items = [
-      { key: id, method: 'POST', path: 'binyan/my/payments', body: { id, apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id, expectedTotalAgorot: total }, record: `payments:${id}` },
+      {
+        key: id,
+        method: 'POST',
+        path: 'binyan/my/payments',
+        body: { id, apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id, expectedTotalAgorot: total },
+        record: `payments:${id}`,
+      },
       { key: newId(), method: 'POST', path: 'binyan/my/cards', body: { id: newId(), entryId: newId(), keep: true }, record: 'cards:new' },
     ];
-    const batch = await call<{ results: { status: number; body: { error?: { code: string; messageKey: string } } }[] }>(server, 'POST', '/api/binyan/sync/batch', { token: moshe, body: { items } });
+    const batch = await call<{ results: { status: number; body: { error?: { code: string; messageKey: string } } }[] }>(
+      server,
+      'POST',
+      '/api/binyan/sync/batch',
+      { token: moshe, body: { items } },
+    );
     expect(batch.status, batch.text).toBe(200);
     for (const result of batch.body.results) {
       expect(result.status).toBe(422);

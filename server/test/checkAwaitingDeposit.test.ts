@@ -6,7 +6,16 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Check = { CheckGuid: string };
-type Group = { ID: number; ChecksHeaderGuid: string; ContactGuid: string; BuildingId: number; DebtIds: string[]; Status: string; version: number; checks: Check[] };
+type Group = {
+  ID: number;
+  ChecksHeaderGuid: string;
+  ContactGuid: string;
+  BuildingId: number;
+  DebtIds: string[];
+  Status: string;
+  version: number;
+  checks: Check[];
+};
 type Awaiting = Group & { PayerName: string | null; SubmittedAt: string };
 type Reply = { records?: Awaiting[]; error?: { code: string; messageKey: string } };
 
@@ -39,8 +48,21 @@ async function sentPaymentIn102(): Promise<Group> {
   const debts = (await as<{ records: { id: string; contactGuid: string }[] }>('avi', 'GET', 'debts?buildingId=102')).body.records;
   const contactGuid = debts[0]?.contactGuid ?? '';
   const guid = newId();
-  const check = { CheckGuid: newId(), ChecksHeaderGuid: guid, Amount: 100, DepositDate: '2030-01-15', BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001' };
-  const created = await as<{ group: Group }>('avi', 'POST', 'check', { ...check, ContactGuid: contactGuid, DebtIds: debts.filter((d) => d.contactGuid === contactGuid).map((d) => d.id) });
+  const check = {
+    CheckGuid: newId(),
+    ChecksHeaderGuid: guid,
+    Amount: 100,
+    DepositDate: '2030-01-15',
+    BankNumber: '12',
+    BranchNumber: '600',
+    AccountNumber: '123456',
+    CheckNumber: '1000001',
+  };
+  const created = await as<{ group: Group }>('avi', 'POST', 'check', {
+    ...check,
+    ContactGuid: contactGuid,
+    DebtIds: debts.filter((d) => d.contactGuid === contactGuid).map((d) => d.id),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await submit(created.body.group);
   return created.body.group;
@@ -61,7 +83,12 @@ describe('payments waiting for the deposit confirmation', () => {
     await submit(second);
     const listed = await awaiting('avi');
     expect(idsOf(listed)).toEqual([5001, 5003]);
-    expect(listed[1]).toMatchObject({ ChecksHeaderGuid: first.ChecksHeaderGuid, Status: 'submitted', PayerName: expect.any(String), SubmittedAt: expect.any(String) });
+    expect(listed[1]).toMatchObject({
+      ChecksHeaderGuid: first.ChecksHeaderGuid,
+      Status: 'submitted',
+      PayerName: expect.any(String),
+      SubmittedAt: expect.any(String),
+    });
     expect(listed[1]?.checks).toHaveLength(2);
     // A draft is still to fill, not to deposit.
     expect(idsOf(listed)).not.toContain(5002);

@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const send = (method: string, path: string, body: unknown, key = newId()) => call<Reply>(server, method, `/api/binyan/check${path}`, { token, body, idempotencyKey: key });
+const send = (method: string, path: string, body: unknown, key = newId()) =>
+  call<Reply>(server, method, `/api/binyan/check${path}`, { token, body, idempotencyKey: key });
 const toFill = async () => (await call<{ records: Group[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
 const start = (guid: string, key?: string) => send('POST', '/deposit/start', { ChecksHeaderGuid: guid }, key);
 const confirm = (guid: string, code: string, key?: string) => send('POST', '/deposit/confirm', { ChecksHeaderGuid: guid, code }, key);

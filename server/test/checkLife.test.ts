@@ -13,7 +13,19 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 
-type Life = { CheckGuid: string; status: string; depositDate: string; amountAgorot: number; apartmentId: string; paymentId: string; actions: string[]; depositedBy: string | null; clearedBy: string | null; bouncedBy: string | null; bouncedAt: string | null };
+type Life = {
+  CheckGuid: string;
+  status: string;
+  depositDate: string;
+  amountAgorot: number;
+  apartmentId: string;
+  paymentId: string;
+  actions: string[];
+  depositedBy: string | null;
+  clearedBy: string | null;
+  bouncedBy: string | null;
+  bouncedAt: string | null;
+};
 type Body = {
   record?: Life & { effectiveFrom?: string };
   records?: Life[];
@@ -21,7 +33,12 @@ type Body = {
   today?: string;
   inEffectAgorot?: number;
   error?: { messageKey: string; field?: string };
-  apartments?: { apartmentId: string; debts: { id: string; paid: boolean }[]; history: { method: string; amountAgorot: number }[]; bouncedChecks: { checkGuid: string; amountAgorot: number }[] }[];
+  apartments?: {
+    apartmentId: string;
+    debts: { id: string; paid: boolean }[];
+    history: { method: string; amountAgorot: number }[];
+    bouncedChecks: { checkGuid: string; amountAgorot: number }[];
+  }[];
 };
 type Group = { ID: number; ChecksHeaderGuid: string };
 
@@ -49,7 +66,11 @@ async function confirmPayment(id: number): Promise<string> {
   const group = groups.body.records.find((g) => g.ID === id);
   if (!group) throw new Error(`no payment ${id}`);
   const send = (path: string, body: unknown) => call(server, 'POST', `/api/binyan/check${path}`, { token, body, idempotencyKey: newId() });
-  const sent = await call(server, 'PUT', '/api/binyan/check/submitChecksHeader', { token, body: { ...group, WorkerGuid: String(login.user.workerGUID), SendAnyway: true }, idempotencyKey: newId() });
+  const sent = await call(server, 'PUT', '/api/binyan/check/submitChecksHeader', {
+    token,
+    body: { ...group, WorkerGuid: String(login.user.workerGUID), SendAnyway: true },
+    idempotencyKey: newId(),
+  });
   expect(sent.status, sent.text).toBe(200);
   server.depositCodes.delete('avi');
   expect((await send('/deposit/start', { ChecksHeaderGuid: group.ChecksHeaderGuid })).status).toBe(200);
@@ -60,7 +81,9 @@ async function confirmPayment(id: number): Promise<string> {
 }
 
 const ledgerOf = async (sourceKind: string, sourceId: string) =>
-  db.all(db.q.selectFrom('ledger_entries').select(['id', 'kind', 'amountAgorot', 'settles']).where('sourceKind', '=', sourceKind).where('sourceId', '=', sourceId));
+  db.all(
+    db.q.selectFrom('ledger_entries').select(['id', 'kind', 'amountAgorot', 'settles']).where('sourceKind', '=', sourceKind).where('sourceId', '=', sourceId),
+  );
 
 const settlesOf = (value: unknown) => z.array(z.object({ chargeId: z.string(), amountAgorot: z.number() })).parse(fromJson(value ?? '[]'));
 
@@ -71,7 +94,12 @@ beforeAll(async () => {
   db = openDatabase(server.database);
   // The payer of 5003 is the one who signs in as the demo owner (the seed gives moshe another home).
   const payer = await db.first(db.q.selectFrom('check_groups').select('ContactGuid').where('ID', '=', 5003));
-  await db.run(db.q.updateTable('users').set({ contactId: payer?.ContactGuid ?? null }).where('userName', '=', 'moshe'));
+  await db.run(
+    db.q
+      .updateTable('users')
+      .set({ contactId: payer?.ContactGuid ?? null })
+      .where('userName', '=', 'moshe'),
+  );
   await signInAll();
   await approveTerms(server, tokens.get('moshe') ?? '');
   await confirmPayment(5003);
@@ -112,7 +140,10 @@ describe('a check’s life', () => {
     expect(fee.status, fee.text).toBe(201);
     expect((await as('rina', 'GET', '/api/binyan/buildings/101/bounce-fees')).body.inEffectAgorot).toBe(5_000);
 
-    const payment = await ledgerOf('checkGroup', (await db.first(db.q.selectFrom('check_life').select('ChecksHeaderGuid').where('CheckGuid', '=', first.CheckGuid)))?.ChecksHeaderGuid ?? '');
+    const payment = await ledgerOf(
+      'checkGroup',
+      (await db.first(db.q.selectFrom('check_life').select('ChecksHeaderGuid').where('CheckGuid', '=', first.CheckGuid)))?.ChecksHeaderGuid ?? '',
+    );
     const before = (await as('moshe', 'GET', '/api/binyan/my/account')).body.apartments?.find((a) => a.apartmentId === first.apartmentId);
 
     const both = await Promise.all([act('rina', first.CheckGuid, 'bounce'), act('miri', first.CheckGuid, 'bounce')]);
@@ -124,7 +155,12 @@ describe('a check’s life', () => {
     expect(reversal.map((r) => [r.kind, Number(r.amountAgorot)])).toEqual([['refund', 20_000]]);
     const reopened = settlesOf(reversal[0]?.settles);
     const paid = settlesOf(payment[0]?.settles);
-    expect(reopened.reduce((s, r) => s + r.amountAgorot, 0)).toBe(Math.min(20_000, paid.reduce((s, r) => s + r.amountAgorot, 0)));
+    expect(reopened.reduce((s, r) => s + r.amountAgorot, 0)).toBe(
+      Math.min(
+        20_000,
+        paid.reduce((s, r) => s + r.amountAgorot, 0),
+      ),
+    );
     expect(reopened.every((r) => paid.some((p) => p.chargeId === r.chargeId))).toBe(true);
     expect((await ledgerOf('checkBounceFee', first.CheckGuid)).map((r) => [r.kind, Number(r.amountAgorot)])).toEqual([['charge', 5_000]]);
     // Nothing that moved money is deleted: the payment is still there.
@@ -177,7 +213,12 @@ describe('who may see and move checks', () => {
     expect((await as('rina', 'POST', '/api/binyan/buildings/102/bounce-fees', { effectiveFrom: '2041-01-01', amountAgorot: 1 })).status).toBe(403);
     expect((await as('admin', 'GET', '/api/binyan/buildings/201/checks')).status).toBe(403);
     // A check of building 102 (a copy of a received one, moved there): not rina's to deposit.
-    const source = await db.first(db.q.selectFrom('check_life').selectAll().where('CheckGuid', '=', checks[0]?.CheckGuid ?? ''));
+    const source = await db.first(
+      db.q
+        .selectFrom('check_life')
+        .selectAll()
+        .where('CheckGuid', '=', checks[0]?.CheckGuid ?? ''),
+    );
     if (!source) throw new Error('no row');
     const elsewhere = newId();
     await db.run(db.q.insertInto('check_life').values({ ...source, CheckGuid: elsewhere, buildingId: 102, status: 'received', depositDate: '2000-01-01' }));
@@ -185,13 +226,19 @@ describe('who may see and move checks', () => {
     expect((await db.first(db.q.selectFrom('check_life').select('status').where('CheckGuid', '=', elsewhere)))?.status).toBe('received');
     expect((await act('miri', elsewhere, 'deposit')).body.record?.status).toBe('deposited');
     // Another company's check is not found at all.
-    await db.run(db.q.insertInto('check_life').values({ ...source, CheckGuid: `${elsewhere}-b`, companyId: 2002, buildingId: 201, status: 'received', depositDate: '2000-01-01' }));
+    await db.run(
+      db.q
+        .insertInto('check_life')
+        .values({ ...source, CheckGuid: `${elsewhere}-b`, companyId: 2002, buildingId: 201, status: 'received', depositDate: '2000-01-01' }),
+    );
     expect((await act('admin', `${elsewhere}-b`, 'deposit')).status).toBe(404);
   });
 
   it('refuses a bounce fee that is not whole non-negative agorot from a real date', async () => {
     const bad = await as('rina', 'POST', '/api/binyan/buildings/101/bounce-fees', { effectiveFrom: '2041-13-01', amountAgorot: 100 });
     expect(bad.status).toBe(422);
-    expect((await as('rina', 'POST', '/api/binyan/buildings/101/bounce-fees', { effectiveFrom: '2041-01-01', amountAgorot: 10.5 })).body.error?.field).toBe('amountAgorot');
+    expect((await as('rina', 'POST', '/api/binyan/buildings/101/bounce-fees', { effectiveFrom: '2041-01-01', amountAgorot: 10.5 })).body.error?.field).toBe(
+      'amountAgorot',
+    );
   });
 });

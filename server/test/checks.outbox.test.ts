@@ -4,15 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { call, newId, signedInServer } from './harness.ts';
 
 type Check = { CheckGuid: string; Amount: number; version: number };
-type Group = { ID: number; ChecksHeaderGuid: string; ContactGuid: string; DebtIds: string[]; Amount: number; Status: string; NumbersOfPayments: number; version: number; checks: Check[] };
+type Group = {
+  ID: number;
+  ChecksHeaderGuid: string;
+  ContactGuid: string;
+  DebtIds: string[];
+  Amount: number;
+  Status: string;
+  NumbersOfPayments: number;
+  version: number;
+  checks: Check[];
+};
 type Reply = { idempotencyKey: string; record: Group & Check; group: Group; error?: { code: string; messageKey: string }; current?: Check };
 
 const api = signedInServer<Reply>();
 
-const send = (method: string, path: string, body: unknown, key = newId()) => call<Reply>(api.server, method, `/api/binyan/check${path}`, { token: api.token, body, idempotencyKey: key });
+const send = (method: string, path: string, body: unknown, key = newId()) =>
+  call<Reply>(api.server, method, `/api/binyan/check${path}`, { token: api.token, body, idempotencyKey: key });
 const toFill = async () => (await call<{ records: Group[] }>(api.server, 'GET', '/api/binyan/check/toFill', { token: api.token })).body.records;
 const seeded = async (id: number) => (await toFill()).find((g) => g.ID === id) as Group;
-const check = (group: string, Amount: number, extra: Record<string, unknown> = {}) => ({ CheckGuid: newId(), ChecksHeaderGuid: group, Amount, DepositDate: '2030-04-01', ...extra });
+const check = (group: string, Amount: number, extra: Record<string, unknown> = {}) => ({
+  CheckGuid: newId(),
+  ChecksHeaderGuid: group,
+  Amount,
+  DepositDate: '2030-04-01',
+  ...extra,
+});
 
 describe('check calls from the outbox', () => {
   it('applies a repeated submission once and answers the repeat with the stored response', async () => {
@@ -78,7 +95,11 @@ describe('check calls from the outbox', () => {
 
   it('requires an Idempotency-Key on every check mutation', async () => {
     const group = await seeded(5002);
-    const res = await call<Reply>(api.server, 'PUT', '/api/binyan/check/cancelChecksHeader', { token: api.token, body: { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: group.version }, idempotencyKey: null });
+    const res = await call<Reply>(api.server, 'PUT', '/api/binyan/check/cancelChecksHeader', {
+      token: api.token,
+      body: { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: group.version },
+      idempotencyKey: null,
+    });
     expect(res.status).toBe(400);
   });
 });

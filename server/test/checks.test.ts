@@ -4,8 +4,27 @@ import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { sentToDeposit as sentToDepositIn } from './depositState.ts';
 
 type Check = { CheckGuid: string; Amount: number; version: number; FrontImageId: string | null };
-type Group = { ID: number; BatchId: string | null; ChecksHeaderGuid: string; ContactGuid: string; DebtIds: string[]; Amount: number; Status: string; NumbersOfPayments: number; version: number; checks: Check[] };
-type Reply = { record: Group & Check; group: Group; error?: { code: string; messageKey: string }; expectedTotal?: number; current?: Check; confirmed?: boolean; Image?: string };
+type Group = {
+  ID: number;
+  BatchId: string | null;
+  ChecksHeaderGuid: string;
+  ContactGuid: string;
+  DebtIds: string[];
+  Amount: number;
+  Status: string;
+  NumbersOfPayments: number;
+  version: number;
+  checks: Check[];
+};
+type Reply = {
+  record: Group & Check;
+  group: Group;
+  error?: { code: string; messageKey: string };
+  expectedTotal?: number;
+  current?: Check;
+  confirmed?: boolean;
+  Image?: string;
+};
 
 let server: TestServer;
 let token: string;
@@ -21,9 +40,21 @@ afterAll(async () => server.close());
 const sentToDeposit = async (guid: string) => (await sentToDepositIn(server, guid)).map((c) => c.SentToDeposit);
 const toFill = async () => (await call<{ records: Group[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
 const send = (method: string, path: string, body: unknown, key?: string) =>
-  call<Reply>(server, method, `/api/binyan/check${path}`, { token, body: { ...(body as object), SessionToken: token }, ...(key ? { idempotencyKey: key } : {}) });
+  call<Reply>(server, method, `/api/binyan/check${path}`, {
+    token,
+    body: { ...(body as object), SessionToken: token },
+    ...(key ? { idempotencyKey: key } : {}),
+  });
 const newCheck = (group: string, Amount: number, extra: Record<string, unknown> = {}) => ({
-  CheckGuid: newId(), ChecksHeaderGuid: group, Amount, DepositDate: '2030-01-15', BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001', ...extra,
+  CheckGuid: newId(),
+  ChecksHeaderGuid: group,
+  Amount,
+  DepositDate: '2030-01-15',
+  BankNumber: '12',
+  BranchNumber: '600',
+  AccountNumber: '123456',
+  CheckNumber: '1000001',
+  ...extra,
 });
 
 describe('check payments', () => {
@@ -54,7 +85,11 @@ describe('check payments', () => {
     const seeded = (await toFill()).find((g) => g.ID === 5002) as Group;
     const guid = newId();
     expect((await send('POST', '', newCheck(guid, 10))).body.error?.messageKey).toBe('errors:missingDetailsToContinue');
-    const a = await send('POST', '', newCheck(guid, Math.round((seeded.Amount - 0.3) * 100) / 100, { ContactGuid: seeded.ContactGuid, DebtIds: seeded.DebtIds }));
+    const a = await send(
+      'POST',
+      '',
+      newCheck(guid, Math.round((seeded.Amount - 0.3) * 100) / 100, { ContactGuid: seeded.ContactGuid, DebtIds: seeded.DebtIds }),
+    );
     expect(a.status).toBe(201);
     expect(a.body.group).toMatchObject({ Amount: seeded.Amount, NumbersOfPayments: 1, Status: 'draft' });
     await send('POST', '', newCheck(guid, 0.1));
@@ -90,7 +125,12 @@ describe('check payments', () => {
     const start = () => send('POST', '/deposit/start', { ChecksHeaderGuid: group.ChecksHeaderGuid });
     expect((await start()).body).not.toHaveProperty('code');
     const code = await server.waitForDeposit('avi');
-    expect(server.logLines.filter((l) => l.startsWith('calling avi from ')).at(-1)?.endsWith(code)).toBe(true);
+    expect(
+      server.logLines
+        .filter((l) => l.startsWith('calling avi from '))
+        .at(-1)
+        ?.endsWith(code),
+    ).toBe(true);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const confirm = (c: string) => send('POST', '/deposit/confirm', { ChecksHeaderGuid: group.ChecksHeaderGuid, code: c });
     expect((await confirm('12')).body.error?.messageKey).toBe('errors:invalidCode');

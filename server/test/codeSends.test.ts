@@ -108,7 +108,8 @@ const otpStart = (user: string, address: string, method = 'sms', target: TestSer
   });
 const phoneStart = (phone: string, address: string, target: TestServer = server) =>
   call<Start>(target, 'POST', '/api/auth/phone/start', { body: { phone, otpPreferredSendMethod: 'sms' }, headers: from(address), idempotencyKey: null });
-const resend = (otpGuid: string | undefined, address: string) => call<Start>(server, 'POST', '/api/auth/otp/send', { body: { otpGuid }, headers: from(address), idempotencyKey: null });
+const resend = (otpGuid: string | undefined, address: string) =>
+  call<Start>(server, 'POST', '/api/auth/otp/send', { body: { otpGuid }, headers: from(address), idempotencyKey: null });
 const auth = (otpGuid: string | undefined, otpCode: string) =>
   call<{ sessionToken?: string; error?: { code: string } }>(server, 'POST', '/api/auth/otp/auth', { body: { otpGuid, otpCode }, idempotencyKey: null });
 
@@ -267,7 +268,10 @@ describe('deposit codes', () => {
     for (const id of [5001, 5003]) {
       const group = toFill.find((g) => g.ID === id);
       if (!group) throw new Error(`seeded payment ${id}`);
-      const sent = await call(server, 'PUT', '/api/binyan/check/submitChecksHeader', { token, body: { ...group, WorkerGuid: login.body.user.workerGUID, SendAnyway: true } });
+      const sent = await call(server, 'PUT', '/api/binyan/check/submitChecksHeader', {
+        token,
+        body: { ...group, WorkerGuid: login.body.user.workerGUID, SendAnyway: true },
+      });
       expect(sent.status, sent.text).toBe(200);
       groups.push(group);
     }
@@ -299,7 +303,10 @@ describe('deposit codes', () => {
     expect(counted?.count).toBe(2);
 
     // The first call's code still confirms its payment.
-    const confirmed = await call<Deposit>(server, 'POST', '/api/binyan/check/deposit/confirm', { token, body: { ChecksHeaderGuid: first, code: rung.call.from.slice(-6) } });
+    const confirmed = await call<Deposit>(server, 'POST', '/api/binyan/check/deposit/confirm', {
+      token,
+      body: { ChecksHeaderGuid: first, code: rung.call.from.slice(-6) },
+    });
     expect(confirmed.body, confirmed.text).toMatchObject({ confirmed: true });
   });
 });

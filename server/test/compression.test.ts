@@ -73,7 +73,10 @@ describe('compressed API answers', () => {
       expect(r.headers['content-type'], acceptEncoding).toMatch(/^application\/json/);
       expect(Number(r.headers['content-length']), acceptEncoding).toBe(r.body.length);
       if (encoding) expect(r.body.length, acceptEncoding).toBeLessThan(plain.body.length / 3);
-      expect((JSON.parse(decoded(r).toString()) as { records: { id: string }[] }).records.map((c) => c.id), acceptEncoding).toEqual(records.map((c) => c.id));
+      expect(
+        (JSON.parse(decoded(r).toString()) as { records: { id: string }[] }).records.map((c) => c.id),
+        acceptEncoding,
+      ).toEqual(records.map((c) => c.id));
     }
   });
 
@@ -88,12 +91,22 @@ describe('compressed API answers', () => {
   it('never encodes an image from /api/files/getImg', async () => {
     // Noise: a PNG well over the size where answers are compressed.
     const noise = Buffer.from(Array.from({ length: 64 * 64 * 3 }, (_, i) => (i * 7919) % 251));
-    const png = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } })
+      .png()
+      .toBuffer();
     const calls = await call<{ records: { id: string }[] }>(server, 'GET', LIST, { token });
     const callId = calls.body.records[0]?.id ?? '';
     const stored = await call<{ APIResponseCode: number; fileId?: string }>(server, 'POST', '/api/files/upload/B64', {
       token,
-      body: params({ parentType: 'serviceCalls', parentID: callId, orgID: 1001, fileID: newId(), createdBy: 0, srcFileName: 'noise.png', base64String: b64(png) }),
+      body: params({
+        parentType: 'serviceCalls',
+        parentID: callId,
+        orgID: 1001,
+        fileID: newId(),
+        createdBy: 0,
+        srcFileName: 'noise.png',
+        base64String: b64(png),
+      }),
     });
     expect(stored.body.APIResponseCode, stored.text).toBe(0);
     const path = `/api/files/getImg?src=${stored.body.fileId ?? ''}`;

@@ -9,7 +9,19 @@ import { israelLocalDate } from '../src/util/dates.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
-type Row = { id: string; kind: string; amountAgorot: number; apartmentId: string | null; description: string; createdBy: string; createdAt: string; date: string; sourceKind: string | null; settles: { chargeId: string; amountAgorot: number }[]; version: number };
+type Row = {
+  id: string;
+  kind: string;
+  amountAgorot: number;
+  apartmentId: string | null;
+  description: string;
+  createdBy: string;
+  createdAt: string;
+  date: string;
+  sourceKind: string | null;
+  settles: { chargeId: string; amountAgorot: number }[];
+  version: number;
+};
 type Debt = { id: string; openAgorot: number; description: string };
 type History = { id: string; kind: string; method: string; amountAgorot: number; description: string };
 type Account = { apartmentId: string; buildingId: number; balanceAgorot: number; debts: Debt[]; history: History[] };
@@ -45,7 +57,15 @@ const ledgerOf = async (buildingId: number) => (await as('miri', 'GET', `/api/bi
 async function newCharge(): Promise<{ id: string; account: Account }> {
   const mine = await account();
   const id = newId();
-  const reply = await as('miri', 'POST', '/api/binyan/charges', { id, buildingId: mine.buildingId, apartmentId: mine.apartmentId, reason: 'special', description: `Gate ${id.slice(0, 6)}`, amount: 300, dueDate: '2026-12-10' });
+  const reply = await as('miri', 'POST', '/api/binyan/charges', {
+    id,
+    buildingId: mine.buildingId,
+    apartmentId: mine.apartmentId,
+    reason: 'special',
+    description: `Gate ${id.slice(0, 6)}`,
+    amount: 300,
+    dueDate: '2026-12-10',
+  });
   expect(reply.status, reply.text).toBe(201);
   return { id, account: mine };
 }
@@ -57,10 +77,31 @@ describe('credits of a charge', () => {
     const { id: chargeId, account: before } = await newCharge();
     const creditId = newId();
     const key = newId();
-    const first = await as('miri', 'POST', `/api/binyan/charges/${chargeId}/credits`, { id: creditId, amountAgorot: 10_000, reason: ' Wrong amount ', createdBy: 'someone else', date: '2020-01-01' }, key);
+    const first = await as(
+      'miri',
+      'POST',
+      `/api/binyan/charges/${chargeId}/credits`,
+      { id: creditId, amountAgorot: 10_000, reason: ' Wrong amount ', createdBy: 'someone else', date: '2020-01-01' },
+      key,
+    );
     expect(first.status, first.text).toBe(201);
-    expect(first.body.record).toMatchObject({ id: creditId, kind: 'credit', amountAgorot: 10_000, description: 'Wrong amount', createdBy: 'miri', date: israelLocalDate(server.clock.now()), sourceKind: 'credit', settles: [{ chargeId, amountAgorot: 10_000 }] });
-    const repeat = await as('miri', 'POST', `/api/binyan/charges/${chargeId}/credits`, { id: creditId, amountAgorot: 10_000, reason: ' Wrong amount ', createdBy: 'someone else', date: '2020-01-01' }, key);
+    expect(first.body.record).toMatchObject({
+      id: creditId,
+      kind: 'credit',
+      amountAgorot: 10_000,
+      description: 'Wrong amount',
+      createdBy: 'miri',
+      date: israelLocalDate(server.clock.now()),
+      sourceKind: 'credit',
+      settles: [{ chargeId, amountAgorot: 10_000 }],
+    });
+    const repeat = await as(
+      'miri',
+      'POST',
+      `/api/binyan/charges/${chargeId}/credits`,
+      { id: creditId, amountAgorot: 10_000, reason: ' Wrong amount ', createdBy: 'someone else', date: '2020-01-01' },
+      key,
+    );
     expect(repeat.text).toBe(first.text);
 
     const after = await account();
@@ -108,7 +149,10 @@ describe('credits of a charge', () => {
     }
     const foreign = await credit('other', chargeId, 100);
     expect(foreign.status, foreign.text).toBe(404);
-    const nobody = await call<Body>(server, 'POST', `/api/binyan/charges/${chargeId}/credits`, { body: { id: newId(), amountAgorot: 100, reason: 'x' }, idempotencyKey: newId() });
+    const nobody = await call<Body>(server, 'POST', `/api/binyan/charges/${chargeId}/credits`, {
+      body: { id: newId(), amountAgorot: 100, reason: 'x' },
+      idempotencyKey: newId(),
+    });
     expect(nobody.status).toBe(401);
     expect((await credit('miri', newId(), 100)).status).toBe(404);
     // None of them wrote anything.

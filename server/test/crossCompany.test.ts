@@ -64,7 +64,10 @@ describe('company isolation', () => {
       expect(r.status, `${method} ${path}`).toBe(403);
     }
     // Reusing another company's record id for a create is refused, and nothing of that record is shown.
-    const reused = await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: otherCall.id, buildingId: 101, domain: 'plumbing', description: 'נזילת מים בחדר המדרגות' } });
+    const reused = await call(server, 'POST', '/api/binyan/service-calls', {
+      token: avi,
+      body: { id: otherCall.id, buildingId: 101, domain: 'plumbing', description: 'נזילת מים בחדר המדרגות' },
+    });
     expect(reused.status).toBe(409);
     expect(reused.body).toEqual({ error: expect.objectContaining({ code: 'ALREADY_EXISTS', messageKey: 'errors:alreadyExists' }) });
     const after = await call<{ record: Rec; updates: unknown[] }>(server, 'GET', `/api/binyan/service-calls/${otherCall.id}`, { token: other });
@@ -74,21 +77,41 @@ describe('company isolation', () => {
   });
 
   it('refuses style 2 calls naming another company or its building (code 3)', async () => {
-    const byBid = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', { body: params({ sessionToken: avi, CompID: 1001, BID: 201 }), idempotencyKey: null });
+    const byBid = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', {
+      body: params({ sessionToken: avi, CompID: 1001, BID: 201 }),
+      idempotencyKey: null,
+    });
     expect(byBid.body).toMatchObject({ APIResponseCode: 3 });
-    const otherComp = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', { body: params({ sessionToken: avi, CompID: 2002, BID: 101 }), idempotencyKey: null });
+    const otherComp = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', {
+      body: params({ sessionToken: avi, CompID: 2002, BID: 101 }),
+      idempotencyKey: null,
+    });
     expect(otherComp.body).toMatchObject({ APIResponseCode: 3 });
-    const translate = await call(server, 'POST', '/api/binyan/TranslateProblem/SessionToken', { body: params({ sessionToken: avi, pid: otherCall.id, toLanguage: 2 }), idempotencyKey: null });
+    const translate = await call(server, 'POST', '/api/binyan/TranslateProblem/SessionToken', {
+      body: params({ sessionToken: avi, pid: otherCall.id, toLanguage: 2 }),
+      idempotencyKey: null,
+    });
     expect(translate.body).toMatchObject({ APIResponseCode: 3 });
-    const own = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', { body: params({ sessionToken: avi, CompID: 1001, BID: 101 }), idempotencyKey: null });
+    const own = await call(server, 'POST', '/api/binyan/Login/GetCompGuidByBID', {
+      body: params({ sessionToken: avi, CompID: 1001, BID: 101 }),
+      idempotencyKey: null,
+    });
     expect(own.body).toMatchObject({ APIResponseCode: 0, BID: 101 });
   });
 
   it('keeps idempotency keys per company', async () => {
     const key = newId();
-    const mine = await call(server, 'POST', '/api/binyan/keys', { token: avi, idempotencyKey: key, body: { id: newId(), buildingId: 101, tagNumber: 'X-1', description: 'מפתח בדיקה' } });
+    const mine = await call(server, 'POST', '/api/binyan/keys', {
+      token: avi,
+      idempotencyKey: key,
+      body: { id: newId(), buildingId: 101, tagNumber: 'X-1', description: 'מפתח בדיקה' },
+    });
     expect(mine.status).toBe(201);
-    const theirs = await call(server, 'POST', '/api/binyan/keys', { token: other, idempotencyKey: key, body: { id: newId(), buildingId: 201, tagNumber: 'X-1', description: 'מפתח בדיקה' } });
+    const theirs = await call(server, 'POST', '/api/binyan/keys', {
+      token: other,
+      idempotencyKey: key,
+      body: { id: newId(), buildingId: 201, tagNumber: 'X-1', description: 'מפתח בדיקה' },
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.text).not.toBe(mine.text);
   });

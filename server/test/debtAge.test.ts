@@ -41,7 +41,11 @@ describe('debts age by date', () => {
     const today = israelToday(server.clock.now());
     const due = `${addLocalDays(`${today.slice(0, 7)}-01`, 62).slice(0, 7)}-10`;
     const id = newId();
-    const posted = await call(server, 'POST', '/api/binyan/charges', { token: miri, idempotencyKey: newId(), body: { id, buildingId: 101, apartmentId: mine.apartmentId, reason: 'special', description: 'תיקון שער החניה', amount: 100, dueDate: due } });
+    const posted = await call(server, 'POST', '/api/binyan/charges', {
+      token: miri,
+      idempotencyKey: newId(),
+      body: { id, buildingId: 101, apartmentId: mine.apartmentId, reason: 'special', description: 'תיקון שער החניה', amount: 100, dueDate: due },
+    });
     expect(posted.status, posted.text).toBe(201);
 
     const seen = async () => [(await buildingDebts()).find((d) => d.id === id), (await myDebts()).find((d) => d.id === id)];

@@ -29,7 +29,18 @@ import type { SmtpSink } from './smtpSink.ts';
 import { startSmtpSink } from './smtpSink.ts';
 
 type Rule = { enabled: boolean; firstAfterDays: number; everyDays: number; maxCount: number; channels: string[] };
-type LogLine = { reminderId: string; apartmentId: string; step: number; amountAgorot: number; chargeIds: string[]; contactId: string; contactName: string | null; channel: string; state: string; reason: string | null };
+type LogLine = {
+  reminderId: string;
+  apartmentId: string;
+  step: number;
+  amountAgorot: number;
+  chargeIds: string[];
+  contactId: string;
+  contactName: string | null;
+  channel: string;
+  state: string;
+  reason: string | null;
+};
 type Body = {
   record?: Rule & { updatedBy?: string | null };
   records?: LogLine[];
@@ -78,13 +89,15 @@ function browserKeys(): { p256dh: string; auth: string } {
 const at = (day: string) => () => new Date(`${day}T10:00:00Z`);
 /** The send job as a server process runs it on `day` (after the reminders' commit). */
 const sendOn = (day: string) => runDueDeliveries({ db: one, files: localFileStore(server.filesDir), now: at(day), messaging, log: () => undefined });
-const remindOn = (day: string, usageLimits = usageLimitsWith()) => runDebtReminders({ db: one, now: at(day), nowIso: () => at(day)().toISOString(), usageLimits });
+const remindOn = (day: string, usageLimits = usageLimitsWith()) =>
+  runDebtReminders({ db: one, now: at(day), nowIso: () => at(day)().toISOString(), usageLimits });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 /** The job in two processes of their own on the same database, started at once. */
 async function remindInTwoProcesses(day: string): Promise<number> {
-  const once = () => run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/test/debtRemindersProcess.ts', server.database, day], { cwd: root });
+  const once = () =>
+    run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/test/debtRemindersProcess.ts', server.database, day], { cwd: root });
   const outputs = await Promise.all([once(), once()]);
   return outputs.reduce((sum, o) => sum + z.object({ queued: z.number() }).parse(JSON.parse(o.stdout)).queued, 0);
 }
@@ -121,7 +134,10 @@ describe('who may read and change the reminder rule and log', () => {
   });
 
   it('refuses what the rule refuses, on the server too', async () => {
-    expect((await as('rina', 'PUT', settings(101), { ...rule, everyDays: 0 })).body.error).toMatchObject({ field: 'everyDays', messageKey: 'errors:invalidNumber' });
+    expect((await as('rina', 'PUT', settings(101), { ...rule, everyDays: 0 })).body.error).toMatchObject({
+      field: 'everyDays',
+      messageKey: 'errors:invalidNumber',
+    });
     expect((await as('rina', 'PUT', settings(101), { ...rule, channels: [] })).body.error).toMatchObject({ field: 'channels' });
     expect((await as('rina', 'PUT', settings(101), { ...rule, maxCount: 99 })).status).toBe(422);
   });
@@ -143,10 +159,23 @@ describe('the reminder job', () => {
 
     mine = (await as('moshe', 'GET', '/api/binyan/my/account')).body.apartments?.[0]?.apartmentId ?? '';
     // Moshe reads SMS no more: his SMS reminder is skipped, his e-mail and push go out.
-    expect((await as('moshe', 'POST', '/api/binyan/profile/notifications', { channels: { email: true, sms: false, push: true }, topics: { announcements: true, payments: true, serviceCalls: true } })).status).toBe(200);
-    const subscribed = await as('moshe', 'POST', '/api/binyan/push-subscriptions', { endpoint: `https://fcm.googleapis.com/fcm/send/${newId()}`, keys: browserKeys(), language: 'he' });
+    expect(
+      (
+        await as('moshe', 'POST', '/api/binyan/profile/notifications', {
+          channels: { email: true, sms: false, push: true },
+          topics: { announcements: true, payments: true, serviceCalls: true },
+        })
+      ).status,
+    ).toBe(200);
+    const subscribed = await as('moshe', 'POST', '/api/binyan/push-subscriptions', {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${newId()}`,
+      keys: browserKeys(),
+      language: 'he',
+    });
     expect(subscribed.status, subscribed.text).toBe(201);
-    const others = (await one.all(one.q.selectFrom('ledger_entries').select('apartmentId').where('sourceKind', '=', 'committeeFee').where('apartmentId', '<>', mine))).map((r) => r.apartmentId ?? '');
+    const others = (
+      await one.all(one.q.selectFrom('ledger_entries').select('apartmentId').where('sourceKind', '=', 'committeeFee').where('apartmentId', '<>', mine))
+    ).map((r) => r.apartmentId ?? '');
     held = others[0] ?? '';
     expect((await as('miri', 'PUT', `/api/binyan/apartments/${held}/hold`, { reason: 'תביעה בהוצאה לפועל' })).status).toBe(200);
 
@@ -158,7 +187,9 @@ describe('the reminder job', () => {
     expect(queued).toBeGreaterThan(0);
     expect((await remindOn('2041-02-07')).queued).toBe(0);
     expect((await remindOn('2041-02-20')).queued).toBe(0);
-    const rows = await one.all(one.q.selectFrom('debt_reminders').select(['id', 'apartmentId', 'step', 'amountAgorot', 'chargeIds']).where('buildingId', '=', 101));
+    const rows = await one.all(
+      one.q.selectFrom('debt_reminders').select(['id', 'apartmentId', 'step', 'amountAgorot', 'chargeIds']).where('buildingId', '=', 101),
+    );
     expect(new Set(rows.map((r) => r.apartmentId)).size).toBe(rows.length);
     expect(rows).toHaveLength(queued);
     expect(rows.map((r) => r.apartmentId)).not.toContain(held);
@@ -181,7 +212,11 @@ describe('the reminder job', () => {
       const read = (await as('miri', 'GET', log(101))).body.records?.filter((l) => l.reminderId === id) ?? [];
       return read.length === 3 && read.every((l) => l.state !== 'queued' && l.state !== 'sending') ? read : undefined;
     });
-    expect(Object.fromEntries(lines.map((l) => [l.channel, `${l.state}${l.reason ? `:${l.reason}` : ''}`]))).toEqual({ email: 'failed:noAddress', push: 'sent', sms: 'skipped:optedOut' });
+    expect(Object.fromEntries(lines.map((l) => [l.channel, `${l.state}${l.reason ? `:${l.reason}` : ''}`]))).toEqual({
+      email: 'failed:noAddress',
+      push: 'sent',
+      sms: 'skipped:optedOut',
+    });
     expect(lines[0]).toMatchObject({ amountAgorot: 32_050, chargeIds: [feeChargeId(mine, '2041-01')], step: 0 });
     expect(lines[0]?.contactName).toBeTruthy();
     // The link's charges are the tenant's to pay: his account lists them.
@@ -191,12 +226,24 @@ describe('the reminder job', () => {
 
   it('sends the next step on its day with what is due by then, and stops at the building’s daily limit', async () => {
     expect((await remindOn('2041-02-21', usageLimitsWith({ debtRemindersPerBuilding: { max: 0, windowMs: 86_400_000 } }))).limited).toBeGreaterThan(0);
-    expect(await one.first(one.q.selectFrom('debt_reminders').select('id').where('id', '=', debtReminderId(mine, '2041-01-31', 1)))).toBeUndefined();
+    expect(
+      await one.first(
+        one.q
+          .selectFrom('debt_reminders')
+          .select('id')
+          .where('id', '=', debtReminderId(mine, '2041-01-31', 1)),
+      ),
+    ).toBeUndefined();
     await runFeeBilling({ db: one, now: at('2041-03-02'), nowIso: () => at('2041-03-02')().toISOString() });
     const next = await remindOn('2041-03-07');
     expect(next.queued).toBeGreaterThan(0);
     expect(next.held).toBeGreaterThan(0);
-    const row = await one.first(one.q.selectFrom('debt_reminders').select(['step', 'amountAgorot']).where('id', '=', debtReminderId(mine, '2041-01-31', 2)));
+    const row = await one.first(
+      one.q
+        .selectFrom('debt_reminders')
+        .select(['step', 'amountAgorot'])
+        .where('id', '=', debtReminderId(mine, '2041-01-31', 2)),
+    );
     expect(row).toMatchObject({ step: 2, amountAgorot: 64_100 });
     expect((await remindOn('2041-03-07')).queued).toBe(0);
     expect((await one.all(one.q.selectFrom('debt_reminders').select('id').where('apartmentId', '=', held))).length).toBe(0);

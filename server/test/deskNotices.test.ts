@@ -14,7 +14,17 @@ import { deskNoticeId } from '../src/messaging/deskNotice.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
-type Pass = { id: string; name: string; visitDate: string; note: string; status: string; apartment: string; apartmentId: string; arrivedAt: string | null; version: number };
+type Pass = {
+  id: string;
+  name: string;
+  visitDate: string;
+  note: string;
+  status: string;
+  apartment: string;
+  apartmentId: string;
+  arrivedAt: string | null;
+  version: number;
+};
 type Desk = { items: { id: string; type: string; kind: string; number: string }[]; passes: Pass[]; today: string };
 type Body = { record?: Pass; records?: Pass[]; error?: { messageKey: string; code: string; field?: string } } & Partial<Desk>;
 
@@ -28,7 +38,13 @@ beforeAll(async () => {
   one = openDatabase(server.database);
   for (const user of ['miri', 'avi', 'moshe', 'tali', 'eli', 'rina', 'shimon']) tokens.set(user, (await loginAs(server, user)).token);
   tokens.set('other', (await loginAs(server, 'other', 2002)).token);
-  const rows = await one.all(one.q.selectFrom('users').innerJoin('contacts', 'contacts.id', 'users.contactId').select(['users.userName', 'contacts.apartmentId']).where('users.userName', 'in', ['moshe', 'tali']));
+  const rows = await one.all(
+    one.q
+      .selectFrom('users')
+      .innerJoin('contacts', 'contacts.id', 'users.contactId')
+      .select(['users.userName', 'contacts.apartmentId'])
+      .where('users.userName', 'in', ['moshe', 'tali']),
+  );
   for (const r of rows) homes.set(r.userName, String(r.apartmentId));
 });
 afterAll(async () => {
@@ -37,12 +53,26 @@ afterAll(async () => {
 });
 
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey: string | null = newId()) =>
-  call<Body>(server, method, `/api/binyan${path}`, { ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }), ...(body !== undefined ? { body } : {}), idempotencyKey });
+  call<Body>(server, method, `/api/binyan${path}`, {
+    ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }),
+    ...(body !== undefined ? { body } : {}),
+    idempotencyKey,
+  });
 const today = () => israelToday(server.clock.now());
 const home = (user: string) => homes.get(user) ?? '';
-const parcel = (apartmentId: string | null, buildingId = 101) => ({ id: newId(), buildingId, apartmentId, contactId: null, kind: 'parcel', trackingNumber: `P-${newId().slice(0, 8)}`, description: '' });
-const noticesOf = async (itemId: string) => one.all(one.q.selectFrom('messages').select(['id', 'topic', 'owners', 'renters']).where('id', '=', deskNoticeId(itemId)));
-const deliveriesOf = async (itemId: string) => one.all(one.q.selectFrom('message_deliveries').select(['contactId', 'channel', 'state', 'subject']).where('messageId', '=', deskNoticeId(itemId)));
+const parcel = (apartmentId: string | null, buildingId = 101) => ({
+  id: newId(),
+  buildingId,
+  apartmentId,
+  contactId: null,
+  kind: 'parcel',
+  trackingNumber: `P-${newId().slice(0, 8)}`,
+  description: '',
+});
+const noticesOf = async (itemId: string) =>
+  one.all(one.q.selectFrom('messages').select(['id', 'topic', 'owners', 'renters']).where('id', '=', deskNoticeId(itemId)));
+const deliveriesOf = async (itemId: string) =>
+  one.all(one.q.selectFrom('message_deliveries').select(['contactId', 'channel', 'state', 'subject']).where('messageId', '=', deskNoticeId(itemId)));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + 10_000;
@@ -79,7 +109,12 @@ describe('a parcel waits at the desk', () => {
   it('a key registered offline and replayed (the batch twice, then the item under another key) notifies once', async () => {
     const key = { id: newId(), buildingId: 101, apartmentId: home('moshe'), contactId: null, tagNumber: `K-${newId().slice(0, 6)}`, description: 'מפתח חניה' };
     const batchItem = { key: newId(), method: 'POST', path: 'binyan/keys', body: key, baseVersion: 0, record: `keys:${key.id}` };
-    const send = () => call<{ results: { status: number }[] }>(server, 'POST', '/api/binyan/sync/batch', { token: tokens.get('avi') ?? '', body: { items: [batchItem] }, idempotencyKey: null });
+    const send = () =>
+      call<{ results: { status: number }[] }>(server, 'POST', '/api/binyan/sync/batch', {
+        token: tokens.get('avi') ?? '',
+        body: { items: [batchItem] },
+        idempotencyKey: null,
+      });
     const [first, second] = await Promise.all([send(), send()]);
     expect([first?.status, second?.status]).toEqual([200, 200]);
     expect((await send()).body.results[0]?.status).toBe(201);
@@ -124,10 +159,17 @@ describe('visitors pre-approved by tenants', () => {
     const tomorrow = addLocalDays(today(), 1);
     const other = await as('moshe', 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Yoav Levi', visitDate: tomorrow, note: '' });
     expect(other.status).toBe(201);
-    const edited = await as('moshe', 'PUT', `/tenant/visitor-passes/${other.body.record?.id}`, { baseVersion: 1, name: 'Yoav Levin', visitDate: addLocalDays(tomorrow, 1), note: 'Evening' });
+    const edited = await as('moshe', 'PUT', `/tenant/visitor-passes/${other.body.record?.id}`, {
+      baseVersion: 1,
+      name: 'Yoav Levin',
+      visitDate: addLocalDays(tomorrow, 1),
+      note: 'Evening',
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.record).toMatchObject({ name: 'Yoav Levin', visitDate: addLocalDays(tomorrow, 1), version: 2 });
-    expect((await as('moshe', 'PUT', `/tenant/visitor-passes/${other.body.record?.id}`, { baseVersion: 1, name: 'Stale', visitDate: tomorrow, note: '' })).status).toBe(409);
+    expect(
+      (await as('moshe', 'PUT', `/tenant/visitor-passes/${other.body.record?.id}`, { baseVersion: 1, name: 'Stale', visitDate: tomorrow, note: '' })).status,
+    ).toBe(409);
     const mine = await as('moshe', 'GET', '/tenant/desk');
     expect(mine.body.passes?.map((p) => p.id)).toEqual(expect.arrayContaining([id, other.body.record?.id]));
     // The desk of 101 (its manager, with the receptionist module) sees today's pre-approval, not tomorrow's.
@@ -138,24 +180,41 @@ describe('visitors pre-approved by tenants', () => {
     expect(seen?.apartment).toBeTruthy();
     expect(day.body.records?.some((p) => p.id === other.body.record?.id)).toBe(false);
     const visitorId = newId();
-    const arrived = await as('miri', 'POST', '/visitors', { id: visitorId, buildingId: 101, name: 'דנה כהן', apartment: seen?.apartment ?? '', arrivedAt: server.clock.now().toISOString(), passId: id });
+    const arrived = await as('miri', 'POST', '/visitors', {
+      id: visitorId,
+      buildingId: 101,
+      name: 'דנה כהן',
+      apartment: seen?.apartment ?? '',
+      arrivedAt: server.clock.now().toISOString(),
+      passId: id,
+    });
     expect(arrived.status, arrived.text).toBe(201);
     const log = await as('miri', 'GET', '/buildings/101/visitors');
     expect(log.body.records?.find((v) => v.id === visitorId)).toMatchObject({ passId: id });
     const after = (await as('moshe', 'GET', '/tenant/desk')).body.passes?.find((p) => p.id === id);
     expect(after?.arrivedAt).toBeTruthy();
     // Once let in, it is no longer the tenant's to change; a cancelled one is not the desk's to let in.
-    expect((await as('moshe', 'POST', `/tenant/visitor-passes/${id}/cancel`, { baseVersion: after?.version ?? 0 })).body.error?.messageKey).toBe('errors:visitorPassLocked');
+    expect((await as('moshe', 'POST', `/tenant/visitor-passes/${id}/cancel`, { baseVersion: after?.version ?? 0 })).body.error?.messageKey).toBe(
+      'errors:visitorPassLocked',
+    );
     const cancelled = await as('moshe', 'POST', `/tenant/visitor-passes/${other.body.record?.id}/cancel`, { baseVersion: 2 });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body.record?.status).toBe('cancelled');
     expect((await as('moshe', 'GET', '/tenant/desk')).body.passes?.some((p) => p.id === other.body.record?.id)).toBe(false);
-    const late = await as('miri', 'POST', '/visitors', { id: newId(), buildingId: 101, name: 'Yoav Levin', apartment: '', arrivedAt: server.clock.now().toISOString(), passId: other.body.record?.id });
+    const late = await as('miri', 'POST', '/visitors', {
+      id: newId(),
+      buildingId: 101,
+      name: 'Yoav Levin',
+      apartment: '',
+      arrivedAt: server.clock.now().toISOString(),
+      passId: other.body.record?.id,
+    });
     expect(late.body.error?.messageKey).toBe('errors:visitorPassLocked');
   });
 
   it('refuses a name too short, a date that is not a day, yesterday in Israel, too far ahead, a long note', async () => {
-    const post = (body: Record<string, unknown>) => as('tali', 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Rami Cohen', visitDate: today(), note: '', ...body });
+    const post = (body: Record<string, unknown>) =>
+      as('tali', 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Rami Cohen', visitDate: today(), note: '', ...body });
     const refusals = [
       [{ name: 'R' }, 'nameTooShort', 'name'],
       [{ visitDate: '2026-02-30' }, 'invalidDate', 'visitDate'],
@@ -186,7 +245,9 @@ describe('visitors pre-approved by tenants', () => {
     // A cancelled one makes room; another day has its own count.
     expect((await as('tali', 'POST', `/tenant/visitor-passes/${ids[0]}/cancel`, { baseVersion: 1 })).status).toBe(200);
     expect((await post()).status).toBe(201);
-    expect((await as('tali', 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Guest Name', visitDate: addLocalDays(day, 1), note: '' })).status).toBe(201);
+    expect((await as('tali', 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Guest Name', visitDate: addLocalDays(day, 1), note: '' })).status).toBe(
+      201,
+    );
   });
 
   it('a pre-approval sent twice (same key at once, then another key) is one', async () => {
@@ -223,12 +284,25 @@ describe('what nobody else reaches', () => {
     // The receptionist of 102 and the other company's worker do not see 101's day nor let its visitors in.
     expect((await as('shimon', 'GET', '/buildings/101/visitor-passes')).status).toBe(403);
     expect((await as('shimon', 'GET', '/buildings/102/visitor-passes')).body.records?.some((p) => p.id === id)).toBe(false);
-    expect((await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 102, name: 'Desk Guest', apartment: '', arrivedAt: server.clock.now().toISOString(), passId: id })).status).toBe(404);
+    expect(
+      (
+        await as('shimon', 'POST', '/visitors', {
+          id: newId(),
+          buildingId: 102,
+          name: 'Desk Guest',
+          apartment: '',
+          arrivedAt: server.clock.now().toISOString(),
+          passId: id,
+        })
+      ).status,
+    ).toBe(404);
     expect((await as('other', 'GET', '/buildings/101/visitor-passes')).status).toBe(403);
     for (const user of ['eli', 'rina', 'avi', 'miri', 'shimon', 'other']) {
       expect((await as(user, 'GET', '/tenant/desk')).status, user).toBe(403);
       expect((await as(user, 'POST', '/tenant/visitor-passes', { id: newId(), name: 'Some Guest', visitDate: today(), note: '' })).status, user).toBe(403);
-      expect((await as(user, 'PUT', `/tenant/visitor-passes/${id}`, { baseVersion: 1, name: 'Some Guest', visitDate: today(), note: '' })).status, user).toBe(403);
+      expect((await as(user, 'PUT', `/tenant/visitor-passes/${id}`, { baseVersion: 1, name: 'Some Guest', visitDate: today(), note: '' })).status, user).toBe(
+        403,
+      );
       expect((await as(user, 'POST', `/tenant/visitor-passes/${id}/cancel`, { baseVersion: 1 })).status, user).toBe(403);
     }
     for (const user of ['eli', 'rina', 'moshe', 'avi']) expect((await as(user, 'GET', '/buildings/101/visitor-passes')).status, user).toBe(403);

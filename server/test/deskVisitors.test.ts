@@ -10,7 +10,11 @@ type Reply = { records?: Visitor[]; visitor?: Partial<Visitor>; error?: { code: 
 let server: TestServer;
 const tokens = new Map<string, string>();
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,12 +32,20 @@ describe('visitors log', () => {
     expect((await as('shimon', 'POST', `/visitors/${id}/leave`, { leftAt: '2026-11-24T09:40:00.000Z' })).status).toBe(200);
     expect((await as('shimon', 'POST', `/visitors/${id}/leave`, { leftAt: '2026-11-24T10:00:00.000Z' })).status).toBe(200);
     const log = (await as('shimon', 'GET', `/buildings/102/visitors?since=2026-11-24T00:00:00.000Z`)).body.records ?? [];
-    expect(log.filter((v) => v.id === id)).toMatchObject([{ name: 'דני שליח', apartment: '7', arrivedAt: '2026-11-24T09:15:00.000Z', leftAt: '2026-11-24T09:40:00.000Z', createdBy: 'שמעון דהן' }]);
+    expect(log.filter((v) => v.id === id)).toMatchObject([
+      { name: 'דני שליח', apartment: '7', arrivedAt: '2026-11-24T09:15:00.000Z', leftAt: '2026-11-24T09:40:00.000Z', createdBy: 'שמעון דהן' },
+    ]);
   });
 
   it('refuses a visitor without a name, another building, and a tenant', async () => {
-    expectRefused(await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 102, name: '', apartment: '', arrivedAt: '2026-11-24T09:15:00.000Z' }), 'requiredField', { field: 'name' });
-    expect((await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 101, name: 'אורח', apartment: '', arrivedAt: '2026-11-24T09:15:00.000Z' })).status).toBe(403);
+    expectRefused(
+      await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 102, name: '', apartment: '', arrivedAt: '2026-11-24T09:15:00.000Z' }),
+      'requiredField',
+      { field: 'name' },
+    );
+    expect(
+      (await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 101, name: 'אורח', apartment: '', arrivedAt: '2026-11-24T09:15:00.000Z' })).status,
+    ).toBe(403);
     expect((await as('moshe', 'GET', '/buildings/101/visitors')).status).toBe(403);
   });
 });

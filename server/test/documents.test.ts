@@ -14,7 +14,18 @@ import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import { startSmtpSink } from './smtpSink.ts';
 import type { SmtpSink } from './smtpSink.ts';
 
-type Doc = { id: string; kind: string; title: string; apartmentId: string | null; isPublic: boolean; isCurrent: boolean; mimeType: string; fileId: string; createdBy: string; signerName: string | null };
+type Doc = {
+  id: string;
+  kind: string;
+  title: string;
+  apartmentId: string | null;
+  isPublic: boolean;
+  isCurrent: boolean;
+  mimeType: string;
+  fileId: string;
+  createdBy: string;
+  signerName: string | null;
+};
 type Reply = { record?: Doc; records?: Doc[]; error?: { code: string; messageKey: string; field?: string; params?: Record<string, unknown> } };
 
 let server: TestServer;
@@ -32,17 +43,38 @@ async function pdf(text: string): Promise<Buffer> {
 }
 
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
-async function upload(user: string, fields: Partial<{ title: string; kind: string; apartmentId: string | null; isPublic: boolean; mimeType: string; buildingId: number }>, bytes: Buffer) {
-  return as(user, 'POST', '/documents', { id: newId(), buildingId: 101, kind: 'protocol', title: 'Protocol', isPublic: false, mimeType: 'application/pdf', fileName: 'protocol.pdf', ...fields, base64: bytes.toString('base64') });
+async function upload(
+  user: string,
+  fields: Partial<{ title: string; kind: string; apartmentId: string | null; isPublic: boolean; mimeType: string; buildingId: number }>,
+  bytes: Buffer,
+) {
+  return as(user, 'POST', '/documents', {
+    id: newId(),
+    buildingId: 101,
+    kind: 'protocol',
+    title: 'Protocol',
+    isPublic: false,
+    mimeType: 'application/pdf',
+    fileName: 'protocol.pdf',
+    ...fields,
+    base64: bytes.toString('base64'),
+  });
 }
 
 const titles = async (user: string) => ((await as(user, 'GET', '/buildings/101/documents')).body.records ?? []).map((d) => d.title);
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>'), usageLimits: { documentMailsPerUser: mailLimit } });
+  server = await startTestServer({
+    mailProvider: smtpMailProvider(smtp.url, 'Binyan <no-reply@binyan.test>'),
+    usageLimits: { documentMailsPerUser: mailLimit },
+  });
   for (const name of ['miri', 'moshe', 'tali', 'avi', 'rina', 'shimon', 'eli']) tokens.set(name, (await loginAs(server, name)).token);
   for (const name of ['moshe', 'tali']) await approveTerms(server, tokens.get(name) ?? '');
   // moshe is the building's first owner contact (server/src/seed/seed.ts); his unit is that contact's.
@@ -103,7 +135,8 @@ describe('who sees which document', () => {
     expect(moshe).toEqual(expect.arrayContaining(['Building insurance 2026', 'Moshe lease']));
     expect(moshe).not.toContain('Elevator contract');
     expect(moshe).not.toContain('Neighbour lease');
-    for (const user of ['miri', 'rina', 'avi']) expect(await titles(user), user).toEqual(expect.arrayContaining(['Elevator contract', 'Moshe lease', 'Neighbour lease']));
+    for (const user of ['miri', 'rina', 'avi'])
+      expect(await titles(user), user).toEqual(expect.arrayContaining(['Elevator contract', 'Moshe lease', 'Neighbour lease']));
   });
 
   it('serves a document’s file to those who may see it, and to nobody else by any path', async () => {
@@ -167,7 +200,8 @@ describe('sending a document by e-mail', () => {
     expect(household).not.toContain(neighbour.toLowerCase());
     const unitAddresses = contacts.filter((c) => c.apartmentId === moshesUnit && c.email).map((c) => (c.email ?? '').toLowerCase());
     expect(new Set(household)).toEqual(new Set(['moshe@binyan-demo.co.il', ...unitAddresses]));
-    for (const to of ['committee@example.org', neighbour, 'MOSHE@binyan-demo.co.il.evil.example']) expectRefused(await send('moshe', doc.id, to), 'recipientNotAllowed', { field: 'to' });
+    for (const to of ['committee@example.org', neighbour, 'MOSHE@binyan-demo.co.il.evil.example'])
+      expectRefused(await send('moshe', doc.id, to), 'recipientNotAllowed', { field: 'to' });
     for (const address of offered.addresses) expect((await send('moshe', doc.id, address.email.toUpperCase())).status, address.email).toBe(201);
     expect((await call<Recipients>(server, 'GET', '/api/binyan/documents/recipients', { token: tokens.get('rina') ?? '' })).body.anyAddress).toBe(true);
     expect((await send('rina', doc.id, 'lawyer@example.org')).status).toBe(201);
@@ -220,16 +254,27 @@ describe('sending a document by e-mail', () => {
 describe('the building gallery', () => {
   it('shows staff the photos of the building’s service calls and its image documents, and a tenant only the images he may see', async () => {
     const callId = newId();
-    expect((await as('miri', 'POST', '/service-calls', { id: callId, buildingId: 101, domain: 'plumbing', description: 'נזילה בלובי הכניסה' })).status).toBe(201);
+    expect((await as('miri', 'POST', '/service-calls', { id: callId, buildingId: 101, domain: 'plumbing', description: 'נזילה בלובי הכניסה' })).status).toBe(
+      201,
+    );
     const photo = await call(server, 'POST', '/api/files/upload/B64', {
       token: tokens.get('miri') ?? '',
-      body: params({ parentType: 'serviceCalls', parentID: callId, orgID: 1001, fileID: newId(), createdBy: 0, srcFileName: 'leak.jpg', base64String: (await testJpeg(811)).toString('base64') }),
+      body: params({
+        parentType: 'serviceCalls',
+        parentID: callId,
+        orgID: 1001,
+        fileID: newId(),
+        createdBy: 0,
+        srcFileName: 'leak.jpg',
+        base64String: (await testJpeg(811)).toString('base64'),
+      }),
     });
     expect(photo.status).toBe(200);
     await upload('miri', { title: 'Lobby after renovation', kind: 'other', isPublic: true, mimeType: 'image/jpeg' }, await testJpeg(812));
     await upload('miri', { title: 'Staff-only scan', kind: 'other', isPublic: false, mimeType: 'image/jpeg' }, await testJpeg(813));
     type Item = { fileId: string; source: string; title: string };
-    const gallery = async (user: string) => (await call<{ records: Item[] }>(server, 'GET', '/api/binyan/buildings/101/gallery', { token: tokens.get(user) ?? '' })).body.records;
+    const gallery = async (user: string) =>
+      (await call<{ records: Item[] }>(server, 'GET', '/api/binyan/buildings/101/gallery', { token: tokens.get(user) ?? '' })).body.records;
     const staff = await gallery('miri');
     expect(staff.map((i) => i.title)).toEqual(expect.arrayContaining(['נזילה בלובי הכניסה', 'Lobby after renovation', 'Staff-only scan']));
     const tenant = (await gallery('moshe')).map((i) => i.title);
@@ -267,7 +312,13 @@ describe('signed forms', () => {
       title: 'Loan agreement',
       signerName: 'Rina Biton',
       signedAt: '2020-01-01T09:00:00.000Z',
-      form: { text: 'I owe the committee 1,000,000 NIS.', fields: [{ label: 'Debt', value: '1,000,000' }], signerLine: 'Signed by: Rina Biton', signedLine: 'Signed on: 01/01/2020 11:00', dir: 'ltr' },
+      form: {
+        text: 'I owe the committee 1,000,000 NIS.',
+        fields: [{ label: 'Debt', value: '1,000,000' }],
+        signerLine: 'Signed by: Rina Biton',
+        signedLine: 'Signed on: 01/01/2020 11:00',
+        dir: 'ltr',
+      },
       signature: await signature(901),
     });
     const key = newId();
@@ -278,7 +329,13 @@ describe('signed forms', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(again.body).toEqual(first.body);
     const stored = ((await as('moshe', 'GET', '/buildings/101/documents')).body.records ?? []).find((d) => d.id === body.id);
-    expect(stored).toMatchObject({ kind: 'signedForm', apartmentId: moshesUnit, title: en.forms.keyReceipt.title, createdBy: 'משה פרץ', signerName: 'משה פרץ' });
+    expect(stored).toMatchObject({
+      kind: 'signedForm',
+      apartmentId: moshesUnit,
+      title: en.forms.keyReceipt.title,
+      createdBy: 'משה פרץ',
+      signerName: 'משה פרץ',
+    });
     const bytes = await fileOf('moshe', body.id);
     const raw = Buffer.from(bytes).toString('latin1');
     expect(raw).toContain('/Subtype /Image');
@@ -325,7 +382,9 @@ describe('signed forms', () => {
 
   it('lets only users of the form’s building and unit sign it, and takes no picture of a page for a signature', async () => {
     const sig = await signature(905);
-    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ signature: sig, values: { keyDescription: 'מפתח' } })), 'requiredField', { field: 'keyCount' });
+    expectRefused(await as('moshe', 'POST', '/signed-forms', form({ signature: sig, values: { keyDescription: 'מפתח' } })), 'requiredField', {
+      field: 'keyCount',
+    });
     expectRefused(await as('moshe', 'POST', '/signed-forms', form({ page: sig })), 'signatureRequired', { field: 'signature' });
     const refusals = [
       await as('moshe', 'POST', '/signed-forms', form({ signature: sig, apartmentId: otherUnit })),

@@ -9,8 +9,26 @@ import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 import { enteredCard } from './cardEntry.ts';
 
-type Reading = { id: string; meterId: string; previous: number; current: number; consumption: number; pricePerKwh: number | null; paid: boolean; version: number; charge: { chargeId: string; amountAgorot: number; openAgorot: number; pendingChecks: boolean } | null };
-type Debt = { id: string; kind: string; description: string; descriptionKey?: string | null; descriptionParams?: Record<string, string> | null; openAgorot: number; dueDate: string };
+type Reading = {
+  id: string;
+  meterId: string;
+  previous: number;
+  current: number;
+  consumption: number;
+  pricePerKwh: number | null;
+  paid: boolean;
+  version: number;
+  charge: { chargeId: string; amountAgorot: number; openAgorot: number; pendingChecks: boolean } | null;
+};
+type Debt = {
+  id: string;
+  kind: string;
+  description: string;
+  descriptionKey?: string | null;
+  descriptionParams?: Record<string, string> | null;
+  openAgorot: number;
+  dueDate: string;
+};
 type Account = { apartmentId: string; balanceAgorot: number; debts: Debt[] };
 type Body = {
   record?: Reading & { id: string; totalAgorot?: number };
@@ -32,7 +50,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const as = (user: string, method: string, path: string, body?: unknown, key?: string) =>
-  call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(key ? { idempotencyKey: key } : {}) });
+  call<Body>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(key ? { idempotencyKey: key } : {}),
+  });
 const account = async (): Promise<Account> => {
   const [home] = (await as('moshe', 'GET', '/my/account')).body.apartments ?? [];
   if (!home) throw new Error('moshe has an apartment');
@@ -69,7 +91,13 @@ describe('an EV-charging reading', () => {
     expect(r).toMatchObject({ paid: false, charge: { chargeId: `${r?.id}:ev`, amountAgorot: amount, openAgorot: amount, pendingChecks: false } });
 
     const debt = await debtOf(`${r?.id}:ev`);
-    expect(debt).toMatchObject({ kind: 'special', openAgorot: amount, dueDate: day, descriptionKey: 'evCharging', descriptionParams: { month: `${day.slice(5, 7)}/${day.slice(0, 4)}`, kwh: '42.5' } });
+    expect(debt).toMatchObject({
+      kind: 'special',
+      openAgorot: amount,
+      dueDate: day,
+      descriptionKey: 'evCharging',
+      descriptionParams: { month: `${day.slice(5, 7)}/${day.slice(0, 4)}`, kwh: '42.5' },
+    });
     expect((await account()).balanceAgorot).toBe(balance + amount);
   });
 
@@ -114,19 +142,27 @@ describe('an EV-charging reading', () => {
     if (!latest?.charge) throw new Error('a charged reading');
     const { apartmentId } = await account();
     const chargeIds = [latest.charge.chargeId];
-    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body.record;
+    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body
+      .record;
     const quote = (await as('moshe', 'POST', '/my/payments/quote', { apartmentId, chargeIds, cardId: card?.id })).body.quote;
     const payId = newId();
     const paid = await as('moshe', 'POST', '/my/payments', { id: payId, apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total }, payId);
     expect(paid.status, paid.text).toBe(200);
     // The receipt's line names the charge as the debt did, for each language to render.
     expect((paid.body.record as unknown as { lines: Record<string, unknown>[] }).lines).toEqual([
-      expect.objectContaining({ chargeId: latest.charge.chargeId, descriptionKey: 'evCharging', descriptionParams: expect.objectContaining({ kwh: String(latest.consumption) }) }),
+      expect.objectContaining({
+        chargeId: latest.charge.chargeId,
+        descriptionKey: 'evCharging',
+        descriptionParams: expect.objectContaining({ kwh: String(latest.consumption) }),
+      }),
     ]);
 
     expect(await reading(meterId, latest.id)).toMatchObject({ paid: true, charge: { openAgorot: 0 } });
     expect(await debtOf(latest.charge.chargeId)).toBeUndefined();
-    expectRefused(await as('avi', 'PATCH', `/meter-readings/${latest.id}`, { baseVersion: latest.version, changes: { current: 999 } }, newId()), 'paidReadingCannotBeUpdated');
+    expectRefused(
+      await as('avi', 'PATCH', `/meter-readings/${latest.id}`, { baseVersion: latest.version, changes: { current: 999 } }, newId()),
+      'paidReadingCannotBeUpdated',
+    );
     expectRefused(await as('avi', 'DELETE', `/meter-readings/${latest.id}?baseVersion=${latest.version}`, undefined, newId()), 'paidReadingCannotBeUpdated');
     const meter = (await as('avi', 'GET', '/buildings/101/meters')).body.records?.find((m) => m.id === meterId);
     expectRefused(await as('avi', 'DELETE', `/meters/${meterId}?baseVersion=${meter?.version}`, undefined, newId()), 'errorDeletingCounter');
@@ -140,7 +176,9 @@ describe('an EV-charging reading', () => {
 
   it('takes the unpaid debts back with a deleted station', async () => {
     const { apartmentId } = await account();
-    const meter = (await as('avi', 'POST', '/meters', { id: newId(), buildingId: 101, apartmentId: null, number: 'EV-SHARED', kind: 'evCharger', initialReading: 0 })).body.record;
+    const meter = (
+      await as('avi', 'POST', '/meters', { id: newId(), buildingId: 101, apartmentId: null, number: 'EV-SHARED', kind: 'evCharger', initialReading: 0 })
+    ).body.record;
     // A station of no apartment has no one to charge: read, not billed.
     const shared = (await read(meter?.id ?? '', 10)).body.record;
     expect(shared).toMatchObject({ paid: false, charge: null });
@@ -171,12 +209,20 @@ describe('an EV-charging reading', () => {
     type DebtRow = { id: string; apartmentId: string; contactGuid: string };
     const group = ((await as('avi', 'GET', '/check/toFill')).body.records as unknown as Group[]).find((g) => g.ID === 5003);
     if (!group) throw new Error('the demo has payment 5003');
-    const payerDebts = (await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })).body.records;
+    const payerDebts = (
+      await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })
+    ).body.records;
     const apartmentId = payerDebts[0]?.apartmentId ?? '';
-    const station = (await as('avi', 'POST', '/meters', { id: newId(), buildingId: 101, apartmentId, number: 'EV-CHECKS', kind: 'evCharger', initialReading: 0 })).body.record;
+    const station = (
+      await as('avi', 'POST', '/meters', { id: newId(), buildingId: 101, apartmentId, number: 'EV-CHECKS', kind: 'evCharger', initialReading: 0 })
+    ).body.record;
     const r = (await read(station?.id ?? '', 100)).body.record;
     if (!r?.charge) throw new Error('a charged reading');
-    expect((await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })).body.records.some((d) => d.id === r.charge?.chargeId)).toBe(true);
+    expect(
+      (
+        await call<{ records: DebtRow[] }>(server, 'GET', `/api/binyan/debts?contactGuid=${group.ContactGuid}`, { token: tokens.get('avi') ?? '' })
+      ).body.records.some((d) => d.id === r.charge?.chargeId),
+    ).toBe(true);
 
     const sent = await as('avi', 'PUT', '/check/submitChecksHeader', { ...group, DebtIds: [r.charge.chargeId], SendAnyway: true }, newId());
     expect(sent.status, sent.text).toBe(200);

@@ -36,7 +36,12 @@ const day = (n: number) => addLocalDays(israelWallClock(server.clock.now()).slic
 /** The building's wall clock `minutes` from now. */
 const inMinutes = (minutes: number) => israelWallClock(new Date(server.clock.now().getTime() + minutes * 60_000));
 const addEvent = async (title: string, start: string, end: string, notes = 'נא לפנות את הגג') =>
-  (await call<{ record: { id: string } }>(server, 'POST', '/api/binyan/building-events', { token: rina, body: { id: newId(), buildingId: 101, title, notes, start, end } })).body.record.id;
+  (
+    await call<{ record: { id: string } }>(server, 'POST', '/api/binyan/building-events', {
+      token: rina,
+      body: { id: newId(), buildingId: 101, title, notes, start, end },
+    })
+  ).body.record.id;
 const queue = () => queueEventReminders({ db, now: () => server.clock.now() });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
@@ -58,8 +63,12 @@ describe('building event reminders', () => {
     expect(a + b).toBe(1);
     expect(await queue()).toBe(0);
 
-    const rows = await db.all(db.q.selectFrom('message_deliveries').select(['contactId', 'channel', 'state', 'reason']).where('messageId', '=', reminderIdOf(soon)));
-    const people = ((await call<{ records: Contact[] }>(server, 'GET', '/api/binyan/buildings/101/contacts', { token: rina })).body.records ?? []).filter((c) => c.role === 'owner' || c.role === 'renter' || c.role === 'committee');
+    const rows = await db.all(
+      db.q.selectFrom('message_deliveries').select(['contactId', 'channel', 'state', 'reason']).where('messageId', '=', reminderIdOf(soon)),
+    );
+    const people = ((await call<{ records: Contact[] }>(server, 'GET', '/api/binyan/buildings/101/contacts', { token: rina })).body.records ?? []).filter(
+      (c) => c.role === 'owner' || c.role === 'renter' || c.role === 'committee',
+    );
     const reached = new Set(rows.map((r) => `${r.contactId}:${r.channel}`));
     expect(reached.size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['email', 'push']));
@@ -83,7 +92,9 @@ describe('building event reminders', () => {
   });
 
   it('shows the reminder on the building’s board with the event’s time', async () => {
-    const board = (await call<{ records: { id: string; subject: string; body: string }[] }>(server, 'GET', '/api/binyan/buildings/101/announcements', { token: rina })).body.records ?? [];
+    const board =
+      (await call<{ records: { id: string; subject: string; body: string }[] }>(server, 'GET', '/api/binyan/buildings/101/announcements', { token: rina })).body
+        .records ?? [];
     const reminder = board.find((m) => m.id.startsWith('reminder:'));
     expect(reminder?.subject).toContain('ניקוי מרזבים');
     expect(reminder?.subject).toContain(`${soonSpan[0].slice(11)}–${soonSpan[1].slice(11)}`);
@@ -92,7 +103,10 @@ describe('building event reminders', () => {
 
   it('writes each recipient’s reminder in their own language, dates dd/mm/yyyy 24 h, once per recipient and channel', async () => {
     // moshe reads the app in Hebrew, tali switched it to Russian (the profile screen tells the server).
-    for (const [user, languageId] of [['moshe', 1], ['tali', 4]] as const) {
+    for (const [user, languageId] of [
+      ['moshe', 1],
+      ['tali', 4],
+    ] as const) {
       const key = newId();
       const token = (await loginAs(server, user)).token;
       const saved = await call(server, 'POST', '/api/binyan/profile/language', { token, body: { languageId }, idempotencyKey: key });
@@ -107,7 +121,16 @@ describe('building event reminders', () => {
     const moshe = await contactOf('moshe');
     const tali = await contactOf('tali');
     expect((await db.first(db.q.selectFrom('users').select('languageId').where('id', '=', tali.userId)))?.languageId).toBe(4);
-    for (const [who, contactId] of [['moshe', moshe.contactId], ['tali', tali.contactId]]) await db.run(db.q.updateTable('contacts').set({ email: `${who}.reminders@binyan.test` }).where('id', '=', contactId ?? ''));
+    for (const [who, contactId] of [
+      ['moshe', moshe.contactId],
+      ['tali', tali.contactId],
+    ])
+      await db.run(
+        db.q
+          .updateTable('contacts')
+          .set({ email: `${who}.reminders@binyan.test` })
+          .where('id', '=', contactId ?? ''),
+      );
 
     const span: [string, string] = [inMinutes(300), inMinutes(390)];
     const event = await addEvent('Annual elevator inspection', span[0], span[1], 'Please call before arriving');
@@ -119,10 +142,24 @@ describe('building event reminders', () => {
     expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}–\d{2}:\d{2}$/);
     const rows = await db.all(db.q.selectFrom('message_deliveries').selectAll().where('messageId', '=', reminderIdOf(event)));
     const of = (contactId: string) => rows.filter((r) => r.contactId === contactId);
-    expect(of(moshe.contactId).map((r) => r.channel).sort()).toEqual(['email', 'push']);
-    expect(of(tali.contactId).map((r) => r.channel).sort()).toEqual(['email', 'push']);
-    for (const row of of(moshe.contactId)) expect(row).toMatchObject({ language: 'he', subject: `תזכורת: בדיקה שנתית למעלית · ${when}`, body: `${when}\nנא להתקשר לפני ההגעה` });
-    for (const row of of(tali.contactId)) expect(row).toMatchObject({ language: 'ru', subject: `Напоминание: Ежегодная проверка лифта · ${when}`, body: `${when}\nПожалуйста, позвоните перед приходом` });
+    expect(
+      of(moshe.contactId)
+        .map((r) => r.channel)
+        .sort(),
+    ).toEqual(['email', 'push']);
+    expect(
+      of(tali.contactId)
+        .map((r) => r.channel)
+        .sort(),
+    ).toEqual(['email', 'push']);
+    for (const row of of(moshe.contactId))
+      expect(row).toMatchObject({ language: 'he', subject: `תזכורת: בדיקה שנתית למעלית · ${when}`, body: `${when}\nנא להתקשר לפני ההגעה` });
+    for (const row of of(tali.contactId))
+      expect(row).toMatchObject({
+        language: 'ru',
+        subject: `Напоминание: Ежегодная проверка лифта · ${when}`,
+        body: `${when}\nПожалуйста, позвоните перед приходом`,
+      });
     // Exactly one row per recipient and channel, whatever the language.
     expect(new Set(rows.map((r) => `${r.contactId}:${r.channel}`)).size).toBe(rows.length);
 
@@ -145,9 +182,12 @@ describe('building event reminders', () => {
 function subjectOf(raw: string): string {
   const header = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
   const unfolded = header.replace(/\r?\n[ \t]/g, ' ').trim();
-  return unfolded
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
+  return unfolded.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }

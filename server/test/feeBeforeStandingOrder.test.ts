@@ -25,11 +25,16 @@ let apartmentId = '';
 let orderId = '';
 
 const as = (user: string, method: string, url: string, body?: unknown) =>
-  call<{ record?: { id: string }; apartments?: { apartmentId: string }[] }>(server, method, url, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), idempotencyKey: newId() });
+  call<{ record?: { id: string }; apartments?: { apartmentId: string }[] }>(server, method, url, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    idempotencyKey: newId(),
+  });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
-const inProcess = (script: string, day: string) => run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), `server/test/${script}`, server.database, day], { cwd: root });
+const inProcess = (script: string, day: string) =>
+  run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), `server/test/${script}`, server.database, day], { cwd: root });
 
 /** The order's run of `period`: its status and the charges it paid. */
 const runOf = async (period: string) => {
@@ -44,11 +49,26 @@ beforeAll(async () => {
   for (const name of ['miri', 'moshe']) tokens.set(name, (await loginAs(server, name)).token);
   await approveTerms(server, tokens.get('moshe') ?? '');
   apartmentId = (await as('moshe', 'GET', '/api/binyan/my/account')).body.apartments?.[0]?.apartmentId ?? '';
-  const schedule = await as('miri', 'POST', '/api/binyan/buildings/101/fee-schedules', { effectiveFrom: '2041-03', basis: 'flat', rateAgorot: 32_050, frequency: 'monthly', billingDay: 1, payer: 'owner', apartments: [] });
+  const schedule = await as('miri', 'POST', '/api/binyan/buildings/101/fee-schedules', {
+    effectiveFrom: '2041-03',
+    basis: 'flat',
+    rateAgorot: 32_050,
+    frequency: 'monthly',
+    billingDay: 1,
+    payer: 'owner',
+    apartments: [],
+  });
   expect(schedule.status, schedule.text).toBe(201);
   const entered = await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, true, '12/45', '123', newId());
   const card = (await as('moshe', 'POST', '/api/binyan/my/cards', entered)).body.record?.id;
-  const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId: card, billingDay: 10, frequency: 'monthly', startDate: '2041-03-01' });
+  const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', {
+    id: newId(),
+    apartmentId,
+    cardId: card,
+    billingDay: 10,
+    frequency: 'monthly',
+    startDate: '2041-03-01',
+  });
   expect(order.status, order.text).toBe(201);
   orderId = order.body.record?.id ?? '';
 });

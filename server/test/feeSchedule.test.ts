@@ -25,7 +25,14 @@ import { enteredCard } from './cardEntry.ts';
 type Body = {
   record?: FeeSchedule & { lines?: { chargeId: string }[] };
   records?: (FeeSchedule & { id: string; amountAgorot?: number; dueDate?: string; paid?: boolean })[];
-  apartments?: { id: string; number: string; area: number | null; apartmentId?: string; buildingId?: number; debts?: { id: string; amount: number; dueDate: string; paid: boolean }[] }[];
+  apartments?: {
+    id: string;
+    number: string;
+    area: number | null;
+    apartmentId?: string;
+    buildingId?: number;
+    debts?: { id: string; amount: number; dueDate: string; paid: boolean }[];
+  }[];
   error?: { messageKey: string; field?: string };
 };
 
@@ -60,7 +67,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile);
 /** The job in two processes of their own on the same database, started at once. */
 async function billInTwoProcesses(day: string): Promise<number> {
-  const once = () => run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/test/feeBillingProcess.ts', server.database, day], { cwd: root });
+  const once = () =>
+    run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/test/feeBillingProcess.ts', server.database, day], { cwd: root });
   const outputs = await Promise.all([once(), once()]);
   return outputs.reduce((sum, o) => sum + z.object({ posted: z.number() }).parse(JSON.parse(o.stdout)).posted, 0);
 }
@@ -87,10 +95,17 @@ describe('who may read and change a building’s fee schedule', () => {
 
 describe('changing the schedule', () => {
   it('refuses what the rule refuses and an apartment of another building, on the server too', async () => {
-    expect((await as('rina', 'POST', schedules(101), { ...flat, effectiveFrom: '2020-01' })).body.error).toMatchObject({ field: 'effectiveFrom', messageKey: 'errors:invalidDate' });
+    expect((await as('rina', 'POST', schedules(101), { ...flat, effectiveFrom: '2020-01' })).body.error).toMatchObject({
+      field: 'effectiveFrom',
+      messageKey: 'errors:invalidDate',
+    });
     expect((await as('rina', 'POST', schedules(101), { ...flat, billingDay: 0 })).body.error).toMatchObject({ field: 'billingDay' });
     expect((await as('rina', 'POST', schedules(101), { ...flat, rateAgorot: -5 })).body.error).toMatchObject({ field: 'rateAgorot' });
-    const stranger = await as('rina', 'POST', schedules(101), { ...flat, basis: 'perApartment', apartments: [{ apartmentId: 'no-such-apartment', rooms: null, amountAgorot: 100 }] });
+    const stranger = await as('rina', 'POST', schedules(101), {
+      ...flat,
+      basis: 'perApartment',
+      apartments: [{ apartmentId: 'no-such-apartment', rooms: null, amountAgorot: 100 }],
+    });
     expect(stranger.status).toBe(422);
     expect(stranger.body.error).toMatchObject({ field: 'apartments' });
   });
@@ -114,7 +129,9 @@ describe('the fee bills itself', () => {
     const apartments = (await as('miri', 'GET', schedules(101))).body.apartments ?? [];
     expect(await billInTwoProcesses('2041-03-02')).toBe(apartments.length * 3);
     expect((await billOn(one, '2041-03-20')).posted).toBe(0);
-    const fees = await one.all(one.q.selectFrom('ledger_entries').select(['id', 'apartmentId', 'dueDate', 'amountAgorot']).where('sourceKind', '=', 'committeeFee').orderBy('id'));
+    const fees = await one.all(
+      one.q.selectFrom('ledger_entries').select(['id', 'apartmentId', 'dueDate', 'amountAgorot']).where('sourceKind', '=', 'committeeFee').orderBy('id'),
+    );
     expect(fees).toHaveLength(apartments.length * 3);
     const first = apartments[0]?.id ?? '';
     expect(fees.filter((f) => f.apartmentId === first).map((f) => [f.id, f.dueDate, Number(f.amountAgorot)])).toEqual([
@@ -124,7 +141,14 @@ describe('the fee bills itself', () => {
     ]);
     // April starts the two-month schedule: one period for April and May, twice the monthly amount.
     await Promise.all([billOn(one, '2041-05-30'), billOn(one, '2041-05-30')]);
-    const spring = await one.all(one.q.selectFrom('ledger_entries').select(['id', 'amountAgorot']).where('apartmentId', '=', first).where('sourceKind', '=', 'committeeFee').where('date', '>=', '2041-04-01'));
+    const spring = await one.all(
+      one.q
+        .selectFrom('ledger_entries')
+        .select(['id', 'amountAgorot'])
+        .where('apartmentId', '=', first)
+        .where('sourceKind', '=', 'committeeFee')
+        .where('date', '>=', '2041-04-01'),
+    );
     expect(spring.map((f) => [f.id, Number(f.amountAgorot)])).toEqual([[feeChargeId(first, '2041-04'), 60_000]]);
   });
 
@@ -136,8 +160,22 @@ describe('the fee bills itself', () => {
     const office = (await as('miri', 'GET', '/api/binyan/debts?buildingId=101')).body.records ?? [];
     expect(office.find((d) => d.id === fee)).toMatchObject({ paid: false });
 
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, true, '12/45', '123', newId()))).body.record?.id;
-    const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId: card, billingDay: 31, frequency: 'monthly', startDate: '2041-01-01' });
+    const card = (
+      await as(
+        'moshe',
+        'POST',
+        '/api/binyan/my/cards',
+        await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, true, '12/45', '123', newId()),
+      )
+    ).body.record?.id;
+    const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', {
+      id: newId(),
+      apartmentId,
+      cardId: card,
+      billingDay: 31,
+      frequency: 'monthly',
+      startDate: '2041-01-01',
+    });
     expect(order.status, order.text).toBe(201);
     const now = () => new Date('2041-01-31T10:00:00Z');
     const counts = await runStandingOrders({ db: one, now, nowIso: () => now().toISOString(), provider: referenceProvider(one, now) });

@@ -9,7 +9,13 @@ import { call, loginAs, newId, params, startTestServer } from './harness.ts';
 import { b64, testJpeg } from './images.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
-type Upload = { APIResponseCode: number; fileId?: string; deduplicated?: boolean; record?: Record<string, unknown>; error?: { code: string; messageKey: string } };
+type Upload = {
+  APIResponseCode: number;
+  fileId?: string;
+  deduplicated?: boolean;
+  record?: Record<string, unknown>;
+  error?: { code: string; messageKey: string };
+};
 
 let server: TestServer;
 const tokens = new Map<string, string>();
@@ -44,7 +50,8 @@ async function uploaded(user: string, parentType: string, parentID: string, byte
   return answer.fileId ?? '';
 }
 
-const statusOf = async (user: string, fileId: string) => (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, user === 'nobody' ? {} : { token: who(user) })).status;
+const statusOf = async (user: string, fileId: string) =>
+  (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, user === 'nobody' ? {} : { token: who(user) })).status;
 
 async function expectReaders(fileId: string, allowed: readonly string[], refused: readonly string[]): Promise<void> {
   for (const user of allowed) expect(await statusOf(user, fileId), `${user} reads ${fileId}`).toBe(200);
@@ -89,25 +96,44 @@ describe('a file is read as the record it belongs to', () => {
 
   it("a check's images (the seeded bank check too): those who deposit the building's checks", async () => {
     await expectReaders('seed-photo-1001', ['avi', 'rina', 'miri'], ['moshe', 'tali', 'eli', 'shimon', 'noam']);
-    const group = (await as<{ records: { ChecksHeaderGuid: string; checks: { CheckGuid: string }[] }[] }>('avi', 'GET', '/check/toFill')).body.records.find((g) => g.checks.length > 0);
+    const group = (await as<{ records: { ChecksHeaderGuid: string; checks: { CheckGuid: string }[] }[] }>('avi', 'GET', '/check/toFill')).body.records.find(
+      (g) => g.checks.length > 0,
+    );
     const checkGuid = String(group?.checks[0]?.CheckGuid);
     await expectReaders(await uploaded('avi', 'checks', checkGuid), ['avi', 'rina'], ['moshe', 'eli', 'shimon', 'noam']);
   });
 
   it("an expense's invoice and a quote: the committee and staff of that building", async () => {
     const expenseId = newId();
-    const expense = await as('miri', 'POST', '/expenses', { id: expenseId, buildingId: 106, date: '2026-03-01', description: 'Elevator service', amountAgorot: 50_000, group: 'elevator' });
+    const expense = await as('miri', 'POST', '/expenses', {
+      id: expenseId,
+      buildingId: 106,
+      date: '2026-03-01',
+      description: 'Elevator service',
+      amountAgorot: 50_000,
+      group: 'elevator',
+    });
     expect(expense.status, expense.text).toBe(201);
     await expectReaders(await uploaded('miri', 'expenses', expenseId), ['miri'], [...outsiders, 'dana']);
 
     const supplier = (await as<{ records: Rec[] }>('miri', 'GET', '/suppliers')).body.records[0];
     const bidId = newId();
-    const bid = await as('miri', 'POST', '/bids', { id: bidId, buildingId: 106, supplierId: supplier?.id, date: '2026-03-01', amountAgorot: 120_000, description: 'Lobby paint' });
+    const bid = await as('miri', 'POST', '/bids', {
+      id: bidId,
+      buildingId: 106,
+      supplierId: supplier?.id,
+      date: '2026-03-01',
+      amountAgorot: 120_000,
+      description: 'Lobby paint',
+    });
     expect(bid.status, bid.text).toBe(201);
     await expectReaders(await uploaded('miri', 'bids', bidId), ['miri'], [...outsiders, 'dana']);
     // The committee reads its own building's invoices.
     const own = newId();
-    expect((await as('rina', 'POST', '/expenses', { id: own, buildingId: 101, date: '2026-03-01', description: 'Garden', amountAgorot: 9_000, group: 'gardening' })).status).toBe(201);
+    expect(
+      (await as('rina', 'POST', '/expenses', { id: own, buildingId: 101, date: '2026-03-01', description: 'Garden', amountAgorot: 9_000, group: 'gardening' }))
+        .status,
+    ).toBe(201);
     await expectReaders(await uploaded('rina', 'expenses', own), ['rina', 'miri'], ['moshe', 'avi', 'eli']);
   });
 
@@ -116,13 +142,33 @@ describe('a file is read as the record it belongs to', () => {
     const image = await uploaded('miri', 'messages', messageId);
     // Before the message is sent only its uploader sees the image.
     await expectReaders(image, ['miri'], ['rina', 'dana', 'moshe']);
-    const sent = await as('miri', 'POST', '/messages', { id: messageId, buildingId: 106, subject: 'Water cut', body: 'No water on Sunday morning', owners: true, channels: ['email'], imageId: image });
+    const sent = await as('miri', 'POST', '/messages', {
+      id: messageId,
+      buildingId: 106,
+      subject: 'Water cut',
+      body: 'No water on Sunday morning',
+      owners: true,
+      channels: ['email'],
+      imageId: image,
+    });
     expect(sent.status, sent.text).toBe(201);
     await expectReaders(image, ['miri'], outsiders);
     // Owners only, in the tenants' own building: the renter does not read it.
     const ownersOnly = newId();
     const ownersImage = await uploaded('rina', 'messages', ownersOnly);
-    expect((await as('rina', 'POST', '/messages', { id: ownersOnly, buildingId: 101, subject: 'Owners meeting', body: 'Owners meet on Monday', owners: true, channels: ['email'], imageId: ownersImage })).status).toBe(201);
+    expect(
+      (
+        await as('rina', 'POST', '/messages', {
+          id: ownersOnly,
+          buildingId: 101,
+          subject: 'Owners meeting',
+          body: 'Owners meet on Monday',
+          owners: true,
+          channels: ['email'],
+          imageId: ownersImage,
+        })
+      ).status,
+    ).toBe(201);
     await expectReaders(ownersImage, ['moshe', 'rina'], ['tali']);
   });
 
@@ -144,7 +190,13 @@ describe('a file is read as the record it belongs to', () => {
   it("a key's and a mail item's handover signature: those who read the building's items", async () => {
     for (const path of ['keys', 'mail-items']) {
       const id = newId();
-      const created = await as<{ record: Rec }>('miri', 'POST', `/${path}`, { id, buildingId: 106, description: 'Storage room', tagNumber: `T-${(seed += 1)}`, trackingNumber: `RR${seed}IL` });
+      const created = await as<{ record: Rec }>('miri', 'POST', `/${path}`, {
+        id,
+        buildingId: 106,
+        description: 'Storage room',
+        tagNumber: `T-${(seed += 1)}`,
+        trackingNumber: `RR${seed}IL`,
+      });
       expect(created.status, created.text).toBe(201);
       const handed = await as<{ record: Rec & { signatureFileId: string } }>('miri', 'POST', `/${path}/${id}/handover`, {
         baseVersion: created.body.record.version,
@@ -158,7 +210,11 @@ describe('a file is read as the record it belongs to', () => {
     const id = newId();
     const key = await as<{ record: Rec }>('avi', 'POST', '/keys', { id, buildingId: 101, description: 'Roof', tagNumber: `T-${(seed += 1)}` });
     expect(key.status, key.text).toBe(201);
-    const handed = await as<{ record: Rec & { signatureFileId: string } }>('avi', 'POST', `/keys/${id}/handover`, { baseVersion: key.body.record.version, deliveredTo: 'Moshe', signature: b64(await testJpeg((seed += 1))) });
+    const handed = await as<{ record: Rec & { signatureFileId: string } }>('avi', 'POST', `/keys/${id}/handover`, {
+      baseVersion: key.body.record.version,
+      deliveredTo: 'Moshe',
+      signature: b64(await testJpeg((seed += 1))),
+    });
     await expectReaders(handed.body.record.signatureFileId, ['avi', 'rina'], ['moshe', 'tali', 'eli']);
   });
 
@@ -178,7 +234,18 @@ describe('what an upload and a record may name', () => {
     for (const user of ['moshe', 'tali']) expect((await upload(user, 'serviceCalls', callId)).error?.code, user).toBe('NOT_FOUND');
     expect((await upload('eli', 'serviceCallUpdates', newId())).error?.code).toBe('NOT_FOUND');
     const expenseId = newId();
-    expect((await as('rina', 'POST', '/expenses', { id: expenseId, buildingId: 101, date: '2026-03-02', description: 'Lights', amountAgorot: 3_000, group: 'electricity' })).status).toBe(201);
+    expect(
+      (
+        await as('rina', 'POST', '/expenses', {
+          id: expenseId,
+          buildingId: 101,
+          date: '2026-03-02',
+          description: 'Lights',
+          amountAgorot: 3_000,
+          group: 'electricity',
+        })
+      ).status,
+    ).toBe(201);
     for (const user of ['eli', 'avi', 'moshe']) expect((await upload(user, 'expenses', expenseId)).error?.code, user).toBe('NOT_ALLOWED');
   });
 
@@ -189,7 +256,12 @@ describe('what an upload and a record may name', () => {
     const otherOfTheirs = await uploaded('miri', 'serviceCalls', theirCall);
     const mine = await newCall('eli', 101);
     const again = await upload('eli', 'serviceCalls', mine, bytes);
-    expect(again).toMatchObject({ APIResponseCode: 0, fileId: theirs, deduplicated: true, record: { parentType: 'serviceCalls', parentId: mine, srcFileName: 'serviceCalls.jpg' } });
+    expect(again).toMatchObject({
+      APIResponseCode: 0,
+      fileId: theirs,
+      deduplicated: true,
+      record: { parentType: 'serviceCalls', parentId: mine, srcFileName: 'serviceCalls.jpg' },
+    });
     expect(JSON.stringify(again)).not.toContain(theirCall);
     // He had those bytes: he reads them as his call's photo; nothing else of that call opens to him.
     expect(await statusOf('eli', theirs)).toBe(200);
@@ -214,7 +286,15 @@ describe('what an upload and a record may name', () => {
     // A check naming an id before its image arrives is fine; the check serves only an image of its own.
     expect((await as('avi', 'POST', '/check', { ...check, FrontImageId: newId() })).status).toBe(201);
     expect((await as('avi', 'GET', `/check/image/?orientation=front&chex_checkID=${checkGuid}`)).status).toBe(404);
-    const expense = await as('rina', 'POST', '/expenses', { id: newId(), buildingId: 101, date: '2026-03-03', description: 'Cleaning', amountAgorot: 4_000, group: 'cleaning', attachmentId: secret });
+    const expense = await as('rina', 'POST', '/expenses', {
+      id: newId(),
+      buildingId: 101,
+      date: '2026-03-03',
+      description: 'Cleaning',
+      amountAgorot: 4_000,
+      group: 'cleaning',
+      attachmentId: secret,
+    });
     expect(expense.status).toBe(403);
   });
 });

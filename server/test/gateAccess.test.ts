@@ -12,9 +12,24 @@ import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Access = { allowed: boolean; via?: string; reason?: string };
-type GateView = { id: string; name: string; isPublic: boolean; version: number; gatePhone?: string; dialingPhones?: string[]; dialerLine?: string | null; access: Access };
+type GateView = {
+  id: string;
+  name: string;
+  isPublic: boolean;
+  version: number;
+  gatePhone?: string;
+  dialingPhones?: string[];
+  dialerLine?: string | null;
+  access: Access;
+};
 type Opening = { id: string; status: string; dialedFrom: string; via: string; reason: string | null; userId?: number; userName?: string };
-type Reply = { record?: Opening & GateView; records?: (GateView & Opening)[]; tel?: string; results?: { status: number; body: Reply }[]; error?: { code: string; messageKey: string; field?: string } };
+type Reply = {
+  record?: Opening & GateView;
+  records?: (GateView & Opening)[];
+  tel?: string;
+  results?: { status: number; body: Reply }[];
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 const MINUTE = 60_000;
 const phones = { moshe: '0534445566', tali: '0545556677', rina: '0523334455', eli: '0527778899', shimon: '0556667788' };
@@ -58,7 +73,11 @@ afterAll(async () => {
 });
 
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 const gatesOf = async (user: string, bid: number) => (await as(user, 'GET', `/buildings/${bid}/gates`)).body.records ?? [];
 const open = (user: string, gateId: string, id = newId(), key?: string) => as(user, 'POST', `/gates/${gateId}/open`, { id }, key);
 const dialsOf = (gateId: string) => dials.filter((d) => d.gateId === gateId);
@@ -72,8 +91,19 @@ async function seededGate(bid: number, name: string): Promise<GateView> {
   return gate;
 }
 
-async function newGate(by: string, fields: { dialingPhones: string[]; isPublic?: boolean; dialerLine?: string | null; buildingId?: number }): Promise<GateView> {
-  const body = { id: newId(), buildingId: fields.buildingId ?? 101, name: `שער ${newId().slice(0, 6)}`, gatePhone: '035551234', isPublic: false, dialerLine: null, ...fields };
+async function newGate(
+  by: string,
+  fields: { dialingPhones: string[]; isPublic?: boolean; dialerLine?: string | null; buildingId?: number },
+): Promise<GateView> {
+  const body = {
+    id: newId(),
+    buildingId: fields.buildingId ?? 101,
+    name: `שער ${newId().slice(0, 6)}`,
+    gatePhone: '035551234',
+    isPublic: false,
+    dialerLine: null,
+    ...fields,
+  };
   const created = await as(by, 'POST', '/gates', body);
   expect(created.status, created.text).toBe(201);
   return created.body.record as GateView;
@@ -145,9 +175,19 @@ describe('who a gate opens for', () => {
 
   it('keeps the gate line the gate’s own number, never a person’s', async () => {
     const gate = await newGate('rina', { isPublic: true, dialingPhones: [phones.rina], dialerLine: '0772999888' });
-    expectRefused(await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: phones.moshe } }), 'gateLineIsPersonalNumber', { field: 'dialerLine' });
-    expectRefused(await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: '972523334455' } }), 'gateLineIsPersonalNumber', { field: 'dialerLine' });
-    expect((await as('moshe', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: '0772999777' } })).body.error?.code).toBe('NOT_ALLOWED');
+    expectRefused(
+      await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: phones.moshe } }),
+      'gateLineIsPersonalNumber',
+      { field: 'dialerLine' },
+    );
+    expectRefused(
+      await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: '972523334455' } }),
+      'gateLineIsPersonalNumber',
+      { field: 'dialerLine' },
+    );
+    expect((await as('moshe', 'PATCH', `/gates/${gate.id}`, { baseVersion: gate.version, changes: { dialerLine: '0772999777' } })).body.error?.code).toBe(
+      'NOT_ALLOWED',
+    );
   });
 
   it('refuses another building’s and another company’s gate', async () => {
@@ -210,7 +250,9 @@ describe('the dial', () => {
     expect(down.status).toBe(201);
     expect(down.body.record).toMatchObject({ status: 'failed', reason: 'dialerUnavailable' });
     const openings = (await as('miri', 'GET', `/gates/${broken.id}/openings`)).body.records ?? [];
-    expect(openings).toEqual([expect.objectContaining({ status: 'failed', reason: 'dialerUnavailable', userId: userIds.get('tali'), userName: 'טלי גולן', via: 'ownPhone' })]);
+    expect(openings).toEqual([
+      expect.objectContaining({ status: 'failed', reason: 'dialerUnavailable', userId: userIds.get('tali'), userName: 'טלי גולן', via: 'ownPhone' }),
+    ]);
   });
 
   it('is refused inside a sync batch, whose changes commit only at its end', async () => {
@@ -220,7 +262,10 @@ describe('the dial', () => {
       const key = crypto.randomUUID();
       const batch = await as('tali', 'POST', '/sync/batch', { items: [{ key, method: 'POST', path, body: { id: newId() }, record: `gateOpenings:${key}` }] });
       expect(batch.status).toBe(200);
-      expect(batch.body.results?.[0], path).toMatchObject({ status: 422, body: { error: { code: 'BATCH_PATH_REFUSED', messageKey: 'errors:batchPathRefused' } } });
+      expect(batch.body.results?.[0], path).toMatchObject({
+        status: 422,
+        body: { error: { code: 'BATCH_PATH_REFUSED', messageKey: 'errors:batchPathRefused' } },
+      });
     }
     expect(dialsOf(parking.id).length).toBe(before);
   });
@@ -250,7 +295,11 @@ describe('what readers of gates see', () => {
     const text = (await as('tali', 'GET', '/buildings/101/gates')).text;
     expect(text).not.toContain(phones.moshe);
     expect(text).not.toContain(phones.rina);
-    for (const user of ['miri', 'rina']) expect((await gatesOf(user, 101)).every((g) => Array.isArray(g.dialingPhones)), user).toBe(true);
+    for (const user of ['miri', 'rina'])
+      expect(
+        (await gatesOf(user, 101)).every((g) => Array.isArray(g.dialingPhones)),
+        user,
+      ).toBe(true);
   });
 
   it('lets those who manage gates read who opened, and nobody else', async () => {
@@ -258,8 +307,11 @@ describe('what readers of gates see', () => {
     const main = await seededGate(101, 'שער ראשי');
     const opened = await open('moshe', main.id);
     const openings = (await as('rina', 'GET', `/gates/${main.id}/openings`)).body.records ?? [];
-    expect(openings).toContainEqual(expect.objectContaining({ id: opened.body.record?.id, userId: userIds.get('moshe'), userName: 'משה פרץ', via: 'gateLine', status: 'dialed' }));
-    for (const user of ['moshe', 'tali', 'eli', 'avi']) expect((await as(user, 'GET', `/gates/${main.id}/openings`)).body.error?.code, user).toBe('NOT_ALLOWED');
+    expect(openings).toContainEqual(
+      expect.objectContaining({ id: opened.body.record?.id, userId: userIds.get('moshe'), userName: 'משה פרץ', via: 'gateLine', status: 'dialed' }),
+    );
+    for (const user of ['moshe', 'tali', 'eli', 'avi'])
+      expect((await as(user, 'GET', `/gates/${main.id}/openings`)).body.error?.code, user).toBe('NOT_ALLOWED');
     const otherBuilding = await seededGate(102, 'שער ראשי');
     expect((await as('rina', 'GET', `/gates/${otherBuilding.id}/openings`)).body.error?.code).toBe('BUILDING_NOT_ASSIGNED');
   });

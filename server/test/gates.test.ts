@@ -7,21 +7,33 @@ import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
 type Gate = { id: string; name: string; gatePhone: string; dialingPhones: string[]; isPublic: boolean; version: number };
-type Reply = { record?: Gate & { status?: string; dialedFrom?: string }; records?: Gate[]; tel?: string; error?: { code: string; messageKey: string; field?: string } };
+type Reply = {
+  record?: Gate & { status?: string; dialedFrom?: string };
+  records?: Gate[];
+  tel?: string;
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 let server: TestServer;
 const dials: DialRequest[] = [];
 const tokens = new Map<string, string>();
 beforeAll(async () => {
   server = await startTestServer({
-    gateDialer: { dial: async (request) => (dials.push(request), { status: 'dialed', reason: null }), ringWithCode: async () => ({ status: 'dialed', reason: null }) },
+    gateDialer: {
+      dial: async (request) => (dials.push(request), { status: 'dialed', reason: null }),
+      ringWithCode: async () => ({ status: 'dialed', reason: null }),
+    },
   });
   for (const name of ['moshe', 'tali', 'rina', 'miri', 'avi']) tokens.set(name, (await loginAs(server, name)).token);
 });
 afterAll(async () => server.close());
 
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 const gatesOf = async (user: string, bid: number) => (await as(user, 'GET', `/buildings/${bid}/gates`)).body.records ?? [];
 
 describe('gates', () => {
@@ -35,7 +47,9 @@ describe('gates', () => {
     expect(opened.body).toMatchObject({ tel: `tel:${parking.gatePhone}`, record: { status: 'dialed', dialedFrom: '0545556677' } });
     // The phone retries the same request: the stored answer, no second call.
     expect((await as('tali', 'POST', `/gates/${parking.id}/open`, body, key)).body).toEqual(opened.body);
-    expect(dials.filter((d) => d.gateId === parking.id)).toEqual([{ companyId: 1001, gateId: parking.id, gatePhone: parking.gatePhone, from: '0545556677', openingId: body.id }]);
+    expect(dials.filter((d) => d.gateId === parking.id)).toEqual([
+      { companyId: 1001, gateId: parking.id, gatePhone: parking.gatePhone, from: '0545556677', openingId: body.id },
+    ]);
   });
 
   it('keeps a tenant to their own building’s gates', async () => {
@@ -59,7 +73,9 @@ describe('gates', () => {
     const publicByCommittee = await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: 1, changes: { isPublic: true } });
     expect(publicByCommittee.body.record).toMatchObject({ isPublic: true, version: 2 });
     expectRefused(await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: 2, changes: { gatePhone: '12' } }), 'invalidPhone', { field: 'gatePhone' });
-    expectRefused(await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: 2, changes: { dialingPhones: [] } }), 'requiredField', { field: 'dialingPhones' });
+    expectRefused(await as('rina', 'PATCH', `/gates/${gate.id}`, { baseVersion: 2, changes: { dialingPhones: [] } }), 'requiredField', {
+      field: 'dialingPhones',
+    });
     expect((await as('rina', 'DELETE', `/gates/${gate.id}?baseVersion=2`)).status).toBe(200);
     expect((await gatesOf('rina', 101)).map((g) => g.id)).not.toContain(gate.id);
   });

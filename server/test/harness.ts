@@ -48,7 +48,21 @@ async function waitFor(map: Map<string, string>, user: string, timeoutMs: number
   }
 }
 
-export type TestServerOptions = Pick<ServerOptions, 'sessionIdleMinutes' | 'staticDir' | 'allowPasswordLogin' | 'signInLimits' | 'usageLimits' | 'trustProxy' | 'gateDialer' | 'mailProvider' | 'smsProvider' | 'pushProvider' | 'deliveryIntervalMs' | 'paymentProviderDelayMs'> & {
+export type TestServerOptions = Pick<
+  ServerOptions,
+  | 'sessionIdleMinutes'
+  | 'staticDir'
+  | 'allowPasswordLogin'
+  | 'signInLimits'
+  | 'usageLimits'
+  | 'trustProxy'
+  | 'gateDialer'
+  | 'mailProvider'
+  | 'smsProvider'
+  | 'pushProvider'
+  | 'deliveryIntervalMs'
+  | 'paymentProviderDelayMs'
+> & {
   /** Another test server's database and files: they are left in place on close. */
   sharing?: Pick<TestServer, 'database' | 'filesDir'>;
 };
@@ -58,7 +72,12 @@ const roomy = { max: 100_000, windowMs: 60 * 60_000 };
  * Test files sign the same demo users in many times within minutes, all from 127.0.0.1: the limits of
  * code sends (limits/usageLimits.ts) are roomy here unless a test sets them (codeSends.test.ts does).
  */
-export const ROOMY_CODE_SEND_LIMITS = { codeSendsPerPhone: roomy, codeSendsPerPhoneDay: roomy, codeSendsPerAddress: roomy, depositCodeSendsPerUser: roomy } satisfies Partial<UsageLimits>;
+export const ROOMY_CODE_SEND_LIMITS = {
+  codeSendsPerPhone: roomy,
+  codeSendsPerPhoneDay: roomy,
+  codeSendsPerAddress: roomy,
+  depositCodeSendsPerUser: roomy,
+} satisfies Partial<UsageLimits>;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { sharing, ...given } = options;
@@ -159,7 +178,13 @@ export function params(values: Record<string, string | number>): { paramName: st
 export type Login = { token: string; user: Record<string, unknown>; /** Only when a deviceId was sent. */ renewalSecret?: string };
 
 /** The real OTP flow: start → code from the server log → auth (with `deviceId`, also a renewal secret). */
-export async function loginAs(server: CallTarget & Pick<TestServer, 'otpCodes' | 'waitForOtp'>, user: string, company = 1001, password = 'demo1234', options: { deviceId?: string } = {}): Promise<Login> {
+export async function loginAs(
+  server: CallTarget & Pick<TestServer, 'otpCodes' | 'waitForOtp'>,
+  user: string,
+  company = 1001,
+  password = 'demo1234',
+  options: { deviceId?: string } = {},
+): Promise<Login> {
   const previous = server.otpCodes.get(user);
   server.otpCodes.delete(user);
   const start = await call<{ codeSent: boolean; otpGuid: string }>(server, 'POST', '/api/auth/otp/start', {

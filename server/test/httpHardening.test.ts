@@ -41,10 +41,20 @@ beforeAll(async () => {
   server = await startTestServer({ staticDir: dir });
   ({ token: avi, cookie } = await signInWithCookie('avi'));
   const callId = newId();
-  await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' } });
+  await call(server, 'POST', '/api/binyan/service-calls', {
+    token: avi,
+    body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' },
+  });
   const up = await call<{ fileId: string }>(server, 'POST', '/api/files/upload/B64', {
     token: avi,
-    body: params({ parentType: 'serviceCalls', parentID: callId, orgID: 1001, fileID: newId(), srcFileName: 'לובי "1"\r\n.jpg', base64String: b64(await testJpeg(7)) }),
+    body: params({
+      parentType: 'serviceCalls',
+      parentID: callId,
+      orgID: 1001,
+      fileID: newId(),
+      srcFileName: 'לובי "1"\r\n.jpg',
+      base64String: b64(await testJpeg(7)),
+    }),
   });
   fileId = up.body.fileId;
 });
@@ -145,7 +155,10 @@ function postHugeBody(path: string, headers: Record<string, string> = {}): Promi
   return new Promise((resolve, reject) => {
     const total = 5 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const req = request(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(total), ...headers } });
+    const req = request(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(total), ...headers },
+    });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));

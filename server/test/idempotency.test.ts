@@ -123,9 +123,15 @@ describe('stored answers come first', () => {
   it('takes a trailing slash or another query order for the same request', async () => {
     const created = (await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, body: newCall() })).body.record;
     const key = newId();
-    const del = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}?baseVersion=1&reason=duplicate`, { token, idempotencyKey: key });
+    const del = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}?baseVersion=1&reason=duplicate`, {
+      token,
+      idempotencyKey: key,
+    });
     expect(del.status).toBe(200);
-    const again = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}/?reason=duplicate&baseVersion=1`, { token, idempotencyKey: key });
+    const again = await call<Mutation>(server, 'DELETE', `/api/binyan/service-calls/${created.id}/?reason=duplicate&baseVersion=1`, {
+      token,
+      idempotencyKey: key,
+    });
     expect(again.status).toBe(200);
     expect(again.text).toBe(del.text);
   });
@@ -135,7 +141,11 @@ describe('stored answers come first', () => {
     const key = newId();
     const mine = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token, idempotencyKey: key, body: newCall() });
     expect(mine.status).toBe(201);
-    const theirs = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', { token: dana, idempotencyKey: key, body: { ...newCall(), buildingId: 104 } });
+    const theirs = await call<Mutation>(server, 'POST', '/api/binyan/service-calls', {
+      token: dana,
+      idempotencyKey: key,
+      body: { ...newCall(), buildingId: 104 },
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.body.record.id).not.toBe(mine.body.record.id);
     expect(theirs.body.record.buildingId).toBe(104);

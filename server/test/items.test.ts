@@ -33,7 +33,9 @@ describe.each([
     const created = (await post(path, item('HO-1'))).body.record;
     expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: '' }), 'requiredField', { field: 'deliveredTo' });
     expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'י' }), 'nameTooShort', { field: 'deliveredTo' });
-    expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', deliveredAt: 'yesterday' }), 'invalidDate', { field: 'deliveredAt' });
+    expectRefused(await post(`${path}/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', deliveredAt: 'yesterday' }), 'invalidDate', {
+      field: 'deliveredAt',
+    });
     const stale = await post(`${path}/${created.id}/handover`, { baseVersion: 7, deliveredTo: 'יעל כהן' });
     expect(stale.status).toBe(409);
     const at = '2025-06-01T09:30:00.000Z';
@@ -45,7 +47,12 @@ describe.each([
     expect(again.body.error?.code).toBe('ITEM_ALREADY_DELIVERED');
     expect((await post(path, item('HO-1'))).status).toBe(201);
     const listed = await get(`${path}?buildingId=106`);
-    expect(listed.filter((r) => r[numberField] === 'HO-1').map((r) => r.status).sort()).toEqual(['delivered', 'pending']);
+    expect(
+      listed
+        .filter((r) => r[numberField] === 'HO-1')
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['delivered', 'pending']);
   });
 });
 
@@ -54,8 +61,14 @@ it('a key needs a description', async () => {
 });
 
 it('keeps the recipient’s drawn signature with the handover, readable by those who see the item’s building only', async () => {
-  const created = (await post('/mail-items', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, trackingNumber: 'SIG-1', kind: 'parcel', description: '' })).body.record;
-  expectRefused(await post(`/mail-items/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', signature: Buffer.from('not an image').toString('base64') }), 'onlyImageAllowed', { field: 'signature' });
+  const created = (
+    await post('/mail-items', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, trackingNumber: 'SIG-1', kind: 'parcel', description: '' })
+  ).body.record;
+  expectRefused(
+    await post(`/mail-items/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', signature: Buffer.from('not an image').toString('base64') }),
+    'onlyImageAllowed',
+    { field: 'signature' },
+  );
   const signature = (await testJpeg(951)).toString('base64');
   const handed = await post(`/mail-items/${created.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן', signature: `data:image/jpeg;base64,${signature}` });
   expect(handed.status).toBe(200);
@@ -69,6 +82,10 @@ it('keeps the recipient’s drawn signature with the handover, readable by those
   // avi's round does not include building 106.
   expect((await image((await loginAs(signedIn.server, 'avi')).token)).status).toBe(403);
   // Without a signature the handover is as before.
-  const plain = (await post('/keys', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, tagNumber: 'SIG-2', description: 'מפתח' })).body.record;
-  expect((await post(`/keys/${plain.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן' })).body.record).toMatchObject({ status: 'delivered', signatureFileId: null });
+  const plain = (await post('/keys', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, tagNumber: 'SIG-2', description: 'מפתח' })).body
+    .record;
+  expect((await post(`/keys/${plain.id}/handover`, { baseVersion: 1, deliveredTo: 'יעל כהן' })).body.record).toMatchObject({
+    status: 'delivered',
+    signatureFileId: null,
+  });
 });

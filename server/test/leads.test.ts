@@ -5,15 +5,26 @@ import { CONTACT_LIMIT } from '../src/routes/leads.ts';
 import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, startTestServer } from './harness.ts';
 
-type Lead = { id: string; fullName: string; phone: string; email: string | null; building: string; note: string; calledBackAt: string | null; calledBackBy: string | null };
+type Lead = {
+  id: string;
+  fullName: string;
+  phone: string;
+  email: string | null;
+  building: string;
+  note: string;
+  calledBackAt: string | null;
+  calledBackBy: string | null;
+};
 type Reply = { records?: Lead[]; record?: Partial<Lead>; received?: boolean; error?: { code: string; messageKey: string; field?: string } };
 
 let server: TestServer;
 const tokens = new Map<string, string>();
 const valid = { fullName: 'רונית אברהם', phone: '052-123-4567', email: 'ronit@example.org', building: 'ז׳בוטינסקי 10, רמת גן', note: 'ועד בית של 24 דירות' };
 
-const send = (body: unknown, address = '198.51.100.7') => call<Reply>(server, 'POST', '/api/public/contact-us', { body, headers: { 'x-forwarded-for': address }, idempotencyKey: null });
-const as = (user: string, method: string, path: string, body?: unknown) => call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const send = (body: unknown, address = '198.51.100.7') =>
+  call<Reply>(server, 'POST', '/api/public/contact-us', { body, headers: { 'x-forwarded-for': address }, idempotencyKey: null });
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
 
 beforeAll(async () => {
   server = await startTestServer({ trustProxy: true });

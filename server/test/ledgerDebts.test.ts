@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const get = async <T>(path: string) => (await call<T>(server, 'GET', path, { token })).body;
-const send = (method: string, path: string, body: unknown, key = newId()) => call<Record<string, unknown>>(server, method, `/api/binyan/check${path}`, { token, body, idempotencyKey: key });
+const send = (method: string, path: string, body: unknown, key = newId()) =>
+  call<Record<string, unknown>>(server, method, `/api/binyan/check${path}`, { token, body, idempotencyKey: key });
 const debtsOf = async (contactGuid: string) => (await get<{ records: Debt[] }>(`/api/binyan/debts?contactGuid=${contactGuid}`)).records;
 
 describe('debts from the ledger', () => {
@@ -51,8 +52,12 @@ describe('debts from the ledger', () => {
     // The checks (200 + 150 NIS) settle the chosen debts oldest first, each at most its open amount.
     const after = (await debtsOf(group.ContactGuid)).filter((d) => group.DebtIds.includes(d.id));
     const settled = before.filter((d) => group.DebtIds.includes(d.id)).reduce((s, d) => s + d.openAgorot, 0) - after.reduce((s, d) => s + d.openAgorot, 0);
-    expect(settled).toBe(Math.min(35_000, before.filter((d) => group.DebtIds.includes(d.id)).reduce((s, d) => s + d.openAgorot, 0)));
+    expect(settled).toBe(
+      Math.min(
+        35_000,
+        before.filter((d) => group.DebtIds.includes(d.id)).reduce((s, d) => s + d.openAgorot, 0),
+      ),
+    );
     expect(after.every((d) => !d.pendingChecks)).toBe(true);
   });
-
 });

@@ -23,7 +23,9 @@ describe('maintenance plan', () => {
     expect(done?.doneAt).toBeNull();
     const ticked = (await patch(`/maintenance-tests/${test?.id}`, { baseVersion: done?.version, changes: { status: 'done' } })).body.record;
     expect(ticked?.doneAt).toEqual(expect.any(String));
-    const notCompleted = (await patch(`/maintenance-tests/${test?.id}`, { baseVersion: ticked?.version, changes: { status: 'notCompleted', notes: 'חסר חלק' } })).body.record;
+    const notCompleted = (
+      await patch(`/maintenance-tests/${test?.id}`, { baseVersion: ticked?.version, changes: { status: 'notCompleted', notes: 'חסר חלק' } })
+    ).body.record;
     expect(notCompleted).toMatchObject({ status: 'notCompleted', doneAt: null, notes: 'חסר חלק' });
     const bad = await patch(`/maintenance-tests/${test?.id}`, { baseVersion: notCompleted?.version, changes: { status: 'skipped' } });
     expect(bad.status).toBe(422);

@@ -32,13 +32,25 @@ const upload = (token: string, messageId: string, bytes: Buffer) =>
   call<Upload>(server, 'POST', '/api/files/upload/B64', {
     token,
     idempotencyKey: newId(),
-    body: [param('parentType', 'messages'), param('parentID', messageId), param('orgID', 1001), param('createdBy', 1), param('srcFileName', 'notice.jpg'), param('base64String', bytes.toString('base64'))],
+    body: [
+      param('parentType', 'messages'),
+      param('parentID', messageId),
+      param('orgID', 1001),
+      param('createdBy', 1),
+      param('srcFileName', 'notice.jpg'),
+      param('base64String', bytes.toString('base64')),
+    ],
   });
 const send = (id: string, imageId: string | null) =>
-  call<{ record?: { id: string; imageId: string | null }; error?: { code: string; messageKey: string; field?: string } }>(server, 'POST', '/api/binyan/messages', {
-    token: rina,
-    body: { id, buildingId: 101, subject: 'לוח מודעות חדש', body: 'תמונה של הלוח החדש בלובי', owners: true, channels: ['email'], imageId },
-  });
+  call<{ record?: { id: string; imageId: string | null }; error?: { code: string; messageKey: string; field?: string } }>(
+    server,
+    'POST',
+    '/api/binyan/messages',
+    {
+      token: rina,
+      body: { id, buildingId: 101, subject: 'לוח מודעות חדש', body: 'תמונה של הלוח החדש בלובי', owners: true, channels: ['email'], imageId },
+    },
+  );
 
 describe('a message with an image', () => {
   it('sends the image with the message: on the board and attached to each e-mail', async () => {
@@ -50,7 +62,9 @@ describe('a message with an image', () => {
     expect(sent.status).toBe(201);
     expect(sent.body.record).toMatchObject({ imageId });
 
-    const board = (await call<{ records: { id: string; imageId: string | null }[] }>(server, 'GET', '/api/binyan/buildings/101/announcements', { token: moshe })).body.records;
+    const board = (
+      await call<{ records: { id: string; imageId: string | null }[] }>(server, 'GET', '/api/binyan/buildings/101/announcements', { token: moshe })
+    ).body.records;
     expect(board.find((m) => m.id === id)?.imageId).toBe(imageId);
     const image = await call(server, 'GET', `/api/files/getImg?src=${imageId}`, { token: moshe });
     expect(image.headers.get('content-type')).toBe('image/jpeg');

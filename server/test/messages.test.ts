@@ -30,8 +30,15 @@ afterAll(async () => {
   await sink.close();
 });
 
-const send = (target: TestServer, body: Record<string, unknown>, user = token) => call<{ record: { id: string }; report: Sent['report']; error?: { code: string; messageKey: string; field?: string } }>(target, 'POST', '/api/binyan/messages', { token: user, body });
-const listOf = async (target: TestServer, user = token) => (await call<{ records: Sent[] }>(target, 'GET', '/api/binyan/messages?buildingId=101', { token: user })).body.records;
+const send = (target: TestServer, body: Record<string, unknown>, user = token) =>
+  call<{ record: { id: string }; report: Sent['report']; error?: { code: string; messageKey: string; field?: string } }>(
+    target,
+    'POST',
+    '/api/binyan/messages',
+    { token: user, body },
+  );
+const listOf = async (target: TestServer, user = token) =>
+  (await call<{ records: Sent[] }>(target, 'GET', '/api/binyan/messages?buildingId=101', { token: user })).body.records;
 async function settled(target: TestServer, id: string, user = token): Promise<Sent> {
   for (let i = 0; i < 200; i++) {
     const found = (await listOf(target, user)).find((m) => m.id === id);
@@ -59,7 +66,14 @@ describe('sending a message', () => {
     const preview = (await call<Preview>(server, 'GET', '/api/binyan/messages/preview?buildingId=101&renters=true', { token })).body;
     expect(preview).toMatchObject({ recipients: people.length, email: { reach: withMail.length } });
     const before = sink.mails.length;
-    const sent = await send(server, { id: newId(), buildingId: 101, subject: 'ניקיון חדר המדרגות', body: 'מחר בבוקר ינוקה חדר המדרגות.', renters: true, channels: ['email', 'sms'] });
+    const sent = await send(server, {
+      id: newId(),
+      buildingId: 101,
+      subject: 'ניקיון חדר המדרגות',
+      body: 'מחר בבוקר ינוקה חדר המדרגות.',
+      renters: true,
+      channels: ['email', 'sms'],
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.report.email).toMatchObject({ recipients: people.length, queued: withMail.length, noAddress: people.length - withMail.length });
     const done = await settled(server, sent.body.record.id);
@@ -74,7 +88,14 @@ describe('sending a message', () => {
     const [first] = (await renters()).filter((c) => c.email);
     if (!first?.email) throw new Error('a renter with e-mail');
     sink.refuse.add(first.email);
-    const sent = await send(server, { id: newId(), buildingId: 101, subject: 'אסיפת דיירים', body: 'ביום שלישי בשעה 20:00 בלובי.', renters: true, channels: ['email'] });
+    const sent = await send(server, {
+      id: newId(),
+      buildingId: 101,
+      subject: 'אסיפת דיירים',
+      body: 'ביום שלישי בשעה 20:00 בלובי.',
+      renters: true,
+      channels: ['email'],
+    });
     const done = await settled(server, sent.body.record.id);
     expect(done.report.email.failed).toBe(1);
     expect(done.failures).toContainEqual({ channel: 'email', name: first.fullName, reason: 'emailNotDelivered' });
@@ -93,11 +114,16 @@ describe('delivery across a restart', () => {
     const failing: MailProvider = { send: async () => Promise.reject(new DeliveryError('connection refused', false)) };
     const first = await startTestServer({ mailProvider: failing, deliveryIntervalMs: 0 });
     const rina = (await loginAs(first, 'rina')).token;
-    const sent = await send(first, { id: newId(), buildingId: 101, subject: 'החלפת מנעולים', body: 'המנעולים יוחלפו השבוע.', owners: true, channels: ['email'] }, rina);
+    const sent = await send(
+      first,
+      { id: newId(), buildingId: 101, subject: 'החלפת מנעולים', body: 'המנעולים יוחלפו השבוע.', owners: true, channels: ['email'] },
+      rina,
+    );
     const queued = sent.body.report.email.queued;
     expect(queued).toBeGreaterThan(0);
     // The first attempt failed; the deliveries wait for their retry (this server sends only when kicked).
-    for (let i = 0; i < 100 && (await listOf(first, rina)).find((m) => m.id === sent.body.record.id)?.report.email.queued !== queued; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await listOf(first, rina)).find((m) => m.id === sent.body.record.id)?.report.email.queued !== queued; i++)
+      await new Promise((r) => setTimeout(r, 20));
 
     const before = sink.mails.length;
     const second = await startTestServer({ sharing: first, mailProvider: smtpMailProvider(sink.url, 'binyan@test.example'), deliveryIntervalMs: 20 });

@@ -26,8 +26,12 @@ describe('counters', () => {
   it('needs a number, a unit for a unit counter and a starting value ≥ 0', async () => {
     const apartmentId = await freeApartment(102);
     expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: ' ', kind: 'unit' }), 'requiredField', { code: 'VALIDATION' });
-    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId: null, number: 'U-3', kind: 'unit' }), 'requiredField', { code: 'VALIDATION' });
-    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: 'U-3', kind: 'unit', initialReading: -5 }), 'invalidNumber', { code: 'VALIDATION' });
+    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId: null, number: 'U-3', kind: 'unit' }), 'requiredField', {
+      code: 'VALIDATION',
+    });
+    expectRefused(await post('/meters', { id: newId(), buildingId: 102, apartmentId, number: 'U-3', kind: 'unit', initialReading: -5 }), 'invalidNumber', {
+      code: 'VALIDATION',
+    });
   });
 
   it('refuses a charging station until the building has a price per kWh, then captures that price', async () => {
@@ -66,7 +70,9 @@ describe('readings', () => {
   });
 
   it('requires the current reading to be greater than the previous, and a photo', async () => {
-    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p' }), 'currentReadingNotGreater', { code: 'CURRENT_READING_NOT_GREATER' });
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p' }), 'currentReadingNotGreater', {
+      code: 'CURRENT_READING_NOT_GREATER',
+    });
     expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 90, photoId: 'p' }), 'currentReadingNotGreater');
     expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120, photoId: null }), 'photoRequired', { code: 'PHOTO_REQUIRED' });
     expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 120 }), 'photoRequired');
@@ -98,7 +104,9 @@ describe('readings', () => {
     expect(first.status).toBe(201);
     expect(first.body.record).toMatchObject({ previous: 10, consumption: 10 });
     const second = (await post('/meter-readings', { id: newId(), meterId: chained.id, current: 30, photoId: 'p', readAt: at(2) })).body.record;
-    expectRefused(await patch(`/meter-readings/${first.body.record.id}`, { baseVersion: 1, changes: { current: 30 } }), 'currentReadingNotGreater', { field: 'current' });
+    expectRefused(await patch(`/meter-readings/${first.body.record.id}`, { baseVersion: 1, changes: { current: 30 } }), 'currentReadingNotGreater', {
+      field: 'current',
+    });
     expect((await patch(`/meter-readings/${first.body.record.id}`, { baseVersion: 1, changes: { current: 24.5 } })).status).toBe(200);
     expect((await get(`/meters/${chained.id}/readings`)).find((r) => r.id === second.id)).toMatchObject({ previous: 24.5, consumption: 5.5, version: 2 });
   });
@@ -106,14 +114,20 @@ describe('readings', () => {
   it('freezes paid readings: no update, no delete', async () => {
     const seeded = (await get('/buildings/101/meters'))[0];
     const paid = (await get(`/meters/${seeded?.id}/readings`)).find((r) => r.paid);
-    expectRefused(await patch(`/meter-readings/${paid?.id}`, { baseVersion: paid?.version, changes: { current: 999999 } }), 'paidReadingCannotBeUpdated', { code: 'PAID_READING_CANNOT_BE_UPDATED' });
+    expectRefused(await patch(`/meter-readings/${paid?.id}`, { baseVersion: paid?.version, changes: { current: 999999 } }), 'paidReadingCannotBeUpdated', {
+      code: 'PAID_READING_CANNOT_BE_UPDATED',
+    });
     expectRefused(await del(`/meter-readings/${paid?.id}?baseVersion=${paid?.version}`), 'paidReadingCannotBeUpdated');
   });
 
   it('deletes only the latest reading and moves the counter back', async () => {
-    const second = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 175, photoId: 'p', readAt: new Date(Date.now() + 60_000).toISOString() })).body.record;
+    const second = (
+      await post('/meter-readings', { id: newId(), meterId: meter.id, current: 175, photoId: 'p', readAt: new Date(Date.now() + 60_000).toISOString() })
+    ).body.record;
     const older = (await get(`/meters/${meter.id}/readings`)).find((r) => r.id !== second.id);
-    expectRefused(await del(`/meter-readings/${older?.id}?baseVersion=${older?.version}`), 'onlyLastReadingCanBeDeleted', { code: 'ONLY_LAST_READING_CAN_BE_DELETED' });
+    expectRefused(await del(`/meter-readings/${older?.id}?baseVersion=${older?.version}`), 'onlyLastReadingCanBeDeleted', {
+      code: 'ONLY_LAST_READING_CAN_BE_DELETED',
+    });
     expect((await del(`/meter-readings/${second.id}?baseVersion=1`)).status).toBe(200);
     expect((await get('/buildings/104/meters')).find((m) => m.id === meter.id)?.lastReading).toBe(140);
   });

@@ -82,7 +82,16 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     expect(rows.every((r) => r.version === 1)).toBe(true);
     // Call numbers come from one counter shared by both processes: never one number twice.
     expect(new Set(rows.map((r) => r.callNumber)).size).toBe(ids.length);
-    const keys = await db.all(db.q.selectFrom('idempotency_keys').select('key').where('key', 'in', bodies.map((x) => x.key)));
+    const keys = await db.all(
+      db.q
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where(
+          'key',
+          'in',
+          bodies.map((x) => x.key),
+        ),
+    );
     expect(keys).toHaveLength(bodies.length);
   });
 
@@ -91,7 +100,9 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     const key = randomUUID();
     const update = { baseVersion: 1, changes: { priority: 'high' } };
     const replies = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call<Mutation>(both()[i % 2] ?? a, 'PATCH', `/api/binyan/service-calls/${created.id}`, { token, idempotencyKey: key, body: update })),
+      Array.from({ length: 6 }, (_, i) =>
+        call<Mutation>(both()[i % 2] ?? a, 'PATCH', `/api/binyan/service-calls/${created.id}`, { token, idempotencyKey: key, body: update }),
+      ),
     );
     expect(new Set(replies.map(textOf)).size).toBe(1);
     expect(replies[0]?.status).toBe(200);
@@ -154,7 +165,10 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     if (!home || !debt) throw new Error('the demo tenant has an open debt');
     const cardBody = await enteredCard(() => call(a, 'POST', '/api/binyan/my/cards/entry', { token: moshe, body: {} }), testCards.success);
     const card = (await call<{ record: { id: string } }>(b, 'POST', '/api/binyan/my/cards', { token: moshe, body: cardBody })).body.record;
-    const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', { token: moshe, body: { apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id } });
+    const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', {
+      token: moshe,
+      body: { apartmentId: home.apartmentId, chargeIds: [debt.id], cardId: card.id },
+    });
     const charged = async () => providerChargeCountOf(db, 'company-1001');
     const before = await charged();
 
@@ -170,7 +184,10 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     const replies = await Promise.all([pay(a), pay(b)]);
     const paid = replies.filter((r) => r.status === 200);
     const refused = replies.filter((r) => r.status !== 200);
-    expect(paid.map((r) => r.body.record?.status), replies.map(textOf).join('\n')).toEqual(['succeeded']);
+    expect(
+      paid.map((r) => r.body.record?.status),
+      replies.map(textOf).join('\n'),
+    ).toEqual(['succeeded']);
     expect(refused.map((r) => r.status)).toEqual([409]);
     expect(refused[0]?.body.error).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', messageKey: 'errors:paymentInProgress' });
     expect(await charged()).toBe(before + 1);
@@ -188,27 +205,55 @@ describe(`two server processes on one ${testEngine()} database`, () => {
     if (!home) throw new Error('the demo tenant has an apartment');
     const debts = Array.from({ length: 6 }, () => newId());
     for (const id of debts) {
-      const charged = await call(b, 'POST', '/api/binyan/charges', { token: office, idempotencyKey: newId(), body: { id, buildingId: home.buildingId, apartmentId: home.apartmentId, reason: 'special', description: 'Gate remote', amount: 40, dueDate: '2026-12-10' } });
+      const charged = await call(b, 'POST', '/api/binyan/charges', {
+        token: office,
+        idempotencyKey: newId(),
+        body: {
+          id,
+          buildingId: home.buildingId,
+          apartmentId: home.apartmentId,
+          reason: 'special',
+          description: 'Gate remote',
+          amount: 40,
+          dueDate: '2026-12-10',
+        },
+      });
       expect(charged.status, charged.text).toBe(201);
     }
     const typed = await enteredCard(() => call(a, 'POST', '/api/binyan/my/cards/entry', { token: moshe, body: {} }), testCards.success);
     const card = (await call<{ record: { id: string } }>(a, 'POST', '/api/binyan/my/cards', { token: moshe, body: typed })).body.record;
     const bodies = await Promise.all(
       debts.map(async (chargeId) => {
-        const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', { token: moshe, body: { apartmentId: home.apartmentId, chargeIds: [chargeId], cardId: card.id } });
+        const quote = await call<{ quote: { total: number } }>(a, 'POST', '/api/binyan/my/payments/quote', {
+          token: moshe,
+          body: { apartmentId: home.apartmentId, chargeIds: [chargeId], cardId: card.id },
+        });
         return { id: newId(), apartmentId: home.apartmentId, chargeIds: [chargeId], cardId: card.id, expectedTotalAgorot: quote.body.quote.total };
       }),
     );
     // Each payment to one process, alternating; the last one to both at once as well.
-    const sendTo = (server: ServerProcess, body: { id: string }) => call<{ record?: { status: string; receiptNumber: number } }>(server, 'POST', '/api/binyan/my/payments', { token: moshe, idempotencyKey: body.id, body });
+    const sendTo = (server: ServerProcess, body: { id: string }) =>
+      call<{ record?: { status: string; receiptNumber: number } }>(server, 'POST', '/api/binyan/my/payments', { token: moshe, idempotencyKey: body.id, body });
     const last = bodies[bodies.length - 1];
     if (!last) throw new Error('payments');
     const replies = await Promise.all([...bodies.map((body, i) => sendTo(i % 2 === 0 ? a : b, body)), sendTo(a, last)]);
     for (const r of replies) expect([200, 409], textOf(r)).toContain(r.status);
     const issuer = 'company:1001';
-    const rows = await db.all(db.q.selectFrom('payments').select(['id', 'receiptNumber']).where('receiptIssuer', '=', issuer).where('receiptNumber', 'is not', null));
-    for (const body of bodies) expect(rows.filter((r) => r.id === body.id), body.id).toHaveLength(1);
-    expect(isGapFree(rows.map((r) => Number(r.receiptNumber)), FIRST_RECEIPT_NUMBER), rows.map((r) => r.receiptNumber).join(',')).toBe(true);
+    const rows = await db.all(
+      db.q.selectFrom('payments').select(['id', 'receiptNumber']).where('receiptIssuer', '=', issuer).where('receiptNumber', 'is not', null),
+    );
+    for (const body of bodies)
+      expect(
+        rows.filter((r) => r.id === body.id),
+        body.id,
+      ).toHaveLength(1);
+    expect(
+      isGapFree(
+        rows.map((r) => Number(r.receiptNumber)),
+        FIRST_RECEIPT_NUMBER,
+      ),
+      rows.map((r) => r.receiptNumber).join(','),
+    ).toBe(true);
   });
 
   it('loses no change for a device pulling from both processes while both write at once', async () => {
@@ -285,4 +330,3 @@ describe(`processes starting at once on an empty ${testEngine()} database`, () =
     }
   }, 120_000);
 });
-

@@ -46,9 +46,14 @@ afterAll(async () => {
 });
 
 const as = <T>(user: string, method: string, path: string, body?: unknown) =>
-  call<T & { error?: { code: string; messageKey: string; field?: string } }>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
-const setPrefs = (user: string, prefs: Omit<Prefs, 'topics'> & { topics: Partial<Prefs['topics']> }) => as<{ notifications: Prefs }>(user, 'POST', '/profile/notifications', prefs);
-const send = (body: Record<string, unknown>) => as<{ record: { id: string }; report: Report }>('rina', 'POST', '/messages', { id: newId(), buildingId: 101, body: 'פרטים בלובי', ...body });
+  call<T & { error?: { code: string; messageKey: string; field?: string } }>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+  });
+const setPrefs = (user: string, prefs: Omit<Prefs, 'topics'> & { topics: Partial<Prefs['topics']> }) =>
+  as<{ notifications: Prefs }>(user, 'POST', '/profile/notifications', prefs);
+const send = (body: Record<string, unknown>) =>
+  as<{ record: { id: string }; report: Report }>('rina', 'POST', '/messages', { id: newId(), buildingId: 101, body: 'פרטים בלובי', ...body });
 async function settled(id: string): Promise<Report> {
   for (let i = 0; i < 200; i++) {
     const found = (await as<{ records: { id: string; report: Report }[] }>('rina', 'GET', '/messages?buildingId=101')).body.records.find((m) => m.id === id);
@@ -80,7 +85,12 @@ describe('notification preferences', () => {
   it("takes an older device's save without the front desk topic, which stays on", async () => {
     const older = { channels: allOn.channels, topics: { announcements: true, payments: false, serviceCalls: true } };
     expect((await setPrefs('tali', older)).status).toBe(200);
-    expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications.topics).toEqual({ announcements: true, payments: false, serviceCalls: true, desk: true });
+    expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications.topics).toEqual({
+      announcements: true,
+      payments: false,
+      serviceCalls: true,
+      desk: true,
+    });
     await setPrefs('tali', allOn);
   });
 

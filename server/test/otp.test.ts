@@ -33,7 +33,10 @@ describe('OTP login', () => {
     expect(a.body.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.headers.get('set-cookie')).toContain('HttpOnly');
     expect(a.body.user).toMatchObject({ userName: 'avi', compID: 1001, WorkerName: 'אבי כהן' });
-    const me = await call(server, 'POST', '/api/utils/sessionToken/GetData', { body: [{ paramName: 'sessionToken', paramValue: a.body.sessionToken, paramType: 12 }], idempotencyKey: null });
+    const me = await call(server, 'POST', '/api/utils/sessionToken/GetData', {
+      body: [{ paramName: 'sessionToken', paramValue: a.body.sessionToken, paramType: 12 }],
+      idempotencyKey: null,
+    });
     expect(me.body).toMatchObject({ APIResponseCode: 0, userName: 'avi' });
     // a used code cannot be replayed
     expect((await auth(s.body.otpGuid, code)).status).toBe(422);

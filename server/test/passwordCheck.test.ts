@@ -32,8 +32,10 @@ async function scryptsOf(request: () => Promise<unknown>): Promise<number> {
   return derivations.count - before;
 }
 
-const start = (user: string, password: string, compID = 1001) => () =>
-  call(server, 'POST', '/api/auth/otp/start', { body: { idParam1: user, idParam2: password, compID, otpPreferredSendMethod: 'sms' }, idempotencyKey: null });
+const start =
+  (user: string, password: string, compID = 1001) =>
+  () =>
+    call(server, 'POST', '/api/auth/otp/start', { body: { idParam1: user, idParam2: password, compID, otpPreferredSendMethod: 'sms' }, idempotencyKey: null });
 const passwordLogin = (user: string, password: string) => () =>
   call(server, 'POST', '/api/dbActions/Login/AuthByCompID/v2', { body: params({ CompID: 1001, UserName: user, UserPswd: password }), idempotencyKey: null });
 

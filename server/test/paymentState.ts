@@ -42,7 +42,10 @@ export async function setCardPayments(server: TestServer, buildingId: number, on
 export async function holdApartment(server: TestServer, apartmentId: string, held: boolean): Promise<void> {
   const db = openDatabase(server.database);
   try {
-    if (held) await db.run(db.q.insertInto('apartment_holds').values({ apartmentId, companyId: 1001, reason: 'legalProceedings', createdAt: new Date().toISOString() }));
+    if (held)
+      await db.run(
+        db.q.insertInto('apartment_holds').values({ apartmentId, companyId: 1001, reason: 'legalProceedings', createdAt: new Date().toISOString() }),
+      );
     else await db.run(db.q.deleteFrom('apartment_holds').where('apartmentId', '=', apartmentId));
   } finally {
     await db.close();

@@ -31,7 +31,11 @@ export async function pdfFontNames(bytes: Uint8Array): Promise<string[]> {
     .enumerateIndirectObjects()
     .map(([, o]) => (o as { get?: (n: PDFName) => unknown }).get?.(PDFName.of('BaseFont')))
     .filter((n) => n !== undefined)
-    .map((n) => String(n).replace(/^\/([A-Z]{6}\+)?/, '').replace(/-\d+$/, ''));
+    .map((n) =>
+      String(n)
+        .replace(/^\/([A-Z]{6}\+)?/, '')
+        .replace(/-\d+$/, ''),
+    );
   return [...new Set(names)].sort();
 }
 

@@ -13,7 +13,11 @@ type Bid = { id: string; status: string; approvedBy: string | null; approvedAt: 
 let server: TestServer;
 const tokens = new Map<string, string>();
 const as = (user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<Reply>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<Reply>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 const HOUR = 3600_000;
 const inHours = (h: number) => new Date(server.clock.now().getTime() + h * HOUR).toISOString();
@@ -77,16 +81,24 @@ describe('voting', () => {
     const key = newId();
     const item = { key, method: 'POST', path: `binyan/polls/${poll.id}/votes`, body: { optionId: 'a' }, baseVersion: 0, record: `meta:poll.vote:${key}` };
     const batch = async () =>
-      (await call<{ results: BatchResult[] }>(server, 'POST', '/api/binyan/sync/batch', { token: tokens.get('moshe') ?? '', body: { items: [item] }, idempotencyKey: null })).body.results;
+      (
+        await call<{ results: BatchResult[] }>(server, 'POST', '/api/binyan/sync/batch', {
+          token: tokens.get('moshe') ?? '',
+          body: { items: [item] },
+          idempotencyKey: null,
+        })
+      ).body.results;
     expect((await batch())[0]?.status).toBe(200);
     expect((await batch())[0]?.status).toBe(200);
     expect((await pollAs('moshe', poll.id))?.turnout).toBe(1);
     server.clock.advance(3 * HOUR);
-    const late = (await call<{ results: BatchResult[] }>(server, 'POST', '/api/binyan/sync/batch', {
-      token: tokens.get('moshe') ?? '',
-      body: { items: [{ ...item, key: newId() }] },
-      idempotencyKey: null,
-    })).body.results[0];
+    const late = (
+      await call<{ results: BatchResult[] }>(server, 'POST', '/api/binyan/sync/batch', {
+        token: tokens.get('moshe') ?? '',
+        body: { items: [{ ...item, key: newId() }] },
+        idempotencyKey: null,
+      })
+    ).body.results[0];
     expect(late).toMatchObject({ status: 422, body: { error: { messageKey: 'errors:pollClosed' } } });
   });
 
@@ -130,7 +142,12 @@ describe('a quote approved by the poll’s result', () => {
   it('approves nothing on a tie, and a poll closed by hand is closed once', async () => {
     const quotes = (await call<{ records: Bid[] }>(server, 'GET', '/api/binyan/buildings/101/bids', { token: tokens.get('rina') ?? '' })).body.records;
     const open = quotes.find((b) => b.status === 'open');
-    const poll = await openPoll('rina', { options: [{ id: 'a', label: 'Quote', bidId: open?.id ?? null }, { id: 'b', label: 'Neither', bidId: null }] });
+    const poll = await openPoll('rina', {
+      options: [
+        { id: 'a', label: 'Quote', bidId: open?.id ?? null },
+        { id: 'b', label: 'Neither', bidId: null },
+      ],
+    });
     const closed = await as('rina', 'POST', `/polls/${poll.id}/close`, {}, newId());
     expect(closed.body.record).toMatchObject({ status: 'closed', approvedBidId: null, tally: { winnerId: null } });
     expectRefused(await as('rina', 'POST', `/polls/${poll.id}/close`, {}, newId()), 'pollAlreadyClosed');
@@ -139,9 +156,33 @@ describe('a quote approved by the poll’s result', () => {
 
 describe('who sees and does what', () => {
   it('refuses a poll without two options or closing in the past', async () => {
-    expectRefused(await as('rina', 'POST', '/polls', { id: newId(), buildingId: 101, question: 'Q?', options: [{ id: 'a', label: 'Yes', bidId: null }], closesAt: inHours(1) }, newId()), 'pollNeedsTwoOptions');
     expectRefused(
-      await as('rina', 'POST', '/polls', { id: newId(), buildingId: 101, question: 'Q?', options: [{ id: 'a', label: 'Yes', bidId: null }, { id: 'b', label: 'No', bidId: null }], closesAt: inHours(-1) }, newId()),
+      await as(
+        'rina',
+        'POST',
+        '/polls',
+        { id: newId(), buildingId: 101, question: 'Q?', options: [{ id: 'a', label: 'Yes', bidId: null }], closesAt: inHours(1) },
+        newId(),
+      ),
+      'pollNeedsTwoOptions',
+    );
+    expectRefused(
+      await as(
+        'rina',
+        'POST',
+        '/polls',
+        {
+          id: newId(),
+          buildingId: 101,
+          question: 'Q?',
+          options: [
+            { id: 'a', label: 'Yes', bidId: null },
+            { id: 'b', label: 'No', bidId: null },
+          ],
+          closesAt: inHours(-1),
+        },
+        newId(),
+      ),
       'pollClosesInPast',
     );
   });
@@ -161,9 +202,30 @@ describe('who sees and does what', () => {
     expect((await call(server, 'GET', '/api/binyan/buildings/101/polls')).status).toBe(401);
     expect((await call(server, 'POST', `/api/binyan/polls/${mine.id}/votes`, { body: { optionId: 'a' }, idempotencyKey: newId() })).status).toBe(401);
     // Tenants read but neither open nor close; the committee of 101 cannot open one in 102.
-    expect((await as('moshe', 'POST', '/polls', { id: newId(), buildingId: 101, question: 'Q?', options: [], closesAt: inHours(1) }, newId())).status).toBe(403);
+    expect((await as('moshe', 'POST', '/polls', { id: newId(), buildingId: 101, question: 'Q?', options: [], closesAt: inHours(1) }, newId())).status).toBe(
+      403,
+    );
     expect((await as('moshe', 'POST', `/polls/${mine.id}/close`, {}, newId())).status).toBe(403);
-    expect((await as('rina', 'POST', '/polls', { id: newId(), buildingId: 102, question: 'Q?', options: [{ id: 'a', label: 'Yes', bidId: null }, { id: 'b', label: 'No', bidId: null }], closesAt: inHours(1) }, newId())).status).toBe(403);
+    expect(
+      (
+        await as(
+          'rina',
+          'POST',
+          '/polls',
+          {
+            id: newId(),
+            buildingId: 102,
+            question: 'Q?',
+            options: [
+              { id: 'a', label: 'Yes', bidId: null },
+              { id: 'b', label: 'No', bidId: null },
+            ],
+            closesAt: inHours(1),
+          },
+          newId(),
+        )
+      ).status,
+    ).toBe(403);
     // The committee and staff vote through no apartment.
     expect((await vote('rina', mine.id, 'a')).status).toBe(403);
     expect((await as('moshe', 'GET', '/buildings/101/polls')).body.records?.some((p) => p.id === mine.id)).toBe(true);

@@ -31,7 +31,12 @@ function freePort(): Promise<number> {
  * Starts `server/main.ts` on `database` (SQLite path or postgres:// URL) and waits until /api/health
  * answers 200; `extraEnv` adds settings (e.g. PAYMENT_PROVIDER_DELAY_MS).
  */
-export async function startServerProcess(database: string, filesDir: string, timeoutMs = 60_000, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  database: string,
+  filesDir: string,
+  timeoutMs = 60_000,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', FILES_DIR: filesDir };

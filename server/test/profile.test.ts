@@ -51,13 +51,23 @@ describe('terms of use', () => {
 
 describe('change requests', () => {
   it('refuses a request that changes nothing or an invalid phone', async () => {
-    expectRefused(await as('moshe', 'POST', '/profile/requests', { id: newId(), kind: 'change', changes: { fullName: 'משה פרץ' } }), 'missingDetailsToContinue');
-    expectRefused(await as('moshe', 'POST', '/profile/requests', { id: newId(), kind: 'change', changes: { phone: '123' } }), 'invalidPhone', { field: 'phone' });
+    expectRefused(
+      await as('moshe', 'POST', '/profile/requests', { id: newId(), kind: 'change', changes: { fullName: 'משה פרץ' } }),
+      'missingDetailsToContinue',
+    );
+    expectRefused(await as('moshe', 'POST', '/profile/requests', { id: newId(), kind: 'change', changes: { phone: '123' } }), 'invalidPhone', {
+      field: 'phone',
+    });
   });
 
   it('sends a change to the management company, which approves it; the user sees the new state and details', async () => {
     const id = newId();
-    const created = await as('moshe', 'POST', '/profile/requests', { id, kind: 'change', changes: { phone: '054-111-2233', fullName: 'משה פרץ' }, note: 'מספר חדש' });
+    const created = await as('moshe', 'POST', '/profile/requests', {
+      id,
+      kind: 'change',
+      changes: { phone: '054-111-2233', fullName: 'משה פרץ' },
+      note: 'מספר חדש',
+    });
     expect(created.status).toBe(201);
     expect(created.body.request).toMatchObject({ state: 'pending', changes: { phone: '0541112233' } });
     expect((await as('tali', 'GET', '/profile/change-requests')).status).toBe(403);

@@ -29,12 +29,28 @@ describe('login and settings calls', () => {
   });
 
   it('answers worker data, logs data and global settings', async () => {
-    const worker = await style2('/dbActions/callProc', { sessionToken: token, procName: 'WorkerApp_GetWorkerData', procParams: JSON.stringify(params({ UserName: 'avi', UserPswd: 'demo1234' })) });
-    expect(worker.body).toMatchObject({ APIResponseCode: 0, WorkerName: 'אבי כהן', WorkerGUID: expect.any(String), OpenServiceCallsCnt: expect.any(Number), showChecksDeposit: 1 });
-    const log = await call<Answer>(server, 'POST', '/api/dbActions/callProc', { body: { params: params({ sessionToken: token, procName: 'LogData' }), procParams: { message: 'app started' } }, idempotencyKey: null });
+    const worker = await style2('/dbActions/callProc', {
+      sessionToken: token,
+      procName: 'WorkerApp_GetWorkerData',
+      procParams: JSON.stringify(params({ UserName: 'avi', UserPswd: 'demo1234' })),
+    });
+    expect(worker.body).toMatchObject({
+      APIResponseCode: 0,
+      WorkerName: 'אבי כהן',
+      WorkerGUID: expect.any(String),
+      OpenServiceCallsCnt: expect.any(Number),
+      showChecksDeposit: 1,
+    });
+    const log = await call<Answer>(server, 'POST', '/api/dbActions/callProc', {
+      body: { params: params({ sessionToken: token, procName: 'LogData' }), procParams: { message: 'app started' } },
+      idempotencyKey: null,
+    });
     expect(log.body).toMatchObject({ APIResponseCode: 0, logged: true });
     const fn = await call<Answer>(server, 'POST', '/api/dbActions/dbFuncVal', {
-      body: [...params({ sessionToken: token, funcName: 'GetGlobalAPI' }), { paramName: 'funcParams', paramValue: params({ varName: 'tenant_app_min_db_var', org_id: 1001, user: 'avi' }), paramType: 12 }],
+      body: [
+        ...params({ sessionToken: token, funcName: 'GetGlobalAPI' }),
+        { paramName: 'funcParams', paramValue: params({ varName: 'tenant_app_min_db_var', org_id: 1001, user: 'avi' }), paramType: 12 },
+      ],
       idempotencyKey: null,
     });
     expect(fn.body).toMatchObject({ APIResponseCode: 0, value: '2.1.56' });
@@ -48,7 +64,10 @@ describe('login and settings calls', () => {
 describe('the settings reader (GetGlobalAPI)', () => {
   const globalValue = (sessionToken: string, varName: string) =>
     call<Answer>(server, 'POST', '/api/dbActions/dbFuncVal', {
-      body: [...params({ sessionToken, funcName: 'GetGlobalAPI' }), { paramName: 'funcParams', paramValue: params({ varName, org_id: 1001, user: 'moshe' }), paramType: 12 }],
+      body: [
+        ...params({ sessionToken, funcName: 'GetGlobalAPI' }),
+        { paramName: 'funcParams', paramValue: params({ varName, org_id: 1001, user: 'moshe' }), paramType: 12 },
+      ],
       idempotencyKey: null,
     });
 
@@ -76,12 +95,26 @@ describe('uploads', () => {
 
   const parentID = newId();
   beforeAll(async () => {
-    await call(server, 'POST', '/api/binyan/service-calls', { token, body: { id: parentID, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' } });
+    await call(server, 'POST', '/api/binyan/service-calls', {
+      token,
+      body: { id: parentID, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' },
+    });
   });
 
   it('stores an image once per company (dedupe by SHA-256) and serves it re-encoded as JPEG', async () => {
     const send = (fileID: string, key?: string) =>
-      upload({ parentType: 'serviceCalls', parentID, orgID: 1001, fileID, createdBy: 'avi', srcFileName: 'a.png', base64String: `data:image/png;base64,${png.toString('base64')}` }, key);
+      upload(
+        {
+          parentType: 'serviceCalls',
+          parentID,
+          orgID: 1001,
+          fileID,
+          createdBy: 'avi',
+          srcFileName: 'a.png',
+          base64String: `data:image/png;base64,${png.toString('base64')}`,
+        },
+        key,
+      );
     const firstId = newId();
     const key = newId();
     const first = await send(firstId, key);
@@ -125,6 +158,11 @@ describe('translation', () => {
       body: { id: newId(), buildingId: 101, domain: 'general', description: 'משהו מוזר קורה ליד הבריכה' },
     });
     const u = await style2('/binyan/TranslateProblem/SessionToken', { sessionToken: token, pid: odd.body.record.id, toLanguage: 3 });
-    expect(u.body).toMatchObject({ APIResponseCode: 0, TranslatedText: 'משהו מוזר קורה ליד הבריכה', translated: false, messageKey: 'errors:couldNotTranslate' });
+    expect(u.body).toMatchObject({
+      APIResponseCode: 0,
+      TranslatedText: 'משהו מוזר קורה ליד הבריכה',
+      translated: false,
+      messageKey: 'errors:couldNotTranslate',
+    });
   });
 });

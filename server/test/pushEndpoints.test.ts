@@ -68,8 +68,21 @@ async function queuedPush(messageId: string, contactId: string, address: string)
   const now = server.clock.now().toISOString();
   await db.run(
     db.q.insertInto('message_deliveries').values({
-      id, companyId: 1001, messageId, contactId, channel: 'push', address, state: 'queued', reason: null, attempts: 0,
-      nextAttemptAt: now, sentAt: null, updatedAt: now, subject: null, body: null, language: null,
+      id,
+      companyId: 1001,
+      messageId,
+      contactId,
+      channel: 'push',
+      address,
+      state: 'queued',
+      reason: null,
+      attempts: 0,
+      nextAttemptAt: now,
+      sentAt: null,
+      updatedAt: now,
+      subject: null,
+      body: null,
+      language: null,
     }),
   );
   return id;
@@ -80,7 +93,10 @@ const deliveryOf = (id: string) => db.first(db.q.selectFrom('message_deliveries'
 /** A message of the building (by SMS unless told: its push rows would go to the real push services); it also wakes the send job. */
 async function sendMessage(audience: { owners: boolean; renters: boolean }, channels = ['sms']): Promise<string> {
   const id = newId();
-  const sent = await call(server, 'POST', '/api/binyan/messages', { token: tokens.get('rina') ?? '', body: { id, buildingId: 101, subject: 'מים', body: 'הפסקת מים מחר', ...audience, channels } });
+  const sent = await call(server, 'POST', '/api/binyan/messages', {
+    token: tokens.get('rina') ?? '',
+    body: { id, buildingId: 101, subject: 'מים', body: 'הפסקת מים מחר', ...audience, channels },
+  });
   expect(sent.status, sent.text).toBe(201);
   return id;
 }
@@ -130,7 +146,11 @@ describe('registering a push subscription', () => {
       expect(reply.body.error, endpoint).toMatchObject({ code: 'PUSH_ENDPOINT_REFUSED', messageKey: 'errors:pushEndpointRefused', field: 'endpoint' });
     }
     const rows = await db.all(db.q.selectFrom('push_subscriptions').select('endpoint'));
-    expect(rows.filter((r) => !r.endpoint.startsWith('https://fcm.googleapis.com/fcm/send/') && !/^https:\/\/[a-z0-9.-]+\.(mozilla|apple|windows)\.com\//.test(r.endpoint))).toEqual([]);
+    expect(
+      rows.filter(
+        (r) => !r.endpoint.startsWith('https://fcm.googleapis.com/fcm/send/') && !/^https:\/\/[a-z0-9.-]+\.(mozilla|apple|windows)\.com\//.test(r.endpoint),
+      ),
+    ).toEqual([]);
     expect(connections).toBe(0);
   });
 
@@ -174,7 +194,14 @@ describe('registering a push subscription', () => {
     }
     // Registering a kept one again (its keys renewed) keeps the same five.
     expect((await subscribe('rina', endpoints[6] ?? '')).status).toBe(201);
-    const kept = await db.all(db.q.selectFrom('push_subscriptions').innerJoin('users', 'users.id', 'push_subscriptions.userId').select('endpoint').where('users.userName', '=', 'rina').where('users.companyId', '=', 1001));
+    const kept = await db.all(
+      db.q
+        .selectFrom('push_subscriptions')
+        .innerJoin('users', 'users.id', 'push_subscriptions.userId')
+        .select('endpoint')
+        .where('users.userName', '=', 'rina')
+        .where('users.companyId', '=', 1001),
+    );
     expect(new Set(kept.map((r) => r.endpoint))).toEqual(new Set(endpoints.slice(2)));
   });
 });
@@ -186,7 +213,17 @@ describe('sending by push', () => {
     await db.run(db.q.deleteFrom('push_subscriptions').where('userId', '=', moshesUser?.id ?? 0));
     // Rows of before the fix: moshe's subscriptions at the local listener.
     for (const endpoint of [`http://${local}/legacy`, `https://${local}/legacy`]) {
-      await db.run(db.q.insertInto('push_subscriptions').values({ endpoint, companyId: 1001, userId: moshesUser?.id ?? 0, p256dh: browserKeys().p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA', language: 'he', createdAt: server.clock.now().toISOString() }));
+      await db.run(
+        db.q.insertInto('push_subscriptions').values({
+          endpoint,
+          companyId: 1001,
+          userId: moshesUser?.id ?? 0,
+          p256dh: browserKeys().p256dh,
+          auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+          language: 'he',
+          createdAt: server.clock.now().toISOString(),
+        }),
+      );
     }
     // A new message does not take them as his address…
     const messageId = await sendMessage({ owners: true, renters: false }, ['push']);

@@ -23,8 +23,20 @@ import { approveTerms } from './terms.ts';
 
 type Payment = { id: string; status: string; receiptNumber: number | null; receiptIssuer: string | null; totalAgorot: number };
 type Refund = { id: string; status: string };
-type Account = { apartmentId: string; buildingId: number; address: string; city: string; debts: { id: string; openAgorot: number }[]; history: { kind: string; creditNumber: number | null }[] };
-type Body = { record?: Payment & Refund & { version: number; receiptIssuer: string }; quote?: { total: number }; apartments?: Account[]; error?: { code: string; messageKey: string } };
+type Account = {
+  apartmentId: string;
+  buildingId: number;
+  address: string;
+  city: string;
+  debts: { id: string; openAgorot: number }[];
+  history: { kind: string; creditNumber: number | null }[];
+};
+type Body = {
+  record?: Payment & Refund & { version: number; receiptIssuer: string };
+  quote?: { total: number };
+  apartments?: Account[];
+  error?: { code: string; messageKey: string };
+};
 
 let server: TestServer;
 let db: Database;
@@ -53,7 +65,20 @@ const account = async (): Promise<Account> => {
 async function newDebts(count: number): Promise<string[]> {
   const mine = await account();
   const ids = Array.from({ length: count }, () => newId());
-  for (const id of ids) expect((await as('miri', 'POST', '/api/binyan/charges', { id, buildingId: mine.buildingId, apartmentId: mine.apartmentId, reason: 'special', description: `Fix ${id.slice(0, 6)}`, amount: 50, dueDate: '2026-12-10' })).status).toBe(201);
+  for (const id of ids)
+    expect(
+      (
+        await as('miri', 'POST', '/api/binyan/charges', {
+          id,
+          buildingId: mine.buildingId,
+          apartmentId: mine.apartmentId,
+          reason: 'special',
+          description: `Fix ${id.slice(0, 6)}`,
+          amount: 50,
+          dueDate: '2026-12-10',
+        })
+      ).status,
+    ).toBe(201);
   return ids;
 }
 
@@ -69,7 +94,8 @@ async function card(): Promise<string> {
 /** What paying one debt sends (quoted now). */
 async function paymentOf(chargeId: string) {
   const mine = await account();
-  const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: mine.apartmentId, chargeIds: [chargeId], cardId: await card() })).body.quote;
+  const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: mine.apartmentId, chargeIds: [chargeId], cardId: await card() }))
+    .body.quote;
   return { apartmentId: mine.apartmentId, chargeIds: [chargeId], cardId: await card(), expectedTotalAgorot: quote?.total };
 }
 const send = (body: object, id: string) => as('moshe', 'POST', '/api/binyan/my/payments', { id, ...body }, id);
@@ -82,7 +108,9 @@ const numbersOf = async (issuer: string) =>
     .map((r) => Number(r.receiptNumber))
     .sort((a, b) => a - b);
 const creditNumbersOf = async (issuer: string) =>
-  (await db.all(db.q.selectFrom('payment_refunds').select('creditNumber').where('creditIssuer', '=', issuer).where('creditNumber', 'is not', null))).map((r) => Number(r.creditNumber));
+  (await db.all(db.q.selectFrom('payment_refunds').select('creditNumber').where('creditIssuer', '=', issuer).where('creditNumber', 'is not', null))).map((r) =>
+    Number(r.creditNumber),
+  );
 
 describe('receipt numbers', () => {
   it('numbers payments made at once, and one payment finished twice at once, in the company’s sequence without a gap', async () => {
@@ -127,10 +155,36 @@ describe('receipt numbers', () => {
     const fee = newId();
     await ledger.insert(
       db,
-      { id: fee, buildingId: mine.buildingId, kind: 'charge', date: '2026-12-01', amountAgorot: 25_000, apartmentId: mine.apartmentId, contactId: null, debtKind: 'currentCommittee', dueDate: '2026-12-01', group: null, description: 'Committee fee', settles: [], sourceKind: 'test', sourceId: fee, createdAt: at, createdBy: 'test', version: 1, updatedAt: at },
+      {
+        id: fee,
+        buildingId: mine.buildingId,
+        kind: 'charge',
+        date: '2026-12-01',
+        amountAgorot: 25_000,
+        apartmentId: mine.apartmentId,
+        contactId: null,
+        debtKind: 'currentCommittee',
+        dueDate: '2026-12-01',
+        group: null,
+        description: 'Committee fee',
+        settles: [],
+        sourceKind: 'test',
+        sourceId: fee,
+        createdAt: at,
+        createdBy: 'test',
+        version: 1,
+        updatedAt: at,
+      },
       1001,
     );
-    const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId: mine.apartmentId, cardId: await card(), billingDay: 1, frequency: 'monthly', startDate: israelLocalDate(server.clock.now()) });
+    const order = await as('moshe', 'POST', '/api/binyan/my/standing-orders', {
+      id: newId(),
+      apartmentId: mine.apartmentId,
+      cardId: await card(),
+      billingDay: 1,
+      frequency: 'monthly',
+      startDate: israelLocalDate(server.clock.now()),
+    });
     expect(order.status, order.text).toBe(201);
     const now = () => new Date('2027-01-01T10:00:00Z');
     const counts = await runStandingOrders({ db, now, nowIso: () => now().toISOString(), provider: referenceProvider(db, now) });
@@ -146,8 +200,16 @@ describe('receipt numbers', () => {
     const mine = await account();
     const current = (await as('miri', 'GET', `/api/binyan/buildings/${mine.buildingId}/billing-settings`)).body.record;
     if (!current) throw new Error('settings');
-    const { version, buildingId: _b, updatedAt: _u, ...settings } = current as unknown as Record<string, unknown> & { version: number; buildingId: number; updatedAt: string };
-    const changed = await as('miri', 'PUT', `/api/binyan/buildings/${mine.buildingId}/billing-settings`, { baseVersion: version, settings: { ...settings, receiptIssuer: 'committee' } });
+    const {
+      version,
+      buildingId: _b,
+      updatedAt: _u,
+      ...settings
+    } = current as unknown as Record<string, unknown> & { version: number; buildingId: number; updatedAt: string };
+    const changed = await as('miri', 'PUT', `/api/binyan/buildings/${mine.buildingId}/billing-settings`, {
+      baseVersion: version,
+      settings: { ...settings, receiptIssuer: 'committee' },
+    });
     expect(changed.body.record?.receiptIssuer, changed.text).toBe('committee');
     const company = await numbersOf('company:1001');
     const debts = await newDebts(3);
@@ -157,7 +219,9 @@ describe('receipt numbers', () => {
     expect(committee.sort((a, b) => a - b)).toEqual([FIRST_RECEIPT_NUMBER, FIRST_RECEIPT_NUMBER + 1, FIRST_RECEIPT_NUMBER + 2]);
     expect(await numbersOf('company:1001')).toEqual(company);
     // The receipt names its issuer.
-    const pdf = await fetch(`${server.baseUrl}/api/binyan/payments/${replies[0]?.body.record?.id ?? ''}/receipt.pdf?lang=en`, { headers: { authorization: tokens.get('moshe') ?? '' } });
+    const pdf = await fetch(`${server.baseUrl}/api/binyan/payments/${replies[0]?.body.record?.id ?? ''}/receipt.pdf?lang=en`, {
+      headers: { authorization: tokens.get('moshe') ?? '' },
+    });
     const lines = await pdfLines(Buffer.from(await pdf.arrayBuffer()));
     expect(lines).toContain(drawn('Issued by', 'ltr'));
     expect(lines.some((l) => l.includes(drawn(`House committee, ${mine.address}, ${mine.city}`, 'ltr')))).toBe(true);
@@ -169,7 +233,9 @@ describe('receipt numbers', () => {
     const paid = (await numbersOf(issuer)).length;
     const debts = await newDebts(3);
     const made = await Promise.all(debts.map((d) => pay(d)));
-    const refunds = await Promise.all(made.map((p) => as('miri', 'POST', `/api/binyan/payments/${p.body.record?.id ?? ''}/refunds`, { id: newId(), amountAgorot: 1_000 })));
+    const refunds = await Promise.all(
+      made.map((p) => as('miri', 'POST', `/api/binyan/payments/${p.body.record?.id ?? ''}/refunds`, { id: newId(), amountAgorot: 1_000 })),
+    );
     for (const r of refunds) expect(r.body.record?.status, r.text).toBe('succeeded');
     const credits = await creditNumbersOf(issuer);
     expect(credits.sort((a, b) => a - b)).toEqual([FIRST_CREDIT_NUMBER, FIRST_CREDIT_NUMBER + 1, FIRST_CREDIT_NUMBER + 2]);
@@ -177,6 +243,11 @@ describe('receipt numbers', () => {
     expect(isGapFree(await numbersOf(issuer), FIRST_RECEIPT_NUMBER)).toBe(true);
     expect((await numbersOf(issuer)).length).toBe(paid + 3);
     // The tenant's history names each refund's credit document.
-    expect((await account()).history.filter((h) => h.kind === 'refund').map((h) => h.creditNumber).sort()).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(
+      (await account()).history
+        .filter((h) => h.kind === 'refund')
+        .map((h) => h.creditNumber)
+        .sort(),
+    ).toEqual(expect.arrayContaining([1, 2, 3]));
   });
 });

@@ -19,12 +19,41 @@ import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { enteredCard } from './cardEntry.ts';
 
 type Debt = { id: string; openAgorot: number };
-type History = { kind: string; method: string; amountAgorot: number; paymentId: string | null; descriptionKey: string | null; descriptionParams: Record<string, string> | null };
+type History = {
+  kind: string;
+  method: string;
+  amountAgorot: number;
+  paymentId: string | null;
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string> | null;
+};
 type Account = { apartmentId: string; buildingId: number; balanceAgorot: number; debts: Debt[]; history: History[] };
-type Payment = { id: string; status: string; receiptNumber: number; totalAgorot: number; subtotalAgorot: number; feeNetAgorot: number; refundedAgorot?: number };
+type Payment = {
+  id: string;
+  status: string;
+  receiptNumber: number;
+  totalAgorot: number;
+  subtotalAgorot: number;
+  feeNetAgorot: number;
+  refundedAgorot?: number;
+};
 type Refund = { id: string; paymentId: string; amountAgorot: number; status: string };
-type Ledger = { id: string; kind: string; sourceKind: string | null; amountAgorot: number; descriptionKey: string | null; descriptionParams: Record<string, string> | null; settles: { chargeId: string; amountAgorot: number }[] };
-type Body = { record?: Payment & Refund & { id: string }; records?: (Payment & Refund & Ledger)[]; quote?: { total: number }; apartments?: Account[]; error?: { code: string; messageKey: string; field?: string } };
+type Ledger = {
+  id: string;
+  kind: string;
+  sourceKind: string | null;
+  amountAgorot: number;
+  descriptionKey: string | null;
+  descriptionParams: Record<string, string> | null;
+  settles: { chargeId: string; amountAgorot: number }[];
+};
+type Body = {
+  record?: Payment & Refund & { id: string };
+  records?: (Payment & Refund & Ledger)[];
+  quote?: { total: number };
+  apartments?: Account[];
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -53,16 +82,25 @@ const pdfOf = async (user: string, paymentId: string, lang = 'he') => {
 async function payDebts(count: number): Promise<{ payment: Payment; debts: Debt[] }> {
   const a = await account();
   const debts = a.debts.slice(0, count);
-  const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record;
+  const card = (
+    await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))
+  ).body.record;
   const chargeIds = debts.map((d) => d.id);
   const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds, cardId: card?.id })).body.quote;
   const id = newId();
-  const paid = await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: a.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total }, id);
+  const paid = await as(
+    'moshe',
+    'POST',
+    '/api/binyan/my/payments',
+    { id, apartmentId: a.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total },
+    id,
+  );
   expect(paid.status, paid.text).toBe(200);
   return { payment: paid.body.record as Payment, debts };
 }
 
-const refund = (user: string, paymentId: string, amountAgorot: number, id = newId()) => as(user, 'POST', `/api/binyan/payments/${paymentId}/refunds`, { id, amountAgorot }, id);
+const refund = (user: string, paymentId: string, amountAgorot: number, id = newId()) =>
+  as(user, 'POST', `/api/binyan/payments/${paymentId}/refunds`, { id, amountAgorot }, id);
 
 describe('ledger texts', () => {
   it('stores a card payment as a message key with the card’s last digits, in the tenant’s history and the books', async () => {
@@ -102,7 +140,8 @@ describe('receipt PDF', () => {
       const { bytes } = await pdfOf('moshe', p.id, lang);
       const lines = await pdfLines(bytes);
       const dir = lang === 'he' ? 'rtl' : 'ltr';
-      for (const text of [...expected[lang], formatDisplayDate(p.date), formatNis(nisOf(p.totalAgorot), lang)]) expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
+      for (const text of [...expected[lang], formatDisplayDate(p.date), formatNis(nisOf(p.totalAgorot), lang)])
+        expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
       // Right to left: the number stands at the left edge of the title, the word's first letter at the right.
       if (lang === 'he') expect(lines).toContain(`${p.receiptNumber} הלבק`);
       expect(formatDisplayDate(p.date)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -120,7 +159,12 @@ describe('receipt PDF', () => {
     // Made another tenant's payment of her apartment, it is hers and no longer moshe's.
     const db = openDatabase(server.database);
     try {
-      await db.run(db.q.updateTable('payments').set({ apartmentId: (await account('tali')).apartmentId, userId: null }).where('id', '=', payment.id));
+      await db.run(
+        db.q
+          .updateTable('payments')
+          .set({ apartmentId: (await account('tali')).apartmentId, userId: null })
+          .where('id', '=', payment.id),
+      );
     } finally {
       await db.close();
     }
@@ -131,11 +175,24 @@ describe('receipt PDF', () => {
 
   it('does not exist for a payment that failed', async () => {
     const a = await account();
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.decline, false))).body.record;
+    const card = (
+      await as(
+        'moshe',
+        'POST',
+        '/api/binyan/my/cards',
+        await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.decline, false),
+      )
+    ).body.record;
     const chargeIds = [a.debts[0]?.id ?? ''];
     const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: a.apartmentId, chargeIds, cardId: card?.id })).body.quote;
     const id = newId();
-    const failed = await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: a.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total }, id);
+    const failed = await as(
+      'moshe',
+      'POST',
+      '/api/binyan/my/payments',
+      { id, apartmentId: a.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote?.total },
+      id,
+    );
     expect(failed.body.record?.status).toBe('failed');
     const reply = await as('moshe', 'GET', `/api/binyan/payments/${id}/receipt.pdf`);
     expect(reply.status).toBe(404);
@@ -155,10 +212,17 @@ describe('refunds', () => {
     const after = await account();
     expect(after.balanceAgorot).toBe(before.balanceAgorot + 10_000);
     expect(after.debts.find((d) => d.id === debts[0]?.id)?.openAgorot).toBe(10_000);
-    expect(after.history[0]).toMatchObject({ kind: 'refund', amountAgorot: 10_000, descriptionKey: 'refund', descriptionParams: { receipt: String(payment.receiptNumber), last4: '0000' } });
+    expect(after.history[0]).toMatchObject({
+      kind: 'refund',
+      amountAgorot: 10_000,
+      descriptionKey: 'refund',
+      descriptionParams: { receipt: String(payment.receiptNumber), last4: '0000' },
+    });
     const listed = (await as('miri', 'GET', `/api/binyan/payments?buildingId=${after.buildingId}`)).body.records?.find((p) => p.id === payment.id);
     expect(listed?.refundedAgorot).toBe(10_000);
-    expect((await as('miri', 'GET', `/api/binyan/payments/${payment.id}/refunds`)).body.records).toEqual([expect.objectContaining({ id, amountAgorot: 10_000 })]);
+    expect((await as('miri', 'GET', `/api/binyan/payments/${payment.id}/refunds`)).body.records).toEqual([
+      expect.objectContaining({ id, amountAgorot: 10_000 }),
+    ]);
   });
 
   it('refunds the rest in full, fee included, and refuses more than is left', async () => {
@@ -196,8 +260,15 @@ describe('refunds', () => {
 
 describe('a refund’s credit document', () => {
   const creditOf = async (user: string, paymentId: string, refundId: string, lang = 'he') => {
-    const res = await fetch(`${server.baseUrl}/api/binyan/payments/${paymentId}/refunds/${refundId}/credit.pdf?lang=${lang}`, { headers: tokens[user] ? { authorization: tokens[user] } : {} });
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+    const res = await fetch(`${server.baseUrl}/api/binyan/payments/${paymentId}/refunds/${refundId}/credit.pdf?lang=${lang}`, {
+      headers: tokens[user] ? { authorization: tokens[user] } : {},
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
   };
   const creditNumberOf = async (refundId: string) => {
     const db = openDatabase(server.database);
@@ -229,7 +300,8 @@ describe('a refund’s credit document', () => {
       expect(doc.getTitle()).toBe(expected[lang][0]);
       const lines = await pdfLines(pdf.bytes);
       const dir = lang === 'he' ? 'rtl' : 'ltr';
-      for (const text of [...expected[lang], String(payment.receiptNumber), formatNis(nisOf(12_345), lang)]) expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
+      for (const text of [...expected[lang], String(payment.receiptNumber), formatNis(nisOf(12_345), lang)])
+        expect(lines, `${lang}: ${text}`).toContain(drawn(text, dir));
       expect(await pdfFontNames(pdf.bytes), lang).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     }
     // The same document gives the same bytes.

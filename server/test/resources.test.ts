@@ -40,7 +40,8 @@ describe('demo data', () => {
     for (const tab of ['open', 'closed', 'planned']) expect((await records(`/api/binyan/service-calls?tab=${tab}`)).length, tab).toBeGreaterThan(0);
     const open = await records('/api/binyan/service-calls?tab=open');
     let withUpdates = 0;
-    for (const c of open.slice(0, 10)) withUpdates += (await call<{ updates: unknown[] }>(server, 'GET', `/api/binyan/service-calls/${c.id}`, { token: avi })).body.updates.length;
+    for (const c of open.slice(0, 10))
+      withUpdates += (await call<{ updates: unknown[] }>(server, 'GET', `/api/binyan/service-calls/${c.id}`, { token: avi })).body.updates.length;
     expect(withUpdates).toBeGreaterThan(0);
     const meters = await records('/api/binyan/buildings/101/meters');
     expect(meters.some((m) => m.kind === 'evCharger')).toBe(true);
@@ -54,7 +55,7 @@ describe('demo data', () => {
   it('filters service calls by since', async () => {
     const first = await call<{ records: Rec[]; serverTime: string }>(server, 'GET', '/api/binyan/service-calls?buildingId=106', { token: dana });
     expect(first.body.records.length).toBeGreaterThan(0);
-    expect((await records(`/api/binyan/service-calls?buildingId=106&since=${encodeURIComponent(first.body.serverTime)}`, dana))).toHaveLength(0);
+    expect(await records(`/api/binyan/service-calls?buildingId=106&since=${encodeURIComponent(first.body.serverTime)}`, dana)).toHaveLength(0);
   });
 });
 

@@ -27,7 +27,13 @@ async function create(options: { token?: string | null; key?: string; length: nu
   const headers: Record<string, string> = {
     'Tus-Resumable': '1.0.0',
     'Upload-Length': String(options.length),
-    'Upload-Metadata': meta({ key: options.key ?? randomUUID(), parentType: 'serviceCalls', parentID: options.parentID ?? callId, fileID: options.fileID ?? newId(), filename: 'photo.jpg' }),
+    'Upload-Metadata': meta({
+      key: options.key ?? randomUUID(),
+      parentType: 'serviceCalls',
+      parentID: options.parentID ?? callId,
+      fileID: options.fileID ?? newId(),
+      filename: 'photo.jpg',
+    }),
   };
   if (options.token !== null) headers.authorization = options.token ?? avi;
   return fetch(`${server.baseUrl}/api/files/uploads`, { method: 'POST', headers });
@@ -47,7 +53,8 @@ function head(url: string, token: string | null = avi) {
 
 type Finished = { APIResponseCode: number; fileId?: string; deduplicated?: boolean; error?: { messageKey: string } };
 
-const finish = (url: string, key: string, token: string = avi) => call<Finished>(server, 'POST', `${new URL(url).pathname}/finish`, { token, body: [], idempotencyKey: key });
+const finish = (url: string, key: string, token: string = avi) =>
+  call<Finished>(server, 'POST', `${new URL(url).pathname}/finish`, { token, body: [], idempotencyKey: key });
 
 async function filesOfCall(): Promise<string[]> {
   const db = openDatabase(server.database);
@@ -64,7 +71,10 @@ beforeAll(async () => {
   eli = (await loginAs(server, 'eli')).token;
   other = (await loginAs(server, 'other', 2002)).token;
   callId = newId();
-  const created = await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' } });
+  const created = await call(server, 'POST', '/api/binyan/service-calls', {
+    token: avi,
+    body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(async () => server.close());
@@ -151,7 +161,14 @@ describe('expiry', () => {
       const purged = await purgeExpired({ db, now: () => later, signInLimits: signInLimitsWith(), usageLimits: usageLimitsWith() });
       expect(purged.resumableUploads).toBeGreaterThanOrEqual(1);
       expect(await db.all(db.q.selectFrom('resumable_upload_parts').select('uploadId'))).toEqual([]);
-      expect(await db.all(db.q.selectFrom('resumable_uploads').select('id').where('id', '=', url.split('/').pop() ?? ''))).toEqual([]);
+      expect(
+        await db.all(
+          db.q
+            .selectFrom('resumable_uploads')
+            .select('id')
+            .where('id', '=', url.split('/').pop() ?? ''),
+        ),
+      ).toEqual([]);
     } finally {
       await db.close();
     }

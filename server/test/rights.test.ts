@@ -70,7 +70,9 @@ describe('the rule table on every route', () => {
 
   it('refuses each route with 403 "not allowed" exactly for the roles the table does not grant', async () => {
     // Logging out ends the session, so it goes last.
-    const routes = [...server.routes.filter((r) => r.right !== null)].sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    const routes = [...server.routes.filter((r) => r.right !== null)].sort(
+      (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
+    );
     const mismatches: string[] = [];
     for (const name of Object.keys(users)) {
       const actor = actors.get(name);
@@ -82,7 +84,8 @@ describe('the rule table on every route', () => {
         const style2Refusal = reply.status === 200 && Number((reply.body as { APIResponseCode?: unknown }).APIResponseCode) !== 0;
         const refused = (reply.status === 403 || style2Refusal) && reply.body.error?.code === 'NOT_ALLOWED';
         const allowed = can(actor, route.right as Action);
-        if (refused === allowed) mismatches.push(`${name} ${route.method} ${route.url} → ${reply.status} ${reply.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`);
+        if (refused === allowed)
+          mismatches.push(`${name} ${route.method} ${route.url} → ${reply.status} ${reply.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`);
       }
       tokens.set(name, (await loginAs(server, name)).token);
     }
@@ -100,7 +103,10 @@ describe('the rule table on every route', () => {
       const items = mutations.map((route, i) => ({
         key: newId(),
         method: route.method,
-        path: route.url.replace(/^\/api\//, '').replace(':bid', '101').replace(':id', 'no-such-id'),
+        path: route.url
+          .replace(/^\/api\//, '')
+          .replace(':bid', '101')
+          .replace(':id', 'no-such-id'),
         body: {},
         record: `route:${i}`,
       }));
@@ -112,7 +118,10 @@ describe('the rule table on every route', () => {
         const style2Refusal = result?.status === 200 && Number(result.body.APIResponseCode) !== 0;
         const refused = (result?.status === 403 || style2Refusal) && result.body.error?.code === 'NOT_ALLOWED';
         const allowed = can(actor, route.right as Action);
-        if (refused === allowed) mismatches.push(`${name} batch ${route.method} ${route.url} → ${result?.status ?? 'none'} ${result?.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`);
+        if (refused === allowed)
+          mismatches.push(
+            `${name} batch ${route.method} ${route.url} → ${result?.status ?? 'none'} ${result?.body.error?.code ?? ''} (table: ${allowed ? 'allowed' : 'refused'})`,
+          );
       });
     }
     expect(mismatches).toEqual([]);
@@ -129,7 +138,13 @@ describe('buildings a user may see', () => {
   });
 
   it('refuses a worker another building’s contacts, calls and meters, and lists only his buildings’ calls', async () => {
-    for (const path of ['/api/binyan/buildings/105/contacts', '/api/binyan/buildings/105/apartments', '/api/binyan/buildings/106/meters', '/api/binyan/service-calls?buildingId=105', '/api/binyan/keys?buildingId=106']) {
+    for (const path of [
+      '/api/binyan/buildings/105/contacts',
+      '/api/binyan/buildings/105/apartments',
+      '/api/binyan/buildings/106/meters',
+      '/api/binyan/service-calls?buildingId=105',
+      '/api/binyan/keys?buildingId=106',
+    ]) {
       const reply = await as('avi', 'GET', path);
       expect(reply.status, path).toBe(403);
       expect(reply.body, path).toMatchObject(notAssigned);
@@ -150,7 +165,12 @@ describe('buildings a user may see', () => {
   });
 
   it('refuses creating records in a building that is not the user’s', async () => {
-    const created = await as('avi', 'POST', '/api/binyan/service-calls', { id: newId(), buildingId: 105, domain: 'plumbing', description: 'נזילה בחניון התחתון' });
+    const created = await as('avi', 'POST', '/api/binyan/service-calls', {
+      id: newId(),
+      buildingId: 105,
+      domain: 'plumbing',
+      description: 'נזילה בחניון התחתון',
+    });
     expect(created.status).toBe(403);
     expect(created.body).toMatchObject(notAssigned);
     const key = await as('rina', 'POST', '/api/binyan/keys', { id: newId(), buildingId: 101, tagNumber: 'R-1', description: 'מפתח' });
@@ -159,7 +179,16 @@ describe('buildings a user may see', () => {
   });
 
   it('lets the committee set up rooms only in its own building, and a tenant ask to cancel only their own booking', async () => {
-    const room = { name: 'חדר כושר', opensAt: '06:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 0, maxDaysAhead: 7, maxFutureBookingsPerApartment: 2, feeAgorot: 0 };
+    const room = {
+      name: 'חדר כושר',
+      opensAt: '06:00',
+      closesAt: '22:00',
+      slotMinutes: 60,
+      bufferMinutes: 0,
+      maxDaysAhead: 7,
+      maxFutureBookingsPerApartment: 2,
+      feeAgorot: 0,
+    };
     const elsewhere = await as('rina', 'POST', '/api/binyan/rooms', { id: newId(), buildingId: 105, ...room });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body).toMatchObject(notAssigned);
@@ -179,11 +208,13 @@ describe('registration links', () => {
     const listed = await as('miri', 'GET', links);
     expect(listed.status).toBe(200);
     const apartmentId = (await as('miri', 'GET', '/api/binyan/buildings/101/apartments')).body.records?.[0]?.id;
-    for (const user of ['avi', 'rina', 'moshe']) expect((await as(user, 'POST', '/api/binyan/tenant-links', { apartmentId })).body, user).toMatchObject(notAllowed);
+    for (const user of ['avi', 'rina', 'moshe'])
+      expect((await as(user, 'POST', '/api/binyan/tenant-links', { apartmentId })).body, user).toMatchObject(notAllowed);
     const made = await as('admin', 'POST', '/api/binyan/tenant-links', { apartmentId });
     expect(made.status, made.text).toBe(201);
     const code = String(made.body.record?.code ?? '');
-    for (const user of ['avi', 'rina', 'moshe', 'tali']) expect((await as(user, 'DELETE', `/api/binyan/tenant-links/${code}`)).body, user).toMatchObject(notAllowed);
+    for (const user of ['avi', 'rina', 'moshe', 'tali'])
+      expect((await as(user, 'DELETE', `/api/binyan/tenant-links/${code}`)).body, user).toMatchObject(notAllowed);
     expect((await as('miri', 'DELETE', `/api/binyan/tenant-links/${code}`)).status).toBe(200);
   });
 });
@@ -193,8 +224,16 @@ describe('billing settings and legal holds', () => {
     const path = '/api/binyan/buildings/101/billing-settings';
     for (const user of ['avi', 'yossi', 'rina', 'moshe', 'tali', 'shimon', 'eli']) expect((await as(user, 'GET', path)).body, user).toMatchObject(notAllowed);
     const current = (await as('miri', 'GET', path)).body.record as Rec & { version: number };
-    const settings = { cardPayments: true, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
-    for (const user of ['avi', 'rina', 'moshe']) expect((await as(user, 'PUT', path, { baseVersion: current.version, settings })).body, user).toMatchObject(notAllowed);
+    const settings = {
+      cardPayments: true,
+      fixedAgorot: 150,
+      percentBasisPoints: 120,
+      vat: 'added',
+      foreignCardFixedAgorot: 500,
+      dinersAmexPercentBasisPoints: 250,
+    };
+    for (const user of ['avi', 'rina', 'moshe'])
+      expect((await as(user, 'PUT', path, { baseVersion: current.version, settings })).body, user).toMatchObject(notAllowed);
     expect((await as('admin', 'PUT', path, { baseVersion: current.version, settings })).status).toBe(200);
   });
 
@@ -216,11 +255,17 @@ describe('building settings', () => {
 
   it('lets only management staff change the bank account, refusing a worker', async () => {
     const b = await building();
-    const byWorker = await as('avi', 'PATCH', '/api/binyan/buildings/102', { baseVersion: b?.version, changes: { bankAccount: '12-345-999999', accountName: 'Someone else' } });
+    const byWorker = await as('avi', 'PATCH', '/api/binyan/buildings/102', {
+      baseVersion: b?.version,
+      changes: { bankAccount: '12-345-999999', accountName: 'Someone else' },
+    });
     expect(byWorker.status).toBe(403);
     expect(byWorker.body).toMatchObject(notAllowed);
     expect((await building())?.bankAccount).toBe(b?.bankAccount);
-    const byManager = await as('miri', 'PATCH', '/api/binyan/buildings/102', { baseVersion: b?.version, changes: { bankAccount: '12-345-678901', accountName: 'ועד הבית' } });
+    const byManager = await as('miri', 'PATCH', '/api/binyan/buildings/102', {
+      baseVersion: b?.version,
+      changes: { bankAccount: '12-345-678901', accountName: 'ועד הבית' },
+    });
     expect(byManager.status).toBe(200);
     expect(byManager.body.record).toMatchObject({ bankAccount: '12-345-678901', accountName: 'ועד הבית' });
   });
@@ -246,7 +291,11 @@ describe('building settings', () => {
 
 describe('permission flags', () => {
   it('closes service calls and checks to a worker whose flags are off, on the server', async () => {
-    for (const [method, path] of [['GET', '/api/binyan/service-calls'], ['GET', '/api/binyan/check/toFill'], ['POST', '/api/binyan/check/deposit/start']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/binyan/service-calls'],
+      ['GET', '/api/binyan/check/toFill'],
+      ['POST', '/api/binyan/check/deposit/start'],
+    ] as const) {
       const reply = await as('noam', method, path, method === 'GET' ? undefined : {});
       expect(reply.status, path).toBe(403);
       expect(reply.body, path).toMatchObject(notAllowed);
@@ -271,8 +320,15 @@ describe('permission flags', () => {
       await db.run(db.q.updateTable('users').set({ permClearing: 0 }).where('userName', '=', 'admin').where('companyId', '=', 1001));
       const login = await loginAs(server, 'admin');
       // The screens read the same table with the flags the sign-in answers: they hide card clearing too.
-      const actor = actorFrom({ role: String(login.user.role), PermSrvCall: 1, PermClearing: Number(login.user.PermClearing), showChecksDeposit: 1, allowReceptionistModule: 1 });
-      for (const action of ['billingSettings.read', 'billingSettings.edit', 'payments.read', 'payments.refund'] as const) expect(can(actor, action), action).toBe(false);
+      const actor = actorFrom({
+        role: String(login.user.role),
+        PermSrvCall: 1,
+        PermClearing: Number(login.user.PermClearing),
+        showChecksDeposit: 1,
+        allowReceptionistModule: 1,
+      });
+      for (const action of ['billingSettings.read', 'billingSettings.edit', 'payments.read', 'payments.refund'] as const)
+        expect(can(actor, action), action).toBe(false);
       for (const [method, path, body] of clearing) {
         const reply = await call<Reply>(server, method, path, { token: login.token, ...(body === undefined ? {} : { body }) });
         expect(reply.status, `${method} ${path}`).toBe(403);
@@ -297,7 +353,13 @@ describe('permission flags', () => {
 describe('who did it', () => {
   it('records the signed-in worker as the creator of a call and of an update, whatever the body says', async () => {
     const id = newId();
-    const created = await as('avi', 'POST', '/api/binyan/service-calls', { id, buildingId: 101, domain: 'plumbing', description: 'נזילה בחדר המדרגות', createdBy: 'someone-else' });
+    const created = await as('avi', 'POST', '/api/binyan/service-calls', {
+      id,
+      buildingId: 101,
+      domain: 'plumbing',
+      description: 'נזילה בחדר המדרגות',
+      createdBy: 'someone-else',
+    });
     expect(created.status).toBe(201);
     const me = (await as('avi', 'POST', '/api/utils/sessionToken/GetData', [])).body as unknown as { workerGUID: string };
     expect(created.body.record?.createdBy).toBe(me.workerGUID);
@@ -326,16 +388,29 @@ describe('receipts and refunds of tenants’ payments', () => {
     const mine = (await as('moshe', 'GET', '/api/binyan/my/account')).body as unknown as { apartments: { apartmentId: string; debts: { id: string }[] }[] };
     const apartment = mine.apartments[0];
     if (!apartment) throw new Error('the demo tenant has an apartment');
-    const card = (await as('moshe', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, false))).body.record;
+    const card = (
+      await as(
+        'moshe',
+        'POST',
+        '/api/binyan/my/cards',
+        await enteredCard(() => as('moshe', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, false),
+      )
+    ).body.record;
     const chargeIds = [apartment.debts[0]?.id ?? ''];
-    const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id })).body as unknown as { quote: { total: number } };
+    const quote = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id }))
+      .body as unknown as { quote: { total: number } };
     const id = newId();
-    const paid = await call<Reply>(server, 'POST', '/api/binyan/my/payments', { token: tokens.get('moshe') ?? '', idempotencyKey: id, body: { id, apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote.quote.total } });
+    const paid = await call<Reply>(server, 'POST', '/api/binyan/my/payments', {
+      token: tokens.get('moshe') ?? '',
+      idempotencyKey: id,
+      body: { id, apartmentId: apartment.apartmentId, chargeIds, cardId: card?.id, expectedTotalAgorot: quote.quote.total },
+    });
     expect(paid.status, paid.text).toBe(200);
     const receipt = `/api/binyan/payments/${id}/receipt.pdf`;
     for (const user of ['moshe', 'miri', 'admin', 'rina']) expect((await as(user, 'GET', receipt)).status, user).toBe(200);
     for (const user of ['avi', 'yossi', 'shimon', 'eli']) expect((await as(user, 'GET', receipt)).body, user).toMatchObject(notAllowed);
-    for (const user of ['moshe', 'tali', 'rina', 'avi']) expect((await as(user, 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).body, user).toMatchObject(notAllowed);
+    for (const user of ['moshe', 'tali', 'rina', 'avi'])
+      expect((await as(user, 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).body, user).toMatchObject(notAllowed);
     expect((await as('miri', 'POST', `/api/binyan/payments/${id}/refunds`, { id: newId(), amountAgorot: 100 })).status).toBe(200);
   });
 });

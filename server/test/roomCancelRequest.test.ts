@@ -8,7 +8,15 @@ import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
-type Booking = { id: string; roomId: string; status: string; version: number; cancelRequestedAt: string | null; cancelRequestedBy: string | null; cancelledBy: string | null };
+type Booking = {
+  id: string;
+  roomId: string;
+  status: string;
+  version: number;
+  cancelRequestedAt: string | null;
+  cancelRequestedBy: string | null;
+  cancelledBy: string | null;
+};
 type Body = { record?: Booking; records?: (Booking & { name: string })[]; error?: { code: string; messageKey: string } };
 
 let server: TestServer;
@@ -21,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const as = (user: string, method: string, path: string, body?: unknown) => call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
 
 describe('asking the management company to cancel', () => {
   it('takes the request on the day of the booking and shows it to staff, who cancel it', async () => {

@@ -55,7 +55,13 @@ const mosheApartment = async () => {
 let slot = 0;
 const book = async (user: string, apartmentId?: string) => {
   const day = addLocalDays(today(), 2 + slot++);
-  return as(user, 'POST', '/room-bookings', { id: newId(), roomId: await clubRoom(), start: `${day}T09:00`, end: `${day}T10:00`, ...(apartmentId ? { apartmentId } : {}) });
+  return as(user, 'POST', '/room-bookings', {
+    id: newId(),
+    roomId: await clubRoom(),
+    start: `${day}T09:00`,
+    end: `${day}T10:00`,
+    ...(apartmentId ? { apartmentId } : {}),
+  });
 };
 
 describe('room bookings refused to an apartment in arrears', () => {

@@ -9,7 +9,17 @@ import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 import { enteredCard } from './cardEntry.ts';
 
-type Booking = { id: string; roomId: string; apartmentId: string; start: string; status: string; paid: boolean; feeAgorot: number; mine: boolean; version: number };
+type Booking = {
+  id: string;
+  roomId: string;
+  apartmentId: string;
+  start: string;
+  status: string;
+  paid: boolean;
+  feeAgorot: number;
+  mine: boolean;
+  version: number;
+};
 type Room = { id: string; name: string; feeAgorot: number };
 type Debt = { id: string; kind: string; description: string; openAgorot: number; dueDate: string };
 type Account = { apartmentId: string; debts: Debt[] };
@@ -32,7 +42,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const as = (user: string, method: string, path: string, body?: unknown, key?: string) =>
-  call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}), ...(key ? { idempotencyKey: key } : {}) });
+  call<Body>(server, method, `/api/binyan${path}`, {
+    token: tokens.get(user) ?? '',
+    ...(body !== undefined ? { body } : {}),
+    ...(key ? { idempotencyKey: key } : {}),
+  });
 const day = (n: number) => addLocalDays(israelWallClock(server.clock.now()).slice(0, 10), n);
 const roomNamed = async (name: string): Promise<Room> => {
   const room = (await as('miri', 'GET', '/buildings/101/rooms')).body.records?.find((r) => r.name === name);
@@ -47,7 +61,8 @@ const account = async (user: string): Promise<Account> => {
 const feeDebts = async (user: string) => (await account(user)).debts.filter((d) => d.description.startsWith('גג משותף'));
 const book = (user: string, roomId: string, start: string, end: string, apartmentId?: string) =>
   as(user, 'POST', '/room-bookings', { id: newId(), roomId, start, end, ...(apartmentId ? { apartmentId } : {}) });
-const calendarRow = async (user: string, roomId: string, from: string, id: string) => (await as(user, 'GET', `/rooms/${roomId}/bookings?from=${from}&days=1`)).body.records?.find((b) => b.id === id);
+const calendarRow = async (user: string, roomId: string, from: string, id: string) =>
+  (await as(user, 'GET', `/rooms/${roomId}/bookings?from=${from}&days=1`)).body.records?.find((b) => b.id === id);
 
 describe('a room with a fee', () => {
   it('charges the fee to the apartment as a special debt, due on the day of the booking', async () => {
@@ -82,10 +97,17 @@ describe('a room with a fee', () => {
     const [debt] = await feeDebts('moshe');
     if (!booking || !debt) throw new Error('booked with a fee');
     const { apartmentId } = await account('moshe');
-    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body.record;
+    const card = (await as('moshe', 'POST', '/my/cards', await enteredCard(() => as('moshe', 'POST', '/my/cards/entry', {}), testCards.success, false))).body
+      .record;
     const quote = (await as('moshe', 'POST', '/my/payments/quote', { apartmentId, chargeIds: [debt.id], cardId: card?.id })).body.quote;
     const payId = newId();
-    const paid = await as('moshe', 'POST', '/my/payments', { id: payId, apartmentId, chargeIds: [debt.id], cardId: card?.id, expectedTotalAgorot: quote?.total }, payId);
+    const paid = await as(
+      'moshe',
+      'POST',
+      '/my/payments',
+      { id: payId, apartmentId, chargeIds: [debt.id], cardId: card?.id, expectedTotalAgorot: quote?.total },
+      payId,
+    );
     expect(paid.status, JSON.stringify(paid.body)).toBeLessThan(300);
     expect(await feeDebts('moshe')).toEqual([]);
 

@@ -8,7 +8,12 @@ import { call, expectRefused, loginAs, newId, startTestServer } from './harness.
 import { approveTerms } from './terms.ts';
 
 type Room = { id: string; buildingId: number; name: string; opensAt: string; closesAt: string; slotMinutes: number; feeAgorot: number; version: number };
-type Body = { record?: Room & { feeAgorot: number }; records?: Room[]; apartments?: { debts: { description: string; openAgorot: number }[] }[]; error?: { code: string; messageKey: string; field?: string } };
+type Body = {
+  record?: Room & { feeAgorot: number };
+  records?: Room[];
+  apartments?: { debts: { description: string; openAgorot: number }[] }[];
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 let server: TestServer;
 const tokens = new Map<string, string>();
@@ -20,8 +25,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const as = (user: string, method: string, path: string, body?: unknown) => call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
-const gym = { name: 'חדר כושר', opensAt: '06:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 0, maxDaysAhead: 7, maxFutureBookingsPerApartment: 3, feeAgorot: 0 };
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Body>(server, method, `/api/binyan${path}`, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const gym = {
+  name: 'חדר כושר',
+  opensAt: '06:00',
+  closesAt: '22:00',
+  slotMinutes: 60,
+  bufferMinutes: 0,
+  maxDaysAhead: 7,
+  maxFutureBookingsPerApartment: 3,
+  feeAgorot: 0,
+};
 const create = (user: string, fields: Partial<typeof gym>, buildingId = 101) => as(user, 'POST', '/rooms', { id: newId(), buildingId, ...gym, ...fields });
 
 describe('adding and changing rooms', () => {
@@ -57,7 +72,9 @@ describe('adding and changing rooms', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.record).toMatchObject({ feeAgorot: 2_500, closesAt: '23:00', opensAt: '06:00', version: room.version + 1 });
     expect((await as('rina', 'PATCH', `/rooms/${room.id}`, { baseVersion: room.version, changes: { feeAgorot: 0 } })).status).toBe(409);
-    expectRefused(await as('rina', 'PATCH', `/rooms/${room.id}`, { baseVersion: room.version + 1, changes: { closesAt: '05:00' } }), 'startMustBeBeforeEnd', { field: 'closesAt' });
+    expectRefused(await as('rina', 'PATCH', `/rooms/${room.id}`, { baseVersion: room.version + 1, changes: { closesAt: '05:00' } }), 'startMustBeBeforeEnd', {
+      field: 'closesAt',
+    });
 
     const tomorrow = addLocalDays(israelWallClock(server.clock.now()).slice(0, 10), 1);
     const booked = await as('moshe', 'POST', '/room-bookings', { id: newId(), roomId: room.id, start: `${tomorrow}T22:00`, end: `${tomorrow}T23:00` });

@@ -7,7 +7,17 @@ import type { TestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 
-type Booking = { id: string; roomId: string; apartmentId: string; start: string; end: string; status: string; bookedBy: string; mine: boolean; version: number };
+type Booking = {
+  id: string;
+  roomId: string;
+  apartmentId: string;
+  start: string;
+  end: string;
+  status: string;
+  bookedBy: string;
+  mine: boolean;
+  version: number;
+};
 type Room = { id: string; name: string; slotMinutes: number; maxFutureBookingsPerApartment: number };
 type Reply = { record?: Booking; records?: (Booking & Room)[]; myApartmentId?: string | null; error?: { code: string; messageKey: string; field?: string } };
 
@@ -49,11 +59,16 @@ describe('booking a room', () => {
 
   it('lets one of two tenants booking the same slot at the same moment win; the other gets "event overlaps"', async () => {
     const { club } = await roomsOf('moshe');
-    const [a, b] = await Promise.all([book('moshe', club.id, `${day(2)}T14:00`, `${day(2)}T15:00`), book('tali', club.id, `${day(2)}T14:00`, `${day(2)}T15:00`)]);
+    const [a, b] = await Promise.all([
+      book('moshe', club.id, `${day(2)}T14:00`, `${day(2)}T15:00`),
+      book('tali', club.id, `${day(2)}T14:00`, `${day(2)}T15:00`),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
     const loser = a.status === 422 ? a : b;
     expectRefused(loser, 'eventOverlaps', { code: 'EVENT_OVERLAPS', field: 'start' });
-    const slot = (await as('tali', 'GET', `/rooms/${club.id}/bookings?from=${day(2)}&days=1`)).body.records?.filter((x) => x.start === `${day(2)}T14:00` && x.status === 'booked');
+    const slot = (await as('tali', 'GET', `/rooms/${club.id}/bookings?from=${day(2)}&days=1`)).body.records?.filter(
+      (x) => x.start === `${day(2)}T14:00` && x.status === 'booked',
+    );
     expect(slot).toHaveLength(1);
     // Either tenant may have won: the winner cancels, so the later tests' quotas do not depend on who.
     const [winner, won] = a.status === 201 ? ['moshe', a] : ['tali', b];

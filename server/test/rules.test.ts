@@ -74,7 +74,10 @@ describe('meters and readings', () => {
   it('allows one counter per unit and charging stations only with a price per kWh', async () => {
     const meters = await get('/buildings/101/meters');
     const unitMeter = meters.find((m) => m.kind === 'unit' && m.apartmentId);
-    expectRefused(await post('/meters', { id: newId(), buildingId: 101, apartmentId: unitMeter?.apartmentId, number: 'X-1', kind: 'unit' }), 'oneCounterPerUnit');
+    expectRefused(
+      await post('/meters', { id: newId(), buildingId: 101, apartmentId: unitMeter?.apartmentId, number: 'X-1', kind: 'unit' }),
+      'oneCounterPerUnit',
+    );
     const ev = { buildingId: 103, apartmentId: null, number: 'EV-103-1', kind: 'evCharger' };
     const refused = await post('/meters', { ...ev, id: newId() });
     expectRefused(refused, 'pricePerKwhRequired');
@@ -82,19 +85,27 @@ describe('meters and readings', () => {
     const building = (await get('/buildings')).find((b) => b.id === (103 as unknown as string));
     expect(building?.pricePerKwh).toBeNull();
     const manager = (await loginAs(signedIn.server, 'miri')).token;
-    const priced = await call(signedIn.server, 'PATCH', '/api/binyan/buildings/103', { token: manager, body: { baseVersion: building?.version, changes: { pricePerKwh: 0.55 } } });
+    const priced = await call(signedIn.server, 'PATCH', '/api/binyan/buildings/103', {
+      token: manager,
+      body: { baseVersion: building?.version, changes: { pricePerKwh: 0.55 } },
+    });
     expect(priced.status).toBe(200);
     expect((await post('/meters', { ...ev, id: newId() })).status).toBe(201);
   });
 
   it('requires a greater reading and a photo; paid readings are frozen; only the latest is deletable', async () => {
     const apartment = (await get('/buildings/104/apartments')).at(-1);
-    const meter = (await post('/meters', { id: newId(), buildingId: 104, apartmentId: apartment?.id, number: 'N-1', kind: 'unit', initialReading: 100 })).body.record;
-    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p1' }), 'currentReadingNotGreater', { field: 'current' });
+    const meter = (await post('/meters', { id: newId(), buildingId: 104, apartmentId: apartment?.id, number: 'N-1', kind: 'unit', initialReading: 100 })).body
+      .record;
+    expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 100, photoId: 'p1' }), 'currentReadingNotGreater', {
+      field: 'current',
+    });
     expectRefused(await post('/meter-readings', { id: newId(), meterId: meter.id, current: 150, photoId: null }), 'photoRequired', { field: 'photoId' });
     const r1 = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 150, photoId: 'p1' })).body.record;
     expect(r1).toMatchObject({ previous: 100, consumption: 50, paid: false });
-    const r2 = (await post('/meter-readings', { id: newId(), meterId: meter.id, current: 210.5, photoId: 'p2', readAt: new Date(Date.now() + 60_000).toISOString() })).body.record;
+    const r2 = (
+      await post('/meter-readings', { id: newId(), meterId: meter.id, current: 210.5, photoId: 'p2', readAt: new Date(Date.now() + 60_000).toISOString() })
+    ).body.record;
     expect(r2.previous).toBe(150);
     const onlyLast = await del(`/meter-readings/${r1.id}?baseVersion=1`);
     expectRefused(onlyLast, 'onlyLastReadingCanBeDeleted');

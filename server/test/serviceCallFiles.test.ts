@@ -5,7 +5,6 @@ import { b64, testJpeg } from './images.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
 
-
 let server: TestServer;
 let avi: string;
 let other: string;
@@ -38,7 +37,10 @@ describe('photos of a service call', () => {
     expect((await upload(avi, 'serviceCalls', id, callPhoto, 1)).status).toBe(200);
     await upload(avi, 'serviceCallUpdates', updateId, updatePhoto, 2);
     const otherCall = newId();
-    await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: otherCall, buildingId: 101, domain: 'plumbing', description: 'Another leak in the garage' } });
+    await call(server, 'POST', '/api/binyan/service-calls', {
+      token: avi,
+      body: { id: otherCall, buildingId: 101, domain: 'plumbing', description: 'Another leak in the garage' },
+    });
     expect((await upload(avi, 'serviceCalls', otherCall, elsewhere, 3)).body).toMatchObject({ APIResponseCode: 0, fileId: elsewhere });
 
     const files = await call<{ records: Rec[] }>(server, 'GET', `/api/binyan/service-calls/${id}/files`, { token: avi });

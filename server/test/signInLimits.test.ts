@@ -152,12 +152,19 @@ describe('password-only sign-in (AuthByCompID/v2)', () => {
     const server = await serverWith({});
     const r = await passwordLogin(server, 'demo1234');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ APIResponseCode: 3, APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } });
+    expect(r.body).toMatchObject({
+      APIResponseCode: 3,
+      APIResponseDescription: 'PASSWORD_LOGIN_DISABLED',
+      error: { messageKey: 'errors:passwordLoginDisabled' },
+    });
     expect(r.body).not.toHaveProperty('sessionToken');
   });
 
   it('works when the server allows it, and its wrong passwords lock the account (429, Retry-After)', async () => {
-    const server = await serverWith({ allowPasswordLogin: true, signInLimits: limits({ account: { maxFailures: 2, windowMs: 10 * minute, lockoutMs: minute } }) });
+    const server = await serverWith({
+      allowPasswordLogin: true,
+      signInLimits: limits({ account: { maxFailures: 2, windowMs: 10 * minute, lockoutMs: minute } }),
+    });
     const ok = await passwordLogin(server, 'demo1234');
     expect(ok.body).toMatchObject({ APIResponseCode: 0, userName: 'dana' });
     expect((await call(server, 'GET', '/api/binyan/buildings', { token: String(ok.body.sessionToken) })).status).toBe(200);
@@ -176,7 +183,10 @@ describe('password-only sign-in (AuthByCompID/v2)', () => {
     const server = await serverWith({ allowPasswordLogin: true });
     const r = await passwordLogin(server, 'demo1234', { DeviceId: 'device-0123456789abcdef' });
     expect(r.body.renewalSecret).toMatch(/^[\w-]{43}$/);
-    const renewed = await call(server, 'POST', '/api/auth/session/renew', { body: { renewalSecret: r.body.renewalSecret, deviceId: 'device-0123456789abcdef' }, idempotencyKey: null });
+    const renewed = await call(server, 'POST', '/api/auth/session/renew', {
+      body: { renewalSecret: r.body.renewalSecret, deviceId: 'device-0123456789abcdef' },
+      idempotencyKey: null,
+    });
     expect(renewed.status).toBe(200);
   });
 });
@@ -185,9 +195,13 @@ describe('deposit confirmation codes', () => {
   it('locks an account’s deposit confirmations after N wrong codes across its payments', async () => {
     const server = await serverWith({ signInLimits: limits({ deposit: { maxFailures: 3, windowMs: 10 * minute, lockoutMs: 10 * minute } }) });
     const { token, user } = await loginAs(server, 'avi');
-    const groups = (await call<{ records: { ID: number; ChecksHeaderGuid: string; version: number }[] }>(server, 'GET', '/api/binyan/check/toFill', { token })).body.records;
+    const groups = (await call<{ records: { ID: number; ChecksHeaderGuid: string; version: number }[] }>(server, 'GET', '/api/binyan/check/toFill', { token }))
+      .body.records;
     const deposit = (action: string, guid: string, code?: string) =>
-      call<Refusal & { confirmed?: boolean }>(server, 'POST', `/api/binyan/check/deposit/${action}`, { token, body: { ChecksHeaderGuid: guid, ...(code ? { code } : {}) } });
+      call<Refusal & { confirmed?: boolean }>(server, 'POST', `/api/binyan/check/deposit/${action}`, {
+        token,
+        body: { ChecksHeaderGuid: guid, ...(code ? { code } : {}) },
+      });
     // Only a sent payment is deposited: the two seeded payments with checks are sent first.
     const withChecks = groups.filter((g) => g.ID === 5001 || g.ID === 5003);
     for (const g of withChecks) {

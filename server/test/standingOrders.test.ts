@@ -16,7 +16,11 @@ import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { enteredCard } from './cardEntry.ts';
 
 type Order = { id: string; billingDay: number; frequency: string; version: number; status: string };
-type Body = { record?: Order & { id: string; kept: boolean }; apartments?: { apartmentId: string; buildingId: number; standingOrder: Order | null; failedRuns: { errorKey: string }[]; history: { method: string }[] }[]; error?: { messageKey: string; field?: string } };
+type Body = {
+  record?: Order & { id: string; kept: boolean };
+  apartments?: { apartmentId: string; buildingId: number; standingOrder: Order | null; failedRuns: { errorKey: string }[]; history: { method: string }[] }[];
+  error?: { messageKey: string; field?: string };
+};
 
 let server: TestServer;
 let db: Database;
@@ -35,13 +39,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const as = (method: string, path: string, body?: unknown) => call<Body>(server, method, path, { token: moshe, ...(body !== undefined ? { body } : {}), idempotencyKey: newId() });
+const as = (method: string, path: string, body?: unknown) =>
+  call<Body>(server, method, path, { token: moshe, ...(body !== undefined ? { body } : {}), idempotencyKey: newId() });
 async function account() {
   const a = (await as('GET', '/api/binyan/my/account')).body.apartments?.[0];
   if (!a) throw new Error('moshe has an apartment');
   return a;
 }
-const card = async (number: string) => (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), number, true, '12/35', '123', newId()))).body.record?.id ?? '';
+const card = async (number: string) =>
+  (await as('POST', '/api/binyan/my/cards', await enteredCard(() => as('POST', '/api/binyan/my/cards/entry', {}), number, true, '12/35', '123', newId()))).body
+    .record?.id ?? '';
 const order = (cardId: string, extra: Record<string, unknown> = {}) =>
   as('POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId, billingDay: 31, frequency: 'monthly', startDate: '2030-02-01', ...extra });
 
@@ -50,14 +57,34 @@ function jobOn(day: string) {
   const now = () => new Date(`${day}T10:00:00Z`);
   return runStandingOrders({ db, now, nowIso: () => now().toISOString(), provider: referenceProvider(db, now) });
 }
-const runsOf = async (orderId: string) => db.all(db.q.selectFrom('payments').select(['period', 'status', 'totalAgorot']).where('standingOrderId', '=', orderId).orderBy('period'));
+const runsOf = async (orderId: string) =>
+  db.all(db.q.selectFrom('payments').select(['period', 'status', 'totalAgorot']).where('standingOrderId', '=', orderId).orderBy('period'));
 async function committeeCharge(dueDate: string): Promise<void> {
   const a = await account();
   const at = new Date().toISOString();
   const id = randomUUID();
   await ledger.insert(
     db,
-    { id, buildingId: a.buildingId, kind: 'charge', date: dueDate, amountAgorot: 35_000, apartmentId, contactId: null, debtKind: 'currentCommittee', dueDate, group: null, description: 'דמי ועד בית', settles: [], sourceKind: 'test', sourceId: id, createdAt: at, createdBy: 'test', version: 1, updatedAt: at },
+    {
+      id,
+      buildingId: a.buildingId,
+      kind: 'charge',
+      date: dueDate,
+      amountAgorot: 35_000,
+      apartmentId,
+      contactId: null,
+      debtKind: 'currentCommittee',
+      dueDate,
+      group: null,
+      description: 'דמי ועד בית',
+      settles: [],
+      sourceKind: 'test',
+      sourceId: id,
+      createdAt: at,
+      createdBy: 'test',
+      version: 1,
+      updatedAt: at,
+    },
     1001,
   );
 }
@@ -73,7 +100,13 @@ describe('setting a standing order', () => {
     expect(first.status, first.text).toBe(201);
     expect((await order(await card(testCards.success))).body.error?.messageKey).toBe('errors:standingOrderExists');
     expect((await account()).standingOrder).toMatchObject({ billingDay: 31, frequency: 'monthly' });
-    const changed = await as('PUT', `/api/binyan/my/standing-orders/${first.body.record?.id}`, { baseVersion: 1, cardId: await card(testCards.success), billingDay: 15, frequency: 'quarterly', startDate: '2030-02-01' });
+    const changed = await as('PUT', `/api/binyan/my/standing-orders/${first.body.record?.id}`, {
+      baseVersion: 1,
+      cardId: await card(testCards.success),
+      billingDay: 15,
+      frequency: 'quarterly',
+      startDate: '2030-02-01',
+    });
     expect(changed.body.record).toMatchObject({ billingDay: 15, frequency: 'quarterly', version: 2 });
     expect((await as('DELETE', `/api/binyan/my/standing-orders/${first.body.record?.id}`)).status).toBe(200);
     expect((await account()).standingOrder).toBeNull();
@@ -115,7 +148,12 @@ describe('the standing-order job', () => {
     expect(counts.failed).toBe(1);
     expect((await account()).failedRuns).toEqual([expect.objectContaining({ errorKey: 'insufficientFunds' })]);
     const miri = (await loginAs(server, 'miri')).token;
-    const office = await call<{ records: { method: string; status: string; standingOrderId: string }[] }>(server, 'GET', `/api/binyan/payments?buildingId=${(await account()).buildingId}`, { token: miri });
+    const office = await call<{ records: { method: string; status: string; standingOrderId: string }[] }>(
+      server,
+      'GET',
+      `/api/binyan/payments?buildingId=${(await account()).buildingId}`,
+      { token: miri },
+    );
     expect(office.body.records.filter((p) => p.standingOrderId === created.body.record?.id && p.status === 'failed')).toHaveLength(1);
   });
 });

@@ -46,14 +46,50 @@ const fileOf = async (user: string, path: string) => {
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
 };
 
-function row(id: string, buildingId: number, kind: StoredLedgerEntry['kind'], date: string, amountAgorot: number, more: Partial<StoredLedgerEntry> = {}): StoredLedgerEntry {
-  return { id, buildingId, kind, date, amountAgorot, apartmentId: null, contactId: null, debtKind: null, dueDate: null, group: null, description: `${kind} ${date}`, settles: [], sourceKind: 'manual', sourceId: id, createdAt: '2011-01-01T00:00:00.000Z', createdBy: 'test', version: 1, updatedAt: '2011-01-01T00:00:00.000Z', ...more };
+function row(
+  id: string,
+  buildingId: number,
+  kind: StoredLedgerEntry['kind'],
+  date: string,
+  amountAgorot: number,
+  more: Partial<StoredLedgerEntry> = {},
+): StoredLedgerEntry {
+  return {
+    id,
+    buildingId,
+    kind,
+    date,
+    amountAgorot,
+    apartmentId: null,
+    contactId: null,
+    debtKind: null,
+    dueDate: null,
+    group: null,
+    description: `${kind} ${date}`,
+    settles: [],
+    sourceKind: 'manual',
+    sourceId: id,
+    createdAt: '2011-01-01T00:00:00.000Z',
+    createdBy: 'test',
+    version: 1,
+    updatedAt: '2011-01-01T00:00:00.000Z',
+    ...more,
+  };
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   db = openDatabase(server.database);
-  for (const [name, company] of [['moshe', 1001], ['tali', 1001], ['rina', 1001], ['miri', 1001], ['avi', 1001], ['eli', 1001], ['other', 2002]] as const) tokens[name] = (await loginAs(server, name, company)).token;
+  for (const [name, company] of [
+    ['moshe', 1001],
+    ['tali', 1001],
+    ['rina', 1001],
+    ['miri', 1001],
+    ['avi', 1001],
+    ['eli', 1001],
+    ['other', 2002],
+  ] as const)
+    tokens[name] = (await loginAs(server, name, company)).token;
   for (const name of ['moshe', 'tali']) await approveTerms(server, tokens[name] ?? '');
   const home = async (user: string) => {
     const a = (await call<Body>(server, 'GET', '/api/binyan/my/account', { token: tokens[user] ?? '' })).body.apartments?.[0];
@@ -66,8 +102,17 @@ beforeAll(async () => {
   const company = Number((await db.first(db.q.selectFrom('buildings').select('companyId').where('id', '=', 101)))?.companyId);
   for (const e of [
     row(ids.charge2010, 101, 'charge', '2010-12-01', 1_000, { apartmentId: mine.id, debtKind: 'currentCommittee', dueDate: '2010-12-10' }),
-    row(ids.charge, 101, 'charge', '2011-01-01', 30_000, { apartmentId: mine.id, debtKind: 'currentCommittee', dueDate: '2011-01-10', description: 'דמי ועד ינואר' }),
-    row(ids.payment, 101, 'payment', '2011-02-01', 20_000, { apartmentId: mine.id, settles: [{ chargeId: ids.charge, amountAgorot: 20_000 }], description: 'העברה בנקאית' }),
+    row(ids.charge, 101, 'charge', '2011-01-01', 30_000, {
+      apartmentId: mine.id,
+      debtKind: 'currentCommittee',
+      dueDate: '2011-01-10',
+      description: 'דמי ועד ינואר',
+    }),
+    row(ids.payment, 101, 'payment', '2011-02-01', 20_000, {
+      apartmentId: mine.id,
+      settles: [{ chargeId: ids.charge, amountAgorot: 20_000 }],
+      description: 'העברה בנקאית',
+    }),
     row(ids.refund, 101, 'refund', '2011-03-01', 5_000, { apartmentId: mine.id, settles: [{ chargeId: ids.charge, amountAgorot: 5_000 }] }),
     row(ids.expense, 101, 'expense', '2011-04-01', 8_000, { group: 'cleaning', sourceKind: 'expense' }),
     row(ids.chargeB, 101, 'charge', '2011-05-01', 12_345, { apartmentId: talis.id, debtKind: 'special', dueDate: '2011-05-20' }),
@@ -93,11 +138,28 @@ describe('an apartment’s yearly statement', () => {
     expect(await pdfFontNames(he.bytes)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     const lines = await pdfLines(he.bytes);
     // 10 carried in; +300 charged, −200 paid, +50 refunded: 160 owed at the end.
-    for (const text of ['דוח שנתי 2011', 'יתרה לתחילת השנה', formatNis(nisOf(1_000), 'he'), 'יתרה לסוף השנה', formatNis(nisOf(16_000), 'he'), 'דמי ועד: דמי ועד ינואר', '01/02/2011'])
+    for (const text of [
+      'דוח שנתי 2011',
+      'יתרה לתחילת השנה',
+      formatNis(nisOf(1_000), 'he'),
+      'יתרה לסוף השנה',
+      formatNis(nisOf(16_000), 'he'),
+      'דמי ועד: דמי ועד ינואר',
+      '01/02/2011',
+    ])
       expect(lines, text).toContain(drawn(text, 'rtl'));
     expect(lines).toContain('2011 יתנש חוד');
     const en = await pdfLines((await fileOf('moshe', pdfPath(mine.id, 'en'))).bytes);
-    for (const text of ['Yearly statement 2011', 'Total charged', formatNis(nisOf(30_000), 'en'), 'Total paid', formatNis(nisOf(20_000), 'en'), 'Total refunded', formatNis(nisOf(5_000), 'en')]) expect(en, text).toContain(drawn(text, 'ltr'));
+    for (const text of [
+      'Yearly statement 2011',
+      'Total charged',
+      formatNis(nisOf(30_000), 'en'),
+      'Total paid',
+      formatNis(nisOf(20_000), 'en'),
+      'Total refunded',
+      formatNis(nisOf(5_000), 'en'),
+    ])
+      expect(en, text).toContain(drawn(text, 'ltr'));
     const ru = await PDFDocument.load((await fileOf('moshe', pdfPath(mine.id, 'ru'))).bytes, { updateMetadata: false });
     expect(ru.getTitle()).toBe('Годовая выписка 2011');
     // The same statement on the same day gives the same bytes.
@@ -106,7 +168,16 @@ describe('an apartment’s yearly statement', () => {
 
   it('runs over as many pages as the year needs, each numbered, the table’s header repeated', async () => {
     const company = Number((await db.first(db.q.selectFrom('buildings').select('companyId').where('id', '=', 101)))?.companyId);
-    for (let i = 0; i < 60; i++) await ledger.insert(db, row(newId(), 101, 'charge', `2012-${String(1 + (i % 12)).padStart(2, '0')}-05`, 100 + i, { apartmentId: mine.id, dueDate: '2012-12-31', description: `שורה ${i}` }), company);
+    for (let i = 0; i < 60; i++)
+      await ledger.insert(
+        db,
+        row(newId(), 101, 'charge', `2012-${String(1 + (i % 12)).padStart(2, '0')}-05`, 100 + i, {
+          apartmentId: mine.id,
+          dueDate: '2012-12-31',
+          description: `שורה ${i}`,
+        }),
+        company,
+      );
     const { bytes } = await fileOf('moshe', `/api/binyan/apartments/${mine.id}/statement.pdf?year=2012&lang=en`);
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(doc.getPageCount()).toBe(2);
@@ -138,7 +209,13 @@ describe('a building’s year', () => {
     const reply = await as('rina', '/api/binyan/buildings/101/statement?year=2011');
     expect(reply.status).toBe(200);
     const rows = reply.body.rows ?? [];
-    expect(rows.find((r) => r.apartmentId === mine.id)).toMatchObject({ openingAgorot: 1_000, chargedAgorot: 30_000, paidAgorot: 20_000, refundedAgorot: 5_000, closingAgorot: 16_000 });
+    expect(rows.find((r) => r.apartmentId === mine.id)).toMatchObject({
+      openingAgorot: 1_000,
+      chargedAgorot: 30_000,
+      paidAgorot: 20_000,
+      refundedAgorot: 5_000,
+      closingAgorot: 16_000,
+    });
     expect(rows.find((r) => r.apartmentId === talis.id)).toMatchObject({ chargedAgorot: 12_345, closingAgorot: 12_345 });
     expect(reply.body.totals).toMatchObject({ chargedAgorot: 42_345, paidAgorot: 20_000, refundedAgorot: 5_000 });
     expect(reply.body.totals?.closingAgorot).toBe(rows.reduce((s, r) => s + r.closingAgorot, 0));
@@ -198,8 +275,15 @@ describe('the accountant’s monthly export', () => {
     const csv = await fileOf('rina', path('2011-02'));
     expect(csv.status).toBe(200);
     expect(csv.type).toMatch(/^text\/csv/);
-    const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines).toEqual(['id,kind,date,apartment,amount_agorot,reference,description', `${ids.payment},payment,2011-02-01,${mine.number},20000,manual:${ids.payment},העברה בנקאית`]);
+    const lines = csv.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'id,kind,date,apartment,amount_agorot,reference,description',
+      `${ids.payment},payment,2011-02-01,${mine.number},20000,manual:${ids.payment},העברה בנקאית`,
+    ]);
     const april = (await fileOf('miri', path('2011-04'))).bytes.toString('utf8');
     expect(april).toContain(`${ids.expense},expense,2011-04-01,,8000,`);
   });

@@ -8,7 +8,12 @@ import type { TestServer } from './harness.ts';
 import { call, expectRefused, loginAs, newId, startTestServer } from './harness.ts';
 import { approveTerms } from './terms.ts';
 
-type Reply = { record?: Record<string, unknown> & { id: string; version: number }; records?: { id: string; name: string }[]; plan?: unknown; error?: { code: string; messageKey: string; field?: string } };
+type Reply = {
+  record?: Record<string, unknown> & { id: string; version: number };
+  records?: { id: string; name: string }[];
+  plan?: unknown;
+  error?: { code: string; messageKey: string; field?: string };
+};
 
 let server: TestServer;
 const tokens = new Map<string, string>();
@@ -36,17 +41,35 @@ describe('calendar dates', () => {
     expectRefused(await charge('2026-2-3'), 'invalidDate', { field: 'dueDate' });
     const leap = await charge('2028-02-29');
     expect(leap.status, leap.text).toBe(201);
-    const debts = (await call<{ records: { dueDate: string }[] }>(server, 'GET', '/api/binyan/debts?buildingId=101', { token: tokens.get('miri') ?? '' })).body.records;
+    const debts = (await call<{ records: { dueDate: string }[] }>(server, 'GET', '/api/binyan/debts?buildingId=101', { token: tokens.get('miri') ?? '' })).body
+      .records;
     expect(debts.some((d) => d.dueDate === '2028-02-29')).toBe(true);
   });
 
   it('refuses impossible days in the books, the daily plan and the visit list', async () => {
-    const entry = (date: string) => as('rina', 'POST', '/ledger-entries', { id: newId(), buildingId: 101, kind: 'income', date, amountAgorot: 1_000, description: 'דמי שימוש בחניה' });
+    const entry = (date: string) =>
+      as('rina', 'POST', '/ledger-entries', { id: newId(), buildingId: 101, kind: 'income', date, amountAgorot: 1_000, description: 'דמי שימוש בחניה' });
     expectRefused(await entry('2027-02-29'), 'invalidDate', { field: 'date' });
     expect((await entry('2028-02-29')).status).toBe(201);
-    const expense = { id: newId(), buildingId: 101, date: '2026-04-31', description: 'ניקיון', amountAgorot: 5_000, group: 'cleaning', supplierId: null, invoiceNumber: null, invoiceDate: null, invoiceAmountAgorot: null, dueDate: null, reference: null, attachmentId: null };
+    const expense = {
+      id: newId(),
+      buildingId: 101,
+      date: '2026-04-31',
+      description: 'ניקיון',
+      amountAgorot: 5_000,
+      group: 'cleaning',
+      supplierId: null,
+      invoiceNumber: null,
+      invoiceDate: null,
+      invoiceAmountAgorot: null,
+      dueDate: null,
+      reference: null,
+      attachmentId: null,
+    };
     expectRefused(await as('rina', 'POST', '/expenses', expense), 'invalidDate', { field: 'date' });
-    expectRefused(await as('rina', 'POST', '/expenses', { ...expense, date: '2026-04-30', invoiceDate: '2026-06-31' }), 'invalidDate', { field: 'invoiceDate' });
+    expectRefused(await as('rina', 'POST', '/expenses', { ...expense, date: '2026-04-30', invoiceDate: '2026-06-31' }), 'invalidDate', {
+      field: 'invoiceDate',
+    });
     expectRefused(await as('avi', 'GET', '/daily-plan?date=2026-02-30'), 'invalidDate', { field: 'date' });
     expectRefused(await as('avi', 'GET', '/visits?date=2026-02-30'), 'invalidDate', { field: 'date' });
   });
@@ -64,7 +87,18 @@ describe('wall-clock times', () => {
     expectRefused(await book('2027-02-29T19:00', '2027-02-29T20:00'), 'invalidDate', { field: 'start' });
     // A room's hours are wall-clock times too; closing at 24:00 ends the day.
     const room = (opensAt: string, closesAt: string) =>
-      as('rina', 'POST', '/rooms', { id: newId(), buildingId: 101, name: `חדר ${newId().slice(0, 4)}`, opensAt, closesAt, slotMinutes: 60, bufferMinutes: 0, maxDaysAhead: 7, maxFutureBookingsPerApartment: 2, feeAgorot: 0 });
+      as('rina', 'POST', '/rooms', {
+        id: newId(),
+        buildingId: 101,
+        name: `חדר ${newId().slice(0, 4)}`,
+        opensAt,
+        closesAt,
+        slotMinutes: 60,
+        bufferMinutes: 0,
+        maxDaysAhead: 7,
+        maxFutureBookingsPerApartment: 2,
+        feeAgorot: 0,
+      });
     expectRefused(await room('08:60', '22:00'), 'invalidTime', { field: 'opensAt' });
     expectRefused(await room('8:00', '22:00'), 'invalidTime', { field: 'opensAt' });
     expectRefused(await room('08:00', '25:00'), 'invalidTime', { field: 'closesAt' });
@@ -90,14 +124,33 @@ describe('instants', () => {
     const made = await open('2028-02-29T10:00:00+02:00');
     expect(made.status, made.text).toBe(201);
     const id = made.body.record?.id ?? '';
-    expectRefused(await as('avi', 'PATCH', `/service-calls/${id}`, { baseVersion: 1, changes: { lastVisitAt: '2027-02-29T08:00:00.000Z' } }), 'invalidDate', { field: 'changes.lastVisitAt' });
+    expectRefused(await as('avi', 'PATCH', `/service-calls/${id}`, { baseVersion: 1, changes: { lastVisitAt: '2027-02-29T08:00:00.000Z' } }), 'invalidDate', {
+      field: 'changes.lastVisitAt',
+    });
     expectRefused(await as('avi', 'GET', '/service-calls?since=yesterday'), 'invalidDate', { field: 'since' });
     expect((await as('avi', 'GET', `/service-calls?since=${encodeURIComponent('2026-01-01T00:00:00.000Z')}`)).status).toBe(200);
   });
 
   it('refuses a handover and a desk arrival at an instant that does not exist', async () => {
-    const key = (await as('dana', 'POST', '/keys', { id: newId(), buildingId: 106, apartmentId: null, contactId: null, tagNumber: `T-${newId().slice(0, 6)}`, description: 'מפתח למחסן' })).body.record;
-    expectRefused(await as('dana', 'POST', `/keys/${key?.id ?? ''}/handover`, { baseVersion: 1, deliveredTo: 'דנה לוי', deliveredAt: '2026-11-31T10:00:00.000Z' }), 'invalidDate', { field: 'deliveredAt' });
-    expectRefused(await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 102, name: 'שליח', apartment: '4', arrivedAt: '2026-01-01T25:00:00.000Z' }), 'invalidTime', { field: 'arrivedAt' });
+    const key = (
+      await as('dana', 'POST', '/keys', {
+        id: newId(),
+        buildingId: 106,
+        apartmentId: null,
+        contactId: null,
+        tagNumber: `T-${newId().slice(0, 6)}`,
+        description: 'מפתח למחסן',
+      })
+    ).body.record;
+    expectRefused(
+      await as('dana', 'POST', `/keys/${key?.id ?? ''}/handover`, { baseVersion: 1, deliveredTo: 'דנה לוי', deliveredAt: '2026-11-31T10:00:00.000Z' }),
+      'invalidDate',
+      { field: 'deliveredAt' },
+    );
+    expectRefused(
+      await as('shimon', 'POST', '/visitors', { id: newId(), buildingId: 102, name: 'שליח', apartment: '4', arrivedAt: '2026-01-01T25:00:00.000Z' }),
+      'invalidTime',
+      { field: 'arrivedAt' },
+    );
   });
 });

@@ -7,7 +7,13 @@ import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
 type Rec = Record<string, unknown> & { id: string; version: number };
-type Answered = { key: string; status: number; body: { idempotencyKey?: string; record?: Rec; current?: Rec; error?: { code: string; messageKey: string } }; retryAfter?: string; idempotencyKey?: string };
+type Answered = {
+  key: string;
+  status: number;
+  body: { idempotencyKey?: string; record?: Rec; current?: Rec; error?: { code: string; messageKey: string } };
+  retryAfter?: string;
+  idempotencyKey?: string;
+};
 
 let server: TestServer;
 let token: string;
@@ -37,7 +43,11 @@ const change = (id: string, baseVersion: number, changes: Record<string, unknown
 });
 
 async function batch(items: BatchItem[], as = token) {
-  const reply = await call<{ results: BatchResult[]; error?: { code: string } }>(server, 'POST', '/api/binyan/sync/batch', { token: as, body: { items }, idempotencyKey: null });
+  const reply = await call<{ results: BatchResult[]; error?: { code: string } }>(server, 'POST', '/api/binyan/sync/batch', {
+    token: as,
+    body: { items },
+    idempotencyKey: null,
+  });
   return reply;
 }
 
@@ -51,7 +61,7 @@ async function callOf(id: string): Promise<Rec> {
 }
 
 describe('the sync batch', () => {
-  it('applies a record\'s queued changes in order, each on the version the one before created', async () => {
+  it("applies a record's queued changes in order, each on the version the one before created", async () => {
     const a = newId();
     const b = newId();
     // As queued offline: the create on version 0, then two edits made on top of it locally (base 0).
@@ -81,13 +91,17 @@ describe('the sync batch', () => {
     const [made, edit] = [create(a), change(a, 0, { subject: 'אותה תשובה' })];
     const results = (await batch([made, edit] as BatchItem[])).body.results.map(answered);
     // The same change sent alone afterwards (e.g. after falling back to single requests) is a repeat.
-    const single = await call<Answered['body']>(server, 'PATCH', `/api/binyan/service-calls/${a}`, { token, idempotencyKey: edit?.key ?? '', body: { baseVersion: 1, changes: { subject: 'אותה תשובה' } } });
+    const single = await call<Answered['body']>(server, 'PATCH', `/api/binyan/service-calls/${a}`, {
+      token,
+      idempotencyKey: edit?.key ?? '',
+      body: { baseVersion: 1, changes: { subject: 'אותה תשובה' } },
+    });
     expect(single.status).toBe(results[1]?.status);
     expect(single.body).toEqual(results[1]?.body);
     expect(single.headers.get('idempotency-key')).toBe(edit?.key);
   });
 
-  it('keeps what was applied when a later change is refused, and does not try that record\'s later changes', async () => {
+  it("keeps what was applied when a later change is refused, and does not try that record's later changes", async () => {
     const a = newId();
     const b = newId();
     const refused = change(a, 1, { description: '' });
@@ -107,7 +121,14 @@ describe('the sync batch', () => {
     const a = newId();
     await batch([create(a), change(a, 0, { subject: 'בשרת' })]);
     const stale = change(a, 1, { subject: 'שלי' });
-    const dependent: BatchItem = { key: newId(), method: 'POST', path: `binyan/service-calls/${a}/updates`, body: { id: newId(), text: 'עדכון' }, record: `serviceCallUpdates:${newId()}`, dependsOn: [record(a)] };
+    const dependent: BatchItem = {
+      key: newId(),
+      method: 'POST',
+      path: `binyan/service-calls/${a}/updates`,
+      body: { id: newId(), text: 'עדכון' },
+      record: `serviceCallUpdates:${newId()}`,
+      dependsOn: [record(a)],
+    };
     const results = (await batch([stale, dependent])).body.results;
     const conflict = answered(results[0]);
     expect(conflict.status).toBe(409);
@@ -119,7 +140,9 @@ describe('the sync batch', () => {
   it('puts the base version of a delete in its query, as the single request does', async () => {
     const a = newId();
     await batch([create(a)]);
-    const results = (await batch([{ key: newId(), method: 'DELETE', path: `binyan/service-calls/${a}`, baseVersion: 1, versionIn: 'query', record: record(a) }])).body.results;
+    const results = (
+      await batch([{ key: newId(), method: 'DELETE', path: `binyan/service-calls/${a}`, baseVersion: 1, versionIn: 'query', record: record(a) }])
+    ).body.results;
     expect(answered(results[0]).status).toBe(200);
     expect((await call(server, 'GET', `/api/binyan/service-calls/${a}`, { token })).status).toBe(404);
   });
@@ -136,13 +159,19 @@ describe('the sync batch', () => {
     await batch([create(a)]);
     const cases: { name: string; method: BatchItem['method']; path: string; body?: unknown }[] = [
       { name: 'a rule refusal', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { status: 'no-such-status' } } },
-      { name: 'a change over its route\'s body limit', method: 'PATCH', path: `binyan/service-calls/${a}`, body: { baseVersion: 1, changes: { description: 'א'.repeat(100_000) } } },
+      {
+        name: "a change over its route's body limit",
+        method: 'PATCH',
+        path: `binyan/service-calls/${a}`,
+        body: { baseVersion: 1, changes: { description: 'א'.repeat(100_000) } },
+      },
       { name: 'a record that is not there', method: 'DELETE', path: `binyan/service-calls/${newId()}?baseVersion=1` },
     ];
     for (const c of cases) {
       const key = newId();
       const single = await call(server, c.method, `/api/${c.path}`, { token, idempotencyKey: key, ...(c.body === undefined ? {} : { body: c.body }) });
-      const [result] = (await batch([{ key, method: c.method, path: c.path, ...(c.body === undefined ? {} : { body: c.body }), record: `x:${key}` }])).body.results;
+      const [result] = (await batch([{ key, method: c.method, path: c.path, ...(c.body === undefined ? {} : { body: c.body }), record: `x:${key}` }])).body
+        .results;
       expect(answered(result).status, c.name).toBe(single.status);
       expect(answered(result).body, c.name).toEqual(single.body);
       expect(answered(result).idempotencyKey ?? null, c.name).toBe(single.headers.get('idempotency-key'));
@@ -174,14 +203,17 @@ describe('the paths a batch change may name (checked after decoding)', () => {
 
   it('refuses the two changes of the issue: an encoded sign-in call and an encoded nested batch', async () => {
     const nested = newId();
-    const probes = [item('POST', 'a%75th/phone/start', { phone: '0501234567', otpPreferredSendMethod: 'sms' }), item('POST', 'binyan/sync/%62atch', { items: [create(nested)] })];
+    const probes = [
+      item('POST', 'a%75th/phone/start', { phone: '0501234567', otpPreferredSendMethod: 'sms' }),
+      item('POST', 'binyan/sync/%62atch', { items: [create(nested)] }),
+    ];
     const reply = await batch(probes);
     expect(reply.status).toBe(200);
     probes.forEach((probe, i) => expect(reply.body.results[i], probe.path).toMatchObject({ key: probe.key, ...refusal }));
     expect((await call(server, 'GET', `/api/binyan/service-calls/${nested}`, { token })).status).toBe(404);
   });
 
-  it('refuses the issue\'s bypasses and their cousins one by one, applying the good changes around them', async () => {
+  it("refuses the issue's bypasses and their cousins one by one, applying the good changes around them", async () => {
     const nested = newId();
     const signIn = { phone: '0501234567', otpPreferredSendMethod: 'sms' };
     const probes: BatchItem[] = [
@@ -189,19 +221,64 @@ describe('the paths a batch change may name (checked after decoding)', () => {
       item('POST', 'a%75th/phone/start', signIn),
       item('POST', 'binyan/sync/%62atch', { items: [create(nested)] }),
       // Other spellings of the sign-in calls and the batch itself.
-      ...['auth/phone/start', '%61uth/phone/start', 'a%75th%2Fphone%2Fstart', 'AUTH/phone/start', 'Auth/phone/start', 'auth/register/start', 'auth/otp/start'].map((p) => item('POST', p, signIn)),
-      ...['binyan/sync/batch', 'binyan/sync/batch?x=', 'binyan/sync/batch/', 'binyan//sync/batch', 'binyan/sync//batch', 'BINYAN/sync/batch', 'binyan/Sync/Batch', 'binyan%2Fsync%2Fbatch', 'binyan%252Fsync%252Fbatch', 'binyan/sync/%2562atch', 'binyan/sync/batch;x=1', 'binyan/sync/batch%3Bx=1', 'binyan/sync/batch#x', 'binyan/sync/batch%00', 'binyan/sync/batch%20']
-        .map((p) => item('POST', p, { items: [create(nested)] })),
+      ...[
+        'auth/phone/start',
+        '%61uth/phone/start',
+        'a%75th%2Fphone%2Fstart',
+        'AUTH/phone/start',
+        'Auth/phone/start',
+        'auth/register/start',
+        'auth/otp/start',
+      ].map((p) => item('POST', p, signIn)),
+      ...[
+        'binyan/sync/batch',
+        'binyan/sync/batch?x=',
+        'binyan/sync/batch/',
+        'binyan//sync/batch',
+        'binyan/sync//batch',
+        'BINYAN/sync/batch',
+        'binyan/Sync/Batch',
+        'binyan%2Fsync%2Fbatch',
+        'binyan%252Fsync%252Fbatch',
+        'binyan/sync/%2562atch',
+        'binyan/sync/batch;x=1',
+        'binyan/sync/batch%3Bx=1',
+        'binyan/sync/batch#x',
+        'binyan/sync/batch%00',
+        'binyan/sync/batch%20',
+      ].map((p) => item('POST', p, { items: [create(nested)] })),
       // Dot segments, encoded or not, and separators that are not `/`.
       ...[
-        'binyan/../auth/logout', 'binyan/%2e%2e/auth/logout', 'binyan/%2E%2E/auth/logout', 'binyan/.%2e/auth/logout', 'binyan/..%2fauth/logout', 'binyan/..%2Fauth%2Flogout',
-        'binyan/service-calls/..%2f..%2fauth%2flogout', 'binyan/service-calls%2F..%2F..%2Fauth%2Flogout', 'binyan/./service-calls', 'binyan/service-calls/.', 'binyan\\..\\auth\\logout',
-        'binyan/service-calls%5C..%5C..%5Cauth%5Clogout', '/auth/logout', '//auth/logout', '/binyan/service-calls', 'auth/logout;binyan/service-calls', 'binyan/%252e%252e/auth/logout',
+        'binyan/../auth/logout',
+        'binyan/%2e%2e/auth/logout',
+        'binyan/%2E%2E/auth/logout',
+        'binyan/.%2e/auth/logout',
+        'binyan/..%2fauth/logout',
+        'binyan/..%2Fauth%2Flogout',
+        'binyan/service-calls/..%2f..%2fauth%2flogout',
+        'binyan/service-calls%2F..%2F..%2Fauth%2Flogout',
+        'binyan/./service-calls',
+        'binyan/service-calls/.',
+        'binyan\\..\\auth\\logout',
+        'binyan/service-calls%5C..%5C..%5Cauth%5Clogout',
+        '/auth/logout',
+        '//auth/logout',
+        '/binyan/service-calls',
+        'auth/logout;binyan/service-calls',
+        'binyan/%252e%252e/auth/logout',
       ].map((p) => item('POST', p, {})),
       // Unicode look-alikes, overlong and invalid UTF-8, controls.
-      ...['ａuth/logout', '%EF%BD%81uth/logout', 'binyan/sync/batcһ', 'binyan/sync/batc%D2%BB', 'binyan/%C0%AE%C0%AE/auth/logout', 'binyan/%E2%80%AEhctab/cnys', 'binyan/%FF/x', 'binyan/service-calls%0A', 'binyan/service-calls%'].map((p) =>
-        item('POST', p, {}),
-      ),
+      ...[
+        'ａuth/logout',
+        '%EF%BD%81uth/logout',
+        'binyan/sync/batcһ',
+        'binyan/sync/batc%D2%BB',
+        'binyan/%C0%AE%C0%AE/auth/logout',
+        'binyan/%E2%80%AEhctab/cnys',
+        'binyan/%FF/x',
+        'binyan/service-calls%0A',
+        'binyan/service-calls%',
+      ].map((p) => item('POST', p, {})),
       // Routes that exist but are not the outbox's: style 2, public, uploads, money, gates, mail, and a wrong method.
       item('POST', 'dbActions/callProc', { procName: 'LogData' }),
       item('POST', 'dbActions/dbFuncVal', {}),
@@ -231,15 +308,17 @@ describe('the paths a batch change may name (checked after decoding)', () => {
     expect((await call(server, 'GET', `/api/binyan/service-calls/${nested}`, { token })).status).toBe(404);
   });
 
-  it('routes the decoded, canonical path of an allowed route, and holds the record\'s later changes after a refused one', async () => {
+  it("routes the decoded, canonical path of an allowed route, and holds the record's later changes after a refused one", async () => {
     const a = newId();
     const encodedId = a.replace(/-/g, '%2D');
-    const results = (await batch([
-      { ...create(a), path: 'binyan/service-%63alls' },
-      { ...change(a, 0, { subject: 'מקודד' }), path: `binyan/service-calls/${encodedId}` },
-      { ...change(a, 0, { subject: 'נדחה' }), path: `binyan/service-calls/${encodedId}/..%2F${encodedId}` },
-      change(a, 0, { subject: 'ממתין' }),
-    ])).body.results;
+    const results = (
+      await batch([
+        { ...create(a), path: 'binyan/service-%63alls' },
+        { ...change(a, 0, { subject: 'מקודד' }), path: `binyan/service-calls/${encodedId}` },
+        { ...change(a, 0, { subject: 'נדחה' }), path: `binyan/service-calls/${encodedId}/..%2F${encodedId}` },
+        change(a, 0, { subject: 'ממתין' }),
+      ])
+    ).body.results;
     expect(results.map((r) => r.status)).toEqual([201, 200, 422, null]);
     expect(await callOf(a)).toMatchObject({ subject: 'מקודד', version: 2 });
   });
@@ -248,7 +327,9 @@ describe('the paths a batch change may name (checked after decoding)', () => {
     const declared = server.routes.map((r) => batchRouteOf(r.method, r.url)).filter((r) => r !== null);
     expect([...BATCH_ROUTES].filter((r) => !declared.includes(r))).toEqual([]);
     const others = server.routes.filter((r) => r.method !== 'GET' && batchRouteOf(r.method, r.url) === null);
-    expect(others.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/auth/phone/start', '/api/binyan/sync/batch', '/api/files/upload/B64', '/api/binyan/my/payments']));
+    expect(others.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/auth/phone/start', '/api/binyan/sync/batch', '/api/files/upload/B64', '/api/binyan/my/payments']),
+    );
     const items = others.map((r) => item(r.method as BatchItem['method'], r.url.replace(/^\/api\//, '').replace(/:\w+/g, 'x1'), {}));
     const results = (await batch(items)).body.results;
     items.forEach((probe, i) => expect(results[i], `${probe.method} ${probe.path}`).toMatchObject(refusal));

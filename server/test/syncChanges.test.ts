@@ -47,7 +47,10 @@ function pull(user: string, query: { cursor?: string; buildings?: readonly numbe
 }
 
 /** Every page until `more` is false; the last cursor. */
-async function pullAll(user: string, query: { cursor?: string; buildings?: readonly number[]; date?: string }): Promise<{ changes: Change[]; cursor: string; pages: Page[] }> {
+async function pullAll(
+  user: string,
+  query: { cursor?: string; buildings?: readonly number[]; date?: string },
+): Promise<{ changes: Change[]; cursor: string; pages: Page[] }> {
   const pages: Page[] = [];
   let cursor = query.cursor;
   for (;;) {
@@ -89,7 +92,10 @@ describe(`the incremental pull on ${testEngine()}`, () => {
     const b = 101;
     expect(replaced(changes, 'apartments', b)).toEqual(await list('avi', `/api/binyan/buildings/${b}/apartments`));
     expect(replaced(changes, 'contacts', b)).toEqual(await list('avi', `/api/binyan/buildings/${b}/contacts`));
-    const calls = [...(await list<Row>('avi', `/api/binyan/service-calls?buildingId=${b}&tab=open`)), ...(await list<Row>('avi', `/api/binyan/service-calls?buildingId=${b}&tab=planned`))];
+    const calls = [
+      ...(await list<Row>('avi', `/api/binyan/service-calls?buildingId=${b}&tab=open`)),
+      ...(await list<Row>('avi', `/api/binyan/service-calls?buildingId=${b}&tab=planned`)),
+    ];
     expect(new Set(replaced(changes, 'serviceCalls', b)?.map((c) => c.id))).toEqual(new Set(calls.map((c) => c.id)));
     const updates = (await Promise.all(calls.map((c) => list('avi', `/api/binyan/service-calls/${c.id}/updates`)))).flat();
     expect(new Set(replaced(changes, 'serviceCallUpdates', b)?.map((u) => u.id))).toEqual(new Set(updates.map((u) => u.id)));
@@ -103,7 +109,9 @@ describe(`the incremental pull on ${testEngine()}`, () => {
     expect(replaced(changes, 'maintenanceTests', b)).toEqual(await list('avi', `/api/binyan/buildings/${b}/maintenance-tests`));
     expect(replaced(changes, 'debts', b)).toEqual(await list('avi', `/api/binyan/debts?buildingId=${b}`));
     expect(replaced(changes, 'visits', b)).toEqual(await list('avi', `/api/binyan/visits?buildingId=${b}&date=${DAY}`));
-    expect(replaced(changes, 'checkGroups', b)).toEqual((await list<Row & { BuildingId: number }>('avi', '/api/binyan/check/toFill')).filter((g) => g.BuildingId === b));
+    expect(replaced(changes, 'checkGroups', b)).toEqual(
+      (await list<Row & { BuildingId: number }>('avi', '/api/binyan/check/toFill')).filter((g) => g.BuildingId === b),
+    );
     for (const other of AVI_BUILDINGS) expect(replaced(changes, 'apartments', other)?.length).toBeGreaterThan(0);
   });
 
@@ -132,7 +140,15 @@ describe(`the incremental pull on ${testEngine()}`, () => {
     await mutate('dana', 'DELETE', `/service-calls/${toDelete.id}?baseVersion=1`);
     const update = await mutate('dana', 'POST', `/service-calls/${created.id}/updates`, { id: newId(), text: 'הוחלף ברז' });
     const apartment = (await list<Row>('miri', '/api/binyan/buildings/104/apartments'))[0] as Row;
-    await mutate('miri', 'POST', '/charges', { id: newId(), buildingId: 104, apartmentId: apartment.id, reason: 'special', description: 'תיקון דלת', amount: 120, dueDate: '2026-12-01' });
+    await mutate('miri', 'POST', '/charges', {
+      id: newId(),
+      buildingId: 104,
+      apartmentId: apartment.id,
+      reason: 'special',
+      description: 'תיקון דלת',
+      amount: 120,
+      dueDate: '2026-12-01',
+    });
 
     const first = await pullAll('avi', { cursor, buildings: AVI_BUILDINGS });
     expect(upserts(first.changes, 'serviceCalls').map((c) => c.id)).toContain(created.id);
@@ -162,9 +178,7 @@ describe(`the incremental pull on ${testEngine()}`, () => {
     expect(replaced(next.changes, 'apartments', 101)).toBeUndefined();
     // `fresh`: a building the device lost is sent whole although the cursor covers it.
     const again = await pull('avi', { cursor: next.cursor, buildings: [101, 102, 103], fresh: [102], date: '2026-11-29' });
-    expect(again.body.changes.filter((c) => c.op === 'replace').map((c) => (c.op === 'replace' ? c.buildingId : null))).toEqual(
-      expect.arrayContaining([102]),
-    );
+    expect(again.body.changes.filter((c) => c.op === 'replace').map((c) => (c.op === 'replace' ? c.buildingId : null))).toEqual(expect.arrayContaining([102]));
     expect(replaced(again.body.changes, 'apartments', 101)).toBeUndefined();
   });
 
@@ -173,7 +187,11 @@ describe(`the incremental pull on ${testEngine()}`, () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await mutate('avi', 'POST', '/service-calls', newCall(102)));
     const next = await pullAll('avi', { cursor, buildings: [102] });
-    expect(upserts(next.changes, 'serviceCalls').map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
+    expect(
+      upserts(next.changes, 'serviceCalls')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(made.map((c) => c.id).sort());
   });
 });
 
@@ -217,7 +235,9 @@ describe('who sees what', () => {
     if (!mine) throw new Error('no cursor');
     expect((await pull('avi', { cursor: 'not-a-cursor', buildings: [101] })).body).toEqual({ reset: 'cursorRefused' });
     expect((await pull('dana', { cursor, buildings: [101] })).body).toEqual({ reset: 'cursorRefused' });
-    expect((await pull('avi', { cursor: encodeCursor({ ...mine, t: mine.t + 1_000_000, s: mine.s + 1_000_000 }), buildings: [101] })).body).toEqual({ reset: 'cursorRefused' });
+    expect((await pull('avi', { cursor: encodeCursor({ ...mine, t: mine.t + 1_000_000, s: mine.s + 1_000_000 }), buildings: [101] })).body).toEqual({
+      reset: 'cursorRefused',
+    });
     expect((await pull('avi', { cursor: encodeCursor({ ...mine, a: 'something-else' }), buildings: [101] })).body).toEqual({ reset: 'accessChanged' });
     expect((await pull('avi', { buildings: [101], cursor: 'x'.repeat(9_000) })).status).toBe(422);
   });
@@ -235,9 +255,13 @@ describe('who sees what', () => {
 
 describe('small copies of several photos in one request', () => {
   type Listed = { records: { id: string }[] };
-  const filesOf = async (user: string, callId: string) => (await call<Listed>(server, 'GET', `/api/binyan/service-calls/${callId}/files`, { token: tokens[user] })).body.records.map((f) => f.id);
+  const filesOf = async (user: string, callId: string) =>
+    (await call<Listed>(server, 'GET', `/api/binyan/service-calls/${callId}/files`, { token: tokens[user] })).body.records.map((f) => f.id);
   const smallImages = async (user: string, ids: readonly string[]) => {
-    const response = await fetch(`${server.baseUrl}/api/files/smallImages?src=${ids.join(',')}`, user ? { headers: { authorization: tokens[user] ?? '' } } : {});
+    const response = await fetch(
+      `${server.baseUrl}/api/files/smallImages?src=${ids.join(',')}`,
+      user ? { headers: { authorization: tokens[user] ?? '' } } : {},
+    );
     if (!response.ok) return { status: response.status, ids: [] as string[] };
     const parts = await response.formData();
     return { status: response.status, ids: [...parts.keys()], type: response.headers.get('content-type') };
@@ -268,8 +292,14 @@ describe('small copies of several photos in one request', () => {
     expect((await smallImages('eli', [myPhoto, readingPhoto])).ids).toEqual([myPhoto]);
     expect((await smallImages('moshe', [myPhoto, readingPhoto])).ids).toEqual([]);
     expect((await smallImages('', [myPhoto])).status).toBe(401);
-    expect((await smallImages('avi', Array.from({ length: 31 }, (_, i) => `f${i}`))).status).toBe(422);
+    expect(
+      (
+        await smallImages(
+          'avi',
+          Array.from({ length: 31 }, (_, i) => `f${i}`),
+        )
+      ).status,
+    ).toBe(422);
     expect((await smallImages('avi', ['../etc'])).status).toBe(422);
   });
 });
-

@@ -6,7 +6,17 @@ import { openDatabase } from '../src/db/open.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
 
-type Link = { code: string; apartmentId: string; apartmentNumber: string | null; role: string | null; expiresOn: string | null; usedAt: string | null; state: string; path: string; createdAt: string };
+type Link = {
+  code: string;
+  apartmentId: string;
+  apartmentNumber: string | null;
+  role: string | null;
+  expiresOn: string | null;
+  usedAt: string | null;
+  state: string;
+  path: string;
+  createdAt: string;
+};
 type Refusal = { error?: { code: string; messageKey: string; field?: string } };
 
 let server: TestServer;
@@ -21,7 +31,9 @@ beforeAll(async () => {
   const db = openDatabase(server.database);
   try {
     // An apartment of the demo with both an owner and a renter registered by the company.
-    const rows = await db.all(db.q.selectFrom('contacts').select(['apartmentId', 'role', 'phone']).where('companyId', '=', 1001).where('role', 'in', ['owner', 'renter']));
+    const rows = await db.all(
+      db.q.selectFrom('contacts').select(['apartmentId', 'role', 'phone']).where('companyId', '=', 1001).where('role', 'in', ['owner', 'renter']),
+    );
     const both = rows.find((r) => r.role === 'renter' && r.phone && rows.some((o) => o.apartmentId === r.apartmentId && o.role === 'owner' && o.phone));
     if (!both?.apartmentId) throw new Error('the demo has an apartment with an owner and a renter');
     renter = both.phone ?? '';
@@ -36,15 +48,24 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const make = (body: Record<string, unknown>) => call<Refusal & { record: Link }>(server, 'POST', '/api/binyan/tenant-links', { token: miri, body });
-const list = async () => (await call<{ records: Link[] }>(server, 'GET', `/api/binyan/tenant-links?buildingId=${apartment.buildingId}`, { token: miri })).body.records;
-const register = (code: string, phone: string) => call<Refusal & { codeSent?: boolean; otpGuid?: string }>(server, 'POST', '/api/auth/register/start', { body: { code, phone }, idempotencyKey: null });
+const list = async () =>
+  (await call<{ records: Link[] }>(server, 'GET', `/api/binyan/tenant-links?buildingId=${apartment.buildingId}`, { token: miri })).body.records;
+const register = (code: string, phone: string) =>
+  call<Refusal & { codeSent?: boolean; otpGuid?: string }>(server, 'POST', '/api/auth/register/start', { body: { code, phone }, idempotencyKey: null });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('registration links in the office', () => {
   it('makes a link for the renter only, expiring on a date, listed as unused with its apartment', async () => {
     const made = await make({ apartmentId: apartment.id, role: 'renter', expiresOn: inDays(10) });
     expect(made.status, made.text).toBe(201);
-    expect(made.body.record).toMatchObject({ apartmentId: apartment.id, apartmentNumber: apartment.number, role: 'renter', expiresOn: inDays(10), state: 'unused', usedAt: null });
+    expect(made.body.record).toMatchObject({
+      apartmentId: apartment.id,
+      apartmentNumber: apartment.number,
+      role: 'renter',
+      expiresOn: inDays(10),
+      state: 'unused',
+      usedAt: null,
+    });
     expect(made.body.record.path).toBe(`/register/1001/${made.body.record.code}`);
     const listed = (await list()).find((l) => l.code === made.body.record.code);
     expect(listed).toMatchObject({ role: 'renter', state: 'unused', apartmentNumber: apartment.number });
@@ -68,7 +89,10 @@ describe('registration links in the office', () => {
     expect(past.status).toBe(422);
     expect(past.body.error).toMatchObject({ field: 'expiresOn', messageKey: 'errors:linkExpiryInPast' });
     expect((await make({ apartmentId: apartment.id, role: 'committee' })).status).toBe(422);
-    expect((await make({ apartmentId: apartment.id, expiresOn: '31/12/2030' })).body.error).toMatchObject({ field: 'expiresOn', messageKey: 'errors:invalidDate' });
+    expect((await make({ apartmentId: apartment.id, expiresOn: '31/12/2030' })).body.error).toMatchObject({
+      field: 'expiresOn',
+      messageKey: 'errors:invalidDate',
+    });
   });
 
   it('revokes a link once: it leaves the list and registers nobody, a second revoke answers the same', async () => {

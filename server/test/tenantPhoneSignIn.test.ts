@@ -21,7 +21,13 @@ beforeAll(async () => {
   const db = openDatabase(server.database);
   try {
     const link = await db.first(db.q.selectFrom('tenant_links').select(['code', 'apartmentId']));
-    const owner = await db.first(db.q.selectFrom('contacts').select('phone').where('apartmentId', '=', link?.apartmentId ?? '').where('role', '=', 'owner'));
+    const owner = await db.first(
+      db.q
+        .selectFrom('contacts')
+        .select('phone')
+        .where('apartmentId', '=', link?.apartmentId ?? '')
+        .where('role', '=', 'owner'),
+    );
     phone = owner?.phone ?? '';
     // Registered once from the link: the tenant's account exists, with a password they never saw.
     const started = await call<Start>(server, 'POST', '/api/auth/register/start', { body: { code: link?.code, phone }, idempotencyKey: null });
@@ -79,7 +85,10 @@ describe('a tenant signs in by phone', () => {
     });
     expect(shape(answers.stranger)).toEqual(shape(answers.tenant));
     expect(shape(answers.staff)).toEqual(shape(answers.tenant));
-    expect(answers.tenant).toMatchObject({ status: 200, body: { codeSent: true, sendMethod: 'sms', sendTo: { target: `${phone.slice(0, 3)}*****${phone.slice(-2)}`, target2: '' } } });
+    expect(answers.tenant).toMatchObject({
+      status: 200,
+      body: { codeSent: true, sendMethod: 'sms', sendTo: { target: `${phone.slice(0, 3)}*****${phone.slice(-2)}`, target2: '' } },
+    });
     expect(answers.stranger.body.sendTo?.target).toBe('050*****99');
     // Only the tenant's phone got a code.
     expect([...server.otpCodes.keys()]).toEqual([phone]);
@@ -111,7 +120,11 @@ describe('a tenant signs in by phone', () => {
       const first = await db.first(db.q.selectFrom('users').selectAll().where('companyId', '=', 1001).where('phone', '=', phone));
       if (!first) throw new Error('registered above');
       const { id: _id, ...rest } = first;
-      await db.run(db.q.insertInto('users').values({ ...rest, companyId: 2002, contactId: null, workerGuid: `${first.workerGuid}-2002`, workerNumber: first.workerNumber + 1000 }));
+      await db.run(
+        db.q
+          .insertInto('users')
+          .values({ ...rest, companyId: 2002, contactId: null, workerGuid: `${first.workerGuid}-2002`, workerNumber: first.workerNumber + 1000 }),
+      );
     } finally {
       await db.close();
     }

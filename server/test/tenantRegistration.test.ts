@@ -36,7 +36,10 @@ async function signInWithLink(): Promise<{ token: string; user: Record<string, u
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   expect(started.body.codeSent).toBe(true);
   const code = await server.waitForOtp(phone);
-  const auth = await call<{ sessionToken: string; user: Record<string, unknown> }>(server, 'POST', '/api/auth/otp/auth', { body: { otpGuid: started.body.otpGuid, otpCode: code }, idempotencyKey: null });
+  const auth = await call<{ sessionToken: string; user: Record<string, unknown> }>(server, 'POST', '/api/auth/otp/auth', {
+    body: { otpGuid: started.body.otpGuid, otpCode: code },
+    idempotencyKey: null,
+  });
   expect(auth.status).toBe(200);
   return { token: auth.body.sessionToken, user: auth.body.user };
 }
@@ -69,7 +72,14 @@ describe('registration from a link', () => {
     const users = (contactId: string) => db.all(db.q.selectFrom('users').select('id').where('contactId', '=', contactId));
     try {
       // An owner of another apartment the company registered, who has no user yet, and a link made for it.
-      const owners = await db.all(db.q.selectFrom('contacts').select(['id', 'apartmentId', 'phone']).where('companyId', '=', 1001).where('role', '=', 'owner').where('apartmentId', '!=', link.apartmentId));
+      const owners = await db.all(
+        db.q
+          .selectFrom('contacts')
+          .select(['id', 'apartmentId', 'phone'])
+          .where('companyId', '=', 1001)
+          .where('role', '=', 'owner')
+          .where('apartmentId', '!=', link.apartmentId),
+      );
       let owner: (typeof owners)[number] | undefined;
       for (const o of owners) {
         if (!o.phone || (await users(o.id)).length > 0 || (await db.first(db.q.selectFrom('users').select('id').where('phone', '=', o.phone)))) continue;
@@ -79,17 +89,26 @@ describe('registration from a link', () => {
       if (!owner?.phone || !owner.apartmentId) throw new Error('the demo has an owner without an account');
       const ownerPhone = owner.phone;
       const miri = (await loginAs(server, 'miri')).token;
-      const made = await call<{ record: { code: string } }>(server, 'POST', '/api/binyan/tenant-links', { token: miri, body: { apartmentId: owner.apartmentId } });
+      const made = await call<{ record: { code: string } }>(server, 'POST', '/api/binyan/tenant-links', {
+        token: miri,
+        body: { apartmentId: owner.apartmentId },
+      });
       expect(made.status, made.text).toBe(201);
       const usedAt = async () => (await db.first(db.q.selectFrom('tenant_links').select('usedAt').where('code', '=', made.body.record.code)))?.usedAt ?? null;
       const begin = async (method: string) => {
         server.otpCodes.delete(ownerPhone);
-        const started = await call<Start>(server, 'POST', '/api/auth/register/start', { body: { code: made.body.record.code, phone: ownerPhone, otpPreferredSendMethod: method }, idempotencyKey: null });
+        const started = await call<Start>(server, 'POST', '/api/auth/register/start', {
+          body: { code: made.body.record.code, phone: ownerPhone, otpPreferredSendMethod: method },
+          idempotencyKey: null,
+        });
         expect(started.body.codeSent, started.text).toBe(true);
         return { otpGuid: started.body.otpGuid, code: await server.waitForOtp(ownerPhone) };
       };
       const verify = (otpGuid: string | undefined, otpCode: string) =>
-        call<{ user?: { userID: number }; error?: { code: string } }>(server, 'POST', '/api/auth/otp/auth', { body: { otpGuid, otpCode }, idempotencyKey: null });
+        call<{ user?: { userID: number }; error?: { code: string } }>(server, 'POST', '/api/auth/otp/auth', {
+          body: { otpGuid, otpCode },
+          idempotencyKey: null,
+        });
 
       // The start creates nothing, and neither does a wrong code.
       const bySms = await begin('sms');
@@ -119,7 +138,10 @@ describe('registration from a link', () => {
 
   it('lets management staff make a link for an apartment', async () => {
     const miri = (await loginAs(server, 'miri')).token;
-    const made = await call<{ record: { path: string; code: string } }>(server, 'POST', '/api/binyan/tenant-links', { token: miri, body: { apartmentId: link.apartmentId } });
+    const made = await call<{ record: { path: string; code: string } }>(server, 'POST', '/api/binyan/tenant-links', {
+      token: miri,
+      body: { apartmentId: link.apartmentId },
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.record.path).toBe(`/register/1001/${made.body.record.code}`);
     expect((await start(made.body.record.code, phone)).body.codeSent).toBe(true);

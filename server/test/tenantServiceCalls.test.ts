@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const as = <T = Record<string, unknown>>(user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<T>(server, method, `/api/binyan${path}`, { ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }), ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<T>(server, method, `/api/binyan${path}`, {
+    ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }),
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 async function report(user: string, area: 'apartment' | 'common', description = 'The lobby light is broken since yesterday'): Promise<string> {
   const id = newId();
@@ -44,11 +48,20 @@ const upload = async (user: string, parentType: string, parentID: string) =>
   (
     await call<{ APIResponseCode: number; fileId?: string }>(server, 'POST', '/api/files/upload/B64', {
       token: tokens.get(user) ?? '',
-      body: params({ parentType, parentID, orgID: 1001, fileID: newId(), createdBy: 0, srcFileName: 'photo.jpg', base64String: b64(await testJpeg((seed += 1))) }),
+      body: params({
+        parentType,
+        parentID,
+        orgID: 1001,
+        fileID: newId(),
+        createdBy: 0,
+        srcFileName: 'photo.jpg',
+        base64String: b64(await testJpeg((seed += 1))),
+      }),
     })
   ).body;
 
-const imgStatus = async (user: string, fileId: string) => (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, user === 'nobody' ? {} : { token: tokens.get(user) ?? '' })).status;
+const imgStatus = async (user: string, fileId: string) =>
+  (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, user === 'nobody' ? {} : { token: tokens.get(user) ?? '' })).status;
 
 describe('a tenant reports a fault and follows it', () => {
   it('reports for the apartment with a photo; staff see who reported it; a marked update reaches the tenant, an unmarked one does not', async () => {
@@ -59,7 +72,9 @@ describe('a tenant reports a fault and follows it', () => {
     expect(staffView.body.record).toMatchObject({ reporterName: 'משה פרץ', commonArea: false, status: 'open' });
     expect(staffView.body.record.reporterContactId).toBeTruthy();
     expect((await as('avi', 'POST', `/service-calls/${id}/updates`, { id: newId(), text: 'Internal: order a washer' })).status).toBe(201);
-    expect((await as('avi', 'POST', `/service-calls/${id}/updates`, { id: newId(), text: 'A plumber comes on Sunday', visibleToReporter: true })).status).toBe(201);
+    expect((await as('avi', 'POST', `/service-calls/${id}/updates`, { id: newId(), text: 'A plumber comes on Sunday', visibleToReporter: true })).status).toBe(
+      201,
+    );
     const detail = await as<Detail>('moshe', 'GET', `/tenant/service-calls/${id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.record).toMatchObject({ id, mine: true, area: 'apartment', status: 'open' });
@@ -107,7 +122,9 @@ describe('a tenant reports a fault and follows it', () => {
     expect(joined.status, joined.text).toBe(200);
     expect(joined.body.record.following).toBe(true);
     const current = await as<{ record: { version: number } }>('miri', 'GET', `/service-calls/${id}`);
-    expect((await as('avi', 'PATCH', `/service-calls/${id}`, { baseVersion: current.body.record.version, changes: { status: 'inTreatment' } })).status).toBe(200);
+    expect((await as('avi', 'PATCH', `/service-calls/${id}`, { baseVersion: current.body.record.version, changes: { status: 'inTreatment' } })).status).toBe(
+      200,
+    );
     // The notice is on no board: the building's announcements and the senders' list stay as they were.
     const board = await as<{ records: { subject: string }[] }>('moshe', 'GET', '/buildings/101/announcements');
     expect(board.body.records.some((m) => m.subject.includes('Service call') || m.subject.includes('קריאת שירות'))).toBe(false);
@@ -155,11 +172,16 @@ describe('what a tenant never reaches', () => {
     for (const user of ['eli', 'rina', 'avi']) {
       expect((await as(user, 'GET', '/tenant/service-calls')).status, user).toBe(403);
       expect((await as(user, 'GET', `/tenant/service-calls/${id}`)).status, user).toBe(403);
-      expect((await as(user, 'POST', '/tenant/service-calls', { id: newId(), area: 'common', domain: 'general', description: 'Something is wrong here' })).status, user).toBe(403);
+      expect(
+        (await as(user, 'POST', '/tenant/service-calls', { id: newId(), area: 'common', domain: 'general', description: 'Something is wrong here' })).status,
+        user,
+      ).toBe(403);
       expect((await as(user, 'POST', `/tenant/service-calls/${id}/comments`, { id: newId(), text: 'A comment' })).status, user).toBe(403);
     }
     expect((await as('nobody', 'GET', '/tenant/service-calls')).status).toBe(401);
-    expect((await as('nobody', 'POST', '/tenant/service-calls', { id: newId(), area: 'common', domain: 'general', description: 'Something is wrong here' })).status).toBe(401);
+    expect(
+      (await as('nobody', 'POST', '/tenant/service-calls', { id: newId(), area: 'common', domain: 'general', description: 'Something is wrong here' })).status,
+    ).toBe(401);
   });
 });
 
@@ -168,14 +190,22 @@ describe('limits', () => {
     // A day after the reports above: none of them counts any more.
     server.clock.advance(24 * 60 * 60_000 + 1000);
     tokens.set('tali', (await loginAs(server, 'tali')).token);
-    const post = () => as<{ error: { messageKey: string } }>('tali', 'POST', '/tenant/service-calls', { id: newId(), area: 'apartment', domain: 'general', description: 'Another thing that broke' });
+    const post = () =>
+      as<{ error: { messageKey: string } }>('tali', 'POST', '/tenant/service-calls', {
+        id: newId(),
+        area: 'apartment',
+        domain: 'general',
+        description: 'Another thing that broke',
+      });
     for (let i = 0; i < TENANT_REPORTS_PER_DAY; i += 1) expect((await post()).status).toBe(201);
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(refused.body.error.messageKey).toBe('errors:tenantReportsPerDay');
     // Another tenant is not limited by her reports.
     tokens.set('moshe', (await loginAs(server, 'moshe')).token);
-    expect((await as('moshe', 'POST', '/tenant/service-calls', { id: newId(), area: 'apartment', domain: 'general', description: 'My own broken thing' })).status).toBe(201);
+    expect(
+      (await as('moshe', 'POST', '/tenant/service-calls', { id: newId(), area: 'apartment', domain: 'general', description: 'My own broken thing' })).status,
+    ).toBe(201);
     server.clock.advance(24 * 60 * 60_000 + 1000);
     tokens.set('tali', (await loginAs(server, 'tali')).token);
     expect((await post()).status).toBe(201);

@@ -42,7 +42,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const as = (user: string, method: string, path: string, body?: unknown) => call<Body>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
+const as = (user: string, method: string, path: string, body?: unknown) =>
+  call<Body>(server, method, path, { token: tokens.get(user) ?? '', ...(body !== undefined ? { body } : {}) });
 const day = (n: number) => addLocalDays(israelWallClock(server.clock.now()).slice(0, 10), n);
 
 /** The user approved only an older version of the terms (the current one came out since). */
@@ -50,8 +51,18 @@ async function withdrawApproval(user: string): Promise<void> {
   const db = openDatabase(server.database);
   try {
     const u = await db.first(db.q.selectFrom('users').select('id').where('userName', '=', user).where('companyId', '=', 1001));
-    await db.run(db.q.deleteFrom('terms_approvals').where('userId', '=', u?.id ?? 0).where('version', '=', termsVersion));
-    await db.run(db.q.insertInto('terms_approvals').values({ userId: u?.id ?? 0, version: '2000-01-01', companyId: 1001, approvedAt: '2000-01-02T08:00:00.000Z' }).onConflict((oc) => oc.doNothing()));
+    await db.run(
+      db.q
+        .deleteFrom('terms_approvals')
+        .where('userId', '=', u?.id ?? 0)
+        .where('version', '=', termsVersion),
+    );
+    await db.run(
+      db.q
+        .insertInto('terms_approvals')
+        .values({ userId: u?.id ?? 0, version: '2000-01-01', companyId: 1001, approvedAt: '2000-01-02T08:00:00.000Z' })
+        .onConflict((oc) => oc.doNothing()),
+    );
   } finally {
     await db.close();
   }
@@ -106,27 +117,53 @@ describe('a tenant who has not approved the current terms', () => {
     expect((await as('tali', 'GET', '/api/binyan/my/account')).status).toBe(200);
 
     await approveTerms(server, tokens.get('tali') ?? '');
-    const card = await as('tali', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success));
+    const card = await as(
+      'tali',
+      'POST',
+      '/api/binyan/my/cards',
+      await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success),
+    );
     expect(card.status, card.text).toBe(201);
     const quote = await as('tali', 'POST', '/api/binyan/my/payments/quote', { apartmentId, chargeIds: [debtId], cardId: card.body.record?.id });
     expect(quote.status, quote.text).toBe(200);
     const id = newId();
-    const paid = await call<Body>(server, 'POST', '/api/binyan/my/payments', { token: tokens.get('tali') ?? '', idempotencyKey: id, body: { id, apartmentId, chargeIds: [debtId], cardId: card.body.record?.id, expectedTotalAgorot: quote.body.quote?.total } });
+    const paid = await call<Body>(server, 'POST', '/api/binyan/my/payments', {
+      token: tokens.get('tali') ?? '',
+      idempotencyKey: id,
+      body: { id, apartmentId, chargeIds: [debtId], cardId: card.body.record?.id, expectedTotalAgorot: quote.body.quote?.total },
+    });
     expect(paid.body.record?.status, paid.text).toBe('succeeded');
     await withdrawApproval('tali');
   });
 
   it('is refused setting and changing a standing order, and may still cancel one', async () => {
     await approveTerms(server, tokens.get('tali') ?? '');
-    const card = (await as('tali', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))).body.record;
-    const made = await as('tali', 'POST', '/api/binyan/my/standing-orders', { id: newId(), apartmentId, cardId: card?.id, billingDay: 10, frequency: 'monthly', startDate: '2030-02-01' });
+    const card = (
+      await as('tali', 'POST', '/api/binyan/my/cards', await enteredCard(() => as('tali', 'POST', '/api/binyan/my/cards/entry', {}), testCards.success))
+    ).body.record;
+    const made = await as('tali', 'POST', '/api/binyan/my/standing-orders', {
+      id: newId(),
+      apartmentId,
+      cardId: card?.id,
+      billingDay: 10,
+      frequency: 'monthly',
+      startDate: '2030-02-01',
+    });
     expect(made.status, made.text).toBe(201);
     await withdrawApproval('tali');
 
     const order = made.body.record;
     await expectHeldBack('tali', [
-      { method: 'POST', path: '/api/binyan/my/standing-orders', body: { id: newId(), apartmentId, cardId: card?.id, billingDay: 12, frequency: 'monthly', startDate: '2030-03-01' } },
-      { method: 'PUT', path: `/api/binyan/my/standing-orders/${order?.id ?? ''}`, body: { baseVersion: order?.version, cardId: card?.id, billingDay: 15, frequency: 'monthly', startDate: '2030-02-01' } },
+      {
+        method: 'POST',
+        path: '/api/binyan/my/standing-orders',
+        body: { id: newId(), apartmentId, cardId: card?.id, billingDay: 12, frequency: 'monthly', startDate: '2030-03-01' },
+      },
+      {
+        method: 'PUT',
+        path: `/api/binyan/my/standing-orders/${order?.id ?? ''}`,
+        body: { baseVersion: order?.version, cardId: card?.id, billingDay: 15, frequency: 'monthly', startDate: '2030-02-01' },
+      },
     ]);
     expect((await as('tali', 'DELETE', `/api/binyan/my/standing-orders/${order?.id ?? ''}`)).status).toBe(200);
   });
@@ -139,7 +176,13 @@ describe('a tenant who has not approved the current terms', () => {
     expect(calendar.body.records?.map((b) => b.id)).not.toContain(booking.id);
 
     await withdrawApproval('rina');
-    const byCommittee = await as('rina', 'POST', '/api/binyan/room-bookings', { id: newId(), roomId: clubId, start: `${day(3)}T10:00`, end: `${day(3)}T11:00`, apartmentId });
+    const byCommittee = await as('rina', 'POST', '/api/binyan/room-bookings', {
+      id: newId(),
+      roomId: clubId,
+      start: `${day(3)}T10:00`,
+      end: `${day(3)}T11:00`,
+      apartmentId,
+    });
     expect(byCommittee.body.error?.code, byCommittee.text).not.toBe('TERMS_NOT_APPROVED');
 
     await approveTerms(server, tokens.get('tali') ?? '');

@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 const as = <T = Record<string, unknown>>(user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
-  call<T>(server, method, `/api/binyan${path}`, { ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }), ...(body !== undefined ? { body } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  call<T>(server, method, `/api/binyan${path}`, {
+    ...(user === 'nobody' ? {} : { token: tokens.get(user) ?? '' }),
+    ...(body !== undefined ? { body } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 async function open(user: string, addressee: 'committee' | 'office', subject = 'Noise at night'): Promise<{ id: string; messageId: string }> {
   const id = newId();
@@ -41,26 +45,52 @@ async function open(user: string, addressee: 'committee' | 'office', subject = '
   return { id, messageId };
 }
 
-const write = (user: string, threadId: string, text = 'Any news?', id = newId(), key?: string) => as<{ record: { id: string }; error: { messageKey: string } }>(user, 'POST', `/threads/${threadId}/messages`, { id, text }, key);
+const write = (user: string, threadId: string, text = 'Any news?', id = newId(), key?: string) =>
+  as<{ record: { id: string }; error: { messageKey: string } }>(user, 'POST', `/threads/${threadId}/messages`, { id, text }, key);
 
 const upload = async (user: string, parentID: string) =>
   (
     await call<{ APIResponseCode: number; fileId?: string }>(server, 'POST', '/api/files/upload/B64', {
       token: tokens.get(user) ?? '',
-      body: params({ parentType: 'threadMessages', parentID, orgID: 1001, fileID: newId(), createdBy: 0, srcFileName: 'photo.jpg', base64String: b64(await testJpeg((seed += 1))) }),
+      body: params({
+        parentType: 'threadMessages',
+        parentID,
+        orgID: 1001,
+        fileID: newId(),
+        createdBy: 0,
+        srcFileName: 'photo.jpg',
+        base64String: b64(await testJpeg((seed += 1))),
+      }),
     })
   ).body;
 
-const imgStatus = async (user: string, fileId: string) => (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, { token: tokens.get(user) ?? '' })).status;
+const imgStatus = async (user: string, fileId: string) =>
+  (await call(server, 'GET', `/api/files/getImg?src=${encodeURIComponent(fileId)}`, { token: tokens.get(user) ?? '' })).status;
 
 /** A thread written straight into the database: of a building or company no seeded tenant lives in. */
 async function foreignThread(companyId: number, buildingId: number, addressee: 'committee' | 'office'): Promise<string> {
   const id = newId();
   const at = server.clock.now().toISOString();
   await db.run(
-    db.q.insertInto('threads').values({ id, companyId, buildingId, apartmentId: 'x', authorUserId: 999_999, authorContactId: 'x', authorName: 'Someone', addressee, subject: 'Elsewhere', createdAt: at, lastMessageAt: at }),
+    db.q.insertInto('threads').values({
+      id,
+      companyId,
+      buildingId,
+      apartmentId: 'x',
+      authorUserId: 999_999,
+      authorContactId: 'x',
+      authorName: 'Someone',
+      addressee,
+      subject: 'Elsewhere',
+      createdAt: at,
+      lastMessageAt: at,
+    }),
   );
-  await db.run(db.q.insertInto('thread_messages').values({ id: newId(), threadId: id, companyId, authorUserId: 999_999, authorName: 'Someone', side: 'tenant', text: 'Hello', createdAt: at }));
+  await db.run(
+    db.q
+      .insertInto('thread_messages')
+      .values({ id: newId(), threadId: id, companyId, authorUserId: 999_999, authorName: 'Someone', side: 'tenant', text: 'Hello', createdAt: at }),
+  );
   return id;
 }
 
@@ -149,10 +179,15 @@ describe('what nobody else reaches', () => {
       expect((await as(user, 'GET', '/threads/unread')).status, user).toBe(403);
       expect((await as(user, 'GET', `/threads/${id}`)).status, user).toBe(403);
       expect((await write(user, id)).status, user).toBe(403);
-      expect((await as(user, 'POST', '/threads', { id: newId(), addressee: 'office', subject: 'Hi', messageId: newId(), text: 'Hello there' })).status, user).toBe(403);
+      expect(
+        (await as(user, 'POST', '/threads', { id: newId(), addressee: 'office', subject: 'Hi', messageId: newId(), text: 'Hello there' })).status,
+        user,
+      ).toBe(403);
     }
     // Staff answer; they do not open threads as tenants.
-    expect((await as('miri', 'POST', '/threads', { id: newId(), addressee: 'office', subject: 'Hi', messageId: newId(), text: 'Hello there' })).status).toBe(403);
+    expect((await as('miri', 'POST', '/threads', { id: newId(), addressee: 'office', subject: 'Hi', messageId: newId(), text: 'Hello there' })).status).toBe(
+      403,
+    );
     expect((await as('nobody', 'GET', '/threads')).status).toBe(401);
     expect((await as('nobody', 'POST', `/threads/${id}/messages`, { id: newId(), text: 'Hello' })).status).toBe(401);
   });
@@ -200,7 +235,13 @@ describe('limits counted in the database', () => {
     for (const user of ['tali', 'moshe', 'miri']) tokens.set(user, (await loginAs(server, user)).token);
     const opened: string[] = [];
     for (let i = 0; i < THREADS_PER_DAY; i += 1) opened.push((await open('tali', 'office', `Question ${i}`)).id);
-    const refused = await as<{ error: { messageKey: string } }>('tali', 'POST', '/threads', { id: newId(), addressee: 'office', subject: 'One more', messageId: newId(), text: 'Another question' });
+    const refused = await as<{ error: { messageKey: string } }>('tali', 'POST', '/threads', {
+      id: newId(),
+      addressee: 'office',
+      subject: 'One more',
+      messageId: newId(),
+      text: 'Another question',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.messageKey).toBe('errors:threadsPerDay');
     // Another tenant is not limited by hers.

@@ -32,7 +32,10 @@ let seed = 100;
 
 const param = (paramName: string, paramValue: string | number): Param => ({ paramName, paramValue, paramType: typeof paramValue === 'number' ? 8 : 12 });
 
-async function upload(files: Buffer[], options: { token?: string; parentType?: string; parentID?: string; key?: string; extra?: Param[] } = {}): Promise<Reply<Answer>> {
+async function upload(
+  files: Buffer[],
+  options: { token?: string; parentType?: string; parentID?: string; key?: string; extra?: Param[] } = {},
+): Promise<Reply<Answer>> {
   const body = [
     param('parentType', options.parentType ?? 'serviceCalls'),
     param('parentID', options.parentID ?? callId),
@@ -60,9 +63,14 @@ beforeAll(async () => {
   avi = (await loginAs(server, 'avi')).token;
   other = (await loginAs(server, 'other', 2002)).token;
   callId = newId();
-  const created = await call(server, 'POST', '/api/binyan/service-calls', { token: avi, body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' } });
+  const created = await call(server, 'POST', '/api/binyan/service-calls', {
+    token: avi,
+    body: { id: callId, buildingId: 101, domain: 'plumbing', description: 'Water leak under the stairs' },
+  });
   expect(created.status).toBe(201);
-  theirCallId = String((await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/service-calls?buildingId=201', { token: other })).body.records[0]?.id);
+  theirCallId = String(
+    (await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/service-calls?buildingId=201', { token: other })).body.records[0]?.id,
+  );
 });
 afterAll(async () => server.close());
 
@@ -105,7 +113,9 @@ describe('what an upload may be', () => {
   });
 
   it('takes only JPEG for check images', async () => {
-    const group = (await call<{ records: { checks: { CheckGuid: string }[] }[] }>(server, 'GET', '/api/binyan/check/toFill', { token: avi })).body.records.find((g) => g.checks.length > 0);
+    const group = (await call<{ records: { checks: { CheckGuid: string }[] }[] }>(server, 'GET', '/api/binyan/check/toFill', { token: avi })).body.records.find(
+      (g) => g.checks.length > 0,
+    );
     const checkGuid = String(group?.checks[0]?.CheckGuid);
     const key = randomUUID();
     expectRefusal(await upload([await testPng((seed += 1))], { parentType: 'checks', parentID: checkGuid, key }), key, 'onlyImageAllowed');
@@ -160,16 +170,26 @@ describe('whose record an upload belongs to', () => {
     expect((await reading(newId())).status).toBe(201);
 
     const groups = (await call<{ records: { ChecksHeaderGuid: string }[] }>(server, 'GET', '/api/binyan/check/toFill', { token: avi })).body.records;
-    const check = { CheckGuid: newId(), ChecksHeaderGuid: String(groups[0]?.ChecksHeaderGuid), Amount: 10, DepositDate: '2030-01-15', FrontImageId: 'seed-photo-2002' };
+    const check = {
+      CheckGuid: newId(),
+      ChecksHeaderGuid: String(groups[0]?.ChecksHeaderGuid),
+      Amount: 10,
+      DepositDate: '2030-01-15',
+      FrontImageId: 'seed-photo-2002',
+    };
     expect((await call(server, 'POST', '/api/binyan/check', { token: avi, body: check })).status).toBe(403);
-    expect((await call(server, 'POST', '/api/binyan/check', { token: avi, body: { ...check, BackImageId: 'seed-photo-2002', FrontImageId: null } })).status).toBe(403);
+    expect(
+      (await call(server, 'POST', '/api/binyan/check', { token: avi, body: { ...check, BackImageId: 'seed-photo-2002', FrontImageId: null } })).status,
+    ).toBe(403);
   });
 });
 
 describe('the demo photos and the small version a device keeps offline', () => {
   it('seeds real images: meter faces for readings and a picture on each open call', async () => {
     const meters = await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/buildings/101/meters', { token: avi });
-    const readings = await call<{ records: { photoId: string | null }[] }>(server, 'GET', `/api/binyan/meters/${meters.body.records[0]?.id}/readings`, { token: avi });
+    const readings = await call<{ records: { photoId: string | null }[] }>(server, 'GET', `/api/binyan/meters/${meters.body.records[0]?.id}/readings`, {
+      token: avi,
+    });
     expect(readings.body.records.length).toBeGreaterThan(0);
     expect(readings.body.records.filter((r) => /^seed-meter-1001-\d$/.test(r.photoId ?? '')).length).toBeGreaterThanOrEqual(3);
     const face = await image('seed-meter-1001-1');
@@ -177,7 +197,9 @@ describe('the demo photos and the small version a device keeps offline', () => {
     expect(await sharp(Buffer.from(await face.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
     const open = await call<{ records: { id: string }[] }>(server, 'GET', '/api/binyan/service-calls?buildingId=101&tab=open', { token: avi });
     const seededCall = open.body.records.find((r) => r.id !== callId);
-    const files = await call<{ records: { id: string; parentType: string }[] }>(server, 'GET', `/api/binyan/service-calls/${seededCall?.id}/files`, { token: avi });
+    const files = await call<{ records: { id: string; parentType: string }[] }>(server, 'GET', `/api/binyan/service-calls/${seededCall?.id}/files`, {
+      token: avi,
+    });
     expect(files.body.records).toEqual([expect.objectContaining({ parentType: 'serviceCalls' })]);
     const picture = await image(files.body.records[0]?.id ?? '');
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(640);

@@ -17,7 +17,14 @@ import { approveTerms } from './terms.ts';
 import { enteredCard } from './cardEntry.ts';
 
 type Rec = Record<string, unknown> & { id: string; version?: number };
-type Body = { record?: Rec; records?: Rec[]; quote?: { total: number }; apartments?: { apartmentId: string; debts: { id: string }[] }[]; current?: Rec; error?: { code: string; messageKey: string } };
+type Body = {
+  record?: Rec;
+  records?: Rec[];
+  quote?: { total: number };
+  apartments?: { apartmentId: string; debts: { id: string }[] }[];
+  current?: Rec;
+  error?: { code: string; messageKey: string };
+};
 
 let server: TestServer;
 let db: Database;
@@ -44,7 +51,13 @@ function expectIdTaken(reply: Reply<Body>, what: string): void {
   expect(reply.body, what).toEqual({ error: expect.objectContaining({ code: 'ALREADY_EXISTS', messageKey: 'errors:alreadyExists' }) });
 }
 
-const cardOf = async (user: string, id = newId(), keep = true) => as(user, 'POST', '/api/binyan/my/cards', await enteredCard(() => as(user, 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, keep, '12/30', '123', id));
+const cardOf = async (user: string, id = newId(), keep = true) =>
+  as(
+    user,
+    'POST',
+    '/api/binyan/my/cards',
+    await enteredCard(() => as(user, 'POST', '/api/binyan/my/cards/entry', {}), testCards.success, keep, '12/30', '123', id),
+  );
 const homeOf = async (user: string) => {
   const home = (await as(user, 'GET', '/api/binyan/my/account')).body.apartments?.[0];
   if (!home) throw new Error(`${user} has an apartment`);
@@ -70,17 +83,41 @@ describe('money', () => {
     const moshe = await homeOf('moshe');
     const card = (await cardOf('moshe')).body.record as Rec;
     const chargeIds = [moshe.debts[0]?.id ?? ''];
-    const total = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: moshe.apartmentId, chargeIds, cardId: card.id })).body.quote?.total ?? 0;
+    const total =
+      (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: moshe.apartmentId, chargeIds, cardId: card.id })).body.quote?.total ?? 0;
     const id = newId();
-    expect((await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: moshe.apartmentId, chargeIds, cardId: card.id, expectedTotalAgorot: total }, id)).body.record?.status).toBe('succeeded');
+    expect(
+      (await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: moshe.apartmentId, chargeIds, cardId: card.id, expectedTotalAgorot: total }, id))
+        .body.record?.status,
+    ).toBe('succeeded');
 
     const tali = await homeOf('tali');
     const hers = (await cardOf('tali')).body.record as Rec;
     const taliDebts = [tali.debts[0]?.id ?? ''];
-    const taliTotal = (await as('tali', 'POST', '/api/binyan/my/payments/quote', { apartmentId: tali.apartmentId, chargeIds: taliDebts, cardId: hers.id })).body.quote?.total ?? 0;
-    expectIdTaken(await as('tali', 'POST', '/api/binyan/my/payments', { id, apartmentId: tali.apartmentId, chargeIds: taliDebts, cardId: hers.id, expectedTotalAgorot: taliTotal }, id), 'another tenant’s payment id');
+    const taliTotal =
+      (await as('tali', 'POST', '/api/binyan/my/payments/quote', { apartmentId: tali.apartmentId, chargeIds: taliDebts, cardId: hers.id })).body.quote?.total ??
+      0;
+    expectIdTaken(
+      await as(
+        'tali',
+        'POST',
+        '/api/binyan/my/payments',
+        { id, apartmentId: tali.apartmentId, chargeIds: taliDebts, cardId: hers.id, expectedTotalAgorot: taliTotal },
+        id,
+      ),
+      'another tenant’s payment id',
+    );
     // The same tenant's id for another payment (other debts) is refused alike.
-    expectIdTaken(await as('moshe', 'POST', '/api/binyan/my/payments', { id, apartmentId: moshe.apartmentId, chargeIds: [moshe.debts[1]?.id ?? ''], cardId: card.id, expectedTotalAgorot: total }, newId()), 'one’s id for another payment');
+    expectIdTaken(
+      await as(
+        'moshe',
+        'POST',
+        '/api/binyan/my/payments',
+        { id, apartmentId: moshe.apartmentId, chargeIds: [moshe.debts[1]?.id ?? ''], cardId: card.id, expectedTotalAgorot: total },
+        newId(),
+      ),
+      'one’s id for another payment',
+    );
     expect(await providerCharges(server, id)).toBe(1);
     expect((await homeOf('tali')).debts.map((d) => d.id)).toContain(taliDebts[0]);
   });
@@ -92,7 +129,10 @@ describe('money', () => {
     expect((await as('moshe', 'POST', '/api/binyan/my/standing-orders', order)).status).toBe(201);
     const tali = await homeOf('tali');
     const hers = (await cardOf('tali')).body.record as Rec;
-    expectIdTaken(await as('tali', 'POST', '/api/binyan/my/standing-orders', { ...order, apartmentId: tali.apartmentId, cardId: hers.id }), 'another tenant’s standing order id');
+    expectIdTaken(
+      await as('tali', 'POST', '/api/binyan/my/standing-orders', { ...order, apartmentId: tali.apartmentId, cardId: hers.id }),
+      'another tenant’s standing order id',
+    );
     // His own, sent again under another key: his order comes back as current.
     const again = await as('moshe', 'POST', '/api/binyan/my/standing-orders', order);
     expect(again.status).toBe(409);
@@ -104,13 +144,43 @@ describe('money', () => {
     const theirs = newId();
     await ledger.insert(
       db,
-      { id: theirs, buildingId: 201, kind: 'income', date: '2030-01-01', amountAgorot: 5_000, apartmentId: null, contactId: null, debtKind: null, dueDate: null, group: null, description: 'הכנסה', settles: [], sourceKind: 'manual', sourceId: theirs, createdAt: at, createdBy: 'other', version: 1, updatedAt: at },
+      {
+        id: theirs,
+        buildingId: 201,
+        kind: 'income',
+        date: '2030-01-01',
+        amountAgorot: 5_000,
+        apartmentId: null,
+        contactId: null,
+        debtKind: null,
+        dueDate: null,
+        group: null,
+        description: 'הכנסה',
+        settles: [],
+        sourceKind: 'manual',
+        sourceId: theirs,
+        createdAt: at,
+        createdBy: 'other',
+        version: 1,
+        updatedAt: at,
+      },
       2002,
     );
     const row = { buildingId: 101, kind: 'income', date: '2030-01-01', amountAgorot: 1_000, description: 'תרומה' };
     expectIdTaken(await as('miri', 'POST', '/api/binyan/ledger-entries', { id: theirs, ...row }), 'another company’s ledger row');
     const apartmentId = (await homeOf('moshe')).apartmentId;
-    expectIdTaken(await as('miri', 'POST', '/api/binyan/charges', { id: theirs, buildingId: 101, apartmentId, reason: 'special', description: 'תיקון', amount: 10, dueDate: '2030-01-15' }), 'another company’s id for a quick charge');
+    expectIdTaken(
+      await as('miri', 'POST', '/api/binyan/charges', {
+        id: theirs,
+        buildingId: 101,
+        apartmentId,
+        reason: 'special',
+        description: 'תיקון',
+        amount: 10,
+        dueDate: '2030-01-15',
+      }),
+      'another company’s id for a quick charge',
+    );
 
     // Building 106's row, and rina of building 101.
     const elsewhere = newId();
@@ -125,13 +195,40 @@ describe('money', () => {
     const moshe = await homeOf('moshe');
     const card = (await cardOf('moshe')).body.record as Rec;
     const chargeIds = [moshe.debts[0]?.id ?? ''];
-    const total = (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: moshe.apartmentId, chargeIds, cardId: card.id })).body.quote?.total ?? 0;
+    const total =
+      (await as('moshe', 'POST', '/api/binyan/my/payments/quote', { apartmentId: moshe.apartmentId, chargeIds, cardId: card.id })).body.quote?.total ?? 0;
     const paymentId = newId();
-    expect((await as('moshe', 'POST', '/api/binyan/my/payments', { id: paymentId, apartmentId: moshe.apartmentId, chargeIds, cardId: card.id, expectedTotalAgorot: total }, paymentId)).status).toBe(200);
+    expect(
+      (
+        await as(
+          'moshe',
+          'POST',
+          '/api/binyan/my/payments',
+          { id: paymentId, apartmentId: moshe.apartmentId, chargeIds, cardId: card.id, expectedTotalAgorot: total },
+          paymentId,
+        )
+      ).status,
+    ).toBe(200);
     const theirs = newId();
     const at = new Date().toISOString();
-    await db.run(db.q.insertInto('payment_refunds').values({ id: theirs, companyId: 2002, paymentId: newId(), amountAgorot: 700, ledgerAgorot: 700, status: 'succeeded', errorKey: null, createdBy: 'other', createdAt: at, updatedAt: at }));
-    expectIdTaken(await as('miri', 'POST', `/api/binyan/payments/${paymentId}/refunds`, { id: theirs, amountAgorot: 100 }, theirs), 'another company’s refund id');
+    await db.run(
+      db.q.insertInto('payment_refunds').values({
+        id: theirs,
+        companyId: 2002,
+        paymentId: newId(),
+        amountAgorot: 700,
+        ledgerAgorot: 700,
+        status: 'succeeded',
+        errorKey: null,
+        createdBy: 'other',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+    expectIdTaken(
+      await as('miri', 'POST', `/api/binyan/payments/${paymentId}/refunds`, { id: theirs, amountAgorot: 100 }, theirs),
+      'another company’s refund id',
+    );
   });
 });
 
@@ -152,8 +249,20 @@ describe('other records', () => {
     expect((await as('other', 'POST', '/api/binyan/keys', key)).status).toBe(201);
     expectIdTaken(await as('avi', 'POST', '/api/binyan/keys', { ...key, buildingId: 101 }), 'another company’s key id');
     const contact = (await as('other', 'GET', '/api/binyan/buildings/201/contacts')).body.records?.[0];
-    expectIdTaken(await as('avi', 'POST', '/api/binyan/contacts', { id: contact?.id, buildingId: 101, firstName: 'דייר', lastName: 'חדש', phone: '0501112233' }), 'another company’s contact id');
-    const room = { name: 'חדר כושר', opensAt: '06:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 0, maxDaysAhead: 7, maxFutureBookingsPerApartment: 2, feeAgorot: 0 };
+    expectIdTaken(
+      await as('avi', 'POST', '/api/binyan/contacts', { id: contact?.id, buildingId: 101, firstName: 'דייר', lastName: 'חדש', phone: '0501112233' }),
+      'another company’s contact id',
+    );
+    const room = {
+      name: 'חדר כושר',
+      opensAt: '06:00',
+      closesAt: '22:00',
+      slotMinutes: 60,
+      bufferMinutes: 0,
+      maxDaysAhead: 7,
+      maxFutureBookingsPerApartment: 2,
+      feeAgorot: 0,
+    };
     const gym = { id: newId(), buildingId: 105, ...room };
     expect((await as('miri', 'POST', '/api/binyan/rooms', gym)).status).toBe(201);
     expectIdTaken(await as('rina', 'POST', '/api/binyan/rooms', { ...gym, buildingId: 101 }), 'an unseen building’s room id');

@@ -19,7 +19,10 @@ describe('visits', () => {
     expect(ticked.status).toBe(201);
     const bare = await patch(`/visits/${ticked.body.record.id}`, { baseVersion: 1, changes: { madeToday: true } });
     expect(bare.body.error?.messageKey).toBe('errors:requiredField');
-    const done = await patch(`/visits/${ticked.body.record.id}`, { baseVersion: 1, changes: { madeToday: true, description: 'Lobby cleaned, bulbs replaced' } });
+    const done = await patch(`/visits/${ticked.body.record.id}`, {
+      baseVersion: 1,
+      changes: { madeToday: true, description: 'Lobby cleaned, bulbs replaced' },
+    });
     expect(done.status).toBe(200);
     expect(done.body.record).toMatchObject({ madeToday: true, version: 2, checklist: [{ id: 'a', done: true }] });
   });

@@ -14,7 +14,6 @@ const messageKeyByStatus: Record<number, string> = {
   429: 'errors:tooManyRequests',
 };
 
-
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -46,9 +45,7 @@ export function answerError(status: number, body: unknown, text: string): ApiErr
     : code !== undefined && code !== 0
       ? code
       : (str(err?.code) ?? (status >= 400 ? status : 'BAD_RESPONSE'));
-  const messageKey = sessionExpired
-    ? 'errors:sessionExpired'
-    : (str(err?.messageKey) ?? messageKeyByStatus[status] ?? 'errors:anErrorOccurred');
+  const messageKey = sessionExpired ? 'errors:sessionExpired' : (str(err?.messageKey) ?? messageKeyByStatus[status] ?? 'errors:anErrorOccurred');
   const message = str(err?.message) ?? apiText ?? apiDescription ?? `HTTP ${status}`;
   const field = str(err?.field);
 
@@ -73,5 +70,11 @@ export function answerOf<T>(schema: ZodMiniType<T>, body: unknown): T {
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0];
   const where = issue?.path.join('.') || 'answer';
-  throw new ApiError({ message: 'unexpected answer', errorCode: 'BAD_RESPONSE', errorDescription: `${where}: ${issue?.message ?? 'unexpected'}`, messageKey: 'errors:anErrorOccurred', body });
+  throw new ApiError({
+    message: 'unexpected answer',
+    errorCode: 'BAD_RESPONSE',
+    errorDescription: `${where}: ${issue?.message ?? 'unexpected'}`,
+    messageKey: 'errors:anErrorOccurred',
+    body,
+  });
 }

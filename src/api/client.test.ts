@@ -188,11 +188,20 @@ describe('raw', () => {
   it('ends as a timeout when the answer stalls after its headers, and gives the whole body when it does not', { timeout: 10_000 }, async () => {
     const head = new TextEncoder().encode('{"results":[');
     // Headers and the start of the body, then nothing more (a weak signal lost in the middle of the answer).
-    const stalled: typeof fetch = async () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(head) }), { status: 200 });
-    const timeout = await caught(createApiClient({ fetch: stalled, timeoutMs: 20 }).raw('POST', 'sync/batch', { items: [] }).then((response) => response.text()));
+    const stalled: typeof fetch = async () =>
+      new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(head) }), { status: 200 });
+    const timeout = await caught(
+      createApiClient({ fetch: stalled, timeoutMs: 20 })
+        .raw('POST', 'sync/batch', { items: [] })
+        .then((response) => response.text()),
+    );
     expect(timeout.errorCode).toBe('TIMEOUT');
     const whole = await createApiClient({ fetch: fakeFetch(() => ({ status: 201, body: { id: 1 } })), timeoutMs: 20 }).raw('POST', 'x', {});
-    expect({ status: whole.status, type: whole.headers.get('Content-Type'), body: await whole.json() }).toEqual({ status: 201, type: 'application/json', body: { id: 1 } });
+    expect({ status: whole.status, type: whole.headers.get('Content-Type'), body: await whole.json() }).toEqual({
+      status: 201,
+      type: 'application/json',
+      body: { id: 1 },
+    });
   });
 });
 

@@ -77,7 +77,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return method === 'GET' ? appendQuery(base, toQueryString(payload)) : base;
   }
 
-  async function exchange(method: HttpMethod, href: string, payload: unknown, opts: RequestOptions | undefined): Promise<{ status: number; body: unknown; text: string; ok: boolean }> {
+  async function exchange(
+    method: HttpMethod,
+    href: string,
+    payload: unknown,
+    opts: RequestOptions | undefined,
+  ): Promise<{ status: number; body: unknown; text: string; ok: boolean }> {
     return withDeadline(opts?.timeoutMs ?? defaultTimeoutMs, opts?.signal, async (signal) => {
       const response = await doFetch(href, await buildInit(method, payload, opts, signal));
       const text = await response.text();

@@ -2,11 +2,7 @@
 // ends as 'connection timeout' (spec section 9: 10 000 ms) instead of hanging the UI or the replayer.
 import { ApiError, networkError, timeoutError } from './errors';
 
-export async function withDeadline<R>(
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
-  work: (signal: AbortSignal) => Promise<R>,
-): Promise<R> {
+export async function withDeadline<R>(timeoutMs: number, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<R>): Promise<R> {
   if (callerSignal?.aborted) throw callerSignal.reason;
   const controller = new AbortController();
   let timedOut = false;

@@ -15,8 +15,7 @@ export const p = {
   nvarchar: (name: string, value: string | null): Style2Param => param(paramTypes.nvarchar)(name, value),
   guid: (name: string, value: string | null): Style2Param => param(paramTypes.guid)(name, value),
   /** SmallDateTime; a Date is sent as the local calendar date yyyy-mm-dd (spec section 5). */
-  date: (name: string, value: Date | string | null): Style2Param =>
-    param(paramTypes.date)(name, value instanceof Date ? toLocalDateString(value) : value),
+  date: (name: string, value: Date | string | null): Style2Param => param(paramTypes.date)(name, value instanceof Date ? toLocalDateString(value) : value),
   varchar: (name: string, value: string | null): Style2Param => param(paramTypes.varchar)(name, value),
 } as const;
 

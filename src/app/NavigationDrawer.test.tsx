@@ -58,7 +58,11 @@ describe('navigation drawer', () => {
     const links = within(nav).getAllByRole('link');
     expect(links[0]?.textContent).toBe('Daily plan');
     // No Money heading: this worker's checks (showChecksDeposit) are off, so the group has nothing.
-    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Field work', 'Office and documents', 'Community', 'You and the app']);
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Field work', 'Office and documents', 'Community', 'You and the app']);
     const field = within(nav).getByRole('list', { name: 'Field work' });
     expect(within(field).getByRole('link', { name: 'Buildings' }).getAttribute('href')).toBe('/buildings');
     expect(within(field).queryByRole('link', { name: 'Daily plan' })).toBeNull();

@@ -77,7 +77,10 @@ describe('the install offer', () => {
     listenForInstallPrompt(target);
     expect(canInstall()).toBe(false);
     const prompt = vi.fn(async () => undefined);
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }) });
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+    });
     target.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
     expect(canInstall()).toBe(true);

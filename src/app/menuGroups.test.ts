@@ -12,7 +12,10 @@ const actor = (role: Role, flags: Flags = allOn): Actor => ({ role, flags });
 
 function menuOf(a: Actor) {
   const home = homeRouteOf(a, appRoutes);
-  return { home: home.id, groups: menuGroupsOf(appRoutes, home.id, (r) => can(a, r.right)).map(({ group, routes }) => [group, routes.map((r) => r.id)] as const) };
+  return {
+    home: home.id,
+    groups: menuGroupsOf(appRoutes, home.id, (r) => can(a, r.right)).map(({ group, routes }) => [group, routes.map((r) => r.id)] as const),
+  };
 }
 
 describe('the menu by area', () => {
@@ -84,6 +87,7 @@ describe('the home screen of each role', () => {
   });
 
   it('is always a screen the user may open', () => {
-    for (const role of roles) for (const flags of [allOn, allOff]) expect(can(actor(role, flags), homeRouteOf(actor(role, flags), appRoutes).right), role).toBe(true);
+    for (const role of roles)
+      for (const flags of [allOn, allOff]) expect(can(actor(role, flags), homeRouteOf(actor(role, flags), appRoutes).right), role).toBe(true);
   });
 });

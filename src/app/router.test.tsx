@@ -30,7 +30,14 @@ const worker: Session = { ...signedIn, userName: 'avi', WorkerName: 'Avi Cohen',
 
 function renderAt(path: string, session: Session, overrides: Partial<SessionContextValue> = {}) {
   const update = vi.fn(async () => undefined);
-  const value: SessionContextValue = { ready: true, session, loggedIn: session.loggedIn && session.sessionToken !== '', versionStatus: 'ok', update, ...overrides };
+  const value: SessionContextValue = {
+    ready: true,
+    session,
+    loggedIn: session.loggedIn && session.sessionToken !== '',
+    versionStatus: 'ok',
+    update,
+    ...overrides,
+  };
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   render(
     <SessionContext.Provider value={value}>

@@ -42,13 +42,23 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { id: 'login', path: '/login', element: <LoginRoute afterLogin={prepareAfterLogin} preload={preloadSignedIn} />, handle: { titleKey: 'routes:login' } satisfies RouteHandle },
+      {
+        id: 'login',
+        path: '/login',
+        element: <LoginRoute afterLogin={prepareAfterLogin} preload={preloadSignedIn} />,
+        handle: { titleKey: 'routes:login' } satisfies RouteHandle,
+      },
       // A tenant's registration link (issue 14): public, like the login.
-      { id: 'register', path: '/register/:company/:code', element: (
+      {
+        id: 'register',
+        path: '/register/:company/:code',
+        element: (
           <Suspense fallback={<Spinner fullPage />}>
             <RegisterRoute afterLogin={prepareAfterLogin} />
           </Suspense>
-        ), handle: { titleKey: 'routes:register' } satisfies RouteHandle },
+        ),
+        handle: { titleKey: 'routes:register' } satisfies RouteHandle,
+      },
       {
         id: 'contactUs',
         path: '/contact-us',

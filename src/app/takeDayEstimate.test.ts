@@ -5,7 +5,19 @@ import { resetDb } from '../sync/testing/setup';
 import { GUESS_PHOTOS_PER_APARTMENT, GUESS_RECORDS_PER_APARTMENT, GUESS_RECORDS_PER_BUILDING } from './takeDayBuildings';
 import { estimateTakeDay } from './takeDayEstimate';
 
-const apartment = (id: string, buildingId: number) => ({ id, buildingId, number: id, floor: 1, entrance: null, area: null, parking: null, debt: 0, version: 1, updatedAt: '2026-01-01T00:00:00Z', syncState: 'synced' as const });
+const apartment = (id: string, buildingId: number) => ({
+  id,
+  buildingId,
+  number: id,
+  floor: 1,
+  entrance: null,
+  area: null,
+  parking: null,
+  debt: 0,
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+  syncState: 'synced' as const,
+});
 
 beforeEach(resetDb);
 

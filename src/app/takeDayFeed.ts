@@ -49,7 +49,10 @@ export function feedTablesFor(day: string): FeedTables {
         },
       },
     ],
-    ['serviceCallFiles', { scope: inBuilding, apply: (records, prune) => keepListedCallFiles(records, prune), remove: (ids, inScope) => forgetListedCallFiles(ids, inScope) }],
+    [
+      'serviceCallFiles',
+      { scope: inBuilding, apply: (records, prune) => keepListedCallFiles(records, prune), remove: (ids, inScope) => forgetListedCallFiles(ids, inScope) },
+    ],
     ['meters', { scope: inBuilding }],
     ['meterReadings', { scope: inBuilding }],
     ['keys', { scope: inBuilding }],

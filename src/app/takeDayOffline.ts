@@ -105,7 +105,11 @@ class TakeSteps {
 type Taken = { plan: DailyPlan | null; buildingIds: number[]; failedBuildings: TakeDayBuilding[] };
 
 /** The incremental pull; null when it cannot run (the take then goes building by building). */
-async function takeIncrementally(api: ApiClient, options: TakeDayOptions & { date: string; scope: TakeDayScope }, steps: TakeSteps): Promise<(Taken & { requests: number }) | null> {
+async function takeIncrementally(
+  api: ApiClient,
+  options: TakeDayOptions & { date: string; scope: TakeDayScope },
+  steps: TakeSteps,
+): Promise<(Taken & { requests: number }) | null> {
   try {
     const fed = await takeThroughFeed(api, {
       date: options.date,

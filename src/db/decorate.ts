@@ -11,7 +11,10 @@ export function searchWordsOf(row: Row, fields: readonly string[]): string[] {
   for (const field of fields) {
     const value = row[field];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    for (const word of String(value).toLowerCase().split(/[\s,.;:/\\()"'-]+/u)) if (word) words.add(word);
+    for (const word of String(value)
+      .toLowerCase()
+      .split(/[\s,.;:/\\()"'-]+/u))
+      if (word) words.add(word);
   }
   return [...words];
 }

@@ -27,11 +27,18 @@ export type NewestFirst<Row> = {
  * and sorted, so a tie-break unlike the index's own (the primary key, ascending) still gives the page
  * the in-memory list gives.
  */
-export async function newestFirstPage<Row extends { id: K }, K extends string | number>(table: Table<Row, K>, list: NewestFirst<Row>, limit: number): Promise<Row[]> {
+export async function newestFirstPage<Row extends { id: K }, K extends string | number>(
+  table: Table<Row, K>,
+  list: NewestFirst<Row>,
+  limit: number,
+): Promise<Row[]> {
   const rows = await rowsInScope(table, list.index, list.scope).reverse().limit(limit).toArray();
   const last = rows.at(-1);
   if (rows.length < limit || last === undefined) return rows.sort(list.compare);
-  const tied = await table.where(list.index).equals([...list.scope, list.timeOf(last)]).toArray();
+  const tied = await table
+    .where(list.index)
+    .equals([...list.scope, list.timeOf(last)])
+    .toArray();
   const byId = new Map<K, Row>(rows.map((row) => [row.id, row]));
   for (const row of tied) byId.set(row.id, row);
   return [...byId.values()].sort(list.compare).slice(0, limit);

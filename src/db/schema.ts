@@ -52,7 +52,8 @@ export type DebtRow = Debt & LocalFields;
  * `PayerName` and `SubmittedAt` come with the payments waiting for their deposit (GET check/awaitingDeposit);
  * `DepositConfirmedAt` marks one confirmed on this device until the next pull drops it.
  */
-export type CheckGroupRow = Omit<CheckGroup, 'checks'> & LocalFields & { PayerName?: string | null; SubmittedAt?: string | null; DepositConfirmedAt?: string | null };
+export type CheckGroupRow = Omit<CheckGroup, 'checks'> &
+  LocalFields & { PayerName?: string | null; SubmittedAt?: string | null; DepositConfirmedAt?: string | null };
 export type CheckRow = Check & LocalFields;
 export type ExpenseRow = Expense & LocalFields;
 export type LedgerEntryRow = LedgerRecord & LocalFields;
@@ -89,8 +90,7 @@ export const schemaV1 = {
   buildings: 'id, name, city, number',
   apartments: 'id, buildingId, [buildingId+number]',
   contacts: 'id, buildingId, apartmentId, fullName, phone, email, role, *searchWords',
-  serviceCalls:
-    'id, buildingId, status, tab, [buildingId+tab], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
+  serviceCalls: 'id, buildingId, status, tab, [buildingId+tab], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
   serviceCallUpdates: 'id, serviceCallId, createdAt',
   meters: 'id, buildingId, apartmentId',
   meterReadings: 'id, meterId, [meterId+readAt], buildingId',
@@ -115,8 +115,7 @@ export const schemaV1 = {
  */
 export const schemaV2 = {
   ...schemaV1,
-  serviceCalls:
-    'id, buildingId, status, tab, [buildingId+tab], [buildingId+status], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
+  serviceCalls: 'id, buildingId, status, tab, [buildingId+tab], [buildingId+status], openedAt, lastUpdateAt, callNumber, domain, syncState, *searchWords',
   serviceCallUpdates: 'id, serviceCallId, [serviceCallId+createdAt], createdAt',
   meterReadings: 'id, meterId, [meterId+readAt], buildingId, readAt',
   outbox: 'id, seq, state, entityKey, nextAttemptAt, ownerUserKey, kind, [ownerUserKey+seq], [entityKey+seq]',

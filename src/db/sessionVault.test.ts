@@ -74,7 +74,16 @@ describe('session vault', () => {
     await vault.saveSession({ ...signedIn, languageId: 4 });
     expect((await vault.updateSession({ bID: 7 })).bID).toBe(7);
     const kept = await vault.clearSession({ keepCredentials: true });
-    expect(kept).toMatchObject({ userName: 'avi', renewalSecret: '', deviceId: 'device-6f1c2a', compID: 1001, sessionToken: '', loggedIn: false, bID: null, languageId: 4 });
+    expect(kept).toMatchObject({
+      userName: 'avi',
+      renewalSecret: '',
+      deviceId: 'device-6f1c2a',
+      compID: 1001,
+      sessionToken: '',
+      loggedIn: false,
+      bID: null,
+      languageId: 4,
+    });
     const dropped = await vault.clearSession();
     expect(dropped).toMatchObject({ userName: '', renewalSecret: '', deviceId: 'device-6f1c2a', compID: null, languageId: 4 });
   });

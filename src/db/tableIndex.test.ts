@@ -11,7 +11,15 @@ const ROWS = BUILD_CHUNK_ROWS * 2 + 500;
 /** Names that repeat (ties broken by id) and ids in an order unlike the names'. */
 function contact(i: number): ContactRow {
   const id = `c-${String((i * 7919) % 100_000).padStart(5, '0')}-${i}`;
-  return { id, buildingId: 100 + (i % 4), apartmentId: null, fullName: `name ${i % 97}`, phone: null, email: null, searchWords: [`w${i % 13}`] } as unknown as ContactRow;
+  return {
+    id,
+    buildingId: 100 + (i % 4),
+    apartmentId: null,
+    fullName: `name ${i % 97}`,
+    phone: null,
+    email: null,
+    searchWords: [`w${i % 13}`],
+  } as unknown as ContactRow;
 }
 
 const byName = (a: ContactRow, b: ContactRow) => (a.fullName < b.fullName ? -1 : a.fullName > b.fullName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -72,7 +80,10 @@ describe('a long list built in memory after the first page', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     const first = await db.contacts.orderBy(':id').first();
     if (!first) throw new Error('no contacts');
-    await db.contacts.bulkPut([{ ...contact(ROWS), id: 'a-new-first' }, { ...first, fullName: 'aaa moved to the top' }]);
+    await db.contacts.bulkPut([
+      { ...contact(ROWS), id: 'a-new-first' },
+      { ...first, fullName: 'aaa moved to the top' },
+    ]);
     await db.contacts.delete((await db.contacts.orderBy(':id').last())?.id ?? '');
     await building;
     const all = await db.contacts.toArray();

@@ -103,7 +103,8 @@ export function tableIndex<Row extends { id: K }, K extends Key, Order extends s
     let after: K | undefined;
     for (;;) {
       await yieldTurn();
-      const rows = after === undefined ? await table.limit(BUILD_CHUNK_ROWS).toArray() : await table.where(':id').above(after).limit(BUILD_CHUNK_ROWS).toArray();
+      const rows =
+        after === undefined ? await table.limit(BUILD_CHUNK_ROWS).toArray() : await table.where(':id').above(after).limit(BUILD_CHUNK_ROWS).toArray();
       const chunk = rows.map((row) => ({ row, facts: options.facts(row) }));
       for (const entry of chunk) all.push(entry);
       for (const order of orders) {

@@ -17,7 +17,15 @@ function load(lang: string, ns: string): Map<string, string> {
   }
 }
 
-const namespaces = [...new Set(languageCodes.flatMap((lang) => readdirSync(path.join(root, lang)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))))].sort();
+const namespaces = [
+  ...new Set(
+    languageCodes.flatMap((lang) =>
+      readdirSync(path.join(root, lang))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -5)),
+    ),
+  ),
+].sort();
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
@@ -35,13 +43,21 @@ describe('locale files', () => {
     it.each(languageCodes)('%s has every key, none empty', (lang) => {
       const texts = byLang.get(lang) ?? new Map<string, string>();
       const have = baseKeys(texts.keys());
-      expect([...all].filter((k) => !have.has(k)), `missing in ${lang}/${ns}`).toEqual([]);
-      expect([...texts].filter(([, v]) => v.trim() === '').map(([k]) => k), `empty in ${lang}/${ns}`).toEqual([]);
+      expect(
+        [...all].filter((k) => !have.has(k)),
+        `missing in ${lang}/${ns}`,
+      ).toEqual([]);
+      expect(
+        [...texts].filter(([, v]) => v.trim() === '').map(([k]) => k),
+        `empty in ${lang}/${ns}`,
+      ).toEqual([]);
     });
 
     it.each(languageCodes)('%s has the plural forms its language needs', (lang) => {
       const texts = byLang.get(lang) ?? new Map<string, string>();
-      const pluralBases = new Set([...all].filter((k) => [...byLang.values()].some((m) => [...m.keys()].some((key) => key !== k && key.replace(pluralSuffix, '') === k))));
+      const pluralBases = new Set(
+        [...all].filter((k) => [...byLang.values()].some((m) => [...m.keys()].some((key) => key !== k && key.replace(pluralSuffix, '') === k))),
+      );
       const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
       const missing = [...pluralBases].flatMap((base) => needed.filter((c) => !texts.has(`${base}_${c}`) && !texts.has(base)).map((c) => `${base}_${c}`));
       expect(missing, `plural forms missing in ${lang}/${ns}`).toEqual([]);

@@ -6,7 +6,17 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const srcRoot = path.resolve(import.meta.dirname, '..');
-const textAttributes = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label']);
+const textAttributes = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-placeholder',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+]);
 const letters = /\p{L}/u;
 
 function tsxFiles(dir: string): string[] {
@@ -23,12 +33,23 @@ export function findHardcodedText(fileName: string, source: string): string[] {
   const where = (node: ts.Node) => `${path.relative(srcRoot, fileName)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node) && letters.test(node.text)) found.push(`${where(node)} text "${node.text.trim()}"`);
-    if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) && letters.test(node.expression.text) && !ts.isJsxAttribute(node.parent)) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      ts.isStringLiteralLike(node.expression) &&
+      letters.test(node.expression.text) &&
+      !ts.isJsxAttribute(node.parent)
+    ) {
       found.push(`${where(node)} literal "${node.expression.text}"`);
     }
     if (ts.isJsxAttribute(node) && textAttributes.has(node.name.getText(file))) {
       const init = node.initializer;
-      const literal = init && ts.isStringLiteral(init) ? init : init && ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression : null;
+      const literal =
+        init && ts.isStringLiteral(init)
+          ? init
+          : init && ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+            ? init.expression
+            : null;
       if (literal && letters.test(literal.text)) found.push(`${where(node)} ${node.name.getText(file)}="${literal.text}"`);
     }
     ts.forEachChild(node, visit);

@@ -60,7 +60,9 @@ describe('i18n', () => {
     const rows = [{ LID: 1, TranslateKey: 'Send code', TranslateData: 'שלחו לי קוד' }];
     await applyServerDictionary(rows);
     expect(i18n.t('auth:sendCode')).toBe('שלחו לי קוד');
-    const stored = JSON.parse(localStorage.getItem('binyan.i18n.englishMatches') ?? '{}') as { namespaces: Record<string, { texts: string; keys: Record<string, string[]> }> };
+    const stored = JSON.parse(localStorage.getItem('binyan.i18n.englishMatches') ?? '{}') as {
+      namespaces: Record<string, { texts: string; keys: Record<string, string[]> }>;
+    };
     expect(stored.namespaces.auth?.keys['send code']).toEqual(['sendCode']);
     // What the device remembered decides: pointed at another key, the next match follows it.
     stored.namespaces.auth = { texts: stored.namespaces.auth!.texts, keys: { 'send code': ['companyCode'] } };

@@ -8,15 +8,7 @@ import { comparable, indexMayHold, parseEnglishIndex } from './englishIndex';
 import { flatten, overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
 import { rememberedMatches, rememberMatches, textsFingerprint } from './rememberedMatches';
 import type { MatchStorage } from './rememberedMatches';
-import {
-  applyDocumentLanguage,
-  languageById,
-  defaultLanguage,
-  fallbackLanguage,
-  isLanguageCode,
-  languageCodes,
-  type LanguageCode,
-} from './languages';
+import { applyDocumentLanguage, languageById, defaultLanguage, fallbackLanguage, isLanguageCode, languageCodes, type LanguageCode } from './languages';
 
 const STORAGE_KEY = 'binyan.language';
 

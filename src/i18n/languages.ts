@@ -43,4 +43,3 @@ export function applyDocumentLanguage(code: LanguageCode, doc: Document = docume
  * fills missing texts. The others are language packs, downloaded when a user first picks them.
  */
 export const languagesInstalledWithApp: readonly LanguageCode[] = [defaultLanguage, fallbackLanguage];
-

@@ -17,7 +17,16 @@ describe('remembered English matches', () => {
   it('recalls what a namespace matched for the same texts and version only', () => {
     const storage = memoryStorage();
     const texts = textsFingerprint(['password', 'no such text']);
-    rememberMatches(storage, 'v1', 'auth', texts, new Map([['password', ['password', 'form.password']], ['no such text', []]]));
+    rememberMatches(
+      storage,
+      'v1',
+      'auth',
+      texts,
+      new Map([
+        ['password', ['password', 'form.password']],
+        ['no such text', []],
+      ]),
+    );
     expect(rememberedMatches(storage, 'v1', 'auth', texts)).toEqual(new Map([['password', ['password', 'form.password']]]));
     expect(rememberedMatches(storage, 'v1', 'auth', textsFingerprint(['password']))).toBeUndefined();
     expect(rememberedMatches(storage, 'v1', 'profile', texts)).toBeUndefined();
@@ -39,7 +48,12 @@ describe('remembered English matches', () => {
     const storage = memoryStorage();
     storage.items.set('binyan.i18n.englishMatches', '{not json');
     expect(rememberedMatches(storage, 'v1', 'auth', textsFingerprint(['password']))).toBeUndefined();
-    const full: MatchStorage = { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full: MatchStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(() => rememberMatches(full, 'v1', 'auth', 'x', new Map())).not.toThrow();
   });
 });

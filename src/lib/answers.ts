@@ -132,7 +132,16 @@ export type GalleryItem = z.infer<typeof galleryItem>;
 export const galleryList = z.looseObject({ records: z.array(galleryItem) });
 
 /** GET buildings/:bid/visitors: the front desk's visitors log of the day, and those still inside. */
-export const deskVisitor = z.looseObject({ id: text, buildingId: z.number(), name: text, apartment: text, arrivedAt: text, leftAt: z.nullable(text), createdBy: text, passId: z.optional(z.nullable(text)) });
+export const deskVisitor = z.looseObject({
+  id: text,
+  buildingId: z.number(),
+  name: text,
+  apartment: text,
+  arrivedAt: text,
+  leftAt: z.nullable(text),
+  createdBy: text,
+  passId: z.optional(z.nullable(text)),
+});
 export type DeskVisitor = z.infer<typeof deskVisitor>;
 export const deskVisitorList = z.looseObject({ records: z.array(deskVisitor) });
 

@@ -10,9 +10,13 @@ const spellings = (path: string) =>
   fc.tuple(...[...path].map((c) => fc.constantFrom(c, `%${hex(c).toUpperCase()}`, `%${hex(c)}`, `%25${hex(c).toUpperCase()}`))).map((parts) => parts.join(''));
 
 describe('batchTargetOf', () => {
-  it('takes the outbox\'s paths, with a base version in the query', () => {
+  it("takes the outbox's paths, with a base version in the query", () => {
     expect(batchTargetOf('POST', 'binyan/service-calls')).toEqual({ ok: true, route: 'POST binyan/service-calls', path: 'binyan/service-calls' });
-    expect(batchTargetOf('DELETE', 'binyan/meter-readings/r-1?baseVersion=3')).toEqual({ ok: true, route: 'DELETE binyan/meter-readings/:id', path: 'binyan/meter-readings/r-1?baseVersion=3' });
+    expect(batchTargetOf('DELETE', 'binyan/meter-readings/r-1?baseVersion=3')).toEqual({
+      ok: true,
+      route: 'DELETE binyan/meter-readings/:id',
+      path: 'binyan/meter-readings/r-1?baseVersion=3',
+    });
     expect(batchTargetOf('PUT', 'binyan/check/finishScan')).toMatchObject({ ok: true, route: 'PUT binyan/check/finishScan' });
   });
 
@@ -21,7 +25,7 @@ describe('batchTargetOf', () => {
     expect(batchTargetOf('PATCH', 'binyan/service-calls/a%2Db')).toMatchObject({ ok: true, path: 'binyan/service-calls/a-b' });
   });
 
-  it('refuses the issue\'s bypasses and their cousins', () => {
+  it("refuses the issue's bypasses and their cousins", () => {
     const refused: [string, string, string][] = [
       ['POST', 'a%75th/phone/start', 'route'],
       ['POST', 'binyan/sync/%62atch', 'route'],
@@ -49,7 +53,17 @@ describe('batchTargetOf', () => {
   });
 
   it('never reaches sign-in, the batch itself or any route off its list, however the path is spelled', () => {
-    const forbidden = fc.constantFrom('auth/phone/start', 'auth/register/start', 'auth/logout', SYNC_BATCH_PATH, 'files/upload/B64', 'dbActions/callProc', 'binyan/my/payments', 'binyan/../auth/logout', 'binyan/service-calls/../../auth/logout');
+    const forbidden = fc.constantFrom(
+      'auth/phone/start',
+      'auth/register/start',
+      'auth/logout',
+      SYNC_BATCH_PATH,
+      'files/upload/B64',
+      'dbActions/callProc',
+      'binyan/my/payments',
+      'binyan/../auth/logout',
+      'binyan/service-calls/../../auth/logout',
+    );
     fc.assert(
       fc.property(forbidden.chain(spellings), fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'), (path, method) => {
         const target = batchTargetOf(method, path);
@@ -61,13 +75,39 @@ describe('batchTargetOf', () => {
 
   it('answers a canonical path that is its own answer, on its list, without escapes or dot segments', () => {
     fc.assert(
-      fc.property(fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'), fc.string({ unit: fc.constantFrom('a', 'b', '-', '.', '/', '%', '2', 'e', 'f', 'F', '?', '=', 'binyan/', 'service-calls', 'check', 'baseVersion=1', '&', '\\', ';') }), (method, path) => {
-        const target = batchTargetOf(method, path);
-        if (!target.ok) return;
-        expect(batchTargetOf(method, target.path)).toEqual(target);
-        expect(target.path).not.toMatch(/%|\/\/|(^|\/)\.\.?(\/|$|\?)/);
-        expect(BATCH_ROUTES).toContain(target.route);
-      }),
+      fc.property(
+        fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
+        fc.string({
+          unit: fc.constantFrom(
+            'a',
+            'b',
+            '-',
+            '.',
+            '/',
+            '%',
+            '2',
+            'e',
+            'f',
+            'F',
+            '?',
+            '=',
+            'binyan/',
+            'service-calls',
+            'check',
+            'baseVersion=1',
+            '&',
+            '\\',
+            ';',
+          ),
+        }),
+        (method, path) => {
+          const target = batchTargetOf(method, path);
+          if (!target.ok) return;
+          expect(batchTargetOf(method, target.path)).toEqual(target);
+          expect(target.path).not.toMatch(/%|\/\/|(^|\/)\.\.?(\/|$|\?)/);
+          expect(BATCH_ROUTES).toContain(target.route);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

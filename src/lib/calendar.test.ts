@@ -13,8 +13,25 @@ const oracleDays = (year: number, month: number) => {
 
 describe('calendar dates', () => {
   it('takes a real day of a real month, leap years by the Gregorian rule', () => {
-    for (const day of ['2026-01-31', '2026-02-28', '2028-02-29', '2000-02-29', '2026-04-30', '2026-12-31', '1000-01-01', '9999-12-31']) expect(isCalendarDate(day), day).toBe(true);
-    for (const day of ['2026-02-31', '2027-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '0999-12-31', '2026-1-01', ' 2026-01-01', '2026-01-01 ', '2026-01-01T00:00', '01/02/2026', '', '２０２６-01-01'])
+    for (const day of ['2026-01-31', '2026-02-28', '2028-02-29', '2000-02-29', '2026-04-30', '2026-12-31', '1000-01-01', '9999-12-31'])
+      expect(isCalendarDate(day), day).toBe(true);
+    for (const day of [
+      '2026-02-31',
+      '2027-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '0999-12-31',
+      '2026-1-01',
+      ' 2026-01-01',
+      '2026-01-01 ',
+      '2026-01-01T00:00',
+      '01/02/2026',
+      '',
+      '２０２６-01-01',
+    ])
       expect(isCalendarDate(day), day).toBe(false);
     expect(isCalendarDate(20260101)).toBe(false);
     expect(isCalendarDate(null)).toBe(false);
@@ -49,7 +66,7 @@ describe('wall-clock times', () => {
     );
   });
 
-  it('reads a building\'s wall clock as a real day and a real minute, saying which is wrong', () => {
+  it("reads a building's wall clock as a real day and a real minute, saying which is wrong", () => {
     expect(isWallClock('2026-03-10T19:30')).toBe(true);
     expect(wallClockFailure('2026-03-10T19:60')).toBe('invalidTime');
     expect(wallClockFailure('2026-03-10T24:00')).toBe('invalidTime');
@@ -67,7 +84,8 @@ describe('ISO instants', () => {
         expect(isIsoInstant(at.toISOString())).toBe(true);
       }),
     );
-    for (const t of ['2026-03-01T08:00Z', '2026-03-01T08:00:00Z', '2026-03-01T08:00:00.5Z', '2026-03-01T10:00:00+02:00', '2026-03-01T01:00-05:30']) expect(isIsoInstant(t), t).toBe(true);
+    for (const t of ['2026-03-01T08:00Z', '2026-03-01T08:00:00Z', '2026-03-01T08:00:00.5Z', '2026-03-01T10:00:00+02:00', '2026-03-01T01:00-05:30'])
+      expect(isIsoInstant(t), t).toBe(true);
   });
 
   it('refuses rolled-over days and minutes, a missing offset and what Date.parse guesses at', () => {
@@ -77,7 +95,15 @@ describe('ISO instants', () => {
     expect(instantFailure('2026-01-01T10:60:00Z')).toBe('invalidTime');
     expect(instantFailure('2026-01-01T10:00:60Z')).toBe('invalidTime');
     expect(instantFailure('2026-01-01T10:00:00+24:00')).toBe('invalidTime');
-    for (const t of ['2026-01-01T10:00:00', '2026-01-01', 'Tue Mar 03 2026', '1', '2026-01-01T10:00:00.1234567890Z', '2026-01-01t10:00:00z', '+020260-01-01T10:00:00Z'])
+    for (const t of [
+      '2026-01-01T10:00:00',
+      '2026-01-01',
+      'Tue Mar 03 2026',
+      '1',
+      '2026-01-01T10:00:00.1234567890Z',
+      '2026-01-01t10:00:00z',
+      '+020260-01-01T10:00:00Z',
+    ])
       expect(instantFailure(t), t).toBe('invalidDate');
   });
 });

@@ -29,8 +29,15 @@ export function daysInMonth(year: number, month: number): number {
 /** A real day: the year in CALENDAR_YEARS, the month 1–12, the day within that month. */
 export function isRealDay(year: number, month: number, day: number): boolean {
   return (
-    Number.isInteger(year) && Number.isInteger(month) && Number.isInteger(day) &&
-    year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+    Number.isInteger(year) &&
+    Number.isInteger(month) &&
+    Number.isInteger(day) &&
+    year >= CALENDAR_YEARS.min &&
+    year <= CALENDAR_YEARS.max &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
   );
 }
 

@@ -13,7 +13,9 @@ const event = (over: Partial<{ origin: string; source: unknown; data: unknown }>
 describe('a message from the card-entry page', () => {
   it('is believed from the frame the app opened, on the provider’s origin, about its entry', () => {
     expect(cardEntryMessageOf(event(), expected)).toEqual({ entryId: 'e1', status: 'entered' });
-    expect(cardEntryMessageOf(event({ data: { source: CARD_ENTRY_MESSAGE_SOURCE, entryId: 'e1', status: 'failed', failure: 'authenticationFailed' } }), expected)).toEqual({
+    expect(
+      cardEntryMessageOf(event({ data: { source: CARD_ENTRY_MESSAGE_SOURCE, entryId: 'e1', status: 'failed', failure: 'authenticationFailed' } }), expected),
+    ).toEqual({
       entryId: 'e1',
       status: 'failed',
       failure: 'authenticationFailed',

@@ -6,7 +6,12 @@ import { z } from 'zod/mini';
 
 export const CARD_ENTRY_MESSAGE_SOURCE = 'binyan-card-entry';
 
-const entryMessage = z.looseObject({ source: z.literal(CARD_ENTRY_MESSAGE_SOURCE), entryId: z.string(), status: z.enum(['entered', 'failed']), failure: z.optional(z.string()) });
+const entryMessage = z.looseObject({
+  source: z.literal(CARD_ENTRY_MESSAGE_SOURCE),
+  entryId: z.string(),
+  status: z.enum(['entered', 'failed']),
+  failure: z.optional(z.string()),
+});
 
 export type CardEntryFailure = 'authenticationFailed' | 'entryUnusable';
 

@@ -3,7 +3,13 @@ import { csvAmount, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, ends lines with CRLF and starts with a BOM', () => {
-    expect(toCsv([['תאריך', 'תיאור'], ['2026-01-05', 'ניקיון, לובי "ראשי"'], ['x', 'a\nb']])).toBe('\uFEFFתאריך,תיאור\r\n2026-01-05,"ניקיון, לובי ""ראשי"""\r\nx,"a\nb"\r\n');
+    expect(
+      toCsv([
+        ['תאריך', 'תיאור'],
+        ['2026-01-05', 'ניקיון, לובי "ראשי"'],
+        ['x', 'a\nb'],
+      ]),
+    ).toBe('\uFEFFתאריך,תיאור\r\n2026-01-05,"ניקיון, לובי ""ראשי"""\r\nx,"a\nb"\r\n');
   });
 
   it('never lets a cell start a formula, but keeps negative numbers as numbers', () => {

@@ -163,7 +163,11 @@ const israelClock = onFirstUse(
  * room bookings and building events are kept in it (lib/domain/bookingRules.ts).
  */
 export function israelWallClock(instant: Date): string {
-  const parts = Object.fromEntries(israelClock().formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    israelClock()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 

@@ -37,14 +37,24 @@ describe('filter operators of spec section 3', () => {
 
   it('ignores a rule without a value and combines rules with "and"', () => {
     expect(matchesRule(bids[0] ?? {}, { field: 'supplier', operator: 'equals', value: '' })).toBe(true);
-    expect(ids([
-      { field: 'description', operator: 'contains', value: 'elevator' },
-      { field: 'quotedAt', operator: 'after', value: '2026-03-01' },
-    ])).toEqual(['a']);
+    expect(
+      ids([
+        { field: 'description', operator: 'contains', value: 'elevator' },
+        { field: 'quotedAt', operator: 'after', value: '2026-03-01' },
+      ]),
+    ).toEqual(['a']);
   });
 
   it('sorts ascending or descending by several fields, missing values last, stable', () => {
-    expect(ids([], [{ field: 'amount', direction: 'desc' }, { field: 'quotedAt', direction: 'asc' }])).toEqual(['c', 'a', 'b', 'd']);
+    expect(
+      ids(
+        [],
+        [
+          { field: 'amount', direction: 'desc' },
+          { field: 'quotedAt', direction: 'asc' },
+        ],
+      ),
+    ).toEqual(['c', 'a', 'b', 'd']);
     expect(ids([], [{ field: 'amount', direction: 'asc' }])).toEqual(['b', 'a', 'c', 'd']);
     expect(ids([], [{ field: 'quotedAt', direction: 'desc' }])).toEqual(['b', 'a', 'c', 'd']);
   });

@@ -42,7 +42,8 @@ export function listSearch<Row, Facts, Query>(narrows: (before: Query, after: Qu
    * `source` from `from` on (not walked yet when a `limit` cut the walk short). A narrower query
    * walks the same way, so a whole typed word walks the scope about once.
    */
-  let last: { key: string; generation: number; query: Query; prefix: readonly Entry<Row, Facts>[]; source: readonly Entry<Row, Facts>[]; from: number } | null = null;
+  let last: { key: string; generation: number; query: Query; prefix: readonly Entry<Row, Facts>[]; source: readonly Entry<Row, Facts>[]; from: number } | null =
+    null;
   return {
     scope(key, generation, all, keep) {
       const kept = scopes.get(key);
@@ -69,7 +70,10 @@ export function listSearch<Row, Facts, Query>(narrows: (before: Query, after: Qu
       return grouping.groups.get(group) ?? { key: `${name}|${group}`, generation, entries: [] };
     },
     matching(scoped, query, matches, limit = Number.POSITIVE_INFINITY) {
-      const resume = last !== null && last.generation === scoped.generation && last.key === scoped.key && narrows(last.query, query) ? last : { prefix: [], source: scoped.entries, from: 0 };
+      const resume =
+        last !== null && last.generation === scoped.generation && last.key === scoped.key && narrows(last.query, query)
+          ? last
+          : { prefix: [], source: scoped.entries, from: 0 };
       const { prefix, source } = resume;
       const found: Entry<Row, Facts>[] = [];
       for (let i = 0; i < prefix.length; i += 1) {

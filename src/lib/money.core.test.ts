@@ -5,7 +5,13 @@ import { acceptsRecurring, quoteCardPayment } from './clearingFee';
 import type { ClearingFeeSettings } from './clearingFee';
 import { israelVatTable, vatInGross, vatOnNet, vatRateOn } from './vat';
 
-const settings: ClearingFeeSettings = { fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 300, dinersAmexPercentBasisPoints: 300 };
+const settings: ClearingFeeSettings = {
+  fixedAgorot: 150,
+  percentBasisPoints: 120,
+  vat: 'added',
+  foreignCardFixedAgorot: 300,
+  dinersAmexPercentBasisPoints: 300,
+};
 
 describe('agorot', () => {
   it('turns NIS into whole agorot without binary floating-point surprises', () => {
@@ -28,11 +34,15 @@ describe('agorot', () => {
     expect(allocateAgorot(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(allocateAgorot(7, [0, 0])).toEqual([7, 0]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), (total, weights) => {
-        const parts = allocateAgorot(total, weights);
-        expect(parts.reduce((s, p) => s + p, 0)).toBe(total);
-        expect(parts.every((p) => Number.isInteger(p) && p >= 0)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
+        (total, weights) => {
+          const parts = allocateAgorot(total, weights);
+          expect(parts.reduce((s, p) => s + p, 0)).toBe(total);
+          expect(parts.every((p) => Number.isInteger(p) && p >= 0)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -25,7 +25,15 @@ export type TenantCallAnswer = z.infer<typeof tenantCall>;
 
 export const tenantCallList = z.looseObject({ records: z.array(tenantCall) });
 
-export const tenantCallUpdate = z.looseObject({ id: text, serviceCallId: text, text, createdAt: text, fromReporter: z.boolean(), mine: z.boolean(), author: text });
+export const tenantCallUpdate = z.looseObject({
+  id: text,
+  serviceCallId: text,
+  text,
+  createdAt: text,
+  fromReporter: z.boolean(),
+  mine: z.boolean(),
+  author: text,
+});
 
 export const tenantCallDetail = z.looseObject({
   record: tenantCall,

@@ -24,9 +24,7 @@ export function formatFileSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export type UploadRefusal =
-  | { messageKey: 'fileTooLarge'; params: { size: string } }
-  | { messageKey: 'maxFilesExceeded'; params: { count: number } };
+export type UploadRefusal = { messageKey: 'fileTooLarge'; params: { size: string } } | { messageKey: 'maxFilesExceeded'; params: { count: number } };
 
 export function tooLarge(bytes: number): UploadRefusal | null {
   return bytes > uploadLimits.maxFileBytes ? { messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } } : null;

@@ -31,7 +31,14 @@ export function SiteChoiceSection({ className, headingClassName }: { className?:
       </h2>
       <p>{t('profile.intro')}</p>
       {choices.map(({ site, choice }) => (
-        <SelectField key={site} label={t('profile.when', { host: new URL(site).host })} hint={site} value={choice} onValueChange={(v) => change(site, v)} options={options} />
+        <SelectField
+          key={site}
+          label={t('profile.when', { host: new URL(site).host })}
+          hint={site}
+          value={choice}
+          onValueChange={(v) => change(site, v)}
+          options={options}
+        />
       ))}
     </section>
   );

@@ -29,7 +29,9 @@ describe('the take-the-day-offline button', () => {
   it('shows the size of the suggested take before it starts, and of the plan when the worker limits it', async () => {
     const take = vi.fn<TakeDayOffline>(async () => ({ scope: 'plan', buildingIds: [102, 103, 104, 101], failed: [], failedBuildings: [] }));
     renderButton(take);
-    expect((await screen.findByTestId('take-day-estimate')).textContent).toBe('40 buildings: about 17,600 records and 2,000 photos (photos take at most 20 MB).');
+    expect((await screen.findByTestId('take-day-estimate')).textContent).toBe(
+      '40 buildings: about 17,600 records and 2,000 photos (photos take at most 20 MB).',
+    );
     expect((screen.getByRole('radio', { name: 'All my buildings' }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByRole('radio', { name: "Only today's plan (with the current building and unsent changes)" }));

@@ -41,7 +41,8 @@ describe('painted offline start', () => {
     const sheet = document.createElement('style');
     sheet.textContent = '.card { color: rgb(1, 2, 3); }';
     document.head.append(sheet);
-    document.getElementById('root')!.innerHTML = '<dialog id="app-navigation"><ul><li><a href="/">תפריט</a></li></ul></dialog><main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
+    document.getElementById('root')!.innerHTML =
+      '<dialog id="app-navigation"><ul><li><a href="/">תפריט</a></li></ul></dialog><main><h1>הבניינים שלי</h1><ul><li class="card" style="--accent: #047857">הרצל 12</li></ul></main>';
     keepPaintedStart(true);
     vi.advanceTimersByTime(1_000);
     const kept = JSON.parse(localStorage.getItem(PAINTED_START_KEY) ?? '{}') as { css: string; html: string };
@@ -68,7 +69,7 @@ describe('painted offline start', () => {
     expect(adopted).toEqual([]);
   });
 
-  it('keeps only the rules the dashboard uses (the cover\'s sheet is read by every style change of the start)', () => {
+  it("keeps only the rules the dashboard uses (the cover's sheet is read by every style change of the start)", () => {
     vi.useFakeTimers();
     const sheet = document.createElement('style');
     sheet.textContent = [

@@ -44,7 +44,8 @@ function paintableHtml(root: Element): string {
 }
 
 // A pseudo-element or a state no element of a still picture is in: left out of the match test.
-const UNMATCHABLE = /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|hover|focus(?:-visible|-within)?|active|visited)\b(?:\([^)]*\))?/g;
+const UNMATCHABLE =
+  /::?(?:before|after|placeholder|marker|selection|backdrop|file-selector-button|-webkit-[\w-]+|hover|focus(?:-visible|-within)?|active|visited)\b(?:\([^)]*\))?/g;
 
 /** Whether a rule's selector styles the page's root elements or anything in the kept dashboard. */
 function styles(selector: string, root: Element): boolean {

@@ -3,9 +3,15 @@
 import { downloadServerFile } from './serverFile';
 
 export async function downloadReceipt(paymentId: string, receiptNumber: number | null, language: string): Promise<void> {
-  await downloadServerFile(`payments/${encodeURIComponent(paymentId)}/receipt.pdf?lang=${encodeURIComponent(language)}`, `receipt-${receiptNumber ?? paymentId}.pdf`);
+  await downloadServerFile(
+    `payments/${encodeURIComponent(paymentId)}/receipt.pdf?lang=${encodeURIComponent(language)}`,
+    `receipt-${receiptNumber ?? paymentId}.pdf`,
+  );
 }
 
 export async function downloadCredit(paymentId: string, refundId: string, creditNumber: number, language: string): Promise<void> {
-  await downloadServerFile(`payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}/credit.pdf?lang=${encodeURIComponent(language)}`, `credit-${creditNumber}.pdf`);
+  await downloadServerFile(
+    `payments/${encodeURIComponent(paymentId)}/refunds/${encodeURIComponent(refundId)}/credit.pdf?lang=${encodeURIComponent(language)}`,
+    `credit-${creditNumber}.pdf`,
+  );
 }

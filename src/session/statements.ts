@@ -3,7 +3,10 @@
 import { downloadServerFile } from './serverFile';
 
 export function downloadApartmentStatement(apartmentId: string, number: string, year: number, language: string): Promise<void> {
-  return downloadServerFile(`apartments/${encodeURIComponent(apartmentId)}/statement.pdf?year=${year}&lang=${encodeURIComponent(language)}`, `statement-${year}-${number}.pdf`);
+  return downloadServerFile(
+    `apartments/${encodeURIComponent(apartmentId)}/statement.pdf?year=${year}&lang=${encodeURIComponent(language)}`,
+    `statement-${year}-${number}.pdf`,
+  );
 }
 
 /** The years a statement is offered for: this year and the five before it, the latest first. */

@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorKeyOf } from './errorKey';
 
-export function useOnlineList<T>(key: string | number | null, online: boolean, load: () => Promise<T[]>): { rows: T[] | null; error: string | null; reload(): void } {
+export function useOnlineList<T>(
+  key: string | number | null,
+  online: boolean,
+  load: () => Promise<T[]>,
+): { rows: T[] | null; error: string | null; reload(): void } {
   const [rows, setRows] = useState<T[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -16,7 +20,8 @@ export function useOnlineList<T>(key: string | number | null, online: boolean, l
     let live = true;
     setRows(null);
     setError(null);
-    loadRef.current()
+    loadRef
+      .current()
       .then((r) => live && setRows(r))
       .catch((e: unknown) => live && setError(errorKeyOf(e, 'errors:errorReceiving')));
     return () => {

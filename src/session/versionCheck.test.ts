@@ -117,7 +117,10 @@ describe('an app left open for days', () => {
   it('keeps the last known status when a later check gets no answer', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 28, 8, 0) });
     const statuses: string[] = [];
-    const check = vi.fn(async () => 'unsupported' as const).mockResolvedValueOnce('unsupported').mockResolvedValue('skipped' as never);
+    const check = vi
+      .fn(async () => 'unsupported' as const)
+      .mockResolvedValueOnce('unsupported')
+      .mockResolvedValue('skipped' as never);
     const stop = scheduleVersionChecks(check, { onStatus: (s) => statuses.push(s), visibility: null });
     await vi.advanceTimersByTimeAsync(2 * VERSION_CHECK_INTERVAL_MS);
     expect(check).toHaveBeenCalledTimes(3);

@@ -100,7 +100,9 @@ describe('DateField', () => {
     expect(description(opener)).toBe('Due date');
     fireEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Due date November 2026' });
-    const headers = within(dialog).getAllByRole('columnheader').map((th) => th.getAttribute('abbr'));
+    const headers = within(dialog)
+      .getAllByRole('columnheader')
+      .map((th) => th.getAttribute('abbr'));
     expect(headers).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
     const chosen = within(dialog).getByRole('button', { name: 'Wednesday 18/11/2026' });
     expect(chosen.getAttribute('aria-pressed')).toBe('true');

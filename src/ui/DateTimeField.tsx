@@ -36,7 +36,13 @@ export function DateTimeField({ label, value, onValueChange, error, min, max }: 
     <fieldset className={styles.dateTime} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.legend}>{label}</legend>
       <div className={styles.dateTimeParts}>
-        <DateField label={t('dateField.date')} value={parts.date} min={min?.slice(0, 10)} max={max?.slice(0, 10)} onValueChange={(date) => set({ ...parts, date })} />
+        <DateField
+          label={t('dateField.date')}
+          value={parts.date}
+          min={min?.slice(0, 10)}
+          max={max?.slice(0, 10)}
+          onValueChange={(date) => set({ ...parts, date })}
+        />
         <TimeField label={t('dateField.time')} value={parts.time} onValueChange={(time) => set({ ...parts, time })} />
       </div>
       {error ? (

@@ -25,7 +25,12 @@ export function ImageViewer({ images, index, open, onIndexChange, onClose }: Pro
   const rtl = typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
 
   return (
-    <Modal open={open && image !== undefined} onClose={onClose} className={styles.viewer} title={t('imageViewer.title', { index: at + 1, total: images.length })}>
+    <Modal
+      open={open && image !== undefined}
+      onClose={onClose}
+      className={styles.viewer}
+      title={t('imageViewer.title', { index: at + 1, total: images.length })}
+    >
       <div
         className={styles.stage}
         onKeyDown={(e) => {

@@ -76,11 +76,7 @@ export function LanguageSwitch({ className, onChanged }: Props) {
           {t('languagePack.cancel', { language: downloading.nativeName })}
         </Button>
       ) : null}
-      {unavailable ? (
-        <Alert className={styles.problem}>
-          {t('languagePack.unavailable', { language: unavailable.nativeName })}
-        </Alert>
-      ) : null}
+      {unavailable ? <Alert className={styles.problem}>{t('languagePack.unavailable', { language: unavailable.nativeName })}</Alert> : null}
     </fieldset>
   );
 }

@@ -25,11 +25,7 @@ export function ResultDialog({ open, message, isSuccess, showCloseBtn = false, t
     return () => clearTimeout(timer);
   }, [open, timeout, onClose]);
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      actions={showCloseBtn ? <Button onClick={onClose}>{t('close')}</Button> : undefined}
-    >
+    <Modal open={open} onClose={onClose} actions={showCloseBtn ? <Button onClick={onClose}>{t('close')}</Button> : undefined}>
       <p className={styles.result} role="status">
         <span className={`${styles.icon} ${isSuccess ? styles.success : styles.failure}`} aria-hidden="true">
           {isSuccess ? '✓' : '!'}

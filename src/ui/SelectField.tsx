@@ -16,7 +16,13 @@ export function SelectField({ label, value, onValueChange, error, hint, id, opti
   return (
     <Field label={label} error={error} hint={hint} id={id}>
       {(control) => (
-        <select {...control} className={className ? `${control.className} ${className}` : control.className} value={value} onChange={(e) => onValueChange(e.target.value)} {...rest}>
+        <select
+          {...control}
+          className={className ? `${control.className} ${className}` : control.className}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...rest}
+        >
           {options
             ? options.map((o) => (
                 <option key={o.value} value={o.value}>

@@ -5,7 +5,10 @@ import styles from './SignaturePad.module.css';
 export type SignaturePadHandle = { isEmpty(): boolean; clear(): void; canvas(): HTMLCanvasElement | null };
 
 /** A drawn signature (signature forms, handing over mail and keys): finger, pen or mouse (pointer events); the page does not scroll while drawing. */
-export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; describedBy?: string; onChange(signed: boolean): void }>(function SignaturePad({ label, describedBy, onChange }, ref) {
+export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; describedBy?: string; onChange(signed: boolean): void }>(function SignaturePad(
+  { label, describedBy, onChange },
+  ref,
+) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const strokes = useRef(0);

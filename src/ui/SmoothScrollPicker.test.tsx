@@ -2,7 +2,16 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { SmoothScrollPicker } from './SmoothScrollPicker';
-import { assertScreenCount, indexAtOffset, isDrag, isValidScreenCount, paddingRows, PICKER_DRAG_THRESHOLD, PICKER_ITEM_HEIGHT, PICKER_VISIBLE } from './smoothScrollPicker';
+import {
+  assertScreenCount,
+  indexAtOffset,
+  isDrag,
+  isValidScreenCount,
+  paddingRows,
+  PICKER_DRAG_THRESHOLD,
+  PICKER_ITEM_HEIGHT,
+  PICKER_VISIBLE,
+} from './smoothScrollPicker';
 
 beforeAll(async () => {
   await initI18n({ lng: 'en' });

@@ -31,7 +31,10 @@ export function SmoothScrollPicker<V extends string | number>({
   const listRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startY: number; startScroll: number; dragging: boolean } | null>(null);
   const baseId = useId();
-  const selected = Math.max(0, items.findIndex((i) => i.value === value));
+  const selected = Math.max(
+    0,
+    items.findIndex((i) => i.value === value),
+  );
   const pad = paddingRows(visibleCount);
 
   useEffect(() => {

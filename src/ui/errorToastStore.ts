@@ -30,5 +30,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useErrorToastMessage(): ToastMessage | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

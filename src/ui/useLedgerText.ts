@@ -25,7 +25,12 @@ export function useLedgerText(): (row: DescribedRow) => string {
       for (const [k, v] of Object.entries(params)) if (datePattern.test(v)) params[k] = formatDisplayDate(v);
       // An EV charge's kWh in the language's digits and decimal separator.
       if (params.kwh && numberPattern.test(params.kwh)) params.kwh = formatNumber(Number(params.kwh), locale, 3);
-      const variant = row.descriptionKey === 'checkGroup' && !params.batch ? 'checkGroupNoBatch' : row.descriptionKey === 'refund' && !params.receipt ? 'refundNoReceipt' : row.descriptionKey;
+      const variant =
+        row.descriptionKey === 'checkGroup' && !params.batch
+          ? 'checkGroupNoBatch'
+          : row.descriptionKey === 'refund' && !params.receipt
+            ? 'refundNoReceipt'
+            : row.descriptionKey;
       return t(`text.${variant}`, params);
     },
     [t, locale],

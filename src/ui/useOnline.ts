@@ -11,5 +11,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The browser's connectivity flag (the probe decides whether the API is reachable). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -88,7 +88,9 @@ async function dumpStorage(page: Page): Promise<{ scriptCookies: string; serverC
       }
       db.close();
     }
-    const idb = JSON.stringify(out, (_, value: unknown) => (value instanceof CryptoKey ? `[CryptoKey extractable=${value.extractable}]` : value instanceof Blob ? '[Blob]' : value));
+    const idb = JSON.stringify(out, (_, value: unknown) =>
+      value instanceof CryptoKey ? `[CryptoKey extractable=${value.extractable}]` : value instanceof Blob ? '[Blob]' : value,
+    );
     return { local, idb };
   });
   return { scriptCookies, serverCookies, localStorage: local, indexedDb: idb };
@@ -176,7 +178,8 @@ describe('sign-in, session and languages', () => {
     await shell.expectDocumentDirection({ lang: 'ru', dir: 'ltr' });
     expect(navigations).toEqual([]);
     // The server is told too (through the outbox): it writes reminders to this user in Russian now.
-    const serverLanguage = () => (sqlite.prepare('SELECT languageId FROM users WHERE userName = ?').get(avi.userName) as { languageId: number } | undefined)?.languageId;
+    const serverLanguage = () =>
+      (sqlite.prepare('SELECT languageId FROM users WHERE userName = ?').get(avi.userName) as { languageId: number } | undefined)?.languageId;
     await expect.poll(serverLanguage, { timeout: 15_000 }).toBe(4);
     await shell.reload();
     await shell.waitForRoute('userProfile');
@@ -187,11 +190,13 @@ describe('sign-in, session and languages', () => {
   // Password and tokens: nowhere. The user's own personal fields: not in cookies, localStorage or the
   // session storage; domain records cached for offline work (calls, contacts) are not session data.
   const assertNoSecrets = (where: string, content: string, checkPersonal = true) => {
-    for (const secret of [avi.password, ...tokens, ...renewalSecrets]) expect(content.includes(secret), `a password, token or renewal secret in ${where}`).toBe(false);
+    for (const secret of [avi.password, ...tokens, ...renewalSecrets])
+      expect(content.includes(secret), `a password, token or renewal secret in ${where}`).toBe(false);
     if (!checkPersonal) return;
     for (const value of personal) expect(content.includes(`"${value}"`) || content.includes(`=${value}`), `${value} in ${where}`).toBe(false);
   };
-  const domainStores = /\/(buildings|apartments|contacts|serviceCalls|serviceCallUpdates|meters|meterReadings|keys|mailItems|visits|dailyPlans|facilities|maintenanceTests|debts|checkGroups|checks|photos|syncLog)$/;
+  const domainStores =
+    /\/(buildings|apartments|contacts|serviceCalls|serviceCallUpdates|meters|meterReadings|keys|mailItems|visits|dailyPlans|facilities|maintenanceTests|debts|checkGroups|checks|photos|syncLog)$/;
   // Outbox payloads mirror domain records; the envelope (owner key, entity, state…) must hold no personal field.
   const outboxEnvelope = (rows: unknown[]) => rows.map((row) => ({ ...(row as Record<string, unknown>), payload: null, rowPatch: null, base: null }));
 
@@ -200,10 +205,14 @@ describe('sign-in, session and languages', () => {
     await expect.poll(() => tokens.size, { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => personal.size, { timeout: 15_000 }).toBeGreaterThan(1);
     // Sampled once the sign-in has been stored (the non-extractable key and the session cookie exist).
-    const dump = await waitFor('the sign-in stored on the device', async () => {
-      const now = await dumpStorage(browser.page);
-      return now.indexedDb.includes('[CryptoKey extractable=false]') && now.scriptCookies.includes('bn_s0') ? now : undefined;
-    }, 15_000);
+    const dump = await waitFor(
+      'the sign-in stored on the device',
+      async () => {
+        const now = await dumpStorage(browser.page);
+        return now.indexedDb.includes('[CryptoKey extractable=false]') && now.scriptCookies.includes('bn_s0') ? now : undefined;
+      },
+      15_000,
+    );
     expect(dump.indexedDb).toContain('[CryptoKey extractable=false]');
     expect(dump.scriptCookies).toContain('bn_s0');
     assertNoSecrets('cookies', dump.scriptCookies);

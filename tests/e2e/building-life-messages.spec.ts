@@ -23,7 +23,11 @@ describe('messages in the browser', () => {
     state = openServerState(app.server);
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn({ companyCode: '1001', userName: 'rina', password: 'demo1234' }, (since) => app.server.waitForOtp('rina', { since }), () => app.server.otpMark());
+    await login.signIn(
+      { companyCode: '1001', userName: 'rina', password: 'demo1234' },
+      (since) => app.server.waitForOtp('rina', { since }),
+      () => app.server.otpMark(),
+    );
     await login.waitVisible(app.page.getByRole('button', { name: text('he', 'shell', 'menu.open') }));
   });
 
@@ -72,8 +76,13 @@ describe('messages in the browser', () => {
       });
       void cdp.send('ServiceWorker.enable');
     });
-    const push = { origin: app.baseUrl, registrationId, data: JSON.stringify({ title: 'אסיפת דיירים', body: 'ביום שלישי בשעה 20:00 בלובי', url: '/announcements', lang: 'he' }) };
-    const shown = () => app.page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.dir}`));
+    const push = {
+      origin: app.baseUrl,
+      registrationId,
+      data: JSON.stringify({ title: 'אסיפת דיירים', body: 'ביום שלישי בשעה 20:00 בלובי', url: '/announcements', lang: 'he' }),
+    };
+    const shown = () =>
+      app.page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.dir}`));
     // A push that reaches a worker still starting is dropped by Chromium: deliver until one is shown
     // (the notification's tag replaces an earlier copy, so the list holds it once).
     await expect

@@ -21,7 +21,11 @@ import { TenantRoomPage } from './pages/TenantRoomPage';
 async function signIn(page: TestApp['page'], app: TestApp, userName: string, tenant: boolean): Promise<void> {
   const login = new LoginPage(page, app.baseUrl);
   await login.goto('/login');
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => app.server.waitForOtp(userName, { since }), () => app.server.otpMark());
+  await login.signIn(
+    { companyCode: '1001', userName, password: 'demo1234' },
+    (since) => app.server.waitForOtp(userName, { since }),
+    () => app.server.otpMark(),
+  );
   const shell = new ShellLayoutPage(page, app.baseUrl);
   // The demo tenants have not approved the terms of use yet (server/src/seed/seedDocuments.ts).
   if (tenant) await shell.approveTerms();
@@ -42,7 +46,10 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
   let staff: AppBrowser;
   let state: ServerState;
   const tomorrow = () => addLocalDays(israelWallClock(new Date()).slice(0, 10), 1);
-  const mosheApartment = () => state.row<{ apartmentId: string; number: string }>("SELECT c.apartmentId, a.number FROM users u JOIN contacts c ON c.id = u.contactId JOIN apartments a ON a.id = c.apartmentId WHERE u.userName = 'moshe'");
+  const mosheApartment = () =>
+    state.row<{ apartmentId: string; number: string }>(
+      "SELECT c.apartmentId, a.number FROM users u JOIN contacts c ON c.id = u.contactId JOIN apartments a ON a.id = c.apartmentId WHERE u.userName = 'moshe'",
+    );
 
   beforeAll(async () => {
     app = await startApp();
@@ -97,7 +104,9 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     await dialog.getByRole('button', { name: moshe.t('askCompanyToCancel') }).click();
     await moshe.result(moshe.t('cancelRequested'));
     await moshe.waitVisible(moshe.slotRow('18:00', '19:00').getByText(moshe.t('cancelRequestedState')));
-    expect(state.count("SELECT COUNT(*) FROM room_bookings WHERE start = ? AND status = 'booked' AND cancelRequestedBy = 'משה פרץ'", `${tomorrow()}T18:00`)).toBe(1);
+    expect(
+      state.count("SELECT COUNT(*) FROM room_bookings WHERE start = ? AND status = 'booked' AND cancelRequestedBy = 'משה פרץ'", `${tomorrow()}T18:00`),
+    ).toBe(1);
   });
 
   it('lets staff add a room, refusing bad hours without losing what was typed, and book it for an apartment', async () => {
@@ -118,7 +127,10 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     await axeCheck(staff.page);
     await miri.fillRoom({ opensAt: '06:00', closesAt: '23:00' });
     await miri.result(miri.t('roomSaved'));
-    await miri.expectValue(staff.page.getByRole('combobox', { name: miri.t('room') }), state.row<{ id: string }>("SELECT id FROM rooms WHERE name = 'Gym'")?.id ?? '');
+    await miri.expectValue(
+      staff.page.getByRole('combobox', { name: miri.t('room') }),
+      state.row<{ id: string }>("SELECT id FROM rooms WHERE name = 'Gym'")?.id ?? '',
+    );
 
     const apartment = mosheApartment();
     await miri.nextDay();
@@ -127,8 +139,15 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     await miri.book('09:00', '10:00');
     await miri.result(miri.t('bookedWithFee', { fee: '' }).split('.')[0] ?? '');
     await miri.waitVisible(miri.slotRow('09:00', '10:00').getByText(miri.t('taken')));
-    expect(state.count("SELECT COUNT(*) FROM room_bookings b JOIN rooms r ON r.id = b.roomId WHERE r.name = 'Gym' AND b.apartmentId = ? AND b.feeAgorot = 2500", apartment?.apartmentId)).toBe(1);
-    expect(state.count("SELECT COUNT(*) FROM ledger_entries WHERE apartmentId = ? AND description LIKE 'Gym %' AND amountAgorot = 2500", apartment?.apartmentId)).toBe(1);
+    expect(
+      state.count(
+        "SELECT COUNT(*) FROM room_bookings b JOIN rooms r ON r.id = b.roomId WHERE r.name = 'Gym' AND b.apartmentId = ? AND b.feeAgorot = 2500",
+        apartment?.apartmentId,
+      ),
+    ).toBe(1);
+    expect(
+      state.count("SELECT COUNT(*) FROM ledger_entries WHERE apartmentId = ? AND description LIKE 'Gym %' AND amountAgorot = 2500", apartment?.apartmentId),
+    ).toBe(1);
     await axeCheck(staff.page);
   });
 
@@ -136,7 +155,12 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     const compose = new MessagesPage(staff.page, app.baseUrl);
     compose.lang = 'en';
     await compose.open();
-    await compose.compose({ subject: 'Elevator service on Sunday', body: 'The elevator is out of service on Sunday 08:00–10:00.', owners: true, channels: ['email'] });
+    await compose.compose({
+      subject: 'Elevator service on Sunday',
+      body: 'The elevator is out of service on Sunday 08:00–10:00.',
+      owners: true,
+      channels: ['email'],
+    });
     await staff.page.getByLabel(compose.t('image'), { exact: true }).setInputFiles(photoFile(16));
     await axeCheck(staff.page);
     await compose.send();
@@ -145,7 +169,7 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     const shell = new ShellLayoutPage(app.page, app.baseUrl);
     await app.page.clock.setFixedTime(new Date());
     await shell.goto('/tenant-room');
-    const owners = state.count("SELECT COUNT(*) FROM messages WHERE buildingId = 101 AND owners = true");
+    const owners = state.count('SELECT COUNT(*) FROM messages WHERE buildingId = 101 AND owners = true');
     await shell.openMenu();
     const menu = app.page.getByRole('navigation', { name: text('he', 'shell', 'menu.title') });
     const link = menu.getByRole('link', { name: text('he', 'routes', 'announcements') });
@@ -157,10 +181,13 @@ describe('rooms with a fee, late cancellation and staff bookings', () => {
     const image = app.page.getByRole('img', { name: text('he', 'messages', 'imageOf', { subject: 'Elevator service on Sunday' }) });
     await shell.waitVisible(image);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    expect(state.count("SELECT COUNT(*) FROM messages m JOIN files f ON f.id = m.imageId WHERE m.subject = 'Elevator service on Sunday' AND f.parentType = 'messages'")).toBe(1);
+    expect(
+      state.count(
+        "SELECT COUNT(*) FROM messages m JOIN files f ON f.id = m.imageId WHERE m.subject = 'Elevator service on Sunday' AND f.parentType = 'messages'",
+      ),
+    ).toBe(1);
     await shell.openMenu();
     await shell.waitVisible(link);
     await link.getByText(text('he', 'messages', 'unread', { count: owners })).waitFor({ state: 'detached' });
   });
 });
-

@@ -16,7 +16,11 @@ import { TenantRoomPage } from './pages/TenantRoomPage';
 async function signIn(page: TestApp['page'], app: TestApp, userName: string): Promise<void> {
   const login = new LoginPage(page, app.baseUrl);
   await login.goto('/login');
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => app.server.waitForOtp(userName, { since }), () => app.server.otpMark());
+  await login.signIn(
+    { companyCode: '1001', userName, password: 'demo1234' },
+    (since) => app.server.waitForOtp(userName, { since }),
+    () => app.server.otpMark(),
+  );
   const shell = new ShellLayoutPage(page, app.baseUrl);
   // The demo tenants have not approved the terms of use yet (server/src/seed/seedDocuments.ts).
   await shell.approveTerms();

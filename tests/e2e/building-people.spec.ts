@@ -51,9 +51,15 @@ describe('who runs my building', () => {
     await people.field(member, people.t('name')).fill(MEMBER);
     await people.field(member, people.t('phone')).fill('0541112222');
     await people.field(member, people.t('email')).fill('dov@example.com');
-    await people.group(member).getByRole('checkbox', { name: people.t('showCall') }).check();
+    await people
+      .group(member)
+      .getByRole('checkbox', { name: people.t('showCall') })
+      .check();
     await people.button(people.t('addEmergency')).click();
-    await people.group(people.t('emergencyOf', { n: 1 })).getByRole('combobox', { name: people.t('kind') }).selectOption('elevator');
+    await people
+      .group(people.t('emergencyOf', { n: 1 }))
+      .getByRole('combobox', { name: people.t('kind') })
+      .selectOption('elevator');
     await people.field(people.t('emergencyOf', { n: 1 }), people.t('phone')).fill('1-700-500-500');
     await people.button(people.t('save')).click();
     // Refused on the phone, by the server's own rule: nothing was sent.

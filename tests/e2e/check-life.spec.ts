@@ -41,7 +41,10 @@ describe('a check’s own life', () => {
     await dashboard.waitForRoute('dashboard');
     const building = state.row<{ name: string }>('SELECT name FROM buildings WHERE id = 101')?.name ?? '';
     await dashboard.select(building);
-    await dashboard.quickLinks(building).getByRole('link', { name: text('he', 'routes', 'checkLife') }).click();
+    await dashboard
+      .quickLinks(building)
+      .getByRole('link', { name: text('he', 'routes', 'checkLife') })
+      .click();
     const page = new CheckLifePage(app.page, app.baseUrl);
     await page.waitForRoute('checkLife');
     await page.waitForCount(page.checks(), 1);
@@ -56,7 +59,9 @@ describe('a check’s own life', () => {
     await page.expectText(page.checks().first(), new RegExp(page.t('statuses.bounced')));
     await page.waitForCount(page.action('bounce'), 0);
     await axeCheck(app.page);
-    await state.until('one reversing row', () => (state.count("SELECT COUNT(*) AS n FROM ledger_entries WHERE sourceKind = 'checkBounce' AND sourceId = ?", due.CheckGuid) === 1 ? true : undefined));
+    await state.until('one reversing row', () =>
+      state.count("SELECT COUNT(*) AS n FROM ledger_entries WHERE sourceKind = 'checkBounce' AND sourceId = ?", due.CheckGuid) === 1 ? true : undefined,
+    );
     state.close();
   });
 });

@@ -32,7 +32,17 @@ const photosCannotGetThrough: Fault = async (route) => faults.networkDown(route)
 
 /** A distinct 4000×1800 JPEG of a check (a phone camera's size). */
 const checkPhoto = (page: Page, label: string) =>
-  drawnJpeg(page, `check-${label}.jpg`, { width: 4000, height: 1800, background: '#fefce8', ink: '#1e293b', font: 'bold 200px serif', texts: [{ text: `Check ${label}`, x: 200, y: 500 }, { text: '12-600-123456', x: 200, y: 1500 }] });
+  drawnJpeg(page, `check-${label}.jpg`, {
+    width: 4000,
+    height: 1800,
+    background: '#fefce8',
+    ink: '#1e293b',
+    font: 'bold 200px serif',
+    texts: [
+      { text: `Check ${label}`, x: 200, y: 500 },
+      { text: '12-600-123456', x: 200, y: 1500 },
+    ],
+  });
 
 /** The stored check images on the device: [width, height] of each Blob row. */
 function storedCheckPhotos(page: Page): Promise<Array<[number, number]>> {
@@ -104,7 +114,11 @@ describe('check payment offline, sent once, deposit confirmed', () => {
   it('signs in and picks a payer with two debts while online', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await index.waitForRoute('dailyPlan');
     building = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records[1] as Building;
@@ -115,7 +129,9 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     debts = all.filter((d) => d.contactGuid === contactGuid);
     total = Math.round(debts.reduce((s, d) => s + d.amount * 100, 0)) / 100;
     payer = (await state.get<{ records: Contact[] }>(`/api/binyan/buildings/${building.id}/contacts`)).records.find((c) => c.id === contactGuid) as Contact;
-    apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${building.id}/apartments`)).records.find((a) => a.id === payer.apartmentId) as Apartment;
+    apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${building.id}/apartments`)).records.find(
+      (a) => a.id === payer.apartmentId,
+    ) as Apartment;
 
     await index.navigateTo('checksIndex');
     await index.choose('building', building.name);
@@ -170,12 +186,19 @@ describe('check payment offline, sent once, deposit confirmed', () => {
   it('sends after reconnecting; "Not now" puts the deposit off while the check photos are on their way', async () => {
     photoFault = photosCannotGetThrough;
     await net.setOffline(false);
-    await fill.dialog('review.title').getByRole('button', { name: fill.t('review.send'), exact: true }).click();
+    await fill
+      .dialog('review.title')
+      .getByRole('button', { name: fill.t('review.send'), exact: true })
+      .click();
     await fill.waitVisible(fill.button(fill.t('deposit.callMe')), 30_000);
     await fill.button(fill.t('deposit.later')).click();
     await fill.waitVisible(app.page.getByRole('link', { name: fill.t('deposit.laterHint') }));
     // The checks arrive; the payment is submitted only after its photos, which cannot get through.
-    await state.until('the checks on the server', () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ?', groupGuid) === 3 ? true : undefined), 30_000);
+    await state.until(
+      'the checks on the server',
+      () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ?', groupGuid) === 3 ? true : undefined),
+      30_000,
+    );
     expect(state.count("SELECT COUNT(*) AS n FROM check_groups WHERE ChecksHeaderGuid = ? AND Status = 'submitted'", groupGuid)).toBe(0);
     expect(state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'checks'")).toBe(0);
   });
@@ -210,7 +233,9 @@ describe('check payment offline, sent once, deposit confirmed', () => {
     await deposits.codeInput().fill(code);
     await deposits.button(deposits.t('deposit.confirm')).click();
     await deposits.waitVisible(deposits.success('deposit.confirmed'));
-    await state.until('checks sent to deposit', () => (state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ? AND SentToDeposit = 1', groupGuid) === 3 ? true : undefined));
+    await state.until('checks sent to deposit', () =>
+      state.count('SELECT COUNT(*) AS n FROM checks WHERE ChecksHeaderGuid = ? AND SentToDeposit = 1', groupGuid) === 3 ? true : undefined,
+    );
 
     // Each call reached the server once.
     expect(state.count("SELECT COUNT(*) AS n FROM check_groups WHERE ChecksHeaderGuid = ? AND Status = 'submitted'", groupGuid)).toBe(1);

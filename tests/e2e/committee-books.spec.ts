@@ -25,7 +25,16 @@ const AMOUNT = 1234.5;
 
 /** A JPEG of an invoice. */
 const invoicePhoto = (page: Page) =>
-  drawnJpeg(page, 'invoice.jpg', { width: 1200, height: 1600, background: '#ffffff', font: 'bold 90px sans-serif', texts: [{ text: 'INVOICE E2E-9001', x: 100, y: 300 }, { text: '1,234.50 ILS', x: 100, y: 500 }] });
+  drawnJpeg(page, 'invoice.jpg', {
+    width: 1200,
+    height: 1600,
+    background: '#ffffff',
+    font: 'bold 90px sans-serif',
+    texts: [
+      { text: 'INVOICE E2E-9001', x: 100, y: 300 },
+      { text: '1,234.50 ILS', x: 100, y: 500 },
+    ],
+  });
 
 /** The cells of one CSV line (RFC 4180 quotes; the export's lines hold no line breaks). */
 function cellsOf(line: string): string[] {
@@ -65,7 +74,11 @@ describe('the committee’s books', () => {
   it('signs the committee member in and opens her building’s books', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(rina, (since) => app.server.waitForOtp('rina', { since }), () => app.server.otpMark());
+    await login.signIn(
+      rina,
+      (since) => app.server.waitForOtp('rina', { since }),
+      () => app.server.otpMark(),
+    );
     // A committee member's home is the financial report (app/homeRoute.ts).
     await new ShellLayoutPage(app.page, app.baseUrl).waitForRoute('financialReport');
     await books.open(BUILDING);
@@ -84,7 +97,13 @@ describe('the committee’s books', () => {
     await goOffline(app.context);
     await books.tab('expenses');
     await books.startExpense();
-    await books.fillExpense({ description: DESCRIPTION, amount: String(AMOUNT), group: books.t('groups.cleaning'), supplier: 'ניקיון הברק בע"מ', invoiceNumber: INVOICE });
+    await books.fillExpense({
+      description: DESCRIPTION,
+      amount: String(AMOUNT),
+      group: books.t('groups.cleaning'),
+      supplier: 'ניקיון הברק בע"מ',
+      invoiceNumber: INVOICE,
+    });
     await books.attachInvoicePhoto(await invoicePhoto(app.page));
     await axeCheck(app.page);
     await books.saveExpense();
@@ -96,11 +115,20 @@ describe('the committee’s books', () => {
     expect(await invoiceLink.getAttribute('href')).toMatch(/^blob:/);
 
     await books.startExpense();
-    await books.fillExpense({ description: 'אותה חשבונית שוב', amount: '10', group: books.t('groups.cleaning'), supplier: 'ניקיון הברק בע"מ', invoiceNumber: INVOICE.toLowerCase() });
+    await books.fillExpense({
+      description: 'אותה חשבונית שוב',
+      amount: '10',
+      group: books.t('groups.cleaning'),
+      supplier: 'ניקיון הברק בע"מ',
+      invoiceNumber: INVOICE.toLowerCase(),
+    });
     await books.saveExpense();
     await books.waitVisible(books.formError(text('he', 'errors', 'duplicateInvoice')));
     await axeCheck(app.page);
-    await books.form('expense-form').getByRole('button', { name: text('he', 'common', 'cancel') }).click();
+    await books
+      .form('expense-form')
+      .getByRole('button', { name: text('he', 'common', 'cancel') })
+      .click();
   });
 
   it('moves budget against actual and the summary by the expense at once', async () => {
@@ -120,7 +148,9 @@ describe('the committee’s books', () => {
     expect(state.count('SELECT COUNT(*) AS n FROM expenses WHERE invoiceNumber = ?', INVOICE)).toBe(1);
     expect(state.row<{ amountAgorot: number }>('SELECT amountAgorot FROM expenses WHERE id = ?', id)?.amountAgorot).toBe(123_450);
     expect(state.count("SELECT COUNT(*) AS n FROM ledger_entries WHERE sourceKind = 'expense' AND sourceId = ?", id)).toBe(1);
-    await state.until('the invoice photo uploaded', () => (state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'expenses' AND parentId = ?", id) === 1 ? true : undefined));
+    await state.until('the invoice photo uploaded', () =>
+      state.count("SELECT COUNT(*) AS n FROM files WHERE parentType = 'expenses' AND parentId = ?", id) === 1 ? true : undefined,
+    );
     const attachment = state.row<{ attachmentId: string }>('SELECT attachmentId FROM expenses WHERE id = ?', id)?.attachmentId;
     expect(state.count('SELECT COUNT(*) AS n FROM files WHERE id = ?', attachment)).toBe(1);
   });
@@ -131,7 +161,10 @@ describe('the committee’s books', () => {
     const shown = { income: await books.amountOf(books.reportFact('income')), expenses: await books.amountOf(books.reportFact('expenses')) };
     const download = await books.exportCsv();
     const csv = await readFile((await download.path()) ?? '', 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(cellsOf(lines[0] ?? '')).toEqual([books.t('reports.period'), books.t('reports.income'), books.t('reports.expenses'), books.t('reports.net')]);
     const total = cellsOf(lines.at(-1) ?? '');
     expect(total[0]).toBe(books.t('budget.total'));
@@ -166,17 +199,27 @@ describe('the committee’s books', () => {
     await books.filter(books.t('expense.supplier'), 'contains', 'מעליות');
     await books.waitForCount(app.page.getByRole('listitem', { name: new RegExp(`^${books.t('bid.label', { description: '' })}`) }), 1);
     await books.filter(books.t('expense.supplier'), 'contains', '');
-    await books.bidCard(quote).getByRole('button', { name: books.t('bid.approveOf', { description: quote }) }).click();
+    await books
+      .bidCard(quote)
+      .getByRole('button', { name: books.t('bid.approveOf', { description: quote }) })
+      .click();
     await books.waitVisible(books.successDialog('bid.approved'));
     await books.waitVisible(books.bidCard(quote).getByText(books.t('bid.approvedBy', { name: 'רינה ביטון', date: '' }).trim(), { exact: false }));
     await axeCheck(app.page);
-    await books.bidCard(quote).getByRole('button', { name: books.t('bid.toExpenseOf', { description: quote }) }).click();
+    await books
+      .bidCard(quote)
+      .getByRole('button', { name: books.t('bid.toExpenseOf', { description: quote }) })
+      .click();
     await books.waitVisible(books.form('expense-form'));
     await books.saveExpense();
     await books.waitVisible(books.successDialog('expense.saved'));
     await books.waitVisible(books.bidCard(quote).getByText(books.t('bid.expensed')));
     const bid = await state.until('the quote approved and spent on the server', () =>
-      state.row<{ id: string; status: string; approvedBy: string; expenseId: string | null }>("SELECT id, status, approvedBy, expenseId FROM bids WHERE description = ? AND buildingId = ? AND expenseId IS NOT NULL", quote, BUILDING),
+      state.row<{ id: string; status: string; approvedBy: string; expenseId: string | null }>(
+        'SELECT id, status, approvedBy, expenseId FROM bids WHERE description = ? AND buildingId = ? AND expenseId IS NOT NULL',
+        quote,
+        BUILDING,
+      ),
     );
     expect(bid).toMatchObject({ status: 'approved', approvedBy: 'רינה ביטון' });
     expect(state.count('SELECT COUNT(*) AS n FROM expenses WHERE bidId = ?', bid.id)).toBe(1);

@@ -18,14 +18,23 @@ let server: AppServer;
 async function signIn(page: Page, userName: string): Promise<void> {
   const login = new LoginPage(page, server.baseUrl);
   await login.goto('/login');
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
+  await login.signIn(
+    { companyCode: '1001', userName, password: 'demo1234' },
+    (since) => server.waitForOtp(userName, { since }),
+    () => server.otpMark(),
+  );
 }
 
 /** The company's sites answer with a page of their own instead of the internet. */
 async function fakeSites(page: Page): Promise<void> {
   await page.route(
     (url) => url.hostname.endsWith('binyan-demo.co.il'),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><title>Company site</title><h1>Company site</h1></html>' }),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html lang="en"><title>Company site</title><h1>Company site</h1></html>',
+      }),
   );
 }
 
@@ -73,7 +82,10 @@ describe('continuing in the app or on the company’s site', () => {
       await sites.waitVisible(sites.offer().getByText(portal, { exact: true }));
       expect(new URL(page.url()).search).toBe('');
       expect(await axeCheck(page)).toBeDefined();
-      await sites.offer().getByRole('button', { name: sites.t('offer.stayInApp') }).click();
+      await sites
+        .offer()
+        .getByRole('button', { name: sites.t('offer.stayInApp') })
+        .click();
       await sites.offer().waitFor({ state: 'hidden' });
       await sites.openFromSite(portal);
       await sites.waitForRoute('dashboard');
@@ -112,8 +124,14 @@ describe('continuing in the app or on the company’s site', () => {
       await sites.waitVisible(sites.offer().getByText(sites.t('offer.message', { host: 'www.binyan-demo.co.il' })));
       expect(await axeCheck(page)).toBeDefined();
       // Not remembered this time: the next link asks again.
-      await sites.offer().getByRole('checkbox', { name: sites.t('offer.remember') }).uncheck();
-      await sites.offer().getByRole('button', { name: sites.t('offer.goToSite', { host: 'www.binyan-demo.co.il' }) }).click();
+      await sites
+        .offer()
+        .getByRole('checkbox', { name: sites.t('offer.remember') })
+        .uncheck();
+      await sites
+        .offer()
+        .getByRole('button', { name: sites.t('offer.goToSite', { host: 'www.binyan-demo.co.il' }) })
+        .click();
       await page.waitForURL((url) => url.href === demoCompanySite);
       await sites.openFromSite(demoCompanySite);
       await sites.waitVisible(sites.offer());

@@ -26,7 +26,11 @@ describe('choosing the company', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     const profile = new ProfilePage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(dana, (since) => app.server.waitForOtp('dana', { since }), () => app.server.otpMark());
+    await login.signIn(
+      dana,
+      (since) => app.server.waitForOtp('dana', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await profile.waitForRoute('dailyPlan');
     await profile.navigateTo('userProfile');
@@ -43,7 +47,11 @@ describe('choosing the company', () => {
     await login.waitForForm();
     expect(await app.page.getByLabel(login.t('companyCode')).inputValue()).toBe('2002');
     expect(await app.page.getByLabel(login.t('userName')).inputValue()).toBe('dana');
-    await login.signIn({ ...dana, companyCode: '2002' }, (since) => app.server.waitForOtp('dana', { since }), () => app.server.otpMark());
+    await login.signIn(
+      { ...dana, companyCode: '2002' },
+      (since) => app.server.waitForOtp('dana', { since }),
+      () => app.server.otpMark(),
+    );
     // Back where she was (the profile), now in the other company; its buildings are hers there.
     await profile.waitForRoute('userProfile');
     await profile.waitVisible(app.page.getByText(text('he', 'field', 'company.current', { name: negev, code: 2002 })));

@@ -33,11 +33,19 @@ describe('the shared date field in English and Hebrew', () => {
     profile = new ProfilePage(app.page, app.baseUrl);
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(miri, (since) => app.server.waitForOtp('miri', { since }), () => app.server.otpMark());
+    await login.signIn(
+      miri,
+      (since) => app.server.waitForOtp('miri', { since }),
+      () => app.server.otpMark(),
+    );
     await page.waitForRoute('dashboard');
     buildingName = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.id === 101)?.name ?? '';
-    const apartmentId = state.row<{ apartmentId: string }>("SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe'")?.apartmentId;
-    apartmentNumber = String((await state.get<{ records: Apartment[] }>('/api/binyan/buildings/101/apartments')).records.find((a) => a.id === apartmentId)?.number ?? '');
+    const apartmentId = state.row<{ apartmentId: string }>(
+      "SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe'",
+    )?.apartmentId;
+    apartmentNumber = String(
+      (await state.get<{ records: Apartment[] }>('/api/binyan/buildings/101/apartments')).records.find((a) => a.id === apartmentId)?.number ?? '',
+    );
   });
   afterEach(async () => {
     state?.close();
@@ -69,7 +77,10 @@ describe('the shared date field in English and Hebrew', () => {
     await page.expectValue(page.dueDate(), '01/01/2027');
     await page.calendarButton().press('Enter');
     await page.waitVisible(page.calendar());
-    const days = await page.calendar().getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.getAttribute('abbr')));
+    const days = await page
+      .calendar()
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('abbr')));
     expect(days[0]).toBe('יום ראשון');
     expect(days[6]).toBe('יום שבת');
     await page.expectFocused(page.day('יום שישי 01/01/2027'));
@@ -115,7 +126,10 @@ describe('the shared date field in English and Hebrew', () => {
     await app.page.keyboard.press('Enter');
     await page.waitVisible(page.calendar());
     await page.waitVisible(page.calendar().getByText('December 2026'));
-    const days = await page.calendar().getByRole('columnheader').evaluateAll((cells) => cells.map((c) => c.getAttribute('abbr')));
+    const days = await page
+      .calendar()
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('abbr')));
     expect(days).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
     await page.expectFocused(page.day('Wednesday 30/12/2026'));
     await page.expectAttribute(page.day('Wednesday 30/12/2026'), 'aria-pressed', 'true');

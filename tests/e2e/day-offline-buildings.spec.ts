@@ -51,12 +51,16 @@ describe('the day offline holds every building, whatever the plan of the day', (
     await app?.stop();
   });
 
-  it('takes every building offline when the plan leaves out the current one; its counters, the new-key form and a call\'s updates work offline', async () => {
+  it("takes every building offline when the plan leaves out the current one; its counters, the new-key form and a call's updates work offline", async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     const dashboard = new DashboardPage(app.page, app.baseUrl);
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await dashboard.waitForRoute('dailyPlan');
     await dashboard.navigateTo('dashboard');
@@ -91,7 +95,7 @@ describe('the day offline holds every building, whatever the plan of the day', (
     await detail.waitVisible(detail.update(history.update));
   });
 
-  it('a take limited to today\'s plan leaves out a building outside it, whose screens then say so offline', async () => {
+  it("a take limited to today's plan leaves out a building outside it, whose screens then say so offline", async () => {
     const dashboard = new DashboardPage(app.page, app.baseUrl);
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     const first = planned[0] as PlanBuilding;

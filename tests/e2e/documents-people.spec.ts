@@ -33,14 +33,20 @@ async function pdfFile(name: string, line: string, pages = 1): Promise<string> {
 
 async function jpegFile(name: string): Promise<string> {
   const file = path.join(dir, name);
-  await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toFile(file);
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toFile(file);
   return file;
 }
 
 async function signIn(page: Page, server: AppServer, userName: string): Promise<void> {
   const login = new LoginPage(page, server.baseUrl);
   await login.goto('/login');
-  await login.signIn({ companyCode: '1001', userName, password: 'demo1234' }, (since) => server.waitForOtp(userName, { since }), () => server.otpMark());
+  await login.signIn(
+    { companyCode: '1001', userName, password: 'demo1234' },
+    (since) => server.waitForOtp(userName, { since }),
+    () => server.otpMark(),
+  );
 }
 
 let server: AppServer;
@@ -94,7 +100,10 @@ describe('documents of the building', () => {
       await docs.navigateTo('gallery');
       const thumbs = page.getByRole('list', { name: docs.t('gallery.title') }).getByRole('button');
       await docs.waitVisible(thumbs.first());
-      await thumbs.filter({ has: page.locator('img') }).first().click();
+      await thumbs
+        .filter({ has: page.locator('img') })
+        .first()
+        .click();
       await docs.waitVisible(page.getByRole('dialog').getByRole('img', { name: 'Lobby after renovation' }));
       expect(await axeCheck(page)).toBeDefined();
     } finally {
@@ -163,7 +172,10 @@ describe('documents of the building', () => {
         await state.until('the signed PDF on the server', () => (signedPdfs() === 1 ? true : undefined));
         await docs.waitVisible(last.getByText(s('sentDone', { title: s('forms.keyReceipt.title') })));
         expect(signedPdfs()).toBe(1);
-        expect(state.row<{ signerName: string; createdBy: string }>("SELECT signerName, createdBy FROM documents WHERE kind = 'signedForm'")).toEqual({ signerName: 'משה פרץ', createdBy: 'משה פרץ' });
+        expect(state.row<{ signerName: string; createdBy: string }>("SELECT signerName, createdBy FROM documents WHERE kind = 'signedForm'")).toEqual({
+          signerName: 'משה פרץ',
+          createdBy: 'משה פרץ',
+        });
       } finally {
         state.close();
       }
@@ -214,17 +226,25 @@ describe('the front desk', () => {
       expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(0);
 
       await goOnline(context);
-      await state.until('the visitor left, on the server', () => (state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח' AND leftAt IS NOT NULL") === 1 ? true : undefined));
+      await state.until('the visitor left, on the server', () =>
+        state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח' AND leftAt IS NOT NULL") === 1 ? true : undefined,
+      );
       expect(state.count("SELECT COUNT(*) FROM visitors WHERE name = 'דני שליח'")).toBe(1);
 
       // A parcel handed over with the recipient's signature drawn with a finger, kept with the handover.
-      const parcel = state.row<{ id: string; trackingNumber: string }>("SELECT id, trackingNumber FROM mail_items WHERE buildingId = 102 AND status = 'pending' ORDER BY id LIMIT 1");
+      const parcel = state.row<{ id: string; trackingNumber: string }>(
+        "SELECT id, trackingNumber FROM mail_items WHERE buildingId = 102 AND status = 'pending' ORDER BY id LIMIT 1",
+      );
       if (!parcel) throw new Error('building 102 has mail waiting in the demo');
       const mail = new ItemsPage(page, server.baseUrl, 'mailItems');
       await mail.goto('/mail-items');
       await mail.waitVisible(mail.card(parcel.trackingNumber));
       await mail.handOver(parcel.trackingNumber, 'רותי כהן', { signed: true });
-      await state.until('the signed handover on the server', () => (state.count("SELECT COUNT(*) FROM mail_items WHERE id = ? AND status = 'delivered' AND signatureFileId IS NOT NULL", parcel.id) === 1 ? true : undefined));
+      await state.until('the signed handover on the server', () =>
+        state.count("SELECT COUNT(*) FROM mail_items WHERE id = ? AND status = 'delivered' AND signatureFileId IS NOT NULL", parcel.id) === 1
+          ? true
+          : undefined,
+      );
       await mail.tab('delivered').click();
       await mail.waitVisible(mail.card(parcel.trackingNumber).getByRole('img', { name: mail.t('handover.signatureOf', { name: 'רותי כהן' }) }));
       expect(await axeCheck(page)).toBeDefined();

@@ -22,7 +22,8 @@ const moshe = { companyCode: '1001', userName: 'moshe', password: 'demo1234' };
 const STATION = 'EV-E2E-1';
 
 /** A JPEG of the station's display. */
-const displayPhoto = (page: Page) => drawnJpeg(page, 'station.jpg', { width: 800, height: 600, background: '#e2e8f0', font: 'bold 120px monospace', texts: [{ text: '112.5', x: 120, y: 340 }] });
+const displayPhoto = (page: Page) =>
+  drawnJpeg(page, 'station.jpg', { width: 800, height: 600, background: '#e2e8f0', font: 'bold 120px monospace', texts: [{ text: '112.5', x: 120, y: 340 }] });
 
 describe('an EV-charging reading is the tenant’s debt', () => {
   let app: TestApp;
@@ -49,7 +50,9 @@ describe('an EV-charging reading is the tenant’s debt', () => {
   const signInAs = (who: typeof avi) => login.signInOn(app.server, who);
 
   it('charges the apartment for a reading of its station, and the readings list says so', async () => {
-    const apartment = state.row<{ id: string; number: string }>("SELECT a.id, a.number FROM users u JOIN contacts c ON c.id = u.contactId JOIN apartments a ON a.id = c.apartmentId WHERE u.userName = 'moshe'");
+    const apartment = state.row<{ id: string; number: string }>(
+      "SELECT a.id, a.number FROM users u JOIN contacts c ON c.id = u.contactId JOIN apartments a ON a.id = c.apartmentId WHERE u.userName = 'moshe'",
+    );
     apartmentNumber = apartment?.number ?? '';
     await signInAs(avi);
     const meters = new MetersPage(app.page, app.baseUrl);
@@ -58,7 +61,9 @@ describe('an EV-charging reading is the tenant’s debt', () => {
     await meters.addButton().click();
     const dialog = app.page.getByRole('dialog').filter({ has: app.page.locator('#add-meter-form') });
     await dialog.getByRole('radio', { name: meters.t('kind.evCharger') }).check();
-    await dialog.getByLabel(meters.t('add.apartmentOptional'), { exact: true }).selectOption({ label: meters.t('meter.apartment', { number: apartmentNumber }) });
+    await dialog
+      .getByLabel(meters.t('add.apartmentOptional'), { exact: true })
+      .selectOption({ label: meters.t('meter.apartment', { number: apartmentNumber }) });
     await dialog.getByLabel(meters.t('add.number'), { exact: true }).fill(STATION);
     await dialog.getByLabel(meters.t('add.initial'), { exact: true }).fill('100');
     await dialog.getByRole('button', { name: meters.t('add.save') }).click();
@@ -72,7 +77,9 @@ describe('an EV-charging reading is the tenant’s debt', () => {
     await readings.save();
     await readings.waitVisible(readings.successDialog('reading.saved'));
     await state.until('the reading’s charge in the ledger', () => (charges() === 1 ? true : undefined));
-    const row = state.row<{ amountAgorot: number; apartmentId: string; debtKind: string }>("SELECT amountAgorot, apartmentId, debtKind FROM ledger_entries WHERE sourceKind = 'evReading' AND createdBy <> 'seed'");
+    const row = state.row<{ amountAgorot: number; apartmentId: string; debtKind: string }>(
+      "SELECT amountAgorot, apartmentId, debtKind FROM ledger_entries WHERE sourceKind = 'evReading' AND createdBy <> 'seed'",
+    );
     expect(row).toEqual({ amountAgorot: evChargeAgorot(100, 112.5, 0.62), apartmentId: apartment?.id, debtKind: 'special' });
 
     // Opening the counter again reads its readings from the server, each with its charge.

@@ -30,7 +30,10 @@ describe('the committee fee schedule', () => {
     const building = state.row<{ name: string }>('SELECT name FROM buildings WHERE id = 101')?.name ?? '';
     state.close();
     await dashboard.select(building);
-    await dashboard.quickLinks(building).getByRole('link', { name: text('he', 'routes', 'feeSchedule') }).click();
+    await dashboard
+      .quickLinks(building)
+      .getByRole('link', { name: text('he', 'routes', 'feeSchedule') })
+      .click();
     const page = new FeeSchedulePage(app.page, app.baseUrl);
     await page.waitForRoute('feeSchedule');
     await page.waitVisible(page.none());

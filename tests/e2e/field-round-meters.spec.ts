@@ -26,7 +26,8 @@ type Test = { id: string; title: string; status: string; version: number; planne
 type Reading = { id: string; meterId: string };
 
 /** The maintenance plan's order (plannedDate, then title): the screen lists the tests so. */
-const inPlanOrder = (all: readonly Test[]): Test[] => [...all].sort((a, b) => a.plannedDate.localeCompare(b.plannedDate) || a.title.localeCompare(b.title, 'he'));
+const inPlanOrder = (all: readonly Test[]): Test[] =>
+  [...all].sort((a, b) => a.plannedDate.localeCompare(b.plannedDate) || a.title.localeCompare(b.title, 'he'));
 
 /** A distinct JPEG per counter. */
 const counterPhoto = (page: Page, label: string) =>
@@ -59,7 +60,11 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
     const dashboard = new DashboardPage(app.page, app.baseUrl);
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await dashboard.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');
@@ -70,7 +75,8 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
     building = inPlan[0] as Building;
     meters = (await state.get<{ records: Meter[] }>(`/api/binyan/buildings/${building.id}/meters`)).records.filter((m) => m.kind === 'unit').slice(0, 3);
     expect(meters).toHaveLength(3);
-    for (const meter of meters) readingsBefore.set(meter.id, (await state.get<{ records: Reading[] }>(`/api/binyan/meters/${meter.id}/readings`)).records.length);
+    for (const meter of meters)
+      readingsBefore.set(meter.id, (await state.get<{ records: Reading[] }>(`/api/binyan/meters/${meter.id}/readings`)).records.length);
     tests = (await state.get<{ records: Test[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records;
     filesBefore = state.count('SELECT COUNT(*) AS n FROM files');
     await dashboard.navigateTo('dashboard');
@@ -167,24 +173,38 @@ describe('field round: meters, keys, mail and maintenance offline', () => {
     await new SyncScreenPage(app.page, app.baseUrl).waitForPending(0, 60_000);
     const [one, two, three] = added;
     for (const a of [one, two]) {
-      const n = await state.until(`reading ${a?.value}`, () => {
-        const c = state.count('SELECT COUNT(*) AS n FROM meter_readings WHERE meterId = ? AND current = ?', a?.meter.id, a?.value);
-        return c > 0 ? c : undefined;
-      }, 45_000);
+      const n = await state.until(
+        `reading ${a?.value}`,
+        () => {
+          const c = state.count('SELECT COUNT(*) AS n FROM meter_readings WHERE meterId = ? AND current = ?', a?.meter.id, a?.value);
+          return c > 0 ? c : undefined;
+        },
+        45_000,
+      );
       expect(n).toBe(1);
     }
     // The deleted reading's photo never left the device (the server refuses an upload without its parent).
-    await state.until('the deleted reading gone and the kept photos uploaded', () => (state.count('SELECT COUNT(*) AS n FROM files') >= filesBefore + 2 ? true : undefined), 45_000);
+    await state.until(
+      'the deleted reading gone and the kept photos uploaded',
+      () => (state.count('SELECT COUNT(*) AS n FROM files') >= filesBefore + 2 ? true : undefined),
+      45_000,
+    );
     expect(state.count('SELECT COUNT(*) AS n FROM meter_readings WHERE meterId = ? AND current = ?', three?.meter.id, three?.value)).toBe(0);
     const third = (await state.get<{ records: Meter[] }>(`/api/binyan/buildings/${building.id}/meters`)).records.find((m) => m.id === three?.meter.id);
     expect(third?.lastReading).toBe(three?.meter.lastReading);
 
-    await state.until('the key handed over', () => (state.count("SELECT COUNT(*) AS n FROM key_items WHERE tagNumber = ? AND status = 'delivered'", tag) === 1 ? true : undefined));
+    await state.until('the key handed over', () =>
+      state.count("SELECT COUNT(*) AS n FROM key_items WHERE tagNumber = ? AND status = 'delivered'", tag) === 1 ? true : undefined,
+    );
     expect(state.count('SELECT COUNT(*) AS n FROM key_items WHERE tagNumber = ?', tag)).toBe(1);
-    await state.until('the mail item handed over', () => (state.count("SELECT COUNT(*) AS n FROM mail_items WHERE trackingNumber = ? AND status = 'delivered'", tracking) === 1 ? true : undefined));
+    await state.until('the mail item handed over', () =>
+      state.count("SELECT COUNT(*) AS n FROM mail_items WHERE trackingNumber = ? AND status = 'delivered'", tracking) === 1 ? true : undefined,
+    );
     expect(state.count('SELECT COUNT(*) AS n FROM mail_items WHERE trackingNumber = ?', tracking)).toBe(1);
 
-    await state.until('the plan sent', () => (state.count('SELECT COUNT(*) AS n FROM maintenance_plan_sends WHERE buildingId = ?', building.id) > 0 ? true : undefined));
+    await state.until('the plan sent', () =>
+      state.count('SELECT COUNT(*) AS n FROM maintenance_plan_sends WHERE buildingId = ?', building.id) > 0 ? true : undefined,
+    );
     expect(state.count('SELECT COUNT(*) AS n FROM maintenance_plan_sends WHERE buildingId = ?', building.id)).toBe(1);
     const after = (await state.get<{ records: Test[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records;
     const [t0, t1] = inPlanOrder(tests);

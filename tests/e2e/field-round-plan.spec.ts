@@ -18,7 +18,15 @@ import { SearchContactPage } from './pages/SearchContactPage';
 const avi = { companyCode: '1001', userName: 'avi', password: 'demo1234' };
 
 type Contact = { id: string; fullName: string; firstName: string; lastName: string; phone: string | null };
-type Visit = { id: string; buildingId: number; visitDate: string; description: string; madeToday: boolean; version: number; checklist: { id: string; done: boolean }[] };
+type Visit = {
+  id: string;
+  buildingId: number;
+  visitDate: string;
+  description: string;
+  madeToday: boolean;
+  version: number;
+  checklist: { id: string; done: boolean }[];
+};
 type Building = { id: number; name: string };
 
 describe('field round: daily plan, building and contacts offline', () => {
@@ -46,7 +54,11 @@ describe('field round: daily plan, building and contacts offline', () => {
   it('signs in, takes the day offline with one tap, then loses the connection', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await dashboard.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');

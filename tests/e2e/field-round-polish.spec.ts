@@ -30,7 +30,8 @@ type Call = { id: string; callNumber: number; status: string };
 const dateTime = /^\d{2}\/\d{2}\/\d{4} ([01]\d|2[0-3]):[0-5]\d$/;
 const usStyle = /\d{1,2}\/\d{1,2}\/\d{4},|\b(AM|PM)\b/;
 
-const readingPhoto = (page: Page) => drawnJpeg(page, 'today.jpg', { width: 800, height: 600, background: '#e2e8f0', boxes: [{ x: 100, y: 250, width: 600, height: 100 }] });
+const readingPhoto = (page: Page) =>
+  drawnJpeg(page, 'today.jpg', { width: 800, height: 600, background: '#e2e8f0', boxes: [{ x: 100, y: 250, width: 600, height: 100 }] });
 
 /** Waits until `image` has loaded real pixels, and returns where they came from. */
 async function loadedImage(image: Locator, what: string): Promise<string> {
@@ -62,14 +63,22 @@ describe('field round in Hebrew and English: dates, offline photos, waiting, lab
     const login = new LoginPage(app.page, app.baseUrl);
     const plan = new DailyPlanPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await plan.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');
     await plan.takeDayOffline();
     // "Photos for offline use: 412 KB of 20 MB" (some bytes stored, the budget named).
     const size = '[1-9]\\d*(\\.\\d)? (KB|MB)';
-    const budgetLine = new RegExp(`^${escapeRegExp(text('he', 'field', 'takeDay.photos', { used: '@', budget: '#' })).replace('@', size).replace('#', '20 MB')}`);
+    const budgetLine = new RegExp(
+      `^${escapeRegExp(text('he', 'field', 'takeDay.photos', { used: '@', budget: '#' }))
+        .replace('@', size)
+        .replace('#', '20 MB')}`,
+    );
     await plan.waitVisible(app.page.getByText(budgetLine));
     await waitForServiceWorkerControl(app.page);
     building = (await planBuildings(state))[0] as Building;
@@ -90,7 +99,10 @@ describe('field round in Hebrew and English: dates, offline photos, waiting, lab
     await list.openReadings(meter.number);
     const previous = readings.readings().first();
     await readings.waitVisible(previous);
-    const src = await loadedImage(previous.getByRole('button', { name: new RegExp(escapeRegExp(readings.t('reading.openPhoto', { date: '' }).trim())) }).locator('img'), 'the previous reading’s photo');
+    const src = await loadedImage(
+      previous.getByRole('button', { name: new RegExp(escapeRegExp(readings.t('reading.openPhoto', { date: '' }).trim())) }).locator('img'),
+      'the previous reading’s photo',
+    );
     expect(src.startsWith('blob:')).toBe(true);
     const title = (await previous.getByRole('heading', { level: 3 }).textContent()) ?? '';
     expect(title).toMatch(dateTime);
@@ -161,7 +173,12 @@ describe('field round in Hebrew and English: dates, offline photos, waiting, lab
 
     await detail.open(call.id);
     await detail.waitVisible(app.page.getByRole('term').filter({ hasText: /^Call number$/ }));
-    expect(await app.page.getByRole('term').filter({ hasText: /^Reading number$/ }).count()).toBe(0);
+    expect(
+      await app.page
+        .getByRole('term')
+        .filter({ hasText: /^Reading number$/ })
+        .count(),
+    ).toBe(0);
     await axeCheck(app.page);
   });
 
@@ -170,10 +187,14 @@ describe('field round in Hebrew and English: dates, offline photos, waiting, lab
     const sync = new SyncScreenPage(app.page, app.baseUrl);
     sync.lang = 'en';
     await sync.waitForPending(0, 60_000);
-    const n = await state.until('the reading on the server', () => {
-      const c = state.count('SELECT COUNT(*) AS n FROM meter_readings WHERE meterId = ? AND current = ?', meter.id, recorded);
-      return c > 0 ? c : undefined;
-    }, 45_000);
+    const n = await state.until(
+      'the reading on the server',
+      () => {
+        const c = state.count('SELECT COUNT(*) AS n FROM meter_readings WHERE meterId = ? AND current = ?', meter.id, recorded);
+        return c > 0 ? c : undefined;
+      },
+      45_000,
+    );
     expect(n).toBe(1);
   });
 });

@@ -32,9 +32,19 @@ describe('the front desk reaches residents', () => {
   });
 
   it('shows a parcel waiting to the tenant, whose pre-approved visitor the desk lets in that day', async () => {
-    const home = state.row<{ apartmentId: string }>("SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe' AND u.companyId = 1001");
+    const home = state.row<{ apartmentId: string }>(
+      "SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe' AND u.companyId = 1001",
+    );
     if (!home) throw new Error('the demo owner has an apartment');
-    await state.send('POST', '/api/binyan/mail-items', { id: crypto.randomUUID(), buildingId: 101, apartmentId: home.apartmentId, contactId: null, kind: 'parcel', trackingNumber: TRACKING, description: '' });
+    await state.send('POST', '/api/binyan/mail-items', {
+      id: crypto.randomUUID(),
+      buildingId: 101,
+      apartmentId: home.apartmentId,
+      contactId: null,
+      kind: 'parcel',
+      trackingNumber: TRACKING,
+      description: '',
+    });
 
     const login = new LoginPage(app.page, app.baseUrl);
     const desk = new DeskPage(app.page, app.baseUrl);
@@ -59,7 +69,9 @@ describe('the front desk reaches residents', () => {
     await desk.waitVisible(desk.loggedVisitor(VISITOR).getByText(desk.r('visitors.preApproved')));
     await desk.waitVisible(expected.getByText(desk.r('expected.inside')));
     await axeCheck(app.page);
-    await state.until('the visitor let in on the server', () => (state.count('SELECT COUNT(*) FROM visitor_passes WHERE name = ? AND visitorId IS NOT NULL', VISITOR) === 1 ? true : undefined));
+    await state.until('the visitor let in on the server', () =>
+      state.count('SELECT COUNT(*) FROM visitor_passes WHERE name = ? AND visitorId IS NOT NULL', VISITOR) === 1 ? true : undefined,
+    );
     expect(state.count('SELECT COUNT(*) FROM visitors WHERE name = ? AND passId IS NOT NULL', VISITOR)).toBe(1);
   });
 });

@@ -39,7 +39,13 @@ async function runJob(script: 'feeBillingProcess' | 'debtRemindersProcess', data
 
 /** A text with ANY where a value is matched by any value (a date or an amount as the screen formats them). */
 const ANY = '\u0000';
-const withAnyValues = (words: string) => new RegExp(words.split(ANY).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
+const withAnyValues = (words: string) =>
+  new RegExp(
+    words
+      .split(ANY)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+'),
+  );
 
 /** A subscription's keys as a browser makes them. */
 function browserKeys(): { p256dh: string; auth: string } {
@@ -88,7 +94,13 @@ describe('a month of the money loop', () => {
       payer: 'owner',
       apartments: [],
     });
-    await manager.send('PUT', `/api/binyan/buildings/${BUILDING}/reminder-settings`, { enabled: true, firstAfterDays: 7, everyDays: 14, maxCount: 3, channels: ['push'] });
+    await manager.send('PUT', `/api/binyan/buildings/${BUILDING}/reminder-settings`, {
+      enabled: true,
+      firstAfterDays: 7,
+      everyDays: 14,
+      maxCount: 3,
+      channels: ['push'],
+    });
 
     // Earlier this month Moshe paid one old charge by check, which the office deposited on the 5th.
     const [home] = (await tenantApi.get<Account>('/api/binyan/my/account')).apartments;
@@ -107,10 +119,17 @@ describe('a month of the money loop', () => {
       ContactGuid: contactId,
       DebtIds: [byCheck.id],
     });
-    await office.send('PUT', '/api/binyan/check/submitChecksHeader', { ChecksHeaderGuid: group.ChecksHeaderGuid, baseVersion: created.group.version, SendAnyway: true });
+    await office.send('PUT', '/api/binyan/check/submitChecksHeader', {
+      ChecksHeaderGuid: group.ChecksHeaderGuid,
+      baseVersion: created.group.version,
+      SendAnyway: true,
+    });
     const mark = app.server.depositMark();
     await office.send('POST', '/api/binyan/check/deposit/start', { ChecksHeaderGuid: group.ChecksHeaderGuid });
-    await office.send('POST', '/api/binyan/check/deposit/confirm', { ChecksHeaderGuid: group.ChecksHeaderGuid, code: await app.server.waitForDepositCode('avi', { since: mark }) });
+    await office.send('POST', '/api/binyan/check/deposit/confirm', {
+      ChecksHeaderGuid: group.ChecksHeaderGuid,
+      code: await app.server.waitForDepositCode('avi', { since: mark }),
+    });
 
     // Moshe's phone takes pushes.
     const endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
@@ -140,10 +159,23 @@ describe('a month of the money loop', () => {
       });
       void cdp.send('ServiceWorker.enable');
     });
-    const shown = () => app.page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, dir: n.dir, url: String((n.data as { url?: unknown } | null)?.url) })));
+    const shown = () =>
+      app.page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          dir: n.dir,
+          url: String((n.data as { url?: unknown } | null)?.url),
+        })),
+      );
     // A push that reaches a worker still starting is dropped by Chromium: deliver until one is shown.
     await expect
-      .poll(async () => ((await shown()).length > 0 ? shown() : (await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.baseUrl, registrationId, data: sent }), shown())), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await shown()).length > 0
+            ? shown()
+            : (await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.baseUrl, registrationId, data: sent }), shown()),
+        { timeout: 15_000 },
+      )
       .toEqual([{ title: reminder.title, dir: 'rtl', url: reminder.url }]);
     await cdp.detach();
 
@@ -159,7 +191,10 @@ describe('a month of the money loop', () => {
     await tenant.continueButton().click();
     await tenant.payButton().click();
     await tenant.waitVisible(tenant.paidHeading());
-    const receipt = office.row<{ n: number }>("SELECT receiptNumber AS n FROM payments WHERE status = 'succeeded' AND apartmentId = ? AND method = 'card'", home.apartmentId)?.n;
+    const receipt = office.row<{ n: number }>(
+      "SELECT receiptNumber AS n FROM payments WHERE status = 'succeeded' AND apartmentId = ? AND method = 'card'",
+      home.apartmentId,
+    )?.n;
     expect(receipt).toBeGreaterThan(0);
     await signOut();
 

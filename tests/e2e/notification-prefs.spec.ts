@@ -58,7 +58,10 @@ describe('notification preferences', () => {
       );
       // Kept on the server: shown again after a reload.
       await profile.reload();
-      await profile.expectChecked(page.getByRole('region', { name: p('notifications.title') }).getByRole('checkbox', { name: p('notifications.channel.email') }), false);
+      await profile.expectChecked(
+        page.getByRole('region', { name: p('notifications.title') }).getByRole('checkbox', { name: p('notifications.channel.email') }),
+        false,
+      );
     } finally {
       await tenant.close();
     }
@@ -77,7 +80,10 @@ describe('notification preferences', () => {
 
       const taliMail = state.row<{ email: string }>("SELECT c.email FROM contacts c JOIN users u ON u.contactId = c.id WHERE u.userName = 'tali'")?.email ?? '';
       expect(taliMail).not.toBe('');
-      const others = state.count("SELECT COUNT(*) FROM contacts WHERE buildingId = 101 AND role = 'renter' AND email IS NOT NULL AND email <> '' AND email <> ?", taliMail);
+      const others = state.count(
+        "SELECT COUNT(*) FROM contacts WHERE buildingId = 101 AND role = 'renter' AND email IS NOT NULL AND email <> '' AND email <> ?",
+        taliMail,
+      );
       const settled = () => state.count("SELECT COUNT(*) FROM message_deliveries WHERE channel = 'email' AND state IN ('sent', 'skipped')");
       await state.until('every e-mail delivery sent or skipped', () => (settled() >= others + 1 ? true : undefined));
       expect(smtp.mails.map((m) => m.to[0])).not.toContain(taliMail);

@@ -43,7 +43,11 @@ describe('a photo on a weak signal', () => {
 
     await add.open(102);
     await net.setOffline(true);
-    await add.fill({ domain: 'general', description: 'רטיבות בתקרת הלובי ליד המעלית', photos: [{ name: 'ceiling.png', mimeType: 'image/png', buffer: noisePng(4301, 1400, 1050) }] });
+    await add.fill({
+      domain: 'general',
+      description: 'רטיבות בתקרת הלובי ליד המעלית',
+      photos: [{ name: 'ceiling.png', mimeType: 'image/png', buffer: noisePng(4301, 1400, 1050) }],
+    });
     const id = await add.submit();
     await shapeContextNetwork(app.context, WEAK);
     await shapeServiceWorkerNetwork(app.context, app.page, WEAK);
@@ -76,7 +80,10 @@ describe('a photo on a weak signal', () => {
     await state.until('the photo attached', () => (state.count('SELECT COUNT(*) FROM files WHERE parentId = ?', id) > 0 ? true : undefined), 180_000);
     await call.waitVisible(call.badge('synced'));
     expect(state.count('SELECT COUNT(*) FROM files WHERE parentId = ?', id)).toBe(1);
-    expect(state.row<{ received: number; length: number }>('SELECT received, length FROM resumable_uploads')).toEqual({ received: half.length, length: half.length });
+    expect(state.row<{ received: number; length: number }>('SELECT received, length FROM resumable_uploads')).toEqual({
+      received: half.length,
+      length: half.length,
+    });
     // After the cut the parts went on from what the server kept, never from the start again.
     const after = parts.filter((p) => p.at > cutAt);
     expect(after.length).toBeGreaterThan(0);

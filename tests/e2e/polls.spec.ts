@@ -63,13 +63,19 @@ describe('a poll from opening to result', () => {
     await polls.goto('/polls/101');
     await polls.waitForRoute('polls');
     await polls.choice(QUESTION, PAINT_B).check();
-    await polls.poll(QUESTION).getByRole('button', { name: polls.t('vote') }).click();
+    await polls
+      .poll(QUESTION)
+      .getByRole('button', { name: polls.t('vote') })
+      .click();
     await polls.expectText(polls.poll(QUESTION).getByRole('status').last(), polls.t('votedFor', { option: PAINT_B }));
     expect(state.count('SELECT COUNT(*) FROM poll_votes')).toBe(1);
 
     await goOffline(app.context);
     await polls.choice(QUESTION, PAINT_A).check();
-    await polls.poll(QUESTION).getByRole('button', { name: polls.t('changeVote') }).click();
+    await polls
+      .poll(QUESTION)
+      .getByRole('button', { name: polls.t('changeVote') })
+      .click();
     await polls.expectText(polls.poll(QUESTION), new RegExp(escaped(polls.t('voteQueued', { option: PAINT_A }))));
     expect(state.movePollClosing(QUESTION, new Date(Date.now() - 60_000))).toBe(1);
     await goOnline(app.context);

@@ -85,14 +85,19 @@ describe('a list refresh answered after the replay it raced', () => {
     await list.open(BUILDING);
     // The call's row and its sync badge (beside the row's link).
     const badge = (sync: 'local' | 'synced') =>
-      list.panel().getByRole('listitem').filter({ hasText: DESCRIPTION }).getByRole('status', { name: text('he', 'sync', `state.${sync}`), exact: true });
+      list
+        .panel()
+        .getByRole('listitem')
+        .filter({ hasText: DESCRIPTION })
+        .getByRole('status', { name: text('he', 'sync', `state.${sync}`), exact: true });
     await list.waitVisible(badge('local'));
 
     const serverAnswered = deferred();
     const callReceived = deferred();
     let other = '';
     await app.context.route(
-      (url) => url.pathname === '/api/binyan/service-calls' && url.searchParams.get('tab') === 'open' && url.searchParams.get('buildingId') === String(BUILDING),
+      (url) =>
+        url.pathname === '/api/binyan/service-calls' && url.searchParams.get('tab') === 'open' && url.searchParams.get('buildingId') === String(BUILDING),
       async (route: Route) => {
         const response = await route.fetch();
         const body = (await response.json()) as { records?: Listed[] } | Listed[];

@@ -39,7 +39,9 @@ describe('roles and rights in the browser', () => {
     const from = net.sent.length;
     await net.setOffline(false);
     await call.waitVisible(call.badge('attention'));
-    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`);
+    await sync.waitForIndicator(
+      `${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`,
+    );
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', refusedId)).toBe(0);
 
     await sync.open();
@@ -54,8 +56,12 @@ describe('roles and rights in the browser', () => {
     await add.open(101);
     await add.fill({ domain: 'general', description: 'ידית הדלת בלובי רופפת' });
     const appliedId = await add.submit();
-    await state.until('the second call on the server', () => (state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', appliedId) === 1 ? true : undefined));
-    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`);
+    await state.until('the second call on the server', () =>
+      state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', appliedId) === 1 ? true : undefined,
+    );
+    await sync.waitForIndicator(
+      `${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`,
+    );
     expect(net.sent.filter((s) => s.key === refusedKey)).toHaveLength(1);
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', refusedId)).toBe(0);
   });
@@ -65,7 +71,11 @@ describe('roles and rights in the browser', () => {
     other = await launchBrowser();
     const login = new LoginPage(other.page, server.baseUrl);
     await login.goto('/login');
-    await login.signIn({ companyCode: '1001', userName: 'noam', password: 'demo1234' }, (since) => server.waitForOtp('noam', { since }), () => server.otpMark());
+    await login.signIn(
+      { companyCode: '1001', userName: 'noam', password: 'demo1234' },
+      (since) => server.waitForOtp('noam', { since }),
+      () => server.otpMark(),
+    );
     const shell = new ShellLayoutPage(other.page, server.baseUrl);
     // A field worker's home is the day's plan (app/homeRoute.ts): he lands there, and "/" leads there too.
     await shell.waitForRoute('dailyPlan');

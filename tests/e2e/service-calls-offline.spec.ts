@@ -54,7 +54,11 @@ describe('service calls offline round', () => {
   it('signs in, caches the building calls, and then loses the connection', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await list.waitForRoute('dailyPlan');
     await list.open(BUILDING);
@@ -76,7 +80,12 @@ describe('service calls offline round', () => {
     newId = await add.submit();
     await detail.expectText(detail.callHeading(), detail.t('detail.titlePending'));
     await detail.waitVisible(detail.badge('local'));
-    await detail.waitVisible(app.page.getByRole('region', { name: detail.t('photos.ofCall') }).getByRole('listitem').nth(1));
+    await detail.waitVisible(
+      app.page
+        .getByRole('region', { name: detail.t('photos.ofCall') })
+        .getByRole('listitem')
+        .nth(1),
+    );
   });
 
   it('adds an update and moves the call on, offering only the allowed statuses', async () => {
@@ -141,7 +150,12 @@ describe('service calls offline round', () => {
     await detail.open(newId);
     const number = (await state.get<{ record: Call }>(`/api/binyan/service-calls/${newId}`)).record.callNumber;
     await detail.waitVisible(detail.page.getByRole('heading', { level: 2, name: detail.t('detail.title', { number: String(number) }) }));
-    await detail.waitVisible(app.page.getByRole('region', { name: detail.t('photos.ofCall') }).getByRole('listitem').nth(1));
+    await detail.waitVisible(
+      app.page
+        .getByRole('region', { name: detail.t('photos.ofCall') })
+        .getByRole('listitem')
+        .nth(1),
+    );
     await detail.waitVisible(detail.translateButton());
     await detail.expectDisabled(detail.translateButton(), false);
     await axeCheck(app.page);

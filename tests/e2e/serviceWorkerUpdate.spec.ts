@@ -36,7 +36,11 @@ describe('service worker update', () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
     });
-    await waitForPage(app.page, 'the new version installed and waiting', async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    await waitForPage(
+      app.page,
+      'the new version installed and waiting',
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed',
+    );
     // Installed, it stays waiting while the page that runs the old code is open: nothing activates
     // behind the page's back. (A reload is not checked: when the only tab reloads, the browser may
     // activate a waiting worker in the gap between the two documents, which is the standard lifecycle.)
@@ -56,7 +60,12 @@ describe('service worker update', () => {
     await shell.button(text('he', 'field', 'update.reload')).click();
     await waitForPage(app.page, 'a new document under the new version', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return !('beforeTheUpdate' in window) && registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
+      return (
+        !('beforeTheUpdate' in window) &&
+        registration?.waiting === null &&
+        registration.active?.state === 'activated' &&
+        navigator.serviceWorker.controller === registration.active
+      );
     });
     await shell.waitForApp();
   });

@@ -4,7 +4,15 @@ import type { TestApp } from './fixtures/app';
 import { axeCheck, goOffline, goOnline, waitForServiceWorkerControl } from './fixtures/browser';
 import { ShellPage } from './pages/ShellPage';
 
-type WebManifest = { name: string; short_name: string; dir: string; lang: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+type WebManifest = {
+  name: string;
+  short_name: string;
+  dir: string;
+  lang: string;
+  start_url: string;
+  display: string;
+  icons: Array<{ src: string; sizes: string; purpose?: string }>;
+};
 
 describe('app shell', () => {
   let app: TestApp;
@@ -48,7 +56,9 @@ describe('app shell', () => {
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as WebManifest;
     expect(manifest).toMatchObject({ dir: 'rtl', lang: 'he', short_name: 'בניין', start_url: '/', display: 'standalone' });
-    expect(manifest.icons.map((icon) => `${icon.sizes}/${icon.purpose ?? 'any'}`)).toEqual(expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']));
+    expect(manifest.icons.map((icon) => `${icon.sizes}/${icon.purpose ?? 'any'}`)).toEqual(
+      expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']),
+    );
     for (const icon of manifest.icons) {
       const image = await fetch(new URL(icon.src, app.baseUrl));
       expect(image.status, icon.src).toBe(200);

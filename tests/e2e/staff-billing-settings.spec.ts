@@ -59,7 +59,13 @@ describe('billing settings and legal proceedings', () => {
     await profile.logout();
     await login.waitForForm();
   };
-  const seeded: ClearingFeeSettings = { fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
+  const seeded: ClearingFeeSettings = {
+    fixedAgorot: 150,
+    percentBasisPoints: 120,
+    vat: 'added',
+    foreignCardFixedAgorot: 500,
+    dinersAmexPercentBasisPoints: 250,
+  };
   const changed: ClearingFeeSettings = { ...seeded, fixedAgorot: 300, percentBasisPoints: 200 };
 
   it('edits the fees in Hebrew with a live example, refuses a bad percent keeping what was typed, and saves', async () => {
@@ -67,7 +73,10 @@ describe('billing settings and legal proceedings', () => {
     const dashboard = new DashboardPage(app.page, app.baseUrl);
     await dashboard.waitForRoute('dashboard');
     await dashboard.select(home.buildingName);
-    await dashboard.quickLinks(home.buildingName).getByRole('link', { name: text('he', 'routes', 'billingSettings') }).click();
+    await dashboard
+      .quickLinks(home.buildingName)
+      .getByRole('link', { name: text('he', 'routes', 'billingSettings') })
+      .click();
     await page.waitForRoute('billingSettings');
     await page.waitVisible(page.save());
     await page.expectValue(page.field('fixedAgorot'), '1.5');
@@ -84,13 +93,19 @@ describe('billing settings and legal proceedings', () => {
     await page.expectValue(page.field('percentBasisPoints'), '25');
     await page.expectValue(page.field('fixedAgorot'), '3');
     await axeCheck(app.page);
-    expect(state.row<{ percentBasisPoints: number }>('SELECT percentBasisPoints FROM billing_settings WHERE buildingId = ?', home.buildingId)?.percentBasisPoints).toBe(120);
+    expect(
+      state.row<{ percentBasisPoints: number }>('SELECT percentBasisPoints FROM billing_settings WHERE buildingId = ?', home.buildingId)?.percentBasisPoints,
+    ).toBe(120);
 
     await page.field('percentBasisPoints').fill('2');
     await page.waitVisible(page.example('local').filter({ hasText: totalOf(changed, 'local') }));
     await page.save().click();
     await page.waitVisible(page.saved());
-    expect(state.row('SELECT fixedAgorot, percentBasisPoints, version FROM billing_settings WHERE buildingId = ?', home.buildingId)).toEqual({ fixedAgorot: 300, percentBasisPoints: 200, version: 2 });
+    expect(state.row('SELECT fixedAgorot, percentBasisPoints, version FROM billing_settings WHERE buildingId = ?', home.buildingId)).toEqual({
+      fixedAgorot: 300,
+      percentBasisPoints: 200,
+      version: 2,
+    });
   });
 
   it('puts the tenant’s apartment in legal proceedings from the apartments list', async () => {
@@ -161,6 +176,10 @@ describe('billing settings and legal proceedings', () => {
     await page.field('dinersAmexPercentBasisPoints').fill('3');
     await page.save().click();
     await page.waitVisible(page.saved());
-    expect(state.row('SELECT vat, dinersAmexPercentBasisPoints, version FROM billing_settings WHERE buildingId = ?', home.buildingId)).toEqual({ vat: 'included', dinersAmexPercentBasisPoints: 300, version: 3 });
+    expect(state.row('SELECT vat, dinersAmexPercentBasisPoints, version FROM billing_settings WHERE buildingId = ?', home.buildingId)).toEqual({
+      vat: 'included',
+      dinersAmexPercentBasisPoints: 300,
+      version: 3,
+    });
   });
 });

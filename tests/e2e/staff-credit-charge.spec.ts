@@ -25,7 +25,9 @@ describe('crediting a charge', () => {
 
   it('credits part of a charge from the apartment’s report and shows it beside the charge', async () => {
     const state = openServerState(app.server);
-    const charge = state.row<{ contactId: string; amountAgorot: number }>("SELECT \"contactId\", \"amountAgorot\" FROM ledger_entries WHERE kind = 'charge' AND \"buildingId\" = 101 AND \"contactId\" IS NOT NULL AND \"amountAgorot\" > 1000 ORDER BY id LIMIT 1");
+    const charge = state.row<{ contactId: string; amountAgorot: number }>(
+      'SELECT "contactId", "amountAgorot" FROM ledger_entries WHERE kind = \'charge\' AND "buildingId" = 101 AND "contactId" IS NOT NULL AND "amountAgorot" > 1000 ORDER BY id LIMIT 1',
+    );
     state.close();
     if (!charge) throw new Error('the demo has a charge in building 101');
     await new LoginPage(app.page, app.baseUrl).signInOn(app.server, miri);

@@ -34,7 +34,11 @@ describe('a quick charge made offline', () => {
   it('charges the tenant’s apartment while offline and posts it once after reconnecting', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(miri, (since) => app.server.waitForOtp('miri', { since }), () => app.server.otpMark());
+    await login.signIn(
+      miri,
+      (since) => app.server.waitForOtp('miri', { since }),
+      () => app.server.otpMark(),
+    );
     await page.waitForRoute('dashboard');
     const profile = new ProfilePage(app.page, app.baseUrl);
     await profile.navigateTo('userProfile');
@@ -43,9 +47,13 @@ describe('a quick charge made offline', () => {
     await page.navigateTo('addMoney');
     await waitForServiceWorkerControl(app.page);
 
-    const apartmentId = state.row<{ apartmentId: string }>("SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe'")?.apartmentId;
+    const apartmentId = state.row<{ apartmentId: string }>(
+      "SELECT c.apartmentId FROM users u JOIN contacts c ON c.id = u.contactId WHERE u.userName = 'moshe'",
+    )?.apartmentId;
     const building = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.id === 101) as Building;
-    const apartment = (await state.get<{ records: Apartment[] }>('/api/binyan/buildings/101/apartments')).records.find((a) => a.id === apartmentId) as Apartment;
+    const apartment = (await state.get<{ records: Apartment[] }>('/api/binyan/buildings/101/apartments')).records.find(
+      (a) => a.id === apartmentId,
+    ) as Apartment;
     await page.choose('building', building.name);
     await page.waitForCount(app.page.getByRole('option', { name: page.t('apartmentOption', { number: apartment.number }), exact: true }), 1);
     await page.choose('apartment', page.t('apartmentOption', { number: apartment.number }));
@@ -66,14 +74,19 @@ describe('a quick charge made offline', () => {
 
     await goOnline(app.context);
     await state.until('the charge in the ledger', () => (posted() === 1 ? true : undefined));
-    const row = state.row<{ apartmentId: string; amountAgorot: number; debtKind: string; dueDate: string }>('SELECT apartmentId, amountAgorot, debtKind, dueDate FROM ledger_entries WHERE description = ?', DESCRIPTION);
+    const row = state.row<{ apartmentId: string; amountAgorot: number; debtKind: string; dueDate: string }>(
+      'SELECT apartmentId, amountAgorot, debtKind, dueDate FROM ledger_entries WHERE description = ?',
+      DESCRIPTION,
+    );
     expect(row).toEqual({ apartmentId, amountAgorot: 9550, debtKind: 'special', dueDate: '2026-12-31' });
     await axeCheck(app.page);
   });
 
   it('shows the office a building’s tenant payments (none yet in a fresh demo)', async () => {
     await page.navigateTo('buildingPayments');
-    await page.page.getByLabel(text('en', 'collections', 'building'), { exact: true }).selectOption({ label: (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.id === 101)?.name ?? '' });
+    await page.page
+      .getByLabel(text('en', 'collections', 'building'), { exact: true })
+      .selectOption({ label: (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records.find((b) => b.id === 101)?.name ?? '' });
     await page.waitVisible(app.page.getByText(text('en', 'collections', 'none')));
     await axeCheck(app.page);
   });

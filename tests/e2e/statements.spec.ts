@@ -57,7 +57,9 @@ describe('statements', () => {
     await page.waitVisible(page.yearTable());
     await axeCheck(app.page);
     const year = await readFile((await (await page.download(page.exportCsv())).path()) ?? '', 'utf8');
-    expect(year.split('\r\n')[0]).toBe(`\uFEFF${[page.t('columns.apartment'), page.t('columns.openingAgorot'), page.t('columns.chargedAgorot'), page.t('columns.paidAgorot'), page.t('columns.refundedAgorot'), page.t('columns.creditedAgorot'), page.t('columns.closingAgorot')].join(',')}`);
+    expect(year.split('\r\n')[0]).toBe(
+      `\uFEFF${[page.t('columns.apartment'), page.t('columns.openingAgorot'), page.t('columns.chargedAgorot'), page.t('columns.paidAgorot'), page.t('columns.refundedAgorot'), page.t('columns.creditedAgorot'), page.t('columns.closingAgorot')].join(',')}`,
+    );
     const month = await page.download(page.monthExport());
     expect(month.suggestedFilename()).toMatch(/^ledger-101-\d{4}-\d{2}\.csv$/);
     expect((await readFile((await month.path()) ?? '', 'utf8')).split('\r\n')[0]).toBe('\uFEFFid,kind,date,apartment,amount_agorot,reference,description');

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './fixtures/app';
 import type { TestApp } from './fixtures/app';
-import { devToolsOutsideTheApp, dispatchSync, nextSyncOutcome, recordSyncOutcomes, registrationIdOf, serviceWorkerOf, syncOutcomes } from './fixtures/backgroundSync';
+import {
+  devToolsOutsideTheApp,
+  dispatchSync,
+  nextSyncOutcome,
+  recordSyncOutcomes,
+  registrationIdOf,
+  serviceWorkerOf,
+  syncOutcomes,
+} from './fixtures/backgroundSync';
 import { breakableNetwork, faults, signInForSync } from './fixtures/chaos';
 import type { Network } from './fixtures/chaos';
 import { openServerState } from './fixtures/serverState';
@@ -74,7 +82,9 @@ describe('Background Sync with no page of the app open', () => {
 
     // The API answers again; the retry delivers both changes, once each, and its event resolves.
     net.always(null);
-    await waitFor('no pass under way', async () => ((await worker.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)) === 0 ? true : undefined));
+    await waitFor('no pass under way', async () =>
+      (await worker.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0)) === 0 ? true : undefined,
+    );
     const settled = (await syncOutcomes(worker)).length;
     await dispatchSync(cdp, baseUrl, registrationId, SYNC_TAG);
     expect(await nextSyncOutcome(worker, settled)).toMatchObject({ tag: SYNC_TAG, outcome: 'resolved' });

@@ -55,10 +55,19 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await call.expectText(call.badge('local'), 'נשמר במכשיר');
 
     const from = net.sent.length;
-    net.plan(faults.apiError(422, { code: 'VALIDATION', message: 'Description must be at least 10 characters', messageKey: 'errors:descriptionTooShort', field: 'description' }));
+    net.plan(
+      faults.apiError(422, {
+        code: 'VALIDATION',
+        message: 'Description must be at least 10 characters',
+        messageKey: 'errors:descriptionTooShort',
+        field: 'description',
+      }),
+    );
     await net.setOffline(false);
     await call.expectText(call.badge('attention'), 'דורש טיפול');
-    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`);
+    await sync.waitForIndicator(
+      `${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`,
+    );
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
     await sync.open();
@@ -68,7 +77,12 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.waitVisible(sync.heading(plural('he', 'sync', 'screen.attention', 1), 2));
     await sync.waitVisible(entry.getByText(sync.t('entryState.attention'), { exact: true }));
     await sync.expectText(sync.reason(entry), `${text('he', 'errors', 'descriptionTooShort')} (${sync.t('fields.description')})`);
-    await sync.waitVisible(sync.main().getByRole('status').filter({ hasText: sync.queuedSummary(1, 0) }));
+    await sync.waitVisible(
+      sync
+        .main()
+        .getByRole('status')
+        .filter({ hasText: sync.queuedSummary(1, 0) }),
+    );
 
     // Only what a person may fix, each with its own input: choices as lists in Hebrew, no id, no timestamp.
     const form = await sync.openEditForm(entry);
@@ -76,7 +90,9 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.waitVisible(domain);
     expect(await domain.locator('option:checked').textContent()).toBe(text('he', 'serviceCalls', 'domain.general'));
     const priority = form.getByRole('combobox', { name: sync.t('fields.priority'), exact: true });
-    expect(await priority.locator('option').allTextContents()).toEqual(['low', 'normal', 'high', 'urgent'].map((p) => text('he', 'serviceCalls', `priority.${p}`)));
+    expect(await priority.locator('option').allTextContents()).toEqual(
+      ['low', 'normal', 'high', 'urgent'].map((p) => text('he', 'serviceCalls', `priority.${p}`)),
+    );
     const values = await sync.editFormValues(form);
     expect(values).toContain('המזגן בלובי מטפטף');
     expect(values.filter((v) => v.includes(id) || /\d{4}-\d{2}-\d{2}T/.test(v) || /^[0-9a-f-]{36}$/.test(v))).toEqual([]);
@@ -126,7 +142,14 @@ describe('sync chaos: a refused change, in Hebrew and English', () => {
     await sync.waitVisible(sync.heading(plural('en', 'sync', 'screen.waiting', 1), 2));
     expect(await entry.getByText(/attempt/).count()).toBe(0);
 
-    net.plan(faults.apiError(422, { code: 'INVALID_STATUS_TRANSITION', message: 'This status change is not allowed', messageKey: 'errors:invalidStatusTransition', field: 'status' }));
+    net.plan(
+      faults.apiError(422, {
+        code: 'INVALID_STATUS_TRANSITION',
+        message: 'This status change is not allowed',
+        messageKey: 'errors:invalidStatusTransition',
+        field: 'status',
+      }),
+    );
     await net.setOffline(false);
     await sync.waitVisible(entry.getByText('Needs attention', { exact: true }));
     await sync.expectText(sync.reason(entry), 'This status change is not allowed (Status)');

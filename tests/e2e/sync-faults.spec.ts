@@ -143,7 +143,10 @@ describe('sync chaos: faults on the wire', () => {
     expect(storedKeys(keys)).toBe(3);
     for (const id of ids) expect(callCount(id)).toBe(1);
     const limited = requests[3]?.[0];
-    const after = requests.slice(4).flat().find((w) => w.key === limited?.key);
+    const after = requests
+      .slice(4)
+      .flat()
+      .find((w) => w.key === limited?.key);
     expect(limited && after && after.at - limited.at).toBeGreaterThanOrEqual(900);
   });
 

@@ -112,7 +112,11 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     const { plan, dashboard, checks } = pages();
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(avi, (since) => app.server.waitForOtp('avi', { since }), () => app.server.otpMark());
+    await login.signIn(
+      avi,
+      (since) => app.server.waitForOtp('avi', { since }),
+      () => app.server.otpMark(),
+    );
     // A field worker's home is the day's plan (app/homeRoute.ts).
     await dashboard.waitForRoute('dailyPlan');
     await plan.navigateTo('dailyPlan');
@@ -123,7 +127,9 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     building = inPlan[0] as Building;
     const buildings = (await state.get<{ records: Building[] }>('/api/binyan/buildings')).records;
     meter = (await state.get<{ records: Meter[] }>(`/api/binyan/buildings/${building.id}/meters`)).records.find((m) => m.kind === 'unit') as Meter;
-    test = (await state.get<{ records: MaintenanceTest[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records.find((t) => t.status !== 'done') as MaintenanceTest;
+    test = (await state.get<{ records: MaintenanceTest[] }>(`/api/binyan/buildings/${building.id}/maintenance-tests`)).records.find(
+      (t) => t.status !== 'done',
+    ) as MaintenanceTest;
     expect(meter && test).toBeTruthy();
     await dashboard.navigateTo('dashboard');
     await dashboard.select(building.name);
@@ -142,7 +148,9 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     }
     if (!found) throw new Error(`no payer without a payment in progress in ${payerBuilding.name}`);
     const payer = found;
-    const apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${payerBuilding.id}/apartments`)).records.find((a) => a.id === payer.apartmentId) as Apartment;
+    const apartment = (await state.get<{ records: Apartment[] }>(`/api/binyan/buildings/${payerBuilding.id}/apartments`)).records.find(
+      (a) => a.id === payer.apartmentId,
+    ) as Apartment;
     await checks.navigateTo('checksIndex');
     await checks.choose('building', payerBuilding.name);
     await checks.choose('apartment', text('he', 'checks', 'index.apartmentOption', { number: apartment.number, floor: '' }).split('(')[0]?.trim() ?? '');
@@ -277,15 +285,21 @@ describe('sync chaos: a day of changes to every table, offline, applied once', (
     expect(keys.length).toBeGreaterThanOrEqual(pending);
     expect(state.count('SELECT COUNT(*) FROM idempotency_keys') - storedBefore).toBe(keys.length);
 
-    expect(state.count("SELECT COUNT(*) FROM check_groups WHERE ChecksHeaderGuid = ?", groupGuid)).toBe(1);
+    expect(state.count('SELECT COUNT(*) FROM check_groups WHERE ChecksHeaderGuid = ?', groupGuid)).toBe(1);
     expect(state.count('SELECT COUNT(*) FROM checks WHERE ChecksHeaderGuid = ?', groupGuid)).toBe(1);
     expect(state.row('SELECT version, status FROM service_calls WHERE id = ?', callId)).toEqual({ version: 2, status: 'inTreatment' });
     expect(state.count('SELECT COUNT(*) FROM service_call_updates WHERE serviceCallId = ?', callId)).toBe(1);
     expect(state.count("SELECT COUNT(*) FROM files WHERE parentType = 'serviceCalls' AND parentId = ?", callId)).toBe(1);
-    expect(state.rows<{ description: string; madeToday: number }>('SELECT description, madeToday FROM visits WHERE buildingId = ? AND visitDate = ?', building.id, today)).toEqual([
-      { description: visitText, madeToday: 1 },
+    expect(
+      state.rows<{ description: string; madeToday: number }>(
+        'SELECT description, madeToday FROM visits WHERE buildingId = ? AND visitDate = ?',
+        building.id,
+        today,
+      ),
+    ).toEqual([{ description: visitText, madeToday: 1 }]);
+    expect(state.rows<{ photoId: string | null }>('SELECT photoId FROM meter_readings WHERE meterId = ? AND current = ?', meter.id, reading)).toEqual([
+      { photoId: expect.any(String) },
     ]);
-    expect(state.rows<{ photoId: string | null }>('SELECT photoId FROM meter_readings WHERE meterId = ? AND current = ?', meter.id, reading)).toEqual([{ photoId: expect.any(String) }]);
     expect(state.rows('SELECT status FROM key_items WHERE tagNumber = ?', tag)).toEqual([{ status: 'delivered' }]);
     expect(state.rows('SELECT status FROM mail_items WHERE trackingNumber = ?', tracking)).toEqual([{ status: 'delivered' }]);
     expect(state.row('SELECT status, version FROM maintenance_tests WHERE id = ?', test.id)).toEqual({ status: 'done', version: test.version + 1 });

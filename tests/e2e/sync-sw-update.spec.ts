@@ -62,7 +62,11 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await waitForPage(page, 'the new version installed and waiting', async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    await waitForPage(
+      page,
+      'the new version installed and waiting',
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed',
+    );
 
     // "Send now": the replay starts and holds the lock while its first write is on the wire.
     await sync.open();
@@ -70,13 +74,20 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     await page.evaluate(() => Object.assign(window, { beforeTheSwitch: true }));
     // (A backoff retry may have started one already: then that one is held and the button waits.)
     const held = net.hold();
-    void sync.button(sync.t('screen.syncNow')).click().catch(() => undefined);
+    void sync
+      .button(sync.t('screen.syncNow'))
+      .click()
+      .catch(() => undefined);
     let arrived = false;
     void held.arrived.then(() => (arrived = true));
-    await waitFor('the replay\'s first write held on the wire', () => (arrived ? true : undefined));
+    await waitFor("the replay's first write held on the wire", () => (arrived ? true : undefined));
     // Asked to take over now, the new version queues for the replay lock instead of cutting the replay.
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
-    await waitForPage(page, 'the new version queued for the replay lock', async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true);
+    await waitForPage(
+      page,
+      'the new version queued for the replay lock',
+      async () => (await navigator.locks.query()).pending?.some((l) => l.name === 'binyan-replay') === true,
+    );
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(0);
 
@@ -86,7 +97,12 @@ describe('sync chaos: a service-worker update with a non-empty outbox', () => {
     held.release(faults.networkDown);
     await waitForPage(page, 'a new document under the new version in control', async () => {
       const registration = await navigator.serviceWorker.getRegistration();
-      return !('beforeTheSwitch' in window) && registration?.waiting === null && registration.active?.state === 'activated' && navigator.serviceWorker.controller === registration.active;
+      return (
+        !('beforeTheSwitch' in window) &&
+        registration?.waiting === null &&
+        registration.active?.state === 'activated' &&
+        navigator.serviceWorker.controller === registration.active
+      );
     });
     await sync.waitForRoute('sync');
     expect(await serviceWorkerControls(page)).toBe(true);

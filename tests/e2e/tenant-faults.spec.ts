@@ -28,7 +28,11 @@ describe('a tenant reports a fault offline and sees it answered', () => {
     calls = new TenantCallsPage(app.page, app.baseUrl);
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(moshe, (since) => app.server.waitForOtp('moshe', { since }), () => app.server.otpMark());
+    await login.signIn(
+      moshe,
+      (since) => app.server.waitForOtp('moshe', { since }),
+      () => app.server.otpMark(),
+    );
     await calls.approveTerms();
     await calls.openList();
     await waitForServiceWorkerControl(app.page);
@@ -49,9 +53,15 @@ describe('a tenant reports a fault offline and sees it answered', () => {
 
     await goOnline(app.context);
     await state.until('the report and its photo on the server', () =>
-      state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', callId) === 1 && state.count("SELECT COUNT(*) FROM file_links WHERE parentType = 'serviceCalls' AND parentId = ?", callId) === 1 ? true : undefined,
+      state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', callId) === 1 &&
+      state.count("SELECT COUNT(*) FROM file_links WHERE parentType = 'serviceCalls' AND parentId = ?", callId) === 1
+        ? true
+        : undefined,
     );
-    const stored = state.row<{ reporterName: string; commonArea: unknown; apartmentId: string | null }>('SELECT reporterName, commonArea, apartmentId FROM service_calls WHERE id = ?', callId);
+    const stored = state.row<{ reporterName: string; commonArea: unknown; apartmentId: string | null }>(
+      'SELECT reporterName, commonArea, apartmentId FROM service_calls WHERE id = ?',
+      callId,
+    );
     expect(stored?.reporterName).toBe('משה פרץ');
     expect(Boolean(stored?.commonArea)).toBe(true);
     expect(stored?.apartmentId).toBeNull();

@@ -29,10 +29,16 @@ describe('registration links in the office', () => {
     const login = new LoginPage(app.page, app.baseUrl);
     const page = new TenantLinksPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(miri, (since) => app.server.waitForOtp('miri', { since }), () => app.server.otpMark());
+    await login.signIn(
+      miri,
+      (since) => app.server.waitForOtp('miri', { since }),
+      () => app.server.otpMark(),
+    );
     await page.waitForRoute('dashboard');
     await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-    const apartment = state.row<{ id: string; number: string }>("SELECT a.id, a.number FROM apartments a JOIN contacts c ON c.apartmentId = a.id AND c.role = 'owner' WHERE a.buildingId = 101 ORDER BY a.id LIMIT 1");
+    const apartment = state.row<{ id: string; number: string }>(
+      "SELECT a.id, a.number FROM apartments a JOIN contacts c ON c.apartmentId = a.id AND c.role = 'owner' WHERE a.buildingId = 101 ORDER BY a.id LIMIT 1",
+    );
     const number = apartment?.number ?? '';
     const owner = state.row<{ phone: string }>("SELECT phone FROM contacts WHERE apartmentId = ? AND role = 'owner'", apartment?.id)?.phone ?? '';
 
@@ -45,20 +51,45 @@ describe('registration links in the office', () => {
     await page.button(page.t('create')).click();
     await page.waitVisible(app.page.getByRole('status').filter({ hasText: page.t('made', { number }) }));
 
-    const made = state.row<{ code: string; role: string; expiresOn: string }>('SELECT code, role, expiresOn FROM tenant_links WHERE apartmentId = ? AND revokedAt IS NULL ORDER BY createdAt DESC LIMIT 1', apartment?.id);
+    const made = state.row<{ code: string; role: string; expiresOn: string }>(
+      'SELECT code, role, expiresOn FROM tenant_links WHERE apartmentId = ? AND revokedAt IS NULL ORDER BY createdAt DESC LIMIT 1',
+      apartment?.id,
+    );
     expect(made).toMatchObject({ role: 'owner', expiresOn: '2099-12-31' });
-    const row = page.links().filter({ hasText: page.t('roles.owner') }).filter({ hasText: page.t('states.unused') });
+    const row = page
+      .links()
+      .filter({ hasText: page.t('roles.owner') })
+      .filter({ hasText: page.t('states.unused') });
     await page.waitVisible(row.first());
-    await row.first().getByRole('button', { name: page.t('copy') }).click();
-    await page.waitVisible(row.first().getByRole('status').filter({ hasText: page.t('copied') }));
+    await row
+      .first()
+      .getByRole('button', { name: page.t('copy') })
+      .click();
+    await page.waitVisible(
+      row
+        .first()
+        .getByRole('status')
+        .filter({ hasText: page.t('copied') }),
+    );
     const copied = await app.page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${app.baseUrl}/register/1001/${made?.code ?? ''}`);
     await axeCheck(app.page);
 
-    await row.first().getByRole('button', { name: page.t('revoke'), exact: true }).click();
-    await app.page.getByRole('alertdialog').getByRole('button', { name: page.t('revoke'), exact: true }).click();
+    await row
+      .first()
+      .getByRole('button', { name: page.t('revoke'), exact: true })
+      .click();
+    await app.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: page.t('revoke'), exact: true })
+      .click();
     await page.waitVisible(app.page.getByRole('status').filter({ hasText: page.t('revoked', { number }) }));
-    await page.links().filter({ hasText: page.t('roles.owner') }).filter({ hasText: page.t('states.unused') }).first().waitFor({ state: 'detached' });
+    await page
+      .links()
+      .filter({ hasText: page.t('roles.owner') })
+      .filter({ hasText: page.t('states.unused') })
+      .first()
+      .waitFor({ state: 'detached' });
     expect(state.row<{ revokedAt: string | null }>('SELECT revokedAt FROM tenant_links WHERE code = ?', made?.code)?.revokedAt).toBeTruthy();
 
     // The tenant who opens the revoked link is told it does not work.

@@ -56,7 +56,11 @@ describe('a tenant pays by card in English', () => {
   });
 
   /** The value of a fact (a <dt> and its <dd>) of the review or the receipt. */
-  const fact = (label: string): Locator => app.page.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) }).locator('xpath=following-sibling::dd[1]');
+  const fact = (label: string): Locator =>
+    app.page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+      .locator('xpath=following-sibling::dd[1]');
 
   it('picks English on the login page, signs in, and reads My apartment left to right with the debts by kind', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
@@ -66,7 +70,11 @@ describe('a tenant pays by card in English', () => {
     login.lang = 'en';
     await login.waitVisible(login.loginHeading());
     await login.expectDocumentDirection(english);
-    await login.signIn(moshe, (since) => app.server.waitForOtp('moshe', { since }), () => app.server.otpMark());
+    await login.signIn(
+      moshe,
+      (since) => app.server.waitForOtp('moshe', { since }),
+      () => app.server.otpMark(),
+    );
     await login.waitSignedIn();
     await tenant.approveTerms();
     await tenant.waitVisible(tenant.homeHeading());
@@ -108,7 +116,9 @@ describe('a tenant pays by card in English', () => {
     const before = state.count('SELECT COUNT(*) AS n FROM provider_charges');
     await tenant.payButton().click();
     await tenant.waitVisible(tenant.paidHeading());
-    const payment = state.row<{ receiptNumber: number; totalAgorot: number }>("SELECT receiptNumber, totalAgorot FROM payments WHERE status = 'succeeded' ORDER BY createdAt DESC LIMIT 1");
+    const payment = state.row<{ receiptNumber: number; totalAgorot: number }>(
+      "SELECT receiptNumber, totalAgorot FROM payments WHERE status = 'succeeded' ORDER BY createdAt DESC LIMIT 1",
+    );
     receiptNumber = payment?.receiptNumber ?? 0;
     expect(payment?.totalAgorot).toBe(quote.total);
     expect(state.count('SELECT COUNT(*) AS n FROM provider_charges')).toBe(before + 1);
@@ -118,7 +128,8 @@ describe('a tenant pays by card in English', () => {
     await tenant.link(tenant.t('home.receipt', { number: receiptNumber })).click();
     await tenant.waitVisible(tenant.receiptHeading(receiptNumber));
     await tenant.expectDocumentDirection(english);
-    for (const label of ['receipt.date', 'receipt.payer', 'receipt.method']) await tenant.waitVisible(app.page.getByRole('term').filter({ hasText: tenant.t(label) }));
+    for (const label of ['receipt.date', 'receipt.payer', 'receipt.method'])
+      await tenant.waitVisible(app.page.getByRole('term').filter({ hasText: tenant.t(label) }));
     await tenant.expectText(fact(tenant.t('receipt.method')), tenant.t('methods.card', { last4: '0000' }));
     await tenant.expectText(fact(tenant.t('pay.fee')), nis(quote.feeNet));
     await tenant.expectText(fact(tenant.t('pay.total')), nis(quote.total));

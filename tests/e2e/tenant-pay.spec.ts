@@ -38,7 +38,11 @@ describe('a tenant pays by card', () => {
   it('signs in and lands on My apartment with the debts by kind', async () => {
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(moshe, (since) => app.server.waitForOtp('moshe', { since }), () => app.server.otpMark());
+    await login.signIn(
+      moshe,
+      (since) => app.server.waitForOtp('moshe', { since }),
+      () => app.server.otpMark(),
+    );
     // The demo tenants have not approved the terms of use yet (server/src/seed/seedDocuments.ts).
     await tenant.approveTerms();
     await tenant.waitVisible(tenant.homeHeading());
@@ -49,7 +53,8 @@ describe('a tenant pays by card', () => {
     await tenant.openMenu();
     const menu = app.page.getByRole('navigation');
     await tenant.waitVisible(menu.getByRole('link', { name: tenant.t('pay.title') }));
-    for (const staffOnly of ['checksIndex', 'addMoney', 'apartments', 'serviceCalls', 'dailyPlan']) expect(await menu.getByRole('link', { name: text('he', 'routes', staffOnly) }).count()).toBe(0);
+    for (const staffOnly of ['checksIndex', 'addMoney', 'apartments', 'serviceCalls', 'dailyPlan'])
+      expect(await menu.getByRole('link', { name: text('he', 'routes', staffOnly) }).count()).toBe(0);
     await tenant.waitVisible(menu.getByRole('link', { name: text('he', 'routes', 'myApartment') }));
     await app.page.keyboard.press('Escape');
   });
@@ -76,7 +81,8 @@ describe('a tenant pays by card', () => {
     await tenant.payButton().click();
     await tenant.waitVisible(tenant.paidHeading());
     expect(charges()).toBe(before + 1);
-    const receipt = state.row<{ receiptNumber: number }>("SELECT receiptNumber FROM payments WHERE status = 'succeeded' ORDER BY createdAt DESC LIMIT 1")?.receiptNumber ?? 0;
+    const receipt =
+      state.row<{ receiptNumber: number }>("SELECT receiptNumber FROM payments WHERE status = 'succeeded' ORDER BY createdAt DESC LIMIT 1")?.receiptNumber ?? 0;
     await app.page.getByRole('link', { name: tenant.t('home.receipt', { number: receipt }) }).click();
     await tenant.waitVisible(tenant.receiptHeading(receipt));
     await tenant.waitVisible(app.page.getByRole('button', { name: tenant.t('receipt.print') }));
@@ -85,7 +91,7 @@ describe('a tenant pays by card', () => {
 
   it('pays the next debt with the saved card; the answer is lost, and after a reload it shows paid once', async () => {
     await tenant.goto('/');
-    await tenant.waitVisible(tenant.receiptLink(state.row<{ n: number }>("SELECT MAX(receiptNumber) AS n FROM payments")?.n ?? 0));
+    await tenant.waitVisible(tenant.receiptLink(state.row<{ n: number }>('SELECT MAX(receiptNumber) AS n FROM payments')?.n ?? 0));
     await tenant.payLink().click();
     await tenant.waitVisible(tenant.debt('currentCommittee'));
     await tenant.debt('currentCommittee').first().check();

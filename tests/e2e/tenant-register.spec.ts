@@ -45,7 +45,11 @@ describe('registration as a tenant', () => {
     // A new tenant approves the terms of use before the app opens.
     await tenant.approveTerms();
     await tenant.waitVisible(tenant.homeHeading());
-    await tenant.waitVisible(app.page.getByRole('heading', { name: new RegExp(tenant.t('home.apartment', { number: apartment?.number ?? '', address: '', city: '' }).split(',')[0] ?? '') }));
+    await tenant.waitVisible(
+      app.page.getByRole('heading', {
+        name: new RegExp(tenant.t('home.apartment', { number: apartment?.number ?? '', address: '', city: '' }).split(',')[0] ?? ''),
+      }),
+    );
     await axeCheck(app.page);
   });
 });

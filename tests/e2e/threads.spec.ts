@@ -28,7 +28,11 @@ describe('a tenant writes to the office offline and reads the answer', () => {
     threads = new ThreadsPage(app.page, app.baseUrl);
     const login = new LoginPage(app.page, app.baseUrl);
     await login.goto('/login');
-    await login.signIn(moshe, (since) => app.server.waitForOtp('moshe', { since }), () => app.server.otpMark());
+    await login.signIn(
+      moshe,
+      (since) => app.server.waitForOtp('moshe', { since }),
+      () => app.server.otpMark(),
+    );
     await threads.approveTerms();
     await threads.openList();
     await waitForServiceWorkerControl(app.page);
@@ -51,14 +55,17 @@ describe('a tenant writes to the office offline and reads the answer', () => {
     await goOnline(app.context);
     await office.until('the thread, its message and its photo on the server', () =>
       office.count('SELECT COUNT(*) FROM threads WHERE id = ?', threadId) === 1 &&
-      office.count("SELECT COUNT(*) FROM file_links WHERE parentType = 'threadMessages' AND parentId IN (SELECT id FROM thread_messages WHERE threadId = ?)", threadId) === 1
+      office.count(
+        "SELECT COUNT(*) FROM file_links WHERE parentType = 'threadMessages' AND parentId IN (SELECT id FROM thread_messages WHERE threadId = ?)",
+        threadId,
+      ) === 1
         ? true
         : undefined,
     );
     expect(office.count('SELECT COUNT(*) FROM thread_messages WHERE threadId = ?', threadId)).toBe(1);
   });
 
-  it("the office answers; the menu shows it unread; reading it clears the badge", async () => {
+  it('the office answers; the menu shows it unread; reading it clears the badge', async () => {
     await office.send('POST', `/api/binyan/threads/${threadId}/messages`, { id: crypto.randomUUID(), text: ANSWER });
     await threads.openList();
     await threads.openMenu();
@@ -70,7 +77,16 @@ describe('a tenant writes to the office offline and reads the answer', () => {
     await threads.waitForCount(threads.photos(), 1);
     expect(await axeCheck(app.page)).toEqual([]);
     // The read mark is on the server (every device of the tenant agrees), and the menu's badge is gone.
-    await office.until('the read mark on the server', () => (office.count('SELECT COUNT(*) FROM thread_reads WHERE threadId = ? AND userId = (SELECT id FROM users WHERE userName = ? AND companyId = 1001) AND readAt >= (SELECT MAX(createdAt) FROM thread_messages WHERE threadId = ?)', threadId, 'moshe', threadId) === 1 ? true : undefined));
+    await office.until('the read mark on the server', () =>
+      office.count(
+        'SELECT COUNT(*) FROM thread_reads WHERE threadId = ? AND userId = (SELECT id FROM users WHERE userName = ? AND companyId = 1001) AND readAt >= (SELECT MAX(createdAt) FROM thread_messages WHERE threadId = ?)',
+        threadId,
+        'moshe',
+        threadId,
+      ) === 1
+        ? true
+        : undefined,
+    );
     await threads.openMenu();
     await threads.waitVisible(threads.menuLink());
     await threads.waitForCount(threads.menuLink().filter({ hasText: threads.unreadBadge(1) }), 0);

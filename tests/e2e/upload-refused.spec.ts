@@ -93,7 +93,10 @@ describe('a refused photo upload', () => {
 
     await app.context.route(PART, corruptFirstPart());
     await net.setOffline(false);
-    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`, 30_000);
+    await sync.waitForIndicator(
+      `${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`,
+      30_000,
+    );
     await call.waitVisible(call.badge('synced'));
     expect(state.count('SELECT COUNT(*) FROM service_calls WHERE id = ?', id)).toBe(1);
     expect(state.count('SELECT COUNT(*) FROM files WHERE parentId = ?', id)).toBe(1);
@@ -112,8 +115,15 @@ describe('a refused photo upload', () => {
     await call.open(id);
     await call.changeStatus('inTreatment');
     await net.setOffline(false);
-    await state.until('the status change applied', () => (state.row<{ status: string }>('SELECT status FROM service_calls WHERE id = ?', id)?.status === 'inTreatment' ? true : undefined), 30_000);
-    await sync.waitForIndicator(`${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`, 30_000);
+    await state.until(
+      'the status change applied',
+      () => (state.row<{ status: string }>('SELECT status FROM service_calls WHERE id = ?', id)?.status === 'inTreatment' ? true : undefined),
+      30_000,
+    );
+    await sync.waitForIndicator(
+      `${sync.t('indicator.online')}, ${plural('he', 'sync', 'indicator.pending', 1)}, ${plural('he', 'sync', 'indicator.attention', 1)}`,
+      30_000,
+    );
     expect(finishes).toHaveLength(uploads);
 
     await sync.open();

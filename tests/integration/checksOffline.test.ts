@@ -24,11 +24,33 @@ let debts: Debt[];
 // Distinct real photos: the server decodes every upload and stores identical pixels once.
 const jpeg = async () => ({ blob: await realJpeg(), width: 16, height: 12, hash: crypto.randomUUID() });
 const newCheck = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(), TransactionNumber: null, checksHeaderID: null, ChecksHeaderGuid: groupGuid, CheckStatus: 1, Amount,
-  DepositDate: toLocalDateString(new Date(2030, 0, 15)), ApprovedByUserId: null, ApprovalDate: null, SentToDeposit: false, LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null, redirect: null, BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001', FrontImageId: null, BackImageId: null, version: 0,
+  CheckGuid: crypto.randomUUID(),
+  TransactionNumber: null,
+  checksHeaderID: null,
+  ChecksHeaderGuid: groupGuid,
+  CheckStatus: 1,
+  Amount,
+  DepositDate: toLocalDateString(new Date(2030, 0, 15)),
+  ApprovedByUserId: null,
+  ApprovalDate: null,
+  SentToDeposit: false,
+  LastStatusChange: new Date().toISOString(),
+  LastStatusChangeByUserID: null,
+  redirect: null,
+  BankNumber: '12',
+  BranchNumber: '600',
+  AccountNumber: '123456',
+  CheckNumber: '1000001',
+  FrontImageId: null,
+  BackImageId: null,
+  version: 0,
 });
-const engine = () => createReplayEngine({ api, session: { getToken: async () => token, renew: async () => false, currentUserKey: async () => USER }, lock: async (work) => ({ acquired: true, value: await work() }) });
+const engine = () =>
+  createReplayEngine({
+    api,
+    session: { getToken: async () => token, renew: async () => false, currentUserKey: async () => USER },
+    lock: async (work) => ({ acquired: true, value: await work() }),
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -72,7 +94,9 @@ describe('check payment offline, then replayed', () => {
     const report = await engine().replay();
     expect(report).toMatchObject({ attention: 0, remaining: 0 });
     expect(await db.outbox.count()).toBe(0);
-    const onServer = await call<{ records: Array<{ ChecksHeaderGuid: string }> }>(server, 'GET', `/api/binyan/check/toFill?contactGuid=${group.ContactGuid}`, { token });
+    const onServer = await call<{ records: Array<{ ChecksHeaderGuid: string }> }>(server, 'GET', `/api/binyan/check/toFill?contactGuid=${group.ContactGuid}`, {
+      token,
+    });
     expect(onServer.body.records.some((g) => g.ChecksHeaderGuid === group.ChecksHeaderGuid)).toBe(false);
     const image = await call<{ Image: string }>(server, 'GET', `/api/binyan/check/image/?orientation=back&chex_checkID=${a.CheckGuid}`, { token });
     expect(Buffer.from(image.body.Image, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));

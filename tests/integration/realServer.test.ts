@@ -24,7 +24,6 @@ let renewalSecret: string;
 const DEVICE_ID = 'integration-device-0001';
 const faults: ('lose' | 'fail500' | 'portal')[] = [];
 
-
 /** The network between the phone and the server, with the faults the chaos suite also injects. */
 const network: typeof fetch = async (input, init) => {
   const fault = init?.method && init.method !== 'GET' ? faults.shift() : undefined;
@@ -81,7 +80,9 @@ beforeEach(async () => {
 describe('replay against the real server', () => {
   it('creates, edits and closes a call made offline exactly once, despite a lost response and a 500 burst', async () => {
     const { engine } = engineFor();
-    const id = await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 3' }, [{ blob: await jpeg(), width: 8, height: 8, hash: 'x' }]);
+    const id = await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 3' }, [
+      { blob: await jpeg(), width: 8, height: 8, hash: 'x' },
+    ]);
     await updateServiceCall(id, { priority: 'urgent' });
     await addUpdate(id, 'הטכנאי בדרך');
     await changeStatus(id, 'inTreatment');
@@ -127,7 +128,10 @@ describe('replay against the real server', () => {
     await createServiceCall({ buildingId: 102, domain: 'elevator', description: 'המעלית תקועה בקומה 3' });
     await db.outbox.toCollection().modify((e) => void (e.payload.domain = 'not-a-domain'));
     await engine.replay();
-    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'attention', lastError: { kind: 'rejected', status: 422, messageKey: expect.stringMatching(/^errors:/) } });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      state: 'attention',
+      lastError: { kind: 'rejected', status: 422, messageKey: expect.stringMatching(/^errors:/) },
+    });
   });
 
   it('puts an upload the server refuses (not an image) under needs attention with its reason, and sends it once', async () => {
@@ -154,7 +158,10 @@ describe('replay against the real server', () => {
     const meter = (await db.meters.where('buildingId').equals(102).toArray()).find((m) => m.kind === 'unit');
     if (!meter) throw new Error('no seeded meter in building 102');
     await pullReadings(api, meter.id);
-    const last = (await db.meterReadings.where('meterId').equals(meter.id).toArray()).reduce((max, r) => Math.max(max, r.current), meter.lastReading ?? meter.initialReading);
+    const last = (await db.meterReadings.where('meterId').equals(meter.id).toArray()).reduce(
+      (max, r) => Math.max(max, r.current),
+      meter.lastReading ?? meter.initialReading,
+    );
     const id = await addReading({ meterId: meter.id, current: last + 12.5, photo: { blob: await jpeg(), width: 8, height: 8, hash: 'y' } });
     faults.push('lose');
     await replayAll(engine);

@@ -50,7 +50,8 @@ beforeAll(async () => {
   const counting: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     sent.push(`${url.pathname}${url.search}`);
-    for (const [fragment, status] of refuse) if (url.pathname.includes(fragment)) return new Response('{}', { status, headers: { 'content-type': 'application/json' } });
+    for (const [fragment, status] of refuse)
+      if (url.pathname.includes(fragment)) return new Response('{}', { status, headers: { 'content-type': 'application/json' } });
     for (const [fragment, released] of hold) if (url.pathname.includes(fragment)) await released;
     return fetch(input, init);
   };
@@ -96,7 +97,12 @@ describe('take the day offline', () => {
     let serverUpdates = 0;
     for (const c of open) serverUpdates += (await get<{ records: unknown[] }>(`/api/binyan/service-calls/${c.id}/updates`)).records.length;
     expect(serverUpdates).toBeGreaterThan(0);
-    expect(await db.serviceCallUpdates.where('serviceCallId').anyOf(open.map((c) => c.id)).count()).toBe(serverUpdates);
+    expect(
+      await db.serviceCallUpdates
+        .where('serviceCallId')
+        .anyOf(open.map((c) => c.id))
+        .count(),
+    ).toBe(serverUpdates);
   });
 
   it('a take limited to the plan leaves out the other buildings, never the current one or one with unsent changes', async () => {
@@ -120,7 +126,7 @@ describe('take the day offline', () => {
     expect(await takenBuilding(101)).not.toBeNull();
   });
 
-  it('the sign-in\'s take resolves once the records are on the device, and the photos follow', async () => {
+  it("the sign-in's take resolves once the records are on the device, and the photos follow", async () => {
     let release = () => {};
     hold.set('/files/smallImages', new Promise<void>((resolve) => (release = resolve)));
     const { date } = await dateLeavingOut(101);
@@ -157,9 +163,18 @@ describe('take the day offline', () => {
     const { records: open } = await get<{ records: (Call & { version: number; priority: string })[] }>('/api/binyan/service-calls?tab=open&buildingId=101');
     const [closedElsewhere, changedHere] = open as [Call & { version: number }, Call & { version: number; priority: string }];
     const dana = (await loginAs(server, 'dana')).token;
-    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', { token: dana, body: { id: newId(), buildingId: 101, domain: 'plumbing', description: 'נזילה מתחת לכיור במטבח' } });
-    await call(server, 'PATCH', `/api/binyan/service-calls/${closedElsewhere.id}`, { token: dana, body: { baseVersion: closedElsewhere.version, changes: { status: 'closed' } } });
-    await call(server, 'PATCH', `/api/binyan/service-calls/${changedHere.id}`, { token: dana, body: { baseVersion: changedHere.version, changes: { subject: 'שונה במשרד' } } });
+    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', {
+      token: dana,
+      body: { id: newId(), buildingId: 101, domain: 'plumbing', description: 'נזילה מתחת לכיור במטבח' },
+    });
+    await call(server, 'PATCH', `/api/binyan/service-calls/${closedElsewhere.id}`, {
+      token: dana,
+      body: { baseVersion: closedElsewhere.version, changes: { status: 'closed' } },
+    });
+    await call(server, 'PATCH', `/api/binyan/service-calls/${changedHere.id}`, {
+      token: dana,
+      body: { baseVersion: changedHere.version, changes: { subject: 'שונה במשרד' } },
+    });
     await updateServiceCall(changedHere.id, { priority: 'urgent' });
 
     sent = [];
@@ -175,7 +190,10 @@ describe('take the day offline', () => {
   it('takes everything whole again when the server no longer keeps the changes since the last take', async () => {
     await takeDayOffline(api, { currentBuildingId: 101 });
     const dana = (await loginAs(server, 'dana')).token;
-    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', { token: dana, body: { id: newId(), buildingId: 104, domain: 'electricity', description: 'מנורה שרופה בלובי הכניסה' } });
+    const made = await call<{ record: Call }>(server, 'POST', '/api/binyan/service-calls', {
+      token: dana,
+      body: { id: newId(), buildingId: 104, domain: 'electricity', description: 'מנורה שרופה בלובי הכניסה' },
+    });
     const serverDb = openDatabase(server.database);
     try {
       await syncChanges.purge(serverDb, new Date(Date.now() + 60_000).toISOString());

@@ -49,7 +49,13 @@ describe('paged service-calls list over a generated data set', { timeout: 180_00
           const all = await reference(q);
           expect(all.length).toBeGreaterThan(0);
           expect(ids(await findServiceCalls(q))).toEqual(ids(all));
-          for (const [offset, limit] of [[0, 50], [50, 50], [37, 113], [all.length - 5, 50], [all.length, 50]] as const) {
+          for (const [offset, limit] of [
+            [0, 50],
+            [50, 50],
+            [37, 113],
+            [all.length - 5, 50],
+            [all.length, 50],
+          ] as const) {
             const page = await findCallsPage(q, offset, limit);
             expect(page.total).toBe(all.length);
             expect(ids(page.rows)).toEqual(ids(all.slice(offset, offset + limit)));

@@ -53,7 +53,8 @@ describe('dates are formatted only through src/lib/dates.ts', () => {
   });
 
   it('lets screens use the shared date fields and ordinary text inputs', async () => {
-    const source = "import { DateField } from '../../ui/DateField';\nexport const A = () => <><DateField label=\"x\" value=\"\" onValueChange={() => {}} /><input type=\"text\" /></>;\n";
+    const source =
+      'import { DateField } from \'../../ui/DateField\';\nexport const A = () => <><DateField label="x" value="" onValueChange={() => {}} /><input type="text" /></>;\n';
     expect(await dateMessages('src/features/books/Fixture.tsx', source)).toEqual([]);
   });
 

@@ -37,17 +37,46 @@ beforeAll(async () => {
   });
   await applyServerRecords('serviceCalls', records(calls));
   const contacts = generateContacts({ count: 900, buildingIds: BUILDINGS, seed: 12 });
-  await applyServerRecords('buildings', records(BUILDINGS.map((id) => ({ id, companyId: 1, number: id, name: `בניין ${id}`, address: '', city: '', apartmentsCount: 40, logoUrl: null, buttonColor: '#000', pricePerKwh: null, version: 1, updatedAt: '' }))));
+  await applyServerRecords(
+    'buildings',
+    records(
+      BUILDINGS.map((id) => ({
+        id,
+        companyId: 1,
+        number: id,
+        name: `בניין ${id}`,
+        address: '',
+        city: '',
+        apartmentsCount: 40,
+        logoUrl: null,
+        buttonColor: '#000',
+        pricePerKwh: null,
+        version: 1,
+        updatedAt: '',
+      })),
+    ),
+  );
   await applyServerRecords('apartments', records(generateApartments(BUILDINGS)));
   await applyServerRecords('contacts', records(contacts));
   // Keys registered in the same instant, in pairs: ties on the pending tab's order.
-  const keys = generateKeys({ count: 900, buildingIds: BUILDINGS, contacts, seed: 13 }).map((key, i, all) => (i % 2 === 1 ? { ...key, registeredAt: all[i - 1]?.registeredAt ?? key.registeredAt } : key));
+  const keys = generateKeys({ count: 900, buildingIds: BUILDINGS, contacts, seed: 13 }).map((key, i, all) =>
+    i % 2 === 1 ? { ...key, registeredAt: all[i - 1]?.registeredAt ?? key.registeredAt } : key,
+  );
   await applyServerRecords('keys', records(keys));
   await applyServerRecords('mailItems', records(generateMailItems({ count: 600, buildingIds: BUILDINGS, contacts, seed: 14 })));
   const { meters, readings } = generateReadings({ count: 1_200, buildingIds: BUILDINGS, metersPerBuilding: 8, seed: 15 });
   // Two readings of a meter at one time: the last is the higher one.
   await applyServerRecords('meters', records(meters));
-  await applyServerRecords('meterReadings', records(readings.map((r, i, all) => (i % 3 === 1 ? { ...r, meterId: all[i - 1]?.meterId ?? r.meterId, buildingId: all[i - 1]?.buildingId ?? r.buildingId, readAt: all[i - 1]?.readAt ?? r.readAt } : r))));
+  await applyServerRecords(
+    'meterReadings',
+    records(
+      readings.map((r, i, all) =>
+        i % 3 === 1
+          ? { ...r, meterId: all[i - 1]?.meterId ?? r.meterId, buildingId: all[i - 1]?.buildingId ?? r.buildingId, readAt: all[i - 1]?.readAt ?? r.readAt }
+          : r,
+      ),
+    ),
+  );
 }, 180_000);
 
 async function callsReference(q: CallsQuery): Promise<ServiceCallRow[]> {
@@ -59,7 +88,9 @@ async function callsReference(q: CallsQuery): Promise<ServiceCallRow[]> {
 
 describe('the first page of a long list, before the list is in memory', { timeout: 180_000 }, () => {
   it('service calls: newest opened first from the tab index, then the same from memory', async () => {
-    const queries: CallsQuery[] = [null, 102].flatMap((buildingId) => (['open', 'closed', 'planned'] as const).map((tab) => ({ buildingId, tab, search: '', order: 'openedAt' as const })));
+    const queries: CallsQuery[] = [null, 102].flatMap((buildingId) =>
+      (['open', 'closed', 'planned'] as const).map((tab) => ({ buildingId, tab, search: '', order: 'openedAt' as const })),
+    );
     const first: Array<{ q: CallsQuery; rows: string[]; total: number }> = [];
     for (const q of queries) {
       const all = await callsReference(q);
@@ -107,8 +138,14 @@ describe('the first page of a long list, before the list is in memory', { timeou
           // The tabs are not counted by the first view (the lists in memory count them): the page says whether more follow.
           const counted = (memory.found ?? 0) <= 7 ? memory.found : null;
           expect(view && [view.found, view[status], view[status === 'pending' ? 'delivered' : 'pending']], at).toEqual([counted, counted, null]);
-          expect([memory.pending, memory.delivered, memory.found].every((n) => typeof n === 'number'), at).toBe(true);
-          expect(memory.items.some((v) => v.contact !== null || v.apartment !== null), at).toBe(true);
+          expect(
+            [memory.pending, memory.delivered, memory.found].every((n) => typeof n === 'number'),
+            at,
+          ).toBe(true);
+          expect(
+            memory.items.some((v) => v.contact !== null || v.apartment !== null),
+            at,
+          ).toBe(true);
         }
       }
     }

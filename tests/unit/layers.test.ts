@@ -31,14 +31,24 @@ describe('the layer table, enforced by lint', () => {
   });
 
   it('lets a feature import its own files and the shared layers below it', async () => {
-    const source = ['./metersRepo', '../../ui/Button', '../../session/api', '../../directory/buildingsRepo', '../../sync/write/writePath', '../../db/db', '../../lib/dates']
+    const source = [
+      './metersRepo',
+      '../../ui/Button',
+      '../../session/api',
+      '../../directory/buildingsRepo',
+      '../../sync/write/writePath',
+      '../../db/db',
+      '../../lib/dates',
+    ]
       .map(importOf)
       .join('');
     expect(await restricted('src/features/meters/Fixture.ts', source.replaceAll('export const y = x;\n', ''))).toEqual([]);
   });
 
   it('fails a feature that imports the app', async () => {
-    expect(await restricted('src/features/meters/Fixture.ts', importOf('../../app/routeTable'))).toEqual([expect.stringContaining('src/features may import only')]);
+    expect(await restricted('src/features/meters/Fixture.ts', importOf('../../app/routeTable'))).toEqual([
+      expect.stringContaining('src/features may import only'),
+    ]);
   });
 
   it('holds for tests too: src/sync tests import no feature', async () => {
@@ -55,7 +65,9 @@ describe('the layer table, enforced by lint', () => {
     expect(await restricted('src/directory/Fixture.ts', importOf('../session/api'))).toHaveLength(1);
     expect(await restricted('src/db/Fixture.ts', importOf('../sync/write/userKey'))).toHaveLength(1);
     expect(await restricted('src/api/Fixture.ts', importOf('../db/db'))).toHaveLength(1);
-    expect(await restricted('src/lib/domain/Fixture.ts', importOf('../../i18n/languages'))).toEqual([expect.stringContaining('src/lib imports no other layer')]);
+    expect(await restricted('src/lib/domain/Fixture.ts', importOf('../../i18n/languages'))).toEqual([
+      expect.stringContaining('src/lib imports no other layer'),
+    ]);
     expect(await restricted('src/session/Fixture.ts', importOf('../ui/Button'))).toEqual([]);
     expect(await restricted('src/sync/replay/Fixture.ts', importOf('../../api/client'))).toEqual([]);
   });
@@ -82,7 +94,9 @@ describe('the layer table, enforced by lint', () => {
   });
 
   it('has a rule for every folder of src/ (a new folder must enter the table)', async () => {
-    const folders = readdirSync(`${root}src`, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'app').map((d) => d.name);
+    const folders = readdirSync(`${root}src`, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'app')
+      .map((d) => d.name);
     for (const folder of folders) {
       const file = folder === 'features' ? 'src/features/any/Fixture.ts' : `src/${folder}/Fixture.ts`;
       const spec = folder === 'features' ? '../../app/routeTable' : '../app/routeTable';

@@ -77,7 +77,11 @@ async function oldItemsView(kind: ItemKind, buildingId: number, status: ItemStat
     const apartmentId = item.apartmentId ?? contact?.apartmentId ?? null;
     return { item, contact, apartment: apartmentId ? (apartments.get(apartmentId) ?? null) : null };
   });
-  return { pending: status === 'pending' ? rows.length : otherCount, delivered: status === 'delivered' ? rows.length : otherCount, items: views.filter((v) => matchesItem(v, query)) };
+  return {
+    pending: status === 'pending' ? rows.length : otherCount,
+    delivered: status === 'delivered' ? rows.length : otherCount,
+    items: views.filter((v) => matchesItem(v, query)),
+  };
 }
 
 async function oldMeterReadings(meterId: string): Promise<MeterReadingRow[]> {
@@ -88,11 +92,13 @@ async function oldMeterReadings(meterId: string): Promise<MeterReadingRow[]> {
 async function oldBuildingLast(buildingId: number) {
   const readings = await db.meterReadings.where('buildingId').equals(buildingId).toArray();
   const meters = (await db.meters.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true }));
-  return new Map(meters.map((m) => {
-    const own = readings.filter((r) => r.meterId === m.id);
-    const latest = latestReading(own);
-    return [m.id, { last: latest ? { value: latest.current, at: latest.readAt } : null, count: own.length }];
-  }));
+  return new Map(
+    meters.map((m) => {
+      const own = readings.filter((r) => r.meterId === m.id);
+      const latest = latestReading(own);
+      return [m.id, { last: latest ? { value: latest.current, at: latest.readAt } : null, count: own.length }];
+    }),
+  );
 }
 
 const viewIds = (views: readonly ItemView[]) => views.map((v) => [v.item.id, v.contact?.id ?? null, v.apartment?.id ?? null]);
@@ -100,7 +106,25 @@ const viewIds = (views: readonly ItemView[]) => views.map((v) => [v.item.id, v.c
 beforeAll(async () => {
   await resetDb();
   const contacts = generateContacts({ count: 1_500, buildingIds: BUILDINGS, seed: 3 });
-  await applyServerRecords('buildings', records(BUILDINGS.map((id) => ({ id, companyId: 1, number: id, name: `בניין ${id}`, address: '', city: '', apartmentsCount: 40, logoUrl: null, buttonColor: '#000', pricePerKwh: null, version: 1, updatedAt: '' }))));
+  await applyServerRecords(
+    'buildings',
+    records(
+      BUILDINGS.map((id) => ({
+        id,
+        companyId: 1,
+        number: id,
+        name: `בניין ${id}`,
+        address: '',
+        city: '',
+        apartmentsCount: 40,
+        logoUrl: null,
+        buttonColor: '#000',
+        pricePerKwh: null,
+        version: 1,
+        updatedAt: '',
+      })),
+    ),
+  );
   // Apartment numbers that sort differently as text and as numbers ('10' after '9'), some shared.
   await applyServerRecords('apartments', records(generateApartments(BUILDINGS).map((a, i) => (i % 9 === 0 ? { ...a, number: '7' } : a))));
   await applyServerRecords('contacts', records(contacts));
@@ -115,8 +139,27 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('contact search from memory', { timeout: 180_000 }, () => {
   const searches = [
-    ...typedPrefixes(['משה לוי', 'Анна Петров', 'dana cohen', 'יו"ר ועד', 'Председатель', 'treasurer', 'dana.levi', 'marie.dupont12@', '054 12', '0521', '972', 'ol', 'ש d']),
-    '', ' ', ',', 'אין כזה', 'Z', '@example',
+    ...typedPrefixes([
+      'משה לוי',
+      'Анна Петров',
+      'dana cohen',
+      'יו"ר ועד',
+      'Председатель',
+      'treasurer',
+      'dana.levi',
+      'marie.dupont12@',
+      '054 12',
+      '0521',
+      '972',
+      'ol',
+      'ש d',
+    ]),
+    '',
+    ' ',
+    ',',
+    'אין כזה',
+    'Z',
+    '@example',
   ];
 
   it('finds the same contacts in the same order, in one building and in all, as every keystroke is typed', async () => {
@@ -139,14 +182,21 @@ describe('contact search from memory', { timeout: 180_000 }, () => {
     const added = await addContact({ buildingId: 101, firstName: 'Зоя', lastName: 'Кузнецова', phone: '0509999111' });
     expect(ids((await searchContacts('Зоя Куз', 101)).contacts)).toEqual([added.id]);
     expect(ids((await searchContacts('050 9999 111', null)).contacts)).toEqual([added.id]);
-    const pulled = { ...generateContacts({ count: 1, buildingIds: [103], seed: 99 })[0], id: 'pulled-contact', firstName: 'Ксения', fullName: 'Ксения Levi', email: 'xenia@example.org' };
+    const pulled = {
+      ...generateContacts({ count: 1, buildingIds: [103], seed: 99 })[0],
+      id: 'pulled-contact',
+      firstName: 'Ксения',
+      fullName: 'Ксения Levi',
+      email: 'xenia@example.org',
+    };
     await applyServerRecords('contacts', records([pulled]));
     expect(ids((await searchContacts('Ксен', null)).contacts)).toEqual(['pulled-contact']);
     expect(ids((await searchContacts('xenia@', 103)).contacts)).toEqual(['pulled-contact']);
     await applyServerRecords('contacts', records([{ ...pulled, fullName: 'Ксения Smith', lastName: 'Smith', version: 2 }]));
     expect(ids((await searchContacts('ксения smi', null)).contacts)).toEqual(['pulled-contact']);
     expect(reads).not.toHaveBeenCalled();
-    for (const text of ['Зо', 'ксения', '050']) expect(ids((await searchContacts(text, null)).contacts)).toEqual(ids((await oldSearchContacts(text, null)).contacts));
+    for (const text of ['Зо', 'ксения', '050'])
+      expect(ids((await searchContacts(text, null)).contacts)).toEqual(ids((await oldSearchContacts(text, null)).contacts));
   });
 });
 
@@ -182,7 +232,22 @@ describe('keys and mail items from memory', { timeout: 180_000 }, () => {
     // A pull brings the handover of a synced key (a key with changes still queued keeps the device's row).
     const synced = (await itemsView('keys', 101, 'pending', 'k-1')).items[0]?.item;
     if (!synced) throw new Error('no synced pending key');
-    await applyServerRecords('keys', records([{ ...synced, syncState: undefined, contactId: tenant.id, apartmentId: null, status: 'delivered', deliveredTo: 'Nina', deliveredBy: 'w', deliveredAt: '2031-01-01T00:00:00.000Z', version: 2 }]));
+    await applyServerRecords(
+      'keys',
+      records([
+        {
+          ...synced,
+          syncState: undefined,
+          contactId: tenant.id,
+          apartmentId: null,
+          status: 'delivered',
+          deliveredTo: 'Nina',
+          deliveredBy: 'w',
+          deliveredAt: '2031-01-01T00:00:00.000Z',
+          version: 2,
+        },
+      ]),
+    );
     expect((await itemsView('keys', 101, 'pending', numberOfItem(synced))).items).toEqual([]);
     expect((await itemsView('keys', 101, 'delivered', '')).items[0]?.item.id).toBe(synced.id);
     await applyServerRecords('contacts', records([{ ...tenant, fullName: 'Ирина Неизвестная', version: 9 }]));
@@ -199,13 +264,15 @@ describe('keys and mail items from memory', { timeout: 180_000 }, () => {
 });
 
 describe('meter readings from memory', { timeout: 180_000 }, () => {
-  it('gives every meter its readings newest first and every building its meters\' last reading and count, ties included', async () => {
+  it("gives every meter its readings newest first and every building its meters' last reading and count, ties included", async () => {
     for (const buildingId of BUILDINGS) {
       const overview = await buildingMeters(buildingId);
       const before = await oldBuildingLast(buildingId);
       expect(overview.meters.map((m) => m.meter.id)).toEqual([...before.keys()]);
       expect(overview.building?.name).toBe(`בניין ${buildingId}`);
-      const apartments = (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, 'he', { numeric: true }));
+      const apartments = (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) =>
+        a.number.localeCompare(b.number, 'he', { numeric: true }),
+      );
       expect(ids(overview.apartments)).toEqual(ids(apartments));
       for (const m of overview.meters) {
         expect({ last: m.last, count: m.readingsCount }, m.meter.id).toEqual(before.get(m.meter.id));

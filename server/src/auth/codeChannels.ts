@@ -49,7 +49,10 @@ export type ConfiguredChannels = {
 const TEXTS: Record<LanguageCode, { subject: string; body: (code: string) => string }> = {
   he: { subject: 'קוד כניסה לבניין', body: (code) => `קוד הכניסה שלך לבניין: ${code}. הקוד תקף 5 דקות. אל תמסרו אותו לאיש.` },
   en: { subject: 'Your Binyan sign-in code', body: (code) => `Your Binyan sign-in code: ${code}. It is valid for 5 minutes. Do not share it.` },
-  fr: { subject: 'Votre code de connexion Binyan', body: (code) => `Votre code de connexion Binyan : ${code}. Il est valable 5 minutes. Ne le communiquez à personne.` },
+  fr: {
+    subject: 'Votre code de connexion Binyan',
+    body: (code) => `Votre code de connexion Binyan : ${code}. Il est valable 5 minutes. Ne le communiquez à personne.`,
+  },
   ru: { subject: 'Код входа в Binyan', body: (code) => `Ваш код входа в Binyan: ${code}. Он действует 5 минут. Никому его не сообщайте.` },
 };
 

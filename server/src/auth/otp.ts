@@ -64,7 +64,10 @@ function freshCode(method: SendMethod): { code: string; callerNumber: string | n
 export type Recipient = { logName: string; email: string | null; languageId: number };
 
 /** What a challenge is about (the rest of its row is the code's state). */
-export type ChallengeSpec = Pick<OtpChallenge, 'purpose' | 'subject' | 'companyId' | 'userId' | 'userName' | 'phone' | 'contactId' | 'linkCode' | 'target' | 'target2'> & {
+export type ChallengeSpec = Pick<
+  OtpChallenge,
+  'purpose' | 'subject' | 'companyId' | 'userId' | 'userName' | 'phone' | 'contactId' | 'linkCode' | 'target' | 'target2'
+> & {
   method: SendMethod;
 };
 
@@ -91,14 +94,29 @@ function answerOf(ch: OtpChallenge, requested: SendMethod): OtpStartAnswer {
 }
 
 function dispatch(ctx: AppContext, ch: OtpChallenge, recipient: Recipient, sent: { code: string; callerNumber: string | null }): void {
-  ctx.codes.dispatch({ kind: 'signIn', method: methodOf(ch), userName: recipient.logName, phone: ch.phone, email: recipient.email, code: sent.code, callerNumber: sent.callerNumber, languageId: recipient.languageId });
+  ctx.codes.dispatch({
+    kind: 'signIn',
+    method: methodOf(ch),
+    userName: recipient.logName,
+    phone: ch.phone,
+    email: recipient.email,
+    code: sent.code,
+    callerNumber: sent.callerNumber,
+    languageId: recipient.languageId,
+  });
 }
 
 /**
  * Stores a challenge and sends its code, or answers the live challenge of the same subject and method
  * again without sending. `recipient` null stores the same challenge and sends nothing.
  */
-export async function startChallenge(ctx: AppContext, addressKey: string, spec: ChallengeSpec, recipient: Recipient | null, requested: SendMethod): Promise<OtpStartAnswer> {
+export async function startChallenge(
+  ctx: AppContext,
+  addressKey: string,
+  spec: ChallengeSpec,
+  recipient: Recipient | null,
+  requested: SendMethod,
+): Promise<OtpStartAnswer> {
   const sent = freshCode(spec.method);
   const otpGuid = newUuid();
   // One transaction: two starts at once (two processes) find each other's challenge, and count once.
@@ -158,7 +176,11 @@ async function startOtpFor(ctx: AppContext, addressKey: string, user: UserRow, r
   return startChallenge(ctx, addressKey, spec, recipientOfUser(user), requested);
 }
 
-export const recipientOfUser = (user: Pick<UserRow, 'userName' | 'email' | 'languageId'>): Recipient => ({ logName: user.userName, email: user.email, languageId: user.languageId });
+export const recipientOfUser = (user: Pick<UserRow, 'userName' | 'email' | 'languageId'>): Recipient => ({
+  logName: user.userName,
+  email: user.email,
+  languageId: user.languageId,
+});
 
 /** Whether an account may sign in at all (an approved data deletion disabled it). */
 export const isActive = (user: UserRow | undefined): user is UserRow => user !== undefined && user.disabledAt === null;
@@ -184,7 +206,12 @@ const secondsUntil = (ctx: AppContext, iso: string) => Math.max(1, Math.ceil((Da
  * A new code for the same challenge: after the cooldown, at most OTP_MAX_SENDS sends in all, each
  * counted as a start's. `recipients` says who gets it by the challenge's purpose.
  */
-export async function resendOtp(ctx: AppContext, addressKey: string, otpGuid: string, recipients: Record<OtpPurpose, RecipientLookup>): Promise<OtpStartAnswer> {
+export async function resendOtp(
+  ctx: AppContext,
+  addressKey: string,
+  otpGuid: string,
+  recipients: Record<OtpPurpose, RecipientLookup>,
+): Promise<OtpStartAnswer> {
   const ch = await otpChallenges.find(ctx.db, otpGuid);
   if (!ch || ch.consumedAt) return { ...userNotFound(), otpGuid };
   const method = methodOf(ch);
@@ -200,7 +227,12 @@ export async function resendOtp(ctx: AppContext, addressKey: string, otpGuid: st
     const recipient = await recipients[row.purpose](ctx, tx, row);
     if (recipient === 'gone') return null;
     await spendCodeSend(tx, ctx, row, addressKey);
-    const changes = { codeHash: codeHash(otpGuid, sent.code), sendCount: row.sendCount + 1, lastSentAt: now.toISOString(), expiresAt: addMs(now, OTP_TTL_MS).toISOString() };
+    const changes = {
+      codeHash: codeHash(otpGuid, sent.code),
+      sendCount: row.sendCount + 1,
+      lastSentAt: now.toISOString(),
+      expiresAt: addMs(now, OTP_TTL_MS).toISOString(),
+    };
     await otpChallenges.resent(tx, otpGuid, changes);
     return { ch: { ...row, ...changes }, recipient };
   });

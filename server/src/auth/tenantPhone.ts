@@ -52,7 +52,13 @@ async function accountRows(db: Db, phoneInput: string): Promise<AccountRow[]> {
 }
 
 export async function tenantAccounts(ctx: AppContext, phoneInput: string): Promise<TenantAccount[]> {
-  return (await accountRows(ctx.db, phoneInput)).map(({ userId, companyId, companyName, apartmentNumber, address }) => ({ userId, companyId, companyName, apartmentNumber, address }));
+  return (await accountRows(ctx.db, phoneInput)).map(({ userId, companyId, companyName, apartmentNumber, address }) => ({
+    userId,
+    companyId,
+    companyName,
+    apartmentNumber,
+    address,
+  }));
 }
 
 const recipientOf = (row: AccountRow | undefined): Recipient | null => (row ? { logName: row.userName, email: null, languageId: row.languageId } : null);
@@ -65,7 +71,19 @@ export async function startPhoneSignIn(ctx: AppContext, addressKey: string, phon
   const phone = digitsOnly(phoneInput);
   const [first] = await accountRows(ctx.db, phone);
   const subject = `phone:${phone}`;
-  const spec: ChallengeSpec = { purpose: 'phone', subject, companyId: 0, userId: null, userName: subject, phone, contactId: null, linkCode: null, method, target: maskPhone(phone), target2: '' };
+  const spec: ChallengeSpec = {
+    purpose: 'phone',
+    subject,
+    companyId: 0,
+    userId: null,
+    userName: subject,
+    phone,
+    contactId: null,
+    linkCode: null,
+    method,
+    target: maskPhone(phone),
+    target2: '',
+  };
   return startChallenge(ctx, addressKey, spec, recipientOf(first), method);
 }
 

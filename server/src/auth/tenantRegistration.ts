@@ -26,7 +26,9 @@ export type RegistrationLink = { code: string; companyId: number; buildingId: nu
 
 /** The link of this code while it works (not revoked, not past its expiry), else null. */
 export async function linkOf(ctx: AppContext, code: string, db: Db = ctx.db): Promise<RegistrationLink | null> {
-  const row = await db.first(db.q.selectFrom('tenant_links').select(['code', 'companyId', 'buildingId', 'apartmentId', 'role', 'expiresOn', 'revokedAt']).where('code', '=', code));
+  const row = await db.first(
+    db.q.selectFrom('tenant_links').select(['code', 'companyId', 'buildingId', 'apartmentId', 'role', 'expiresOn', 'revokedAt']).where('code', '=', code),
+  );
   if (!row || !tenantLinkWorks(row, ctx.now())) return null;
   return { code: row.code, companyId: row.companyId, buildingId: row.buildingId, apartmentId: row.apartmentId, role: row.role };
 }
@@ -36,9 +38,15 @@ type Contact = { id: string; role: string; fullName: string; phone: string; emai
 /** The contact of the link's apartment whose phone this is and whom the link is for, else null. */
 async function contactOf(db: Db, link: RegistrationLink, phone: string): Promise<Contact | null> {
   const contacts = await db.all(
-    db.q.selectFrom('contacts').select(['id', 'role', 'fullName', 'phone', 'email']).where('companyId', '=', link.companyId).where('apartmentId', '=', link.apartmentId),
+    db.q
+      .selectFrom('contacts')
+      .select(['id', 'role', 'fullName', 'phone', 'email'])
+      .where('companyId', '=', link.companyId)
+      .where('apartmentId', '=', link.apartmentId),
   );
-  const contact = contacts.find((c) => c.phone !== null && c.phone === phone && ['owner', 'renter', 'committee'].includes(c.role) && roleMayUseLink(link.role, c.role));
+  const contact = contacts.find(
+    (c) => c.phone !== null && c.phone === phone && ['owner', 'renter', 'committee'].includes(c.role) && roleMayUseLink(link.role, c.role),
+  );
   return contact?.phone ? { ...contact, phone: contact.phone } : null;
 }
 
@@ -60,7 +68,13 @@ async function existingUser(db: Db, link: RegistrationLink, contact: Contact): P
 const recipientOf = (contact: Contact, user: UserRow | undefined): Recipient => ({ logName: contact.phone, email: null, languageId: user?.languageId ?? 1 });
 
 /** Sends the code to the tenant of the link's apartment whose phone this is, or refuses (spec 6). Creates nothing. */
-export async function startRegistration(ctx: AppContext, addressKey: string, link: RegistrationLink, phoneInput: string, method: SendMethod): Promise<OtpStartAnswer> {
+export async function startRegistration(
+  ctx: AppContext,
+  addressKey: string,
+  link: RegistrationLink,
+  phoneInput: string,
+  method: SendMethod,
+): Promise<OtpStartAnswer> {
   const phone = digitsOnly(phoneInput);
   const contact = await contactOf(ctx.db, link, phone);
   if (!contact) throw phoneNotRegistered();

@@ -13,7 +13,11 @@ export type Counter<A extends unknown[]> = StatementDef & { readonly __args?: A 
  * Counters handing out `from`, `from + 1`, … and always more than `above(q, ...args)`: the highest
  * number rows already use (a query selecting `max`). Each counter has a name (e.g. one per company).
  */
-export function counter<A extends unknown[]>(from: number, above: (q: Kysely<DB>, ...args: A) => Expression<{ max: number | null }>, arity: number): Counter<A> {
+export function counter<A extends unknown[]>(
+  from: number,
+  above: (q: Kysely<DB>, ...args: A) => Expression<{ max: number | null }>,
+  arity: number,
+): Counter<A> {
   const build = (q: Kysely<DB>, name: string, ...args: A) => {
     // max + 1 when some row is at or past `from`, else `from`. Two scalar subqueries rather than one
     // derived table: SQLite answers `max` of an index prefix from the index alone only in that form.
@@ -24,7 +28,12 @@ export function counter<A extends unknown[]>(from: number, above: (q: Kysely<DB>
       .values({ name, value: next })
       .onConflict((oc) =>
         oc.column('name').doUpdateSet((eb) => ({
-          value: eb.case().when('counters.value', '>=', eb.ref('excluded.value')).then(eb('counters.value', '+', 1)).else(eb.ref('excluded.value')).end(),
+          value: eb
+            .case()
+            .when('counters.value', '>=', eb.ref('excluded.value'))
+            .then(eb('counters.value', '+', 1))
+            .else(eb.ref('excluded.value'))
+            .end(),
         })),
       )
       .returning('value');

@@ -125,10 +125,12 @@ describe('database', () => {
     const outside = started.then(() => db.tx((tx) => nameOf(tx, 101)));
     await db.commitTogether(async () => {
       await db.tx((tx) => rename(tx, 101, 'first of the group'));
-      await expect(db.tx(async (tx) => {
-        await rename(tx, 102, 'undone');
-        throw new Error('refused');
-      })).rejects.toThrow('refused');
+      await expect(
+        db.tx(async (tx) => {
+          await rename(tx, 102, 'undone');
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       // The group sees its own earlier transactions; another request's transaction waits for the commit.
       expect(await nameOf(db, 101)).toBe('first of the group');
       start();
@@ -157,7 +159,12 @@ describe('database', () => {
         if (id === 103) throw new Error('refused');
       }),
     );
-    const reads = answers.map((answer, i) => answer.then(() => nameOf(db, 101 + i), () => 'refused'));
+    const reads = answers.map((answer, i) =>
+      answer.then(
+        () => nameOf(db, 101 + i),
+        () => 'refused',
+      ),
+    );
     expect(await Promise.all(reads)).toEqual(['renamed 101', 'renamed 102', 'refused', 'renamed 104', 'renamed 105']);
     expect(await nameOf(db, 103)).not.toBe('undone');
     // Durable: a second connection to the same database sees every answered change.

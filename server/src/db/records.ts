@@ -89,7 +89,15 @@ function prepared(shape: string, build: (q: Kysely<DB>, ...args: unknown[]) => C
 }
 
 export async function findOwned<E>(db: Db, spec: RecordSpec<E>, id: string | number): Promise<Owned<E> | undefined> {
-  const find = prepared(`find ${spec.table}`, (q, value) => loose(q).selectFrom(spec.table).selectAll().where(keyOf(spec), '=', value as string), 1);
+  const find = prepared(
+    `find ${spec.table}`,
+    (q, value) =>
+      loose(q)
+        .selectFrom(spec.table)
+        .selectAll()
+        .where(keyOf(spec), '=', value as string),
+    1,
+  );
   const row = await find.first(db, id);
   return row ? { entity: decode(spec, row), companyId: Number(row.companyId) } : undefined;
 }
@@ -123,7 +131,10 @@ export async function insertRecord<E>(db: Db, spec: RecordSpec<E>, entity: E, co
   const columns = columnsOf(row);
   const insert = prepared(
     `insert ${spec.table} ${columns.join(',')}`,
-    (q, ...values) => loose(q).insertInto(spec.table).values(Object.fromEntries(columns.map((c, i) => [c, values[i]]))),
+    (q, ...values) =>
+      loose(q)
+        .insertInto(spec.table)
+        .values(Object.fromEntries(columns.map((c, i) => [c, values[i]]))),
     columns.length,
   );
   await insert.run(db, ...columns.map((c) => row[c]));
@@ -136,7 +147,11 @@ export async function updateRecord<E>(db: Db, spec: RecordSpec<E>, entity: E): P
   const columns = columnsOf(row);
   const update = prepared(
     `update ${spec.table} ${columns.join(',')}`,
-    (q, key, ...values) => loose(q).updateTable(spec.table).set(Object.fromEntries(columns.map((c, i) => [c, values[i]]))).where(keyOf(spec), '=', key as string),
+    (q, key, ...values) =>
+      loose(q)
+        .updateTable(spec.table)
+        .set(Object.fromEntries(columns.map((c, i) => [c, values[i]])))
+        .where(keyOf(spec), '=', key as string),
     columns.length + 1,
   );
   await update.run(db, id, ...columns.map((c) => row[c]));

@@ -159,8 +159,7 @@ export type FileLinkTable = { fileId: string; companyId: number; parentType: str
 
 export type BuildingTable = SqlRow<Building> & { guid: string };
 
-export type CheckGroupTable = Owned &
-  SqlRow<Omit<CheckGroup, 'checks'>> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
+export type CheckGroupTable = Owned & SqlRow<Omit<CheckGroup, 'checks'>> & { WorkerGuid: string | null; SubmittedAt: string | null; updatedAt: string };
 
 export type CheckTable = Owned & SqlRow<Check> & { createdAt: string };
 
@@ -614,7 +613,16 @@ export type ThreadTable = {
 };
 
 /** One message of a thread: `side` is 'tenant' or 'answer'. */
-export type ThreadMessageTable = { id: string; threadId: string; companyId: number; authorUserId: number; authorName: string; side: string; text: string; createdAt: string };
+export type ThreadMessageTable = {
+  id: string;
+  threadId: string;
+  companyId: number;
+  authorUserId: number;
+  authorName: string;
+  side: string;
+  text: string;
+  createdAt: string;
+};
 
 /** How far one user has read a thread (primary key: thread and user). */
 export type ThreadReadTable = { threadId: string; userId: number; companyId: number; readAt: string };
@@ -655,7 +663,16 @@ export type ProviderCardEntryTable = {
   createdAt: string;
   expiresAt: string;
 };
-export type ProviderChargeTable = { id: string; merchant: string; idempotencyKey: string; token: string; amountAgorot: number; status: string; refundedAgorot: number; createdAt: string };
+export type ProviderChargeTable = {
+  id: string;
+  merchant: string;
+  idempotencyKey: string;
+  token: string;
+  amountAgorot: number;
+  status: string;
+  refundedAgorot: number;
+  createdAt: string;
+};
 /** Refunds of card payments (migration 014): one row per refund request's id (its idempotency key). */
 export type PaymentRefundTable = {
   id: string;

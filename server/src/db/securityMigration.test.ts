@@ -39,7 +39,9 @@ describe('migration 025', () => {
 
     const reading = await db.first(db.q.selectFrom('meter_readings').select(['id', 'photoId']).where('photoId', '=', 'seed-meter-1001-1').limit(1));
     const check = await db.first(db.q.selectFrom('checks').select(['CheckGuid', 'FrontImageId']).where('FrontImageId', '=', 'seed-photo-1001').limit(1));
-    const call = await db.first(db.q.selectFrom('files').select(['id', 'parentId']).where('parentType', '=', 'serviceCalls').where('companyId', '=', 1001).limit(1));
+    const call = await db.first(
+      db.q.selectFrom('files').select(['id', 'parentId']).where('parentType', '=', 'serviceCalls').where('companyId', '=', 1001).limit(1),
+    );
     const doc = await db.first(db.q.selectFrom('documents').select(['id', 'fileId']).limit(1));
     if (!reading || !check || !call?.parentId || !doc) throw new Error('the demo has readings, checks, call pictures and documents');
     const parentsOf = async (fileId: string) => (await fileLinks.ofFile(db, fileId)).map((l) => `${l.parentType}:${l.parentId}`);

@@ -174,12 +174,19 @@ export function openSqlite(path: string): SqliteDatabase {
   /** Runs a query outside a transaction; a read (no INSERT, UPDATE, DELETE) may run inside an open commit. */
   const outside = (query: Compilable<unknown>, mode: ExecMode): Promise<unknown> => {
     const compiled = query.compile();
-    return whenFree(() => runCompiled(compiled, mode), () => mode !== 'run' && statementOf(compiled.sql).readonly);
+    return whenFree(
+      () => runCompiled(compiled, mode),
+      () => mode !== 'run' && statementOf(compiled.sql).readonly,
+    );
   };
 
   const runStatement = (def: StatementDef, args: readonly unknown[], mode: ExecMode): unknown => {
     const p = preparedOf(def);
-    return execute(p.stmt, p.bindings.map((b) => toSqlValue('arg' in b ? args[b.arg] : b.value)), mode);
+    return execute(
+      p.stmt,
+      p.bindings.map((b) => toSqlValue('arg' in b ? args[b.arg] : b.value)),
+      mode,
+    );
   };
 
   // The transaction queue: `busy` is set while a transaction runs, `idle` settles when the queue empties.
@@ -437,7 +444,11 @@ export function openSqlite(path: string): SqliteDatabase {
     all: <R>(query: Compilable<R>) => outside(query, 'all') as Promise<R[]>,
     first: <R>(query: Compilable<R>) => outside(query, 'first') as Promise<R | undefined>,
     run: (query: Compilable<unknown>) => outside(query, 'run') as Promise<RunResult>,
-    exec: (def, args, mode) => whenFree(() => runStatement(def, args, mode), () => mode !== 'run' && preparedOf(def).stmt.readonly),
+    exec: (def, args, mode) =>
+      whenFree(
+        () => runStatement(def, args, mode),
+        () => mode !== 'run' && preparedOf(def).stmt.readonly,
+      ),
     tx: transaction,
     nextNumber: (kind, name, ...args) => transaction((tx) => tx.nextNumber(kind, name, ...args)),
     changeEpoch: () => Number(dataVersion.get()),

@@ -6,9 +6,20 @@ import { pdfLines } from '../../test/pdfContent.ts';
 import { embedPdfFonts, pdfFontFiles } from './pdfFonts.ts';
 import { drawLine } from './pdfText.ts';
 
-const alphabets = 'אבגדהוזחטיכךלמםנןסעפףצץקרשת' + 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя' + 'AZaz0123456789ÀÂÇÉÈÊËÎÏÔÙÛÜŸàâçéèêëîïôùûüÿœæ' + '₪€—–’“”…«»\u00A0×·%/.,:';
+const alphabets =
+  'אבגדהוזחטיכךלמםנןסעפףצץקרשת' +
+  'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя' +
+  'AZaz0123456789ÀÂÇÉÈÊËÎÏÔÙÛÜŸàâçéèêëîïôùûüÿœæ' +
+  '₪€—–’“”…«»\u00A0×·%/.,:';
 
-const textsOf = (value: unknown): string[] => (typeof value === 'string' ? [value] : typeof value === 'function' ? [String((value as (...a: string[]) => string)('1', '2', '3'))] : typeof value === 'object' && value ? Object.values(value).flatMap(textsOf) : []);
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'function'
+      ? [String((value as (...a: string[]) => string)('1', '2', '3'))]
+      : typeof value === 'object' && value
+        ? Object.values(value).flatMap(textsOf)
+        : [];
 
 describe('the PDF font family', () => {
   it('has a glyph for Hebrew, Latin (French too), Cyrillic and ₪, and for every word of a receipt in each language, in both weights', async () => {

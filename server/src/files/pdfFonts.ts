@@ -24,7 +24,13 @@ const drawnOrder: Parameters<PDFDocument['registerFontkit']>[0] = {
     const font = fontkit.create(bytes, postscriptName);
     type Layout = typeof font.layout;
     // The typings leave out layout's further parameters: script, language and direction.
-    const layout = font.layout.bind(font) as (text: string, features: Parameters<Layout>[1], script: undefined, language: undefined, direction: 'ltr') => ReturnType<Layout>;
+    const layout = font.layout.bind(font) as (
+      text: string,
+      features: Parameters<Layout>[1],
+      script: undefined,
+      language: undefined,
+      direction: 'ltr',
+    ) => ReturnType<Layout>;
     font.layout = (text, features) => layout(text, features, undefined, undefined, 'ltr');
     return font;
   },

@@ -7,7 +7,12 @@ import { visualLine } from './bidi.ts';
 export type LineBox = { left: number; right: number; dir: 'rtl' | 'ltr' };
 
 /** Draws one logical line at height `y`, at the start or the end of the box. */
-export function drawLine(page: PDFPage, text: string, box: LineBox, style: { font: PDFFont; size: number; y: number; at: 'start' | 'end'; color: Color }): void {
+export function drawLine(
+  page: PDFPage,
+  text: string,
+  box: LineBox,
+  style: { font: PDFFont; size: number; y: number; at: 'start' | 'end'; color: Color },
+): void {
   const shown = visualLine(text, box.dir);
   const atLeft = (style.at === 'start') !== (box.dir === 'rtl');
   const x = atLeft ? box.left : box.right - style.font.widthOfTextAtSize(shown, style.size);

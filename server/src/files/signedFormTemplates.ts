@@ -43,9 +43,18 @@ export const signedFormTemplates: Record<FormLanguage, FormTemplateTexts> = {
       carNumber: 'מספר רכב',
     },
     forms: {
-      keyReceipt: { title: 'קבלת מפתחות', text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן ואחזיר אותם לחברת הניהול לפי דרישה. אם מפתח יאבד אודיע על כך מיד.' },
-      renovationNotice: { title: 'הודעה על עבודות שיפוץ', text: 'אני מודיע/ה לחברת הניהול על עבודות שיפוץ בדירתי. עבודות רועשות רק בימי חול בשעות 08:00–14:00 ו-16:00–19:00; השטחים המשותפים יוגנו וינוקו מדי יום.' },
-      parkingRules: { title: 'נוהל חניה', text: 'קראתי את נוהל החניה של הבניין: אחנה רק בחניה שהוקצתה לדירתי, אשמור על נתיב הנסיעה פנוי ולא אאחסן חפצים בחניון.' },
+      keyReceipt: {
+        title: 'קבלת מפתחות',
+        text: 'אני מאשר/ת שקיבלתי את המפתחות המפורטים להלן ואחזיר אותם לחברת הניהול לפי דרישה. אם מפתח יאבד אודיע על כך מיד.',
+      },
+      renovationNotice: {
+        title: 'הודעה על עבודות שיפוץ',
+        text: 'אני מודיע/ה לחברת הניהול על עבודות שיפוץ בדירתי. עבודות רועשות רק בימי חול בשעות 08:00–14:00 ו-16:00–19:00; השטחים המשותפים יוגנו וינוקו מדי יום.',
+      },
+      parkingRules: {
+        title: 'נוהל חניה',
+        text: 'קראתי את נוהל החניה של הבניין: אחנה רק בחניה שהוקצתה לדירתי, אשמור על נתיב הנסיעה פנוי ולא אאחסן חפצים בחניון.',
+      },
     },
   },
   en: {
@@ -65,9 +74,18 @@ export const signedFormTemplates: Record<FormLanguage, FormTemplateTexts> = {
       carNumber: 'Car number',
     },
     forms: {
-      keyReceipt: { title: 'Receipt of keys', text: 'I confirm that I received the keys listed below and will return them to the management company when asked. If a key is lost I will report it at once.' },
-      renovationNotice: { title: 'Notice of renovation works', text: 'I notify the management company of renovation works in my apartment. Noisy works only on weekdays 08:00–14:00 and 16:00–19:00; the common areas are protected and cleaned every day.' },
-      parkingRules: { title: 'Parking rules', text: "I have read the building's parking rules: I park only in the space allocated to my apartment, keep the driveway clear and do not store items in the parking area." },
+      keyReceipt: {
+        title: 'Receipt of keys',
+        text: 'I confirm that I received the keys listed below and will return them to the management company when asked. If a key is lost I will report it at once.',
+      },
+      renovationNotice: {
+        title: 'Notice of renovation works',
+        text: 'I notify the management company of renovation works in my apartment. Noisy works only on weekdays 08:00–14:00 and 16:00–19:00; the common areas are protected and cleaned every day.',
+      },
+      parkingRules: {
+        title: 'Parking rules',
+        text: "I have read the building's parking rules: I park only in the space allocated to my apartment, keep the driveway clear and do not store items in the parking area.",
+      },
     },
   },
   fr: {
@@ -87,9 +105,18 @@ export const signedFormTemplates: Record<FormLanguage, FormTemplateTexts> = {
       carNumber: 'Numéro de véhicule',
     },
     forms: {
-      keyReceipt: { title: 'Remise de clés', text: "Je confirme avoir reçu les clés ci-dessous et les rendre à la société de gestion sur demande. En cas de perte d'une clé, je le signalerai immédiatement." },
-      renovationNotice: { title: 'Avis de travaux de rénovation', text: "J'informe la société de gestion de travaux de rénovation dans mon appartement. Travaux bruyants uniquement en semaine de 08:00 à 14:00 et de 16:00 à 19:00 ; les parties communes sont protégées et nettoyées chaque jour." },
-      parkingRules: { title: 'Règlement du parking', text: "J'ai lu le règlement du parking de l'immeuble : je me gare uniquement sur la place attribuée à mon appartement, je laisse la voie de circulation libre et je n'entrepose rien dans le parking." },
+      keyReceipt: {
+        title: 'Remise de clés',
+        text: "Je confirme avoir reçu les clés ci-dessous et les rendre à la société de gestion sur demande. En cas de perte d'une clé, je le signalerai immédiatement.",
+      },
+      renovationNotice: {
+        title: 'Avis de travaux de rénovation',
+        text: "J'informe la société de gestion de travaux de rénovation dans mon appartement. Travaux bruyants uniquement en semaine de 08:00 à 14:00 et de 16:00 à 19:00 ; les parties communes sont protégées et nettoyées chaque jour.",
+      },
+      parkingRules: {
+        title: 'Règlement du parking',
+        text: "J'ai lu le règlement du parking de l'immeuble : je me gare uniquement sur la place attribuée à mon appartement, je laisse la voie de circulation libre et je n'entrepose rien dans le parking.",
+      },
     },
   },
   ru: {
@@ -109,9 +136,18 @@ export const signedFormTemplates: Record<FormLanguage, FormTemplateTexts> = {
       carNumber: 'Номер автомобиля',
     },
     forms: {
-      keyReceipt: { title: 'Получение ключей', text: 'Подтверждаю, что получил(а) перечисленные ниже ключи и верну их управляющей компании по требованию. О потере ключа сообщу немедленно.' },
-      renovationNotice: { title: 'Уведомление о ремонте', text: 'Уведомляю управляющую компанию о ремонтных работах в моей квартире. Шумные работы только в будни 08:00–14:00 и 16:00–19:00; общие помещения защищаются и убираются ежедневно.' },
-      parkingRules: { title: 'Правила парковки', text: 'Я ознакомился(ась) с правилами парковки дома: паркуюсь только на месте своей квартиры, не загораживаю проезд и не храню вещи на парковке.' },
+      keyReceipt: {
+        title: 'Получение ключей',
+        text: 'Подтверждаю, что получил(а) перечисленные ниже ключи и верну их управляющей компании по требованию. О потере ключа сообщу немедленно.',
+      },
+      renovationNotice: {
+        title: 'Уведомление о ремонте',
+        text: 'Уведомляю управляющую компанию о ремонтных работах в моей квартире. Шумные работы только в будни 08:00–14:00 и 16:00–19:00; общие помещения защищаются и убираются ежедневно.',
+      },
+      parkingRules: {
+        title: 'Правила парковки',
+        text: 'Я ознакомился(ась) с правилами парковки дома: паркуюсь только на месте своей квартиры, не загораживаю проезд и не храню вещи на парковке.',
+      },
     },
   },
 };

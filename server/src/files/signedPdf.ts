@@ -51,7 +51,11 @@ function writeLines(doc: PDFDocument, at: Writer, text: string, font: PDFFont, s
 }
 
 /** The signed form as text with the signature image (PNG or JPEG, as drawn on the device). */
-export async function signedFormTextPdf(form: FormText, signature: { data: Buffer; format: 'png' | 'jpeg'; width: number; height: number }, meta: Meta): Promise<Buffer> {
+export async function signedFormTextPdf(
+  form: FormText,
+  signature: { data: Buffer; format: 'png' | 'jpeg'; width: number; height: number },
+  meta: Meta,
+): Promise<Buffer> {
   const doc = await newDocument(meta);
   const { regular, bold } = await embedPdfFonts(doc, ['regular', 'bold']);
   const at: Writer = { page: doc.addPage([A4.width, A4.height]), y: A4.height - MARGIN };

@@ -37,7 +37,9 @@ export async function refuseUsedOpeningId(tx: Db, req: FastifyRequest, id: strin
   const used = await gateOpenings.find(tx.unguarded, id);
   if (!used) return;
   const { companyId, user } = authOf(req);
-  throw used.companyId === companyId && used.userId === user.id ? new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists') : new ApiError(403, 'FORBIDDEN', 'forbidden');
+  throw used.companyId === companyId && used.userId === user.id
+    ? new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists')
+    : new ApiError(403, 'FORBIDDEN', 'forbidden');
 }
 
 export function openingOf(row: GateOpeningTable): GateOpening {

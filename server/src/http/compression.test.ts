@@ -28,8 +28,10 @@ describe('preferredEncoding', () => {
 
 describe('isCompressibleType', () => {
   it('takes the text the server makes and leaves images, PDFs and streams of events', () => {
-    for (const type of ['application/json; charset=utf-8', 'text/plain', 'text/csv; charset=utf-8', 'application/problem+json', 'text/html']) expect(isCompressibleType(type), type).toBe(true);
-    for (const type of ['image/png', 'image/svg+xml', 'application/pdf', 'application/octet-stream', 'text/event-stream', 'application/zip', undefined]) expect(isCompressibleType(type), type).toBe(false);
+    for (const type of ['application/json; charset=utf-8', 'text/plain', 'text/csv; charset=utf-8', 'application/problem+json', 'text/html'])
+      expect(isCompressibleType(type), type).toBe(true);
+    for (const type of ['image/png', 'image/svg+xml', 'application/pdf', 'application/octet-stream', 'text/event-stream', 'application/zip', undefined])
+      expect(isCompressibleType(type), type).toBe(false);
   });
 });
 
@@ -43,7 +45,12 @@ describe('registerCompression', () => {
     server.get('/small', async () => ({ ok: true }));
     server.get('/kept', async (_req, reply) => reply.header('Cache-Control', 'no-transform').send(big));
     server.get('/download', async (_req, reply) => reply.header('Content-Disposition', 'attachment; filename="calls.json"').send(big));
-    server.get('/encoded', async (_req, reply) => reply.header('Content-Encoding', 'br').type('application/json').send(Buffer.alloc(2 * MIN_COMPRESSED_BYTES, 1)));
+    server.get('/encoded', async (_req, reply) =>
+      reply
+        .header('Content-Encoding', 'br')
+        .type('application/json')
+        .send(Buffer.alloc(2 * MIN_COMPRESSED_BYTES, 1)),
+    );
     server.get('/empty', async (_req, reply) => reply.code(204).send());
     return server;
   }

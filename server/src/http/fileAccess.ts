@@ -118,7 +118,13 @@ export async function assertFileReadable(db: Db, req: FastifyRequest, file: Pick
  * is refused (403), and so is one the user may not read; it then belongs to `parent` as well. An id
  * with no file yet is fine: a record's photos upload after the record (their upload links them).
  */
-export async function linkNamedFile(db: Db, req: FastifyRequest, fileId: string | null | undefined, parent: Pick<FileLink, 'parentType' | 'parentId'>, nowIso: string): Promise<void> {
+export async function linkNamedFile(
+  db: Db,
+  req: FastifyRequest,
+  fileId: string | null | undefined,
+  parent: Pick<FileLink, 'parentType' | 'parentId'>,
+  nowIso: string,
+): Promise<void> {
   if (!fileId) return;
   const file = await files.byId(db, fileId);
   if (!file) return;

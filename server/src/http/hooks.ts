@@ -159,7 +159,9 @@ function toApiError(error: unknown, req: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { statusCode?: number; code?: string; message?: string };
   if (e.statusCode === 413) {
-    return req.routeOptions.config?.upload ? fail.upload({ messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } }) : new ApiError(413, 'PAYLOAD_TOO_LARGE', 'errorSavingFile');
+    return req.routeOptions.config?.upload
+      ? fail.upload({ messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } })
+      : new ApiError(413, 'PAYLOAD_TOO_LARGE', 'errorSavingFile');
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError(400, 'BAD_REQUEST', 'missingDetailsToContinue');

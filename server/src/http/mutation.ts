@@ -79,7 +79,12 @@ class KeyTaken extends Error {}
  * gets the transaction and must do its reads and writes there (and nothing else: it may run again).
  * Nothing is sent: a route with an effect outside the database makes it after this returns `applied`.
  */
-export async function applyOnce(ctx: AppContext, req: FastifyRequest, apply: (tx: Db) => Promise<MutationResult>, options: MutationOptions = {}): Promise<AppliedAnswer> {
+export async function applyOnce(
+  ctx: AppContext,
+  req: FastifyRequest,
+  apply: (tx: Db) => Promise<MutationResult>,
+  options: MutationOptions = {},
+): Promise<AppliedAnswer> {
   const { companyId, user } = authOf(req);
   const key = idempotencyKeyOf(req);
   if (!key) {

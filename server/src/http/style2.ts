@@ -32,8 +32,16 @@ export function parseParams(body: unknown): Record<string, unknown> {
 
 /** Every value of a parameter that may repeat (e.g. several `base64String` in one upload), in order. */
 export function paramValues(body: unknown, name: string): unknown[] {
-  const list = Array.isArray(body) ? body : typeof body === 'object' && body !== null && Array.isArray((body as { params?: unknown }).params) ? (body as { params: unknown[] }).params : null;
-  if (list) return list.filter(isParamEntry).filter((e) => e.paramName === name).map((e) => e.paramValue);
+  const list = Array.isArray(body)
+    ? body
+    : typeof body === 'object' && body !== null && Array.isArray((body as { params?: unknown }).params)
+      ? (body as { params: unknown[] }).params
+      : null;
+  if (list)
+    return list
+      .filter(isParamEntry)
+      .filter((e) => e.paramName === name)
+      .map((e) => e.paramValue);
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];

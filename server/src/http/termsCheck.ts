@@ -8,7 +8,8 @@ import { termsApprovals } from '../data/profiles.ts';
 import { ApiError } from './errors.ts';
 import { actorOf } from './rights.ts';
 
-export const termsNotApproved = () => new ApiError(403, 'TERMS_NOT_APPROVED', 'termsNotApproved', { extra: { terms: { version: termsVersion, approved: false } } });
+export const termsNotApproved = () =>
+  new ApiError(403, 'TERMS_NOT_APPROVED', 'termsNotApproved', { extra: { terms: { version: termsVersion, approved: false } } });
 
 export async function checkRouteTerms(db: Db, req: FastifyRequest): Promise<void> {
   if (!req.routeOptions.config.terms || !req.auth) return;

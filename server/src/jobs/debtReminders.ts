@@ -57,14 +57,37 @@ async function queueReminder(ctx: JobContext, companyId: number, buildingId: num
     if ((await apartmentHolds.reasonOf(tx, due.apartmentId)) !== null) return 'held';
     if (await debtReminders.find(tx, id)) return 'sent before';
     const at = ctx.nowIso();
-    await debtReminders.insert(tx, { id, companyId, buildingId, apartmentId: due.apartmentId, period: due.period, step: due.step, chargeIds, amountAgorot, createdAt: at });
+    await debtReminders.insert(tx, {
+      id,
+      companyId,
+      buildingId,
+      apartmentId: due.apartmentId,
+      period: due.period,
+      step: due.step,
+      chargeIds,
+      amountAgorot,
+      createdAt: at,
+    });
     await spendQuota(tx, ctx, 'debtRemindersPerBuilding', String(buildingId));
     const path = paymentLinkOf(due.apartmentId, chargeIds);
     const facts = { apartmentNumber: due.number, amountAgorot, since: due.period, link: `${appOrigin()}${path}` };
     const own = debtReminderText(facts, 1);
     await queueMessage(
       tx,
-      { id, buildingId, subject: own.subject, body: own.body, imageId: null, owners: false, renters: false, channels: rule.channels, pinned: false, topic: 'payments', sentBy: 'debtReminders', createdAt: at },
+      {
+        id,
+        buildingId,
+        subject: own.subject,
+        body: own.body,
+        imageId: null,
+        owners: false,
+        renters: false,
+        channels: rule.channels,
+        pinned: false,
+        topic: 'payments',
+        sentBy: 'debtReminders',
+        createdAt: at,
+      },
       companyId,
       at,
       (person) => debtReminderText(facts, person.languageId),

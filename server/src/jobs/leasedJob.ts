@@ -8,7 +8,13 @@ import { jobs } from '../data/jobs.ts';
  * interval (a lease a little shorter than it, so two processes' timers a few milliseconds apart never
  * skip a round). The timer never keeps the process alive. Returns the stopper, which waits for a running round.
  */
-export function scheduleLeasedJob(ctx: AppContext, name: string, work: () => Promise<unknown>, onError: (error: unknown) => void, intervalMs: number): () => Promise<void> {
+export function scheduleLeasedJob(
+  ctx: AppContext,
+  name: string,
+  work: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  intervalMs: number,
+): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const lease = intervalMs - Math.min(intervalMs / 10, 60_000);
   const run = () => {

@@ -30,14 +30,35 @@ describe('purge of expired rows', () => {
     const now = Date.parse('2026-06-01T12:00:00Z');
     const d = db;
     const session = (tokenHash: string, expiresAt: number) =>
-      d.run(d.q.insertInto('sessions').values({ tokenHash, userId: 1, companyId: 1, createdAt: iso(now - DAY), lastSeenAt: iso(now - DAY), expiresAt: iso(expiresAt), cookieHash: null }));
+      d.run(
+        d.q
+          .insertInto('sessions')
+          .values({ tokenHash, userId: 1, companyId: 1, createdAt: iso(now - DAY), lastSeenAt: iso(now - DAY), expiresAt: iso(expiresAt), cookieHash: null }),
+      );
     await session('ended', now - 1000);
     await session('live', now + 1000);
     const otp = (otpGuid: string, expiresAt: number) =>
       d.run(
         d.q.insertInto('otp_challenges').values({
-          otpGuid, purpose: 'account', subject: 'account:1:1', companyId: 1, userId: 1, userName: 'u', phone: '0500000000', contactId: null, linkCode: null, method: 'sms', codeHash: 'h', target: 't', target2: '', attempts: 0, sendCount: 1,
-          lastSentAt: iso(expiresAt), expiresAt: iso(expiresAt), consumedAt: null, createdAt: iso(expiresAt),
+          otpGuid,
+          purpose: 'account',
+          subject: 'account:1:1',
+          companyId: 1,
+          userId: 1,
+          userName: 'u',
+          phone: '0500000000',
+          contactId: null,
+          linkCode: null,
+          method: 'sms',
+          codeHash: 'h',
+          target: 't',
+          target2: '',
+          attempts: 0,
+          sendCount: 1,
+          lastSentAt: iso(expiresAt),
+          expiresAt: iso(expiresAt),
+          consumedAt: null,
+          createdAt: iso(expiresAt),
         }),
       );
     await otp('old', now - 2 * DAY);
@@ -46,20 +67,45 @@ describe('purge of expired rows', () => {
     await log(now - (retention.appLogsDays + 1) * DAY);
     await log(now - DAY);
     const key = (k: string, createdAt: number) =>
-      d.run(d.q.insertInto('idempotency_keys').values({ companyId: 1, userId: 1, key: k, method: 'POST', path: '/p', requestHash: 'h', status: 200, body: '{}', createdAt: iso(createdAt) }));
-    const change = (recordId: string, createdAt: number) => d.run(d.q.insertInto('sync_changes').values({ companyId: 1, buildingId: 1, tbl: 'serviceCalls', recordId, op: 'upsert', createdAt: iso(createdAt) }));
+      d.run(
+        d.q
+          .insertInto('idempotency_keys')
+          .values({ companyId: 1, userId: 1, key: k, method: 'POST', path: '/p', requestHash: 'h', status: 200, body: '{}', createdAt: iso(createdAt) }),
+      );
+    const change = (recordId: string, createdAt: number) =>
+      d.run(d.q.insertInto('sync_changes').values({ companyId: 1, buildingId: 1, tbl: 'serviceCalls', recordId, op: 'upsert', createdAt: iso(createdAt) }));
     await change('old', now - (retention.syncChangesDays + 1) * DAY);
     await change('recent', now - DAY);
     await key('expired', now - (retention.idempotencyKeysDays + 1) * DAY);
     await key('kept', now - (retention.idempotencyKeysDays - 1) * DAY);
 
     const ctx = { db, now: () => new Date(now), signInLimits: DEFAULT_SIGN_IN_LIMITS, usageLimits: DEFAULT_USAGE_LIMITS };
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 1, otpChallenges: 1, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 1, idempotencyKeys: 1, syncChanges: 1, resumableUploads: 0 });
+    expect(await purgeExpired(ctx)).toEqual({
+      sessions: 1,
+      otpChallenges: 1,
+      renewalSecrets: 0,
+      rateLimits: 0,
+      depositConfirmations: 0,
+      appLogs: 1,
+      idempotencyKeys: 1,
+      syncChanges: 1,
+      resumableUploads: 0,
+    });
     expect((await d.all(d.q.selectFrom('sessions').select('tokenHash'))).map((r) => r.tokenHash)).toEqual(['live']);
     expect((await d.all(d.q.selectFrom('otp_challenges').select('otpGuid'))).map((r) => r.otpGuid)).toEqual(['recent']);
     expect((await d.all(d.q.selectFrom('idempotency_keys').select('key'))).map((r) => r.key)).toEqual(['kept']);
     expect((await d.all(d.q.selectFrom('sync_changes').select('recordId'))).map((r) => r.recordId)).toEqual(['recent']);
-    expect(await purgeExpired(ctx)).toEqual({ sessions: 0, otpChallenges: 0, renewalSecrets: 0, rateLimits: 0, depositConfirmations: 0, appLogs: 0, idempotencyKeys: 0, syncChanges: 0, resumableUploads: 0 });
+    expect(await purgeExpired(ctx)).toEqual({
+      sessions: 0,
+      otpChallenges: 0,
+      renewalSecrets: 0,
+      rateLimits: 0,
+      depositConfirmations: 0,
+      appLogs: 0,
+      idempotencyKeys: 0,
+      syncChanges: 0,
+      resumableUploads: 0,
+    });
   });
 
   it('is claimed by one process per interval (a lease in the database)', async () => {

@@ -31,7 +31,14 @@ export const retention = {
 
 export const PURGE_JOB = 'purge';
 
-export type PurgeCounts = SignInPurgeCounts & { sessions: number; depositConfirmations: number; appLogs: number; idempotencyKeys: number; syncChanges: number; resumableUploads: number };
+export type PurgeCounts = SignInPurgeCounts & {
+  sessions: number;
+  depositConfirmations: number;
+  appLogs: number;
+  idempotencyKeys: number;
+  syncChanges: number;
+  resumableUploads: number;
+};
 
 export async function purgeExpired(ctx: Pick<AppContext, 'db' | 'now' | 'signInLimits' | 'usageLimits'>): Promise<PurgeCounts> {
   const { db } = ctx;

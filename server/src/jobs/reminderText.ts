@@ -9,7 +9,8 @@ import type { RecipientText } from '../messaging/queueMessage.ts';
 export type RemindedEvent = { title: string; notes: string | null; start: string; end: string };
 
 /** The event's date and hours, the same in every language: 25/11/2026 09:00–11:30. */
-export const reminderWhen = (event: Pick<RemindedEvent, 'start' | 'end'>) => `${wallClockDate(event.start)} ${wallClockTime(event.start)}–${wallClockTime(event.end)}`;
+export const reminderWhen = (event: Pick<RemindedEvent, 'start' | 'end'>) =>
+  `${wallClockDate(event.start)} ${wallClockTime(event.start)}–${wallClockTime(event.end)}`;
 
 export function reminderText(event: RemindedEvent, languageId: LanguageId, translate: Translator): RecipientText {
   const when = reminderWhen(event);

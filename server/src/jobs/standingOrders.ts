@@ -80,7 +80,11 @@ async function runPeriod(ctx: PaymentContext, order: StandingOrder, period: stri
       return;
     }
     // The same refusals as a payment by hand (payments/cardPayment.ts payableSettings), recorded as the run's failure.
-    const refusal = !settings?.cardPayments ? 'buildingNotSetUpForCardPayments' : (await apartmentHolds.reasonOf(ctx.db, order.apartmentId)) !== null ? 'unitInLegalProceedings' : null;
+    const refusal = !settings?.cardPayments
+      ? 'buildingNotSetUpForCardPayments'
+      : (await apartmentHolds.reasonOf(ctx.db, order.apartmentId)) !== null
+        ? 'unitInLegalProceedings'
+        : null;
     if (refusal && payment.status === 'pending') {
       await payments.settle(ctx.db, id, { status: 'failed', providerChargeId: null, errorKey: refusal, receiptNumber: null, updatedAt: ctx.nowIso() });
       counts.failed += 1;

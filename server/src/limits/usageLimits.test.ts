@@ -78,7 +78,10 @@ describe('usage limits counted in the database', () => {
     const usage = clockAt('2026-06-01T12:00:00Z');
     await countUse(db, usage, 'codeSendsPerPhoneDay', '0501234567');
     await countUse(db, usage, 'codeSendsPerPhoneDay', '0501234567');
-    const both = [['gateOpensPerUser', '7'], ['codeSendsPerPhoneDay', '0501234567']] as const;
+    const both = [
+      ['gateOpensPerUser', '7'],
+      ['codeSendsPerPhoneDay', '0501234567'],
+    ] as const;
     expect((await refusalOf(spendQuotas(db, usage, both))).status).toBe(429);
     for (let i = 0; i < 3; i++) await assertQuota(db, usage, 'gateOpensPerUser', '7');
     await spendQuota(db, usage, 'gateOpensPerUser', '7');

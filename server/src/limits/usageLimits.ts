@@ -87,7 +87,9 @@ export async function countUse(db: Db, usage: UsageContext, name: UsageLimitName
   await db.tx(async (tx) => {
     const { row, liveCount } = await windowOf(tx, usage, name, key);
     const next: RateLimitTable =
-      row && liveCount > 0 ? { ...row, count: row.count + 1 } : { scope: scopeOf(name), key, windowStart: usage.now().toISOString(), count: 1, lockedUntil: null };
+      row && liveCount > 0
+        ? { ...row, count: row.count + 1 }
+        : { scope: scopeOf(name), key, windowStart: usage.now().toISOString(), count: 1, lockedUntil: null };
     await rateLimits.save(tx, next);
   });
 }

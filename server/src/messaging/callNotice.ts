@@ -19,10 +19,46 @@ import { messages } from '../data/messages.ts';
 const DAY_MS = 24 * 60 * 60_000;
 
 const statusNames: Record<LanguageId, Record<ServiceCallStatus, string>> = {
-  1: { planned: 'מתוכננת', open: 'פתוחה', inTreatment: 'בטיפול', inExecution: 'בביצוע', treated: 'טופלה', finishedTesting: 'נבדקה', closed: 'נסגרה', cancelled: 'בוטלה' },
-  2: { planned: 'planned', open: 'open', inTreatment: 'in treatment', inExecution: 'in progress', treated: 'treated', finishedTesting: 'checked', closed: 'closed', cancelled: 'cancelled' },
-  3: { planned: 'planifié', open: 'ouvert', inTreatment: 'en traitement', inExecution: 'en cours', treated: 'traité', finishedTesting: 'vérifié', closed: 'clos', cancelled: 'annulé' },
-  4: { planned: 'запланирована', open: 'открыта', inTreatment: 'в работе', inExecution: 'выполняется', treated: 'обработана', finishedTesting: 'проверена', closed: 'закрыта', cancelled: 'отменена' },
+  1: {
+    planned: 'מתוכננת',
+    open: 'פתוחה',
+    inTreatment: 'בטיפול',
+    inExecution: 'בביצוע',
+    treated: 'טופלה',
+    finishedTesting: 'נבדקה',
+    closed: 'נסגרה',
+    cancelled: 'בוטלה',
+  },
+  2: {
+    planned: 'planned',
+    open: 'open',
+    inTreatment: 'in treatment',
+    inExecution: 'in progress',
+    treated: 'treated',
+    finishedTesting: 'checked',
+    closed: 'closed',
+    cancelled: 'cancelled',
+  },
+  3: {
+    planned: 'planifié',
+    open: 'ouvert',
+    inTreatment: 'en traitement',
+    inExecution: 'en cours',
+    treated: 'traité',
+    finishedTesting: 'vérifié',
+    closed: 'clos',
+    cancelled: 'annulé',
+  },
+  4: {
+    planned: 'запланирована',
+    open: 'открыта',
+    inTreatment: 'в работе',
+    inExecution: 'выполняется',
+    treated: 'обработана',
+    finishedTesting: 'проверена',
+    closed: 'закрыта',
+    cancelled: 'отменена',
+  },
 };
 
 const headings: Record<LanguageId, (n: string) => string> = {
@@ -72,6 +108,8 @@ export async function queueCallNotice(tx: Db, call: ServiceCall, companyId: numb
     topic: 'serviceCalls',
   };
   await messages.insertNotice(tx, message, companyId, call.id);
-  const rows = await queueDeliveries(tx, message, companyId, now, await recipientsAmong(tx, people, 'serviceCalls'), (person) => callNoticeText(call, person.languageId));
+  const rows = await queueDeliveries(tx, message, companyId, now, await recipientsAmong(tx, people, 'serviceCalls'), (person) =>
+    callNoticeText(call, person.languageId),
+  );
   return rows.some((r) => r.state === 'queued');
 }

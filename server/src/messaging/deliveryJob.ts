@@ -58,7 +58,12 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'ski
     const target = await pushSubscriptions.ofRecipient(ctx.db, row.address, row.contactId, row.companyId);
     if (!target) throw new DeliveryError('subscriptionGone', true);
     if (!isPushServiceEndpoint(target.endpoint)) throw new DeliveryError('endpointRefused', true);
-    await ctx.messaging.push.send(target, { title: subject, body, url: row.url ?? `/announcements?message=${message.id}`, lang: row.language ?? target.language });
+    await ctx.messaging.push.send(target, {
+      title: subject,
+      body,
+      url: row.url ?? `/announcements?message=${message.id}`,
+      lang: row.language ?? target.language,
+    });
   }
   return 'sent';
 }
@@ -85,7 +90,9 @@ export async function runDueDeliveries(ctx: JobContext): Promise<number> {
         const retry = !permanent && attempt < deliveryAttempts;
         if (!(error instanceof DeliveryError)) ctx.log(`delivery ${row.id} failed: ${String(error)}`);
         const next = new Date(ctx.now().getTime() + (retry ? retryDelayMs(attempt) : 0)).toISOString();
-        await ctx.db.tx((tx) => deliveries.finish(tx, row.id, { state: retry ? 'queued' : 'failed', reason, nextAttemptAt: next, sentAt: null, updatedAt: nowIso() }));
+        await ctx.db.tx((tx) =>
+          deliveries.finish(tx, row.id, { state: retry ? 'queued' : 'failed', reason, nextAttemptAt: next, sentAt: null, updatedAt: nowIso() }),
+        );
       }
     }
   }

@@ -50,7 +50,13 @@ export function deskNoticeText(item: Pick<DeskNoticeItem, 'kind' | 'number'>, la
 export const deskNoticeId = (itemId: string): string => `desk:${itemId}`;
 
 async function noticesSince(db: Db, apartmentId: string, since: string): Promise<number> {
-  const row = await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('deskApartmentId', '=', apartmentId).where('createdAt', '>', since));
+  const row = await db.first(
+    db.q
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deskApartmentId', '=', apartmentId)
+      .where('createdAt', '>', since),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -78,6 +84,14 @@ export async function queueDeskNotice(tx: Db, item: DeskNoticeItem, companyId: n
     topic: 'desk',
   };
   await tx.run(tx.q.insertInto('messages').values({ ...message, companyId, deskApartmentId: item.apartmentId, channels: JSON.stringify(message.channels) }));
-  const rows = await queueDeliveries(tx, message, companyId, now, await recipientsAmong(tx, people, 'desk'), (person) => deskNoticeText(item, person.languageId), '/desk');
+  const rows = await queueDeliveries(
+    tx,
+    message,
+    companyId,
+    now,
+    await recipientsAmong(tx, people, 'desk'),
+    (person) => deskNoticeText(item, person.languageId),
+    '/desk',
+  );
   return rows.some((r) => r.state === 'queued');
 }

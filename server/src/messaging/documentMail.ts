@@ -38,7 +38,8 @@ export async function householdAddresses(db: Db, req: FastifyRequest): Promise<H
   add(user.email, user.fullName, true);
   const audience = await audienceOf(db, req);
   if (!audience.all && audience.apartmentIds.length > 0) {
-    for (const c of await contacts.list(db, { apartmentId: [...audience.apartmentIds] }, { orderBy: 'lastName' })) add(c.email, c.fullName, c.id === user.contactId);
+    for (const c of await contacts.list(db, { apartmentId: [...audience.apartmentIds] }, { orderBy: 'lastName' }))
+      add(c.email, c.fullName, c.id === user.contactId);
   }
   return found;
 }

@@ -41,7 +41,11 @@ export async function recipientsAmong(db: Db, people: readonly Contact[], topic:
     languageId: languageIdOf(languages.get(contact.id)) ?? 1,
     contact,
     // The newest subscription of the contact's account that points at a push service (messaging/pushTargets.ts).
-    address: { email: contact.email || null, sms: contact.phone || null, push: subs.find((s) => s.contactId === contact.id && isPushServiceEndpoint(s.endpoint))?.endpoint ?? null },
+    address: {
+      email: contact.email || null,
+      sms: contact.phone || null,
+      push: subs.find((s) => s.contactId === contact.id && isPushServiceEndpoint(s.endpoint))?.endpoint ?? null,
+    },
     allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery(prefs.get(contact.id), ch, topic)])) as Record<MessageChannel, boolean>,
   }));
 }

@@ -28,7 +28,11 @@ const bodies: Record<LanguageId, (from: string, text: string) => string> = {
 
 const PREVIEW = 200;
 
-export function threadNoticeText(thread: Pick<StoredThread, 'subject'>, reply: Pick<StoredThreadMessage, 'authorName' | 'text'>, languageId: LanguageId): RecipientText {
+export function threadNoticeText(
+  thread: Pick<StoredThread, 'subject'>,
+  reply: Pick<StoredThreadMessage, 'authorName' | 'text'>,
+  languageId: LanguageId,
+): RecipientText {
   const text = reply.text.length > PREVIEW ? `${reply.text.slice(0, PREVIEW)}…` : reply.text;
   return { subject: headings[languageId](thread.subject), body: bodies[languageId](reply.authorName, text), languageId };
 }
@@ -52,6 +56,8 @@ export async function queueThreadNotice(tx: Db, thread: StoredThread, reply: Sto
     topic: 'announcements',
   };
   await messages.insertThreadNotice(tx, message, thread.companyId, thread.id);
-  const rows = await queueDeliveries(tx, message, thread.companyId, now, await recipientsAmong(tx, people, 'announcements'), (person) => threadNoticeText(thread, reply, person.languageId));
+  const rows = await queueDeliveries(tx, message, thread.companyId, now, await recipientsAmong(tx, people, 'announcements'), (person) =>
+    threadNoticeText(thread, reply, person.languageId),
+  );
   return rows.some((r) => r.state === 'queued');
 }

@@ -17,7 +17,8 @@ const VAPID_KEYS = 'vapid_keys';
 export function storedVapidKeys(db: Db): () => Promise<VapidKeys> {
   let keys: Promise<VapidKeys> | null = null;
   const load = async (): Promise<VapidKeys> => {
-    if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY) return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+    if (process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY)
+      return { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
     const stored = await serverSecrets.get(db, VAPID_KEYS);
     if (stored) return JSON.parse(stored) as VapidKeys;
     const made = webPush.generateVAPIDKeys();

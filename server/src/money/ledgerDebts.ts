@@ -69,10 +69,18 @@ export function debtsOf(entries: readonly StoredLedgerEntry[], pending: Readonly
 }
 
 /** The debts of a building aged on the Israeli day `today`, optionally only those of one contact or one apartment. */
-export async function buildingDebts(db: Db, companyId: number, buildingId: number, today: string, only: { contactId?: string; apartmentId?: string } = {}): Promise<LedgerDebt[]> {
+export async function buildingDebts(
+  db: Db,
+  companyId: number,
+  buildingId: number,
+  today: string,
+  only: { contactId?: string; apartmentId?: string } = {},
+): Promise<LedgerDebt[]> {
   const entries = await ledger.ofBuilding(db, companyId, buildingId);
   const all = debtsOf(entries, await chargesInSentChecks(db, buildingId, entries), today);
-  return all.filter((d) => (only.contactId === undefined || d.contactId === only.contactId) && (only.apartmentId === undefined || d.apartmentId === only.apartmentId));
+  return all.filter(
+    (d) => (only.contactId === undefined || d.contactId === only.contactId) && (only.apartmentId === undefined || d.apartmentId === only.apartmentId),
+  );
 }
 
 /** The open debts of the apartments the named charges belong to (for settling a payment against them). */

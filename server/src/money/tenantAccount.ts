@@ -132,7 +132,9 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
     balanceAgorot: apartmentBalance(mine, apartment.id),
     debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries), today).filter((d) => !d.paid),
     history,
-    failedRuns: [...paid.values()].filter((p) => p.method === 'standingOrder' && p.status === 'failed').map((p) => ({ paymentId: p.id, date: p.date, totalAgorot: p.totalAgorot, errorKey: p.errorKey })),
+    failedRuns: [...paid.values()]
+      .filter((p) => p.method === 'standingOrder' && p.status === 'failed')
+      .map((p) => ({ paymentId: p.id, date: p.date, totalAgorot: p.totalAgorot, errorKey: p.errorKey })),
     cardPayments: settings?.cardPayments ?? false,
     settings,
     // Whether the unit is held, never the office's own reason for it.
@@ -140,6 +142,8 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
     bouncedChecks: (await checkLife.ofApartment(db, companyId, apartment.id))
       .filter((c) => c.status === 'bounced')
       .map((c) => ({ checkGuid: c.CheckGuid, checkNumber: c.checkNumber, amountAgorot: c.amountAgorot, depositDate: c.depositDate, bouncedAt: c.bouncedAt })),
-    standingOrder: order ? { id: order.id, billingDay: order.billingDay, frequency: order.frequency, startDate: order.startDate, cardId: order.cardId, version: order.version } : null,
+    standingOrder: order
+      ? { id: order.id, billingDay: order.billingDay, frequency: order.frequency, startDate: order.startDate, cardId: order.cardId, version: order.version }
+      : null,
   };
 }

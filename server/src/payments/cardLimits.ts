@@ -12,7 +12,10 @@ const apartmentKey = (apartmentId: string) => `apartment:${apartmentId}`;
 
 /** One card sent to the provider to be tokenized, by the user, for each of their apartments (429 when spent). */
 export async function countTokenization(db: Db, usage: UsageContext, userId: number, apartmentIds: readonly string[]): Promise<void> {
-  await spendQuotas(db, usage, [['cardTokenizationsPerUser', userKey(userId)], ...apartmentIds.map((a) => ['cardTokenizationsPerApartment', apartmentKey(a)] as const)]);
+  await spendQuotas(db, usage, [
+    ['cardTokenizationsPerUser', userKey(userId)],
+    ...apartmentIds.map((a) => ['cardTokenizationsPerApartment', apartmentKey(a)] as const),
+  ]);
 }
 
 /** What the provider's refusal says of the card: declined, no funds, or a card it does not know (not its own outage). */

@@ -41,7 +41,14 @@ export async function payableSettings(db: Db, buildingId: number, apartmentId: s
 }
 
 /** The lines of the chosen debts at their open amounts; a debt not open, or covered by sent checks, is refused. */
-export async function linesOf(db: Db, companyId: number, buildingId: number, apartmentId: string, chargeIds: readonly string[], today: string): Promise<PaymentLine[]> {
+export async function linesOf(
+  db: Db,
+  companyId: number,
+  buildingId: number,
+  apartmentId: string,
+  chargeIds: readonly string[],
+  today: string,
+): Promise<PaymentLine[]> {
   // The shared rule (src/lib/cards.ts): at least one debt, each once — one named twice would be charged twice.
   const refusal = validateDebtChoice(chargeIds);
   if (refusal) throw refusal.messageKey === 'chooseDebts' ? fail.rule(refusal) : fail.validation(refusal);
@@ -51,13 +58,34 @@ export async function linesOf(db: Db, companyId: number, buildingId: number, apa
     if (!d) throw fail.notFound();
     if (d.paid) throw fail.rule({ field: 'debts', messageKey: 'debtAlreadyPaid' });
     if (d.pendingChecks) throw fail.rule({ field: 'debts', messageKey: 'debtPendingChecks' });
-    return { chargeId: d.id, description: d.description, descriptionKey: d.descriptionKey, descriptionParams: d.descriptionParams, debtKind: d.kind, dueDate: d.dueDate, amountAgorot: d.openAgorot };
+    return {
+      chargeId: d.id,
+      description: d.description,
+      descriptionKey: d.descriptionKey,
+      descriptionParams: d.descriptionParams,
+      debtKind: d.kind,
+      dueDate: d.dueDate,
+      amountAgorot: d.openAgorot,
+    };
   });
 }
 
-export function quoteOf(lines: readonly PaymentLine[], card: Pick<SavedCard, 'cardKind'>, settings: BillingSettings, date: string): PaymentQuote & { vatBasisPoints: number } {
+export function quoteOf(
+  lines: readonly PaymentLine[],
+  card: Pick<SavedCard, 'cardKind'>,
+  settings: BillingSettings,
+  date: string,
+): PaymentQuote & { vatBasisPoints: number } {
   const vatBasisPoints = vatRateOn(date);
-  return { ...quoteCardPayment(lines.map((l) => l.amountAgorot), card.cardKind, settings, vatBasisPoints), vatBasisPoints };
+  return {
+    ...quoteCardPayment(
+      lines.map((l) => l.amountAgorot),
+      card.cardKind,
+      settings,
+      vatBasisPoints,
+    ),
+    vatBasisPoints,
+  };
 }
 
 export type NewIntent = Omit<Payment, 'id' | 'status' | 'providerChargeId' | 'errorKey' | 'receiptNumber' | 'receiptIssuer' | 'createdAt' | 'updatedAt'>;
@@ -65,7 +93,8 @@ export type NewIntent = Omit<Payment, 'id' | 'status' | 'providerChargeId' | 'er
 /** A pending intent older than this holds its charges no longer against a new one: it is finished first. */
 export const STALE_INTENT_MS = 10 * 60_000;
 
-export const isStale = (ctx: Pick<PaymentContext, 'now'>, p: Payment) => p.status === 'pending' && ctx.now().getTime() - Date.parse(p.createdAt) >= STALE_INTENT_MS;
+export const isStale = (ctx: Pick<PaymentContext, 'now'>, p: Payment) =>
+  p.status === 'pending' && ctx.now().getTime() - Date.parse(p.createdAt) >= STALE_INTENT_MS;
 
 /** The intent with the id, an intent just recorded, or the open intents holding its charges (nothing recorded). */
 export type Recorded = { payment: Payment; created: boolean } | { heldBy: Payment[] };
@@ -83,7 +112,17 @@ export async function recordIntent(ctx: PaymentContext, id: string, build: (tx: 
     const heldBy = await paymentReservations.holders(tx, intent.chargeIds, id);
     if (heldBy.length > 0) return { heldBy };
     const now = ctx.nowIso();
-    const payment: Payment = { ...intent, id, status: 'pending', providerChargeId: null, errorKey: null, receiptNumber: null, receiptIssuer: null, createdAt: now, updatedAt: now };
+    const payment: Payment = {
+      ...intent,
+      id,
+      status: 'pending',
+      providerChargeId: null,
+      errorKey: null,
+      receiptNumber: null,
+      receiptIssuer: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     await payments.insertOnce(tx, payment);
     await paymentReservations.hold(tx, payment.companyId, id, payment.chargeIds, now);
     return { payment, created: true };
@@ -120,7 +159,13 @@ export async function completePayment(ctx: PaymentContext, payment: Payment, cre
     // An earlier attempt (a process stopped mid-way) may have been charged: money taken is recorded, never dropped.
     const made = await ctx.provider.findCharge(merchant, payment.id);
     if (made) return recordOutcome(ctx, payment, { ok: true, chargeId: made.chargeId }, createdBy, card);
-    await payments.settle(ctx.db, payment.id, { status: 'failed', providerChargeId: null, errorKey: refusal ?? 'invalidCardNumber', receiptNumber: null, updatedAt: ctx.nowIso() });
+    await payments.settle(ctx.db, payment.id, {
+      status: 'failed',
+      providerChargeId: null,
+      errorKey: refusal ?? 'invalidCardNumber',
+      receiptNumber: null,
+      updatedAt: ctx.nowIso(),
+    });
     return (await payments.find(ctx.db, payment.id)) ?? payment;
   }
   await guard?.before();
@@ -136,10 +181,19 @@ async function recordOutcome(ctx: PaymentContext, payment: Payment, result: Char
   await ctx.db.tx(async (tx) => {
     const at = ctx.nowIso();
     if (!result.ok) {
-      await payments.settle(tx, payment.id, { status: 'failed', providerChargeId: null, errorKey: messageOfFailure(result.failure), receiptNumber: null, updatedAt: at });
+      await payments.settle(tx, payment.id, {
+        status: 'failed',
+        providerChargeId: null,
+        errorKey: messageOfFailure(result.failure),
+        receiptNumber: null,
+        updatedAt: at,
+      });
       return;
     }
-    if (!(await payments.settle(tx, payment.id, { status: 'succeeded', providerChargeId: result.chargeId, errorKey: null, receiptNumber: null, updatedAt: at }))) return;
+    if (
+      !(await payments.settle(tx, payment.id, { status: 'succeeded', providerChargeId: result.chargeId, errorKey: null, receiptNumber: null, updatedAt: at }))
+    )
+      return;
     // Only the request that recorded the success takes a number, in this transaction (gap-free receipts).
     const issuer = receiptIssuerKey(await billingSettings.receiptIssuerOf(tx, payment.buildingId), payment.companyId, payment.buildingId);
     await payments.numberReceipt(tx, payment.id, issuer);

@@ -66,7 +66,9 @@ export type PaymentProvider = {
 };
 
 /** The catalogue message of a provider's refusal. */
-export function messageOfFailure(failure: ProviderFailure): 'cardDeclined' | 'insufficientFunds' | 'invalidCardNumber' | 'paymentError' | 'cardAuthenticationFailed' | 'cardEntryNotFinished' {
+export function messageOfFailure(
+  failure: ProviderFailure,
+): 'cardDeclined' | 'insufficientFunds' | 'invalidCardNumber' | 'paymentError' | 'cardAuthenticationFailed' | 'cardEntryNotFinished' {
   switch (failure) {
     case 'declined':
       return 'cardDeclined';

@@ -103,7 +103,10 @@ export async function receiptPdf(facts: ReceiptFacts, language: ReceiptLanguage)
   w.line(t.lines, 13);
   for (const l of p.lines) {
     const kind = l.debtKind ? (t.debtKinds[l.debtKind] ?? '') : '';
-    const described = l.descriptionKey === 'evCharging' && l.descriptionParams ? t.evCharging(l.descriptionParams.month ?? '', formatNumber(Number(l.descriptionParams.kwh ?? 0), language, 3)) : l.description;
+    const described =
+      l.descriptionKey === 'evCharging' && l.descriptionParams
+        ? t.evCharging(l.descriptionParams.month ?? '', formatNumber(Number(l.descriptionParams.kwh ?? 0), language, 3))
+        : l.description;
     const what = [kind, described].filter((s) => s.trim() !== '').join(': ');
     w.pair(l.dueDate ? `${what} (${t.due(formatDisplayDate(l.dueDate))})` : what, money(l.amountAgorot));
   }

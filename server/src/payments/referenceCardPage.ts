@@ -10,7 +10,15 @@ import { pageLangOf, pageTexts } from './referenceCardPageTexts.ts';
 import type { PageTexts } from './referenceCardPageTexts.ts';
 
 /** What the page shows of a session (the provider's records). */
-export type EntryView = { id: string; appOrigin: string; lang: string; status: 'open' | 'challenge' | 'entered' | 'failed' | 'redeemed'; last4: string | null; failure: string | null; expired: boolean };
+export type EntryView = {
+  id: string;
+  appOrigin: string;
+  lang: string;
+  status: 'open' | 'challenge' | 'entered' | 'failed' | 'redeemed';
+  last4: string | null;
+  failure: string | null;
+  expired: boolean;
+};
 
 export type FieldError = 'number' | 'expiry' | 'cvv';
 
@@ -22,7 +30,6 @@ export type EntryBooks = {
   /** The challenge's answer: the code typed, or null when the tenant cancelled. */
   answerChallenge(id: string, code: string | null): Promise<void>;
 };
-
 
 const SCRIPT = `(() => {
   const b = document.body;
@@ -45,7 +52,11 @@ button.secondary{background:#fff;color:#0b57d0}.actions{display:flex;gap:.5rem;f
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function field(name: FieldError | 'code', label: string, options: { error?: string | null; hint?: string; value?: string; autocomplete: string; inputmode?: string }): string {
+function field(
+  name: FieldError | 'code',
+  label: string,
+  options: { error?: string | null; hint?: string; value?: string; autocomplete: string; inputmode?: string },
+): string {
   const describedBy = [options.hint ? `${name}-hint` : '', options.error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return `<div class="field"><label for="${name}">${escapeHtml(label)}</label>
 <input id="${name}" name="${name}" autocomplete="${options.autocomplete}"${options.inputmode ? ` inputmode="${options.inputmode}"` : ''} value="${escapeHtml(options.value ?? '')}"${describedBy ? ` aria-describedby="${describedBy}"` : ''}${options.error ? ' aria-invalid="true"' : ''} required>
@@ -87,7 +98,10 @@ ${field('code', t.challengeCode, { hint: t.challengeHint, autocomplete: 'one-tim
 function resultPage(entry: EntryView, t: PageTexts): string {
   if (entry.expired) return page(entry, `<h1>${escapeHtml(t.title)}</h1><p class="failed" role="alert">${escapeHtml(t.expired)}</p>`);
   if (entry.status === 'failed') return page(entry, `<h1>${escapeHtml(t.title)}</h1><p class="failed" role="alert">${escapeHtml(t.authenticationFailed)}</p>`);
-  return page(entry, `<h1>${escapeHtml(t.title)}</h1><p class="done" role="status">${escapeHtml(t.accepted.replace('{last4}', `•••• ${entry.last4 ?? ''}`))}</p>`);
+  return page(
+    entry,
+    `<h1>${escapeHtml(t.title)}</h1><p class="done" role="status">${escapeHtml(t.accepted.replace('{last4}', `•••• ${entry.last4 ?? ''}`))}</p>`,
+  );
 }
 
 const MAX_FORM_BYTES = 4096;

@@ -29,7 +29,8 @@ export const TEST_CHALLENGE_CODE = '123456';
 /** How long an entry session may be used. */
 const ENTRY_TTL_MS = 15 * 60_000;
 
-const challengeOf = (number: string): 'pass' | 'refuse' | null => (number === testCards.challenge ? 'pass' : number === testCards.challengeRefused ? 'refuse' : null);
+const challengeOf = (number: string): 'pass' | 'refuse' | null =>
+  number === testCards.challenge ? 'pass' : number === testCards.challengeRefused ? 'refuse' : null;
 
 export type ReferenceProviderOptions = {
   /** How long each call takes to answer (env PAYMENT_PROVIDER_DELAY_MS): a slow clearing company, for tests of concurrent payments. */
@@ -48,9 +49,18 @@ function entryBooks(db: Database, now: () => Date): EntryBooks {
       const entry = await row(id);
       if (!entry) return null;
       const card = entry.token ? await db.first(db.q.selectFrom('provider_cards').select('last4').where('token', '=', entry.token)) : undefined;
-      const status = entry.status === 'challenge' || entry.status === 'entered' || entry.status === 'failed' || entry.status === 'redeemed' ? entry.status : 'open';
+      const status =
+        entry.status === 'challenge' || entry.status === 'entered' || entry.status === 'failed' || entry.status === 'redeemed' ? entry.status : 'open';
       const finished = status === 'entered' || status === 'redeemed' || status === 'failed';
-      return { id: entry.id, appOrigin: entry.appOrigin, lang: entry.lang, status, last4: card?.last4 ?? null, failure: entry.failure, expired: !finished && Date.parse(entry.expiresAt) <= now().getTime() };
+      return {
+        id: entry.id,
+        appOrigin: entry.appOrigin,
+        lang: entry.lang,
+        status,
+        last4: card?.last4 ?? null,
+        failure: entry.failure,
+        expired: !finished && Date.parse(entry.expiresAt) <= now().getTime(),
+      };
     },
     async enter(id, typed): Promise<FieldError | null> {
       const number = digitsOfCard(typed.number);
@@ -60,7 +70,11 @@ function entryBooks(db: Database, now: () => Date): EntryBooks {
       if (!entry || entry.status !== 'open') return null;
       const { outcome, cardKind } = outcomeOf(number);
       const token = `tok_${randomUUID()}`;
-      await db.run(db.q.insertInto('provider_cards').values({ token, merchant: entry.merchant, cardKind, last4: number.slice(-4), expiry: typed.expiry, outcome, createdAt: now().toISOString() }));
+      await db.run(
+        db.q
+          .insertInto('provider_cards')
+          .values({ token, merchant: entry.merchant, cardKind, last4: number.slice(-4), expiry: typed.expiry, outcome, createdAt: now().toISOString() }),
+      );
       const challenge = challengeOf(number);
       // The issuer's answer to the challenge is its own: a refusing bank refuses whatever code is typed.
       if (challenge) await move(id, 'open', { status: 'challenge', token, failure: challenge === 'refuse' ? 'authenticationFailed' : null });
@@ -79,7 +93,11 @@ function entryBooks(db: Database, now: () => Date): EntryBooks {
 export function referenceProvider(db: Database, now: () => Date, options: ReferenceProviderOptions = {}): PaymentProvider {
   const delayMs = options.delayMs ?? 0;
   const answerLater = () => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)) : Promise.resolve());
-  const page = cardPageServer(entryBooks(db, now), { port: options.page?.port ?? 0, host: options.page?.host ?? '127.0.0.1', ...(options.page?.publicOrigin ? { publicOrigin: options.page.publicOrigin } : {}) });
+  const page = cardPageServer(entryBooks(db, now), {
+    port: options.page?.port ?? 0,
+    host: options.page?.host ?? '127.0.0.1',
+    ...(options.page?.publicOrigin ? { publicOrigin: options.page.publicOrigin } : {}),
+  });
   return {
     name: 'reference',
     entryOrigin: () => page.origin(),
@@ -93,16 +111,25 @@ export function referenceProvider(db: Database, now: () => Date, options: Refere
       const id = randomUUID();
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + ENTRY_TTL_MS).toISOString();
-      await db.run(db.q.insertInto('provider_card_entries').values({ id, merchant, reference, appOrigin, lang, status: 'open', token: null, failure: null, createdAt: createdAt.toISOString(), expiresAt }));
+      await db.run(
+        db.q
+          .insertInto('provider_card_entries')
+          .values({ id, merchant, reference, appOrigin, lang, status: 'open', token: null, failure: null, createdAt: createdAt.toISOString(), expiresAt }),
+      );
       return { ok: true, id, url: `${origin}/entry/${id}`, origin, expiresAt };
     },
 
     async redeemCardEntry(merchant, entryId, reference) {
       await answerLater();
-      const entry = await db.first(db.q.selectFrom('provider_card_entries').selectAll().where('id', '=', entryId).where('merchant', '=', merchant).where('reference', '=', reference));
-      if (!entry || entry.status !== 'entered' || !entry.token) return { ok: false, failure: entry?.status === 'failed' ? 'authenticationFailed' : 'entryUnusable' };
+      const entry = await db.first(
+        db.q.selectFrom('provider_card_entries').selectAll().where('id', '=', entryId).where('merchant', '=', merchant).where('reference', '=', reference),
+      );
+      if (!entry || entry.status !== 'entered' || !entry.token)
+        return { ok: false, failure: entry?.status === 'failed' ? 'authenticationFailed' : 'entryUnusable' };
       // Once: of two redeems at once, one moves the session.
-      const moved = await db.run(db.q.updateTable('provider_card_entries').set({ status: 'redeemed' }).where('id', '=', entryId).where('status', '=', 'entered'));
+      const moved = await db.run(
+        db.q.updateTable('provider_card_entries').set({ status: 'redeemed' }).where('id', '=', entryId).where('status', '=', 'entered'),
+      );
       if (moved.changes === 0) return { ok: false, failure: 'entryUnusable' };
       const card = await db.first(db.q.selectFrom('provider_cards').selectAll().where('token', '=', entry.token));
       if (!card) return { ok: false, failure: 'entryUnusable' };
@@ -118,7 +145,16 @@ export function referenceProvider(db: Database, now: () => Date, options: Refere
       await db.run(
         db.q
           .insertInto('provider_charges')
-          .values({ id: `ch_${randomUUID()}`, merchant, idempotencyKey, token, amountAgorot, status: 'captured', refundedAgorot: 0, createdAt: now().toISOString() })
+          .values({
+            id: `ch_${randomUUID()}`,
+            merchant,
+            idempotencyKey,
+            token,
+            amountAgorot,
+            status: 'captured',
+            refundedAgorot: 0,
+            createdAt: now().toISOString(),
+          })
           .onConflict((oc) => oc.column('idempotencyKey').doNothing()),
       );
       const charge = await db.first(db.q.selectFrom('provider_charges').selectAll().where('idempotencyKey', '=', idempotencyKey));
@@ -128,7 +164,9 @@ export function referenceProvider(db: Database, now: () => Date, options: Refere
 
     async findCharge(merchant, idempotencyKey) {
       await answerLater();
-      const charge = await db.first(db.q.selectFrom('provider_charges').select(['id', 'amountAgorot']).where('idempotencyKey', '=', idempotencyKey).where('merchant', '=', merchant));
+      const charge = await db.first(
+        db.q.selectFrom('provider_charges').select(['id', 'amountAgorot']).where('idempotencyKey', '=', idempotencyKey).where('merchant', '=', merchant),
+      );
       return charge ? { chargeId: charge.id, amountAgorot: Number(charge.amountAgorot) } : null;
     },
 
@@ -138,7 +176,10 @@ export function referenceProvider(db: Database, now: () => Date, options: Refere
         const charge = await tx.first(tx.q.selectFrom('provider_charges').selectAll().where('id', '=', chargeId).where('merchant', '=', merchant));
         if (!charge) return { ok: false as const, failure: 'declined' as const };
         const done = await tx.first(tx.q.selectFrom('provider_refunds').selectAll().where('idempotencyKey', '=', idempotencyKey));
-        if (done) return done.chargeId === chargeId && Number(done.amountAgorot) === amountAgorot ? { ok: true as const, refundedAgorot: Number(charge.refundedAgorot) } : { ok: false as const, failure: 'declined' as const };
+        if (done)
+          return done.chargeId === chargeId && Number(done.amountAgorot) === amountAgorot
+            ? { ok: true as const, refundedAgorot: Number(charge.refundedAgorot) }
+            : { ok: false as const, failure: 'declined' as const };
         if (Number(charge.refundedAgorot) + amountAgorot > Number(charge.amountAgorot)) return { ok: false as const, failure: 'declined' as const };
         const refundedAgorot = Number(charge.refundedAgorot) + amountAgorot;
         await tx.run(tx.q.insertInto('provider_refunds').values({ idempotencyKey, chargeId, amountAgorot, createdAt: now().toISOString() }));

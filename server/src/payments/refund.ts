@@ -26,12 +26,21 @@ export async function refundPayment(ctx: PaymentContext, payment: Payment, reque
   if (existing) {
     // Another refund under this id: shown when it is of the same company, never another company's.
     if (existing.companyId !== payment.companyId) throw fail.idTaken();
-    if (existing.paymentId !== payment.id || existing.amountAgorot !== request.amountAgorot) throw new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists', { extra: { current: existing } });
+    if (existing.paymentId !== payment.id || existing.amountAgorot !== request.amountAgorot)
+      throw new ApiError(409, 'ALREADY_EXISTS', 'alreadyExists', { extra: { current: existing } });
     return completeRefund(ctx, payment, existing);
   }
   await ctx.db.tx(async (tx) => {
     const sofar = refundedOf(await refunds.ofPayment(tx, payment.id));
-    enforce(validateRefund({ status: payment.providerChargeId ? payment.status : 'none', totalAgorot: payment.totalAgorot, refundedAgorot: sofar.refundedAgorot, amountAgorot: request.amountAgorot }), true);
+    enforce(
+      validateRefund({
+        status: payment.providerChargeId ? payment.status : 'none',
+        totalAgorot: payment.totalAgorot,
+        refundedAgorot: sofar.refundedAgorot,
+        amountAgorot: request.amountAgorot,
+      }),
+      true,
+    );
     const at = ctx.nowIso();
     await refunds.insertOnce(tx, {
       id: request.id,
@@ -96,7 +105,11 @@ async function postRefund(tx: Db, payment: Payment, refund: Refund, date: string
       group: null,
       description: `Refund of receipt ${payment.receiptNumber ?? ''}`.trim(),
       ...refundText(payment.receiptNumber, payment.last4),
-      settles: unsettle(paid?.settles ?? [], earlier.flatMap((e) => e.settles), refund.ledgerAgorot),
+      settles: unsettle(
+        paid?.settles ?? [],
+        earlier.flatMap((e) => e.settles),
+        refund.ledgerAgorot,
+      ),
       sourceKind: 'refund',
       sourceId: refund.id,
       createdAt: at,

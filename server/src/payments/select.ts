@@ -27,7 +27,12 @@ export function paymentPageFrom(env: Record<string, string | undefined>): Paymen
   return { port, ...(host ? { host } : {}), ...(origin ? { publicOrigin: origin } : {}) };
 }
 
-export function paymentProviderFor(name: string | undefined, db: Database, now: () => Date, options: { delayMs?: number; page?: PaymentPageOptions } = {}): PaymentProvider {
+export function paymentProviderFor(
+  name: string | undefined,
+  db: Database,
+  now: () => Date,
+  options: { delayMs?: number; page?: PaymentPageOptions } = {},
+): PaymentProvider {
   switch (name ?? 'reference') {
     case 'reference':
       return referenceProvider(db, now, options);

@@ -51,7 +51,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { public: true };
 
   /** A verified code's session (and renewal secret when the device sent its id). */
-  async function signedIn(req: FastifyRequest, reply: FastifyReply, user: UserRow, body: { deviceId?: string | undefined; saveSessionTokenInHttpCookie?: boolean | undefined }) {
+  async function signedIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    body: { deviceId?: string | undefined; saveSessionTokenInHttpCookie?: boolean | undefined },
+  ) {
     const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId) : null;
     const { token, cookieId } = await createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
@@ -63,7 +68,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(required('idParam1', body.idParam1) ?? required('idParam2', body.idParam2) ?? positiveInteger(body.compID, 'compID'));
     const companyId = Number(body.compID);
     const attempt = await ctx.signIn.begin(req, 'account', { companyId, userName: body.idParam1 });
-    const answer = await startOtp(ctx, clientAddressKey(req.ip), { userName: body.idParam1, password: body.idParam2, companyId, method: body.otpPreferredSendMethod });
+    const answer = await startOtp(ctx, clientAddressKey(req.ip), {
+      userName: body.idParam1,
+      password: body.idParam2,
+      companyId,
+      method: body.otpPreferredSendMethod,
+    });
     if (!answer.codeSent) await attempt.failed();
     return answer;
   });
@@ -130,7 +140,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/auth/session/renew', { config }, async (req, reply) => {
     const body = parse(renewSchema, req.body);
     const renewed = await renewWithSecret(ctx, body.renewalSecret, body.deviceId);
-    const { token, cookieId } = await createSession(ctx, renewed.user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewed.chainId, trackFirstUse: true });
+    const { token, cookieId } = await createSession(ctx, renewed.user, {
+      cookie: body.saveSessionTokenInHttpCookie === true,
+      renewalChain: renewed.chainId,
+      trackFirstUse: true,
+    });
     await noteRenewalSession(ctx, renewed.spent, token);
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
     return { sessionToken: token, renewalSecret: renewed.secret, user: await userData(ctx, renewed.user) };

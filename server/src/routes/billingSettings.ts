@@ -49,7 +49,18 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
       const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
       const current = await billingSettings.record(tx, building.id);
       if (current.version !== body.baseVersion) throw fail.conflict(current);
-      await billingSettings.replace(tx, authOf(req).companyId, building.id, { ...body.settings, refuseRoomsWithDebt: body.settings.refuseRoomsWithDebt ?? current.refuseRoomsWithDebt, receiptIssuer: body.settings.receiptIssuer ?? current.receiptIssuer }, current.version + 1, ctx.nowIso());
+      await billingSettings.replace(
+        tx,
+        authOf(req).companyId,
+        building.id,
+        {
+          ...body.settings,
+          refuseRoomsWithDebt: body.settings.refuseRoomsWithDebt ?? current.refuseRoomsWithDebt,
+          receiptIssuer: body.settings.receiptIssuer ?? current.receiptIssuer,
+        },
+        current.version + 1,
+        ctx.nowIso(),
+      );
       return { record: await billingSettings.record(tx, building.id) };
     });
   });

@@ -36,7 +36,11 @@ import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 const agorot = z.number().int();
 const optAgorot = agorot.nullable().default(null);
 // Creates default what is left out to null; a patch changes only the fields it names.
-const nullableText = z.string().trim().nullable().transform((v) => (v === '' ? null : v));
+const nullableText = z
+  .string()
+  .trim()
+  .nullable()
+  .transform((v) => (v === '' ? null : v));
 const optText = nullableText.default(null);
 const optDate = localDate.nullable().default(null);
 

@@ -3,7 +3,14 @@
 // staff and the building's committee read everything and save the whole record over its version.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { committeeRoles, emergencyKinds, MAX_COMMITTEE_MEMBERS, MAX_EMERGENCY_CONTACTS, residentsView, validateBuildingPeople } from '../../../src/lib/domain/buildingPeople.ts';
+import {
+  committeeRoles,
+  emergencyKinds,
+  MAX_COMMITTEE_MEMBERS,
+  MAX_EMERGENCY_CONTACTS,
+  residentsView,
+  validateBuildingPeople,
+} from '../../../src/lib/domain/buildingPeople.ts';
 import type { BuildingPeople } from '../../../src/lib/domain/buildingPeople.ts';
 import { digitsOnly } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
@@ -34,7 +41,12 @@ const emergencyBody = z.object({ id: recordId, kind: z.enum(emergencyKinds), nam
 const peopleBody = z.object({
   baseVersion: z.number().int().min(0),
   members: z.array(memberBody).max(MAX_COMMITTEE_MEMBERS),
-  management: z.object({ name: text.transform((s) => s.trim()), phone: phoneText, email: text.transform((s) => s.trim()), officeHours: text.transform((s) => s.trim()) }),
+  management: z.object({
+    name: text.transform((s) => s.trim()),
+    phone: phoneText,
+    email: text.transform((s) => s.trim()),
+    officeHours: text.transform((s) => s.trim()),
+  }),
   emergency: z.array(emergencyBody).max(MAX_EMERGENCY_CONTACTS),
   workerHours: text.transform((s) => s.trim()),
 });
@@ -69,7 +81,13 @@ export function buildingPeopleRoutes(app: FastifyInstance, ctx: AppContext): voi
       // A concurrent save (another committee member, the office) is answered with what is there now.
       const conflict = async () => fail.conflict(await answerOf(tx, req, await buildingPeople.find(tx, companyId, building.id), building.name));
       if (current.version !== baseVersion) throw await conflict();
-      const next = { ...input, buildingId: building.id, version: current.version + 1, updatedAt: ctx.now().toISOString(), updatedBy: user.fullName || user.userName };
+      const next = {
+        ...input,
+        buildingId: building.id,
+        version: current.version + 1,
+        updatedAt: ctx.now().toISOString(),
+        updatedBy: user.fullName || user.userName,
+      };
       if (!(await buildingPeople.save(tx, companyId, next, current.version))) throw await conflict();
       return { record: await answerOf(tx, req, next, building.name) };
     });

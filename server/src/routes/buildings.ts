@@ -75,7 +75,8 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
       // An uploaded logo must be an image file of this company.
       if (logoRef?.kind === 'file') {
         const file = await files.byId(tx, logoRef.id);
-        if (!file || file.companyId !== current.companyId || !file.mimeType.startsWith('image/')) throw fail.validation({ field: 'logoUrl', messageKey: 'invalidLogo' });
+        if (!file || file.companyId !== current.companyId || !file.mimeType.startsWith('image/'))
+          throw fail.validation({ field: 'logoUrl', messageKey: 'invalidLogo' });
         // One the editor may read; from now on it is read as the building's (by all who see the building).
         await linkNamedFile(tx, req, file.id, { parentType: 'buildings', parentId: String(current.id) }, ctx.nowIso());
       }

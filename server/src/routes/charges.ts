@@ -52,7 +52,8 @@ export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {
       for (const apt of targets) {
         const id = body.allApartments ? `${body.id}:${apt.id}` : body.id;
         await refuseTakenLedgerId(tx, req, id);
-        const payer = people.find((c) => c.apartmentId === apt.id && (c.role === 'owner' || c.role === 'committee')) ?? people.find((c) => c.apartmentId === apt.id);
+        const payer =
+          people.find((c) => c.apartmentId === apt.id && (c.role === 'owner' || c.role === 'committee')) ?? people.find((c) => c.apartmentId === apt.id);
         const entry: StoredLedgerEntry = {
           id,
           buildingId: building.id,
@@ -76,7 +77,17 @@ export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {
         await ledger.insert(tx, entry, companyId);
         posted.push(entry);
       }
-      return { status: 201, record: { id: body.id, buildingId: building.id, apartments: posted.length, amountAgorot, totalAgorot: amountAgorot * posted.length, reason: body.reason } };
+      return {
+        status: 201,
+        record: {
+          id: body.id,
+          buildingId: building.id,
+          apartments: posted.length,
+          amountAgorot,
+          totalAgorot: amountAgorot * posted.length,
+          reason: body.reason,
+        },
+      };
     });
   });
 }

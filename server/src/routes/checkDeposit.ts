@@ -125,7 +125,10 @@ export function checkDepositRoutes(app: FastifyInstance, ctx: AppContext): void 
     const scope = await visibleBuildingIds(db, req);
     const filter: Filter = { companyId, Status: 'submitted', ...(scope === null ? {} : { BuildingId: [...scope] }) };
     const groups = await checkGroups.list(db, filter, { orderBy: 'SubmittedAt', desc: true });
-    const confirmed = await deposits.confirmedAmong(db, groups.map((g) => g.ChecksHeaderGuid));
+    const confirmed = await deposits.confirmedAmong(
+      db,
+      groups.map((g) => g.ChecksHeaderGuid),
+    );
     const records = [];
     for (const group of groups) {
       if (confirmed.has(group.ChecksHeaderGuid)) continue;

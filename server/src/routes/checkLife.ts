@@ -9,7 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CheckLifeAction } from '../../../src/lib/domain/checkLifeRules.ts';
-import { allowedActions, bounceFeeOn, bounceReopens, checkLifeActions, checkLifeStatuses, targetOf, validateBounceFee, validateCheckAction } from '../../../src/lib/domain/checkLifeRules.ts';
+import {
+  allowedActions,
+  bounceFeeOn,
+  bounceReopens,
+  checkLifeActions,
+  checkLifeStatuses,
+  targetOf,
+  validateBounceFee,
+  validateCheckAction,
+} from '../../../src/lib/domain/checkLifeRules.ts';
 import { checkBounceFeeText, checkBounceText } from '../../../src/lib/domain/ledgerText.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -40,9 +49,25 @@ const feeBody = z.object({ effectiveFrom: z.string(), amountAgorot: z.number() }
 async function postBounce(tx: Db, companyId: number, check: CheckLife, by: string, today: string, nowIso: string): Promise<void> {
   const payment = await ledger.find(tx, check.paymentId, companyId);
   if (!payment || !payment.apartmentId) return;
-  const siblings = new Set((await checkLife.ofBuilding(tx, companyId, check.buildingId, { status: 'bounced' })).filter((c) => c.paymentId === check.paymentId && c.CheckGuid !== check.CheckGuid).map((c) => c.CheckGuid));
-  const earlier = (await ledger.ofApartment(tx, companyId, payment.apartmentId)).filter((e) => e.sourceKind === 'checkBounce' && e.sourceId !== null && siblings.has(e.sourceId)).flatMap((e) => e.settles);
-  const base = { buildingId: check.buildingId, date: today, apartmentId: payment.apartmentId, contactId: payment.contactId, group: null, createdAt: nowIso, createdBy: by, version: 1, updatedAt: nowIso };
+  const siblings = new Set(
+    (await checkLife.ofBuilding(tx, companyId, check.buildingId, { status: 'bounced' }))
+      .filter((c) => c.paymentId === check.paymentId && c.CheckGuid !== check.CheckGuid)
+      .map((c) => c.CheckGuid),
+  );
+  const earlier = (await ledger.ofApartment(tx, companyId, payment.apartmentId))
+    .filter((e) => e.sourceKind === 'checkBounce' && e.sourceId !== null && siblings.has(e.sourceId))
+    .flatMap((e) => e.settles);
+  const base = {
+    buildingId: check.buildingId,
+    date: today,
+    apartmentId: payment.apartmentId,
+    contactId: payment.contactId,
+    group: null,
+    createdAt: nowIso,
+    createdBy: by,
+    version: 1,
+    updatedAt: nowIso,
+  };
   const reversal: StoredLedgerEntry = {
     ...base,
     id: randomUUID(),
@@ -132,7 +157,13 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateBounceFee(body));
     return runMutation(ctx, req, reply, async (tx) => {
       const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
-      const record = { id: randomUUID(), effectiveFrom: body.effectiveFrom, amountAgorot: body.amountAgorot, createdAt: ctx.nowIso(), createdBy: authOf(req).user.userName };
+      const record = {
+        id: randomUUID(),
+        effectiveFrom: body.effectiveFrom,
+        amountAgorot: body.amountAgorot,
+        createdAt: ctx.nowIso(),
+        createdBy: authOf(req).user.userName,
+      };
       await bounceFees.insert(tx, { ...record, companyId: authOf(req).companyId, buildingId: building.id });
       return { status: 201, record };
     });

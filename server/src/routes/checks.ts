@@ -105,7 +105,13 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return fromAgorot(total);
   };
 
-  const createGroup = async (tx: Db, req: FastifyRequest, guid: string, contactGuid: string | undefined, debtIds: readonly string[]): Promise<StoredCheckGroup> => {
+  const createGroup = async (
+    tx: Db,
+    req: FastifyRequest,
+    guid: string,
+    contactGuid: string | undefined,
+    debtIds: readonly string[],
+  ): Promise<StoredCheckGroup> => {
     if (!contactGuid) throw fail.validation({ field: 'ContactGuid', messageKey: 'missingDetailsToContinue' });
     const contact = await loadOwned(tx, req, contacts, contactGuid);
     const { companyId, user } = authOf(req);
@@ -147,7 +153,15 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (workerCompany !== companyId) throw fail.forbidden();
     }
     const buildings = (await visibleBuildings(db, req)).map((b) => ({ id: b.id, name: b.name, address: b.address, city: b.city }));
-    return { banks, buildings, checkStatuses: [{ id: 1, name: 'new' }, { id: 2, name: 'pendingApproval' }, { id: 3, name: 'approved' }] };
+    return {
+      banks,
+      buildings,
+      checkStatuses: [
+        { id: 1, name: 'new' },
+        { id: 2, name: 'pendingApproval' },
+        { id: 3, name: 'approved' },
+      ],
+    };
   });
 
   app.get('/api/binyan/check/image', { config: { right: 'checks.deposit' } }, async (req) => {
@@ -157,7 +171,8 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     const fileId = back ? check.BackImageId : check.FrontImageId;
     const file = fileId ? await files.byId(db, fileId) : undefined;
     // Only an image of this check: one uploaded for it, or named by it when its writer could read it.
-    const own = file !== undefined && file.companyId === authOf(req).companyId && (await fileLinks.has(db, file.id, { parentType: 'checks', parentId: check.CheckGuid }));
+    const own =
+      file !== undefined && file.companyId === authOf(req).companyId && (await fileLinks.has(db, file.id, { parentType: 'checks', parentId: check.CheckGuid }));
     const data = own ? await ctx.files.get(file.companyId, file.sha256) : null;
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'failedToLoadCheckImages');
     return { Image: data.toString('base64') };
@@ -168,9 +183,11 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateCheck(body));
     return runMutation(ctx, req, reply, async (tx) => {
       let group =
-        (await findMine(tx, req, checkGroups, body.ChecksHeaderGuid)) ?? (await createGroup(tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
+        (await findMine(tx, req, checkGroups, body.ChecksHeaderGuid)) ??
+        (await createGroup(tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
       editable(group);
-      for (const fileId of [body.FrontImageId, body.BackImageId]) await linkNamedFile(tx, req, fileId, { parentType: 'checks', parentId: body.CheckGuid }, ctx.nowIso());
+      for (const fileId of [body.FrontImageId, body.BackImageId])
+        await linkNamedFile(tx, req, fileId, { parentType: 'checks', parentId: body.CheckGuid }, ctx.nowIso());
       const existing = await findMine(tx, req, checks, body.CheckGuid);
       const now = ctx.nowIso();
       const fields = {

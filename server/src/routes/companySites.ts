@@ -16,7 +16,9 @@ const sitesBody = z.object({ sites: z.array(z.string().max(siteLimits.maxLength 
 export function companySiteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  app.get('/api/binyan/company/sites', { config: { right: 'companySites.read' } }, async (req) => ({ sites: await companySites.ofCompany(db, authOf(req).companyId) }));
+  app.get('/api/binyan/company/sites', { config: { right: 'companySites.read' } }, async (req) => ({
+    sites: await companySites.ofCompany(db, authOf(req).companyId),
+  }));
 
   app.put('/api/binyan/company/sites', { config: { right: 'companySites.manage' } }, async (req, reply) => {
     const body = parse(sitesBody, req.body ?? {});

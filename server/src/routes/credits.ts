@@ -32,7 +32,16 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
       await loadBuilding(tx, req, charge.buildingId);
       await refuseTakenLedgerId(tx, req, body.id);
       const entries = await ledger.ofBuilding(tx, companyId, charge.buildingId);
-      enforce(validateCredit({ chargeKind: charge.kind, chargeAgorot: charge.amountAgorot, creditedAgorot: creditedOf(entries, charge.id), amountAgorot: body.amountAgorot, reason: body.reason }), true);
+      enforce(
+        validateCredit({
+          chargeKind: charge.kind,
+          chargeAgorot: charge.amountAgorot,
+          creditedAgorot: creditedOf(entries, charge.id),
+          amountAgorot: body.amountAgorot,
+          reason: body.reason,
+        }),
+        true,
+      );
       const now = ctx.nowIso();
       const entry: StoredLedgerEntry = {
         id: body.id,

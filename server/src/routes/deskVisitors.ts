@@ -17,12 +17,21 @@ import { assertBuildingVisible } from '../http/rights.ts';
 
 type Visitor = Omit<VisitorTable, 'companyId' | 'passId'> & { passId: string | null };
 
-const arrival = z.object({ id: recordId, buildingId: z.coerce.number().int(), name: z.string().max(400).default(''), apartment: z.string().max(200).default(''), arrivedAt: isoTime, passId: recordId.nullable().default(null) });
+const arrival = z.object({
+  id: recordId,
+  buildingId: z.coerce.number().int(),
+  name: z.string().max(400).default(''),
+  apartment: z.string().max(200).default(''),
+  arrivedAt: isoTime,
+  passId: recordId.nullable().default(null),
+});
 const departure = z.object({ leftAt: isoTime });
 
 /** The pre-approval the desk lets in: of this building, not cancelled; the first arrival is the one it shows. */
 async function letInPass(tx: Db, companyId: number, buildingId: number, passId: string, visitor: Visitor): Promise<void> {
-  const pass = await tx.first(tx.q.selectFrom('visitor_passes').select(['id', 'buildingId', 'companyId', 'status', 'visitorId', 'version']).where('id', '=', passId));
+  const pass = await tx.first(
+    tx.q.selectFrom('visitor_passes').select(['id', 'buildingId', 'companyId', 'status', 'visitorId', 'version']).where('id', '=', passId),
+  );
   if (!pass || pass.companyId !== companyId || Number(pass.buildingId) !== buildingId) throw fail.notFound();
   if (pass.status !== 'expected') throw fail.rule({ field: 'passId', messageKey: 'visitorPassLocked' });
   if (pass.visitorId) return;
@@ -62,7 +71,16 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       if (await tx.first(tx.q.selectFrom('visitors').select('id').where('id', '=', body.id))) throw fail.exists({ id: body.id });
-      const visitor: Visitor = { id: body.id, buildingId: body.buildingId, name: body.name.trim(), apartment: body.apartment.trim(), arrivedAt: new Date(body.arrivedAt).toISOString(), leftAt: null, createdBy: user.fullName || user.userName, passId: body.passId };
+      const visitor: Visitor = {
+        id: body.id,
+        buildingId: body.buildingId,
+        name: body.name.trim(),
+        apartment: body.apartment.trim(),
+        arrivedAt: new Date(body.arrivedAt).toISOString(),
+        leftAt: null,
+        createdBy: user.fullName || user.userName,
+        passId: body.passId,
+      };
       if (body.passId) await letInPass(tx, companyId, body.buildingId, body.passId, visitor);
       await tx.run(tx.q.insertInto('visitors').values({ ...visitor, companyId }));
       // No record: the desk keeps its own copy (a local row of `meta`).

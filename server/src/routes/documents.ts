@@ -72,13 +72,25 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       await loadBuilding(tx, req, body.buildingId);
       if (body.apartmentId) {
         const unit = await apartments.find(tx, body.apartmentId);
-        if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
+        if (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId)
+          throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
       }
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
       const now = ctx.nowIso();
       const kept = await keepFile(
         tx,
-        { id: freshFileId, companyId, sha256, mimeType: stored.mimeType, size: stored.data.length, parentType: 'documents', parentId: body.id, srcFileName: body.fileName?.slice(0, 200) || null, createdBy: user.userName, createdAt: now },
+        {
+          id: freshFileId,
+          companyId,
+          sha256,
+          mimeType: stored.mimeType,
+          size: stored.data.length,
+          parentType: 'documents',
+          parentId: body.id,
+          srcFileName: body.fileName?.slice(0, 200) || null,
+          createdBy: user.userName,
+          createdAt: now,
+        },
         user.id,
       );
       const fileId = kept.view.id;

@@ -47,7 +47,11 @@ const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 /** A Content-Disposition file name that cannot break the header or name a path: ASCII, its real extension. */
 export function safeFileName(name: string | null, id: string, mimeType: string): string {
   const ext = extensions[mimeType] ?? 'bin';
-  const stem = (name ?? '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  const stem = (name ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
   return `${stem || id.replace(/[^A-Za-z0-9_-]+/g, '').slice(0, 80) || 'file'}.${ext}`;
 }
 
@@ -103,7 +107,11 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const data = await ctx.files.get(file.companyId, file.sha256);
       const small = data ? await smallImage(data) : null;
       if (!small) continue;
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${id}"; filename="${id}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), small, Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${id}"; filename="${id}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        small,
+        Buffer.from('\r\n'),
+      );
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     return reply
@@ -127,16 +135,18 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     // size=small: the version a device keeps for the day offline (JPEG, longest side SMALL_IMAGE_SIDE).
     const small = image && query.size === 'small' ? await smallImage(data) : null;
     const name = safeFileName(file.srcFileName, file.id, small ? 'image/jpeg' : file.mimeType);
-    return reply
-      .header('Content-Type', small ? 'image/jpeg' : file.mimeType)
-      .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', FILE_CSP)
-      // The caller's own file: a browser or the service worker may keep it, a shared proxy may not.
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('Vary', 'Cookie, Authorization')
-      .header('ETag', small ? `"${file.sha256}-small"` : `"${file.sha256}"`)
-      .send(small ?? data);
+    return (
+      reply
+        .header('Content-Type', small ? 'image/jpeg' : file.mimeType)
+        .header('Content-Disposition', `${image ? 'inline' : 'attachment'}; filename="${name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', FILE_CSP)
+        // The caller's own file: a browser or the service worker may keep it, a shared proxy may not.
+        .header('Cache-Control', 'private, max-age=86400')
+        .header('Vary', 'Cookie, Authorization')
+        .header('ETag', small ? `"${file.sha256}-small"` : `"${file.sha256}"`)
+        .send(small ?? data)
+    );
   });
 }
 

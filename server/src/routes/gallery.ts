@@ -22,7 +22,9 @@ export function galleryRoutes(app: FastifyInstance, ctx: AppContext): void {
     const photos = mayDo(req, 'serviceCalls.read') ? await serviceCallPhotosOfBuilding(db, companyId, building.id, LIMIT) : [];
     const docs = (await documents.ofBuilding(db, companyId, building.id, await audienceOf(db, req))).filter((d) => d.mimeType.startsWith('image/'));
     const items: GalleryItem[] = [
-      ...photos.filter((p) => p.mimeType.startsWith('image/')).map((p) => ({ fileId: p.id, source: 'serviceCall' as const, title: p.title, createdAt: p.createdAt })),
+      ...photos
+        .filter((p) => p.mimeType.startsWith('image/'))
+        .map((p) => ({ fileId: p.id, source: 'serviceCall' as const, title: p.title, createdAt: p.createdAt })),
       ...docs.map((d) => ({ fileId: d.fileId, source: 'document' as const, title: d.title, createdAt: d.createdAt })),
     ];
     const unique = [...new Map(items.map((i) => [i.fileId, i])).values()];

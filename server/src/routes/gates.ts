@@ -28,7 +28,13 @@ const gateFields = {
   isPublic: z.boolean(),
   dialerLine: phoneText.nullable(),
 };
-const gateCreate = z.object({ id: recordId, buildingId: z.number().int(), ...gateFields, isPublic: z.boolean().default(false), dialerLine: phoneText.nullable().default(null) });
+const gateCreate = z.object({
+  id: recordId,
+  buildingId: z.number().int(),
+  ...gateFields,
+  isPublic: z.boolean().default(false),
+  dialerLine: phoneText.nullable().default(null),
+});
 const gatePatch = patchBody(gateFields);
 const openRequest = z.object({ id: recordId });
 
@@ -124,7 +130,15 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
         ['gateOpensPerUser', `${companyId}:${user.id}`],
         ['gateOpensPerGate', `${companyId}:${gate.id}`],
       ]);
-      const opening: GateOpening = { id: body.id, gateId: gate.id, requestedAt: ctx.nowIso(), dialedFrom: admission.from, via: admission.via, status: 'queued', reason: null };
+      const opening: GateOpening = {
+        id: body.id,
+        gateId: gate.id,
+        requestedAt: ctx.nowIso(),
+        dialedFrom: admission.from,
+        via: admission.via,
+        status: 'queued',
+        reason: null,
+      };
       await gateOpenings.insert(tx, { ...opening, companyId, userId: user.id, dialedAt: null });
       return { status: 201, record: opening, extra: opening.via === 'ownPhone' ? { tel: `tel:${gate.gatePhone}` } : {} };
     });

@@ -56,7 +56,8 @@ type Signature = { data: Buffer; sha256: string };
 /** The drawn signature as a JPEG (re-encoded: nothing but an image is kept), within the form page's limit. */
 async function signatureOf(base64: string): Promise<Signature> {
   const bytes = decodeBase64(base64);
-  if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+  if (bytes.length > signedFormLimits.maxPageBytes)
+    throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
   const image = await reencodeImage(bytes, ['png', 'jpeg']);
   if (!image) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
   return { data: image.data, sha256: sha256Hex(image.data) };
@@ -65,7 +66,18 @@ async function signatureOf(base64: string): Promise<Signature> {
 /** The signature's file row (its bytes are already in the store), read as its item: see routes/files.ts. */
 async function storedSignature(tx: Db, req: FastifyRequest, signature: Signature, path: string, itemId: string, now: string): Promise<string> {
   const { companyId, user } = authOf(req);
-  const row = { id: newUuid(), companyId, sha256: signature.sha256, mimeType: 'image/jpeg', size: signature.data.length, parentType: path, parentId: itemId, srcFileName: 'signature.jpg', createdBy: user.userName, createdAt: now };
+  const row = {
+    id: newUuid(),
+    companyId,
+    sha256: signature.sha256,
+    mimeType: 'image/jpeg',
+    size: signature.data.length,
+    parentType: path,
+    parentId: itemId,
+    srcFileName: 'signature.jpg',
+    createdBy: user.userName,
+    createdAt: now,
+  };
   return (await keepFile(tx, row, user.id)).view.id;
 }
 
@@ -125,7 +137,12 @@ function itemResource<E extends Item, S extends z.ZodType>(
       await items.insert(tx, record, authOf(req).companyId);
       // The apartment's people hear that it waits (messaging/deskNotice.ts); sent after the commit.
       if (record.apartmentId)
-        noticeQueued = await queueDeskNotice(tx, { id: record.id, buildingId: building.id, apartmentId: record.apartmentId, kind: kindOf(record), number: numberOfRecord(record) }, authOf(req).companyId, now);
+        noticeQueued = await queueDeskNotice(
+          tx,
+          { id: record.id, buildingId: building.id, apartmentId: record.apartmentId, kind: kindOf(record), number: numberOfRecord(record) },
+          authOf(req).companyId,
+          now,
+        );
       return { status: 201, record };
     });
     if (noticeQueued) ctx.messaging.kick();
@@ -157,14 +174,24 @@ function itemResource<E extends Item, S extends z.ZodType>(
 
 export function itemRoutes(app: FastifyInstance, ctx: AppContext): void {
   itemResource<KeyItem, typeof keyCreate>(
-    app, ctx, 'keys', keyItems, keyCreate, (input) => input.tagNumber,
+    app,
+    ctx,
+    'keys',
+    keyItems,
+    keyCreate,
+    (input) => input.tagNumber,
     (input, existing) => validateNewKey(input, existing),
     (input, base) => ({ ...base, tagNumber: input.tagNumber.trim(), version: 1, updatedAt: '' }) as KeyItem,
     () => 'key',
     (record) => record.tagNumber,
   );
   itemResource<MailItem, typeof mailCreate>(
-    app, ctx, 'mail-items', mailItems, mailCreate, (input) => input.trackingNumber,
+    app,
+    ctx,
+    'mail-items',
+    mailItems,
+    mailCreate,
+    (input) => input.trackingNumber,
     (input, existing) => validateNewMailItem(input, existing),
     (input, base) =>
       ({ ...base, kind: input.kind, carrier: input.carrier, trackingNumber: input.trackingNumber.trim(), version: 1, updatedAt: '' }) as MailItem,

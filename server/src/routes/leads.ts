@@ -31,7 +31,12 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   let limiter: ReturnType<FastifyInstance['createRateLimit']> | null = null;
   const byAddress = () => {
-    const options: CreateRateLimitOptions & StoreScope = { scope: 'contactUs', lockoutMs: CONTACT_LIMIT.windowMs, max: CONTACT_LIMIT.max, timeWindow: CONTACT_LIMIT.windowMs };
+    const options: CreateRateLimitOptions & StoreScope = {
+      scope: 'contactUs',
+      lockoutMs: CONTACT_LIMIT.windowMs,
+      max: CONTACT_LIMIT.max,
+      timeWindow: CONTACT_LIMIT.windowMs,
+    };
     return (limiter ??= app.createRateLimit(options));
   };
 

@@ -47,7 +47,10 @@ const subscription = z.object({
   // Longer than any endpoint: the push-service check refuses what is too long, with its own reason.
   endpoint: z.string().max(4 * MAX_ENDPOINT_LENGTH),
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(200) }),
-  language: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/).default('he'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)
+    .default('he'),
 });
 
 /** How many devices of one user get pushes: a new one beyond it replaces the user's oldest. */
@@ -149,8 +152,17 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
         const { user, companyId } = authOf(req);
         const held = await pushSubscriptions.byEndpoint(tx, body.endpoint);
         const sameBrowser = held !== undefined && held.p256dh === body.keys.p256dh && held.auth === body.keys.auth;
-        if (held && (held.companyId !== companyId || held.userId !== user.id) && !sameBrowser) throw new ApiError(409, 'PUSH_SUBSCRIPTION_TAKEN', 'pushSubscriptionTaken');
-        await pushSubscriptions.save(tx, { endpoint: body.endpoint, companyId, userId: user.id, p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language, createdAt: ctx.nowIso() });
+        if (held && (held.companyId !== companyId || held.userId !== user.id) && !sameBrowser)
+          throw new ApiError(409, 'PUSH_SUBSCRIPTION_TAKEN', 'pushSubscriptionTaken');
+        await pushSubscriptions.save(tx, {
+          endpoint: body.endpoint,
+          companyId,
+          userId: user.id,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          language: body.language,
+          createdAt: ctx.nowIso(),
+        });
         await pushSubscriptions.keepNewest(tx, companyId, user.id, body.endpoint, MAX_PUSH_SUBSCRIPTIONS_PER_USER);
         return { status: 201, record: { endpoint: body.endpoint } };
       },

@@ -53,7 +53,8 @@ const readingCreate = z.object({
 const readingPatch = patchBody({ current: z.number(), photoId: z.string().nullable(), readAt: isoTime });
 
 /** A meter's readings newest first, each with its charge and `paid` as the ledger has them. */
-export const readingsOf = async (tx: Db, companyId: number, meter: Meter) => withCharges(await meterReadings.ofMeter(tx, meter.id), await readingCharges(tx, companyId, meter.buildingId));
+export const readingsOf = async (tx: Db, companyId: number, meter: Meter) =>
+  withCharges(await meterReadings.ofMeter(tx, meter.id), await readingCharges(tx, companyId, meter.buildingId));
 
 /** A building's meters as its list answers them. */
 export const metersOf = (db: Db, buildingId: number) => meters.list(db, { buildingId }, { orderBy: 'number' });

@@ -9,7 +9,19 @@
 // open after its time. A job would add a lag of its interval and a lease for no better result.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bidApprovedBy, isPollOpen, MAX_POLL_OPTIONS, pollResultsShown, pollVoters, pollWeightings, resultsVisible, roleVotes, tallyPoll, validatePoll, weightOf } from '../../../src/lib/domain/pollRules.ts';
+import {
+  bidApprovedBy,
+  isPollOpen,
+  MAX_POLL_OPTIONS,
+  pollResultsShown,
+  pollVoters,
+  pollWeightings,
+  resultsVisible,
+  roleVotes,
+  tallyPoll,
+  validatePoll,
+  weightOf,
+} from '../../../src/lib/domain/pollRules.ts';
 import type { Poll } from '../../../src/lib/domain/pollRules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -169,7 +181,15 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
       const unit = await apartments.find(tx, home);
       const weight = weightOf(poll.weighting, unit?.entity.area ?? null);
       if (weight === null) enforce({ field: 'poll', messageKey: 'pollAreaMissing' }, true);
-      await polls.vote(tx, { pollId: poll.id, apartmentId: home, companyId, optionId: body.optionId, weight: weight ?? 0, votedBy: user.id, votedAt: now.toISOString() });
+      await polls.vote(tx, {
+        pollId: poll.id,
+        apartmentId: home,
+        companyId,
+        optionId: body.optionId,
+        weight: weight ?? 0,
+        votedBy: user.id,
+        votedAt: now.toISOString(),
+      });
       return { record: await answerOf(tx, req, poll, now) };
     });
   });

@@ -114,7 +114,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.version !== termsVersion) throw new ApiError(422, 'TERMS_CHANGED', 'termsNotApproved', { field: 'version', extra: { version: termsVersion } });
     return runMutation(ctx, req, reply, async (tx) => {
       const { user, companyId } = authOf(req);
-      if (!(await termsApprovals.has(tx, user.id, termsVersion))) await termsApprovals.insert(tx, { userId: user.id, version: termsVersion, companyId, approvedAt: ctx.nowIso() });
+      if (!(await termsApprovals.has(tx, user.id, termsVersion)))
+        await termsApprovals.insert(tx, { userId: user.id, version: termsVersion, companyId, approvedAt: ctx.nowIso() });
       return { record: null, extra: { terms: { version: termsVersion, approved: true } } };
     });
   });
@@ -169,7 +170,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (body.decision === 'approved') {
         const subject = await users.byId(tx, request.userId);
         if (subject && kind === 'change') {
-          const changes = { fullName: request.changes.fullName ?? subject.fullName, phone: request.changes.phone ?? subject.phone, email: request.changes.email ?? subject.email };
+          const changes = {
+            fullName: request.changes.fullName ?? subject.fullName,
+            phone: request.changes.phone ?? subject.phone,
+            email: request.changes.email ?? subject.email,
+          };
           await tx.run(tx.q.updateTable('users').set(changes).where('id', '=', subject.id));
         }
         // Deletion keeps the account's row (its history points at it) with no personal details, and ends the account.

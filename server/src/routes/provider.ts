@@ -16,7 +16,6 @@ import { compareVersions } from '../../../src/lib/appVersion.ts';
 
 const wrongDetails = () => new ApiError(422, 'LOGIN_FAILED', 'identifyingDetailsIncorrect');
 
-
 /** A password alone gives no session unless the server allows it (old clients; ALLOW_PASSWORD_LOGIN=1). */
 const passwordLoginDisabled = () => new ApiError(403, 'PASSWORD_LOGIN_DISABLED', 'passwordLoginDisabled');
 

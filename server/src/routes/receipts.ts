@@ -20,7 +20,15 @@ import { receiptLanguageOf } from '../payments/receiptTexts.ts';
 
 const refundBody = z.object({ id: z.uuid(), amountAgorot: z.number().int() });
 
-export const publicRefund = (r: Refund) => ({ id: r.id, paymentId: r.paymentId, amountAgorot: r.amountAgorot, status: r.status, errorKey: r.errorKey, createdBy: r.createdBy, createdAt: r.createdAt });
+export const publicRefund = (r: Refund) => ({
+  id: r.id,
+  paymentId: r.paymentId,
+  amountAgorot: r.amountAgorot,
+  status: r.status,
+  errorKey: r.errorKey,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt,
+});
 
 export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -91,6 +99,9 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
     const p = await visiblePayment(req, (req.params as { id: string }).id);
     const refund = await refundPayment(ctx, p, { id: body.id, amountAgorot: body.amountAgorot, createdBy: authOf(req).user.userName });
     if (refund.status === 'failed') throw new ApiError(422, 'REFUND_FAILED', 'refundFailed', { extra: { record: publicRefund(refund) } });
-    return reply.header('Idempotency-Key', refund.id).code(200).send({ record: publicRefund(refund) });
+    return reply
+      .header('Idempotency-Key', refund.id)
+      .code(200)
+      .send({ record: publicRefund(refund) });
   });
 }

@@ -134,7 +134,8 @@ export function resumableUploadRoutes(app: FastifyInstance, ctx: AppContext): vo
   // The end: stores the photo once per Idempotency-Key (a replayed finish gets the stored answer).
   app.post(`${UPLOADS_PATH}/:id/finish`, { config: { style2: true, upload: true, right: 'files.upload' } }, async (req, reply) => {
     const upload = await ownUpload(req);
-    if (upload.finishedAt !== null || upload.received !== upload.length) throw new ApiError(409, 'UPLOAD_INCOMPLETE', 'missingDetailsToContinue', { extra: { offset: upload.received } });
+    if (upload.finishedAt !== null || upload.received !== upload.length)
+      throw new ApiError(409, 'UPLOAD_INCOMPLETE', 'missingDetailsToContinue', { extra: { offset: upload.received } });
     const parent = uploadParentOf(upload.parentType, upload.parentId);
     await parent.load(db, req, upload.parentId);
     const bytes = await resumableUploads.bytes(db, upload.id);

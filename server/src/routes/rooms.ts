@@ -95,7 +95,10 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     const first = from ?? wallNow().slice(0, 10);
     const own = await ownApartmentOf(db, req);
     const staff = mayDo(req, 'rooms.manage');
-    const records = withPaid(await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`), await paidBookings(db, authOf(req).companyId, room.buildingId));
+    const records = withPaid(
+      await roomBookings.ofRoomBetween(db, room.id, `${first}T00:00`, `${addLocalDays(first, days)}T00:00`),
+      await paidBookings(db, authOf(req).companyId, room.buildingId),
+    );
     return { records: records.map((b) => shown(b, own, staff)), room, serverNow: wallNow(), myApartmentId: own };
   });
 
@@ -120,17 +123,24 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       const apartmentId = own ?? (mayDo(req, 'rooms.manage') ? (body.apartmentId ?? null) : null);
       if (!apartmentId) throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
       const apartment = await apartments.find(tx, apartmentId);
-      if (!apartment || apartment.entity.buildingId !== room.buildingId) throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
+      if (!apartment || apartment.entity.buildingId !== room.buildingId)
+        throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
       const now = wallNow();
       const { user, companyId } = authOf(req);
       // A building may refuse bookings to an apartment in arrears (spec 8 "there is a debt"); staff booking
       // for an apartment are refused alike, so the setting cannot be bypassed through the office.
-      if ((await billingSettings.of(tx, room.buildingId))?.refuseRoomsWithDebt && hasPastDueDebt(await ledger.ofApartment(tx, companyId, apartmentId), apartmentId, now.slice(0, 10))) {
+      if (
+        (await billingSettings.of(tx, room.buildingId))?.refuseRoomsWithDebt &&
+        hasPastDueDebt(await ledger.ofApartment(tx, companyId, apartmentId), apartmentId, now.slice(0, 10))
+      ) {
         throw fail.rule({ field: 'apartmentId', messageKey: 'thereIsADebt' });
       }
       const live = await roomBookings.liveOfRoom(tx, room.id, now);
       const refusal = validateBooking(room, { id: body.id, apartmentId, start: body.start, end: body.end }, live, now);
-      if (refusal) throw ['eventOverlaps', 'noMoreEventsForApartment', 'bookingTooFarAhead', 'bookingInThePast'].includes(refusal.messageKey) ? fail.rule(refusal) : fail.validation(refusal);
+      if (refusal)
+        throw ['eventOverlaps', 'noMoreEventsForApartment', 'bookingTooFarAhead', 'bookingInThePast'].includes(refusal.messageKey)
+          ? fail.rule(refusal)
+          : fail.validation(refusal);
       const at = ctx.nowIso();
       const record: RoomBooking = {
         id: body.id,
@@ -152,7 +162,15 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
         updatedAt: at,
       };
       await roomBookings.insert(tx, record, companyId);
-      await chargeRoomFee(tx, { booking: record, room, companyId, tenantContactId: own ? user.contactId : null, createdBy: user.userName, today: now.slice(0, 10), at });
+      await chargeRoomFee(tx, {
+        booking: record,
+        room,
+        companyId,
+        tenantContactId: own ? user.contactId : null,
+        createdBy: user.userName,
+        today: now.slice(0, 10),
+        at,
+      });
       return { status: 201, record: { ...record, mine: true } };
     });
   });
@@ -192,7 +210,14 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (decision === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
       if (decision === 'throughManagementCompany') throw fail.rule({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
       const at = ctx.nowIso();
-      const record: RoomBooking = { ...current, status: 'cancelled', cancelledAt: at, cancelledBy: authOf(req).user.fullName, version: current.version + 1, updatedAt: at };
+      const record: RoomBooking = {
+        ...current,
+        status: 'cancelled',
+        cancelledAt: at,
+        cancelledBy: authOf(req).user.fullName,
+        version: current.version + 1,
+        updatedAt: at,
+      };
       await roomBookings.update(tx, record);
       await withdrawRoomFee(tx, companyId, current.id);
       return { record: { ...record, mine: !staff || current.apartmentId === (await ownApartmentOf(tx, req)) } };

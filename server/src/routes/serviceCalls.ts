@@ -50,7 +50,13 @@ const patch = patchBody({
   copyToMaintenanceManager: z.boolean(),
 });
 
-const updateCreate = z.object({ id: recordId, text: z.string(), createdAt: isoTime.optional(), createdBy: z.string().optional(), visibleToReporter: z.boolean().default(false) });
+const updateCreate = z.object({
+  id: recordId,
+  text: z.string(),
+  createdAt: isoTime.optional(),
+  createdBy: z.string().optional(),
+  visibleToReporter: z.boolean().default(false),
+});
 
 const callTabs = ['open', 'closed', 'planned'] as const;
 type CallTab = (typeof callTabs)[number];

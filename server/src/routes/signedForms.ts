@@ -61,7 +61,13 @@ async function unitOf(db: Db, req: FastifyRequest, buildingId: number, named: st
 }
 
 /** The form's words in the signer's language, the values filled in, and who signed when. */
-function formText(form: SignatureForm, language: keyof typeof signedFormTemplates, values: Record<string, string>, unitNumber: string | null, closing: { signer: string; filedBy: string | null; at: Date }): FormText {
+function formText(
+  form: SignatureForm,
+  language: keyof typeof signedFormTemplates,
+  values: Record<string, string>,
+  unitNumber: string | null,
+  closing: { signer: string; filedBy: string | null; at: Date },
+): FormText {
   const words = signedFormTemplates[language];
   const wall = israelWallClock(closing.at);
   return {
@@ -97,10 +103,12 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     enforce(validateSignedForm({ formId: form.id, values, signerName: signer, signed: body.signature !== undefined }));
     if (!body.signature) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
     const bytes = decodeBase64(body.signature);
-    if (bytes.length > signedFormLimits.maxPageBytes) throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+    if (bytes.length > signedFormLimits.maxPageBytes)
+      throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
     const apartmentId = await unitOf(db, req, body.buildingId, body.apartmentId);
     const unit = apartmentId ? await apartments.find(db, apartmentId) : undefined;
-    if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId)) throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
+    if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId))
+      throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
     const picture = await reencodeImage(bytes, ['jpeg', 'png']);
     if (!picture) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
     const language = formLanguageOf(body.language) ?? formLanguageOfId(user.languageId);
@@ -116,7 +124,18 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
       const now = signedAt.toISOString();
       const kept = await keepFile(
         tx,
-        { id: freshFileId, companyId, sha256, mimeType: 'application/pdf', size: pdf.length, parentType: 'documents', parentId: body.id, srcFileName: `${form.id}.pdf`, createdBy: user.userName, createdAt: now },
+        {
+          id: freshFileId,
+          companyId,
+          sha256,
+          mimeType: 'application/pdf',
+          size: pdf.length,
+          parentType: 'documents',
+          parentId: body.id,
+          srcFileName: `${form.id}.pdf`,
+          createdBy: user.userName,
+          createdAt: now,
+        },
         user.id,
       );
       const record: DocumentRecord = {

@@ -23,7 +23,16 @@ const frequency = z.enum(standingOrderFrequencies);
 const createBody = z.object({ id: recordId, apartmentId: recordId, cardId: recordId, billingDay: z.number().int(), frequency, startDate: localDate });
 const changeBody = z.object({ baseVersion: z.number().int(), cardId: recordId, billingDay: z.number().int(), frequency, startDate: localDate });
 
-export const publicOrder = (o: StandingOrder) => ({ id: o.id, apartmentId: o.apartmentId, cardId: o.cardId, billingDay: o.billingDay, frequency: o.frequency, startDate: o.startDate, status: o.status, version: o.version });
+export const publicOrder = (o: StandingOrder) => ({
+  id: o.id,
+  apartmentId: o.apartmentId,
+  cardId: o.cardId,
+  billingDay: o.billingDay,
+  frequency: o.frequency,
+  startDate: o.startDate,
+  status: o.status,
+  version: o.version,
+});
 
 export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A kept card of the tenant (a one-time card cannot carry a standing order). */
@@ -56,7 +65,8 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       await payableSettings(tx, home.building.id, home.apartment.id);
       const card = await keptCard(tx, req, body.cardId);
       validate(card, body, today);
-      if (await standingOrders.activeOfApartment(tx, companyId, home.apartment.id)) throw fail.rule({ field: 'apartmentId', messageKey: 'standingOrderExists' });
+      if (await standingOrders.activeOfApartment(tx, companyId, home.apartment.id))
+        throw fail.rule({ field: 'apartmentId', messageKey: 'standingOrderExists' });
       const now = ctx.nowIso();
       const order: StandingOrder = {
         id: body.id,
@@ -87,7 +97,15 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       const card = await keptCard(tx, req, body.cardId);
       // A start date already in effect may stay; a new one must not be in the past.
       validate(card, { ...body, startDate: body.startDate === order.startDate ? today : body.startDate }, today);
-      const next: StandingOrder = { ...order, cardId: card.id, billingDay: body.billingDay, frequency: body.frequency, startDate: body.startDate, version: order.version + 1, updatedAt: ctx.nowIso() };
+      const next: StandingOrder = {
+        ...order,
+        cardId: card.id,
+        billingDay: body.billingDay,
+        frequency: body.frequency,
+        startDate: body.startDate,
+        version: order.version + 1,
+        updatedAt: ctx.nowIso(),
+      };
       await standingOrders.update(tx, next);
       return { record: publicOrder(next) };
     });

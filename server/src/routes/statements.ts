@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { toCsv } from '../../../src/lib/csv.ts';
 import { israelToday } from '../../../src/lib/domain/debtAge.ts';
 import type { ExportEntry } from '../../../src/lib/domain/statements.ts';
-import { apartmentStatement, buildingStatement, halfYearOf, halfYearReport, ledgerExportHeader, ledgerExportRows, yearOf } from '../../../src/lib/domain/statements.ts';
+import {
+  apartmentStatement,
+  buildingStatement,
+  halfYearOf,
+  halfYearReport,
+  ledgerExportHeader,
+  ledgerExportRows,
+  yearOf,
+} from '../../../src/lib/domain/statements.ts';
 import type { Apartment, Building } from '../../../src/lib/domain/entities.ts';
 import type { AppContext } from '../context.ts';
 import { expenses } from '../data/books.ts';
@@ -113,7 +121,10 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
       const invoice = e.sourceKind === 'expense' && e.sourceId ? invoices.get(e.sourceId) : undefined;
       return invoice ? `invoice ${invoice}` : null;
     };
-    const described = entries.map((e) => ({ ...e, description: e.description || [e.descriptionKey, ...Object.values(e.descriptionParams ?? {})].filter(Boolean).join(' ') }));
+    const described = entries.map((e) => ({
+      ...e,
+      description: e.description || [e.descriptionKey, ...Object.values(e.descriptionParams ?? {})].filter(Boolean).join(' '),
+    }));
     const csv = toCsv([[...ledgerExportHeader], ...ledgerExportRows(described, q.month, (id) => numberOf.get(id) ?? id, referenceOf)]);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -31,8 +31,7 @@ export function staticRoutes(app: FastifyInstance, dir: string): void {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isNavigation =
-      req.method === 'GET' && !path.startsWith('/api') && (req.headers.accept ?? '').includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
+    const isNavigation = req.method === 'GET' && !path.startsWith('/api') && (req.headers.accept ?? '').includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
     if (isNavigation) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', messageKey: 'errors:notFound' } });
   });

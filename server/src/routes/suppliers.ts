@@ -20,7 +20,11 @@ import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 
 // Creates default what is left out to null; a patch changes only the fields it names.
-const nullableText = z.string().trim().nullable().transform((v) => (v === '' ? null : v));
+const nullableText = z
+  .string()
+  .trim()
+  .nullable()
+  .transform((v) => (v === '' ? null : v));
 const optText = nullableText.default(null);
 
 const supplierFields = {
@@ -127,7 +131,16 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
       const supplier = await suppliers.find(tx, body.supplierId);
       if (!supplier || supplier.companyId !== authOf(req).companyId) throw fail.validation({ field: 'supplierId', messageKey: 'requiredField' });
       await linkNamedFile(tx, req, body.attachmentId, { parentType: 'bids', parentId: body.id }, ctx.nowIso());
-      const record: Bid = { ...body, buildingId: building.id, status: 'open', approvedBy: null, approvedAt: null, expenseId: null, version: 1, updatedAt: ctx.nowIso() };
+      const record: Bid = {
+        ...body,
+        buildingId: building.id,
+        status: 'open',
+        approvedBy: null,
+        approvedAt: null,
+        expenseId: null,
+        version: 1,
+        updatedAt: ctx.nowIso(),
+      };
       await bids.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
     });

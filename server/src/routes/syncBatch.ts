@@ -82,7 +82,14 @@ export function syncBatchRoutes(app: FastifyInstance, ctx: AppContext, directCal
       const hasBody = single.body !== undefined;
       // Exactly the canonical path that was checked is routed, never the path as the item spelled it.
       const direct: DirectChange | null = target.ok
-        ? { method: change.method, url: `/api/${target.path}`, route: target.route, headers: forwardedHeaders(req, change.key, hasBody), body: single.body, hasBody }
+        ? {
+            method: change.method,
+            url: `/api/${target.path}`,
+            route: target.route,
+            headers: forwardedHeaders(req, change.key, hasBody),
+            body: single.body,
+            hasBody,
+          }
         : null;
       const answer = (direct && (await directCalls.call(req, direct))) ?? refusedPath(req);
       const { status, body } = answer;

@@ -103,7 +103,9 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
       await loadBuilding(tx, req, link.buildingId);
       const revoked = { ...link, revokedAt: link.revokedAt ?? ctx.nowIso() };
       if (!link.revokedAt) await tx.run(tx.q.updateTable('tenant_links').set({ revokedAt: revoked.revokedAt }).where('code', '=', code));
-      const apartment = await tx.first(tx.q.selectFrom('apartments').select('number').where('id', '=', link.apartmentId).where('companyId', '=', link.companyId));
+      const apartment = await tx.first(
+        tx.q.selectFrom('apartments').select('number').where('id', '=', link.apartmentId).where('companyId', '=', link.companyId),
+      );
       return { record: publicLink(revoked, apartment?.number ?? null, ctx.now()) };
     }),
   );

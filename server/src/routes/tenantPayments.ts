@@ -99,8 +99,18 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post('/api/binyan/my/cards/entry', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(entryBody, req.body ?? {});
     const { companyId, user } = authOf(req);
-    await countTokenization(db, ctx, user.id, (await tenantHomes(db, req)).map((h) => h.apartment.id));
-    const opened = await ctx.provider.openCardEntry({ merchant: merchantOf(companyId), reference: referenceOf(user.id), appOrigin: appOriginOf(req), lang: body.lang ?? 'he' });
+    await countTokenization(
+      db,
+      ctx,
+      user.id,
+      (await tenantHomes(db, req)).map((h) => h.apartment.id),
+    );
+    const opened = await ctx.provider.openCardEntry({
+      merchant: merchantOf(companyId),
+      reference: referenceOf(user.id),
+      appOrigin: appOriginOf(req),
+      lang: body.lang ?? 'he',
+    });
     if (!opened.ok) throw new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', messageOfFailure(opened.failure));
     return reply.code(201).send({ entry: { id: opened.id, url: opened.url, origin: opened.origin, expiresAt: opened.expiresAt } });
   });
@@ -121,7 +131,16 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
       if (twin) return { record: publicCard(twin) };
       throw new ApiError(422, 'CARD_REFUSED', messageOfFailure(result.failure), { field: 'card' });
     }
-    const card: SavedCard = { id: body.id, userId: user.id, token: result.token, last4: result.last4, expiry: result.expiry, cardKind: result.cardKind, kept: body.keep, createdAt: ctx.nowIso() };
+    const card: SavedCard = {
+      id: body.id,
+      userId: user.id,
+      token: result.token,
+      last4: result.last4,
+      expiry: result.expiry,
+      cardKind: result.cardKind,
+      kept: body.keep,
+      createdAt: ctx.nowIso(),
+    };
     if (!(await savedCards.insertOnce(db, companyId, card))) {
       // A twin of this request saved it first; anyone else's id is refused.
       const twin = await savedCards.mine(db, companyId, user.id, body.id);
@@ -150,7 +169,11 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post('/api/binyan/my/payments', { config: { right: 'account.pay', terms: true } }, async (req, reply) => {
     const body = parse(payBody, req.body);
     const { companyId, user } = authOf(req);
-    const answer = (p: Payment) => reply.header('Idempotency-Key', p.id).code(200).send({ record: receiptOf(p), idempotencyKey: p.id });
+    const answer = (p: Payment) =>
+      reply
+        .header('Idempotency-Key', p.id)
+        .code(200)
+        .send({ record: receiptOf(p), idempotencyKey: p.id });
     const guard = declineGuard(db, ctx, user.id, body.apartmentId);
     // A repeat of this intent (double tap, lost answer, reload): finish it if needed and answer its outcome.
     // Payment ids are global (the provider's key): another's id is refused before anything is sent.
@@ -217,7 +240,15 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get('/api/binyan/payments', { config: { right: 'payments.read' } }, async (req) => {
     const b = await loadBuilding(db, req, queryOf(req).buildingId);
     const list = await payments.ofBuilding(db, authOf(req).companyId, b.id);
-    const given = await refunds.ofPayments(db, list.map((p) => p.id));
-    return { records: list.map((p) => ({ ...receiptOf(p), refundedAgorot: refundedOf(given.filter((r) => r.paymentId === p.id && r.status === 'succeeded')).refundedAgorot })) };
+    const given = await refunds.ofPayments(
+      db,
+      list.map((p) => p.id),
+    );
+    return {
+      records: list.map((p) => ({
+        ...receiptOf(p),
+        refundedAgorot: refundedOf(given.filter((r) => r.paymentId === p.id && r.status === 'succeeded')).refundedAgorot,
+      })),
+    };
   });
 }

@@ -8,7 +8,15 @@ import { z } from 'zod';
 import type { ServiceCall, ServiceCallUpdate } from '../../../src/lib/domain/entities.ts';
 import { serviceCallDomains } from '../../../src/lib/domain/entities.ts';
 import type { TenantCall, TenantCallUpdate } from '../../../src/lib/domain/tenantCalls.ts';
-import { TENANT_REPORTS_PER_DAY, isUpdateForTenant, tenantCallAreas, tenantMayComment, tenantReportSubject, validateTenantComment, validateTenantReport } from '../../../src/lib/domain/tenantCalls.ts';
+import {
+  TENANT_REPORTS_PER_DAY,
+  isUpdateForTenant,
+  tenantCallAreas,
+  tenantMayComment,
+  tenantReportSubject,
+  validateTenantComment,
+  validateTenantReport,
+} from '../../../src/lib/domain/tenantCalls.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { callFollowers } from '../data/callFollowers.ts';
@@ -72,7 +80,11 @@ async function viewOf(db: Db, req: FastifyRequest, call: ServiceCall): Promise<T
 /** How many calls the user reported from the tenant app since `since` (the daily limit). */
 async function reportsSince(db: Db, userId: number, since: string): Promise<number> {
   const row = await db.first(
-    db.q.selectFrom('service_calls').select((eb) => eb.fn.countAll<number>().as('n')).where('reporterUserId', '=', userId).where('openedAt', '>', since),
+    db.q
+      .selectFrom('service_calls')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('reporterUserId', '=', userId)
+      .where('openedAt', '>', since),
   );
   return Number(row?.n ?? 0);
 }
@@ -86,8 +98,14 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
     const { user, companyId } = authOf(req);
     const own = await serviceCalls.list(db, { companyId, buildingId: home.buildingId, apartmentId: home.apartmentId }, { orderBy: 'openedAt', desc: true });
     const common = await serviceCalls.list(db, { companyId, buildingId: home.buildingId, commonArea: true }, { orderBy: 'openedAt', desc: true, limit: 100 });
-    const calls = [...own, ...common.filter((c) => isTenantsCall(c, home) && !own.some((o) => o.id === c.id))].sort((a, b) => b.openedAt.localeCompare(a.openedAt));
-    const followed = await callFollowers.followedBy(db, user.id, calls.map((c) => c.id));
+    const calls = [...own, ...common.filter((c) => isTenantsCall(c, home) && !own.some((o) => o.id === c.id))].sort((a, b) =>
+      b.openedAt.localeCompare(a.openedAt),
+    );
+    const followed = await callFollowers.followedBy(
+      db,
+      user.id,
+      calls.map((c) => c.id),
+    );
     return { records: calls.map((c) => tenantCallOf(c, user.id, followed.has(c.id))), serverTime: ctx.nowIso() };
   });
 
@@ -158,7 +176,8 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       const { user, companyId } = authOf(req);
       const existing = await serviceCallUpdates.find(tx.unguarded, body.id);
       if (existing) {
-        if (existing.companyId === companyId && existing.entity.serviceCallId === call.id && existing.entity.authorUserId === user.id) throw fail.exists(tenantUpdateOf(existing.entity, user.id));
+        if (existing.companyId === companyId && existing.entity.serviceCallId === call.id && existing.entity.authorUserId === user.id)
+          throw fail.exists(tenantUpdateOf(existing.entity, user.id));
         throw fail.idTaken();
       }
       if (!tenantMayComment(call.status)) throw fail.rule({ field: 'text', messageKey: 'callClosedForComments' });
@@ -177,7 +196,8 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       };
       await serviceCallUpdates.insert(tx, record, companyId);
       await serviceCalls.touchLastUpdate(tx, call.id, now);
-      if (call.commonArea && call.reporterUserId !== user.id) await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: now });
+      if (call.commonArea && call.reporterUserId !== user.id)
+        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: now });
       return { status: 201, record: tenantUpdateOf(record, user.id) };
     });
   });
@@ -189,7 +209,8 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       const { call, home } = await loadTenantCall(tx, req, id);
       if (!call.commonArea) throw fail.notFound();
       const { user, companyId } = authOf(req);
-      if (call.reporterUserId !== user.id) await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: ctx.nowIso() });
+      if (call.reporterUserId !== user.id)
+        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: ctx.nowIso() });
       return { record: tenantCallOf(call, user.id, call.reporterUserId !== user.id) };
     });
   });

@@ -5,7 +5,17 @@
 // so every device of a person shows the same unread counts. Who reaches what: http/threadAccess.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { THREAD_MESSAGES_PER_DAY, THREAD_SUBJECT_MAX, THREAD_TEXT_MAX, THREADS_PER_DAY, nextReadMark, threadAddressees, unreadCount, validateNewThread, validateThreadText } from '../../../src/lib/domain/threads.ts';
+import {
+  THREAD_MESSAGES_PER_DAY,
+  THREAD_SUBJECT_MAX,
+  THREAD_TEXT_MAX,
+  THREADS_PER_DAY,
+  nextReadMark,
+  threadAddressees,
+  unreadCount,
+  validateNewThread,
+  validateThreadText,
+} from '../../../src/lib/domain/threads.ts';
 import type { ThreadMessageAnswer, ThreadSummary } from '../../../src/lib/threadAnswers.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -96,7 +106,11 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/threads/:id', { config: { right: 'threads.read' } }, async (req) => {
     const { thread, reader } = await loadThread(db, req, (req.params as { id: string }).id);
     const list = await threadMessages.ofThread(db, thread.id);
-    const photos = await files.ofThreadMessages(db, thread.companyId, list.map((m) => m.id));
+    const photos = await files.ofThreadMessages(
+      db,
+      thread.companyId,
+      list.map((m) => m.id),
+    );
     const [record] = await summariesOf(db, reader.userId, [thread]);
     return {
       record,
@@ -119,7 +133,8 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (await threadMessages.find(tx, body.messageId)) throw fail.idTaken();
       const now = ctx.nowIso();
-      if ((await threads.openedSince(tx, user.id, new Date(Date.parse(now) - DAY_MS).toISOString())) >= THREADS_PER_DAY) throw new ApiError(429, 'TOO_MANY_REQUESTS', 'threadsPerDay');
+      if ((await threads.openedSince(tx, user.id, new Date(Date.parse(now) - DAY_MS).toISOString())) >= THREADS_PER_DAY)
+        throw new ApiError(429, 'TOO_MANY_REQUESTS', 'threadsPerDay');
       const authorName = user.fullName || user.userName;
       const thread: StoredThread = {
         id: body.id,
@@ -135,7 +150,16 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
         lastMessageAt: now,
       };
       await threads.insert(tx, thread);
-      await threadMessages.insert(tx, { id: body.messageId, threadId: thread.id, companyId, authorUserId: user.id, authorName, side: 'tenant', text: body.text.trim(), createdAt: now });
+      await threadMessages.insert(tx, {
+        id: body.messageId,
+        threadId: thread.id,
+        companyId,
+        authorUserId: user.id,
+        authorName,
+        side: 'tenant',
+        text: body.text.trim(),
+        createdAt: now,
+      });
       // What one writes is read: the author's own mark starts at their first message.
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
       return { status: 201, record: summaryOf(thread, user.id, { messageCount: 1, unread: 0 }) };
@@ -154,7 +178,8 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user, companyId } = authOf(req);
       const existing = await threadMessages.find(tx, body.id);
       if (existing) {
-        if (existing.companyId === companyId && existing.threadId === thread.id && existing.authorUserId === user.id) throw fail.exists(messageOf(existing, user.id));
+        if (existing.companyId === companyId && existing.threadId === thread.id && existing.authorUserId === user.id)
+          throw fail.exists(messageOf(existing, user.id));
         throw fail.idTaken();
       }
       const now = ctx.nowIso();
@@ -193,7 +218,12 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (tx) => {
         const { thread, reader } = await loadThread(tx, req, id);
         const current = (await threadReads.of(tx, reader.userId, [thread.id])).get(thread.id) ?? null;
-        await threadReads.mark(tx, { threadId: thread.id, userId: reader.userId, companyId: thread.companyId, readAt: nextReadMark(current, body.upTo, ctx.nowIso()) });
+        await threadReads.mark(tx, {
+          threadId: thread.id,
+          userId: reader.userId,
+          companyId: thread.companyId,
+          readAt: nextReadMark(current, body.upTo, ctx.nowIso()),
+        });
         const [record] = await summariesOf(tx, reader.userId, [thread]);
         return { record };
       },

@@ -62,13 +62,19 @@ const passColumns = ['id', 'companyId', 'buildingId', 'apartmentId', 'name', 'vi
 async function loadTenantPass(tx: Db, req: FastifyRequest, id: string): Promise<{ row: PassRow; home: TenantHome }> {
   const home = await tenantHomeOf(tx, req);
   const row = await tx.first(tx.q.selectFrom('visitor_passes').select(passColumns).where('id', '=', id));
-  if (!row || row.companyId !== authOf(req).companyId || Number(row.buildingId) !== home.buildingId || row.apartmentId !== home.apartmentId) throw fail.notFound();
+  if (!row || row.companyId !== authOf(req).companyId || Number(row.buildingId) !== home.buildingId || row.apartmentId !== home.apartmentId)
+    throw fail.notFound();
   return { row, home };
 }
 
 /** Pre-approvals of the apartment on that day that still stand (the daily limit), leaving one out (its own edit). */
 async function passesOfDay(tx: Db, apartmentId: string, visitDate: string, except: string | null): Promise<number> {
-  let query = tx.q.selectFrom('visitor_passes').select((eb) => eb.fn.countAll<number>().as('n')).where('apartmentId', '=', apartmentId).where('visitDate', '=', visitDate).where('status', '=', 'expected');
+  let query = tx.q
+    .selectFrom('visitor_passes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('apartmentId', '=', apartmentId)
+    .where('visitDate', '=', visitDate)
+    .where('status', '=', 'expected');
   if (except) query = query.where('id', '!=', except);
   return Number((await tx.first(query))?.n ?? 0);
 }
@@ -89,7 +95,14 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
     const mail = await mailItems.list(db, filter, { orderBy: 'registeredAt', desc: true });
     const keys = await keyItems.list(db, filter, { orderBy: 'registeredAt', desc: true });
     const items: DeskItem[] = [
-      ...mail.map((m): DeskItem => ({ id: m.id, type: 'mail', kind: m.kind, number: m.trackingNumber, description: m.description, registeredAt: m.registeredAt })),
+      ...mail.map((m): DeskItem => ({
+        id: m.id,
+        type: 'mail',
+        kind: m.kind,
+        number: m.trackingNumber,
+        description: m.description,
+        registeredAt: m.registeredAt,
+      })),
       ...keys.map((k): DeskItem => ({ id: k.id, type: 'key', kind: 'key', number: k.tagNumber, description: k.description, registeredAt: k.registeredAt })),
     ].sort((a, b) => b.registeredAt.localeCompare(a.registeredAt));
     const today = israelToday(ctx.now());
@@ -117,7 +130,8 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { user, companyId } = authOf(req);
       const existing = await tx.first(tx.q.selectFrom('visitor_passes').select(passColumns).where('id', '=', body.id));
       if (existing) {
-        if (existing.companyId === companyId && existing.apartmentId === home.apartmentId) throw fail.exists(passOf(existing, await apartmentNumbers(tx, [existing.apartmentId])));
+        if (existing.companyId === companyId && existing.apartmentId === home.apartmentId)
+          throw fail.exists(passOf(existing, await apartmentNumbers(tx, [existing.apartmentId])));
         throw fail.idTaken();
       }
       if ((await passesOfDay(tx, home.apartmentId, input.visitDate, null)) >= VISITOR_PASSES_PER_APARTMENT_DAY)
@@ -170,7 +184,13 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (current.version !== body.baseVersion) throw fail.conflict(current);
       if (!visitorPassEditable(current, ctx.now())) throw fail.rule({ field: 'visitDate', messageKey: 'visitorPassLocked' }, { current });
       const version = current.version + 1;
-      await tx.run(tx.q.updateTable('visitor_passes').set({ status: 'cancelled', version, updatedAt: ctx.nowIso() }).where('id', '=', id).where('version', '=', current.version));
+      await tx.run(
+        tx.q
+          .updateTable('visitor_passes')
+          .set({ status: 'cancelled', version, updatedAt: ctx.nowIso() })
+          .where('id', '=', id)
+          .where('version', '=', current.version),
+      );
       return { record: { ...current, status: 'cancelled', version } satisfies VisitorPass };
     });
   });
@@ -191,7 +211,10 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
         .orderBy('name')
         .limit(500),
     );
-    const numbers = await apartmentNumbers(db, rows.map((r) => r.apartmentId));
+    const numbers = await apartmentNumbers(
+      db,
+      rows.map((r) => r.apartmentId),
+    );
     return { records: rows.map((r) => passOf(r, numbers)), date: day };
   });
 }

@@ -27,7 +27,11 @@ function digitSvg(digit: number, x: number, y: number, on = '#7CFC8A', off = '#1
 
 /** An electricity meter's face showing `counter` (up to seven digits). */
 export function meterFaceSvg(counter: number, serial: string): string {
-  const digits = String(Math.max(0, Math.round(counter))).padStart(7, '0').slice(-7).split('').map(Number);
+  const digits = String(Math.max(0, Math.round(counter)))
+    .padStart(7, '0')
+    .slice(-7)
+    .split('')
+    .map(Number);
   const cells = digits.map((d, i) => digitSvg(d, 150 + i * 50, 190)).join('');
   const ticks = Array.from({ length: 12 }, (_, i) => {
     const a = (i / 12) * Math.PI * 2;

@@ -56,7 +56,15 @@ const roleUsers: UserSeed[] = [
   { userName: 'eli', fullName: 'אלי שפירא', phone: '0527778899', email: 'eli@hashmal-demo.co.il', role: 'supplier', buildings: [101, 102, 103] },
   { userName: 'admin', fullName: 'מנהל מערכת', phone: '0508889900', email: 'admin@binyan-demo.co.il', role: 'admin', buildings: allBuildings },
   // A worker whose company switched service calls and checks off (spec section 6 flags).
-  { userName: 'noam', fullName: 'נועם ברק', phone: '0509990011', email: null, role: 'worker', buildings: [105], flags: { PermSrvCall: 0, showChecksDeposit: 0 } },
+  {
+    userName: 'noam',
+    fullName: 'נועם ברק',
+    phone: '0509990011',
+    email: null,
+    role: 'worker',
+    buildings: [105],
+    flags: { PermSrvCall: 0, showChecksDeposit: 0 },
+  },
 ];
 
 function flagsFor(u: UserSeed): Flags {
@@ -77,7 +85,15 @@ async function insertCompany(db: Db, rng: Rng, id: number, name: string, now: st
   return guid;
 }
 
-async function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, workerNumber: number, now: string, contactId: string | null = null): Promise<string> {
+async function insertUser(
+  db: Db,
+  rng: Rng,
+  companyId: number,
+  u: UserSeed,
+  workerNumber: number,
+  now: string,
+  contactId: string | null = null,
+): Promise<string> {
   const workerGuid = rng.uuid();
   const salt = Buffer.from(rng.digits(16));
   const flags = flagsFor(u);
@@ -106,7 +122,14 @@ async function insertUser(db: Db, rng: Rng, companyId: number, u: UserSeed, work
   return workerGuid;
 }
 
-async function insertCheckGroup(env: SeedEnv, seeded: SeededBuilding, contactId: string, status: CheckGroup['Status'], checkAmounts: number[], id: number): Promise<void> {
+async function insertCheckGroup(
+  env: SeedEnv,
+  seeded: SeededBuilding,
+  contactId: string,
+  status: CheckGroup['Status'],
+  checkAmounts: number[],
+  id: number,
+): Promise<void> {
   const { rng, db, now, companyId } = env;
   const debts = seeded.debtsByContact.get(contactId) ?? [];
   const group: StoredCheckGroup = {
@@ -181,7 +204,15 @@ async function insertPhoto(db: Db, files: FileStore, companyId: number, photo: P
 async function insertMeterFaces(db: Db, files: FileStore, companyId: number, now: string): Promise<() => string> {
   const ids: string[] = [];
   for (const [i, face] of METER_FACES.entries()) {
-    ids.push(await insertPhoto(db, files, companyId, { id: `seed-meter-${companyId}-${i + 1}`, svg: meterFaceSvg(face.counter, face.serial), name: `meter-${i + 1}.jpg` }, now));
+    ids.push(
+      await insertPhoto(
+        db,
+        files,
+        companyId,
+        { id: `seed-meter-${companyId}-${i + 1}`, svg: meterFaceSvg(face.counter, face.serial), name: `meter-${i + 1}.jpg` },
+        now,
+      ),
+    );
   }
   let next = 0;
   return () => ids[next++ % ids.length] ?? '';
@@ -199,7 +230,19 @@ async function insertCallPictures(db: Db, files: FileStore, companyId: number, n
   );
   for (const [i, call] of calls.entries()) {
     const kind = CALL_PICTURES[i % CALL_PICTURES.length] ?? 'crackedWindow';
-    await insertPhoto(db, files, companyId, { id: `seed-call-${companyId}-${call.callNumber}`, svg: callPictureSvg(kind, Number(call.callNumber)), name: `${kind}.jpg`, parentType: 'serviceCalls', parentId: call.id }, now);
+    await insertPhoto(
+      db,
+      files,
+      companyId,
+      {
+        id: `seed-call-${companyId}-${call.callNumber}`,
+        svg: callPictureSvg(kind, Number(call.callNumber)),
+        name: `${kind}.jpg`,
+        parentType: 'serviceCalls',
+        parentId: call.id,
+      },
+      now,
+    );
   }
 }
 
@@ -211,7 +254,12 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   const nextCallNumber = () => ++callNumber;
   await tx.run(tx.q.insertInto('settings').values({ name: 'tenant_app_min_db_var', value: '2.1.56' }));
   for (const row of translationRows) {
-    const texts: [number, string][] = [[1, row.he], [2, row.key], [3, row.fr], [4, row.ru]];
+    const texts: [number, string][] = [
+      [1, row.he],
+      [2, row.key],
+      [3, row.fr],
+      [4, row.ru],
+    ];
     for (const [LID, TranslateData] of texts) await tx.run(tx.q.insertInto('translations').values({ LID, TranslateKey: row.key, TranslateData }));
   }
 
@@ -243,7 +291,14 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   if (first && debtors[1]) await insertCheckGroup(env, first, debtors[1], 'scanned', [200, 150], 5003);
 
   const otherGuid = await insertCompany(tx, rng, 2002, 'אחזקות הנגב בע"מ', nowIso);
-  const otherWorker = await insertUser(tx, rng, 2002, { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] }, 201, nowIso);
+  const otherWorker = await insertUser(
+    tx,
+    rng,
+    2002,
+    { userName: 'other', fullName: 'עוזי נגבי', phone: '0529998877', email: 'other@negev-demo.co.il', role: 'worker', buildings: [201] },
+    201,
+    nowIso,
+  );
   const otherEnv: SeedEnv = {
     ...env,
     companyId: 2002,
@@ -258,7 +313,15 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   const roleRng = createRng(20_261_124);
   for (const [i, u] of roleUsers.entries()) {
     const contact = u.contactRole
-      ? await tx.first(tx.q.selectFrom('contacts').select('id').where('buildingId', '=', u.buildings[0] ?? 0).where('role', '=', u.contactRole).orderBy('id').limit(1))
+      ? await tx.first(
+          tx.q
+            .selectFrom('contacts')
+            .select('id')
+            .where('buildingId', '=', u.buildings[0] ?? 0)
+            .where('role', '=', u.contactRole)
+            .orderBy('id')
+            .limit(1),
+        )
       : undefined;
     await insertUser(tx, roleRng, 1001, u, 104 + i, nowIso, contact?.id ?? null);
   }
@@ -270,8 +333,19 @@ export async function seedDemo(tx: Db, files: FileStore, now: Date): Promise<voi
   // Two buildings' books keep every test server's start quick; the committee member's building is one.
   await seedBooks(tx, 1001, [101, 102], now);
   await seedDocuments(tx, files, 1001, now);
-  await seedBuildingLife(tx, 1001, demoBuildings.map((b) => b.id), now);
-  await seedPayments(tx, 1001, allBuildings, roleUsers.filter((u) => u.contactRole).map((u) => u.userName), now);
+  await seedBuildingLife(
+    tx,
+    1001,
+    demoBuildings.map((b) => b.id),
+    now,
+  );
+  await seedPayments(
+    tx,
+    1001,
+    allBuildings,
+    roleUsers.filter((u) => u.contactRole).map((u) => u.userName),
+    now,
+  );
   await seedEvCharges(tx, 1001, 102, now);
   // The demo company's customised site, which a start-up link `?site=` may offer (no random numbers).
   await companySites.replace(tx, 1001, [demoCompanySite], nowIso);

@@ -19,7 +19,15 @@ const supplierSeeds: { name: string; domain: BudgetGroup; phone: string; email: 
 ];
 
 /** Monthly spend per group in agorot (a 12-flat building); the budget is a year of it, give or take. */
-const monthly: Partial<Record<BudgetGroup, number>> = { cleaning: 180_000, elevator: 95_000, gardening: 60_000, electricity: 70_000, water: 40_000, maintenance: 50_000, insurance: 45_000 };
+const monthly: Partial<Record<BudgetGroup, number>> = {
+  cleaning: 180_000,
+  elevator: 95_000,
+  gardening: 60_000,
+  electricity: 70_000,
+  water: 40_000,
+  maintenance: 50_000,
+  insurance: 45_000,
+};
 
 const descriptions: Record<BudgetGroup, string> = {
   cleaning: 'ניקיון חדר מדרגות ולובי',
@@ -48,13 +56,38 @@ export async function seedBooks(db: Db, companyId: number, buildingIds: readonly
   for (const buildingId of buildingIds) {
     for (const year of [thisYear - 1, thisYear]) {
       for (const [group, perMonth] of Object.entries(monthly) as [BudgetGroup, number][]) {
-        const line: BudgetLineRecord = { id: rng.uuid(), buildingId, year, group, amountAgorot: Math.round((perMonth * 12 * rng.int(95, 110)) / 100 / 1000) * 1000, ...base };
+        const line: BudgetLineRecord = {
+          id: rng.uuid(),
+          buildingId,
+          year,
+          group,
+          amountAgorot: Math.round((perMonth * 12 * rng.int(95, 110)) / 100 / 1000) * 1000,
+          ...base,
+        };
         await budgetLines.insert(db, line, companyId);
       }
     }
     const manual = (kind: StoredLedgerEntry['kind'], date: string, amountAgorot: number, description: string): StoredLedgerEntry => {
       const id = rng.uuid();
-      return { id, buildingId, kind, date, amountAgorot, apartmentId: null, contactId: null, debtKind: null, dueDate: null, group: null, description, settles: [], sourceKind: 'manual', sourceId: id, createdAt: at, createdBy: 'seed', ...base };
+      return {
+        id,
+        buildingId,
+        kind,
+        date,
+        amountAgorot,
+        apartmentId: null,
+        contactId: null,
+        debtKind: null,
+        dueDate: null,
+        group: null,
+        description,
+        settles: [],
+        sourceKind: 'manual',
+        sourceId: id,
+        createdAt: at,
+        createdBy: 'seed',
+        ...base,
+      };
     };
     // Twelve months ending with this one.
     const start = new Date(thisYear - 1, now.getMonth() + 1, 1);
@@ -96,7 +129,13 @@ export async function seedBooks(db: Db, companyId: number, buildingIds: readonly
       if (cashDate <= toLocalDateString(now)) await ledger.insert(db, manual('pettyCashOut', cashDate, rng.int(30, 90) * 100, 'חומרי ניקוי ונורות'), companyId);
     }
     const bidDate = toLocalDateString(new Date(now.getFullYear(), now.getMonth(), 1));
-    for (const [i, [group, amount, description]] of ([['maintenance', 1_850_000, 'צביעת חדר המדרגות'], ['elevator', 2_400_000, 'החלפת דלתות מעלית'], ['maintenance', 1_620_000, 'צביעת חדר המדרגות – הצעה שנייה']] as const).entries()) {
+    for (const [i, [group, amount, description]] of (
+      [
+        ['maintenance', 1_850_000, 'צביעת חדר המדרגות'],
+        ['elevator', 2_400_000, 'החלפת דלתות מעלית'],
+        ['maintenance', 1_620_000, 'צביעת חדר המדרגות – הצעה שנייה'],
+      ] as const
+    ).entries()) {
       const supplier = supplierOf.get(group);
       if (!supplier) continue;
       const approved = i === 1;

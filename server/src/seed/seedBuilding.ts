@@ -281,7 +281,15 @@ export async function seedBuilding(env: SeedEnv, seed: BuildingSeed, workerGuid:
     await insertRecord(db, specs.mailItems, item, companyId);
   }
   for (const f of facilityKinds) {
-    const facility: Facility = { id: rng.uuid(), buildingId: building.id, name: f.name, kind: f.kind, location: f.location, version: 1, updatedAt: iso(t - 90 * DAY) };
+    const facility: Facility = {
+      id: rng.uuid(),
+      buildingId: building.id,
+      name: f.name,
+      kind: f.kind,
+      location: f.location,
+      version: 1,
+      updatedAt: iso(t - 90 * DAY),
+    };
     await insertRecord(db, specs.facilities, facility, companyId);
     for (const [i, title] of f.tests.entries()) {
       const status = rng.pick(['done', 'done', 'unchecked', 'notCompleted'] as const);

@@ -18,8 +18,18 @@ async function demoPdf(lines: readonly string[], when: Date): Promise<Buffer> {
 }
 
 const demoDocuments = [
-  { id: 'seed-doc-bylaws-101', kind: 'bylaws', title: 'תקנון הבית 2024', lines: ['House bylaws - Herzl 12', 'Quiet hours 14:00-16:00 and 23:00-07:00.', 'Bicycles are kept in the storage room only.'] },
-  { id: 'seed-doc-insurance-101', kind: 'insurance', title: 'פוליסת ביטוח מבנה 2026', lines: ['Building insurance policy 2026', 'Structure and third-party liability.'] },
+  {
+    id: 'seed-doc-bylaws-101',
+    kind: 'bylaws',
+    title: 'תקנון הבית 2024',
+    lines: ['House bylaws - Herzl 12', 'Quiet hours 14:00-16:00 and 23:00-07:00.', 'Bicycles are kept in the storage room only.'],
+  },
+  {
+    id: 'seed-doc-insurance-101',
+    kind: 'insurance',
+    title: 'פוליסת ביטוח מבנה 2026',
+    lines: ['Building insurance policy 2026', 'Structure and third-party liability.'],
+  },
 ] as const;
 
 export async function seedDocuments(tx: Db, files: FileStore, companyId: number, now: Date): Promise<void> {
@@ -37,7 +47,18 @@ export async function seedDocuments(tx: Db, files: FileStore, companyId: number,
     await files.put(companyId, sha256, data);
     const fileId = `${d.id}-file`;
     await tx.run(
-      tx.q.insertInto('files').values({ id: fileId, companyId, sha256, mimeType: 'application/pdf', size: data.length, parentType: 'documents', parentId: d.id, srcFileName: `${d.kind}.pdf`, createdBy: 'seed', createdAt: when.toISOString() }),
+      tx.q.insertInto('files').values({
+        id: fileId,
+        companyId,
+        sha256,
+        mimeType: 'application/pdf',
+        size: data.length,
+        parentType: 'documents',
+        parentId: d.id,
+        srcFileName: `${d.kind}.pdf`,
+        createdBy: 'seed',
+        createdAt: when.toISOString(),
+      }),
     );
     await tx.run(
       tx.q.insertInto('documents').values({

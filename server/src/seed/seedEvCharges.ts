@@ -19,13 +19,37 @@ export async function seedEvCharges(tx: Db, companyId: number, buildingId: numbe
   const photo = await tx.first(tx.q.selectFrom('meter_readings').select('photoId').where('buildingId', '=', buildingId).limit(1));
   if (!building?.pricePerKwh || !apartment) return;
   const at = now.toISOString();
-  const meter: Meter = { id: rng.uuid(), buildingId, apartmentId: apartment.id, number: `EV-${buildingId}-2`, kind: 'evCharger', initialReading: rng.int(200, 900), lastReading: null, lastReadingAt: null, version: 1, updatedAt: at };
+  const meter: Meter = {
+    id: rng.uuid(),
+    buildingId,
+    apartmentId: apartment.id,
+    number: `EV-${buildingId}-2`,
+    kind: 'evCharger',
+    initialReading: rng.int(200, 900),
+    lastReading: null,
+    lastReadingAt: null,
+    version: 1,
+    updatedAt: at,
+  };
   let previous = meter.initialReading;
   const readings: MeterReading[] = [];
   for (let month = 3; month >= 1; month--) {
     const current = Math.round((previous + rng.int(60, 240) + rng.next()) * 10) / 10;
     const readAt = new Date(now.getTime() - month * 30 * DAY).toISOString();
-    readings.push({ id: rng.uuid(), meterId: meter.id, buildingId, previous, current, consumption: consumptionOf(previous, current), readAt, photoId: photo?.photoId ?? null, paid: false, pricePerKwh: building.pricePerKwh, version: 1, updatedAt: readAt });
+    readings.push({
+      id: rng.uuid(),
+      meterId: meter.id,
+      buildingId,
+      previous,
+      current,
+      consumption: consumptionOf(previous, current),
+      readAt,
+      photoId: photo?.photoId ?? null,
+      paid: false,
+      pricePerKwh: building.pricePerKwh,
+      version: 1,
+      updatedAt: readAt,
+    });
     previous = current;
   }
   const last = readings.at(-1);

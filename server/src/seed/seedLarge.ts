@@ -48,7 +48,23 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<{ bu
     buildingIds = [];
     for (let i = 0; i < options.buildings; i++) {
       const id = firstId + i;
-      await seedBuilding(env, { id, number: id, name: `בניין ${id}`, address: `רחוב הבדיקה ${i + 1}`, city: 'פתח תקווה', apartments: options.apartments ?? 8, pricePerKwh: 0.6, buttonColor: '#1d4ed8', propertyType: 'מגורים', managementType: 'ניהול מלא' }, 'bench', options.rich ?? false);
+      await seedBuilding(
+        env,
+        {
+          id,
+          number: id,
+          name: `בניין ${id}`,
+          address: `רחוב הבדיקה ${i + 1}`,
+          city: 'פתח תקווה',
+          apartments: options.apartments ?? 8,
+          pricePerKwh: 0.6,
+          buttonColor: '#1d4ed8',
+          propertyType: 'מגורים',
+          managementType: 'ניהול מלא',
+        },
+        'bench',
+        options.rich ?? false,
+      );
       buildingIds.push(id);
     }
     const targets = buildingIds.length > 0 ? buildingIds : [101];

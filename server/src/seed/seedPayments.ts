@@ -27,13 +27,22 @@ export async function seedPayments(tx: Db, companyId: number, buildingIds: reado
       tx,
       companyId,
       buildingId,
-      { cardPayments: i < buildingIds.length - 1, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 },
+      {
+        cardPayments: i < buildingIds.length - 1,
+        fixedAgorot: 150,
+        percentBasisPoints: 120,
+        vat: 'added',
+        foreignCardFixedAgorot: 500,
+        dinersAmexPercentBasisPoints: 250,
+      },
       at,
     );
   }
   for (const userName of tenantUserNames) {
     const user = await tx.first(tx.q.selectFrom('users').select(['contactId']).where('companyId', '=', companyId).where('userName', '=', userName));
-    const contact = user?.contactId ? await tx.first(tx.q.selectFrom('contacts').select(['id', 'apartmentId', 'buildingId']).where('id', '=', user.contactId)) : undefined;
+    const contact = user?.contactId
+      ? await tx.first(tx.q.selectFrom('contacts').select(['id', 'apartmentId', 'buildingId']).where('id', '=', user.contactId))
+      : undefined;
     if (!contact?.apartmentId) continue;
     // Two tenants of one apartment share its debts: post them once.
     const already = await ledger.ofApartment(tx, companyId, contact.apartmentId);
@@ -75,8 +84,18 @@ export async function seedPayments(tx: Db, companyId: number, buildingIds: reado
     if (c?.apartmentId) homes.add(c.apartmentId);
   }
   const owners = await tx.all(
-    tx.q.selectFrom('contacts').select(['apartmentId', 'buildingId']).where('companyId', '=', companyId).where('buildingId', '=', buildingIds[0] ?? 0).where('role', '=', 'owner').where('phone', 'is not', null).orderBy('id'),
+    tx.q
+      .selectFrom('contacts')
+      .select(['apartmentId', 'buildingId'])
+      .where('companyId', '=', companyId)
+      .where('buildingId', '=', buildingIds[0] ?? 0)
+      .where('role', '=', 'owner')
+      .where('phone', 'is not', null)
+      .orderBy('id'),
   );
   const invited = owners.find((o) => o.apartmentId !== null && !homes.has(o.apartmentId));
-  if (invited?.apartmentId) await tx.run(tx.q.insertInto('tenant_links').values({ code: rng.uuid(), companyId, buildingId: invited.buildingId, apartmentId: invited.apartmentId, createdAt: at }));
+  if (invited?.apartmentId)
+    await tx.run(
+      tx.q.insertInto('tenant_links').values({ code: rng.uuid(), companyId, buildingId: invited.buildingId, apartmentId: invited.apartmentId, createdAt: at }),
+    );
 }

@@ -43,7 +43,8 @@ type Column = 'date' | 'description' | 'amount' | 'balance';
 /** The columns of the table from the start of the line (the right edge in Hebrew): date, description, amount, balance. */
 function columns(rtl: boolean): Record<Column, LineBox> {
   const dir = rtl ? 'rtl' : 'ltr';
-  const box = (from: number, to: number): LineBox => (rtl ? { left: A4.width - MARGIN - to, right: A4.width - MARGIN - from, dir } : { left: MARGIN + from, right: MARGIN + to, dir });
+  const box = (from: number, to: number): LineBox =>
+    rtl ? { left: A4.width - MARGIN - to, right: A4.width - MARGIN - from, dir } : { left: MARGIN + from, right: MARGIN + to, dir };
   return { date: box(0, 70), description: box(70, 325), amount: box(325, 410), balance: box(410, 495) };
 }
 
@@ -80,7 +81,13 @@ class Pages {
   }
 
   private text(text: string, box: LineBox, size: number, at: 'start' | 'end', bold = false, gray = false): void {
-    drawLine(this.page, text, box, { font: bold ? this.fonts.bold : this.fonts.regular, size, y: this.y, at, color: gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0) });
+    drawLine(this.page, text, box, {
+      font: bold ? this.fonts.bold : this.fonts.regular,
+      size,
+      y: this.y,
+      at,
+      color: gray ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
+    });
   }
 
   heading(text: string): void {
@@ -129,7 +136,13 @@ class Pages {
   /** "Page n of m" at the foot of every page, once all are drawn. */
   footers(): void {
     this.pages.forEach((page, i) => {
-      drawLine(page, this.t.page(i + 1, this.pages.length), this.box, { font: this.fonts.regular, size: 8, y: MARGIN - 20, at: 'end', color: rgb(0.35, 0.35, 0.35) });
+      drawLine(page, this.t.page(i + 1, this.pages.length), this.box, {
+        font: this.fonts.regular,
+        size: 8,
+        y: MARGIN - 20,
+        at: 'end',
+        color: rgb(0.35, 0.35, 0.35),
+      });
     });
   }
 }

@@ -93,7 +93,12 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     credited: 'Total des avoirs',
     columns: { date: 'Date', description: 'Libellé', amount: 'Montant', balance: 'Solde' },
     kinds: { charge: 'Charge', payment: 'Paiement', refund: 'Remboursement', credit: 'Avoir' },
-    debtKinds: { pastCommittee: 'Charges de copropriété', currentCommittee: 'Charges de copropriété', futureCommittee: 'Charges de copropriété', special: 'Appel de fonds exceptionnel' },
+    debtKinds: {
+      pastCommittee: 'Charges de copropriété',
+      currentCommittee: 'Charges de copropriété',
+      futureCommittee: 'Charges de copropriété',
+      special: 'Appel de fonds exceptionnel',
+    },
     nothing: 'Aucun mouvement cette année',
     owes: 'Solde à payer',
     inCredit: 'Solde créditeur',
@@ -103,7 +108,10 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
       cardPayment: (p) => `Paiement par carte se terminant par ${p.last4 ?? ''}`,
       standingOrderRun: (p) => `Prélèvement de l'ordre permanent du ${p.period ?? ''}`,
       checkGroup: (p) => (p.batch ? `Chèques, lot ${p.batch}` : 'Chèques'),
-      refund: (p) => (p.receipt ? `Remboursement du reçu ${p.receipt} sur la carte se terminant par ${p.last4 ?? ''}` : `Remboursement sur la carte se terminant par ${p.last4 ?? ''}`),
+      refund: (p) =>
+        p.receipt
+          ? `Remboursement du reçu ${p.receipt} sur la carte se terminant par ${p.last4 ?? ''}`
+          : `Remboursement sur la carte se terminant par ${p.last4 ?? ''}`,
       evCharging: (p) => `Recharge de véhicule électrique ${p.month ?? ''} · ${p.kwh ?? ''} kWh`,
       committeeFee: (p) => `Charges de copropriété ${p.period ?? ''}`,
     },
@@ -120,7 +128,12 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     credited: 'Всего зачтено',
     columns: { date: 'Дата', description: 'Описание', amount: 'Сумма', balance: 'Остаток' },
     kinds: { charge: 'Начисление', payment: 'Оплата', refund: 'Возврат', credit: 'Зачёт' },
-    debtKinds: { pastCommittee: 'Взнос в домовой комитет', currentCommittee: 'Взнос в домовой комитет', futureCommittee: 'Взнос в домовой комитет', special: 'Специальный сбор' },
+    debtKinds: {
+      pastCommittee: 'Взнос в домовой комитет',
+      currentCommittee: 'Взнос в домовой комитет',
+      futureCommittee: 'Взнос в домовой комитет',
+      special: 'Специальный сбор',
+    },
     nothing: 'В этом году движений нет',
     owes: 'К оплате',
     inCredit: 'Переплата',
@@ -130,7 +143,8 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
       cardPayment: (p) => `Оплата картой, оканчивающейся на ${p.last4 ?? ''}`,
       standingOrderRun: (p) => `Списание по постоянному поручению от ${p.period ?? ''}`,
       checkGroup: (p) => (p.batch ? `Чеки, пакет ${p.batch}` : 'Чеки'),
-      refund: (p) => (p.receipt ? `Возврат по квитанции ${p.receipt} на карту, оканчивающуюся на ${p.last4 ?? ''}` : `Возврат на карту, оканчивающуюся на ${p.last4 ?? ''}`),
+      refund: (p) =>
+        p.receipt ? `Возврат по квитанции ${p.receipt} на карту, оканчивающуюся на ${p.last4 ?? ''}` : `Возврат на карту, оканчивающуюся на ${p.last4 ?? ''}`,
       evCharging: (p) => `Зарядка электромобиля ${p.month ?? ''} · ${p.kwh ?? ''} кВт·ч`,
       committeeFee: (p) => `Взнос в домовой комитет ${p.period ?? ''}`,
     },

@@ -147,14 +147,16 @@ export async function pullChanges(ctx: Pick<AppContext, 'db'>, req: FastifyReque
     if (buildings.size > 0) {
       const visible = await visibleBuildings(db, req);
       for (const b of visible) if (buildings.has(String(b.id))) changes.push({ table: buildingsFeed.table, op: 'upsert', record: b });
-      for (const id of buildings) if (!visible.some((b) => String(b.id) === id)) changes.push({ table: buildingsFeed.table, op: 'delete', id: Number(id), buildingId: null });
+      for (const id of buildings)
+        if (!visible.some((b) => String(b.id) === id)) changes.push({ table: buildingsFeed.table, op: 'delete', id: Number(id), buildingId: null });
     }
     const dayChanged = cursor.d !== request.day;
     for (const buildingId of covered) {
       const touched = byBuilding.get(buildingId) ?? new Map<string, Set<string>>();
       for (const table of scope.tables) {
         // A new day: the building's visits are that day's.
-        if (dayChanged && table.table === 'visits') changes.push({ table: table.table, op: 'replace', buildingId, records: await table.read(db, companyId, buildingId, request.day) });
+        if (dayChanged && table.table === 'visits')
+          changes.push({ table: table.table, op: 'replace', buildingId, records: await table.read(db, companyId, buildingId, request.day) });
         else changes.push(...(await tableChanges(db, companyId, buildingId, table, touched, request.day)));
       }
     }
@@ -181,7 +183,17 @@ export async function pullChanges(ctx: Pick<AppContext, 'db'>, req: FastifyReque
   const mayPlan = mayDo(req, 'plan.read');
   const plan = mayPlan ? await planOf(db, user, request.day) : null;
   const planDigest = digestOf(plan);
-  const next: Cursor = { v: 1, u: user.id, c: companyId, t: at.t, s: at.s, b: wanted.filter((b) => covered.has(b)), d: request.day, p: planDigest, a: scope.access };
+  const next: Cursor = {
+    v: 1,
+    u: user.id,
+    c: companyId,
+    t: at.t,
+    s: at.s,
+    b: wanted.filter((b) => covered.has(b)),
+    d: request.day,
+    p: planDigest,
+    a: scope.access,
+  };
   return {
     changes,
     cursor: encodeCursor(next),

@@ -5,7 +5,12 @@ import { languageCodes, phrases } from './phrases.ts';
 
 export type DictionaryRow = { LID: number; TranslateKey: string; TranslateData: string };
 
-const normalize = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[.!?…]+$/u, '').toLowerCase();
+const normalize = (s: string) =>
+  s
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?…]+$/u, '')
+    .toLowerCase();
 
 export type Translator = (text: string, to: LanguageId) => { text: string; translated: boolean };
 

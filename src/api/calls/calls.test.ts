@@ -46,7 +46,12 @@ describe('auth calls', () => {
   });
 
   it('recognise a server that refuses a password alone', async () => {
-    const { client } = setup({ APIResponseCode: 3, APIResponseText: 'x', APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } });
+    const { client } = setup({
+      APIResponseCode: 3,
+      APIResponseText: 'x',
+      APIResponseDescription: 'PASSWORD_LOGIN_DISABLED',
+      error: { messageKey: 'errors:passwordLoginDisabled' },
+    });
     const refusal = await authByCompId(client, { compId: 1001, userName: 'avi', password: 'demo1234' }).catch((e: unknown) => e);
     expect(isPasswordLoginDisabled(refusal)).toBe(true);
     expect(isPasswordLoginDisabled(new Error('x'))).toBe(false);
@@ -110,10 +115,13 @@ describe('global and worker calls', () => {
 });
 
 describe('units, files and translation', () => {
-
   it('upload a base64 file with an Idempotency-Key', async () => {
     const { fetch, client } = setup({ ...ok, fileId: 'f1', url: '/api/files/getImg?src=f1', deduplicated: false });
-    await uploadB64(client, { parentType: 'reading', parentID: 'r1', orgID: 1001, fileID: 'f1', createdBy: 7, srcFileName: 'a.jpg', base64String: 'AAA' }, 'key-1');
+    await uploadB64(
+      client,
+      { parentType: 'reading', parentID: 'r1', orgID: 1001, fileID: 'f1', createdBy: 7, srcFileName: 'a.jpg', base64String: 'AAA' },
+      'key-1',
+    );
     expect(fetch.last()).toMatchObject({ url: '/api/files/upload/B64', headers: { 'idempotency-key': 'key-1' } });
   });
 

@@ -42,10 +42,5 @@ export function getWorkerData(client: ApiClient, input: { userName: string }) {
 export type AppDataAnswer = { AppName: string; AppVer: string; MinVersion: string; UpdateRequired: boolean };
 
 export function appData(client: ApiClient, input: { appName?: string; appVer?: string } = {}): Promise<AppDataAnswer> {
-  return client.request<AppDataAnswer>(
-    'GET',
-    'utils/AppData',
-    { AppName: input.appName ?? APP_NAME, AppVer: input.appVer ?? APP_VERSION },
-    { prefix: false },
-  );
+  return client.request<AppDataAnswer>('GET', 'utils/AppData', { AppName: input.appName ?? APP_NAME, AppVer: input.appVer ?? APP_VERSION }, { prefix: false });
 }

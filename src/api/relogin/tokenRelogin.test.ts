@@ -17,7 +17,8 @@ function store(initial = 'old') {
     renewSession: vi.fn(async (c: RenewalCredentials) => {
       await new Promise((r) => setTimeout(r, 5));
       renewals += 1;
-      if (c.renewalSecret !== `secret-${renewals - 1}`) throw new ApiError({ message: 'spent', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' });
+      if (c.renewalSecret !== `secret-${renewals - 1}`)
+        throw new ApiError({ message: 'spent', errorCode: -1, status: 401, messageKey: 'errors:sessionExpired' });
       return { sessionToken: `new-${renewals}`, renewalSecret: `secret-${renewals}` };
     }),
     resetToken: vi.fn(async () => undefined),

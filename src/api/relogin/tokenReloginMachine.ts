@@ -57,8 +57,7 @@ export const tokenReloginMachine = setup({
   },
   guards: {
     renewedElsewhere: ({ context }, token: string) => token !== '' && token !== context.failedToken,
-    hasRenewal: (_, credentials: RenewalCredentials | null) =>
-      credentials !== null && credentials.renewalSecret !== '' && credentials.deviceId !== '',
+    hasRenewal: (_, credentials: RenewalCredentials | null) => credentials !== null && credentials.renewalSecret !== '' && credentials.deviceId !== '',
     hasToken: (_, answer: RenewedSession) => typeof answer.sessionToken === 'string' && answer.sessionToken !== '',
     unreachable: (_, error: unknown) => isUnreachable(error),
   },

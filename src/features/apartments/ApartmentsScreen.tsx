@@ -78,9 +78,7 @@ export function ApartmentsScreen() {
         <Link to={buildingsPath} className={styles.changeLink}>
           {t('apartments.changeBuilding')}
         </Link>
-        <p className={styles.summaryLine}>
-          {t('apartments.summary', { count: apartments.length, debt: formatNis(totalDebt, locale) })}
-        </p>
+        <p className={styles.summaryLine}>{t('apartments.summary', { count: apartments.length, debt: formatNis(totalDebt, locale) })}</p>
       </section>
       {canHold && (!online || holds.error) ? (
         <p className={styles.notice} role="status">

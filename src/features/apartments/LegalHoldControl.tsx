@@ -50,7 +50,11 @@ export function LegalHoldControl({ apartmentId, number, hold, online, onChanged 
         <>
           <span className={`${styles.badge} ${styles.badgeWarn}`}>{t('billing:hold.held')}</span>
           <span>{hold.reason}</span>
-          <span className={styles.muted}>{hold.createdByName ? t('billing:hold.by', { name: hold.createdByName, date: f.date(hold.createdAt) }) : t('billing:hold.on', { date: f.date(hold.createdAt) })}</span>
+          <span className={styles.muted}>
+            {hold.createdByName
+              ? t('billing:hold.by', { name: hold.createdByName, date: f.date(hold.createdAt) })
+              : t('billing:hold.on', { date: f.date(hold.createdAt) })}
+          </span>
           <div className={styles.actions}>
             <Button variant="secondary" disabled={!online || busy} onClick={() => setConfirming(true)}>
               {t('billing:hold.clear')}
@@ -66,28 +70,46 @@ export function LegalHoldControl({ apartmentId, number, hold, online, onChanged 
             void run(() => holdApartment(apartmentId, reason, key), t('billing:hold.didSet', { number }));
           }}
         >
-          <TextField label={t('billing:hold.reason')} value={reason} onValueChange={(v) => { setReason(v); setKey(newId()); }} error={error?.field === 'reason' ? error.text : null} autoComplete="off" />
+          <TextField
+            label={t('billing:hold.reason')}
+            value={reason}
+            onValueChange={(v) => {
+              setReason(v);
+              setKey(newId());
+            }}
+            error={error?.field === 'reason' ? error.text : null}
+            autoComplete="off"
+          />
           <div className={styles.actions}>
             <Button type="submit" variant="danger" disabled={!online || busy} aria-busy={busy}>
               {t('billing:hold.save')}
             </Button>
-            <Button variant="secondary" onClick={() => { setEditing(false); setError(null); }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(false);
+                setError(null);
+              }}
+            >
               {t('billing:hold.cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <div className={styles.actions}>
-          <Button variant="secondary" disabled={!online} onClick={() => { setEditing(true); setNotice(null); }}>
+          <Button
+            variant="secondary"
+            disabled={!online}
+            onClick={() => {
+              setEditing(true);
+              setNotice(null);
+            }}
+          >
             {t('billing:hold.set')}
           </Button>
         </div>
       )}
-      {error && error.field !== 'reason' ? (
-        <Alert className={styles.error}>
-          {error.text}
-        </Alert>
-      ) : null}
+      {error && error.field !== 'reason' ? <Alert className={styles.error}>{error.text}</Alert> : null}
       {notice ? (
         <p className={styles.muted} role="status">
           {notice}

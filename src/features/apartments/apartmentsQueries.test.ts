@@ -5,7 +5,17 @@ import { resetDb } from '../../sync/testing/setup';
 import { apartmentsOfBuilding } from './apartmentsQueries';
 
 const meta = { version: 1, updatedAt: '2026-01-01T00:00:00Z', syncState: 'synced' as const };
-const apt = (id: string, number: string, debt = 0): ApartmentRow => ({ id, buildingId: 101, number, floor: 1, entrance: null, area: null, parking: null, debt, ...meta });
+const apt = (id: string, number: string, debt = 0): ApartmentRow => ({
+  id,
+  buildingId: 101,
+  number,
+  floor: 1,
+  entrance: null,
+  area: null,
+  parking: null,
+  debt,
+  ...meta,
+});
 const person = (id: string, apartmentId: string, fullName: string, role: ContactRow['role']): ContactRow => ({
   id,
   buildingId: 101,
@@ -39,7 +49,16 @@ beforeEach(async () => {
     { ...debt, id: 'd3', apartmentId: 'a2', kind: 'pastCommittee', amount: 350, dueDate: '2026-01-10', paid: true },
     { ...debt, id: 'd4', apartmentId: 'a10', kind: 'currentCommittee', amount: 350, dueDate: '2026-04-10' },
   ]);
-  await db.mailItems.add({ ...item, id: 'm1', apartmentId: null, contactId: 'r', kind: 'parcel', carrier: null, trackingNumber: 'T1', status: 'pending' } satisfies MailItemRow);
+  await db.mailItems.add({
+    ...item,
+    id: 'm1',
+    apartmentId: null,
+    contactId: 'r',
+    kind: 'parcel',
+    carrier: null,
+    trackingNumber: 'T1',
+    status: 'pending',
+  } satisfies MailItemRow);
 });
 
 describe('apartmentsRepo', () => {

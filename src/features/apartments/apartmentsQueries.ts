@@ -43,7 +43,9 @@ export async function apartmentsOfBuilding(buildingId: number, today: string): P
     items.filter((i) => (i.apartmentId ?? (i.contactId ? apartmentOfContact.get(i.contactId) : null)) === apartmentId).length;
   return apartments.sort(byApartmentNumber).map((apartment) => ({
     apartment,
-    tenants: (tenantsOf.get(apartment.id) ?? []).sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9) || a.fullName.localeCompare(b.fullName, 'he')),
+    tenants: (tenantsOf.get(apartment.id) ?? []).sort(
+      (a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9) || a.fullName.localeCompare(b.fullName, 'he'),
+    ),
     pendingKeys: countFor(keys, apartment.id),
     pendingMailItems: countFor(mailItems, apartment.id),
     pastDueAgorot: pastDueOf(apartment.id),

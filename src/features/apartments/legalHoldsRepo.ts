@@ -28,7 +28,8 @@ export async function buildingHolds(buildingId: number): Promise<LegalHold[]> {
 
 export async function holdApartment(apartmentId: string, reason: string, key: string): Promise<LegalHold> {
   refuse(validateHoldReason(reason));
-  return answerOf(oneAnswer, await callWithRelogin(() => api.request('PUT', holdPath(apartmentId), { reason }, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(oneAnswer, await callWithRelogin(() => api.request('PUT', holdPath(apartmentId), { reason }, { headers: { 'Idempotency-Key': key } })))
+    .record;
 }
 
 export async function clearHold(apartmentId: string, key: string): Promise<void> {

@@ -17,11 +17,7 @@ export function AccountChoice({ state, send }: Props) {
         {t('auth:tenant.chooseAccount')}
       </h2>
       <p className={styles.sentTo}>{t('auth:tenant.chooseIntro')}</p>
-      {context.errorKey ? (
-        <Alert className={styles.error}>
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
+      {context.errorKey ? <Alert className={styles.error}>{t(context.errorKey)}</Alert> : null}
       <ul className={styles.accounts}>
         {context.accounts.map((account) => (
           <li key={account.userId}>

@@ -38,11 +38,7 @@ export function LoginCodeForm({ state, send, note }: Props) {
           {t('errors:codeSentByCallNoEmail')}
         </p>
       ) : null}
-      {context.errorKey ? (
-        <Alert className={styles.error}>
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
+      {context.errorKey ? <Alert className={styles.error}>{t(context.errorKey)}</Alert> : null}
       <TextField
         label={t('auth:code')}
         name="otp"
@@ -59,12 +55,7 @@ export function LoginCodeForm({ state, send, note }: Props) {
       <Button type="submit" block disabled={verifying} aria-busy={verifying}>
         {verifying ? t('auth:verifying') : t('auth:verify')}
       </Button>
-      <Button
-        variant="secondary"
-        block
-        disabled={context.cooldownLeft > 0 || resending || verifying}
-        onClick={() => send({ type: 'otp.resend' })}
-      >
+      <Button variant="secondary" block disabled={context.cooldownLeft > 0 || resending || verifying} onClick={() => send({ type: 'otp.resend' })}>
         {context.cooldownLeft > 0 ? t('auth:resendIn', { seconds: context.cooldownLeft }) : t('auth:resend')}
       </Button>
       <Button variant="ghost" block onClick={() => send({ type: 'otp.back' })}>

@@ -32,11 +32,7 @@ export function LoginDetailsForm({ state, send }: Props) {
         send({ type: 'form.submit' });
       }}
     >
-      {context.errorKey ? (
-        <Alert className={styles.error}>
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
+      {context.errorKey ? <Alert className={styles.error}>{t(context.errorKey)}</Alert> : null}
       {fields.map(({ field, label, ...input }) => (
         <TextField
           key={field}

@@ -10,6 +10,10 @@ export function LoginRoute({ afterLogin, preload }: Pick<ComponentProps<typeof L
   if (!ready) return <Spinner fullPage />;
   // Who signed in last prefills the form; a password only when a start-up link just brought one (memory only).
   return (
-    <LoginScreen initial={{ companyCode: session.compID ? String(session.compID) : '', userName: session.userName, password: startupPassword() }} afterLogin={afterLogin} preload={preload} />
+    <LoginScreen
+      initial={{ companyCode: session.compID ? String(session.compID) : '', userName: session.userName, password: startupPassword() }}
+      afterLogin={afterLogin}
+      preload={preload}
+    />
   );
 }

@@ -26,7 +26,9 @@ function setup(verify: () => Promise<OtpAuthAnswer>, start?: (i: StartOtpInput) 
     actors: {
       startOtp: fromPromise(async ({ input }: { input: StartOtpInput }) => {
         starts.push(input);
-        return start ? start(input) : { codeSent: true, sendTo: { target: '050****567', target2: '' }, otpGuid: 'g', sentByCallInsteadOfEmail: input.sendMethod === 'email' };
+        return start
+          ? start(input)
+          : { codeSent: true, sendTo: { target: '050****567', target2: '' }, otpGuid: 'g', sentByCallInsteadOfEmail: input.sendMethod === 'email' };
       }),
       resendOtp: fromPromise(async (): Promise<OtpSendAnswer> => ({ codeSent: true, sendTo: { target: '050****567', target2: '' } })),
       verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(verify),

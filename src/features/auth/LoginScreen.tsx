@@ -68,7 +68,15 @@ export function LoginScreen({ initial, machine = appLoginMachine, phoneMachine =
             codeNote={t('tenant.codeIfRegistered')}
           />
         ) : (
-          <SignInFlow key="staff" machine={machine} input={initial} Details={LoginDetailsForm} afterLogin={afterLogin} preload={preload} switchMode={switchMode} />
+          <SignInFlow
+            key="staff"
+            machine={machine}
+            input={initial}
+            Details={LoginDetailsForm}
+            afterLogin={afterLogin}
+            preload={preload}
+            switchMode={switchMode}
+          />
         )}
       </div>
       <AppLink className={styles.contactLink} to="/contact-us">
@@ -104,9 +112,11 @@ function SignInFlow({ machine, input, Details, afterLogin, preload, switchMode, 
 
   // Already signed in on arrival: /login is for logged-out users only.
   if (loggedIn && state.matches('idle')) return <Redirect to="/" />;
-  if (state.matches('finishing') || done) return <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />;
+  if (state.matches('finishing') || done)
+    return <Spinner label={progress ? t('preparingOffline', { done: progress.done, total: progress.total }) : t('signingIn')} />;
   if (state.matches('choosingAccount')) return <AccountChoice state={state} send={send} />;
-  if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying')) return <LoginCodeForm state={state} send={send} note={codeNote} />;
+  if (state.matches('awaitingCode') || state.matches('resending') || state.matches('verifying'))
+    return <LoginCodeForm state={state} send={send} note={codeNote} />;
   return (
     <>
       <Details state={state} send={send} />

@@ -23,11 +23,7 @@ export function PhoneDetailsForm({ state, send }: Props) {
       }}
     >
       <p className={styles.sentTo}>{t('auth:tenant.intro')}</p>
-      {context.errorKey ? (
-        <Alert className={styles.error}>
-          {t(context.errorKey)}
-        </Alert>
-      ) : null}
+      {context.errorKey ? <Alert className={styles.error}>{t(context.errorKey)}</Alert> : null}
       <PhoneInput
         label={t('auth:tenant.phone')}
         name="phone"

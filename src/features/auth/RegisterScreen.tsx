@@ -23,7 +23,9 @@ import { Alert } from '../../ui/Alert';
 const registerMachine = loginMachine.provide({
   actors: {
     ...loginActors,
-    startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(({ input }) => registerStart(api, { code: input.password, phone: input.userName, otpPreferredSendMethod: input.sendMethod })),
+    startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(({ input }) =>
+      registerStart(api, { code: input.password, phone: input.userName, otpPreferredSendMethod: input.sendMethod }),
+    ),
   },
 });
 
@@ -52,16 +54,18 @@ export function RegisterScreen({ company, code, afterLogin }: Props) {
         ) : (
           <form className={styles.form} noValidate onSubmit={submit}>
             <p>{t('register.intro')}</p>
-            {context.errorKey ? (
-              <Alert className={styles.error}>
-                {t(context.errorKey)}
-              </Alert>
-            ) : null}
+            {context.errorKey ? <Alert className={styles.error}>{t(context.errorKey)}</Alert> : null}
             <PhoneInput
               label={t('register.phone')}
               value={context.userName}
               onValueChange={(value) => send({ type: 'form.change', field: 'userName', value })}
-              error={context.fieldErrors.userName ? t(context.fieldErrors.userName) : context.fieldErrors.password || context.fieldErrors.companyCode ? t('errors:invalidRegistrationLink') : null}
+              error={
+                context.fieldErrors.userName
+                  ? t(context.fieldErrors.userName)
+                  : context.fieldErrors.password || context.fieldErrors.companyCode
+                    ? t('errors:invalidRegistrationLink')
+                    : null
+              }
             />
             <Button type="submit" block disabled={state.matches('sendingCode')}>
               {t('sendCode')}

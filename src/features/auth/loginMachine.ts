@@ -49,8 +49,7 @@ export type LoginEvent =
 export type StartOtpInput = { compId: number; userName: string; password: string; sendMethod: OtpSendMethod };
 export type VerifyOtpInput = { otpGuid: string; code: string; accountId?: number };
 
-const errorKeyOf = (error: unknown, fallback: string): string =>
-  isApiError(error) && error.messageKey.startsWith('errors:') ? error.messageKey : fallback;
+const errorKeyOf = (error: unknown, fallback: string): string => (isApiError(error) && error.messageKey.startsWith('errors:') ? error.messageKey : fallback);
 
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error;
 
@@ -60,7 +59,9 @@ function resultOf(context: LoginContext): LoginResult {
   const byAccount = context.companyCode.trim() === '';
   return {
     answer,
-    credentials: byAccount ? { compId: answer.user.compID, userName: answer.user.userName } : { compId: Number(context.companyCode.trim()), userName: context.userName.trim() },
+    credentials: byAccount
+      ? { compId: answer.user.compID, userName: answer.user.userName }
+      : { compId: Number(context.companyCode.trim()), userName: context.userName.trim() },
   };
 }
 
@@ -94,8 +95,7 @@ export const loginMachine = setup({
   },
   guards: {
     formInvalid: ({ context }) => Object.keys(validateForm(context)).length > 0,
-    userNotFound: (_, answer: OtpStartAnswer) =>
-      !answer.codeSent && answer.sendTo.target.includes('*') && answer.sendTo.target2 === '',
+    userNotFound: (_, answer: OtpStartAnswer) => !answer.codeSent && answer.sendTo.target.includes('*') && answer.sendTo.target2 === '',
     codeNotSent: (_, answer: OtpStartAnswer) => !answer.codeSent,
     codeInvalid: ({ context }) => otpCode(context.code) !== null,
     canResend: ({ context }) => context.cooldownLeft <= 0,
@@ -133,7 +133,17 @@ export const loginMachine = setup({
     tick: assign({ cooldownLeft: ({ context }) => Math.max(0, context.cooldownLeft - 1) }),
     setCode: assign({ code: (_, code: string) => digitsOnly(code).slice(0, OTP_CODE_LENGTH), fieldErrors: {}, errorKey: null }),
     showCodeError: assign({ fieldErrors: ({ context }) => ({ code: `errors:${otpCode(context.code)?.messageKey ?? 'invalidCode'}` }) }),
-    resetOtp: assign({ otpGuid: '', sendTo: null, code: '', cooldownLeft: 0, codeByCall: false, sentByCallInsteadOfEmail: false, answer: null, accounts: [], accountId: null }),
+    resetOtp: assign({
+      otpGuid: '',
+      sendTo: null,
+      code: '',
+      cooldownLeft: 0,
+      codeByCall: false,
+      sentByCallInsteadOfEmail: false,
+      answer: null,
+      accounts: [],
+      accountId: null,
+    }),
   },
 }).createMachine({
   id: 'login',

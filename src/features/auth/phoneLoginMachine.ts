@@ -21,7 +21,12 @@ export const phoneLoginMachine = loginMachine.provide({
     ...loginActors,
     startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(({ input }) => phoneStart(api, { phone: input.userName, otpPreferredSendMethod: input.sendMethod })),
     verifyOtp: fromPromise<VerifyAnswer, VerifyOtpInput>(async ({ input }) =>
-      phoneAuth(api, { otpGuid: input.otpGuid, otpCode: input.code, deviceId: await deviceId(), ...(input.accountId !== undefined ? { accountId: input.accountId } : {}) }),
+      phoneAuth(api, {
+        otpGuid: input.otpGuid,
+        otpCode: input.code,
+        deviceId: await deviceId(),
+        ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
+      }),
     ),
   },
   guards: { formInvalid: ({ context }) => Object.keys(phoneFieldErrors(context)).length > 0 },

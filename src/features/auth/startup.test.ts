@@ -43,18 +43,39 @@ afterEach(() => {
 
 describe('session start-up', () => {
   it('opens Login prefilled from a userinfo link when the server refuses a password alone, and stores no password', async () => {
-    const fetch = serve(() => ({ body: { APIResponseCode: 3, APIResponseText: 'x', APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } } }));
+    const fetch = serve(() => ({
+      body: {
+        APIResponseCode: 3,
+        APIResponseText: 'x',
+        APIResponseDescription: 'PASSWORD_LOGIN_DISABLED',
+        error: { messageKey: 'errors:passwordLoginDisabled' },
+      },
+    }));
     const { win, replaced } = fakeWindow(link);
     await runSessionStartup(win);
     expect(fetch.calls.map((c) => c.url)).toEqual(['/api/dbActions/Login/AuthByCompID/v2']);
-    expect(await loadSession()).toMatchObject({ userName: 'avi', compID: 1001, loggedIn: false, sessionToken: '', fullAddress: 'Herzl 5', hideNavigation: true });
+    expect(await loadSession()).toMatchObject({
+      userName: 'avi',
+      compID: 1001,
+      loggedIn: false,
+      sessionToken: '',
+      fullAddress: 'Herzl 5',
+      hideNavigation: true,
+    });
     expect(startupPassword()).toBe('demo1234');
     expect(await storedSessionText()).not.toContain('demo1234');
     expect(replaced).toEqual(['/keys']);
   });
 
   it('takes the parameters out of the URL before the router reads it, and applies them at start-up', async () => {
-    serve(() => ({ body: { APIResponseCode: 3, APIResponseText: 'x', APIResponseDescription: 'PASSWORD_LOGIN_DISABLED', error: { messageKey: 'errors:passwordLoginDisabled' } } }));
+    serve(() => ({
+      body: {
+        APIResponseCode: 3,
+        APIResponseText: 'x',
+        APIResponseDescription: 'PASSWORD_LOGIN_DISABLED',
+        error: { messageKey: 'errors:passwordLoginDisabled' },
+      },
+    }));
     const { win, replaced } = fakeWindow(link);
     takeStartupParams(win);
     expect(replaced).toEqual(['/keys']);
@@ -94,7 +115,15 @@ describe('session start-up', () => {
   });
 
   it('leaves a session with a token alone (an expired one is renewed on first use)', async () => {
-    await saveSession({ ...emptySession, userName: 'avi', compID: 1001, loggedIn: true, sessionToken: 'tok', renewalSecret: 'secret-1', deviceId: 'device-1234567890abcdef' });
+    await saveSession({
+      ...emptySession,
+      userName: 'avi',
+      compID: 1001,
+      loggedIn: true,
+      sessionToken: 'tok',
+      renewalSecret: 'secret-1',
+      deviceId: 'device-1234567890abcdef',
+    });
     const fetch = serve(() => ({ body: {} }));
     await runSessionStartup(fakeWindow('').win);
     expect(fetch.calls).toEqual([]);

@@ -42,8 +42,27 @@ describe('start-up URL parameters', () => {
 
 describe('session fields from the provider answers', () => {
   it('takes the spec fields and coerces their types', () => {
-    const fields = sessionFieldsFromUser({ userID: 3, compID: '1001', compGUID: 'g', WorkerName: 'Avi', createHok: 0, isBuildingValidToChex: 1, showChecksDeposit: 1, role: 'worker', bID: null });
-    expect(fields).toEqual({ userID: 3, compID: 1001, compGUID: 'g', WorkerName: 'Avi', createHok: false, isBuildingValidToChex: true, showChecksDeposit: 1, role: 'worker' });
+    const fields = sessionFieldsFromUser({
+      userID: 3,
+      compID: '1001',
+      compGUID: 'g',
+      WorkerName: 'Avi',
+      createHok: 0,
+      isBuildingValidToChex: 1,
+      showChecksDeposit: 1,
+      role: 'worker',
+      bID: null,
+    });
+    expect(fields).toEqual({
+      userID: 3,
+      compID: 1001,
+      compGUID: 'g',
+      WorkerName: 'Avi',
+      createHok: false,
+      isBuildingValidToChex: true,
+      showChecksDeposit: 1,
+      role: 'worker',
+    });
   });
 
   it('maps the worker data procedure answer', () => {

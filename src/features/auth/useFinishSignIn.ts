@@ -14,7 +14,8 @@ export function useFinishSignIn(done: boolean, afterLogin: (onProgress: (p: Offl
   useEffect(() => {
     if (!done) return;
     let active = true;
-    const target = session.previousPath && !session.previousPath.startsWith('/login') && !session.previousPath.startsWith('/register') ? session.previousPath : '/';
+    const target =
+      session.previousPath && !session.previousPath.startsWith('/login') && !session.previousPath.startsWith('/register') ? session.previousPath : '/';
     void (async () => {
       try {
         await afterLogin((p) => active && setProgress(p));

@@ -103,7 +103,13 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
         <legend>{t('billing:receiptIssuer.legend')}</legend>
         {receiptIssuerKinds.map((kind) => (
           <label key={kind} className={styles.choice}>
-            <input type="radio" name="receiptIssuer" value={kind} checked={(draft.receiptIssuer ?? 'company') === kind} onChange={() => change({ receiptIssuer: kind })} />
+            <input
+              type="radio"
+              name="receiptIssuer"
+              value={kind}
+              checked={(draft.receiptIssuer ?? 'company') === kind}
+              onChange={() => change({ receiptIssuer: kind })}
+            />
             <span>{t(`billing:receiptIssuer.${kind}`)}</span>
           </label>
         ))}
@@ -133,11 +139,7 @@ export function BillingSettingsForm({ initial, online }: { initial: BillingSetti
         <span className={styles.muted}>{t('billing:hints.premiumVat')}</span>
       </fieldset>
       <FeeExample settings={example} vatBasisPoints={vatBasisPoints} />
-      {error && !shown.includes(error.field) ? (
-        <Alert className={styles.error}>
-          {t(error.key, error.params ?? {})}
-        </Alert>
-      ) : null}
+      {error && !shown.includes(error.field) ? <Alert className={styles.error}>{t(error.key, error.params ?? {})}</Alert> : null}
       {conflict ? (
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => takeCurrent(conflict)}>

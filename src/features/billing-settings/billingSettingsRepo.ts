@@ -41,7 +41,10 @@ export async function saveBillingSettings(buildingId: number, baseVersion: numbe
   const read = settingsOfDraft(draft);
   refuse(read.failure);
   const settings: BuildingBillingSettings | null = read.settings;
-  return answerOf(oneAnswer, await callWithRelogin(() => api.request('PUT', path(buildingId), { baseVersion, settings }, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(
+    oneAnswer,
+    await callWithRelogin(() => api.request('PUT', path(buildingId), { baseVersion, settings }, { headers: { 'Idempotency-Key': key } })),
+  ).record;
 }
 
 /** The settings someone else saved meanwhile, when `error` is a version conflict. */

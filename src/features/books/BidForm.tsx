@@ -39,21 +39,34 @@ export function BidForm({ buildingId, suppliers, onClose, onSaved, onFailed }: P
       submitDisabled={capture.state === 'working'}
       onSubmit={() =>
         void save(async () => {
-          await addBid(buildingId, { supplierId: v.supplierId, date: v.date, amountAgorot: agorotFromText(v.amount), description: v.description }, capture.state === 'ready' ? capture.file : null);
+          await addBid(
+            buildingId,
+            { supplierId: v.supplierId, date: v.date, amountAgorot: agorotFromText(v.amount), description: v.description },
+            capture.state === 'ready' ? capture.file : null,
+          );
           onSaved();
         })
       }
     >
-      <SelectField label={t('books:expense.supplier')} value={v.supplierId} onValueChange={set('supplierId')} error={errorOf('supplierId')} options={suppliers.map((s) => ({ value: s.id, label: s.name }))} />
+      <SelectField
+        label={t('books:expense.supplier')}
+        value={v.supplierId}
+        onValueChange={set('supplierId')}
+        error={errorOf('supplierId')}
+        options={suppliers.map((s) => ({ value: s.id, label: s.name }))}
+      />
       <DateField label={t('books:bid.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
-      <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
+      <TextField
+        label={t('books:expense.amount')}
+        value={v.amount}
+        onValueChange={set('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amountAgorot')}
+      />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
       <InvoiceField legend={t('books:bid.file')} capture={capture} onFile={(f) => void take(f)} />
-      {other ? (
-        <Alert className={styles.error}>
-          {other}
-        </Alert>
-      ) : null}
+      {other ? <Alert className={styles.error}>{other}</Alert> : null}
     </FormDialog>
   );
 }

@@ -46,7 +46,18 @@ export function BooksScreen() {
   const canWrite = can('books.write');
 
   if (!param && fallback === undefined) return <Spinner />;
-  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('books:noBuilding.choose')}</Link>} />;
+  if (!valid)
+    return (
+      <EmptyState
+        title={t('books:noBuilding.title')}
+        message={t('books:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('books:noBuilding.choose')}
+          </Link>
+        }
+      />
+    );
   if (building === undefined || data === undefined || data === null) return <Spinner />;
   if (!building) {
     if (refresh.state === 'loading') return <Spinner />;
@@ -79,7 +90,16 @@ export function BooksScreen() {
       </section>
       <div role="tablist" aria-label={t('books:tabs.label')} className={`${styles.tabs} ${own.tabs} ${own.noPrint}`}>
         {tabs.map((x) => (
-          <button key={x} type="button" role="tab" id={`books-tab-${x}`} aria-controls="books-panel" aria-selected={tab === x} className={styles.tab} onClick={() => setTab(x)}>
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            id={`books-tab-${x}`}
+            aria-controls="books-panel"
+            aria-selected={tab === x}
+            className={styles.tab}
+            onClick={() => setTab(x)}
+          >
             {t(`books:tabs.${x}`)}
           </button>
         ))}

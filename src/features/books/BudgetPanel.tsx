@@ -49,7 +49,10 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
         label={t('books:budget.period')}
         value={String(month)}
         onValueChange={(v) => setMonth(v === 'year' ? 'year' : Number(v))}
-        options={[{ value: 'year', label: t('books:budget.wholeYear') }, ...Array.from({ length: 12 }, (_, m) => ({ value: String(m), label: t(`books:months.${m}`) }))]}
+        options={[
+          { value: 'year', label: t('books:budget.wholeYear') },
+          ...Array.from({ length: 12 }, (_, m) => ({ value: String(m), label: t(`books:months.${m}`) })),
+        ]}
       />
       {rows.length === 0 ? <EmptyState message={t('books:budget.empty', { year })} /> : null}
       {rows.length > 0 ? (
@@ -86,7 +89,12 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
                   <tr key={r.group || 'none'}>
                     <th scope="row">
                       {canWrite && r.group ? (
-                        <button type="button" className={styles.link} onClick={() => setEditing({ group: r.group as BudgetGroup, amount: nisOf(r.budget).toFixed(2) })} aria-label={t('books:budget.editOf', { group: groupLabel(r.group) })}>
+                        <button
+                          type="button"
+                          className={styles.link}
+                          onClick={() => setEditing({ group: r.group as BudgetGroup, amount: nisOf(r.budget).toFixed(2) })}
+                          aria-label={t('books:budget.editOf', { group: groupLabel(r.group) })}
+                        >
                           {groupLabel(r.group)}
                         </button>
                       ) : (
@@ -119,7 +127,19 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
           </table>
         </ScrollArea>
       ) : null}
-      {editing ? <BudgetForm buildingId={buildingId} year={year} initial={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); result.succeed(t('books:budget.saved')); }} onFailed={() => result.fail('errors:anErrorOccurred')} /> : null}
+      {editing ? (
+        <BudgetForm
+          buildingId={buildingId}
+          year={year}
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            result.succeed(t('books:budget.saved'));
+          }}
+          onFailed={() => result.fail('errors:anErrorOccurred')}
+        />
+      ) : null}
     </section>
   );
 }
@@ -141,13 +161,34 @@ function BudgetForm({ buildingId, year, initial, onClose, onSaved, onFailed }: F
       formClassName={styles.form}
       submitLabel={t('books:budget.save')}
       busy={busy}
-      onSubmit={() => void save(async () => {
-        await setBudget(buildingId, year, group, agorotFromText(amount));
-        onSaved();
-      })}
+      onSubmit={() =>
+        void save(async () => {
+          await setBudget(buildingId, year, group, agorotFromText(amount));
+          onSaved();
+        })
+      }
     >
-      <SelectField label={t('books:expense.group')} value={group} onValueChange={(g) => { setGroup(g as BudgetGroup); setFailure(null); }} error={errorOf('group')} options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))} />
-      <TextField label={t('books:budget.yearAmount')} value={amount} onValueChange={(v) => { setAmount(v); setFailure(null); }} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
+      <SelectField
+        label={t('books:expense.group')}
+        value={group}
+        onValueChange={(g) => {
+          setGroup(g as BudgetGroup);
+          setFailure(null);
+        }}
+        error={errorOf('group')}
+        options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))}
+      />
+      <TextField
+        label={t('books:budget.yearAmount')}
+        value={amount}
+        onValueChange={(v) => {
+          setAmount(v);
+          setFailure(null);
+        }}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amountAgorot')}
+      />
       {other ? <Alert className={styles.error}>{other}</Alert> : null}
     </FormDialog>
   );

@@ -54,7 +54,12 @@ export function BuildingSuppliersScreen() {
 
   if (!valid) return <EmptyState message={t('books:noBuilding.message')} />;
   if (building === undefined || !suppliers || !committee || !bids) return <Spinner />;
-  if (!building) return refresh.state === 'loading' ? <Spinner /> : <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />;
+  if (!building)
+    return refresh.state === 'loading' ? (
+      <Spinner />
+    ) : (
+      <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />
+    );
   const fields = [
     { value: 'date', label: t('books:bid.date'), type: 'date' },
     { value: 'supplierName', label: t('books:expense.supplier'), type: 'text' },
@@ -63,7 +68,14 @@ export function BuildingSuppliersScreen() {
     { value: 'status', label: t('books:bid.status'), type: 'text' },
   ] as const;
   const rows = applyFilters(
-    bids.map((b) => ({ bid: b, date: b.date, supplierName: b.supplierName, amount: nisOf(b.amountAgorot), description: b.description, status: t(`books:bid.statuses.${b.status}`) })),
+    bids.map((b) => ({
+      bid: b,
+      date: b.date,
+      supplierName: b.supplierName,
+      amount: nisOf(b.amountAgorot),
+      description: b.description,
+      status: t(`books:bid.statuses.${b.status}`),
+    })),
     [rule],
     [sort],
   );
@@ -151,13 +163,23 @@ export function BuildingSuppliersScreen() {
                   </div>
                   <div>
                     <dt>{t('books:bid.status')}</dt>
-                    <dd>{b.status === 'approved' ? t('books:bid.approvedBy', { name: b.approvedBy ?? '', date: f.date(b.approvedAt) }) : t('books:bid.statuses.open')}</dd>
+                    <dd>
+                      {b.status === 'approved'
+                        ? t('books:bid.approvedBy', { name: b.approvedBy ?? '', date: f.date(b.approvedAt) })
+                        : t('books:bid.statuses.open')}
+                    </dd>
                   </div>
                   {b.attachmentId ? (
                     <div>
                       <dt>{t('books:bid.file')}</dt>
                       <dd>
-                        <AttachmentLink ownerTable="bids" ownerId={b.id} fileId={b.attachmentId} label={t('books:bid.openOf', { description: b.description })} text={t('books:invoice.open')} />
+                        <AttachmentLink
+                          ownerTable="bids"
+                          ownerId={b.id}
+                          fileId={b.attachmentId}
+                          label={t('books:bid.openOf', { description: b.description })}
+                          text={t('books:invoice.open')}
+                        />
                       </dd>
                     </div>
                   ) : null}
@@ -170,14 +192,25 @@ export function BuildingSuppliersScreen() {
                 </dl>
                 <div className={styles.actions}>
                   {b.status === 'open' && can('bids.approve') ? (
-                    <Button onClick={() => void result.run(() => approveBid(b.id), t('books:bid.approved'), 'errors:anErrorOccurred')} aria-label={t('books:bid.approveOf', { description: b.description })}>
+                    <Button
+                      onClick={() => void result.run(() => approveBid(b.id), t('books:bid.approved'), 'errors:anErrorOccurred')}
+                      aria-label={t('books:bid.approveOf', { description: b.description })}
+                    >
                       {t('books:bid.approve')}
                     </Button>
                   ) : null}
                   {b.status === 'approved' && !b.expenseId && can('books.write') ? (
                     <Button
                       variant="secondary"
-                      onClick={() => setDraft({ supplierId: b.supplierId, amountAgorot: b.amountAgorot, description: b.description, group: supplierOf(b)?.domain ?? 'maintenance', bidId: b.id })}
+                      onClick={() =>
+                        setDraft({
+                          supplierId: b.supplierId,
+                          amountAgorot: b.amountAgorot,
+                          description: b.description,
+                          group: supplierOf(b)?.domain ?? 'maintenance',
+                          bidId: b.id,
+                        })
+                      }
                       aria-label={t('books:bid.toExpenseOf', { description: b.description })}
                     >
                       {t('books:bid.toExpense')}

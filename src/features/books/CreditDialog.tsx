@@ -32,7 +32,14 @@ export function CreditDialog({ charge, creditedAgorot, onClose, onCredited }: Pr
     setBusy(true);
     setError(null);
     try {
-      await creditCharge({ chargeId: charge.id, chargeAgorot: charge.amountAgorot, creditedAgorot, creditId, amountAgorot: Number.isNaN(agorot) ? Number.NaN : agorot, reason });
+      await creditCharge({
+        chargeId: charge.id,
+        chargeAgorot: charge.amountAgorot,
+        creditedAgorot,
+        creditId,
+        amountAgorot: Number.isNaN(agorot) ? Number.NaN : agorot,
+        reason,
+      });
       onCredited(agorot);
     } catch (e) {
       const failure = ruleFailureOf(e);
@@ -44,15 +51,26 @@ export function CreditDialog({ charge, creditedAgorot, onClose, onCredited }: Pr
 
   const message = (field: string) => (error?.field === field ? t(error.key, { max: error.max }) : null);
   return (
-    <FormDialog open title={t('books:credit.title', { charge: charge.text })} onClose={onClose} formId="credit-form" submitLabel={t('books:credit.submit')} onSubmit={() => void submit()} busy={busy}>
+    <FormDialog
+      open
+      title={t('books:credit.title', { charge: charge.text })}
+      onClose={onClose}
+      formId="credit-form"
+      submitLabel={t('books:credit.submit')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
       <p className={styles.muted}>{t('books:credit.left', { amount: f.agorot(left), total: f.agorot(charge.amountAgorot) })}</p>
       <TextField label={t('books:credit.amount')} value={amount} onValueChange={setAmount} inputMode="decimal" autoComplete="off" error={message('amount')} />
-      <TextField label={t('books:credit.reason')} value={reason} onValueChange={setReason} autoComplete="off" maxLength={CREDIT_REASON_MAX} error={message('reason')} />
-      {error && error.field !== 'amount' && error.field !== 'reason' ? (
-        <Alert className={styles.error}>
-          {t(error.key)}
-        </Alert>
-      ) : null}
+      <TextField
+        label={t('books:credit.reason')}
+        value={reason}
+        onValueChange={setReason}
+        autoComplete="off"
+        maxLength={CREDIT_REASON_MAX}
+        error={message('reason')}
+      />
+      {error && error.field !== 'amount' && error.field !== 'reason' ? <Alert className={styles.error}>{t(error.key)}</Alert> : null}
     </FormDialog>
   );
 }

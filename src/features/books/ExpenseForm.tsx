@@ -91,25 +91,47 @@ export function ExpenseForm({ buildingId, suppliers, editing, draft, onClose, on
     >
       <DateField label={t('books:expense.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
-      <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
-      <SelectField label={t('books:expense.group')} value={v.group} onValueChange={set('group')} error={errorOf('group')} options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))} />
+      <TextField
+        label={t('books:expense.amount')}
+        value={v.amount}
+        onValueChange={set('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amountAgorot')}
+      />
+      <SelectField
+        label={t('books:expense.group')}
+        value={v.group}
+        onValueChange={set('group')}
+        error={errorOf('group')}
+        options={budgetGroups.map((g) => ({ value: g, label: t(`books:groups.${g}`) }))}
+      />
       <SelectField
         label={t('books:expense.supplier')}
         value={v.supplierId}
         onValueChange={set('supplierId')}
         options={[{ value: '', label: t('books:expense.noSupplier') }, ...suppliers.map((s) => ({ value: s.id, label: s.name }))]}
       />
-      <TextField label={t('books:expense.invoiceNumber')} value={v.invoiceNumber} onValueChange={set('invoiceNumber')} autoComplete="off" error={errorOf('invoiceNumber')} />
+      <TextField
+        label={t('books:expense.invoiceNumber')}
+        value={v.invoiceNumber}
+        onValueChange={set('invoiceNumber')}
+        autoComplete="off"
+        error={errorOf('invoiceNumber')}
+      />
       <DateField label={t('books:expense.invoiceDate')} value={v.invoiceDate} onValueChange={set('invoiceDate')} error={errorOf('invoiceDate')} />
-      <TextField label={t('books:expense.invoiceAmount')} value={v.invoiceAmount} onValueChange={set('invoiceAmount')} inputMode="decimal" autoComplete="off" error={errorOf('invoiceAmountAgorot')} />
+      <TextField
+        label={t('books:expense.invoiceAmount')}
+        value={v.invoiceAmount}
+        onValueChange={set('invoiceAmount')}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('invoiceAmountAgorot')}
+      />
       <DateField label={t('books:expense.dueDate')} value={v.dueDate} onValueChange={set('dueDate')} error={errorOf('dueDate')} />
       <TextField label={t('books:expense.reference')} value={v.reference} onValueChange={set('reference')} autoComplete="off" />
       <InvoiceField legend={editing?.attachmentId ? t('books:invoice.replace') : t('books:invoice.legend')} capture={capture} onFile={(f) => void take(f)} />
-      {other ? (
-        <Alert className={styles.error}>
-          {other}
-        </Alert>
-      ) : null}
+      {other ? <Alert className={styles.error}>{other}</Alert> : null}
     </FormDialog>
   );
 }

@@ -38,7 +38,15 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
     { value: 'group', label: t('books:expense.group'), type: 'text' },
   ] as const;
   const rows = applyFilters(
-    data.expenses.map((e) => ({ expense: e, date: e.date, description: e.description, supplierName: e.supplierName, amount: nisOf(e.amountAgorot), invoiceNumber: e.invoiceNumber, group: t(`books:groups.${e.group}`) })),
+    data.expenses.map((e) => ({
+      expense: e,
+      date: e.date,
+      description: e.description,
+      supplierName: e.supplierName,
+      amount: nisOf(e.amountAgorot),
+      invoiceNumber: e.invoiceNumber,
+      group: t(`books:groups.${e.group}`),
+    })),
     [rule],
     [sort],
   );
@@ -62,7 +70,11 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
       <p className={styles.total} aria-live="polite">
         {t('books:expense.total')}: <span className={own.amount}>{f.agorot(total)}</span>
       </p>
-      {data.expenses.length === 0 ? <EmptyState message={t('books:expense.empty')} /> : rows.length === 0 ? <EmptyState message={t('books:filters.noMatch')} /> : null}
+      {data.expenses.length === 0 ? (
+        <EmptyState message={t('books:expense.empty')} />
+      ) : rows.length === 0 ? (
+        <EmptyState message={t('books:filters.noMatch')} />
+      ) : null}
       <ul className={styles.list}>
         {rows.map(({ expense: e }) => (
           <li key={e.id} className={styles.card} aria-label={t('books:expense.label', { description: e.description })}>
@@ -99,7 +111,13 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
                 <dt>{t('books:invoice.legend')}</dt>
                 <dd>
                   {e.attachmentId ? (
-                    <AttachmentLink ownerTable="expenses" ownerId={e.id} fileId={e.attachmentId} label={t('books:invoice.openOf', { description: e.description })} text={t('books:invoice.open')} />
+                    <AttachmentLink
+                      ownerTable="expenses"
+                      ownerId={e.id}
+                      fileId={e.attachmentId}
+                      label={t('books:invoice.openOf', { description: e.description })}
+                      text={t('books:invoice.open')}
+                    />
                   ) : (
                     t('books:invoice.none')
                   )}

@@ -23,7 +23,12 @@ export function FilterBar<F extends string>({ fields, rule, sort, onRule, onSort
   return (
     <fieldset className={styles.filters}>
       <legend>{t('filters.legend')}</legend>
-      <SelectField label={t('filters.field')} value={rule.field} onValueChange={(field) => onRule({ ...rule, field: field as F, value: '' })} options={fieldOptions} />
+      <SelectField
+        label={t('filters.field')}
+        value={rule.field}
+        onValueChange={(field) => onRule({ ...rule, field: field as F, value: '' })}
+        options={fieldOptions}
+      />
       <SelectField
         label={t('filters.operator')}
         value={rule.operator}
@@ -37,7 +42,9 @@ export function FilterBar<F extends string>({ fields, rule, sort, onRule, onSort
           label={t('filters.value')}
           inputMode={type === 'number' ? 'decimal' : undefined}
           value={rule.value === null ? '' : String(rule.value)}
-          onValueChange={(value) => onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })}
+          onValueChange={(value) =>
+            onRule({ ...rule, value: type === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value })
+          }
         />
       )}
       <SelectField label={t('filters.sortBy')} value={sort.field} onValueChange={(field) => onSort({ ...sort, field: field as F })} options={fieldOptions} />

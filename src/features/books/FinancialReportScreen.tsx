@@ -67,13 +67,25 @@ function ContactReportView({ contactId }: { contactId: string }) {
   if (report === undefined) return <Spinner />;
   if (report === null) {
     if (refresh.state === 'loading') return <Spinner />;
-    return <EmptyState title={t('books:report.missingTitle')} message={t('books:report.missing')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />;
+    return (
+      <EmptyState
+        title={t('books:report.missingTitle')}
+        message={t('books:report.missing')}
+        action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>}
+      />
+    );
   }
   const { contact, building, apartment, rows, account } = report;
 
   const table = (): Table => ({
     header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.description'), t('books:report.charged'), t('books:report.paid')],
-    rows: rows.map((e) => [e.date, t(`books:kinds.${e.kind}`), ledgerText(e), e.kind === 'charge' ? { agorot: e.amountAgorot } : e.kind === 'credit' ? { agorot: -e.amountAgorot } : null, e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null]),
+    rows: rows.map((e) => [
+      e.date,
+      t(`books:kinds.${e.kind}`),
+      ledgerText(e),
+      e.kind === 'charge' ? { agorot: e.amountAgorot } : e.kind === 'credit' ? { agorot: -e.amountAgorot } : null,
+      e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null,
+    ]),
     total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
   });
 
@@ -128,7 +140,11 @@ function ContactReportView({ contactId }: { contactId: string }) {
                     {can('charges.credit') ? (
                       <td className={own.noPrint}>
                         {e.kind === 'charge' && creditableAgorot(e.amountAgorot, creditedOf(rows, e.id)) > 0 ? (
-                          <Button variant="secondary" aria-label={t('books:credit.open', { charge: ledgerText(e), date: f.date(e.date) })} onClick={() => setCrediting({ id: e.id, amountAgorot: e.amountAgorot, text: ledgerText(e) })}>
+                          <Button
+                            variant="secondary"
+                            aria-label={t('books:credit.open', { charge: ledgerText(e), date: f.date(e.date) })}
+                            onClick={() => setCrediting({ id: e.id, amountAgorot: e.amountAgorot, text: ledgerText(e) })}
+                          >
                             {t('books:credit.button')}
                           </Button>
                         ) : null}
@@ -176,7 +192,18 @@ function BuildingReportView() {
   });
   const result = useResult();
   if (chosen === undefined) return <Spinner />;
-  if (!valid) return <EmptyState title={t('books:noBuilding.title')} message={t('books:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('books:noBuilding.choose')}</Link>} />;
+  if (!valid)
+    return (
+      <EmptyState
+        title={t('books:noBuilding.title')}
+        message={t('books:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('books:noBuilding.choose')}
+          </Link>
+        }
+      />
+    );
   if (!data) return <Spinner />;
 
   const lines = data.lines;
@@ -196,7 +223,9 @@ function BuildingReportView() {
         <Totals account={data.total} />
         <ExportButtons fileName={`report-${bid}`} sheet={data.building?.name ?? String(bid)} table={table} onFailed={result.fail} />
         {refresh.state === 'loading' && data.lines.length === 0 ? <Spinner /> : null}
-        {refresh.state === 'failed' && data.lines.length === 0 ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
+        {refresh.state === 'failed' && data.lines.length === 0 ? (
+          <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />
+        ) : null}
         {refresh.state === 'done' && data.lines.length === 0 ? <EmptyState message={t('books:report.noLines')} /> : null}
         <ul className={styles.list}>
           {data.lines.map((l) => (

@@ -34,11 +34,7 @@ export function InvoiceField({ legend, capture, onFile }: Props) {
           <p className={styles.muted}>{t('books:invoice.pdfReady', { name: capture.name })}</p>
         )
       ) : null}
-      {capture.state === 'failed' ? (
-        <Alert className={styles.error}>
-          {t(capture.messageKey, capture.params ?? {})}
-        </Alert>
-      ) : null}
+      {capture.state === 'failed' ? <Alert className={styles.error}>{t(capture.messageKey, capture.params ?? {})}</Alert> : null}
     </>
   );
 }

@@ -145,20 +145,33 @@ function EntryForm({ kinds, title, buildingId, onClose, onSaved, onFailed }: For
       busy={busy}
       onSubmit={() =>
         void save(async () => {
-          await addLedgerEntry(buildingId, { kind: v.kind as ManualLedgerKind, date: v.date, amountAgorot: agorotFromText(v.amount), description: v.description });
+          await addLedgerEntry(buildingId, {
+            kind: v.kind as ManualLedgerKind,
+            date: v.date,
+            amountAgorot: agorotFromText(v.amount),
+            description: v.description,
+          });
           onSaved();
         })
       }
     >
-      <SelectField label={t('books:entry.kind')} value={v.kind} onValueChange={set('kind')} options={kinds.map((k) => ({ value: k, label: t(`books:kinds.${k}`) }))} />
+      <SelectField
+        label={t('books:entry.kind')}
+        value={v.kind}
+        onValueChange={set('kind')}
+        options={kinds.map((k) => ({ value: k, label: t(`books:kinds.${k}`) }))}
+      />
       <DateField label={t('books:expense.date')} value={v.date} onValueChange={set('date')} error={errorOf('date')} />
-      <TextField label={t('books:expense.amount')} value={v.amount} onValueChange={set('amount')} inputMode="decimal" autoComplete="off" error={errorOf('amountAgorot')} />
+      <TextField
+        label={t('books:expense.amount')}
+        value={v.amount}
+        onValueChange={set('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amountAgorot')}
+      />
       <TextField label={t('books:expense.description')} value={v.description} onValueChange={set('description')} error={errorOf('description')} />
-      {other ? (
-        <Alert className={styles.error}>
-          {other}
-        </Alert>
-      ) : null}
+      {other ? <Alert className={styles.error}>{other}</Alert> : null}
     </FormDialog>
   );
 }

@@ -32,9 +32,13 @@ export function OwnersReportScreen() {
   const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
   const buildings = useLiveQuery(() => allBuildings(), []);
   const [year, half] = choice.split('-').map(Number);
-  const { rows, error } = useOnlineList<HalfYearReportView>(buildingId === null ? null : `${buildingId}:${choice}`, online, async () => [await halfYearReport(buildingId ?? 0, year ?? 0, half === 2 ? 2 : 1)]);
+  const { rows, error } = useOnlineList<HalfYearReportView>(buildingId === null ? null : `${buildingId}:${choice}`, online, async () => [
+    await halfYearReport(buildingId ?? 0, year ?? 0, half === 2 ? 2 : 1),
+  ]);
   const report = rows?.[0] ?? null;
-  const halves = statementYears(today).flatMap((y) => [2, 1].map((h) => ({ y, h }))).filter(({ y, h }) => `${y}-${h}` <= `${today.slice(0, 4)}-${thisHalf}`);
+  const halves = statementYears(today)
+    .flatMap((y) => [2, 1].map((h) => ({ y, h })))
+    .filter(({ y, h }) => `${y}-${h}` <= `${today.slice(0, 4)}-${thisHalf}`);
 
   return (
     <div className={styles.screen}>
@@ -49,11 +53,18 @@ export function OwnersReportScreen() {
               { value: '', label: t('statements:chooseBuilding') },
               ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
               // The building asked for by its address, when the device does not hold it (yet).
-              ...(buildingId !== null && !(buildings ?? []).some((b) => b.id === buildingId) ? [{ value: String(buildingId), label: report?.building.id === buildingId ? report.building.name : String(buildingId) }] : []),
+              ...(buildingId !== null && !(buildings ?? []).some((b) => b.id === buildingId)
+                ? [{ value: String(buildingId), label: report?.building.id === buildingId ? report.building.name : String(buildingId) }]
+                : []),
             ]}
           />
         ) : null}
-        <SelectField label={t('statements:half')} value={choice} onValueChange={setChoice} options={halves.map(({ y, h }) => ({ value: `${y}-${h}`, label: t('statements:halfOf', { year: y, half: t(`statements:halves.${h}`) }) }))} />
+        <SelectField
+          label={t('statements:half')}
+          value={choice}
+          onValueChange={setChoice}
+          options={halves.map(({ y, h }) => ({ value: `${y}-${h}`, label: t('statements:halfOf', { year: y, half: t(`statements:halves.${h}`) }) }))}
+        />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => window.print()}>
             {t('statements:print')}

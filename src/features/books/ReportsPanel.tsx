@@ -29,13 +29,21 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
   const totals = periodicRows(data.ledger, period, range);
   const rows = detailedRows(data.ledger, range);
   const sum = totals.reduce((s, r) => ({ income: s.income + r.income, expenses: s.expenses + r.expenses }), { income: 0, expenses: 0 });
-  const periodName = (key: string) => (period === 'month' ? t(`books:months.${Number(key.slice(5, 7)) - 1}`) : period === 'quarter' ? t('books:reports.quarter', { n: key.slice(-1) }) : key);
+  const periodName = (key: string) =>
+    period === 'month' ? t(`books:months.${Number(key.slice(5, 7)) - 1}`) : period === 'quarter' ? t('books:reports.quarter', { n: key.slice(-1) }) : key;
   const header = [t('books:reports.period'), t('books:reports.income'), t('books:reports.expenses'), t('books:reports.net')];
 
   function table() {
     if (!detailed) return periodicTable(totals, header, t('books:budget.total'), periodName);
     return detailedTable(rows, {
-      header: [t('books:expense.date'), t('books:entry.kind'), t('books:expense.group'), t('books:expense.description'), t('books:reports.in'), t('books:reports.out')],
+      header: [
+        t('books:expense.date'),
+        t('books:entry.kind'),
+        t('books:expense.group'),
+        t('books:expense.description'),
+        t('books:reports.in'),
+        t('books:reports.out'),
+      ],
       kindName: (k) => t(`books:kinds.${k}`),
       description: ledgerText,
       groupName: (g) => (g ? t(`books:groups.${g}`) : ''),

@@ -28,7 +28,8 @@ const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot
 /** The buildings on the device, and the one asked for by its address when the device does not hold it (yet). */
 function buildingOptions(kept: readonly { id: number; name: string }[], shown: { id: number; name: string } | null, buildingId: number | null) {
   const options = kept.map((b) => ({ value: String(b.id), label: b.name }));
-  if (buildingId !== null && !kept.some((b) => b.id === buildingId)) options.push({ value: String(buildingId), label: shown?.id === buildingId ? shown.name : String(buildingId) });
+  if (buildingId !== null && !kept.some((b) => b.id === buildingId))
+    options.push({ value: String(buildingId), label: shown?.id === buildingId ? shown.name : String(buildingId) });
   return options;
 }
 
@@ -42,7 +43,9 @@ export function StatementsScreen() {
   const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const buildings = useLiveQuery(() => allBuildings(), []);
-  const { rows, error } = useOnlineList<BuildingStatementView>(buildingId === null ? null : `${buildingId}:${year}`, online, async () => [await buildingStatement(buildingId ?? 0, year)]);
+  const { rows, error } = useOnlineList<BuildingStatementView>(buildingId === null ? null : `${buildingId}:${year}`, online, async () => [
+    await buildingStatement(buildingId ?? 0, year),
+  ]);
   const statement = rows?.[0] ?? null;
 
   return (
@@ -55,7 +58,12 @@ export function StatementsScreen() {
           onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
           options={[{ value: '', label: t('statements:chooseBuilding') }, ...buildingOptions(buildings ?? [], statement?.building ?? null, buildingId)]}
         />
-        <SelectField label={t('statements:year')} value={String(year)} onValueChange={(v) => setYear(Number(v))} options={statementYears(today).map((y) => ({ value: String(y), label: String(y) }))} />
+        <SelectField
+          label={t('statements:year')}
+          value={String(year)}
+          onValueChange={(v) => setYear(Number(v))}
+          options={statementYears(today).map((y) => ({ value: String(y), label: String(y) }))}
+        />
         {buildingId !== null ? (
           <Link className={styles.link} to={`/owners-report/${buildingId}`}>
             {t('statements:report.link')}
@@ -97,11 +105,7 @@ function YearTable({ buildingId, statement }: { buildingId: number; statement: B
       </h3>
       <div className={own.noPrint}>
         <ExportButtons fileName={`statement-${buildingId}-${year}`} sheet={String(year)} table={table} onFailed={setFailed} />
-        {failed ? (
-          <Alert className={styles.error}>
-            {t(failed)}
-          </Alert>
-        ) : null}
+        {failed ? <Alert className={styles.error}>{t(failed)}</Alert> : null}
       </div>
       {statement.rows.length === 0 ? (
         <EmptyState message={t('statements:yearly.none')} />
@@ -131,7 +135,12 @@ function YearTable({ buildingId, statement }: { buildingId: number; statement: B
                     </td>
                   ))}
                   <td className={own.noPrint}>
-                    <StatementDownload apartmentId={r.apartmentId} number={r.number} year={year} label={t('statements:yearly.downloadOf', { year, number: r.number })} />
+                    <StatementDownload
+                      apartmentId={r.apartmentId}
+                      number={r.number}
+                      year={year}
+                      label={t('statements:yearly.downloadOf', { year, number: r.number })}
+                    />
                   </td>
                 </tr>
               ))}
@@ -187,17 +196,21 @@ function MonthExport({ buildingId, thisMonth }: { buildingId: number; thisMonth:
         {t('statements:month.heading')}
       </h3>
       <p className={styles.muted}>{t('statements:month.hint')}</p>
-      <SelectField label={t('statements:month.label')} value={month} onValueChange={setMonth} options={recentMonths(thisMonth).map((m) => ({ value: m, label: `${f.monthName(new Date(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 15))} ${m.slice(0, 4)}` }))} />
+      <SelectField
+        label={t('statements:month.label')}
+        value={month}
+        onValueChange={setMonth}
+        options={recentMonths(thisMonth).map((m) => ({
+          value: m,
+          label: `${f.monthName(new Date(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 15))} ${m.slice(0, 4)}`,
+        }))}
+      />
       <div className={styles.actions}>
         <Button onClick={() => void download()} disabled={!online || busy} aria-busy={busy}>
           {t('statements:month.download')}
         </Button>
       </div>
-      {error ? (
-        <Alert className={styles.error}>
-          {t(error)}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={styles.error}>{t(error)}</Alert> : null}
     </section>
   );
 }

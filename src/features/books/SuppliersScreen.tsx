@@ -49,7 +49,19 @@ export function SuppliersScreen() {
   return (
     <div className={styles.screen}>
       {supplierId && !chosen ? (
-        refresh.state === 'loading' ? <Spinner /> : <EmptyState title={t('books:supplier.missingTitle')} message={t('books:supplier.missing')} action={<Link className={styles.link} to="/suppliers">{t('books:supplier.all')}</Link>} />
+        refresh.state === 'loading' ? (
+          <Spinner />
+        ) : (
+          <EmptyState
+            title={t('books:supplier.missingTitle')}
+            message={t('books:supplier.missing')}
+            action={
+              <Link className={styles.link} to="/suppliers">
+                {t('books:supplier.all')}
+              </Link>
+            }
+          />
+        )
       ) : null}
       {chosen ? (
         <section className={styles.summary} aria-labelledby="supplier-name">
@@ -95,7 +107,9 @@ export function SuppliersScreen() {
         </div>
         <TextField label={t('books:supplier.search')} type="search" value={query} onValueChange={setQuery} />
         {refresh.state === 'loading' && suppliers.length === 0 ? <Spinner /> : null}
-        {refresh.state === 'failed' && suppliers.length === 0 ? <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} /> : null}
+        {refresh.state === 'failed' && suppliers.length === 0 ? (
+          <EmptyState message={t('books:loadFailed')} action={<Button onClick={refresh.retry}>{t('books:retry')}</Button>} />
+        ) : null}
         {refresh.state === 'done' && suppliers.length === 0 ? <EmptyState message={t('books:supplier.empty')} /> : null}
         {suppliers.length > 0 && shown.length === 0 ? <EmptyState message={t('books:filters.noMatch')} /> : null}
         <ul className={styles.list}>

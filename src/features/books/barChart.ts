@@ -29,7 +29,11 @@ export async function drawBarChart(canvas: HTMLCanvasElement, spec: BarChartSpec
       },
       // Right to left: periods run from the right, and horizontal bars grow leftwards from labels on the right.
       scales: {
-        [valueAxis]: { beginAtZero: true, reverse: spec.rtl && Boolean(spec.horizontal), ticks: { callback: (value: string | number) => spec.format(Number(value)) } },
+        [valueAxis]: {
+          beginAtZero: true,
+          reverse: spec.rtl && Boolean(spec.horizontal),
+          ticks: { callback: (value: string | number) => spec.format(Number(value)) },
+        },
         [categoryAxis]: { reverse: spec.rtl && !spec.horizontal, position: spec.rtl && spec.horizontal ? 'right' : undefined, ticks: { autoSkip: false } },
       },
     },

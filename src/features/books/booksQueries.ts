@@ -27,7 +27,10 @@ export function ledgerRowOf(e: ExpenseRow): LedgerEntry {
 const byDate = (a: LedgerEntry, b: LedgerEntry) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
 
 export async function ledgerOfBuilding(buildingId: number): Promise<LedgerEntry[]> {
-  const [rows, expenses] = await Promise.all([db.ledgerEntries.where('buildingId').equals(buildingId).toArray(), db.expenses.where('buildingId').equals(buildingId).toArray()]);
+  const [rows, expenses] = await Promise.all([
+    db.ledgerEntries.where('buildingId').equals(buildingId).toArray(),
+    db.expenses.where('buildingId').equals(buildingId).toArray(),
+  ]);
   return [...rows.filter((r) => r.sourceKind !== 'expense'), ...expenses.map(ledgerRowOf)].sort(byDate);
 }
 
@@ -54,7 +57,9 @@ export async function booksOfBuilding(buildingId: number): Promise<BooksData> {
   return {
     ledger,
     entries: entries.filter((e) => e.sourceKind !== 'expense').sort(byDate),
-    expenses: expenses.map((e) => ({ ...e, supplierName: e.supplierId ? (names.get(e.supplierId) ?? '') : '' })).sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
+    expenses: expenses
+      .map((e) => ({ ...e, supplierName: e.supplierId ? (names.get(e.supplierId) ?? '') : '' }))
+      .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     suppliers,
     budget,
   };
@@ -66,7 +71,10 @@ export type Summary = { balance: number; pettyCash: number; monthIncome: number;
 export function summaryOf(ledger: readonly LedgerEntry[], now: Date = new Date()): Summary {
   const month = toLocalDateString(now).slice(0, 7);
   const inMonth = ledger.filter((e) => e.date.startsWith(month));
-  const monthIncome = inMonth.reduce((s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0), 0);
+  const monthIncome = inMonth.reduce(
+    (s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0),
+    0,
+  );
   const monthExpenses = inMonth.reduce((s, e) => s + (e.kind === 'expense' ? e.amountAgorot : 0), 0);
   return { balance: accountBalance(ledger), pettyCash: pettyCashBalance(ledger), monthIncome, monthExpenses, net: monthIncome - monthExpenses };
 }
@@ -148,7 +156,11 @@ export async function buildingAccounts(buildingId: number): Promise<{ building: 
   ]);
   const numbers = new Map(apartments.map((a) => [a.id, a.number]));
   const lines = contacts
-    .map((contact) => ({ contact, apartmentNumber: contact.apartmentId ? (numbers.get(contact.apartmentId) ?? '') : '', ...accountOf(rows.filter((e) => e.contactId === contact.id)) }))
+    .map((contact) => ({
+      contact,
+      apartmentNumber: contact.apartmentId ? (numbers.get(contact.apartmentId) ?? '') : '',
+      ...accountOf(rows.filter((e) => e.contactId === contact.id)),
+    }))
     .filter((l) => l.charged > 0 || l.paid > 0)
     .sort((a, b) => a.apartmentNumber.localeCompare(b.apartmentNumber, 'he', { numeric: true }) || a.contact.fullName.localeCompare(b.contact.fullName, 'he'));
   return { building: building ?? null, lines, total: accountOf(rows.filter((e) => e.contactId !== null)) };
@@ -169,5 +181,7 @@ export async function suppliersList(buildingId?: number): Promise<SupplierRow[]>
 
 /** The committee members among a building's contacts. */
 export async function committeeOf(buildingId: number): Promise<ContactRow[]> {
-  return (await db.contacts.where('buildingId').equals(buildingId).toArray()).filter((c) => c.role === 'committee').sort((a, b) => a.fullName.localeCompare(b.fullName, 'he'));
+  return (await db.contacts.where('buildingId').equals(buildingId).toArray())
+    .filter((c) => c.role === 'committee')
+    .sort((a, b) => a.fullName.localeCompare(b.fullName, 'he'));
 }

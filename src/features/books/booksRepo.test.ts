@@ -21,10 +21,37 @@ const expense = (invoiceNumber: string | null, amountAgorot = 12_345) => ({
 
 beforeEach(async () => {
   await resetDb();
-  await db.suppliers.add({ id: 's1', name: 'ניקיון הברק', domain: 'cleaning', phone: null, email: null, buildingIds: [1], version: 1, updatedAt: '', syncState: 'synced' });
+  await db.suppliers.add({
+    id: 's1',
+    name: 'ניקיון הברק',
+    domain: 'cleaning',
+    phone: null,
+    email: null,
+    buildingIds: [1],
+    version: 1,
+    updatedAt: '',
+    syncState: 'synced',
+  });
   await db.ledgerEntries.add({
-    id: 'pulled-expense', buildingId: 1, kind: 'expense', date: '2026-03-01', amountAgorot: 999, apartmentId: null, contactId: null, debtKind: null, dueDate: null, group: 'cleaning',
-    description: 'the server’s row of an expense', settles: [], sourceKind: 'expense', sourceId: 'e0', createdAt: '', createdBy: '', version: 1, updatedAt: '', syncState: 'synced',
+    id: 'pulled-expense',
+    buildingId: 1,
+    kind: 'expense',
+    date: '2026-03-01',
+    amountAgorot: 999,
+    apartmentId: null,
+    contactId: null,
+    debtKind: null,
+    dueDate: null,
+    group: 'cleaning',
+    description: 'the server’s row of an expense',
+    settles: [],
+    sourceKind: 'expense',
+    sourceId: 'e0',
+    createdAt: '',
+    createdBy: '',
+    version: 1,
+    updatedAt: '',
+    syncState: 'synced',
   });
 });
 
@@ -32,7 +59,11 @@ describe('the books on the device', () => {
   it('records an expense with its invoice in one action: the upload waits for the expense', async () => {
     const id = await addExpense(1, expense('INV-1'), invoice());
     const [create, upload] = await db.outbox.orderBy('seq').toArray();
-    expect(create).toMatchObject({ op: 'create', request: { path: 'expenses' }, payload: { id, buildingId: 1, amountAgorot: 12_345, supplierId: 's1', invoiceNumber: 'INV-1' } });
+    expect(create).toMatchObject({
+      op: 'create',
+      request: { path: 'expenses' },
+      payload: { id, buildingId: 1, amountAgorot: 12_345, supplierId: 's1', invoiceNumber: 'INV-1' },
+    });
     expect(upload).toMatchObject({ kind: 'photo', dependsOn: [`expenses:${id}`] });
     expect(create?.payload.attachmentId).toBe(upload?.recordId);
     expect((await db.photos.get(String(upload?.recordId)))?.mime).toBe('application/pdf');
@@ -62,7 +93,9 @@ describe('the books on the device', () => {
     await addExpense(1, expense(null), null);
     const data = await booksOfBuilding(1);
     expect(data.budget).toHaveLength(1);
-    expect(budgetOf(data, 2026)).toEqual([{ group: 'cleaning', budget: 1_500_000, actual: 12_345, months: [0, 0, 12_345, 0, 0, 0, 0, 0, 0, 0, 0, 0], remaining: 1_487_655 }]);
+    expect(budgetOf(data, 2026)).toEqual([
+      { group: 'cleaning', budget: 1_500_000, actual: 12_345, months: [0, 0, 12_345, 0, 0, 0, 0, 0, 0, 0, 0, 0], remaining: 1_487_655 },
+    ]);
     // The month ends on the 31st: the expense is March's, not April's.
     expect(summaryOf(data.ledger, new Date(2026, 2, 31, 23, 59))).toMatchObject({ monthExpenses: 12_345, net: -12_345 });
     expect(summaryOf(data.ledger, new Date(2026, 3, 1, 0, 1))).toMatchObject({ monthExpenses: 0 });
@@ -70,7 +103,9 @@ describe('the books on the device', () => {
 
   it('never pays more out of the petty cash than it holds', async () => {
     await addLedgerEntry(1, { kind: 'pettyCashIn', date: '2026-03-01', amountAgorot: 10_000, description: 'הפקדה' });
-    await expect(addLedgerEntry(1, { kind: 'pettyCashOut', date: '2026-03-02', amountAgorot: 10_001, description: 'נורות' })).rejects.toMatchObject({ failure: { messageKey: 'pettyCashShort' } });
+    await expect(addLedgerEntry(1, { kind: 'pettyCashOut', date: '2026-03-02', amountAgorot: 10_001, description: 'נורות' })).rejects.toMatchObject({
+      failure: { messageKey: 'pettyCashShort' },
+    });
     await addLedgerEntry(1, { kind: 'pettyCashOut', date: '2026-03-02', amountAgorot: 10_000, description: 'נורות' });
     expect(summaryOf(await ledgerOfBuilding(1)).pettyCash).toBe(0);
   });
@@ -89,7 +124,22 @@ describe('the books on the device', () => {
   });
 
   it('approves a quote once on the device', async () => {
-    await db.bids.add({ id: 'b1', buildingId: 1, supplierId: 's1', date: '2026-03-01', amountAgorot: 5_000, description: 'צביעה', attachmentId: null, status: 'open', approvedBy: null, approvedAt: null, expenseId: null, version: 1, updatedAt: '', syncState: 'synced' });
+    await db.bids.add({
+      id: 'b1',
+      buildingId: 1,
+      supplierId: 's1',
+      date: '2026-03-01',
+      amountAgorot: 5_000,
+      description: 'צביעה',
+      attachmentId: null,
+      status: 'open',
+      approvedBy: null,
+      approvedAt: null,
+      expenseId: null,
+      version: 1,
+      updatedAt: '',
+      syncState: 'synced',
+    });
     await approveBid('b1');
     expect(await db.bids.get('b1')).toMatchObject({ status: 'approved', syncState: 'local' });
     const entry = (await db.outbox.toArray()).find((e) => e.recordId === 'b1');

@@ -7,7 +7,15 @@ import { db } from '../../db/db';
 import { entityKeyOf, newId } from '../../db/mutate';
 import type { ExpenseRow } from '../../db/schema';
 import type { BudgetGroup, Expense, ExpenseFields, ManualLedgerKind } from '../../lib/domain/books';
-import { canDeleteLedgerEntry, duplicateBudgetLine, duplicateInvoice, pettyCashOut, validateBudgetLine, validateExpense, validateManualEntry } from '../../lib/domain/books';
+import {
+  canDeleteLedgerEntry,
+  duplicateBudgetLine,
+  duplicateInvoice,
+  pettyCashOut,
+  validateBudgetLine,
+  validateExpense,
+  validateManualEntry,
+} from '../../lib/domain/books';
 import { pettyCashBalance } from '../../lib/domain/ledger';
 import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/write/actor';
@@ -28,7 +36,16 @@ async function supplierExpenses(supplierId: string | null): Promise<ExpenseRow[]
 /** Entity keys among `keys` with changes still waiting in the outbox (sent first). */
 async function pendingKeys(keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  return [...new Set((await db.outbox.where('entityKey').anyOf([...keys]).toArray()).map((e) => e.entityKey))];
+  return [
+    ...new Set(
+      (
+        await db.outbox
+          .where('entityKey')
+          .anyOf([...keys])
+          .toArray()
+      ).map((e) => e.entityKey),
+    ),
+  ];
 }
 
 function fieldsOf(input: ExpenseInput) {
@@ -152,7 +169,13 @@ export async function setBudget(buildingId: number, year: number, group: BudgetG
   const lines = await db.budgetLines.where('[buildingId+year]').equals([buildingId, year]).toArray();
   const existing = lines.find((l) => l.group === group);
   if (existing) {
-    await changeRecord({ table: 'budgetLines', id: existing.id, changes: { amountAgorot }, request: { path: `budget-lines/${existing.id}` }, userKey: actor.userKey });
+    await changeRecord({
+      table: 'budgetLines',
+      id: existing.id,
+      changes: { amountAgorot },
+      request: { path: `budget-lines/${existing.id}` },
+      userKey: actor.userKey,
+    });
     return;
   }
   const id = newId();

@@ -13,9 +13,18 @@ const creditAnswer = z.looseObject({ record: z.looseObject({ id: z.string(), amo
 export type CreditRequest = { chargeId: string; chargeAgorot: number; creditedAgorot: number; creditId: string; amountAgorot: number; reason: string };
 
 export async function creditCharge(r: CreditRequest): Promise<void> {
-  refuse(validateCredit({ chargeKind: 'charge', chargeAgorot: r.chargeAgorot, creditedAgorot: r.creditedAgorot, amountAgorot: r.amountAgorot, reason: r.reason }));
+  refuse(
+    validateCredit({ chargeKind: 'charge', chargeAgorot: r.chargeAgorot, creditedAgorot: r.creditedAgorot, amountAgorot: r.amountAgorot, reason: r.reason }),
+  );
   answerOf(
     creditAnswer,
-    await callWithRelogin(() => api.request('POST', `charges/${encodeURIComponent(r.chargeId)}/credits`, { id: r.creditId, amountAgorot: r.amountAgorot, reason: r.reason.trim() }, { headers: { 'Idempotency-Key': r.creditId } })),
+    await callWithRelogin(() =>
+      api.request(
+        'POST',
+        `charges/${encodeURIComponent(r.chargeId)}/credits`,
+        { id: r.creditId, amountAgorot: r.amountAgorot, reason: r.reason.trim() },
+        { headers: { 'Idempotency-Key': r.creditId } },
+      ),
+    ),
   );
 }

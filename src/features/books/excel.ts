@@ -16,5 +16,9 @@ function cellOf(c: Cell, bold = false) {
 export async function tableXlsx(table: Table, options: { sheet: string; rightToLeft: boolean }): Promise<Blob> {
   const { default: writeExcelFile } = await import('write-excel-file/universal');
   const data = [table.header.map((h) => cellOf(h, true)), ...table.rows.map((r) => r.map((c) => cellOf(c))), table.total.map((c) => cellOf(c, true))];
-  return writeExcelFile(data, { sheet: options.sheet.slice(0, 31), rightToLeft: options.rightToLeft, columns: table.header.map(() => ({ width: 16 })) }).toBlob();
+  return writeExcelFile(data, {
+    sheet: options.sheet.slice(0, 31),
+    rightToLeft: options.rightToLeft,
+    columns: table.header.map(() => ({ width: 16 })),
+  }).toBlob();
 }

@@ -5,7 +5,17 @@ import { tableXlsx } from './excel';
 import { detailedRows, detailedTable, periodicRows, periodicTable, tableCsv, yearRange } from './reports';
 
 const entry = (id: string, kind: LedgerEntry['kind'], date: string, amountAgorot: number): LedgerEntry => ({
-  id, buildingId: 1, kind, date, amountAgorot, apartmentId: null, debtKind: null, dueDate: null, group: kind === 'expense' ? 'cleaning' : null, description: `row ${id}`, settles: [],
+  id,
+  buildingId: 1,
+  kind,
+  date,
+  amountAgorot,
+  apartmentId: null,
+  debtKind: null,
+  dueDate: null,
+  group: kind === 'expense' ? 'cleaning' : null,
+  description: `row ${id}`,
+  settles: [],
 });
 
 const ledger = [
@@ -31,9 +41,23 @@ describe('activity reports', () => {
   });
 
   it('exports CSV whose totals line matches the rows', () => {
-    const texts = { header: ['date', 'kind', 'group', 'description', 'in', 'out'], kindName: (k: string) => k, groupName: (g: string | null) => g ?? '', description: (e: { description: string }) => e.description, total: 'total' };
+    const texts = {
+      header: ['date', 'kind', 'group', 'description', 'in', 'out'],
+      kindName: (k: string) => k,
+      groupName: (g: string | null) => g ?? '',
+      description: (e: { description: string }) => e.description,
+      total: 'total',
+    };
     const csv = tableCsv(detailedTable(detailedRows(ledger, yearRange(2026)), texts));
-    expect(csv.split('\r\n')).toEqual(['\uFEFFdate,kind,group,description,in,out', '2026-01-05,payment,,row b,500.00,', '2026-01-31,expense,cleaning,row c,,123.45', '2026-04-01,income,,row e,200.00,', '2026-12-31,expense,cleaning,row f,,0.01', 'total,,,,700.00,123.46', '']);
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFdate,kind,group,description,in,out',
+      '2026-01-05,payment,,row b,500.00,',
+      '2026-01-31,expense,cleaning,row c,,123.45',
+      '2026-04-01,income,,row e,200.00,',
+      '2026-12-31,expense,cleaning,row f,,0.01',
+      'total,,,,700.00,123.46',
+      '',
+    ]);
     const periodic = tableCsv(periodicTable(periodicRows(ledger, 'year', yearRange(2026)), ['period', 'income', 'expenses', 'net'], 'total'));
     expect(periodic.split('\r\n')).toEqual(['\uFEFFperiod,income,expenses,net', '2026,700.00,123.46,576.54', 'total,700.00,123.46,576.54', '']);
   });

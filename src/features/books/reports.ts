@@ -23,7 +23,13 @@ export type Table = { header: readonly string[]; rows: readonly (readonly Cell[]
 
 const money = (agorot: number): Cell => ({ agorot });
 
-export type DetailedTexts = { header: readonly string[]; kindName(kind: LedgerEntry['kind']): string; groupName(group: string | null): string; description(row: LedgerEntry): string; total: string };
+export type DetailedTexts = {
+  header: readonly string[];
+  kindName(kind: LedgerEntry['kind']): string;
+  groupName(group: string | null): string;
+  description(row: LedgerEntry): string;
+  total: string;
+};
 
 /** Date, kind, group, description, amount into and out of the account; a last line of totals. */
 export function detailedTable(rows: readonly LedgerEntry[], texts: DetailedTexts): Table {
@@ -33,7 +39,14 @@ export function detailedTable(rows: readonly LedgerEntry[], texts: DetailedTexts
     header: texts.header,
     rows: rows.map((e) => {
       const effect = accountEffect(e);
-      return [e.date, texts.kindName(e.kind), texts.groupName(e.group), texts.description(e), effect > 0 ? money(effect) : null, effect < 0 ? money(-effect) : null];
+      return [
+        e.date,
+        texts.kindName(e.kind),
+        texts.groupName(e.group),
+        texts.description(e),
+        effect > 0 ? money(effect) : null,
+        effect < 0 ? money(-effect) : null,
+      ];
     }),
     total: [texts.total, null, null, null, money(income), money(expenses)],
   };

@@ -15,7 +15,13 @@ import { changeRecord, createRecord } from '../../sync/write/writePath';
 export type SupplierInput = { name: string; domain: BudgetGroup; phone: string; email: string; buildingIds: number[] };
 
 function supplierFields(input: SupplierInput) {
-  const fields = { name: input.name.trim(), domain: input.domain, phone: input.phone.replace(/\D+/g, '') || null, email: input.email.trim() || null, buildingIds: input.buildingIds };
+  const fields = {
+    name: input.name.trim(),
+    domain: input.domain,
+    phone: input.phone.replace(/\D+/g, '') || null,
+    email: input.email.trim() || null,
+    buildingIds: input.buildingIds,
+  };
   refuse(validateSupplier(fields) ?? phone(fields.phone, 'phone', false) ?? email(fields.email));
   return fields;
 }
@@ -48,7 +54,19 @@ export async function addBid(buildingId: number, input: BidInput, file: Compress
   await createRecord({
     table: 'bids',
     id,
-    row: { id, buildingId, ...fields, attachmentId, status: 'open', approvedBy: null, approvedAt: null, expenseId: null, version: 0, updatedAt: new Date().toISOString(), syncState: 'local' },
+    row: {
+      id,
+      buildingId,
+      ...fields,
+      attachmentId,
+      status: 'open',
+      approvedBy: null,
+      approvedAt: null,
+      expenseId: null,
+      version: 0,
+      updatedAt: new Date().toISOString(),
+      syncState: 'local',
+    },
     path: 'bids',
     payload: { id, buildingId, ...fields, attachmentId },
     dependsOn: pending > 0 ? [entityKeyOf('suppliers', fields.supplierId)] : [],

@@ -19,9 +19,12 @@ const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(
 export function useInvoiceCapture() {
   const [capture, setCapture] = useState<InvoiceCapture>({ state: 'empty' });
   const url = capture.state === 'ready' ? capture.url : null;
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
 
   async function take(file: File | undefined) {
     if (!file) return;

@@ -56,8 +56,19 @@ export function BuildingPeopleScreen() {
   let body;
   if (buildings !== undefined && buildingId === null) body = <EmptyState message={t('noBuilding')} />;
   else if (kept === undefined || (kept === null && refresh.state === 'loading')) body = <Spinner label={t('common:loading')} />;
-  else if (kept === null) body = <EmptyState message={t(online ? 'loadFailed' : 'needsConnection')} action={online ? <Button onClick={refresh.retry}>{t('retry')}</Button> : undefined} />;
-  else body = <People record={kept.record} keptFrom={!online || refresh.state === 'failed' ? formats.date(kept.savedAt) : null} mayEdit={can('buildingPeople.edit') && kept.record.editable} online={online} />;
+  else if (kept === null)
+    body = (
+      <EmptyState message={t(online ? 'loadFailed' : 'needsConnection')} action={online ? <Button onClick={refresh.retry}>{t('retry')}</Button> : undefined} />
+    );
+  else
+    body = (
+      <People
+        record={kept.record}
+        keptFrom={!online || refresh.state === 'failed' ? formats.date(kept.savedAt) : null}
+        mayEdit={can('buildingPeople.edit') && kept.record.editable}
+        online={online}
+      />
+    );
 
   return (
     <div className={styles.screen}>
@@ -105,7 +116,11 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
                       <p className={styles.name}>{m.name}</p>
                       <p className={styles.role}>{t(`roles.${m.committeeRole}`)}</p>
                     </div>
-                    {kindsOf(m).length > 0 ? <ContactIconGroup name={m.name} phone={m.phone} email={m.email} kinds={kindsOf(m)} /> : <p className={styles.muted}>{t('notShared')}</p>}
+                    {kindsOf(m).length > 0 ? (
+                      <ContactIconGroup name={m.name} phone={m.phone} email={m.email} kinds={kindsOf(m)} />
+                    ) : (
+                      <p className={styles.muted}>{t('notShared')}</p>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -159,7 +174,9 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
           ) : null}
         </>
       )}
-      {record.updatedAt && record.updatedBy ? <p className={styles.muted}>{t('updated', { date: formats.date(record.updatedAt), name: record.updatedBy })}</p> : null}
+      {record.updatedAt && record.updatedBy ? (
+        <p className={styles.muted}>{t('updated', { date: formats.date(record.updatedAt), name: record.updatedBy })}</p>
+      ) : null}
     </>
   );
 }

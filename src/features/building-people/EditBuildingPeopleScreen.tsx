@@ -24,9 +24,24 @@ import { Alert } from '../../ui/Alert';
 
 type Draft = BuildingPeopleInput & { baseVersion: number };
 
-const draftOf = (r: PeopleRecord): Draft => ({ members: r.members, management: r.management, emergency: r.emergency, workerHours: r.workerHours, baseVersion: r.version });
+const draftOf = (r: PeopleRecord): Draft => ({
+  members: r.members,
+  management: r.management,
+  emergency: r.emergency,
+  workerHours: r.workerHours,
+  baseVersion: r.version,
+});
 
-const newMember = (): CommitteeMember => ({ id: newId(), name: '', committeeRole: 'member', phone: '', email: '', showCall: false, showMessage: false, showEmail: false });
+const newMember = (): CommitteeMember => ({
+  id: newId(),
+  name: '',
+  committeeRole: 'member',
+  phone: '',
+  email: '',
+  showCall: false,
+  showMessage: false,
+  showEmail: false,
+});
 const newEmergency = (): EmergencyContact => ({ id: newId(), kind: 'plumber', name: '', phone: '' });
 
 type Outcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'failed'; key: string } | null;
@@ -63,7 +78,8 @@ export function EditBuildingPeopleScreen() {
 
   if (buildingId === null) return <EmptyState title={t('editTitle')} message={t('noBuilding')} />;
   if (!online && draft === null) return <EmptyState title={t('editTitle')} message={t('editNeedsConnection')} />;
-  if (loading === 'failed' && draft === null) return <EmptyState title={t('editTitle')} message={t('loadFailed')} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>} />;
+  if (loading === 'failed' && draft === null)
+    return <EmptyState title={t('editTitle')} message={t('loadFailed')} action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>} />;
   if (draft === null) return <Spinner label={t('common:loading')} />;
 
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
@@ -72,7 +88,8 @@ export function EditBuildingPeopleScreen() {
     setOutcome(null);
   };
   const changeMember = (i: number, next: Partial<CommitteeMember>) => change({ members: draft.members.map((m, j) => (j === i ? { ...m, ...next } : m)) });
-  const changeEmergency = (i: number, next: Partial<EmergencyContact>) => change({ emergency: draft.emergency.map((e, j) => (j === i ? { ...e, ...next } : e)) });
+  const changeEmergency = (i: number, next: Partial<EmergencyContact>) =>
+    change({ emergency: draft.emergency.map((e, j) => (j === i ? { ...e, ...next } : e)) });
 
   const save = async () => {
     setBusy(true);
@@ -113,15 +130,35 @@ export function EditBuildingPeopleScreen() {
           {draft.members.map((m, i) => (
             <fieldset key={m.id} className={styles.fieldset}>
               <legend className={styles.legend}>{t('memberOf', { n: i + 1 })}</legend>
-              <TextField label={t('name')} value={m.name} autoComplete="off" onValueChange={(name) => changeMember(i, { name })} error={errorOf(`members.${i}.name`)} />
+              <TextField
+                label={t('name')}
+                value={m.name}
+                autoComplete="off"
+                onValueChange={(name) => changeMember(i, { name })}
+                error={errorOf(`members.${i}.name`)}
+              />
               <SelectField
                 label={t('role')}
                 value={m.committeeRole}
                 onValueChange={(v) => changeMember(i, { committeeRole: committeeRoles.find((r) => r === v) ?? 'member' })}
                 options={committeeRoles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               />
-              <PhoneInput label={t('phone')} value={m.phone} autoComplete="off" onValueChange={(phone) => changeMember(i, { phone })} error={errorOf(`members.${i}.phone`)} />
-              <TextField label={t('email')} type="email" dir="ltr" autoComplete="off" value={m.email} onValueChange={(email) => changeMember(i, { email })} error={errorOf(`members.${i}.email`)} />
+              <PhoneInput
+                label={t('phone')}
+                value={m.phone}
+                autoComplete="off"
+                onValueChange={(phone) => changeMember(i, { phone })}
+                error={errorOf(`members.${i}.phone`)}
+              />
+              <TextField
+                label={t('email')}
+                type="email"
+                dir="ltr"
+                autoComplete="off"
+                value={m.email}
+                onValueChange={(email) => changeMember(i, { email })}
+                error={errorOf(`members.${i}.email`)}
+              />
               <fieldset className={styles.checks} aria-describedby={`consent-${m.id}`}>
                 <legend className={styles.legend}>{t('consent')}</legend>
                 <p id={`consent-${m.id}`} className={styles.muted}>
@@ -152,10 +189,32 @@ export function EditBuildingPeopleScreen() {
 
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('management')}</legend>
-          <TextField label={t('companyName')} value={draft.management.name} onValueChange={(name) => change({ management: { ...draft.management, name } })} error={errorOf('management.name')} />
-          <PhoneInput label={t('phone')} value={draft.management.phone} onValueChange={(phone) => change({ management: { ...draft.management, phone } })} error={errorOf('management.phone')} />
-          <TextField label={t('email')} type="email" dir="ltr" value={draft.management.email} onValueChange={(email) => change({ management: { ...draft.management, email } })} error={errorOf('management.email')} />
-          <TextField label={t('officeHours')} value={draft.management.officeHours} onValueChange={(officeHours) => change({ management: { ...draft.management, officeHours } })} error={errorOf('management.officeHours')} />
+          <TextField
+            label={t('companyName')}
+            value={draft.management.name}
+            onValueChange={(name) => change({ management: { ...draft.management, name } })}
+            error={errorOf('management.name')}
+          />
+          <PhoneInput
+            label={t('phone')}
+            value={draft.management.phone}
+            onValueChange={(phone) => change({ management: { ...draft.management, phone } })}
+            error={errorOf('management.phone')}
+          />
+          <TextField
+            label={t('email')}
+            type="email"
+            dir="ltr"
+            value={draft.management.email}
+            onValueChange={(email) => change({ management: { ...draft.management, email } })}
+            error={errorOf('management.email')}
+          />
+          <TextField
+            label={t('officeHours')}
+            value={draft.management.officeHours}
+            onValueChange={(officeHours) => change({ management: { ...draft.management, officeHours } })}
+            error={errorOf('management.officeHours')}
+          />
         </fieldset>
 
         <fieldset className={styles.fieldset}>
@@ -169,7 +228,12 @@ export function EditBuildingPeopleScreen() {
                 onValueChange={(v) => changeEmergency(i, { kind: emergencyKinds.find((k) => k === v) ?? 'other' })}
                 options={emergencyKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
               />
-              <TextField label={t('serviceName')} value={e.name} onValueChange={(name) => changeEmergency(i, { name })} error={errorOf(`emergency.${i}.name`)} />
+              <TextField
+                label={t('serviceName')}
+                value={e.name}
+                onValueChange={(name) => changeEmergency(i, { name })}
+                error={errorOf(`emergency.${i}.name`)}
+              />
               <PhoneInput label={t('phone')} value={e.phone} onValueChange={(phone) => changeEmergency(i, { phone })} error={errorOf(`emergency.${i}.phone`)} />
               <div className={styles.actions}>
                 <Button variant="secondary" onClick={() => change({ emergency: draft.emergency.filter((_, j) => j !== i) })}>
@@ -191,26 +255,14 @@ export function EditBuildingPeopleScreen() {
           {(control) => <textarea {...control} rows={2} value={draft.workerHours} onChange={(e) => change({ workerHours: e.target.value })} />}
         </Field>
 
-        {failure ? (
-          <Alert className={styles.error}>
-            {t(`errors:${failure.messageKey}`, failure.params)}
-          </Alert>
-        ) : null}
+        {failure ? <Alert className={styles.error}>{t(`errors:${failure.messageKey}`, failure.params)}</Alert> : null}
         {outcome?.kind === 'saved' ? (
           <p className={styles.saved} role="status">
             {t('saved')}
           </p>
         ) : null}
-        {outcome?.kind === 'conflict' ? (
-          <Alert className={styles.error}>
-            {t('conflict')}
-          </Alert>
-        ) : null}
-        {outcome?.kind === 'failed' ? (
-          <Alert className={styles.error}>
-            {t(outcome.key)}
-          </Alert>
-        ) : null}
+        {outcome?.kind === 'conflict' ? <Alert className={styles.error}>{t('conflict')}</Alert> : null}
+        {outcome?.kind === 'failed' ? <Alert className={styles.error}>{t(outcome.key)}</Alert> : null}
         {!online ? <p className={styles.muted}>{t('editNeedsConnection')}</p> : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy || !online}>

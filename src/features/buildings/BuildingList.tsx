@@ -36,7 +36,9 @@ export function BuildingList({ items, selectedId, isHome, onSelect }: Props) {
               <BuildingAvatar name={building.name} logoUrl={building.logoUrl} color={building.buttonColor} />
               <span className={styles.rowText}>
                 <span className={styles.rowName}>{building.name}</span>
-                <span className={styles.rowMeta}>{t('list.meta', { number: building.number, address: isolate(building.address), city: isolate(building.city) })}</span>
+                <span className={styles.rowMeta}>
+                  {t('list.meta', { number: building.number, address: isolate(building.address), city: isolate(building.city) })}
+                </span>
               </span>
               <span className={openCalls > 0 ? styles.calls : styles.noCalls}>{t('list.openCalls', { count: openCalls })}</span>
             </button>

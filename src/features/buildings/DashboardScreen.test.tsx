@@ -55,7 +55,9 @@ describe('Dashboard', () => {
 
   it('searches and orders from session state, shows open calls, and selects the current building', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'Herzl House', 'Tel Aviv'), building(102, 2, 'Rothschild Towers', 'Haifa')]);
-    await db.serviceCalls.bulkAdd([1, 2].map((n) => ({ id: `c${n}`, buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow));
+    await db.serviceCalls.bulkAdd(
+      [1, 2].map((n) => ({ id: `c${n}`, buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow),
+    );
     const updates: Partial<Session>[] = [];
     render(<Harness initial={{ buildingsOrder: 'openCalls' }} onUpdate={(p) => updates.push(p)} />);
 
@@ -74,7 +76,11 @@ describe('Dashboard', () => {
     const links = screen.getByRole('navigation', { name: 'Screens for Herzl House' });
     expect(within(links).getByRole('link', { name: 'Service calls' }).getAttribute('href')).toBe('/service-calls/101');
     expect(within(links).getByRole('link', { name: 'Electricity meters' }).getAttribute('href')).toBe('/electricity-meter/101');
-    expect(within(list).getByRole('button', { name: /Herzl House/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(list)
+        .getByRole('button', { name: /Herzl House/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search buildings' }), { target: { value: 'nowhere' } });
     expect(await screen.findByText('No building matches “nowhere”.')).toBeTruthy();
@@ -84,14 +90,17 @@ describe('Dashboard', () => {
 describe('Dashboard on a start (its list read early)', () => {
   it('shows the early list at its first render, and a later dashboard starts from its own read', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'Herzl House', 'Tel Aviv'), building(102, 2, 'Rothschild Towers', 'Haifa')]);
-    await db.serviceCalls.bulkAdd([{ id: 'c1', buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' } as ServiceCallRow]);
+    await db.serviceCalls.bulkAdd([
+      { id: 'c1', buildingId: 102, tab: 'open', openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' } as ServiceCallRow,
+    ]);
     await readDashboardEarly();
     const first = render(<Harness initial={{}} onUpdate={() => undefined} />);
     // render() flushes synchronously: without the early list the dashboard would still be loading here.
-    expect(within(screen.getByRole('list')).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      expect.stringContaining('Herzl House'),
-      expect.stringContaining('Rothschild Towers'),
-    ]);
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('Herzl House'), expect.stringContaining('Rothschild Towers')]);
     expect(screen.getByRole('button', { name: /Rothschild Towers/ }).textContent).toContain('1 open call');
     first.unmount();
 

@@ -48,10 +48,7 @@ export function DashboardScreen({ refreshCounts, isHome = false }: Props) {
   const buildings = list?.buildings;
   const counts = list?.counts;
   const profile = useLiveQuery(() => buildingProfile(session.bID), [session.bID]);
-  const refresh = useBackgroundRefresh(
-    () => callWithRelogin(() => Promise.all([pullBuildings(api), refreshCounts?.(api)])),
-    [],
-  );
+  const refresh = useBackgroundRefresh(() => callWithRelogin(() => Promise.all([pullBuildings(api), refreshCounts?.(api)])), []);
 
   const items = useMemo(
     () => (buildings && counts ? filterAndSortBuildings(buildings, counts, search, order, i18n.language) : undefined),

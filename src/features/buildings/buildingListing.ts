@@ -13,7 +13,11 @@ export function parseBuildingOrder(value: string | null | undefined): BuildingOr
 export type BuildingListItem<B extends Building = Building> = { building: B; openCalls: number };
 
 function normalized(value: string): string {
-  return value.toLocaleLowerCase().replace(/["'׳״-]/g, '').replace(/\s+/g, ' ').trim();
+  return value
+    .toLocaleLowerCase()
+    .replace(/["'׳״-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Every word of the query must appear in the name, address, city or number (any order). */

@@ -20,10 +20,17 @@ describe('building listing', () => {
   });
 
   it('orders by name, city, number or open calls (most first)', () => {
-    const calls = new Map([[3, 4], [1, 1]]);
+    const calls = new Map([
+      [3, 4],
+      [1, 1],
+    ]);
     expect(filterAndSortBuildings(list, calls, '', 'name').map((i) => i.building.id)).toEqual([3, 1, 2]);
     expect(filterAndSortBuildings(list, calls, '', 'city').map((i) => i.building.id)).toEqual([2, 3, 1]);
-    expect(filterAndSortBuildings(list, calls, '', 'openCalls').map((i) => [i.building.id, i.openCalls])).toEqual([[3, 4], [1, 1], [2, 0]]);
+    expect(filterAndSortBuildings(list, calls, '', 'openCalls').map((i) => [i.building.id, i.openCalls])).toEqual([
+      [3, 4],
+      [1, 1],
+      [2, 0],
+    ]);
     expect(parseBuildingOrder('bogus')).toBe('name');
   });
 
@@ -40,7 +47,8 @@ describe('buildingsRepo', () => {
 
   it('counts open calls per building from the cached calls', async () => {
     await db.buildings.bulkAdd([building(101, 1, 'A', 'X'), building(102, 2, 'B', 'Y')]);
-    const call = (id: string, buildingId: number, tab: ServiceCallRow['tab']) => ({ id, buildingId, tab, openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow;
+    const call = (id: string, buildingId: number, tab: ServiceCallRow['tab']) =>
+      ({ id, buildingId, tab, openedAt: '2026-01-01T08:00:00.000Z', lastUpdateAt: '2026-01-01' }) as ServiceCallRow;
     await db.serviceCalls.bulkAdd([call('1', 101, 'open'), call('2', 101, 'open'), call('3', 101, 'closed'), call('4', 102, 'planned')]);
     expect(Object.fromEntries(await openCallCounts())).toEqual({ 101: 2 });
     expect(await buildingProfile(101)).toMatchObject({ openCalls: 2, pendingKeys: 0, pendingMailItems: 0 });

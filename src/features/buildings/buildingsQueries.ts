@@ -44,8 +44,14 @@ export async function buildingProfile(id: number | null | undefined): Promise<Bu
   const pending = [building.id, 'pending'] as const;
   const [openCalls, pendingKeys, pendingMailItems] = await Promise.all([
     db.serviceCalls.where('[buildingId+tab]').equals([building.id, 'open']).count(),
-    db.keys.where('[buildingId+status]').equals([...pending]).count(),
-    db.mailItems.where('[buildingId+status]').equals([...pending]).count(),
+    db.keys
+      .where('[buildingId+status]')
+      .equals([...pending])
+      .count(),
+    db.mailItems
+      .where('[buildingId+status]')
+      .equals([...pending])
+      .count(),
   ]);
   return { building, openCalls, pendingKeys, pendingMailItems };
 }

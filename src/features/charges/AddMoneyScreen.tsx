@@ -55,7 +55,15 @@ export function AddMoneyScreen() {
   const submit = () =>
     save(async () => {
       const all = apartment === ALL;
-      await addCharge({ buildingId, apartmentId: all ? null : apartment || null, allApartments: all, reason, description, amount: amount.trim() === '' ? null : Number(amount), dueDate });
+      await addCharge({
+        buildingId,
+        apartmentId: all ? null : apartment || null,
+        allApartments: all,
+        reason,
+        description,
+        amount: amount.trim() === '' ? null : Number(amount),
+        dueDate,
+      });
       setDescription('');
       setAmount('');
       setFailure(null);
@@ -109,13 +117,38 @@ export function AddMoneyScreen() {
             </label>
           ))}
         </fieldset>
-        <TextField label={t('charges:description')} value={description} onValueChange={(v) => { setDescription(v); clear(); }} autoComplete="off" error={errorOf('description')} />
-        <TextField label={t('charges:amount')} value={amount} onValueChange={(v) => { setAmount(v); clear(); }} inputMode="decimal" autoComplete="off" error={errorOf('amount')} />
-        <DateField label={t('charges:dueDate')} value={dueDate} onValueChange={(v) => { setDueDate(v); clear(); }} error={errorOf('dueDate')} />
+        <TextField
+          label={t('charges:description')}
+          value={description}
+          onValueChange={(v) => {
+            setDescription(v);
+            clear();
+          }}
+          autoComplete="off"
+          error={errorOf('description')}
+        />
+        <TextField
+          label={t('charges:amount')}
+          value={amount}
+          onValueChange={(v) => {
+            setAmount(v);
+            clear();
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errorOf('amount')}
+        />
+        <DateField
+          label={t('charges:dueDate')}
+          value={dueDate}
+          onValueChange={(v) => {
+            setDueDate(v);
+            clear();
+          }}
+          error={errorOf('dueDate')}
+        />
         {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate']) ? (
-          <Alert className={styles.error}>
-            {errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate'])}
-          </Alert>
+          <Alert className={styles.error}>{errorBesides(['buildingId', 'apartmentId', 'description', 'amount', 'dueDate'])}</Alert>
         ) : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy} aria-busy={busy}>

@@ -13,7 +13,17 @@ export const CHARGE_PREFIX = 'charge.add:';
 
 export type NewCharge = QuickChargeInput & { reason: ChargeReason };
 
-export type StoredCharge = { id: string; buildingId: number; apartmentId: string | null; allApartments: boolean; reason: ChargeReason; description: string; amount: number; dueDate: string; createdAt: string };
+export type StoredCharge = {
+  id: string;
+  buildingId: number;
+  apartmentId: string | null;
+  allApartments: boolean;
+  reason: ChargeReason;
+  description: string;
+  amount: number;
+  dueDate: string;
+  createdAt: string;
+};
 
 /** Checks the server's rule, then stores the charge and its outbox entry together; returns its id. */
 export async function addCharge(input: NewCharge): Promise<string> {

@@ -70,13 +70,26 @@ export function BounceFeeSection({ buildingId, canEdit, online }: Props) {
                 void save();
               }}
             >
-              <TextField label={t('billing:checks.fee.amount')} hint={t('billing:hints.nis')} value={amount} onValueChange={setAmount} inputMode="decimal" dir="ltr" autoComplete="off" error={error?.field === 'amountAgorot' ? t(error.key) : undefined} />
-              <TextField label={t('billing:checks.fee.from')} hint={t('billing:checks.fee.fromHint', { today: page.today })} value={from} onValueChange={setFrom} dir="ltr" autoComplete="off" error={error?.field === 'effectiveFrom' ? t(error.key) : undefined} />
-              {error && error.field === '' ? (
-                <Alert className={styles.error}>
-                  {t(error.key)}
-                </Alert>
-              ) : null}
+              <TextField
+                label={t('billing:checks.fee.amount')}
+                hint={t('billing:hints.nis')}
+                value={amount}
+                onValueChange={setAmount}
+                inputMode="decimal"
+                dir="ltr"
+                autoComplete="off"
+                error={error?.field === 'amountAgorot' ? t(error.key) : undefined}
+              />
+              <TextField
+                label={t('billing:checks.fee.from')}
+                hint={t('billing:checks.fee.fromHint', { today: page.today })}
+                value={from}
+                onValueChange={setFrom}
+                dir="ltr"
+                autoComplete="off"
+                error={error?.field === 'effectiveFrom' ? t(error.key) : undefined}
+              />
+              {error && error.field === '' ? <Alert className={styles.error}>{t(error.key)}</Alert> : null}
               <Button type="submit" disabled={!online || saving}>
                 {t('billing:checks.fee.save')}
               </Button>

@@ -45,11 +45,7 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
   if (records.length === 0) return <p className={styles.muted}>{t('billing:checks.none')}</p>;
   return (
     <>
-      {error ? (
-        <Alert className={styles.error}>
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={styles.error}>{error}</Alert> : null}
       <ul className={styles.list} aria-label={t('billing:checks.listLabel')}>
         {records.map((c) => (
           <li key={c.CheckGuid} className={styles.card}>
@@ -64,7 +60,9 @@ export function CheckLifeList({ records, today, canAct, online, onMoved }: Props
               </dd>
               <dt>{t('billing:checks.status')}</dt>
               <dd>
-                <span className={c.status === 'bounced' ? styles.badgeWarn : c.status === 'cleared' ? styles.badgeDone : styles.badge}>{t(`billing:checks.statuses.${c.status}`)}</span>
+                <span className={c.status === 'bounced' ? styles.badgeWarn : c.status === 'cleared' ? styles.badgeDone : styles.badge}>
+                  {t(`billing:checks.statuses.${c.status}`)}
+                </span>
               </dd>
               {steps(c).map((s) => (
                 <Step key={s.status} label={t(`billing:checks.steps.${s.status}`)} by={s.by} at={s.at} />

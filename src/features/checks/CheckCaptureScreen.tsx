@@ -66,7 +66,12 @@ export function CheckCaptureScreen() {
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{title}</h2>
-      <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
+      <FlowMessages
+        errorKey={context.errorKey}
+        errorParams={context.errorParams}
+        noticeKey={context.noticeKey}
+        onNoticeClosed={() => send({ type: 'notice.dismiss' })}
+      />
       {is('notFound') ? <p className={styles.muted}>{t('fill.notFoundTitle')}</p> : null}
       {is({ capturing: 'choosing' }) ? (
         <>
@@ -80,13 +85,23 @@ export function CheckCaptureScreen() {
           <button type="button" className={styles.previewButton} onClick={() => setViewer(true)} aria-label={t('capture.enlarge')}>
             <img className={styles.preview} src={previewUrl} alt={t('capture.previewAlt')} />
           </button>
-          <ImageViewer images={[{ src: previewUrl, alt: t('capture.previewAlt') }]} index={0} open={viewer} onIndexChange={() => undefined} onClose={() => setViewer(false)} />
+          <ImageViewer
+            images={[{ src: previewUrl, alt: t('capture.previewAlt') }]}
+            index={0}
+            open={viewer}
+            onIndexChange={() => undefined}
+            onClose={() => setViewer(false)}
+          />
           {isNew ? <CheckDetailsFields value={draft} onChange={setDraft} /> : null}
           <div className={styles.bottomActions}>
             <Button variant="secondary" onClick={() => send({ type: 'photo.retake' })} disabled={!is({ capturing: 'preview' })}>
               {t('capture.retake')}
             </Button>
-            <Button onClick={() => send({ type: 'photo.accept', details: detailsOf(draft) })} disabled={!is({ capturing: 'preview' })} aria-busy={!is({ capturing: 'preview' })}>
+            <Button
+              onClick={() => send({ type: 'photo.accept', details: detailsOf(draft) })}
+              disabled={!is({ capturing: 'preview' })}
+              aria-busy={!is({ capturing: 'preview' })}
+            >
               {t(isNew ? 'capture.saveCheck' : 'capture.usePhoto')}
             </Button>
           </div>
@@ -96,7 +111,9 @@ export function CheckCaptureScreen() {
         <section className={styles.card}>
           <p>{t('capture.askBack')}</p>
           <div className={styles.actions}>
-            <Button onClick={() => send({ type: 'back.capture' })} icon={actionIcons.camera}>{t('capture.photographBack')}</Button>
+            <Button onClick={() => send({ type: 'back.capture' })} icon={actionIcons.camera}>
+              {t('capture.photographBack')}
+            </Button>
             <Button variant="secondary" onClick={() => send({ type: 'back.skip' })}>
               {t('capture.skipBack')}
             </Button>

@@ -86,7 +86,12 @@ export function ChecksFillScreen() {
         </dl>
       </section>
       {depositStep === null ? (
-        <FlowMessages errorKey={context.errorKey} errorParams={context.errorParams} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
+        <FlowMessages
+          errorKey={context.errorKey}
+          errorParams={context.errorParams}
+          noticeKey={context.noticeKey}
+          onNoticeClosed={() => send({ type: 'notice.dismiss' })}
+        />
       ) : (
         <FlowMessages errorKey={null} noticeKey={context.noticeKey} onNoticeClosed={() => send({ type: 'notice.dismiss' })} />
       )}
@@ -125,7 +130,9 @@ export function ChecksFillScreen() {
             <Button variant="secondary" onClick={() => send({ type: 'check.capture', checkGuid: null, side: 'front' })}>
               {t('fill.addCheck')}
             </Button>
-            <Button onClick={() => send({ type: 'fill.review' })} icon={actionIcons.send}>{t('fill.review')}</Button>
+            <Button onClick={() => send({ type: 'fill.review' })} icon={actionIcons.send}>
+              {t('fill.review')}
+            </Button>
           </div>
         </BottomActions>
       ) : null}

@@ -55,9 +55,18 @@ export function ChecksIndexScreen() {
       {is({ index: 'choosing' }) ? (
         <>
           {context.groups.length > 0 ? (
-            <IncompletePayments groups={context.groups} onContinue={() => send({ type: 'payment.continue' })} onCancelAll={() => send({ type: 'payments.cancelAll' })} />
+            <IncompletePayments
+              groups={context.groups}
+              onContinue={() => send({ type: 'payment.continue' })}
+              onCancelAll={() => send({ type: 'payments.cancelAll' })}
+            />
           ) : null}
-          <DebtsChooser debts={context.debts} chosen={context.chosenDebtIds} total={chosenTotal(context)} onToggle={(debtId) => send({ type: 'debts.toggle', debtId })} />
+          <DebtsChooser
+            debts={context.debts}
+            chosen={context.chosenDebtIds}
+            total={chosenTotal(context)}
+            onToggle={(debtId) => send({ type: 'debts.toggle', debtId })}
+          />
           {context.debts.length > 0 ? (
             <BottomActions>
               <Button block onClick={() => send({ type: 'debts.confirm' })}>

@@ -37,11 +37,7 @@ function DepositStepPanel({ step, errorText, uploads, send }: Props & { step: De
       <h2 id="checks-deposit" className={styles.heading}>
         {t('deposit.title')}
       </h2>
-      {errorText ? (
-        <Alert className={styles.error}>
-          {errorText}
-        </Alert>
-      ) : null}
+      {errorText ? <Alert className={styles.error}>{errorText}</Alert> : null}
       {step === 'prompt' || step === 'offline' || step === 'failed' ? (
         <>
           <p>{t('deposit.prompt')}</p>

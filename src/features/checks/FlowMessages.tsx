@@ -12,11 +12,7 @@ export function FlowMessages({ errorKey, errorParams = null, noticeKey, onNotice
   const close = useCallback(() => onNoticeClosed(), [onNoticeClosed]);
   return (
     <>
-      {errorKey ? (
-        <Alert className={styles.error}>
-          {t(errorKey, errorParams ?? {})}
-        </Alert>
-      ) : null}
+      {errorKey ? <Alert className={styles.error}>{t(errorKey, errorParams ?? {})}</Alert> : null}
       <ResultDialog open={noticeKey !== null} message={noticeKey ? t(noticeKey) : ''} isSuccess onClose={close} />
     </>
   );

@@ -18,7 +18,19 @@ import { Alert } from '../../ui/Alert';
 
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
 
-function Select({ label, value, onChange, children, disabled }: { label: string; value: string; onChange(v: string): void; children: ReactNode; disabled?: boolean }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <div className={styles.field}>
       <SelectField label={label} value={value} onValueChange={onChange} disabled={disabled} className={styles.select}>
@@ -68,7 +80,9 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
           </Button>
         </Alert>
       ) : null}
-      {buildings !== undefined && buildings.length === 0 && !(online && buildingsRefresh.state === 'loading') ? <p className={styles.muted}>{t('index.noBuildings')}</p> : null}
+      {buildings !== undefined && buildings.length === 0 && !(online && buildingsRefresh.state === 'loading') ? (
+        <p className={styles.muted}>{t('index.noBuildings')}</p>
+      ) : null}
       <Select
         label={t('index.building')}
         value={buildingId === null ? '' : String(buildingId)}

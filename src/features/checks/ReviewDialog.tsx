@@ -5,7 +5,16 @@ import { useFormats } from '../../ui/useFormats';
 import styles from './Checks.module.css';
 import { Alert } from '../../ui/Alert';
 
-type Props = { errorText?: string | null; mismatch: boolean; debtsTotal: number; checksTotal: number; count: number; busy: boolean; onBack(): void; onSend(): void };
+type Props = {
+  errorText?: string | null;
+  mismatch: boolean;
+  debtsTotal: number;
+  checksTotal: number;
+  count: number;
+  busy: boolean;
+  onBack(): void;
+  onSend(): void;
+};
 
 /** Review before sending; when the totals differ: 'Return to editing checks' or 'Send anyway'. */
 export function ReviewDialog({ errorText = null, mismatch, debtsTotal, checksTotal, count, busy, onBack, onSend }: Props) {
@@ -28,11 +37,7 @@ export function ReviewDialog({ errorText = null, mismatch, debtsTotal, checksTot
         </>
       }
     >
-      {errorText ? (
-        <Alert className={styles.error}>
-          {errorText}
-        </Alert>
-      ) : null}
+      {errorText ? <Alert className={styles.error}>{errorText}</Alert> : null}
       {mismatch ? <p className={styles.alert}>{t('review.mismatchMessage')}</p> : <p>{t('review.message', { count })}</p>}
       <dl className={styles.facts}>
         <div>

@@ -11,9 +11,26 @@ import { addCheck } from './checksRepo';
 
 const photo = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'front' };
 const check = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(), TransactionNumber: null, checksHeaderID: null, ChecksHeaderGuid: groupGuid, CheckStatus: 1, Amount,
-  DepositDate: '2030-01-15', ApprovedByUserId: null, ApprovalDate: null, SentToDeposit: false, LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null, redirect: null, BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001', FrontImageId: null, BackImageId: null, version: 0,
+  CheckGuid: crypto.randomUUID(),
+  TransactionNumber: null,
+  checksHeaderID: null,
+  ChecksHeaderGuid: groupGuid,
+  CheckStatus: 1,
+  Amount,
+  DepositDate: '2030-01-15',
+  ApprovedByUserId: null,
+  ApprovalDate: null,
+  SentToDeposit: false,
+  LastStatusChange: new Date().toISOString(),
+  LastStatusChangeByUserID: null,
+  redirect: null,
+  BankNumber: '12',
+  BranchNumber: '600',
+  AccountNumber: '123456',
+  CheckNumber: '1000001',
+  FrontImageId: null,
+  BackImageId: null,
+  version: 0,
 });
 
 /** A payment of one 250 NIS debt, scanned with one matching check, still a draft. */

@@ -29,7 +29,10 @@ function byCreated<T extends { CreateDate: string }>(a: T, b: T): number {
 }
 
 async function withChecks(groups: readonly CheckGroupRow[]): Promise<FillGroup[]> {
-  const checks = await db.checks.where('ChecksHeaderGuid').anyOf(groups.map((g) => g.ChecksHeaderGuid)).toArray();
+  const checks = await db.checks
+    .where('ChecksHeaderGuid')
+    .anyOf(groups.map((g) => g.ChecksHeaderGuid))
+    .toArray();
   const order = (c: CheckRow) => c.LastStatusChange ?? '';
   return groups.map((g) => {
     const { checks: _embedded, ...row } = g as CheckGroupRow & { checks?: unknown };
@@ -182,7 +185,11 @@ const notSent = (row: Record<string, unknown>) => row.Status !== 'submitted';
  * and not on the server yet stay until their first check arrives (only `synced` rows are pruned), and
  * sent groups stay for their deposit.
  */
-export async function keepGroupsToFill(groups: readonly GroupWithChecks[], prune: ((row: Record<string, unknown>) => boolean) | undefined, sentAt: number): Promise<void> {
+export async function keepGroupsToFill(
+  groups: readonly GroupWithChecks[],
+  prune: ((row: Record<string, unknown>) => boolean) | undefined,
+  sentAt: number,
+): Promise<void> {
   const ownPrune = prune ? (row: Record<string, unknown>) => prune(row) && notSent(row) : undefined;
   const guids = new Set(groups.flatMap((g) => (typeof g.ChecksHeaderGuid === 'string' ? [g.ChecksHeaderGuid] : [])));
   if (ownPrune) for (const row of await db.checkGroups.filter(ownPrune).toArray()) guids.add(row.ChecksHeaderGuid);
@@ -201,7 +208,11 @@ export async function keepGroupsToFill(groups: readonly GroupWithChecks[], prune
 }
 
 /** Removes groups no longer to fill on the server (cancelled, deleted, sent elsewhere) with their checks, unless changed here. */
-export async function forgetGroupsToFill(guids: readonly (string | number)[], inScope: (row: Record<string, unknown>) => boolean, sentAt: number): Promise<void> {
+export async function forgetGroupsToFill(
+  guids: readonly (string | number)[],
+  inScope: (row: Record<string, unknown>) => boolean,
+  sentAt: number,
+): Promise<void> {
   // A group sent from here leaves the fill list but waits for its deposit, with its checks.
   const sent = new Set((await db.checkGroups.bulkGet(guids.map(String))).flatMap((row) => (row && !notSent(row) ? [row.ChecksHeaderGuid] : [])));
   const ids = guids.map(String).filter((id) => !sent.has(id));

@@ -15,7 +15,17 @@ import { cancelPayments, groupsToFill, pullChecksToFill, startPayment, submitGro
 import { groupUploads, markDepositConfirmed, pullAwaitingDeposit, sentGroup } from './depositRepo';
 import { waitForUploads } from './uploadWait';
 import { checkPaymentMachine } from './checkPaymentMachine';
-import type { ConfirmDepositInput, DepositInput, NewPaymentInput, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from './checkPaymentModel';
+import type {
+  ConfirmDepositInput,
+  DepositInput,
+  NewPaymentInput,
+  PayerData,
+  PaymentGroup,
+  SaveImageInput,
+  SaveNewCheckInput,
+  SubmitInput,
+  UpdateCheckInput,
+} from './checkPaymentModel';
 import { addCheck, deleteCheck, setCheckImage, updateCheck } from './checksRepo';
 import { openDebtsOf } from './checksQueries';
 import { pullDebts } from './checksRepo';

@@ -28,7 +28,14 @@ describe('check payment: choosing debts', () => {
 
   it('a new payment goes to ChecksFill then CheckCapture', async () => {
     const t = await toCapture();
-    expect(t.nav.at(-1)).toEqual({ type: 'navigate', mode: 'push', steps: [{ name: 'ChecksFill', groupGuid: 'new-group' }, { name: 'CheckCapture', ...fillTarget('new-group') }] });
+    expect(t.nav.at(-1)).toEqual({
+      type: 'navigate',
+      mode: 'push',
+      steps: [
+        { name: 'ChecksFill', groupGuid: 'new-group' },
+        { name: 'CheckCapture', ...fillTarget('new-group') },
+      ],
+    });
     expect(t.ctx().groups.map((g) => g.ChecksHeaderGuid)).toEqual(['new-group']);
   });
 

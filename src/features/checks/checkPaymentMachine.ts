@@ -33,7 +33,11 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
     'route.fill': { target: '.loadingFill', actions: [{ type: 'selectGroup', params: ({ event }) => event.groupGuid }, 'clearError'] },
     'route.capture': {
       target: '.loadingCapture',
-      actions: [{ type: 'selectGroup', params: ({ event }) => event.target.groupGuid }, { type: 'setCapture', params: ({ event }) => event.target }, 'clearError'],
+      actions: [
+        { type: 'selectGroup', params: ({ event }) => event.target.groupGuid },
+        { type: 'setCapture', params: ({ event }) => event.target },
+        'clearError',
+      ],
     },
     'route.deposit': { target: '.loadingDeposit', actions: [{ type: 'setSentGroup', params: ({ event }) => event.groupGuid }, 'clearError'] },
     'connection.change': { actions: { type: 'setOnline', params: ({ event }) => event.online } },
@@ -57,7 +61,10 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
             input: ({ context }) => ({ contactGuid: context.payer?.contactGuid ?? '' }),
             onDone: {
               target: 'deciding',
-              actions: [{ type: 'assignDebts', params: ({ event }) => event.output.debts }, { type: 'assignFillList', params: ({ event }) => event.output.groups }],
+              actions: [
+                { type: 'assignDebts', params: ({ event }) => event.output.debts },
+                { type: 'assignFillList', params: ({ event }) => event.output.groups },
+              ],
             },
             onError: { target: 'choosing', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:anErrorOccurred' }) } },
           },
@@ -89,7 +96,10 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
             src: 'cancelPayments',
             input: ({ context }) => ({ groupGuids: context.groups.map((g) => g.ChecksHeaderGuid) }),
             onDone: { target: 'choosing', actions: ['clearFillList', { type: 'setNotice', params: 'checks:index.cancelled' }] },
-            onError: { target: 'incomplete', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotRemoveCheck' }) } },
+            onError: {
+              target: 'incomplete',
+              actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotRemoveCheck' }) },
+            },
           },
         },
       },
@@ -107,7 +117,10 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
             { type: 'addGroup', params: ({ event }) => event.output },
             { type: 'selectGroup', params: ({ event }) => event.output.ChecksHeaderGuid },
             { type: 'setCapture', params: ({ event }) => newCheckTarget(event.output.ChecksHeaderGuid) },
-            { type: 'navigate', params: ({ event }) => ({ steps: [fillStep(event.output.ChecksHeaderGuid), captureStep(newCheckTarget(event.output.ChecksHeaderGuid))] }) },
+            {
+              type: 'navigate',
+              params: ({ event }) => ({ steps: [fillStep(event.output.ChecksHeaderGuid), captureStep(newCheckTarget(event.output.ChecksHeaderGuid))] }),
+            },
           ],
         },
         onError: { target: 'index.choosing', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:anErrorOccurred' }) } },
@@ -123,10 +136,19 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
           actions: [
             'selectOnlyGroup',
             { type: 'setCapture', params: ({ context }) => newCheckTarget(context.groups[0]?.ChecksHeaderGuid ?? '') },
-            { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groups[0]?.ChecksHeaderGuid ?? ''), captureStep(newCheckTarget(context.groups[0]?.ChecksHeaderGuid ?? ''))] }) },
+            {
+              type: 'navigate',
+              params: ({ context }) => ({
+                steps: [fillStep(context.groups[0]?.ChecksHeaderGuid ?? ''), captureStep(newCheckTarget(context.groups[0]?.ChecksHeaderGuid ?? ''))],
+              }),
+            },
           ],
         },
-        { guard: 'oneGroupToFill', target: 'filling', actions: ['selectOnlyGroup', { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groups[0]?.ChecksHeaderGuid ?? '')] }) }] },
+        {
+          guard: 'oneGroupToFill',
+          target: 'filling',
+          actions: ['selectOnlyGroup', { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groups[0]?.ChecksHeaderGuid ?? '')] }) }],
+        },
         { target: 'index', actions: { type: 'navigate', params: { steps: [{ name: 'ChecksIndex' }] } } },
       ],
     },
@@ -152,7 +174,10 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
           },
           {
             target: 'filling',
-            actions: [{ type: 'selectGroup', params: ({ event }) => event.groupGuid }, { type: 'navigate', params: ({ event }) => ({ steps: [fillStep(event.groupGuid)] }) }],
+            actions: [
+              { type: 'selectGroup', params: ({ event }) => event.groupGuid },
+              { type: 'navigate', params: ({ event }) => ({ steps: [fillStep(event.groupGuid)] }) },
+            ],
           },
         ],
       },
@@ -162,8 +187,18 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
         src: 'loadFillList',
         input: () => ({ contactGuid: null }),
         onDone: [
-          { guard: { type: 'listHasGroup', params: ({ event }) => event.output }, target: 'filling', actions: { type: 'assignFillList', params: ({ event }) => event.output } },
-          { target: 'notFound', actions: [{ type: 'assignFillList', params: ({ event }) => event.output }, { type: 'setError', params: 'errors:couldNotLoadCheck' }] },
+          {
+            guard: { type: 'listHasGroup', params: ({ event }) => event.output },
+            target: 'filling',
+            actions: { type: 'assignFillList', params: ({ event }) => event.output },
+          },
+          {
+            target: 'notFound',
+            actions: [
+              { type: 'assignFillList', params: ({ event }) => event.output },
+              { type: 'setError', params: 'errors:couldNotLoadCheck' },
+            ],
+          },
         ],
         onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
       },
@@ -173,8 +208,18 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
         src: 'loadFillList',
         input: () => ({ contactGuid: null }),
         onDone: [
-          { guard: { type: 'listHasGroup', params: ({ event }) => event.output }, target: 'capturing', actions: { type: 'assignFillList', params: ({ event }) => event.output } },
-          { target: 'notFound', actions: [{ type: 'assignFillList', params: ({ event }) => event.output }, { type: 'setError', params: 'errors:couldNotLoadCheck' }] },
+          {
+            guard: { type: 'listHasGroup', params: ({ event }) => event.output },
+            target: 'capturing',
+            actions: { type: 'assignFillList', params: ({ event }) => event.output },
+          },
+          {
+            target: 'notFound',
+            actions: [
+              { type: 'assignFillList', params: ({ event }) => event.output },
+              { type: 'setError', params: 'errors:couldNotLoadCheck' },
+            ],
+          },
         ],
         onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
       },
@@ -199,7 +244,10 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
           target: 'capturing',
           actions: [
             { type: 'setCapture', params: ({ context, event }) => ({ groupGuid: context.groupGuid ?? '', checkGuid: event.checkGuid, side: event.side }) },
-            { type: 'navigate', params: ({ context, event }) => ({ steps: [captureStep({ groupGuid: context.groupGuid ?? '', checkGuid: event.checkGuid, side: event.side })] }) },
+            {
+              type: 'navigate',
+              params: ({ context, event }) => ({ steps: [captureStep({ groupGuid: context.groupGuid ?? '', checkGuid: event.checkGuid, side: event.side })] }),
+            },
           ],
         },
         'check.edit': { target: '.editing', actions: [{ type: 'selectCheck', params: ({ event }) => event.checkGuid }, 'clearError'] },
@@ -220,7 +268,11 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
             input: ({ context, event }) => ({ checkGuid: context.checkGuid ?? '', details: event.type === 'edit.save' ? event.details : {} }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'replaceCheck', params: ({ event }) => event.output }, { type: 'selectCheck', params: null }, { type: 'setNotice', params: 'checks:fill.saved' }],
+              actions: [
+                { type: 'replaceCheck', params: ({ event }) => event.output },
+                { type: 'selectCheck', params: null },
+                { type: 'setNotice', params: 'checks:fill.saved' },
+              ],
             },
             onError: { target: 'editing', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotUpdateCheck' }) } },
           },
@@ -233,7 +285,13 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
             src: 'deleteCheck',
             input: ({ context }) => ({ checkGuid: context.checkGuid ?? '' }),
             onDone: { target: 'idle', actions: ['removeCheck', 'syncNumbersOfPayments', { type: 'setNotice', params: 'checks:fill.removed' }] },
-            onError: { target: 'idle', actions: [{ type: 'selectCheck', params: null }, { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotRemoveCheck' }) }] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'selectCheck', params: null },
+                { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotRemoveCheck' }) },
+              ],
+            },
           },
         },
       },

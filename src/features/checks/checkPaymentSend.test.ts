@@ -112,7 +112,9 @@ describe('check payment: deposit confirmation', () => {
 
   it('a wrong code is "invalid code"; too many tries is "too many requests"', async () => {
     let calls = 0;
-    const t = await toDeposit({ confirm: async () => Promise.reject(++calls < 3 ? apiError(422, 'errors:invalidCode') : apiError(429, 'errors:tooManyRequests')) });
+    const t = await toDeposit({
+      confirm: async () => Promise.reject(++calls < 3 ? apiError(422, 'errors:invalidCode') : apiError(429, 'errors:tooManyRequests')),
+    });
     t.actor.send({ type: 'deposit.start' });
     await t.until('deposit.awaitingCode');
     t.actor.send({ type: 'deposit.submit', code: '111111' });
@@ -179,7 +181,9 @@ describe('check payment: the wait for its uploads, and a deposit confirmed later
   });
 
   it('shows the server’s reason when a change of the payment was refused', async () => {
-    const t = await toDeposit({ waitForSync: async () => Promise.reject(new UploadWaitError('refused', { ...uploads(2), refusedKey: 'errors:fileTooLarge' })) });
+    const t = await toDeposit({
+      waitForSync: async () => Promise.reject(new UploadWaitError('refused', { ...uploads(2), refusedKey: 'errors:fileTooLarge' })),
+    });
     t.actor.send({ type: 'deposit.start' });
     await t.until('deposit.failed');
     expect(t.ctx().errorKey).toBe('errors:fileTooLarge');
@@ -209,4 +213,3 @@ describe('check payment: the wait for its uploads, and a deposit confirmed later
     expect(t.ctx().errorKey).toBe('checks:deposits.notWaiting');
   });
 });
-

@@ -41,15 +41,18 @@ export const captureStep = (t: CaptureTarget): RouteStep => ({ name: 'CheckCaptu
 const sameTarget = (a: CaptureTarget | null, b: CaptureTarget) => a !== null && a.groupGuid === b.groupGuid && a.checkGuid === b.checkGuid && a.side === b.side;
 
 /** In the states of the fill screen, its route event for the same group changes nothing. */
-export const stayOnGroup = { 'route.fill': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } } } as const;
+export const stayOnGroup = {
+  'route.fill': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } },
+} as const;
 
 /** The deposit screen mounting again for the payment the flow is on changes nothing. */
-export const stayOnDeposit = { 'route.deposit': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } } } as const;
+export const stayOnDeposit = {
+  'route.deposit': { guard: { type: 'onGroupAlready', params: ({ event }: { event: { groupGuid: string } }) => event.groupGuid } },
+} as const;
 
 function withGroup(groups: PaymentGroup[], guid: string | null, change: (g: PaymentGroup) => PaymentGroup): PaymentGroup[] {
   return groups.map((g) => (g.ChecksHeaderGuid === guid ? change(g) : g));
 }
-
 
 export const checkPaymentSetup = setup({
   types: {} as { context: CheckPaymentContext; events: CheckPaymentEvent; input: CheckPaymentInput | undefined; emitted: NavigateEvent },
@@ -118,7 +121,8 @@ export const checkPaymentSetup = setup({
     setPayer: assign({ payer: (_, payer: CheckPaymentContext['payer']) => payer, debts: [], chosenDebtIds: [], groups: [] }),
     assignDebts: assign({ debts: (_, debts: Debt[]) => debts, chosenDebtIds: [] }),
     toggleDebt: assign({
-      chosenDebtIds: ({ context }, id: string) => (context.chosenDebtIds.includes(id) ? context.chosenDebtIds.filter((d) => d !== id) : [...context.chosenDebtIds, id]),
+      chosenDebtIds: ({ context }, id: string) =>
+        context.chosenDebtIds.includes(id) ? context.chosenDebtIds.filter((d) => d !== id) : [...context.chosenDebtIds, id],
     }),
     /** Loading the fill list replaces the whole list. */
     assignFillList: assign({ groups: (_, groups: PaymentGroup[]) => groups }),
@@ -162,7 +166,8 @@ export const checkPaymentSetup = setup({
         const draft = context.draft;
         return draft ? withGroup(context.groups, draft.ChecksHeaderGuid, (g) => ({ ...g, checks: [...g.checks, draft] })) : context.groups;
       },
-      capture: ({ context }) => (context.draft ? { groupGuid: context.draft.ChecksHeaderGuid, checkGuid: context.draft.CheckGuid, side: 'back' as const } : context.capture),
+      capture: ({ context }) =>
+        context.draft ? { groupGuid: context.draft.ChecksHeaderGuid, checkGuid: context.draft.CheckGuid, side: 'back' as const } : context.capture,
       photo: null,
     }),
     replaceCheck: assign({
@@ -172,7 +177,8 @@ export const checkPaymentSetup = setup({
     selectCheck: assign({ checkGuid: (_, guid: string | null) => guid }),
     /** Deleting a check removes it from its group. */
     removeCheck: assign({
-      groups: ({ context }) => withGroup(context.groups, context.groupGuid, (g) => ({ ...g, checks: g.checks.filter((c) => c.CheckGuid !== context.checkGuid) })),
+      groups: ({ context }) =>
+        withGroup(context.groups, context.groupGuid, (g) => ({ ...g, checks: g.checks.filter((c) => c.CheckGuid !== context.checkGuid) })),
       checkGuid: null,
     }),
     /** NumbersOfPayments follows the number of checks. */
@@ -188,6 +194,10 @@ export const checkPaymentSetup = setup({
       sentGroupGuid: ({ context }) => context.groupGuid,
       groupGuid: null,
     }),
-    navigate: emit((_, params: { steps: RouteStep[]; mode?: 'push' | 'back' }): NavigateEvent => ({ type: 'navigate', steps: params.steps, mode: params.mode ?? 'push' })),
+    navigate: emit((_, params: { steps: RouteStep[]; mode?: 'push' | 'back' }): NavigateEvent => ({
+      type: 'navigate',
+      steps: params.steps,
+      mode: params.mode ?? 'push',
+    })),
   },
 });

@@ -8,7 +8,10 @@ export const captureState = checkPaymentSetup.createStateConfig({
     'route.capture': { guard: { type: 'capturingAlready', params: ({ event }) => event.target } },
     'capture.cancel': {
       target: 'filling',
-      actions: [{ type: 'setCapture', params: null }, { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groupGuid ?? '')], mode: 'back' as const }) }],
+      actions: [
+        { type: 'setCapture', params: null },
+        { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groupGuid ?? '')], mode: 'back' as const }) },
+      ],
     },
   },
   states: {
@@ -48,14 +51,23 @@ export const captureState = checkPaymentSetup.createStateConfig({
       invoke: {
         src: 'saveCheckImage',
         input: ({ context }) => ({ checkGuid: context.capture?.checkGuid ?? '', side: context.capture?.side ?? 'front', photo: context.photo }),
-        onDone: { target: 'done', actions: [{ type: 'replaceCheck', params: ({ event }) => event.output }, { type: 'setNotice', params: 'checks:capture.saved' }] },
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'replaceCheck', params: ({ event }) => event.output },
+            { type: 'setNotice', params: 'checks:capture.saved' },
+          ],
+        },
         onError: { target: 'preview', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:errorCapturingCheck' }) } },
       },
     },
     done: {
       always: {
         target: '#checkPayment.filling',
-        actions: [{ type: 'setCapture', params: null }, { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groupGuid ?? '')], mode: 'back' as const }) }],
+        actions: [
+          { type: 'setCapture', params: null },
+          { type: 'navigate', params: ({ context }) => ({ steps: [fillStep(context.groupGuid ?? '')], mode: 'back' as const }) },
+        ],
       },
     },
   },
@@ -75,7 +87,10 @@ export const depositStep = checkPaymentSetup.createStateConfig({
     },
     offline: {
       on: {
-        'deposit.start': [{ guard: 'isOffline', actions: { type: 'setError', params: 'checks:deposit.needsConnection' } }, { target: 'waitingForSync', actions: 'clearError' }],
+        'deposit.start': [
+          { guard: 'isOffline', actions: { type: 'setError', params: 'checks:deposit.needsConnection' } },
+          { target: 'waitingForSync', actions: 'clearError' },
+        ],
       },
     },
     waitingForSync: {
@@ -131,7 +146,10 @@ export const depositStep = checkPaymentSetup.createStateConfig({
     // "Call me" again tries again at once (after stalled uploads, a refused call).
     failed: {
       on: {
-        'deposit.start': [{ guard: 'isOffline', target: 'offline', actions: { type: 'setError', params: 'checks:deposit.needsConnection' } }, { target: 'waitingForSync', actions: 'clearError' }],
+        'deposit.start': [
+          { guard: 'isOffline', target: 'offline', actions: { type: 'setError', params: 'checks:deposit.needsConnection' } },
+          { target: 'waitingForSync', actions: 'clearError' },
+        ],
       },
     },
   },

@@ -9,7 +9,11 @@ function resized(width: number, height: number, max: number): [number, number] {
 
 describe('check photos stay legible', () => {
   it('keeps a phone photo of a check at a long edge of at least 1600 px', () => {
-    for (const [w, h] of [[4000, 3000], [3024, 4032], [4000, 1800]] as const) {
+    for (const [w, h] of [
+      [4000, 3000],
+      [3024, 4032],
+      [4000, 1800],
+    ] as const) {
       const [rw, rh] = resized(w, h, photoProfiles.check.maxWidthOrHeight);
       expect(Math.max(rw, rh)).toBeGreaterThanOrEqual(1600);
     }

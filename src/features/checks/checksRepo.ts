@@ -84,7 +84,11 @@ export async function addCheck(input: NewCheck): Promise<CheckRow> {
 }
 
 /** `photos`: a new image of a side, with the one it replaces (dropped if it never left the device). */
-async function changeCheck(guid: string, next: (row: CheckRow) => Check, photos?: (row: CheckRow, createdBy: number | null) => Pick<Action, 'uploads' | 'dropPhotos'>): Promise<CheckRow> {
+async function changeCheck(
+  guid: string,
+  next: (row: CheckRow) => Check,
+  photos?: (row: CheckRow, createdBy: number | null) => Pick<Action, 'uploads' | 'dropPhotos'>,
+): Promise<CheckRow> {
   const actor = await currentActor();
   const row = await db.checks.get(guid);
   if (!row) throw new RuleError({ field: 'CheckGuid', messageKey: 'notFound' });

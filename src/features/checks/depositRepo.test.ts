@@ -12,13 +12,42 @@ import { awaitingDeposit, groupUploads, markDepositConfirmed, pullAwaitingDeposi
 
 const photo = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'front' };
 const check = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(), TransactionNumber: null, checksHeaderID: null, ChecksHeaderGuid: groupGuid, CheckStatus: 1, Amount,
-  DepositDate: '2030-01-15', ApprovedByUserId: null, ApprovalDate: null, SentToDeposit: false, LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null, redirect: null, BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001', FrontImageId: null, BackImageId: null, version: 1,
+  CheckGuid: crypto.randomUUID(),
+  TransactionNumber: null,
+  checksHeaderID: null,
+  ChecksHeaderGuid: groupGuid,
+  CheckStatus: 1,
+  Amount,
+  DepositDate: '2030-01-15',
+  ApprovedByUserId: null,
+  ApprovalDate: null,
+  SentToDeposit: false,
+  LastStatusChange: new Date().toISOString(),
+  LastStatusChangeByUserID: null,
+  redirect: null,
+  BankNumber: '12',
+  BranchNumber: '600',
+  AccountNumber: '123456',
+  CheckNumber: '1000001',
+  FrontImageId: null,
+  BackImageId: null,
+  version: 1,
 });
 const sentGroup = (guid: string, SubmittedAt: string) => ({
-  ID: 5001, ChecksHeaderGuid: guid, ContactGuid: 'contact-1', Status: 'submitted', Amount: 100, CreateDate: '2030-01-01T08:00:00Z', BatchId: null,
-  NumbersOfPayments: 1, BuildingId: 101, DebtIds: ['d1'], version: 3, SubmittedAt, PayerName: 'דנה כהן', checks: [check(guid, 100)],
+  ID: 5001,
+  ChecksHeaderGuid: guid,
+  ContactGuid: 'contact-1',
+  Status: 'submitted',
+  Amount: 100,
+  CreateDate: '2030-01-01T08:00:00Z',
+  BatchId: null,
+  NumbersOfPayments: 1,
+  BuildingId: 101,
+  DebtIds: ['d1'],
+  version: 3,
+  SubmittedAt,
+  PayerName: 'דנה כהן',
+  checks: [check(guid, 100)],
 });
 const serving = (bodies: Record<string, unknown>) =>
   createApiClient({ fetch: fakeFetch((req) => ({ body: bodies[new URL(req.url, 'http://x').pathname.replace('/api/binyan/', '')] ?? { records: [] } })) });

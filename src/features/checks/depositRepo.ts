@@ -75,7 +75,10 @@ export type GroupUploads = {
 
 export async function groupUploads(guid: string): Promise<GroupUploads> {
   const checks = await db.checks.where('ChecksHeaderGuid').equals(guid).toArray();
-  const photoKeys = checks.flatMap((c) => [c.FrontImageId, c.BackImageId]).filter((id): id is string => id !== null).map((id) => entityKeyOf('photos', id));
+  const photoKeys = checks
+    .flatMap((c) => [c.FrontImageId, c.BackImageId])
+    .filter((id): id is string => id !== null)
+    .map((id) => entityKeyOf('photos', id));
   const keys = [entityKeyOf('checkGroups', guid), ...(await groupDependencies(guid))];
   const entries = await db.outbox.where('entityKey').anyOf(keys).toArray();
   const photosWaiting = new Set(entries.filter((e) => e.kind === 'photo').map((e) => e.entityKey));

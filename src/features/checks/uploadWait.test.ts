@@ -52,7 +52,10 @@ describe('waiting for a payment’s uploads before its deposit', () => {
   });
 
   it('stops at once with "offline" when the phone loses its connection', async () => {
-    const r = rig(() => uploads(2), (t) => t < 5_000);
+    const r = rig(
+      () => uploads(2),
+      (t) => t < 5_000,
+    );
     await expect(waitForUploads(r.deps)).rejects.toMatchObject({ reason: 'offline', uploads: { photosSent: 2 } });
     expect(r.elapsed()).toBeLessThan(6_000);
   });

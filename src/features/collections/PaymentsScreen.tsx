@@ -33,7 +33,6 @@ export function PaymentsScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const can = useCan();
 
-
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('collections:title')}</h2>

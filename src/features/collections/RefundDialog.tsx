@@ -42,14 +42,25 @@ export function RefundDialog({ payment, onClose, onRefunded }: Props) {
   }
 
   return (
-    <FormDialog open title={t('collections:refund.title', { number: payment.receiptNumber ?? '' })} onClose={onClose} formId="refund-form" submitLabel={t('collections:refund.submit')} onSubmit={() => void submit()} busy={busy}>
+    <FormDialog
+      open
+      title={t('collections:refund.title', { number: payment.receiptNumber ?? '' })}
+      onClose={onClose}
+      formId="refund-form"
+      submitLabel={t('collections:refund.submit')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
       <p className={styles.muted}>{t('collections:refund.left', { amount: f.agorot(left), total: f.agorot(payment.totalAgorot) })}</p>
-      <TextField label={t('collections:refund.amount')} value={amount} onValueChange={setAmount} inputMode="decimal" autoComplete="off" error={error?.field === 'amount' ? t(error.key) : null} />
-      {error && error.field !== 'amount' ? (
-        <Alert className={styles.error}>
-          {t(error.key)}
-        </Alert>
-      ) : null}
+      <TextField
+        label={t('collections:refund.amount')}
+        value={amount}
+        onValueChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+        error={error?.field === 'amount' ? t(error.key) : null}
+      />
+      {error && error.field !== 'amount' ? <Alert className={styles.error}>{t(error.key)}</Alert> : null}
     </FormDialog>
   );
 }

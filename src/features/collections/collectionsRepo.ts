@@ -21,7 +21,16 @@ const refundAnswer = z.looseObject({ record: z.looseObject({ id: z.string(), amo
  * Refunds all or part of a card payment (management staff). The refund's id is made when the form opens
  * and sent again on a retry, so a lost answer or a second tap refunds once.
  */
-export async function refundPayment(payment: Pick<PaymentRecord, 'id' | 'status' | 'totalAgorot' | 'refundedAgorot'>, refundId: string, amountAgorot: number): Promise<void> {
+export async function refundPayment(
+  payment: Pick<PaymentRecord, 'id' | 'status' | 'totalAgorot' | 'refundedAgorot'>,
+  refundId: string,
+  amountAgorot: number,
+): Promise<void> {
   refuse(validateRefund({ status: payment.status, totalAgorot: payment.totalAgorot, refundedAgorot: payment.refundedAgorot ?? 0, amountAgorot }));
-  answerOf(refundAnswer, await callWithRelogin(() => api.request('POST', `payments/${encodeURIComponent(payment.id)}/refunds`, { id: refundId, amountAgorot }, { headers: { 'Idempotency-Key': refundId } })));
+  answerOf(
+    refundAnswer,
+    await callWithRelogin(() =>
+      api.request('POST', `payments/${encodeURIComponent(payment.id)}/refunds`, { id: refundId, amountAgorot }, { headers: { 'Idempotency-Key': refundId } }),
+    ),
+  );
 }

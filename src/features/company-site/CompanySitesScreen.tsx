@@ -56,7 +56,9 @@ export function CompanySitesScreen() {
       <h2 className={styles.heading}>{t('companySite:manage.title')}</h2>
       <p className={styles.muted}>{t('companySite:manage.intro')}</p>
       {sites === null && refresh.state === 'loading' ? <Spinner /> : null}
-      {sites === null && refresh.state === 'failed' ? <EmptyState message={t('companySite:manage.loadFailed')} action={<Button onClick={refresh.retry}>{t('companySite:manage.retry')}</Button>} /> : null}
+      {sites === null && refresh.state === 'failed' ? (
+        <EmptyState message={t('companySite:manage.loadFailed')} action={<Button onClick={refresh.retry}>{t('companySite:manage.retry')}</Button>} />
+      ) : null}
       {sites?.length === 0 ? <EmptyState message={t('companySite:manage.empty')} /> : null}
       {sites && sites.length > 0 ? (
         <ul className={styles.list} aria-label={t('companySite:manage.listLabel')}>
@@ -66,7 +68,17 @@ export function CompanySitesScreen() {
                 <span className={styles.cardTitle} dir="ltr">
                   {site}
                 </span>
-                <Button variant="secondary" disabled={busy} onClick={() => void save(sites.filter((s) => s !== site), t('companySite:manage.removed'))} aria-label={t('companySite:manage.removeOf', { site })}>
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void save(
+                      sites.filter((s) => s !== site),
+                      t('companySite:manage.removed'),
+                    )
+                  }
+                  aria-label={t('companySite:manage.removeOf', { site })}
+                >
                   {t('companySite:manage.remove')}
                 </Button>
               </div>

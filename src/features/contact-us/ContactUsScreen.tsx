@@ -42,8 +42,18 @@ export function ContactUsScreen() {
       await api.request('POST', 'public/contact-us', { ...lead, companyCode: session.compID }, { prefix: false });
       setSent(true);
     } catch (error) {
-      if (isApiError(error) && error.field) setFailure({ field: error.field, messageKey: error.messageKey.replace(/^errors:/, '') as RuleFailure['messageKey'] });
-      else setSendError(t(isApiError(error) && error.status === 429 ? 'errors:tooManyRequests' : navigator.onLine ? errorKeyOf(error, 'errors:anErrorOccurred') : 'contactUs:offline'));
+      if (isApiError(error) && error.field)
+        setFailure({ field: error.field, messageKey: error.messageKey.replace(/^errors:/, '') as RuleFailure['messageKey'] });
+      else
+        setSendError(
+          t(
+            isApiError(error) && error.status === 429
+              ? 'errors:tooManyRequests'
+              : navigator.onLine
+                ? errorKeyOf(error, 'errors:anErrorOccurred')
+                : 'contactUs:offline',
+          ),
+        );
     } finally {
       setBusy(false);
     }
@@ -58,10 +68,32 @@ export function ContactUsScreen() {
         ) : (
           <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
             <p>{t('contactUs:intro')}</p>
-            <TextField label={t('contactUs:fullName')} value={lead.fullName} onValueChange={(fullName) => set({ fullName })} error={errorOf('fullName')} autoComplete="name" required />
+            <TextField
+              label={t('contactUs:fullName')}
+              value={lead.fullName}
+              onValueChange={(fullName) => set({ fullName })}
+              error={errorOf('fullName')}
+              autoComplete="name"
+              required
+            />
             <PhoneInput label={t('contactUs:phone')} value={lead.phone} onValueChange={(phone) => set({ phone })} error={errorOf('phone')} required />
-            <TextField type="email" label={t('contactUs:email')} value={lead.email} onValueChange={(email) => set({ email })} error={errorOf('email')} autoComplete="email" />
-            <TextField label={t('contactUs:building')} hint={t('contactUs:buildingHint')} value={lead.building} onValueChange={(building) => set({ building })} error={errorOf('building')} autoComplete="street-address" required />
+            <TextField
+              type="email"
+              label={t('contactUs:email')}
+              value={lead.email}
+              onValueChange={(email) => set({ email })}
+              error={errorOf('email')}
+              autoComplete="email"
+            />
+            <TextField
+              label={t('contactUs:building')}
+              hint={t('contactUs:buildingHint')}
+              value={lead.building}
+              onValueChange={(building) => set({ building })}
+              error={errorOf('building')}
+              autoComplete="street-address"
+              required
+            />
             <Field label={t('contactUs:note')} error={errorOf('note')}>
               {(control) => <textarea {...control} value={lead.note} onChange={(e) => set({ note: e.target.value })} rows={3} />}
             </Field>

@@ -39,14 +39,18 @@ export function LeadsScreen() {
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('contactUs:leads.title')}</h2>
       {records === null && refresh.state === 'loading' ? <Spinner /> : null}
-      {records === null && refresh.state === 'failed' ? <EmptyState message={t('contactUs:leads.loadFailed')} action={<Button onClick={refresh.retry}>{t('contactUs:leads.retry')}</Button>} /> : null}
+      {records === null && refresh.state === 'failed' ? (
+        <EmptyState message={t('contactUs:leads.loadFailed')} action={<Button onClick={refresh.retry}>{t('contactUs:leads.retry')}</Button>} />
+      ) : null}
       {records?.length === 0 ? <EmptyState message={t('contactUs:leads.empty')} /> : null}
       <ul className={styles.list}>
         {(records ?? []).map((lead) => (
           <li key={lead.id} className={styles.card} aria-label={lead.fullName}>
             <div className={styles.cardHeader}>
               <h3 className={styles.cardTitle}>{lead.fullName}</h3>
-              <span className={`${styles.badge} ${lead.calledBackAt ? styles.badgeDone : ''}`}>{lead.calledBackAt ? t('contactUs:leads.called') : t('contactUs:leads.toCall')}</span>
+              <span className={`${styles.badge} ${lead.calledBackAt ? styles.badgeDone : ''}`}>
+                {lead.calledBackAt ? t('contactUs:leads.called') : t('contactUs:leads.toCall')}
+              </span>
             </div>
             <dl className={styles.facts}>
               <div>

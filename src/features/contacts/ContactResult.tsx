@@ -6,10 +6,9 @@ import styles from './SearchContactScreen.module.css';
 
 export function ContactResult({ contact, place }: { contact: ContactRow; place: ContactPlace | undefined }) {
   const { t } = useTranslation('contacts');
-  const where = [
-    place?.buildingName ?? null,
-    place?.apartmentNumber ? t('result.apartment', { number: place.apartmentNumber }) : null,
-  ].filter((part): part is string => part !== null);
+  const where = [place?.buildingName ?? null, place?.apartmentNumber ? t('result.apartment', { number: place.apartmentNumber }) : null].filter(
+    (part): part is string => part !== null,
+  );
   return (
     <li className={styles.result}>
       <div className={styles.resultText}>

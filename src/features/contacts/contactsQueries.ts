@@ -28,12 +28,17 @@ export async function searchContacts(text: string, buildingId: number | null): P
   if (query.kind === 'empty') return { query, contacts: [], truncated: false };
   if (buildingId !== null && !contactsIndex.isReady()) {
     const matches = matcherOf(query);
-    const found = (await db.contacts.where('buildingId').equals(buildingId).toArray()).filter((contact) => matches(contactFactsOf(contact))).sort(compareContacts);
+    const found = (await db.contacts.where('buildingId').equals(buildingId).toArray())
+      .filter((contact) => matches(contactFactsOf(contact)))
+      .sort(compareContacts);
     void contactsIndex.prepare();
     return { query, contacts: found.slice(0, SEARCH_LIMIT), truncated: found.length > SEARCH_LIMIT };
   }
   const { entries, generation } = await contactsIndex.inOrder('name');
-  const scoped = buildingId === null ? search.scope('all', generation, entries, () => true) : search.group('building', generation, entries, (c) => String(c.buildingId), String(buildingId));
+  const scoped =
+    buildingId === null
+      ? search.scope('all', generation, entries, () => true)
+      : search.group('building', generation, entries, (c) => String(c.buildingId), String(buildingId));
   const matches = matcherOf(query);
   const found = search.matching(scoped, query, (facts) => matches(facts), SEARCH_LIMIT);
   return { query, contacts: found.slice(0, SEARCH_LIMIT).map((entry) => entry.row), truncated: found.length > SEARCH_LIMIT };
@@ -49,7 +54,10 @@ export async function placesOf(contacts: readonly ContactRow[]): Promise<Map<str
   const buildingName = new Map(buildings.flatMap((b) => (b ? [[b.id, b.name] as const] : [])));
   const apartmentNumber = new Map(apartments.flatMap((a) => (a ? [[a.id, a.number] as const] : [])));
   return new Map(
-    contacts.map((c) => [c.id, { buildingName: buildingName.get(c.buildingId) ?? null, apartmentNumber: c.apartmentId ? (apartmentNumber.get(c.apartmentId) ?? null) : null }]),
+    contacts.map((c) => [
+      c.id,
+      { buildingName: buildingName.get(c.buildingId) ?? null, apartmentNumber: c.apartmentId ? (apartmentNumber.get(c.apartmentId) ?? null) : null },
+    ]),
   );
 }
 

@@ -11,10 +11,7 @@ import { containsText, hasHebrew, hasLatin, hasRussian, isEmail } from '../../li
 export type TextScript = 'hebrew' | 'russian' | 'latin' | 'mixed' | 'other';
 
 export type ContactQuery =
-  | { kind: 'empty' }
-  | { kind: 'email'; value: string }
-  | { kind: 'phone'; digits: string }
-  | { kind: 'text'; script: TextScript; words: string[] };
+  { kind: 'empty' } | { kind: 'email'; value: string } | { kind: 'phone'; digits: string } | { kind: 'text'; script: TextScript; words: string[] };
 
 /** Fewer digits than this match too many numbers to be useful. */
 export const MIN_PHONE_DIGITS = 3;

@@ -57,7 +57,16 @@ describe('Daily plan screen', () => {
       key: planKey('w-avi', today),
       planDate: today,
       workerId: 'w-avi',
-      entries: [{ buildingId: 101, order: 1, checklist: [{ id: '101-lobby', label: 'ניקיון הלובי' }, { id: '101-roof', label: 'גג' }] }],
+      entries: [
+        {
+          buildingId: 101,
+          order: 1,
+          checklist: [
+            { id: '101-lobby', label: 'ניקיון הלובי' },
+            { id: '101-roof', label: 'גג' },
+          ],
+        },
+      ],
     });
     renderScreen();
     const card = await screen.findByRole('article', { name: 'Herzl House' });
@@ -77,7 +86,7 @@ describe('Daily plan screen', () => {
     expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.op)).toEqual(['create', 'update']);
   });
 
-  it('works out today\'s plan from the buildings on the phone when none is stored, and records a visit as usual', async () => {
+  it("works out today's plan from the buildings on the phone when none is stored, and records a visit as usual", async () => {
     const yesterday = toLocalDateString(new Date(Date.now() - 86_400_000));
     await db.buildings.bulkAdd([
       building,

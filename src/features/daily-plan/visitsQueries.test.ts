@@ -23,7 +23,11 @@ describe("the day's plan on the device", () => {
   it('without one, is worked out from the buildings taken offline, the newest earlier plan first', async () => {
     await db.buildings.bulkAdd([101, 102, 103, 104].map((id) => testBuilding({ id, number: id - 100, name: `B${id}`, city: 'Holon' })));
     await Promise.all([102, 103, 104].map((id) => markBuildingTaken(id, '2026-11-27T06:00:00.000Z')));
-    await db.dailyPlans.bulkPut([storedPlan('2026-11-20', [101, 102]), storedPlan('2026-11-27', [104, 101]), { ...storedPlan('2026-11-27', [102]), key: 'w-dana:2026-11-27', workerId: 'w-dana' }]);
+    await db.dailyPlans.bulkPut([
+      storedPlan('2026-11-20', [101, 102]),
+      storedPlan('2026-11-27', [104, 101]),
+      { ...storedPlan('2026-11-27', [102]), key: 'w-dana:2026-11-27', workerId: 'w-dana' },
+    ]);
     const day = await dayPlanOf('w-avi', '2026-11-28');
     expect(day?.workedOut).toBe(true);
     expect(day?.plan.entries).toEqual([

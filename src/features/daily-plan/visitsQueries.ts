@@ -35,7 +35,10 @@ export async function dayPlanOf(workerId: string, planDate: string): Promise<Day
   const [last, taken, buildings] = await Promise.all([lastPlanBefore(workerId, planDate), takenBuildings(), db.buildings.orderBy('number').toArray()]);
   const onPhone = buildings.map((b) => b.id).filter((id) => taken.size === 0 || taken.has(id));
   const lastEntries = [...(last?.entries ?? [])].sort((a, b) => a.order - b.order);
-  const ids = onPhone.length === 0 ? lastEntries.map((e) => e.buildingId) : [...new Set([...lastEntries.map((e) => e.buildingId).filter((id) => onPhone.includes(id)), ...onPhone])];
+  const ids =
+    onPhone.length === 0
+      ? lastEntries.map((e) => e.buildingId)
+      : [...new Set([...lastEntries.map((e) => e.buildingId).filter((id) => onPhone.includes(id)), ...onPhone])];
   if (ids.length === 0) return null;
   const checklists = new Map(lastEntries.map((e) => [e.buildingId, e.checklist]));
   const entries = ids.map((buildingId, i) => ({ buildingId, order: i + 1, checklist: checklists.get(buildingId) ?? [] }));
@@ -68,8 +71,14 @@ export async function planEntryDetails(entry: DailyPlanEntry, visitDate: string,
     getBuilding(entry.buildingId),
     visitOf(entry.buildingId, visitDate, workerId),
     openCallsOfBuilding(entry.buildingId),
-    db.keys.where('[buildingId+status]').equals([...pending]).toArray(),
-    db.mailItems.where('[buildingId+status]').equals([...pending]).toArray(),
+    db.keys
+      .where('[buildingId+status]')
+      .equals([...pending])
+      .toArray(),
+    db.mailItems
+      .where('[buildingId+status]')
+      .equals([...pending])
+      .toArray(),
   ]);
   return { building, visit, openCalls, pendingKeys, pendingMailItems };
 }

@@ -28,7 +28,10 @@ describe('visitsRepo', () => {
       workerId: 'w-avi',
       madeToday: false,
       syncState: 'local',
-      checklist: [{ id: '101-lobby', done: true }, { id: '101-roof', done: false }],
+      checklist: [
+        { id: '101-lobby', done: true },
+        { id: '101-roof', done: false },
+      ],
     });
     expect(await setChecklistItem(entry, today, '101-roof', true)).toBe(id);
     const entries = await db.outbox.orderBy('seq').toArray();
@@ -56,7 +59,14 @@ describe('visitsRepo', () => {
   });
 
   it('merges the plan checklist with the ticks a visit already has', () => {
-    expect(mergedChecklist(entry, { checklist: [{ id: '101-roof', label: 'Roof', done: true }, { id: 'old', label: 'Old', done: true }] })).toEqual([
+    expect(
+      mergedChecklist(entry, {
+        checklist: [
+          { id: '101-roof', label: 'Roof', done: true },
+          { id: 'old', label: 'Old', done: true },
+        ],
+      }),
+    ).toEqual([
       { id: '101-lobby', label: 'Lobby', done: false },
       { id: '101-roof', label: 'Roof', done: true },
       { id: 'old', label: 'Old', done: true },

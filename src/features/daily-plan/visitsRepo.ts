@@ -14,7 +14,6 @@ import { pullInto } from '../../sync/replay/pull';
 import { planKey, visitOf } from './visitsQueries';
 import { changeRecord, createRecord } from '../../sync/write/writePath';
 
-
 /** The checklist a visit shows: the visit's own ticks, plus plan items it does not have yet. */
 export function mergedChecklist(entry: Pick<DailyPlanEntry, 'checklist'>, visit: Pick<Visit, 'checklist'> | null): ChecklistItem[] {
   const ticks = new Map((visit?.checklist ?? []).map((item) => [item.id, item]));

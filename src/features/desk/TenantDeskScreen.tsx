@@ -97,11 +97,7 @@ export function TenantDeskScreen() {
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('title')}</h2>
-      {actionError ? (
-        <Alert className={styles.error}>
-          {t(actionError)}
-        </Alert>
-      ) : null}
+      {actionError ? <Alert className={styles.error}>{t(actionError)}</Alert> : null}
       <section className={styles.card} aria-labelledby="desk-items">
         <h3 id="desk-items" className={styles.cardTitle}>
           {t('items.title')}
@@ -130,10 +126,34 @@ export function TenantDeskScreen() {
           {t('visitors.title')}
         </h3>
         <p className={styles.muted}>{t('visitors.intro')}</p>
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={editing ? t('visitors.editForm', { name: editing.name }) : t('visitors.newForm')}>
-          <TextField label={t('visitors.name')} value={draft.name} onValueChange={(name) => setDraft((d) => ({ ...d, name }))} error={errorOf('name')} autoComplete="off" required />
-          <DateField label={t('visitors.date')} value={draft.visitDate} onValueChange={(visitDate) => setDraft((d) => ({ ...d, visitDate }))} error={errorOf('visitDate')} required />
-          <TextField label={t('visitors.note')} value={draft.note} onValueChange={(note) => setDraft((d) => ({ ...d, note }))} error={errorOf('note')} autoComplete="off" />
+        <form
+          className={styles.form}
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-label={editing ? t('visitors.editForm', { name: editing.name }) : t('visitors.newForm')}
+        >
+          <TextField
+            label={t('visitors.name')}
+            value={draft.name}
+            onValueChange={(name) => setDraft((d) => ({ ...d, name }))}
+            error={errorOf('name')}
+            autoComplete="off"
+            required
+          />
+          <DateField
+            label={t('visitors.date')}
+            value={draft.visitDate}
+            onValueChange={(visitDate) => setDraft((d) => ({ ...d, visitDate }))}
+            error={errorOf('visitDate')}
+            required
+          />
+          <TextField
+            label={t('visitors.note')}
+            value={draft.note}
+            onValueChange={(note) => setDraft((d) => ({ ...d, note }))}
+            error={errorOf('note')}
+            autoComplete="off"
+          />
           <div className={styles.actions}>
             <Button type="submit" disabled={busy || !online} aria-busy={busy}>
               {editing ? t('visitors.save') : t('visitors.approve')}
@@ -154,7 +174,11 @@ export function TenantDeskScreen() {
                 <div className={styles.cardHeader}>
                   <strong>{p.name}</strong>
                   <span className={p.arrivedAt ? `${styles.badge} ${styles.badgeDone}` : styles.badge}>
-                    {p.arrivedAt ? t('visitors.arrived', { at: f.time(p.arrivedAt) }) : p.visitDate === desk.today ? t('visitors.today') : wallClockDate(p.visitDate)}
+                    {p.arrivedAt
+                      ? t('visitors.arrived', { at: f.time(p.arrivedAt) })
+                      : p.visitDate === desk.today
+                        ? t('visitors.today')
+                        : wallClockDate(p.visitDate)}
                   </span>
                 </div>
                 {p.note ? <p className={styles.muted}>{p.note}</p> : null}
@@ -163,7 +187,12 @@ export function TenantDeskScreen() {
                     <Button variant="secondary" disabled={busy || !online} onClick={() => startEdit(p)} aria-label={t('visitors.editOf', { name: p.name })}>
                       {t('visitors.edit')}
                     </Button>
-                    <Button variant="secondary" disabled={busy || !online} onClick={() => setCancelling(p)} aria-label={t('visitors.cancelOf', { name: p.name })}>
+                    <Button
+                      variant="secondary"
+                      disabled={busy || !online}
+                      onClick={() => setCancelling(p)}
+                      aria-label={t('visitors.cancelOf', { name: p.name })}
+                    >
                       {t('visitors.cancel')}
                     </Button>
                   </div>

@@ -13,9 +13,14 @@ import { visitorPassAnswer as pass } from '../../lib/deskAnswers';
 
 export type { PassRecord };
 
-
-
-const item = z.looseObject({ id: z.string(), type: z.enum(['mail', 'key']), kind: z.string(), number: z.string(), description: z.string(), registeredAt: z.string() });
+const item = z.looseObject({
+  id: z.string(),
+  type: z.enum(['mail', 'key']),
+  kind: z.string(),
+  number: z.string(),
+  description: z.string(),
+  registeredAt: z.string(),
+});
 export type WaitingItem = z.infer<typeof item>;
 
 const deskAnswer = z.looseObject({ items: z.array(item), passes: z.array(pass), today: z.string() });
@@ -29,15 +34,26 @@ export async function tenantDesk(): Promise<TenantDesk> {
 /** Pre-approves a visitor (checked with the server's rule first). */
 export async function approveVisitor(id: string, input: VisitorPassInput, key: string): Promise<PassRecord> {
   refuse(validateVisitorPass(input, new Date()));
-  return answerOf(oneAnswer, await callWithRelogin(() => api.request('POST', 'tenant/visitor-passes', { id, ...input }, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(
+    oneAnswer,
+    await callWithRelogin(() => api.request('POST', 'tenant/visitor-passes', { id, ...input }, { headers: { 'Idempotency-Key': key } })),
+  ).record;
 }
 
 export async function changeVisitor(current: PassRecord, input: VisitorPassInput, key: string): Promise<PassRecord> {
   refuse(validateVisitorPass(input, new Date()));
   const body = { baseVersion: current.version, ...input };
-  return answerOf(oneAnswer, await callWithRelogin(() => api.request('PUT', `tenant/visitor-passes/${current.id}`, body, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(
+    oneAnswer,
+    await callWithRelogin(() => api.request('PUT', `tenant/visitor-passes/${current.id}`, body, { headers: { 'Idempotency-Key': key } })),
+  ).record;
 }
 
 export async function cancelVisitor(current: PassRecord, key: string): Promise<PassRecord> {
-  return answerOf(oneAnswer, await callWithRelogin(() => api.request('POST', `tenant/visitor-passes/${current.id}/cancel`, { baseVersion: current.version }, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(
+    oneAnswer,
+    await callWithRelogin(() =>
+      api.request('POST', `tenant/visitor-passes/${current.id}/cancel`, { baseVersion: current.version }, { headers: { 'Idempotency-Key': key } }),
+    ),
+  ).record;
 }

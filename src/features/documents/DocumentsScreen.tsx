@@ -38,7 +38,10 @@ export function DocumentsScreen() {
   const { session } = useSession();
   const bid = session.bID;
   const { records, onDevice, refresh } = useBuildingDocuments(bid);
-  const unitNumbers = useLiveQuery(async () => new Map((bid === null ? [] : await db.apartments.where('buildingId').equals(bid).toArray()).map((a) => [a.id, a.number])), [bid]);
+  const unitNumbers = useLiveQuery(
+    async () => new Map((bid === null ? [] : await db.apartments.where('buildingId').equals(bid).toArray()).map((a) => [a.id, a.number])),
+    [bid],
+  );
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState(ALL);
   const [opened, setOpened] = useState<DocumentRecord | null>(null);
@@ -46,7 +49,18 @@ export function DocumentsScreen() {
   const [uploading, setUploading] = useState(false);
   const result = useResult();
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('noBuilding.title')}
+        message={t('noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   const unitOf = (doc: DocumentRecord) => (doc.apartmentId ? t('unit', { number: unitNumbers?.get(doc.apartmentId) ?? '' }) : t('wholeBuilding'));
   const shown = (records ?? []).filter((d) => (kind === ALL || d.kind === kind) && matchesDocument(d, query, [t(`kinds.${d.kind}`), unitOf(d)]));
   const download = (doc: DocumentRecord) =>
@@ -62,9 +76,16 @@ export function DocumentsScreen() {
         {can('documents.upload') ? <Button onClick={() => setUploading(true)}>{t('upload.open')}</Button> : null}
       </div>
       <TextField type="search" label={t('search')} value={query} onValueChange={setQuery} autoComplete="off" />
-      <SelectField label={t('kindFilter')} value={kind} onValueChange={setKind} options={[{ value: ALL, label: t('allKinds') }, ...documentKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
+      <SelectField
+        label={t('kindFilter')}
+        value={kind}
+        onValueChange={setKind}
+        options={[{ value: ALL, label: t('allKinds') }, ...documentKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
+      />
       {records === undefined || (!records?.length && refresh.state === 'loading') ? <Spinner /> : null}
-      {!records?.length && refresh.state === 'failed' ? <EmptyState message={t('loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} /> : null}
+      {!records?.length && refresh.state === 'failed' ? (
+        <EmptyState message={t('loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
+      ) : null}
       {records?.length === 0 && refresh.state === 'done' ? <EmptyState message={t('empty')} /> : null}
       {records && records.length > 0 && shown.length === 0 ? <EmptyState message={t('noResults')} /> : null}
       <ul className={styles.list} aria-label={t('listLabel')}>

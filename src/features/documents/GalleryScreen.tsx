@@ -47,7 +47,18 @@ export function GalleryScreen() {
     };
   }, [ids]);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('noBuilding.title')}
+        message={t('noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   const shown = (items ?? []).filter((i) => urls[i.fileId]);
   const loading = items === undefined || (!items?.length && refresh.state === 'loading');
 
@@ -55,12 +66,19 @@ export function GalleryScreen() {
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('gallery.title')}</h2>
       {loading ? <Spinner /> : null}
-      {!items?.length && refresh.state === 'failed' ? <EmptyState message={t('gallery.loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} /> : null}
+      {!items?.length && refresh.state === 'failed' ? (
+        <EmptyState message={t('gallery.loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
+      ) : null}
       {items?.length === 0 && refresh.state === 'done' ? <EmptyState message={t('gallery.empty')} /> : null}
       <ul className={gallery.grid} aria-label={t('gallery.title')}>
         {shown.map((item, index) => (
           <li key={item.fileId}>
-            <button type="button" className={gallery.thumb} onClick={() => setOpen(index)} aria-label={t('gallery.openOf', { title: item.title, date: f.date(item.createdAt) })}>
+            <button
+              type="button"
+              className={gallery.thumb}
+              onClick={() => setOpen(index)}
+              aria-label={t('gallery.openOf', { title: item.title, date: f.date(item.createdAt) })}
+            >
               <img src={urls[item.fileId]} alt="" />
             </button>
           </li>

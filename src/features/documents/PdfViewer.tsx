@@ -124,7 +124,13 @@ export function PdfViewer({ blob, title, download }: { blob: Blob; title: string
       {/* Focusable: a zoomed page scrolls with the keyboard too. */}
       <div ref={frame} className={styles.pdfFrame} role="group" aria-label={t('pdf.frame', { title })} tabIndex={0}>
         {!rendered ? <Spinner label={t('pdf.loading')} /> : null}
-        <canvas ref={canvas} className={styles.pdfCanvas} role="img" aria-label={t('pdf.pageLabel', { title, page: pageNumber, pages })} data-rendered={rendered ? 'true' : 'false'} />
+        <canvas
+          ref={canvas}
+          className={styles.pdfCanvas}
+          role="img"
+          aria-label={t('pdf.pageLabel', { title, page: pageNumber, pages })}
+          data-rendered={rendered ? 'true' : 'false'}
+        />
       </div>
       {download}
     </div>

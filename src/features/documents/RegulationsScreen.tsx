@@ -44,14 +44,27 @@ export function RegulationsScreen() {
     };
   }, [currentId, currentType]);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('noBuilding.title')}
+        message={t('noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   const loading = records === undefined || (!records?.length && refresh.state === 'loading');
 
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('regulations.title')}</h2>
       {loading ? <Spinner /> : null}
-      {!loading && !current && refresh.state === 'failed' ? <EmptyState message={t('loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} /> : null}
+      {!loading && !current && refresh.state === 'failed' ? (
+        <EmptyState message={t('loadFailed')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
+      ) : null}
       {!loading && !current && refresh.state !== 'failed' ? <EmptyState message={t('regulations.none')} /> : null}
       {current ? (
         <section className={styles.card} aria-labelledby="regulations-current">

@@ -78,7 +78,10 @@ export function SendDocumentDialog({ doc, onClose, onSent }: { doc: DocumentReco
           value={to}
           onValueChange={setTo}
           error={error}
-          options={recipients.addresses.map((a) => ({ value: a.email, label: a.self ? t('documents:send.myAddress', { email: a.email }) : `${a.name} · ${a.email}` }))}
+          options={recipients.addresses.map((a) => ({
+            value: a.email,
+            label: a.self ? t('documents:send.myAddress', { email: a.email }) : `${a.name} · ${a.email}`,
+          }))}
         />
       ) : null}
       {noAddress ? <Alert>{t('documents:send.noAddress')}</Alert> : null}

@@ -47,18 +47,41 @@ export function SignFormScreen() {
   const form = signatureFormOf(formId) ?? signatureForms[0];
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
 
-  if (bid === null) return <EmptyState title={t('documents:noBuilding.title')} message={t('documents:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('documents:noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('documents:noBuilding.title')}
+        message={t('documents:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('documents:noBuilding.action')}
+          </Link>
+        }
+      />
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     try {
       const title = t(`forms.${form.id}.title`);
-      const id = await signForm({ formId: form.id, title, buildingId: bid, apartmentId: apartmentId || null, values, signerName: signer, signed: signed && !padRef.current?.isEmpty(), language: i18n.language }, () => {
-        const signature = padRef.current?.canvas();
-        if (!signature) throw new Error('no signature pad');
-        return signature;
-      });
+      const id = await signForm(
+        {
+          formId: form.id,
+          title,
+          buildingId: bid,
+          apartmentId: apartmentId || null,
+          values,
+          signerName: signer,
+          signed: signed && !padRef.current?.isEmpty(),
+          language: i18n.language,
+        },
+        () => {
+          const signature = padRef.current?.canvas();
+          if (!signature) throw new Error('no signature pad');
+          return signature;
+        },
+      );
       setFailure(null);
       setSentId(id);
       setValues({});
@@ -74,34 +97,54 @@ export function SignFormScreen() {
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('title')}</h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <SelectField label={t('form')} value={formId} onValueChange={(id) => {
+        <SelectField
+          label={t('form')}
+          value={formId}
+          onValueChange={(id) => {
             setFormId(id);
             setValues({});
             setFailure(null);
-          }} options={signatureForms.map((sf) => ({ value: sf.id, label: t(`forms.${sf.id}.title`) }))} />
+          }}
+          options={signatureForms.map((sf) => ({ value: sf.id, label: t(`forms.${sf.id}.title`) }))}
+        />
         <p className={pad.formText}>{t(`forms.${form.id}.text`)}</p>
         {units.length > 0 ? (
           <SelectField
             label={t('unit')}
             value={apartmentId}
             onValueChange={setApartmentId}
-            options={[{ value: BUILDING, label: t('documents:wholeBuilding') }, ...units.map((u) => ({ value: u.id, label: t('documents:unit', { number: u.number }) }))]}
+            options={[
+              { value: BUILDING, label: t('documents:wholeBuilding') },
+              ...units.map((u) => ({ value: u.id, label: t('documents:unit', { number: u.number }) })),
+            ]}
           />
         ) : null}
         {form.fields.map((name) => (
-          <TextField key={name} label={t(`fields.${name}`)} value={values[name] ?? ''} onValueChange={(v) => setValues((all) => ({ ...all, [name]: v }))} error={errorOf(name)} required autoComplete="off" />
+          <TextField
+            key={name}
+            label={t(`fields.${name}`)}
+            value={values[name] ?? ''}
+            onValueChange={(v) => setValues((all) => ({ ...all, [name]: v }))}
+            error={errorOf(name)}
+            required
+            autoComplete="off"
+          />
         ))}
-        <TextField label={t('signerName')} value={signer} onValueChange={setSignerName} error={errorOf('signerName')} required readOnly={!forOthers} autoComplete="name" />
+        <TextField
+          label={t('signerName')}
+          value={signer}
+          onValueChange={setSignerName}
+          error={errorOf('signerName')}
+          required
+          readOnly={!forOthers}
+          autoComplete="name"
+        />
         <div>
           <p id={hintId} className={styles.muted}>
             {t('signHere')}
           </p>
           <SignaturePad ref={padRef} label={t('signature')} describedBy={hintId} onChange={setSigned} />
-          {errorOf('signature') ? (
-            <Alert className={styles.error}>
-              {errorOf('signature')}
-            </Alert>
-          ) : null}
+          {errorOf('signature') ? <Alert className={styles.error}>{errorOf('signature')}</Alert> : null}
           <Button variant="ghost" onClick={() => padRef.current?.clear()}>
             {t('clear')}
           </Button>

@@ -46,15 +46,39 @@ export function UploadDocumentDialog({ buildingId, onClose, onUploaded }: { buil
   };
 
   return (
-    <FormDialog open title={t('documents:upload.title')} onClose={onClose} formId={formId} submitLabel={busy ? t('documents:upload.uploading') : t('documents:upload.action')} onSubmit={() => void submit()} busy={busy}>
-      <TextField label={t('documents:upload.docTitle')} value={draft.title} onValueChange={(title) => set({ title })} error={errorOf('title')} required autoComplete="off" />
-      <SelectField label={t('documents:upload.kind')} value={draft.kind} onValueChange={(kind) => set({ kind })} error={errorOf('kind')} options={uploadableKinds.map((k) => ({ value: k, label: t(`documents:kinds.${k}`) }))} />
+    <FormDialog
+      open
+      title={t('documents:upload.title')}
+      onClose={onClose}
+      formId={formId}
+      submitLabel={busy ? t('documents:upload.uploading') : t('documents:upload.action')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
+      <TextField
+        label={t('documents:upload.docTitle')}
+        value={draft.title}
+        onValueChange={(title) => set({ title })}
+        error={errorOf('title')}
+        required
+        autoComplete="off"
+      />
+      <SelectField
+        label={t('documents:upload.kind')}
+        value={draft.kind}
+        onValueChange={(kind) => set({ kind })}
+        error={errorOf('kind')}
+        options={uploadableKinds.map((k) => ({ value: k, label: t(`documents:kinds.${k}`) }))}
+      />
       <SelectField
         label={t('documents:upload.belongsTo')}
         value={draft.apartmentId ?? BUILDING}
         onValueChange={(value) => set({ apartmentId: value === BUILDING ? null : value })}
         error={errorOf('apartmentId')}
-        options={[{ value: BUILDING, label: t('documents:wholeBuilding') }, ...units.map((u) => ({ value: u.id, label: t('documents:unit', { number: u.number }) }))]}
+        options={[
+          { value: BUILDING, label: t('documents:wholeBuilding') },
+          ...units.map((u) => ({ value: u.id, label: t('documents:unit', { number: u.number }) })),
+        ]}
       />
       {draft.apartmentId === null && draft.kind !== 'bylaws' ? (
         <label className={styles.check}>
@@ -63,7 +87,14 @@ export function UploadDocumentDialog({ buildingId, onClose, onUploaded }: { buil
         </label>
       ) : null}
       <Field label={t('documents:upload.file')} hint={t('documents:upload.fileHint', limitParams)} error={errorOf('file')}>
-        {(control) => <input {...control} type="file" accept="application/pdf,image/jpeg,image/png,image/webp" onChange={(e) => set({ file: e.target.files?.[0] ?? null })} />}
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            onChange={(e) => set({ file: e.target.files?.[0] ?? null })}
+          />
+        )}
       </Field>
     </FormDialog>
   );

@@ -52,7 +52,6 @@ export async function documentFile(api: ApiClient, doc: Pick<DocumentRecord, 'id
 
 export type DocumentDraft = { buildingId: number; apartmentId: string | null; kind: string; title: string; isPublic: boolean; file: File | null };
 
-
 /** Checks the draft with the server's rule, then uploads it; the new document joins the stored list. */
 export async function uploadDocument(api: ApiClient, draft: DocumentDraft): Promise<string> {
   const file = draft.file;

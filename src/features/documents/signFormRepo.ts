@@ -47,7 +47,8 @@ export async function signForm(draft: SignedFormDraft, signature: () => HTMLCanv
   refuse(validateSignedForm(draft));
   const signedAt = new Date();
   const page = await pngOf(signature());
-  if (page.size > signedFormLimits.maxPageBytes) throw new RuleError({ field: 'signature', messageKey: 'fileTooLarge', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+  if (page.size > signedFormLimits.maxPageBytes)
+    throw new RuleError({ field: 'signature', messageKey: 'fileTooLarge', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
   const base64 = await base64Of(page);
   const actor = await currentActor();
   const id = newId();

@@ -17,7 +17,19 @@ vi.mock('./debtRemindersRepo', async () => ({
     return rule;
   },
   buildingReminderLog: async () => [
-    { reminderId: 'r1', apartmentNumber: '3', step: 0, amountAgorot: 32_050, createdAt: '2041-02-07T10:00:00Z', contactId: 'c1', contactName: 'Moshe Cohen', channel: 'sms', state: 'skipped', reason: 'optedOut', sentAt: null },
+    {
+      reminderId: 'r1',
+      apartmentNumber: '3',
+      step: 0,
+      amountAgorot: 32_050,
+      createdAt: '2041-02-07T10:00:00Z',
+      contactId: 'c1',
+      contactName: 'Moshe Cohen',
+      channel: 'sms',
+      state: 'skipped',
+      reason: 'optedOut',
+      sentAt: null,
+    },
   ],
 }));
 

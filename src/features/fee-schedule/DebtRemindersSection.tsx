@@ -19,10 +19,22 @@ import { Alert } from '../../ui/Alert';
 
 type Draft = { enabled: boolean; firstAfterDays: string; everyDays: string; maxCount: string; channels: MessageChannel[] };
 
-const draftOf = (r: ReminderRule): Draft => ({ enabled: r.enabled, firstAfterDays: String(r.firstAfterDays), everyDays: String(r.everyDays), maxCount: String(r.maxCount), channels: r.channels });
+const draftOf = (r: ReminderRule): Draft => ({
+  enabled: r.enabled,
+  firstAfterDays: String(r.firstAfterDays),
+  everyDays: String(r.everyDays),
+  maxCount: String(r.maxCount),
+  channels: r.channels,
+});
 /** A typed count that is not a whole number becomes -1, which the rule refuses. */
 const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : -1);
-const ruleOf = (d: Draft): ReminderRule => ({ enabled: d.enabled, firstAfterDays: whole(d.firstAfterDays), everyDays: whole(d.everyDays), maxCount: whole(d.maxCount), channels: d.channels });
+const ruleOf = (d: Draft): ReminderRule => ({
+  enabled: d.enabled,
+  firstAfterDays: whole(d.firstAfterDays),
+  everyDays: whole(d.everyDays),
+  maxCount: whole(d.maxCount),
+  channels: d.channels,
+});
 
 /** The building's reminders to debtors: when and how they go out, and the log of what went to whom. */
 export function DebtRemindersSection({ buildingId, online }: { buildingId: number; online: boolean }) {
@@ -65,7 +77,19 @@ export function DebtRemindersSection({ buildingId, online }: { buildingId: numbe
   );
 }
 
-function RuleForm({ buildingId, rule, online, onChange, onSaved }: { buildingId: number; rule: ReminderRule; online: boolean; onChange(): void; onSaved(): void }) {
+function RuleForm({
+  buildingId,
+  rule,
+  online,
+  onChange,
+  onSaved,
+}: {
+  buildingId: number;
+  rule: ReminderRule;
+  online: boolean;
+  onChange(): void;
+  onSaved(): void;
+}) {
   const { t } = useTranslation(['billing', 'errors']);
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [error, setError] = useState<{ field: string; key: string } | null>(null);
@@ -95,7 +119,10 @@ function RuleForm({ buildingId, rule, online, onChange, onSaved }: { buildingId:
   }
 
   const fieldError = (field: string) => (error?.field === field ? t(error.key) : null);
-  const toggle = (c: MessageChannel) => change({ channels: draft.channels.includes(c) ? draft.channels.filter((x) => x !== c) : messageChannels.filter((x) => x === c || draft.channels.includes(x)) });
+  const toggle = (c: MessageChannel) =>
+    change({
+      channels: draft.channels.includes(c) ? draft.channels.filter((x) => x !== c) : messageChannels.filter((x) => x === c || draft.channels.includes(x)),
+    });
   return (
     <form
       className={styles.form}
@@ -110,9 +137,33 @@ function RuleForm({ buildingId, rule, online, onChange, onSaved }: { buildingId:
         <input type="checkbox" checked={draft.enabled} onChange={() => change({ enabled: !draft.enabled })} />
         <span>{t('billing:reminders.enabled')}</span>
       </label>
-      <TextField label={t('billing:reminders.firstAfterDays')} value={draft.firstAfterDays} onValueChange={(v) => change({ firstAfterDays: v })} inputMode="numeric" dir="ltr" autoComplete="off" error={fieldError('firstAfterDays')} />
-      <TextField label={t('billing:reminders.everyDays')} value={draft.everyDays} onValueChange={(v) => change({ everyDays: v })} inputMode="numeric" dir="ltr" autoComplete="off" error={fieldError('everyDays')} />
-      <TextField label={t('billing:reminders.maxCount')} value={draft.maxCount} onValueChange={(v) => change({ maxCount: v })} inputMode="numeric" dir="ltr" autoComplete="off" error={fieldError('maxCount')} />
+      <TextField
+        label={t('billing:reminders.firstAfterDays')}
+        value={draft.firstAfterDays}
+        onValueChange={(v) => change({ firstAfterDays: v })}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="off"
+        error={fieldError('firstAfterDays')}
+      />
+      <TextField
+        label={t('billing:reminders.everyDays')}
+        value={draft.everyDays}
+        onValueChange={(v) => change({ everyDays: v })}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="off"
+        error={fieldError('everyDays')}
+      />
+      <TextField
+        label={t('billing:reminders.maxCount')}
+        value={draft.maxCount}
+        onValueChange={(v) => change({ maxCount: v })}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="off"
+        error={fieldError('maxCount')}
+      />
       <fieldset className={styles.fieldset}>
         <legend>{t('billing:reminders.channels')}</legend>
         {messageChannels.map((c) => (

@@ -13,7 +13,15 @@ import type { FeeApartment, FeeScheduleRecord } from './feeScheduleRepo';
 import { addFeeSchedule } from './feeScheduleRepo';
 import { Alert } from '../../ui/Alert';
 
-type Draft = { effectiveFrom: string; basis: FeeBasis; rate: string; frequency: FeeFrequency; billingDay: string; payer: FeePayer; perApartment: Record<string, string> };
+type Draft = {
+  effectiveFrom: string;
+  basis: FeeBasis;
+  rate: string;
+  frequency: FeeFrequency;
+  billingDay: string;
+  payer: FeePayer;
+  perApartment: Record<string, string>;
+};
 type FormError = { field: string; key: string };
 
 const nisText = (agorot: number | null) => (agorot === null ? '' : String(agorot / 100));
@@ -54,7 +62,21 @@ function inputOf(d: Draft, apartments: readonly FeeApartment[]): FeeScheduleInpu
 }
 
 /** A change of the fee from a month on; what was typed stays on any error, and offline nothing is sent. */
-export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, online, onSaved }: { buildingId: number; current: FeeScheduleRecord | undefined; apartments: readonly FeeApartment[]; thisMonth: string; online: boolean; onSaved(month: string): void }) {
+export function FeeScheduleForm({
+  buildingId,
+  current,
+  apartments,
+  thisMonth,
+  online,
+  onSaved,
+}: {
+  buildingId: number;
+  current: FeeScheduleRecord | undefined;
+  apartments: readonly FeeApartment[];
+  thisMonth: string;
+  online: boolean;
+  onSaved(month: string): void;
+}) {
   const { t } = useTranslation(['billing', 'errors']);
   const [draft, setDraft] = useState<Draft>(() => draftOf(current, thisMonth));
   const [error, setError] = useState<FormError | null>(null);
@@ -95,7 +117,15 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
         void save();
       }}
     >
-      <TextField label={t('billing:fees.effectiveFrom')} hint={t('billing:fees.monthHint')} value={draft.effectiveFrom} onValueChange={(v) => change({ effectiveFrom: v })} dir="ltr" autoComplete="off" error={fieldError('effectiveFrom')} />
+      <TextField
+        label={t('billing:fees.effectiveFrom')}
+        hint={t('billing:fees.monthHint')}
+        value={draft.effectiveFrom}
+        onValueChange={(v) => change({ effectiveFrom: v })}
+        dir="ltr"
+        autoComplete="off"
+        error={fieldError('effectiveFrom')}
+      />
       <fieldset className={styles.fieldset}>
         <legend>{t('billing:fees.basis')}</legend>
         {feeBases.map((b) => (
@@ -106,7 +136,16 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
         ))}
       </fieldset>
       {draft.basis === 'perApartment' ? null : (
-        <TextField label={t(`billing:fees.rate.${draft.basis}`)} hint={t('billing:hints.nis')} value={draft.rate} onValueChange={(v) => change({ rate: v })} inputMode="decimal" dir="ltr" autoComplete="off" error={fieldError('rateAgorot')} />
+        <TextField
+          label={t(`billing:fees.rate.${draft.basis}`)}
+          hint={t('billing:hints.nis')}
+          value={draft.rate}
+          onValueChange={(v) => change({ rate: v })}
+          inputMode="decimal"
+          dir="ltr"
+          autoComplete="off"
+          error={fieldError('rateAgorot')}
+        />
       )}
       {perApartment ? (
         <fieldset className={styles.fieldset}>
@@ -135,7 +174,16 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
           </label>
         ))}
       </fieldset>
-      <TextField label={t('billing:fees.billingDay')} hint={t('billing:fees.billingDayHint')} value={draft.billingDay} onValueChange={(v) => change({ billingDay: v })} inputMode="numeric" dir="ltr" autoComplete="off" error={fieldError('billingDay')} />
+      <TextField
+        label={t('billing:fees.billingDay')}
+        hint={t('billing:fees.billingDayHint')}
+        value={draft.billingDay}
+        onValueChange={(v) => change({ billingDay: v })}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="off"
+        error={fieldError('billingDay')}
+      />
       <fieldset className={styles.fieldset}>
         <legend>{t('billing:fees.payer')}</legend>
         {feePayers.map((p) => (
@@ -145,11 +193,7 @@ export function FeeScheduleForm({ buildingId, current, apartments, thisMonth, on
           </label>
         ))}
       </fieldset>
-      {error && !inline.includes(error.field) && !error.field.includes('.') ? (
-        <Alert className={styles.error}>
-          {t(error.key)}
-        </Alert>
-      ) : null}
+      {error && !inline.includes(error.field) && !error.field.includes('.') ? <Alert className={styles.error}>{t(error.key)}</Alert> : null}
       {online ? null : <p className={styles.muted}>{t('billing:saveNeedsConnection')}</p>}
       <Button type="submit" block disabled={busy || !online} aria-busy={busy}>
         {t('billing:fees.save')}

@@ -40,7 +40,10 @@ export async function buildingReminderRule(buildingId: number): Promise<Reminder
 
 export async function saveReminderRule(buildingId: number, input: ReminderRule, key: string): Promise<ReminderRule> {
   refuse(validateReminderRule(input));
-  return answerOf(ruleAnswer, await callWithRelogin(() => api.request('PUT', `buildings/${buildingId}/reminder-settings`, input, { headers: { 'Idempotency-Key': key } }))).record;
+  return answerOf(
+    ruleAnswer,
+    await callWithRelogin(() => api.request('PUT', `buildings/${buildingId}/reminder-settings`, input, { headers: { 'Idempotency-Key': key } })),
+  ).record;
 }
 
 export async function buildingReminderLog(buildingId: number): Promise<ReminderLogLine[]> {

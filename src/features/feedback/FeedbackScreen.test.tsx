@@ -38,6 +38,8 @@ describe('FeedbackScreen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'You may contact me about this feedback' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     await waitFor(() => expect(screen.getAllByText('Saved on device, will be sent when you are back online').length).toBeGreaterThan(0));
-    expect(await db.outbox.toArray()).toMatchObject([{ request: { path: 'feedback' }, payload: { rating: 5, message: 'Works great in the basement', mayContact: true } }]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { request: { path: 'feedback' }, payload: { rating: 5, message: 'Works great in the basement', mayContact: true } },
+    ]);
   });
 });

@@ -58,7 +58,13 @@ export function FeedbackScreen() {
       <h1 id="feedback-title">{t('title')}</h1>
       <p>{t('intro')}</p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className={styles.rating} role="radiogroup" aria-required="true" aria-invalid={ratingError ? true : undefined} aria-describedby={ratingError ? 'feedback-rating-error' : undefined}>
+        <fieldset
+          className={styles.rating}
+          role="radiogroup"
+          aria-required="true"
+          aria-invalid={ratingError ? true : undefined}
+          aria-describedby={ratingError ? 'feedback-rating-error' : undefined}
+        >
           <legend className={styles.legend}>{t('rating')}</legend>
           <div className={styles.stars}>
             {ratings.map((value) => (
@@ -83,7 +89,13 @@ export function FeedbackScreen() {
         </fieldset>
         <Field label={t('message')} hint={t('messageHint')} error={errorOf('message')}>
           {(control) => (
-            <textarea {...control} className={`${control.className ?? ''} ${styles.textarea}`} required value={message} onChange={(e) => setMessage(e.target.value)} />
+            <textarea
+              {...control}
+              className={`${control.className ?? ''} ${styles.textarea}`}
+              required
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           )}
         </Field>
         <label className={styles.check}>

@@ -22,10 +22,13 @@ describe('sending feedback', () => {
   });
 
   it('refuses with the shared rule and writes nothing', async () => {
-    await expect(sendFeedback({ rating: 4, message: 'short', mayContact: false })).rejects.toMatchObject({ failure: { field: 'message', messageKey: 'descriptionTooShort' } });
-    await expect(sendFeedback({ rating: null, message: 'Long enough message', mayContact: false })).rejects.toMatchObject({ failure: { field: 'rating', messageKey: 'requiredField' } });
+    await expect(sendFeedback({ rating: 4, message: 'short', mayContact: false })).rejects.toMatchObject({
+      failure: { field: 'message', messageKey: 'descriptionTooShort' },
+    });
+    await expect(sendFeedback({ rating: null, message: 'Long enough message', mayContact: false })).rejects.toMatchObject({
+      failure: { field: 'rating', messageKey: 'requiredField' },
+    });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.meta.count()).toBe(0);
   });
-
 });

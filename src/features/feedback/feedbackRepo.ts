@@ -8,7 +8,6 @@ import { currentActor } from '../../sync/write/actor';
 import { createRecord } from '../../sync/write/writePath';
 import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
 
-
 export const FEEDBACK_PREFIX = 'feedback.send:';
 
 export type FeedbackDraft = { rating: number | null; message: string; mayContact: boolean };

@@ -34,7 +34,16 @@ export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
     }
   };
   return (
-    <FormDialog open title={gate ? t('editGate') : t('addGate')} onClose={onClose} formId="gate-form" formClassName={styles.form} submitLabel={t('saveGate')} onSubmit={() => void submit()} busy={busy}>
+    <FormDialog
+      open
+      title={gate ? t('editGate') : t('addGate')}
+      onClose={onClose}
+      formId="gate-form"
+      formClassName={styles.form}
+      submitLabel={t('saveGate')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
       <TextField label={t('name')} value={name} onValueChange={setName} error={errorOf('name')} />
       <PhoneInput label={t('gatePhone')} value={gatePhone} onValueChange={setGatePhone} error={errorOf('gatePhone')} />
       <Field label={t('dialingPhones')} hint={t('dialingPhonesHint')} error={errorOf('dialingPhones')}>

@@ -45,12 +45,14 @@ export function GatesScreen() {
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('title')} message={t('noBuilding')} />;
   if (list === undefined || (list === null && refresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
-  if (list === null) return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
+  if (list === null)
+    return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
 
   const open = (gate: GateView) => {
     // A listed phone dials the gate itself by the tel: link; the server records the request and has it called too.
     void callWithRelogin(() => openGate(api, gate)).then(
-      (opening) => (opening.status === 'failed' ? result.fail('gates:dialFailed') : result.succeed(t(opening.status === 'dialed' ? 'opened' : 'openRequested'))),
+      (opening) =>
+        opening.status === 'failed' ? result.fail('gates:dialFailed') : result.succeed(t(opening.status === 'dialed' ? 'opened' : 'openRequested')),
       (error: unknown) => result.fail(errorKeyOf(error, 'errors:anErrorOccurred')),
     );
   };
@@ -120,7 +122,9 @@ export function GatesScreen() {
           ))}
         </ul>
       )}
-      {editing !== null ? <GateForm gate={editing === 'new' ? null : editing} mayMakePublic={role === 'committee'} onSave={save} onClose={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <GateForm gate={editing === 'new' ? null : editing} mayMakePublic={role === 'committee'} onSave={save} onClose={() => setEditing(null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         danger
@@ -134,4 +138,3 @@ export function GatesScreen() {
     </div>
   );
 }
-

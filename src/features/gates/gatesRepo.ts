@@ -40,7 +40,9 @@ export async function gatesOf(buildingId: number): Promise<GateView[] | null> {
  * line (a listed phone dials it too, by the tel: link). A refusal comes back as the rule's reason.
  */
 export async function openGate(api: ApiClient, gate: GateView): Promise<GateOpening> {
-  const answer = await send(() => api.request<{ record: GateOpening }>('POST', `gates/${gate.id}/open`, { id: newId() }, { headers: { 'Idempotency-Key': newId() } }));
+  const answer = await send(() =>
+    api.request<{ record: GateOpening }>('POST', `gates/${gate.id}/open`, { id: newId() }, { headers: { 'Idempotency-Key': newId() } }),
+  );
   return answer.record;
 }
 
@@ -52,7 +54,13 @@ export async function openingsOf(api: ApiClient, gate: GateView): Promise<GateOp
 export async function saveGate(api: ApiClient, buildingId: number, input: GateInput, current: GateView | null): Promise<void> {
   refuse(validateGate(input));
   const headers = { 'Idempotency-Key': newId() };
-  const changes = { name: input.name, gatePhone: input.gatePhone, dialingPhones: [...input.dialingPhones], isPublic: input.isPublic, dialerLine: input.dialerLine ?? null };
+  const changes = {
+    name: input.name,
+    gatePhone: input.gatePhone,
+    dialingPhones: [...input.dialingPhones],
+    isPublic: input.isPublic,
+    dialerLine: input.dialerLine ?? null,
+  };
   await send(() =>
     current
       ? api.request('PATCH', `gates/${current.id}`, { baseVersion: current.version, changes }, { headers })

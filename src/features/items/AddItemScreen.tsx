@@ -50,7 +50,18 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
     navigate(listPath[kind]);
   }, [closeResult, navigate, kind]);
 
-  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('items:noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('items:noBuilding.title')}
+        message={t('items:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('items:noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   const contacts = (recipients?.contacts ?? []).filter((c) => !apartmentId || c.apartmentId === apartmentId);
 
   const register = () =>
@@ -81,7 +92,10 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
             setApartmentId(v);
             setContactId('');
           }}
-          options={[{ value: '', label: t('items:form.noApartment') }, ...(recipients?.apartments ?? []).map((a) => ({ value: a.id, label: t('items:apartment', { number: a.number }) }))]}
+          options={[
+            { value: '', label: t('items:form.noApartment') },
+            ...(recipients?.apartments ?? []).map((a) => ({ value: a.id, label: t('items:apartment', { number: a.number }) })),
+          ]}
         />
         <SelectField
           label={t('items:form.contact')}
@@ -124,11 +138,7 @@ export function AddItemScreen({ kind }: { kind: ItemKind }) {
           autoComplete="off"
           error={errorOf('description')}
         />
-        {errorBesides([numberField, 'description']) ? (
-          <Alert className={styles.error}>
-            {errorBesides([numberField, 'description'])}
-          </Alert>
-        ) : null}
+        {errorBesides([numberField, 'description']) ? <Alert className={styles.error}>{errorBesides([numberField, 'description'])}</Alert> : null}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => navigate(listPath[kind])}>
             {t('common:cancel')}

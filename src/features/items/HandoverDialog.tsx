@@ -67,7 +67,13 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
         submitLabel={t('items:handover.submit')}
         onSubmit={review}
       >
-        <TextField label={t('items:handover.deliveredTo')} value={deliveredTo} onValueChange={(v) => (setDeliveredTo(v), setFailure(null))} error={errorOf('deliveredTo')} autoComplete="off" />
+        <TextField
+          label={t('items:handover.deliveredTo')}
+          value={deliveredTo}
+          onValueChange={(v) => (setDeliveredTo(v), setFailure(null))}
+          error={errorOf('deliveredTo')}
+          autoComplete="off"
+        />
         <TextField label={t('items:handover.deliveredBy')} value={deliveredBy} onValueChange={setDeliveredBy} autoComplete="off" />
         <DateTimeField label={t('items:handover.when')} value={when} onValueChange={(v) => (setWhen(v), setFailure(null))} error={errorOf('deliveredAt')} />
         <div>
@@ -79,11 +85,7 @@ export function HandoverDialog({ kind, view, workerName, onClose, onDone, onFail
             {t('items:handover.clearSignature')}
           </Button>
         </div>
-        {otherError ? (
-          <Alert className={styles.error}>
-            {otherError}
-          </Alert>
-        ) : null}
+        {otherError ? <Alert className={styles.error}>{otherError}</Alert> : null}
       </FormDialog>
       <ConfirmDialog
         open={confirming}

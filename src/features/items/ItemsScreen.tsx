@@ -47,7 +47,10 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const changed = useChangeCount(itemsChanges(kind));
   const paging = useListPaging(`${bid ?? ''}|${status}|${query}`);
   const asked = `${kind}|${bid ?? ''}|${status}|${paging.limit}|${query}`;
-  const answer = useLiveQuery(async () => (bid === null ? null : { asked, view: await itemsView(kind, bid, status, query, paging.limit) }), [asked, kind, bid, status, query, paging.limit, changed]);
+  const answer = useLiveQuery(
+    async () => (bid === null ? null : { asked, view: await itemsView(kind, bid, status, query, paging.limit) }),
+    [asked, kind, bid, status, query, paging.limit, changed],
+  );
   const data = answer === undefined || answer === null ? answer : answer.view;
   // The view shown answers an earlier query while a newer one is read (a search typed as the screen opened).
   const waiting = answer !== undefined && answer !== null && answer.asked !== asked;
@@ -56,7 +59,18 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   });
   const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
-  if (bid === null) return <EmptyState title={t('items:noBuilding.title')} message={t('items:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('items:noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('items:noBuilding.title')}
+        message={t('items:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('items:noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   const shown = data?.items ?? [];
   // Not counted yet (the view opened from indexes): more than the page holds.
   const inTab = data ? (data[status] ?? data.items.length) : 0;
@@ -74,7 +88,16 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       </div>
       <div role="tablist" aria-label={t(`items:${kind}.tabs`)} className={styles.tabs}>
         {(['pending', 'delivered'] as const).map((s) => (
-          <button key={s} type="button" role="tab" id={`items-tab-${s}`} aria-controls="items-panel" aria-selected={status === s} className={styles.tab} onClick={() => setStatus(s)}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            id={`items-tab-${s}`}
+            aria-controls="items-panel"
+            aria-selected={status === s}
+            className={styles.tab}
+            onClick={() => setStatus(s)}
+          >
             {data && data[s] === null ? t(`items:tabs.${s}Uncounted`) : t(`items:tabs.${s}`, { n: data?.[s] ?? 0 })}
           </button>
         ))}
@@ -82,7 +105,11 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
       <div id="items-panel" role="tabpanel" aria-labelledby={`items-tab-${status}`} className={styles.form} aria-busy={data === undefined || waiting}>
         <TextField type="search" label={t('items:search')} value={query} onValueChange={setQuery} autoComplete="off" />
         {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
-        {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? <Spinner /> : waiting ? <Spinner delayed label={t('items:searching')} /> : null}
+        {data === undefined || (data && inTab === 0 && refresh.state === 'loading') ? (
+          <Spinner />
+        ) : waiting ? (
+          <Spinner delayed label={t('items:searching')} />
+        ) : null}
         {data && inTab === 0 && refresh.state === 'failed' && !notTaken ? (
           <EmptyState message={t('items:loadFailed')} action={<Button onClick={refresh.retry}>{t('items:retry')}</Button>} />
         ) : null}
@@ -102,7 +129,8 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
                   <div>
                     <dt>{t('items:recipient')}</dt>
                     <dd>
-                      {[v.apartment ? t('items:apartment', { number: v.apartment.number }) : '', v.contact?.fullName ?? ''].filter(Boolean).join(' · ') || t('items:noRecipient')}
+                      {[v.apartment ? t('items:apartment', { number: v.apartment.number }) : '', v.contact?.fullName ?? ''].filter(Boolean).join(' · ') ||
+                        t('items:noRecipient')}
                     </dd>
                   </div>
                   {'kind' in v.item ? (

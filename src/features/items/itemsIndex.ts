@@ -28,7 +28,10 @@ export const itemOrders: Record<ItemStatus, (a: ItemRow, b: ItemRow) => number> 
 
 export function itemFactsOf(item: ItemRow): ItemFacts {
   const carrier = 'carrier' in item ? (item.carrier ?? '') : '';
-  return { text: [numberOfItem(item), item.description, carrier, item.deliveredTo ?? ''].join(' ').toLowerCase(), number: normalizeItemNumber(numberOfItem(item)) };
+  return {
+    text: [numberOfItem(item), item.description, carrier, item.deliveredTo ?? ''].join(' ').toLowerCase(),
+    number: normalizeItemNumber(numberOfItem(item)),
+  };
 }
 
 const indexes: Record<ItemKind, TableIndex<ItemRow, ItemStatus, ItemFacts, string>> = {

@@ -47,8 +47,12 @@ async function recipientsIn(buildingId: number): Promise<RecipientsOfItems> {
   if (kept?.key === key) return kept;
   const inBuilding = String(buildingId);
   const ofBuilding = (row: { buildingId: number }) => String(row.buildingId);
-  const contactById = new Map(contactsByBuilding.group('b', contacts.generation, contacts.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
-  const apartmentById = new Map(apartmentsByBuilding.group('b', apartments.generation, apartments.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]));
+  const contactById = new Map(
+    contactsByBuilding.group('b', contacts.generation, contacts.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]),
+  );
+  const apartmentById = new Map(
+    apartmentsByBuilding.group('b', apartments.generation, apartments.entries, ofBuilding, inBuilding).entries.map(({ row }) => [row.id, row]),
+  );
   const none: Recipient = { contact: null, apartment: null, text: '' };
   const known = new Map<string, Recipient>();
   const of = (item: ItemRow): Recipient => {
@@ -84,7 +88,11 @@ export async function firstItemsView(kind: ItemKind, buildingId: number, status:
   return db.transaction('r', [items, db.contacts, db.apartments], async () => {
     const read =
       status === 'pending'
-        ? await newestFirstPage(items, { index: BY_TIME, scope: [buildingId, status], timeOf: (item) => item.registeredAt, compare: itemOrders.pending }, limit + 1)
+        ? await newestFirstPage(
+            items,
+            { index: BY_TIME, scope: [buildingId, status], timeOf: (item) => item.registeredAt, compare: itemOrders.pending },
+            limit + 1,
+          )
         : (await items.where('[buildingId+status]').equals([buildingId, status]).toArray()).sort(itemOrders.delivered);
     const shown = read.slice(0, limit);
     const found = read.length > limit ? null : read.length;
@@ -101,7 +109,11 @@ export async function firstItemsView(kind: ItemKind, buildingId: number, status:
       found,
       items: shown.map((item) => {
         const apartmentId = apartmentOf(item);
-        return { item, contact: item.contactId ? (contacts.get(item.contactId) ?? null) : null, apartment: apartmentId ? (apartments.get(apartmentId) ?? null) : null };
+        return {
+          item,
+          contact: item.contactId ? (contacts.get(item.contactId) ?? null) : null,
+          apartment: apartmentId ? (apartments.get(apartmentId) ?? null) : null,
+        };
       }),
     };
   });
@@ -122,14 +134,17 @@ export async function itemsView(kind: ItemKind, buildingId: number, status: Item
     return view;
   }
   const [mine, theirs, recipients] = await Promise.all([index.inOrder(status), index.inOrder(other), recipientsIn(buildingId)]);
-  const scopeOf = (s: ItemStatus, all: typeof mine) => search.group(`${kind}|${s}`, all.generation, all.entries, (i) => `${i.buildingId}|${i.status}`, `${buildingId}|${s}`);
+  const scopeOf = (s: ItemStatus, all: typeof mine) =>
+    search.group(`${kind}|${s}`, all.generation, all.entries, (i) => `${i.buildingId}|${i.status}`, `${buildingId}|${s}`);
   const scoped = scopeOf(status, mine);
   const otherCount = scopeOf(other, theirs).entries.length;
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const found =
     words.length === 0
       ? scoped.entries
-      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) => q.words.every((w, i) => containsText(facts.text, w) || containsText(recipients.of(item).text, w) || containsText(facts.number, q.numbers[i] ?? w)));
+      : search.matching(scoped, { words, numbers: words.map(normalizeItemNumber), recipients: recipients.key }, (facts, q, item) =>
+          q.words.every((w, i) => containsText(facts.text, w) || containsText(recipients.of(item).text, w) || containsText(facts.number, q.numbers[i] ?? w)),
+        );
   return {
     pending: status === 'pending' ? scoped.entries.length : otherCount,
     delivered: status === 'delivered' ? scoped.entries.length : otherCount,

@@ -13,7 +13,23 @@ const handover = { deliveredTo: 'יעל כהן', deliveredBy: 'אבי', delivere
 
 beforeEach(async () => {
   await resetDb();
-  await db.contacts.add({ id: 'c-1', buildingId: 5, apartmentId: 'apt-1', firstName: 'יעל', lastName: 'כהן', fullName: 'יעל כהן', email: null, phone: null, role: 'owner', position: null, carNumber: null, parkingNumber: null, version: 1, updatedAt: '', syncState: 'synced' });
+  await db.contacts.add({
+    id: 'c-1',
+    buildingId: 5,
+    apartmentId: 'apt-1',
+    firstName: 'יעל',
+    lastName: 'כהן',
+    fullName: 'יעל כהן',
+    email: null,
+    phone: null,
+    role: 'owner',
+    position: null,
+    carNumber: null,
+    parkingNumber: null,
+    version: 1,
+    updatedAt: '',
+    syncState: 'synced',
+  });
 });
 
 describe('registering', () => {
@@ -21,7 +37,11 @@ describe('registering', () => {
     const id = await key('K-1');
     expect(await db.keys.get(id)).toMatchObject({ status: 'pending', tagNumber: 'K-1', registeredBy: 'avi', syncState: 'local' });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ op: 'create', request: { method: 'POST', path: 'keys' }, payload: { id, buildingId: 5, tagNumber: 'K-1', apartmentId: 'apt-1' } });
+    expect(entry).toMatchObject({
+      op: 'create',
+      request: { method: 'POST', path: 'keys' },
+      payload: { id, buildingId: 5, tagNumber: 'K-1', apartmentId: 'apt-1' },
+    });
     expect(entry?.payload).not.toHaveProperty('status');
   });
 
@@ -50,17 +70,40 @@ describe('registering', () => {
 
 describe('handing over', () => {
   it('records who received it, who gave it and when, as a versioned POST', async () => {
-    await db.keys.add({ id: 'k1', buildingId: 5, apartmentId: 'apt-1', contactId: null, tagNumber: 'K-9', description: 'd', status: 'pending', registeredAt: '2025-01-01T00:00:00Z', registeredBy: 'דנה', deliveredTo: null, deliveredBy: null, deliveredAt: null, version: 4, updatedAt: '', syncState: 'synced' } satisfies KeyItemRow);
+    await db.keys.add({
+      id: 'k1',
+      buildingId: 5,
+      apartmentId: 'apt-1',
+      contactId: null,
+      tagNumber: 'K-9',
+      description: 'd',
+      status: 'pending',
+      registeredAt: '2025-01-01T00:00:00Z',
+      registeredBy: 'דנה',
+      deliveredTo: null,
+      deliveredBy: null,
+      deliveredAt: null,
+      version: 4,
+      updatedAt: '',
+      syncState: 'synced',
+    } satisfies KeyItemRow);
     await handOverItem('keys', 'k1', handover);
     expect(await db.keys.get('k1')).toMatchObject({ ...handover, status: 'delivered', syncState: 'local' });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ op: 'handover', request: { method: 'POST', path: 'keys/k1/handover', wrap: 'payload', versionIn: 'body' }, payload: handover, baseVersion: 4 });
+    expect(entry).toMatchObject({
+      op: 'handover',
+      request: { method: 'POST', path: 'keys/k1/handover', wrap: 'payload', versionIn: 'body' },
+      payload: handover,
+      baseVersion: 4,
+    });
     expect((await itemsOfBuilding('keys', 5, 'delivered')).map((k) => k.id)).toEqual(['k1']);
   });
 
   it('refuses a handover without a recipient or a valid time, and a second handover', async () => {
     const id = await mail('RR1');
-    await expect(handOverItem('mailItems', id, { ...handover, deliveredTo: ' ' })).rejects.toMatchObject({ failure: { field: 'deliveredTo', messageKey: 'requiredField' } });
+    await expect(handOverItem('mailItems', id, { ...handover, deliveredTo: ' ' })).rejects.toMatchObject({
+      failure: { field: 'deliveredTo', messageKey: 'requiredField' },
+    });
     await expect(handOverItem('mailItems', id, { ...handover, deliveredAt: 'not a date' })).rejects.toMatchObject({ failure: { messageKey: 'invalidDate' } });
     await handOverItem('mailItems', id, handover);
     await expect(handOverItem('mailItems', id, handover)).rejects.toMatchObject({ failure: { messageKey: 'itemAlreadyDelivered' } });

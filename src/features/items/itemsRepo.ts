@@ -17,8 +17,6 @@ export type { ItemKind };
 export { itemPaths, pullItems };
 export type ItemRow = KeyItemRow | MailItemRow;
 
-
-
 /** The tag number of a key, the tracking number of a mail item. */
 export function numberOfItem(item: ItemRow): string {
   return 'tagNumber' in item ? item.tagNumber : item.trackingNumber;
@@ -58,7 +56,11 @@ export async function registerKey(input: NewKey): Promise<string> {
   refuse(validateNewKey({ id, buildingId, tagNumber: input.tagNumber, description: input.description }, existing));
   const actor = await currentActor();
   const now = new Date().toISOString();
-  const key: KeyItem = { ...base(id, input, input.registeredBy || actor.userName, now), tagNumber: input.tagNumber.trim(), description: input.description.trim() };
+  const key: KeyItem = {
+    ...base(id, input, input.registeredBy || actor.userName, now),
+    tagNumber: input.tagNumber.trim(),
+    description: input.description.trim(),
+  };
   await createRecord({ table: 'keys', id, row: { ...key, syncState: 'local' }, path: itemPaths.keys, payload: payloadOf(key), userKey: actor.userKey });
   return id;
 }
@@ -78,20 +80,40 @@ export async function registerMailItem(input: NewMailItem): Promise<string> {
     trackingNumber: input.trackingNumber.trim(),
     description: input.description.trim(),
   };
-  await createRecord({ table: 'mailItems', id, row: { ...item, syncState: 'local' }, path: itemPaths.mailItems, payload: payloadOf(item), userKey: actor.userKey });
+  await createRecord({
+    table: 'mailItems',
+    id,
+    row: { ...item, syncState: 'local' },
+    path: itemPaths.mailItems,
+    payload: payloadOf(item),
+    userKey: actor.userKey,
+  });
   return id;
 }
 
 /** Hands an item over: who received it, who gave it and when (once), with the recipient's drawn signature (a PNG data URL) if taken. */
 export async function handOverItem(kind: ItemKind, id: string, input: HandoverInput, signature: string | null = null): Promise<void> {
-  const handover = { deliveredTo: input.deliveredTo?.trim() ?? null, deliveredBy: input.deliveredBy?.trim() || null, deliveredAt: input.deliveredAt, ...(signature ? { signature } : {}) };
+  const handover = {
+    deliveredTo: input.deliveredTo?.trim() ?? null,
+    deliveredBy: input.deliveredBy?.trim() || null,
+    deliveredAt: input.deliveredAt,
+    ...(signature ? { signature } : {}),
+  };
   const actor = await currentActor();
   const guard = (row: ItemRow) => refuse(validateHandover(row, handover));
   const request = { method: 'POST' as const, path: `${itemPaths[kind]}/${id}/handover`, wrap: 'payload' as const };
   if (kind === 'keys') {
     await changeRecord({ table: 'keys', id, op: 'handover', changes: handover, rowChanges: { status: 'delivered' }, guard, request, userKey: actor.userKey });
   } else {
-    await changeRecord({ table: 'mailItems', id, op: 'handover', changes: handover, rowChanges: { status: 'delivered' }, guard, request, userKey: actor.userKey });
+    await changeRecord({
+      table: 'mailItems',
+      id,
+      op: 'handover',
+      changes: handover,
+      rowChanges: { status: 'delivered' },
+      guard,
+      request,
+      userKey: actor.userKey,
+    });
   }
 }
-

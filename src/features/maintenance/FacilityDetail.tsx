@@ -17,7 +17,17 @@ export function FacilityDetail() {
   const { change, dialog } = useTestStatus();
   if (data === undefined) return <Spinner />;
   if (!data.facility) {
-    return <EmptyState title={t('facility.missingTitle')} message={t('facility.missing')} action={<Link className={styles.link} to="/maintenance-and-facilities">{t('facility.back')}</Link>} />;
+    return (
+      <EmptyState
+        title={t('facility.missingTitle')}
+        message={t('facility.missing')}
+        action={
+          <Link className={styles.link} to="/maintenance-and-facilities">
+            {t('facility.back')}
+          </Link>
+        }
+      />
+    );
   }
   const { facility, tests } = data;
   return (

@@ -38,7 +38,8 @@ function MaintenancePlan() {
   const f = useFormats();
   const bid = useSession().session.bID;
   const data = useLiveQuery(
-    async () => (bid === null ? null : { facilities: await facilitiesOfBuilding(bid), tests: await testsOfBuilding(bid), sends: await planSendsOfBuilding(bid) }),
+    async () =>
+      bid === null ? null : { facilities: await facilitiesOfBuilding(bid), tests: await testsOfBuilding(bid), sends: await planSendsOfBuilding(bid) },
     [bid],
   );
   const refresh = useServerRefresh(bid === null ? null : `maintenance:${bid}`, (api) => pullMaintenance(api, bid ?? 0));
@@ -47,7 +48,18 @@ function MaintenancePlan() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const notTaken = useNotTaken(bid, refresh.state === 'failed');
 
-  if (bid === null) return <EmptyState title={t('maintenance:noBuilding.title')} message={t('maintenance:noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('maintenance:noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('maintenance:noBuilding.title')}
+        message={t('maintenance:noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('maintenance:noBuilding.action')}
+          </Link>
+        }
+      />
+    );
   if (!data || (data.facilities.length === 0 && refresh.state === 'loading')) return <Spinner />;
   if (data.facilities.length === 0) {
     return notTaken ? (
@@ -89,7 +101,11 @@ function MaintenancePlan() {
             </p>
           ) : null}
         </div>
-        {can('maintenance.sendPlan') ? <Button onClick={() => void send(false)} icon={actionIcons.send}>{t('maintenance:plan.send')}</Button> : null}
+        {can('maintenance.sendPlan') ? (
+          <Button onClick={() => void send(false)} icon={actionIcons.send}>
+            {t('maintenance:plan.send')}
+          </Button>
+        ) : null}
       </section>
 
       <section aria-labelledby="facilities-title" className={styles.form}>
@@ -106,7 +122,9 @@ function MaintenancePlan() {
                   <Link className={styles.link} to={facility.id}>
                     {facility.name}
                   </Link>
-                  <span className={`${styles.badge} ${done === own.length ? styles.badgeDone : styles.badgeWarn}`}>{t('maintenance:plan.progress', { done, total: own.length })}</span>
+                  <span className={`${styles.badge} ${done === own.length ? styles.badgeDone : styles.badgeWarn}`}>
+                    {t('maintenance:plan.progress', { done, total: own.length })}
+                  </span>
                 </div>
                 <p className={styles.muted}>{[facilityKindLabel(t, facility.kind), facility.location ?? ''].filter(Boolean).join(' · ')}</p>
               </li>

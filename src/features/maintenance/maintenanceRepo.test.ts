@@ -6,7 +6,17 @@ import { sendPlanToCommittee, setTestStatus } from './maintenanceRepo';
 import { planSendsOfBuilding, testsOfBuilding } from './maintenanceQueries';
 
 const test = (id: string, status: MaintenanceTestRow['status'], plannedDate: string): MaintenanceTestRow => ({
-  id, buildingId: 3, facilityId: 'f1', title: `בדיקה ${id}`, plannedDate, status, doneAt: status === 'done' ? '2025-01-01T00:00:00Z' : null, notes: null, version: 2, updatedAt: '', syncState: 'synced',
+  id,
+  buildingId: 3,
+  facilityId: 'f1',
+  title: `בדיקה ${id}`,
+  plannedDate,
+  status,
+  doneAt: status === 'done' ? '2025-01-01T00:00:00Z' : null,
+  notes: null,
+  version: 2,
+  updatedAt: '',
+  syncState: 'synced',
 });
 
 beforeEach(async () => {
@@ -19,7 +29,12 @@ describe('ticking tests', () => {
     await setTestStatus('t1', 'done');
     expect(await db.maintenanceTests.get('t1')).toMatchObject({ status: 'done', doneAt: expect.any(String), syncState: 'local' });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ op: 'status', request: { method: 'PATCH', path: 'maintenance-tests/t1', wrap: 'changes' }, payload: { status: 'done' }, baseVersion: 2 });
+    expect(entry).toMatchObject({
+      op: 'status',
+      request: { method: 'PATCH', path: 'maintenance-tests/t1', wrap: 'changes' },
+      payload: { status: 'done' },
+      baseVersion: 2,
+    });
   });
 
   it('clears the done time when unticked, and keeps a note of what is missing', async () => {
@@ -41,7 +56,11 @@ describe('sending the plan to the committee', () => {
     await setTestStatus('t1', 'done');
     const id = await sendPlanToCommittee(3, true);
     const [, send] = await db.outbox.orderBy('seq').toArray();
-    expect(send).toMatchObject({ request: { method: 'POST', path: 'buildings/3/maintenance-plan/send' }, payload: { confirmIncomplete: true }, dependsOn: ['maintenanceTests:t1'] });
+    expect(send).toMatchObject({
+      request: { method: 'POST', path: 'buildings/3/maintenance-plan/send' },
+      payload: { confirmIncomplete: true },
+      dependsOn: ['maintenanceTests:t1'],
+    });
     const [row] = await planSendsOfBuilding(3);
     expect(row).toMatchObject({ syncState: 'local', value: { id, buildingId: 3, incompleteCount: 1, testsCount: 3 } });
   });

@@ -36,7 +36,8 @@ export function AnnouncementsScreen() {
 
   if (buildings !== undefined && buildingId === null) return <EmptyState title={t('boardTitle')} message={t('noBuilding')} />;
   if (board === undefined || (board === null && refresh.state === 'loading')) return <Spinner label={t('common:loading')} />;
-  if (board === null) return <EmptyState title={t('boardTitle')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
+  if (board === null)
+    return <EmptyState title={t('boardTitle')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
 
   const subscribe = () =>
     void callWithRelogin(() => enablePush(api, i18n.language)).then(
@@ -51,7 +52,11 @@ export function AnnouncementsScreen() {
         <h2 className={styles.heading}>{t('boardTitle')}</h2>
         {newCount > 0 ? <span className={styles.badge}>{t('unread', { count: newCount })}</span> : null}
       </div>
-      {refresh.state === 'failed' ? <p role="status" className={styles.note}>{t('offlineBoard')}</p> : null}
+      {refresh.state === 'failed' ? (
+        <p role="status" className={styles.note}>
+          {t('offlineBoard')}
+        </p>
+      ) : null}
       {push === 'granted' ? (
         <p className={styles.muted}>{t('push.on')}</p>
       ) : (

@@ -73,7 +73,14 @@ export function MessagesScreen() {
     if (buildingId === null) return;
     setBusy(true);
     try {
-      await callWithRelogin(() => sendMessage(api, buildingId, { subject, body, owners, renters, channels, pinned, topic, image }, { compID: session.compID ?? 0, userID: session.userID ?? 0 }));
+      await callWithRelogin(() =>
+        sendMessage(
+          api,
+          buildingId,
+          { subject, body, owners, renters, channels, pinned, topic, image },
+          { compID: session.compID ?? 0, userID: session.userID ?? 0 },
+        ),
+      );
       setFailure(null);
       setSubject('');
       setBody('');
@@ -119,7 +126,11 @@ export function MessagesScreen() {
             <input type="checkbox" checked={renters} onChange={(e) => setRenters(e.target.checked)} />
             {t('renters')}
           </label>
-          {errorOf('audience') ? <p id="audience-error" className={styles.error}>{errorOf('audience')}</p> : null}
+          {errorOf('audience') ? (
+            <p id="audience-error" className={styles.error}>
+              {errorOf('audience')}
+            </p>
+          ) : null}
         </fieldset>
         <fieldset className={styles.fieldset} aria-describedby={errorOf('channels') ? 'channels-error' : undefined}>
           <legend>{t('channels')}</legend>
@@ -131,7 +142,11 @@ export function MessagesScreen() {
               {preview && preview[channel].optedOut > 0 ? <span className={styles.muted}>{t('optedOut', { count: preview[channel].optedOut })}</span> : null}
             </label>
           ))}
-          {errorOf('channels') ? <p id="channels-error" className={styles.error}>{errorOf('channels')}</p> : null}
+          {errorOf('channels') ? (
+            <p id="channels-error" className={styles.error}>
+              {errorOf('channels')}
+            </p>
+          ) : null}
         </fieldset>
         {preview
           ? channels
@@ -146,7 +161,11 @@ export function MessagesScreen() {
           <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
           {t('pin')}
         </label>
-        {!online ? <p role="status" className={styles.note}>{t('needsConnection')}</p> : null}
+        {!online ? (
+          <p role="status" className={styles.note}>
+            {t('needsConnection')}
+          </p>
+        ) : null}
         <Button type="submit" block disabled={busy || !online}>
           {busy ? t('sending') : t('send')}
         </Button>

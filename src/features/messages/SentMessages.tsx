@@ -12,7 +12,8 @@ export function SentMessages({ buildingId, state }: { buildingId: number; state:
   const { t } = useTranslation(['messages', 'errors', 'common']);
   const f = useFormats();
   const list = useLiveQuery(() => sentOf(buildingId), [buildingId]);
-  const reason = (r: string | null) => (r === 'emailNotDelivered' ? t('errors:emailNotDelivered') : r === 'noAddress' ? t('noAddress') : t('errors:anErrorOccurred'));
+  const reason = (r: string | null) =>
+    r === 'emailNotDelivered' ? t('errors:emailNotDelivered') : r === 'noAddress' ? t('noAddress') : t('errors:anErrorOccurred');
   return (
     <section className={styles.section} aria-labelledby="sent-messages">
       <h3 id="sent-messages" className={styles.subheading}>
@@ -34,7 +35,12 @@ export function SentMessages({ buildingId, state }: { buildingId: number; state:
                   .filter((c) => m.channels.includes(c))
                   .map((c) => (
                     <li key={c}>
-                      {t('counts', { channel: t(`channel.${c}`), sent: m.report[c].sent, queued: m.report[c].queued, failed: m.report[c].failed + m.report[c].noAddress })}
+                      {t('counts', {
+                        channel: t(`channel.${c}`),
+                        sent: m.report[c].sent,
+                        queued: m.report[c].queued,
+                        failed: m.report[c].failed + m.report[c].noAddress,
+                      })}
                       {(m.report[c].optedOut ?? 0) > 0 ? ` · ${t('optedOut', { count: m.report[c].optedOut })}` : ''}
                     </li>
                   ))}

@@ -38,7 +38,12 @@ export type Uploader = { compID: number; userID: number };
  * Sends a message; an image goes first, uploaded for the message's id (the server re-encodes it and
  * refuses it for any other message), and the message names it.
  */
-export async function sendMessage(api: ApiClient, buildingId: number, input: MessageInput & { pinned: boolean; topic: MessageTopic; image: File | null }, uploader: Uploader): Promise<void> {
+export async function sendMessage(
+  api: ApiClient,
+  buildingId: number,
+  input: MessageInput & { pinned: boolean; topic: MessageTopic; image: File | null },
+  uploader: Uploader,
+): Promise<void> {
   const { image, ...fields } = input;
   refuse(validateMessage(fields));
   if (image) {
@@ -52,7 +57,15 @@ export async function sendMessage(api: ApiClient, buildingId: number, input: Mes
       ? (
           await uploadB64(
             api,
-            { parentType: 'messages', parentID: id, orgID: uploader.compID, fileID: newId(), createdBy: uploader.userID, srcFileName: image.name, base64String: await base64OfFile(image) },
+            {
+              parentType: 'messages',
+              parentID: id,
+              orgID: uploader.compID,
+              fileID: newId(),
+              createdBy: uploader.userID,
+              srcFileName: image.name,
+              base64String: await base64OfFile(image),
+            },
             newId(),
           )
         ).fileId

@@ -84,11 +84,21 @@ export function AddMeterDialog({ open, buildingId, apartments, hasPrice, onClose
           setApartmentId(v);
           setFailure(null);
         }}
-        options={[{ value: '', label: t('meters:add.chooseApartment') }, ...apartments.map((a) => ({ value: a.id, label: t('meters:meter.apartment', { number: a.number }) }))]}
+        options={[
+          { value: '', label: t('meters:add.chooseApartment') },
+          ...apartments.map((a) => ({ value: a.id, label: t('meters:meter.apartment', { number: a.number }) })),
+        ]}
         error={errorOf('apartmentId') ?? errorOf('kind')}
       />
       <TextField label={t('meters:add.number')} value={number} onValueChange={setNumber} error={errorOf('number')} autoComplete="off" />
-      <TextField label={t('meters:add.initial')} value={initial} onValueChange={setInitial} inputMode="decimal" error={errorOf('initialReading')} hint={t('meters:units.kwhHint')} />
+      <TextField
+        label={t('meters:add.initial')}
+        value={initial}
+        onValueChange={setInitial}
+        inputMode="decimal"
+        error={errorOf('initialReading')}
+        hint={t('meters:units.kwhHint')}
+      />
     </FormDialog>
   );
 }

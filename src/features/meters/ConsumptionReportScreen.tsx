@@ -39,7 +39,17 @@ export function ConsumptionReportScreen() {
   if (detail === null && notTaken) return <BuildingNotTaken buildingId={bid} />;
   if (detail === undefined || (detail === null && refresh.state === 'loading')) return <Spinner />;
   if (detail === null) {
-    return <EmptyState title={t('meters:meterMissing.title')} message={t('meters:meterMissing.message')} action={<Link className={styles.link} to={`/electricity-meter/${params.bid ?? ''}`}>{t('meters:backToMeters')}</Link>} />;
+    return (
+      <EmptyState
+        title={t('meters:meterMissing.title')}
+        message={t('meters:meterMissing.message')}
+        action={
+          <Link className={styles.link} to={`/electricity-meter/${params.bid ?? ''}`}>
+            {t('meters:backToMeters')}
+          </Link>
+        }
+      />
+    );
   }
   const { meter, readings } = detail;
   const ev = meter.kind === 'evCharger';

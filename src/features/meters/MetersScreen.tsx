@@ -50,7 +50,13 @@ export function MetersScreen() {
   if (!building) {
     if (notTaken) return <BuildingNotTaken buildingId={bid} />;
     if (refresh.state === 'loading') return <Spinner />;
-    return <EmptyState title={t('meters:building.missingTitle')} message={t('meters:building.missing')} action={<Button onClick={refresh.retry}>{t('meters:retry')}</Button>} />;
+    return (
+      <EmptyState
+        title={t('meters:building.missingTitle')}
+        message={t('meters:building.missing')}
+        action={<Button onClick={refresh.retry}>{t('meters:retry')}</Button>}
+      />
+    );
   }
   const price = building.pricePerKwh;
 
@@ -89,7 +95,11 @@ export function MetersScreen() {
           <h2 id="meters-list" className={styles.heading}>
             {t('meters:list.title', { n: data.meters.length })}
           </h2>
-          {can('meters.manage') ? <Button onClick={() => setAdding(true)} icon={actionIcons.add}>{t('meters:actions.add')}</Button> : null}
+          {can('meters.manage') ? (
+            <Button onClick={() => setAdding(true)} icon={actionIcons.add}>
+              {t('meters:actions.add')}
+            </Button>
+          ) : null}
         </div>
         {notTaken ? <BuildingNotTaken buildingId={bid} /> : null}
         {refresh.state === 'loading' && data.meters.length === 0 ? <Spinner /> : null}
@@ -124,10 +134,18 @@ export function MetersScreen() {
                 </div>
               </dl>
               <div className={styles.actions}>
-                <Link className={styles.link} to={`/reading-report/${bid}/${m.meter.id}`} aria-label={t('meters:actions.readingsOf', { number: m.meter.number })}>
+                <Link
+                  className={styles.link}
+                  to={`/reading-report/${bid}/${m.meter.id}`}
+                  aria-label={t('meters:actions.readingsOf', { number: m.meter.number })}
+                >
                   {t('meters:actions.readings')}
                 </Link>
-                <Link className={styles.link} to={`/consumption-report/${bid}/${m.meter.id}`} aria-label={t('meters:actions.reportOf', { number: m.meter.number })}>
+                <Link
+                  className={styles.link}
+                  to={`/consumption-report/${bid}/${m.meter.id}`}
+                  aria-label={t('meters:actions.reportOf', { number: m.meter.number })}
+                >
                   {t('meters:actions.report')}
                 </Link>
                 {can('meters.manage') ? (

@@ -95,21 +95,9 @@ export function ReadingForm({ meter, editing, previous, pricePerKwh, onClose, on
         </div>
       ) : null}
       {capture.state === 'ready' ? <img className={styles.preview} src={capture.url} alt={t('meters:reading.photoPreview')} /> : null}
-      {capture.state === 'failed' ? (
-        <Alert className={styles.error}>
-          {t(capture.messageKey, capture.params ?? {})}
-        </Alert>
-      ) : null}
-      {errorOf('photoId') ? (
-        <Alert className={styles.error}>
-          {errorOf('photoId')}
-        </Alert>
-      ) : null}
-      {otherError ? (
-        <Alert className={styles.error}>
-          {otherError}
-        </Alert>
-      ) : null}
+      {capture.state === 'failed' ? <Alert className={styles.error}>{t(capture.messageKey, capture.params ?? {})}</Alert> : null}
+      {errorOf('photoId') ? <Alert className={styles.error}>{errorOf('photoId')}</Alert> : null}
+      {otherError ? <Alert className={styles.error}>{otherError}</Alert> : null}
     </FormDialog>
   );
 }

@@ -28,8 +28,19 @@ describe('the photo of a reading', () => {
   it('offline, shows the small copy kept by take the day offline', async () => {
     setOnline(false);
     await db.photos.put({
-      id: 'offline:meterReadings:r1', ownerTable: 'meterReadings', ownerId: 'r1', role: OFFLINE_COPY_ROLE, blob: new Blob([new Uint8Array(4)]), mime: 'image/jpeg',
-      width: 0, height: 0, size: 4, hash: '', createdAt: '2026-11-01T08:00:00Z', uploadState: 'uploaded', fileId: 'f1',
+      id: 'offline:meterReadings:r1',
+      ownerTable: 'meterReadings',
+      ownerId: 'r1',
+      role: OFFLINE_COPY_ROLE,
+      blob: new Blob([new Uint8Array(4)]),
+      mime: 'image/jpeg',
+      width: 0,
+      height: 0,
+      size: 4,
+      hash: '',
+      createdAt: '2026-11-01T08:00:00Z',
+      uploadState: 'uploaded',
+      fileId: 'f1',
     });
     show();
     const button = await screen.findByRole('button', { name: 'Open the photo of 01/11/2026 08:00' });

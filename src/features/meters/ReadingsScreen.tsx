@@ -52,7 +52,17 @@ export function ReadingsScreen() {
   if (detail === null) {
     if (notTaken) return <BuildingNotTaken buildingId={bid} />;
     if (refresh.state === 'loading') return <Spinner />;
-    return <EmptyState title={t('meters:meterMissing.title')} message={t('meters:meterMissing.message')} action={<Link className={styles.link} to={`/electricity-meter/${bid}`}>{t('meters:backToMeters')}</Link>} />;
+    return (
+      <EmptyState
+        title={t('meters:meterMissing.title')}
+        message={t('meters:meterMissing.message')}
+        action={
+          <Link className={styles.link} to={`/electricity-meter/${bid}`}>
+            {t('meters:backToMeters')}
+          </Link>
+        }
+      />
+    );
   }
   const { meter, readings } = detail;
   const latestId = readings[0]?.id;
@@ -80,7 +90,11 @@ export function ReadingsScreen() {
           </p>
         </div>
         <div className={styles.actions}>
-          {can('readings.write') ? <Button onClick={() => setForm({ editing: null })} icon={actionIcons.add}>{t('meters:reading.new')}</Button> : null}
+          {can('readings.write') ? (
+            <Button onClick={() => setForm({ editing: null })} icon={actionIcons.add}>
+              {t('meters:reading.new')}
+            </Button>
+          ) : null}
           <Link className={styles.link} to={`/consumption-report/${bid}/${meter.id}`}>
             {t('meters:actions.report')}
           </Link>

@@ -9,7 +9,19 @@ const photo = () => ({ blob: new Blob([new Uint8Array([9, 9, 9])], { type: 'imag
 
 beforeEach(async () => {
   await resetDb();
-  await db.meters.add({ id: 'm1', buildingId: 1, apartmentId: 'apt-1', number: 'E-1', kind: 'unit', initialReading: 100, lastReading: 150, lastReadingAt: '2025-01-01T00:00:00Z', version: 1, updatedAt: '', syncState: 'synced' });
+  await db.meters.add({
+    id: 'm1',
+    buildingId: 1,
+    apartmentId: 'apt-1',
+    number: 'E-1',
+    kind: 'unit',
+    initialReading: 100,
+    lastReading: 150,
+    lastReadingAt: '2025-01-01T00:00:00Z',
+    version: 1,
+    updatedAt: '',
+    syncState: 'synced',
+  });
 });
 
 describe('meterReadingsRepo', () => {
@@ -99,11 +111,40 @@ describe('meterReadingsRepo', () => {
 
   it('refuses a charging station’s reading while its building has no price, as the server would on replay', async () => {
     await db.buildings.put({
-      id: 1, companyId: 1001, number: 1, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',
-      pricePerKwh: null, bankAccount: null, accountName: null, propertyType: null, managementType: null, version: 3, updatedAt: '', syncState: 'synced',
+      id: 1,
+      companyId: 1001,
+      number: 1,
+      name: 'בית הבדיקות',
+      address: 'הרצל 1',
+      city: 'חיפה',
+      apartmentsCount: 4,
+      logoUrl: null,
+      buttonColor: '#1d4ed8',
+      pricePerKwh: null,
+      bankAccount: null,
+      accountName: null,
+      propertyType: null,
+      managementType: null,
+      version: 3,
+      updatedAt: '',
+      syncState: 'synced',
     });
-    await db.meters.add({ id: 'ev1', buildingId: 1, apartmentId: 'apt-2', number: 'EV-1', kind: 'evCharger', initialReading: 0, lastReading: null, lastReadingAt: null, version: 1, updatedAt: '', syncState: 'synced' });
-    await expect(addReading({ meterId: 'ev1', current: 10, photo: photo() })).rejects.toMatchObject({ failure: { field: 'meterId', messageKey: 'pricePerKwhRequired' } });
+    await db.meters.add({
+      id: 'ev1',
+      buildingId: 1,
+      apartmentId: 'apt-2',
+      number: 'EV-1',
+      kind: 'evCharger',
+      initialReading: 0,
+      lastReading: null,
+      lastReadingAt: null,
+      version: 1,
+      updatedAt: '',
+      syncState: 'synced',
+    });
+    await expect(addReading({ meterId: 'ev1', current: 10, photo: photo() })).rejects.toMatchObject({
+      failure: { field: 'meterId', messageKey: 'pricePerKwhRequired' },
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -94,7 +94,10 @@ async function readingsSummaries(buildingId: number, meters: readonly MeterRow[]
   const summaries = await db.transaction('r', db.meterReadings, () =>
     Promise.all(
       meters.map(async (meter): Promise<[string, ReadingsSummary]> => {
-        const [count, newest] = await Promise.all([countInScope(db.meterReadings, '[meterId+readAt]', [meter.id]), rowsInScope(db.meterReadings, '[meterId+readAt]', [meter.id]).last()]);
+        const [count, newest] = await Promise.all([
+          countInScope(db.meterReadings, '[meterId+readAt]', [meter.id]),
+          rowsInScope(db.meterReadings, '[meterId+readAt]', [meter.id]).last(),
+        ]);
         const latest = newest ? await db.meterReadings.where('[meterId+readAt]').equals([meter.id, newest.readAt]).toArray() : [];
         return [meter.id, { latest, count }];
       }),
@@ -124,7 +127,11 @@ export type MeterDetail = { meter: MeterRow; building: BuildingRow | null; apart
 export async function meterDetail(meterId: string): Promise<MeterDetail | null> {
   const meter = await one(metersIndex, meterId);
   if (!meter) return null;
-  const [building, apartment, readings] = await Promise.all([one(buildingsIndex, meter.buildingId), one(apartmentsIndex, meter.apartmentId), readingsOfMeter(meterId)]);
+  const [building, apartment, readings] = await Promise.all([
+    one(buildingsIndex, meter.buildingId),
+    one(apartmentsIndex, meter.apartmentId),
+    readingsOfMeter(meterId),
+  ]);
   return { meter, building, apartment, readings, previous: previousReadingOf(meter, readings) };
 }
 
@@ -133,7 +140,10 @@ export const OFFLINE_READINGS_PER_METER = 2;
 
 /** The server photos of the recent readings of the buildings' meters, newest readings first. */
 export async function recentReadingPhotos(buildingIds: readonly number[], perMeter = OFFLINE_READINGS_PER_METER): Promise<WantedPhoto[]> {
-  const readings = await db.meterReadings.where('buildingId').anyOf([...buildingIds]).toArray();
+  const readings = await db.meterReadings
+    .where('buildingId')
+    .anyOf([...buildingIds])
+    .toArray();
   const byMeter = new Map<string, MeterReadingRow[]>();
   for (const r of readings) byMeter.set(r.meterId, [...(byMeter.get(r.meterId) ?? []), r]);
   const recent = [...byMeter.values()].flatMap((rows) => rows.sort((a, b) => (a.readAt < b.readAt ? 1 : -1)).slice(0, perMeter));

@@ -7,8 +7,23 @@ import { addReading } from './meterReadingsRepo';
 import { addMeter, deleteMeter } from './metersRepo';
 
 const building: BuildingRow = {
-  id: 7, companyId: 1001, number: 7, name: 'בית הבדיקות', address: 'הרצל 1', city: 'חיפה', apartmentsCount: 4, logoUrl: null, buttonColor: '#1d4ed8',
-  pricePerKwh: null, bankAccount: null, accountName: null, propertyType: null, managementType: null, version: 3, updatedAt: '', syncState: 'synced',
+  id: 7,
+  companyId: 1001,
+  number: 7,
+  name: 'בית הבדיקות',
+  address: 'הרצל 1',
+  city: 'חיפה',
+  apartmentsCount: 4,
+  logoUrl: null,
+  buttonColor: '#1d4ed8',
+  pricePerKwh: null,
+  bankAccount: null,
+  accountName: null,
+  propertyType: null,
+  managementType: null,
+  version: 3,
+  updatedAt: '',
+  syncState: 'synced',
 };
 const photo = () => ({ blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), width: 640, height: 480, hash: 'cafe' });
 const unit = (apartmentId: string, number = 'E-1') => ({ buildingId: 7, apartmentId, number, kind: 'unit' as const, initialReading: 100 });
@@ -25,7 +40,11 @@ describe('metersRepo', () => {
     expect((await db.meters.where('buildingId').equals(7).toArray()).map((m) => m.number).sort()).toEqual(['E-10', 'E-9']);
     expect(await db.meters.get(id)).toMatchObject({ syncState: 'local', lastReading: null, initialReading: 100 });
     const entry = (await db.outbox.toArray()).find((e) => e.recordId === id);
-    expect(entry).toMatchObject({ op: 'create', request: { method: 'POST', path: 'meters' }, payload: { id, buildingId: 7, apartmentId: 'apt-1', number: 'E-9', kind: 'unit' } });
+    expect(entry).toMatchObject({
+      op: 'create',
+      request: { method: 'POST', path: 'meters' },
+      payload: { id, buildingId: 7, apartmentId: 'apt-1', number: 'E-9', kind: 'unit' },
+    });
   });
 
   it('refuses a second counter for the same unit, writing nothing', async () => {
@@ -61,14 +80,45 @@ describe('metersRepo', () => {
   });
 
   it('deletes a counter after its readings still on the way, removing the synced ones', async () => {
-    await db.meters.add({ id: 'm1', buildingId: 7, apartmentId: 'apt-1', number: 'E-1', kind: 'unit', initialReading: 0, lastReading: 10, lastReadingAt: '2025-01-01T00:00:00Z', version: 2, updatedAt: '', syncState: 'synced' });
-    await db.meterReadings.add({ id: 'r-old', meterId: 'm1', buildingId: 7, previous: 0, current: 10, consumption: 10, readAt: '2025-01-01T00:00:00Z', photoId: 'f', paid: false, pricePerKwh: null, version: 1, updatedAt: '', syncState: 'synced' });
+    await db.meters.add({
+      id: 'm1',
+      buildingId: 7,
+      apartmentId: 'apt-1',
+      number: 'E-1',
+      kind: 'unit',
+      initialReading: 0,
+      lastReading: 10,
+      lastReadingAt: '2025-01-01T00:00:00Z',
+      version: 2,
+      updatedAt: '',
+      syncState: 'synced',
+    });
+    await db.meterReadings.add({
+      id: 'r-old',
+      meterId: 'm1',
+      buildingId: 7,
+      previous: 0,
+      current: 10,
+      consumption: 10,
+      readAt: '2025-01-01T00:00:00Z',
+      photoId: 'f',
+      paid: false,
+      pricePerKwh: null,
+      version: 1,
+      updatedAt: '',
+      syncState: 'synced',
+    });
     const fresh = await addReading({ meterId: 'm1', current: 20, photo: photo() });
     await deleteMeter('m1');
     expect(await db.meters.get('m1')).toBeUndefined();
     expect(await db.meterReadings.get('r-old')).toBeUndefined();
     const entry = (await db.outbox.toArray()).find((e) => e.entityKey === 'meters:m1');
-    expect(entry).toMatchObject({ op: 'delete', request: { method: 'DELETE', path: 'meters/m1', versionIn: 'query' }, baseVersion: 2, dependsOn: [`meterReadings:${fresh}`] });
+    expect(entry).toMatchObject({
+      op: 'delete',
+      request: { method: 'DELETE', path: 'meters/m1', versionIn: 'query' },
+      baseVersion: 2,
+      dependsOn: [`meterReadings:${fresh}`],
+    });
   });
 
   it('replays counter, reading and photo in order, exactly once', async () => {

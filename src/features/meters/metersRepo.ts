@@ -13,7 +13,10 @@ export type NewMeter = { buildingId: number; apartmentId: string | null; number:
 /** Entity keys of `keys` that still have changes waiting in the outbox. */
 async function pendingKeys(keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const entries = await db.outbox.where('entityKey').anyOf([...keys]).toArray();
+  const entries = await db.outbox
+    .where('entityKey')
+    .anyOf([...keys])
+    .toArray();
   return [...new Set(entries.map((e) => e.entityKey))];
 }
 

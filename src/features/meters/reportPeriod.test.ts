@@ -13,7 +13,10 @@ describe('report periods', () => {
 
   it('covers a whole year and a custom range of local dates', () => {
     expect(rangeOf({ ...choice, period: 'year', year: 2023 }, now)).toEqual({ start: new Date(2023, 0, 1), end: new Date(2023, 11, 31, 23, 59, 59, 999) });
-    expect(rangeOf({ ...choice, period: 'custom', from: '2025-02-01', to: '2025-02-10' }, now)).toEqual({ start: new Date(2025, 1, 1), end: new Date(2025, 1, 10, 23, 59, 59, 999) });
+    expect(rangeOf({ ...choice, period: 'custom', from: '2025-02-01', to: '2025-02-10' }, now)).toEqual({
+      start: new Date(2025, 1, 1),
+      end: new Date(2025, 1, 10, 23, 59, 59, 999),
+    });
     expect(rangeOf({ ...choice, period: 'custom', from: '2025-02-10', to: '2025-02-01' }, now)).toBeNull();
     expect(rangeOf({ ...choice, period: 'custom', from: '2025-02-10', to: '' }, now)).toBeNull();
   });

@@ -15,9 +15,12 @@ export type PhotoCapture =
 export function usePhotoCapture() {
   const [capture, setCapture] = useState<PhotoCapture>({ state: 'empty' });
   const url = capture.state === 'ready' ? capture.url : null;
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
 
   async function take(file: File | undefined) {
     if (!file) return;

@@ -22,7 +22,17 @@ import { Alert } from '../../ui/Alert';
 type Line = { label: string; bidId: string | null };
 
 /** The committee opens a poll: a question, options (each may stand for a quote), closing time, who votes, how counted. */
-export function NewPollForm({ buildingId, mayLinkQuotes, onOpened, onCancel }: { buildingId: number; mayLinkQuotes: boolean; onOpened(poll: PollRecord): void; onCancel(): void }) {
+export function NewPollForm({
+  buildingId,
+  mayLinkQuotes,
+  onOpened,
+  onCancel,
+}: {
+  buildingId: number;
+  mayLinkQuotes: boolean;
+  onOpened(poll: PollRecord): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation(['polls', 'errors']);
   const f = useFormats();
   const [question, setQuestion] = useState('');
@@ -58,7 +68,10 @@ export function NewPollForm({ buildingId, mayLinkQuotes, onOpened, onCancel }: {
     setError(null);
     try {
       const closes = closesAt ? instantOfIsraelWallClock(closesAt).toISOString() : '';
-      const poll = await openPoll({ id: ids.poll, buildingId, question, options: optionsOf(lines), closesAt: closes, voters, weighting, resultsShown }, ids.key);
+      const poll = await openPoll(
+        { id: ids.poll, buildingId, question, options: optionsOf(lines), closesAt: closes, voters, weighting, resultsShown },
+        ids.key,
+      );
       setFailure(null);
       onOpened(poll);
     } catch (e) {
@@ -104,7 +117,12 @@ export function NewPollForm({ buildingId, mayLinkQuotes, onOpened, onCancel }: {
         ) : null}
       </fieldset>
       <DateTimeField label={t('closesAt')} value={closesAt} onValueChange={setClosesAt} error={errorOf('closesAt')} />
-      <SelectField label={t('whoVotes')} value={voters} onValueChange={(v) => setVoters(pollVoters.find((x) => x === v) ?? 'owners')} options={pollVoters.map((v) => ({ value: v, label: t(`voters.${v}`) }))} />
+      <SelectField
+        label={t('whoVotes')}
+        value={voters}
+        onValueChange={(v) => setVoters(pollVoters.find((x) => x === v) ?? 'owners')}
+        options={pollVoters.map((v) => ({ value: v, label: t(`voters.${v}`) }))}
+      />
       <SelectField
         label={t('counting')}
         value={weighting}
@@ -118,11 +136,7 @@ export function NewPollForm({ buildingId, mayLinkQuotes, onOpened, onCancel }: {
         onValueChange={(v) => setResultsShown(pollResultsShown.find((x) => x === v) ?? 'afterClose')}
         options={pollResultsShown.map((v) => ({ value: v, label: t(`resultsShown.${v}`) }))}
       />
-      {error ? (
-        <Alert className={own.refusal}>
-          {t(error)}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={own.refusal}>{t(error)}</Alert> : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {t('open')}

@@ -81,7 +81,14 @@ export function PollCard({ poll, onDevice, mayManage, isTenant, busy, onVote, on
               <legend>{t('yourVote')}</legend>
               {poll.options.map((o) => (
                 <label key={o.id} className={styles.choice}>
-                  <input type="radio" name={`vote-${poll.id}`} value={o.id} checked={chosen === o.id} onChange={() => setChoice(o.id)} disabled={!poll.mayVote} />
+                  <input
+                    type="radio"
+                    name={`vote-${poll.id}`}
+                    value={o.id}
+                    checked={chosen === o.id}
+                    onChange={() => setChoice(o.id)}
+                    disabled={!poll.mayVote}
+                  />
                   {o.label}
                 </label>
               ))}
@@ -109,11 +116,7 @@ export function PollCard({ poll, onDevice, mayManage, isTenant, busy, onVote, on
             {t('votedFor', { option: labelOf(current) })}
           </p>
         ) : null}
-        {refusal ? (
-          <Alert className={own.refusal}>
-            {t('voteRefused', { option: labelOf(onDevice?.value.optionId ?? null), reason: t(refusal) })}
-          </Alert>
-        ) : null}
+        {refusal ? <Alert className={own.refusal}>{t('voteRefused', { option: labelOf(onDevice?.value.optionId ?? null), reason: t(refusal) })}</Alert> : null}
 
         <Results poll={poll} />
 

@@ -91,11 +91,7 @@ export function PollsScreen() {
           }}
         />
       ) : null}
-      {actionError ? (
-        <Alert className={own.refusal}>
-          {t(actionError)}
-        </Alert>
-      ) : null}
+      {actionError ? <Alert className={own.refusal}>{t(actionError)}</Alert> : null}
       {buildingId === null ? (
         <EmptyState message={t('chooseBuilding')} />
       ) : !online && list === null ? (

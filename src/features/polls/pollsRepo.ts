@@ -31,7 +31,9 @@ const poll = z.looseObject({
   closedAt: z.nullable(z.string()),
   approvedBidId: z.nullable(z.string()),
   turnout: z.number(),
-  tally: z.nullable(z.object({ options: z.array(tallyLine), apartments: z.number(), weight: z.number(), winnerId: z.nullable(z.string()), tiedIds: z.array(z.string()) })),
+  tally: z.nullable(
+    z.object({ options: z.array(tallyLine), apartments: z.number(), weight: z.number(), winnerId: z.nullable(z.string()), tiedIds: z.array(z.string()) }),
+  ),
   myVote: z.nullable(z.string()),
   mayVote: z.boolean(),
 });

@@ -28,9 +28,22 @@ export function ChangeRequestDialog({ current, onClose, onSent }: { current: Pro
   return (
     <FormDialog open title={t('change.title')} onClose={onClose} formId={formId} submitLabel={t('change.send')} onSubmit={() => void submit()}>
       <p>{t('change.intro')}</p>
-      <TextField label={t('name')} value={wanted.fullName} onValueChange={(fullName) => setWanted((w) => ({ ...w, fullName }))} error={errorOf('fullName')} autoComplete="name" />
+      <TextField
+        label={t('name')}
+        value={wanted.fullName}
+        onValueChange={(fullName) => setWanted((w) => ({ ...w, fullName }))}
+        error={errorOf('fullName')}
+        autoComplete="name"
+      />
       <PhoneInput label={t('phone')} value={wanted.phone} onValueChange={(phone) => setWanted((w) => ({ ...w, phone }))} error={errorOf('phone')} />
-      <TextField type="email" label={t('email')} value={wanted.email} onValueChange={(email) => setWanted((w) => ({ ...w, email }))} error={errorOf('email')} autoComplete="email" />
+      <TextField
+        type="email"
+        label={t('email')}
+        value={wanted.email}
+        onValueChange={(email) => setWanted((w) => ({ ...w, email }))}
+        error={errorOf('email')}
+        autoComplete="email"
+      />
       <Field label={t('change.note')} error={errorOf('note')}>
         {(control) => <textarea {...control} value={note} onChange={(e) => setNote(e.target.value)} rows={3} />}
       </Field>

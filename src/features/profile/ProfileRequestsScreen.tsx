@@ -49,15 +49,31 @@ export function ProfileRequestsScreen() {
       {inboxes.length > 1 ? (
         <div role="tablist" aria-label={t('profile:inbox.title')} className={styles.tabs}>
           {inboxes.map((i) => (
-            <button key={i} type="button" role="tab" id={`inbox-${i}`} aria-controls="inbox-panel" aria-selected={inbox === i} className={styles.tab} onClick={() => setInbox(i)}>
+            <button
+              key={i}
+              type="button"
+              role="tab"
+              id={`inbox-${i}`}
+              aria-controls="inbox-panel"
+              aria-selected={inbox === i}
+              className={styles.tab}
+              onClick={() => setInbox(i)}
+            >
               {t(`profile:requests.kind.${i}`)}
             </button>
           ))}
         </div>
       ) : null}
-      <div id="inbox-panel" role={inboxes.length > 1 ? 'tabpanel' : undefined} aria-labelledby={inboxes.length > 1 ? `inbox-${inbox}` : undefined} className={styles.form}>
+      <div
+        id="inbox-panel"
+        role={inboxes.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={inboxes.length > 1 ? `inbox-${inbox}` : undefined}
+        className={styles.form}
+      >
         {records === null && refresh.state === 'loading' ? <Spinner /> : null}
-        {records === null && refresh.state === 'failed' ? <EmptyState message={t('profile:inbox.loadFailed')} action={<Button onClick={refresh.retry}>{t('profile:inbox.retry')}</Button>} /> : null}
+        {records === null && refresh.state === 'failed' ? (
+          <EmptyState message={t('profile:inbox.loadFailed')} action={<Button onClick={refresh.retry}>{t('profile:inbox.retry')}</Button>} />
+        ) : null}
         {records?.length === 0 ? <EmptyState message={t('profile:inbox.empty')} /> : null}
         <ul className={styles.list}>
           {(records ?? []).map((r) => (

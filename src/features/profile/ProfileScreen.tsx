@@ -53,14 +53,26 @@ export function ProfileScreen() {
     [t('profile:userName'), session.userName],
     [t('profile:companyCode'), session.compID === null ? '' : String(session.compID)],
     [t('profile:workerNumber'), session.workerID === null ? '' : String(session.workerID)],
-    [t('profile:buildings'), profile ? [...profile.buildings.map((b) => b.name), ...(profile.buildingCount > profile.buildings.length ? ['…'] : [])].join(', ') : ''],
+    [
+      t('profile:buildings'),
+      profile ? [...profile.buildings.map((b) => b.name), ...(profile.buildingCount > profile.buildings.length ? ['…'] : [])].join(', ') : '',
+    ],
     [t('profile:apartments'), profile ? profile.apartments.map((a) => t('profile:apartment', { number: a.number })).join(', ') : ''],
   ];
   const states = stored?.requestStates ?? {};
   const serverRequests = answer?.requests ?? [];
   const requests = [
-    ...local.map((row) => ({ id: row.value.id, kind: row.value.kind, createdAt: row.value.createdAt, state: states[row.value.id] ?? 'pending', syncState: row.syncState, fields: row.value.fields })),
-    ...serverRequests.filter((r) => !local.some((l) => l.value.id === r.id)).map((r) => ({ id: r.id, kind: r.kind, createdAt: r.createdAt, state: r.state, syncState: 'synced' as const, fields: Object.keys(r.changes) })),
+    ...local.map((row) => ({
+      id: row.value.id,
+      kind: row.value.kind,
+      createdAt: row.value.createdAt,
+      state: states[row.value.id] ?? 'pending',
+      syncState: row.syncState,
+      fields: row.value.fields,
+    })),
+    ...serverRequests
+      .filter((r) => !local.some((l) => l.value.id === r.id))
+      .map((r) => ({ id: r.id, kind: r.kind, createdAt: r.createdAt, state: r.state, syncState: 'synced' as const, fields: Object.keys(r.changes) })),
   ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
 
   const sendDeletion = async () => {
@@ -139,9 +151,18 @@ export function ProfileScreen() {
           }}
         />
       ) : null}
-      <FormDialog open={deleting} title={t('profile:deletion.title')} onClose={() => setDeleting(false)} formId={deletionFormId} submitLabel={t('profile:deletion.send')} onSubmit={() => void sendDeletion()}>
+      <FormDialog
+        open={deleting}
+        title={t('profile:deletion.title')}
+        onClose={() => setDeleting(false)}
+        formId={deletionFormId}
+        submitLabel={t('profile:deletion.send')}
+        onSubmit={() => void sendDeletion()}
+      >
         <p>{t('profile:deletion.intro')}</p>
-        <Field label={t('profile:deletion.note')}>{(control) => <textarea {...control} value={deletionNote} onChange={(e) => setDeletionNote(e.target.value)} rows={3} />}</Field>
+        <Field label={t('profile:deletion.note')}>
+          {(control) => <textarea {...control} value={deletionNote} onChange={(e) => setDeletionNote(e.target.value)} rows={3} />}
+        </Field>
       </FormDialog>
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />
     </div>

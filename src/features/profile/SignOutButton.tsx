@@ -36,7 +36,9 @@ export function SignOutButton() {
   }
 
   const message = warning
-    ? [warning.offline ? t('logoutOffline.message') : '', warning.pending > 0 ? t('logoutPending.message', { count: warning.pending }) : ''].filter(Boolean).join(' ')
+    ? [warning.offline ? t('logoutOffline.message') : '', warning.pending > 0 ? t('logoutPending.message', { count: warning.pending }) : '']
+        .filter(Boolean)
+        .join(' ')
     : '';
   return (
     <>

@@ -37,7 +37,13 @@ export function TermsApproval() {
       <TermsText headingLevel={3} />
       <form onSubmit={(e) => void submit(e)} noValidate className={styles.form}>
         <label className={styles.check}>
-          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'terms-error' : undefined} />
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(e) => setChecked(e.target.checked)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'terms-error' : undefined}
+          />
           {t('agree')}
         </label>
         {error ? (

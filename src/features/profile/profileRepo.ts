@@ -34,11 +34,15 @@ export type StoredProfile = { requestStates: Record<string, string>; termsVersio
 export async function pullProfile(api: ApiClient): Promise<ProfileAnswer> {
   const answer = answerOf(profileAnswer, await api.request('GET', 'profile'));
   const { userKey } = await currentActor();
-  const stored: StoredProfile = { requestStates: Object.fromEntries(answer.requests.map((r) => [r.id, r.state])), termsVersion: answer.terms.approved ? answer.terms.version : null };
+  const stored: StoredProfile = {
+    requestStates: Object.fromEntries(answer.requests.map((r) => [r.id, r.state])),
+    termsVersion: answer.terms.approved ? answer.terms.version : null,
+  };
   await db.meta.put({ key: `${PROFILE_PREFIX}${userKey}`, value: stored });
   if (answer.terms.approved) await db.meta.put({ key: `${TERMS_PREFIX}${userKey}`, value: answer.terms.version });
   // A choice saved on this device and not yet sent stays on screen until the server has it.
-  if (!(await hasUnsentNotificationChange(userKey))) await db.meta.put({ key: `${NOTIFICATIONS_PREFIX}${userKey}`, value: notificationPrefsOf(answer.notifications) });
+  if (!(await hasUnsentNotificationChange(userKey)))
+    await db.meta.put({ key: `${NOTIFICATIONS_PREFIX}${userKey}`, value: notificationPrefsOf(answer.notifications) });
   return answer;
 }
 
@@ -58,7 +62,14 @@ async function sendRequest(kind: ProfileRequestKind, changes: Record<string, str
   const id = newId();
   const key: MetaOutboxKey = `${REQUEST_PREFIX}${id}`;
   const value: LocalRequest = { id, owner: actor.userKey, kind, fields: Object.keys(changes), createdAt: new Date().toISOString() };
-  await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'profile/requests', payload: { id, kind, changes, note: note.trim() }, userKey: actor.userKey });
+  await createRecord({
+    table: 'meta',
+    id: key,
+    row: { key, value },
+    path: 'profile/requests',
+    payload: { id, kind, changes, note: note.trim() },
+    userKey: actor.userKey,
+  });
   return id;
 }
 

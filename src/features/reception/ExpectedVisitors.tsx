@@ -39,11 +39,7 @@ export function ExpectedVisitors({ buildingId, letInIds, onLetIn }: Props) {
       <h4 id="desk-expected" className={styles.cardTitle}>
         {t('expected.title')}
       </h4>
-      {failure ? (
-        <Alert className={styles.error}>
-          {t(failure)}
-        </Alert>
-      ) : null}
+      {failure ? <Alert className={styles.error}>{t(failure)}</Alert> : null}
       {!online && rows === null ? (
         <p className={styles.muted}>{t('expected.offline')}</p>
       ) : error ? (

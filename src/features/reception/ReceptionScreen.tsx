@@ -20,7 +20,6 @@ import { logArrival, logDeparture, pullVisitors, visitorsOf } from './receptionR
 import { ExpectedVisitors } from './ExpectedVisitors';
 import { buildingsPath } from '../../lib/appPaths';
 
-
 /** /reception: the front desk of a building — what waits to be handed over, and the visitors log. Works offline. */
 export function ReceptionScreen() {
   const { t } = useTranslation(['reception', 'errors']);
@@ -38,7 +37,10 @@ export function ReceptionScreen() {
           },
     [bid],
   );
-  const units = useLiveQuery(async () => new Map((bid === null ? [] : await db.apartments.where('buildingId').equals(bid).toArray()).map((a) => [a.id, a.number])), [bid]);
+  const units = useLiveQuery(
+    async () => new Map((bid === null ? [] : await db.apartments.where('buildingId').equals(bid).toArray()).map((a) => [a.id, a.number])),
+    [bid],
+  );
   const refresh = useServerRefresh(bid === null ? null : `visitors:${bid}`, (api) => pullVisitors(api, bid ?? 0));
   // The building's open items as the server has them (also those registered on other devices); the
   // device's copy is what the desk shows with no connection.
@@ -50,7 +52,18 @@ export function ReceptionScreen() {
   const [failure, setFailure] = useState<RuleFailure | null>(null);
   const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`, failure.params) : null);
 
-  if (bid === null) return <EmptyState title={t('noBuilding.title')} message={t('noBuilding.message')} action={<Link className={styles.link} to={buildingsPath}>{t('noBuilding.action')}</Link>} />;
+  if (bid === null)
+    return (
+      <EmptyState
+        title={t('noBuilding.title')}
+        message={t('noBuilding.message')}
+        action={
+          <Link className={styles.link} to={buildingsPath}>
+            {t('noBuilding.action')}
+          </Link>
+        }
+      />
+    );
 
   const arrive = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,21 +105,47 @@ export function ReceptionScreen() {
         {itemsRefresh.state === 'failed' ? <p className={styles.muted}>{t('waiting.offlineCopy')}</p> : null}
         {waiting && waiting.mail.length + waiting.keys.length > 0 ? (
           <ul className={styles.list} aria-label={t('waiting.list')}>
-            {[...waiting.mail.map((m) => ({ id: m.id, what: t(`waiting.kind.${m.kind}`), number: m.trackingNumber, description: m.description, apartmentId: m.apartmentId, at: m.registeredAt, syncState: m.syncState })),
-              ...waiting.keys.map((k) => ({ id: k.id, what: t('waiting.kind.key'), number: k.tagNumber, description: k.description, apartmentId: k.apartmentId, at: k.registeredAt, syncState: k.syncState }))].map((item) => (
+            {[
+              ...waiting.mail.map((m) => ({
+                id: m.id,
+                what: t(`waiting.kind.${m.kind}`),
+                number: m.trackingNumber,
+                description: m.description,
+                apartmentId: m.apartmentId,
+                at: m.registeredAt,
+                syncState: m.syncState,
+              })),
+              ...waiting.keys.map((k) => ({
+                id: k.id,
+                what: t('waiting.kind.key'),
+                number: k.tagNumber,
+                description: k.description,
+                apartmentId: k.apartmentId,
+                at: k.registeredAt,
+                syncState: k.syncState,
+              })),
+            ].map((item) => (
               <li key={item.id} className={styles.card} aria-label={`${item.what} ${item.number}`}>
                 <div className={styles.cardHeader}>
                   <strong>{[item.what, item.number].filter(Boolean).join(' · ')}</strong>
                   <RecordSyncBadge state={item.syncState} />
                 </div>
                 <p className={styles.muted}>
-                  {[item.apartmentId ? t('visitors.toApartment', { apartment: units?.get(item.apartmentId) ?? '' }) : t('visitors.toOffice'), item.description, f.dateTime(item.at)].filter(Boolean).join(' · ')}
+                  {[
+                    item.apartmentId ? t('visitors.toApartment', { apartment: units?.get(item.apartmentId) ?? '' }) : t('visitors.toOffice'),
+                    item.description,
+                    f.dateTime(item.at),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               </li>
             ))}
           </ul>
         ) : null}
-        {waiting && waiting.mail.length + waiting.keys.length === 0 && itemsRefresh.state !== 'loading' ? <p className={styles.muted}>{t('waiting.none')}</p> : null}
+        {waiting && waiting.mail.length + waiting.keys.length === 0 && itemsRefresh.state !== 'loading' ? (
+          <p className={styles.muted}>{t('waiting.none')}</p>
+        ) : null}
         <div className={styles.actions}>
           <Link className={styles.link} to="/mail-items">
             {t('waiting.handOverMail')}
@@ -128,7 +167,11 @@ export function ReceptionScreen() {
           <TextField label={t('visitors.apartment')} value={apartment} onValueChange={setApartment} error={errorOf('apartment')} autoComplete="off" />
           <Button type="submit">{t('visitors.arrive')}</Button>
         </form>
-        <ExpectedVisitors buildingId={bid} letInIds={new Set((visitors ?? []).map((v) => v.passId).filter((id): id is string => Boolean(id)))} onLetIn={(pass) => logArrival(bid, { name: pass.name, apartment: pass.apartment }, pass.id)} />
+        <ExpectedVisitors
+          buildingId={bid}
+          letInIds={new Set((visitors ?? []).map((v) => v.passId).filter((id): id is string => Boolean(id)))}
+          onLetIn={(pass) => logArrival(bid, { name: pass.name, apartment: pass.apartment }, pass.id)}
+        />
         {visitors?.length === 0 && refresh.state !== 'loading' ? <EmptyState message={t('visitors.empty')} /> : null}
         <ul className={styles.list} aria-label={t('visitors.log')}>
           {(visitors ?? []).map((v) => (
@@ -139,7 +182,13 @@ export function ReceptionScreen() {
                 <RecordSyncBadge state={v.syncState} />
               </div>
               <p className={styles.muted}>
-                {[v.apartment ? t('visitors.toApartment', { apartment: v.apartment }) : t('visitors.toOffice'), t('visitors.in', { at: f.time(v.arrivedAt) }), v.leftAt ? t('visitors.out', { at: f.time(v.leftAt) }) : ''].filter(Boolean).join(' · ')}
+                {[
+                  v.apartment ? t('visitors.toApartment', { apartment: v.apartment }) : t('visitors.toOffice'),
+                  t('visitors.in', { at: f.time(v.arrivedAt) }),
+                  v.leftAt ? t('visitors.out', { at: f.time(v.leftAt) }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
                 {new Date(v.arrivedAt).toDateString() !== today ? ` · ${f.date(v.arrivedAt)}` : ''}
               </p>
               {v.leftAt ? null : (

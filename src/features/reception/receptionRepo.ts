@@ -42,7 +42,8 @@ export async function visitorsOf(buildingId: number): Promise<VisitorView[]> {
   const leaves = new Map(((await db.meta.where('key').startsWith(LEAVE_PREFIX).toArray()) as Leave[]).map((l) => [l.value.visitorId, l]));
   const byId = new Map<string, VisitorView>(server.map((v) => [v.id, { ...v, syncState: 'synced' }]));
   const today = startOfDay(new Date()).toISOString();
-  for (const a of arrivals) if (!byId.has(a.value.id) && (a.value.arrivedAt >= today || a.syncState !== 'synced')) byId.set(a.value.id, { ...a.value, syncState: a.syncState });
+  for (const a of arrivals)
+    if (!byId.has(a.value.id) && (a.value.arrivedAt >= today || a.syncState !== 'synced')) byId.set(a.value.id, { ...a.value, syncState: a.syncState });
   for (const [id, leave] of leaves) {
     const v = byId.get(id);
     if (v && !v.leftAt) byId.set(id, { ...v, leftAt: leave.value.leftAt, syncState: leave.syncState === 'synced' ? v.syncState : leave.syncState });
@@ -56,7 +57,16 @@ export async function logArrival(buildingId: number, input: VisitorInput, passId
   const actor = await currentActor();
   const id = newId();
   const key: MetaOutboxKey = `${ARRIVAL_PREFIX}${id}`;
-  const value: DeskVisitor = { id, buildingId, name: input.name.trim(), apartment: input.apartment.trim(), arrivedAt: new Date().toISOString(), leftAt: null, createdBy: '', passId };
+  const value: DeskVisitor = {
+    id,
+    buildingId,
+    name: input.name.trim(),
+    apartment: input.apartment.trim(),
+    arrivedAt: new Date().toISOString(),
+    leftAt: null,
+    createdBy: '',
+    passId,
+  };
   const payload = { id, buildingId, name: value.name, apartment: value.apartment, arrivedAt: value.arrivedAt, ...(passId ? { passId } : {}) };
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'visitors', payload, userKey: actor.userKey });
   return id;

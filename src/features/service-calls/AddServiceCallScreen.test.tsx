@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 beforeEach(async () => {
   await offlineDeviceWith();
-  await applyServerRecords('contacts', [{ id: 'c1', buildingId: 101, firstName: 'Dana', lastName: 'Levi', fullName: 'Dana Levi', phone: '0501234567', version: 1 }]);
+  await applyServerRecords('contacts', [
+    { id: 'c1', buildingId: 101, firstName: 'Dana', lastName: 'Levi', fullName: 'Dana Levi', phone: '0501234567', version: 1 },
+  ]);
 });
 
 function renderForm() {

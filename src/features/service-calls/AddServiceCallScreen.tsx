@@ -88,7 +88,17 @@ export function AddServiceCallScreen() {
 
   const submit = () => {
     if (!check() || buildingId === null || domain === '') return;
-    const input = { buildingId, domain, description, callType, priority, subject, copyToMaintenanceManager: copy, reporterContactId: reporter.contactId, reporterName: reporter.name };
+    const input = {
+      buildingId,
+      domain,
+      description,
+      callType,
+      priority,
+      subject,
+      copyToMaintenanceManager: copy,
+      reporterContactId: reporter.contactId,
+      reporterName: reporter.name,
+    };
     void done(() => createServiceCall(input, picker.photos), t('serviceCalls:feedback.created'), fallback);
   };
   const join = (call: ServiceCallRow) => {
@@ -133,7 +143,13 @@ export function AddServiceCallScreen() {
         </SelectField>
         {notTaken && buildingId !== null ? <BuildingNotTaken buildingId={buildingId} /> : null}
         <ReporterField buildingId={buildingId} value={reporter} onChange={setReporter} />
-        <SelectField label={t('serviceCalls:field.domain')} value={domain} onValueChange={(v) => setDomain(serviceCallDomains.find((d) => d === v) ?? '')} error={errors.domain} required>
+        <SelectField
+          label={t('serviceCalls:field.domain')}
+          value={domain}
+          onValueChange={(v) => setDomain(serviceCallDomains.find((d) => d === v) ?? '')}
+          error={errors.domain}
+          required
+        >
           <option value="">{t('serviceCalls:add.chooseDomain')}</option>
           {serviceCallDomains.map((d) => (
             <option key={d} value={d}>
@@ -141,14 +157,22 @@ export function AddServiceCallScreen() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('serviceCalls:field.callType')} value={callType} onValueChange={(v) => setCallType(serviceCallTypes.find((x) => x === v) ?? 'fault')}>
+        <SelectField
+          label={t('serviceCalls:field.callType')}
+          value={callType}
+          onValueChange={(v) => setCallType(serviceCallTypes.find((x) => x === v) ?? 'fault')}
+        >
           {serviceCallTypes.map((x) => (
             <option key={x} value={x}>
               {t(`serviceCalls:type.${x}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('serviceCalls:field.priority')} value={priority} onValueChange={(v) => setPriority(serviceCallPriorities.find((x) => x === v) ?? 'normal')}>
+        <SelectField
+          label={t('serviceCalls:field.priority')}
+          value={priority}
+          onValueChange={(v) => setPriority(serviceCallPriorities.find((x) => x === v) ?? 'normal')}
+        >
           {serviceCallPriorities.map((x) => (
             <option key={x} value={x}>
               {t(`serviceCalls:priority.${x}`)}

@@ -43,7 +43,9 @@ export function CallActions({ call, run, leaveAfterSuccess }: { call: ServiceCal
   const applyStatus = () => {
     if (chosen === '') return;
     if (chosen === 'closed') return setConfirm('close');
-    void run(() => changeStatus(call.id, chosen), t('feedback.statusChanged', { status: t(`status.${chosen}`) }), 'errorUpdating').then((ok) => ok && setStatus(''));
+    void run(() => changeStatus(call.id, chosen), t('feedback.statusChanged', { status: t(`status.${chosen}`) }), 'errorUpdating').then(
+      (ok) => ok && setStatus(''),
+    );
   };
   const close = (message: string | null) => {
     setClosing(false);

@@ -11,7 +11,12 @@ export function CallPhotos({ photos, title }: { photos: readonly PhotoRow[]; tit
   const urls = usePhotoUrls(photos);
   const [viewing, setViewing] = useState<number | null>(null);
   if (photos.length === 0) return null;
-  const items = photos.map((p, i) => ({ id: p.id, name: t('photos.photoName', { index: i + 1 }), mime: p.mime, ...(urls.get(p.id) ? { url: urls.get(p.id) } : {}) }));
+  const items = photos.map((p, i) => ({
+    id: p.id,
+    name: t('photos.photoName', { index: i + 1 }),
+    mime: p.mime,
+    ...(urls.get(p.id) ? { url: urls.get(p.id) } : {}),
+  }));
   return (
     <>
       <AttachmentsList title={title} items={items} onOpen={(item) => setViewing(items.findIndex((i) => i.id === item.id))} />

@@ -50,7 +50,9 @@ beforeEach(async () => {
 });
 
 function renderCalls() {
-  const router = createMemoryRouter([{ path: '/service-calls/:bid', element: <CallsListPane buildingId={null} selectedId={null} /> }], { initialEntries: ['/service-calls/all'] });
+  const router = createMemoryRouter([{ path: '/service-calls/:bid', element: <CallsListPane buildingId={null} selectedId={null} /> }], {
+    initialEntries: ['/service-calls/all'],
+  });
   renderSignedIn(<RouterProvider router={router} />, { serviceCallsOrder: 'openedAt' });
 }
 

@@ -81,12 +81,17 @@ export function CallsListPane({ buildingId, selectedId }: { buildingId: number |
             <Spinner />
           ) : calls.length === 0 ? (
             notTaken ? null : (
-            <EmptyState message={search.trim() ? t('list.noResults') : t('list.empty')} />
+              <EmptyState message={search.trim() ? t('list.noResults') : t('list.empty')} />
             )
           ) : (
             <ul className={styles.rows} aria-label={t(`tab.${tab}`)}>
               {calls.map((call) => (
-                <CallRow key={call.id} call={call} buildingName={buildingId === null ? (names.get(call.buildingId) ?? null) : null} selected={call.id === selectedId} />
+                <CallRow
+                  key={call.id}
+                  call={call}
+                  buildingName={buildingId === null ? (names.get(call.buildingId) ?? null) : null}
+                  selected={call.id === selectedId}
+                />
               ))}
             </ul>
           )}

@@ -34,7 +34,9 @@ export function CallsToolbar({ buildings, buildingId, onBuilding, tab, onTab, se
       <div className={styles.filterRow}>
         <SelectField label={t('list.building')} value={buildingId === null ? ALL_BUILDINGS : String(buildingId)} onValueChange={onBuilding}>
           <option value={ALL_BUILDINGS}>{t('list.allBuildings')}</option>
-          {buildingId !== null && !buildings.some((b) => b.id === buildingId) ? <option value={buildingId}>{t('add.buildingNumber', { id: buildingId })}</option> : null}
+          {buildingId !== null && !buildings.some((b) => b.id === buildingId) ? (
+            <option value={buildingId}>{t('add.buildingNumber', { id: buildingId })}</option>
+          ) : null}
           {buildings.map((b) => (
             <option key={b.id} value={b.id}>
               {b.name}

@@ -40,14 +40,22 @@ export function NewReporterForm({ buildingId, onAdded, onCancel }: Props) {
   return (
     <fieldset className={styles.subForm}>
       <legend className={styles.legend}>{t('serviceCalls:reporter.newTitle')}</legend>
-      <TextField label={t('serviceCalls:reporter.firstName')} value={firstName} onValueChange={setFirstName} error={errorFor('firstName')} autoComplete="given-name" />
-      <TextField label={t('serviceCalls:reporter.lastName')} value={lastName} onValueChange={setLastName} error={errorFor('lastName')} autoComplete="family-name" />
+      <TextField
+        label={t('serviceCalls:reporter.firstName')}
+        value={firstName}
+        onValueChange={setFirstName}
+        error={errorFor('firstName')}
+        autoComplete="given-name"
+      />
+      <TextField
+        label={t('serviceCalls:reporter.lastName')}
+        value={lastName}
+        onValueChange={setLastName}
+        error={errorFor('lastName')}
+        autoComplete="family-name"
+      />
       <PhoneInput label={t('serviceCalls:reporter.phone')} value={phone} onValueChange={setPhone} error={errorFor('phone')} />
-      {general ? (
-        <Alert className={shared.fieldError}>
-          {general}
-        </Alert>
-      ) : null}
+      {general ? <Alert className={shared.fieldError}>{general}</Alert> : null}
       <div className={shared.buttonRow}>
         <Button variant="secondary" onClick={onCancel}>
           {t('serviceCalls:reporter.cancelNew')}

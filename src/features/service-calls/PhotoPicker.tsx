@@ -13,7 +13,12 @@ export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: st
   const { t } = useTranslation('serviceCalls');
   const urls = usePhotoUrls(picker.photos.map((p) => ({ id: p.id, blob: p.blob })));
   const [viewing, setViewing] = useState<number | null>(null);
-  const items = picker.photos.map((p, i) => ({ id: p.id, name: t('photos.photoName', { index: i + 1 }), mime: 'image/jpeg', ...(urls.get(p.id) ? { url: urls.get(p.id) } : {}) }));
+  const items = picker.photos.map((p, i) => ({
+    id: p.id,
+    name: t('photos.photoName', { index: i + 1 }),
+    mime: 'image/jpeg',
+    ...(urls.get(p.id) ? { url: urls.get(p.id) } : {}),
+  }));
   const onFiles = (input: HTMLInputElement) => {
     const files = input.files ? [...input.files] : [];
     input.value = '';
@@ -45,11 +50,7 @@ export function PhotoPicker({ picker, idPrefix }: { picker: Picker; idPrefix: st
           <progress id={`${idPrefix}-progress`} max={picker.progress.total} value={picker.progress.done} />
         </div>
       ) : null}
-      {picker.error ? (
-        <Alert className={shared.fieldError}>
-          {picker.error}
-        </Alert>
-      ) : null}
+      {picker.error ? <Alert className={shared.fieldError}>{picker.error}</Alert> : null}
       {items.length > 0 ? (
         <AttachmentsList
           title={t('photos.picked')}

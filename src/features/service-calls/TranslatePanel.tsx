@@ -36,7 +36,12 @@ export function TranslatePanel({ callId, applied }: { callId: string; applied: b
       <h3 id="translate-heading" className={shared.subheading}>
         {t('serviceCalls:translate.title')}
       </h3>
-      <Button variant="secondary" onClick={() => void translate()} disabled={blocked !== null || state.kind === 'busy'} aria-describedby={blocked ? 'translate-blocked' : undefined}>
+      <Button
+        variant="secondary"
+        onClick={() => void translate()}
+        disabled={blocked !== null || state.kind === 'busy'}
+        aria-describedby={blocked ? 'translate-blocked' : undefined}
+      >
         {state.kind === 'busy' ? t('serviceCalls:translate.busy') : t('serviceCalls:translate.button', { language: language.nativeName })}
       </Button>
       {blocked ? (
@@ -44,11 +49,7 @@ export function TranslatePanel({ callId, applied }: { callId: string; applied: b
           {blocked}
         </p>
       ) : null}
-      {state.kind === 'error' ? (
-        <Alert className={shared.fieldError}>
-          {t(state.messageKey)}
-        </Alert>
-      ) : null}
+      {state.kind === 'error' ? <Alert className={shared.fieldError}>{t(state.messageKey)}</Alert> : null}
       {state.kind === 'done' ? (
         <div className={styles.translation} lang={language.code} dir={language.dir} role="status">
           {state.result.subject ? <p className={styles.translationSubject}>{state.result.subject}</p> : null}

@@ -44,7 +44,19 @@ export async function findCallsPage(q: CallsQuery, offset: number, limit: number
     return page;
   }
   const { entries, generation } = await callsIndex.inOrder(q.order);
-  const scoped = search.scope(`${q.order}|${q.tab}|${q.buildingId ?? ''}`, generation, entries, (row) => row.tab === q.tab && (q.buildingId === null || row.buildingId === q.buildingId));
-  const found = terms.length > 0 ? search.matching(scoped, terms.map((term) => ` ${term}`), matchesAll) : scoped.entries;
+  const scoped = search.scope(
+    `${q.order}|${q.tab}|${q.buildingId ?? ''}`,
+    generation,
+    entries,
+    (row) => row.tab === q.tab && (q.buildingId === null || row.buildingId === q.buildingId),
+  );
+  const found =
+    terms.length > 0
+      ? search.matching(
+          scoped,
+          terms.map((term) => ` ${term}`),
+          matchesAll,
+        )
+      : scoped.entries;
   return { rows: found.slice(offset, offset + limit).map((entry) => entry.row), total: found.length };
 }

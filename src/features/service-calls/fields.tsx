@@ -12,13 +12,30 @@ export function TextAreaField({ label, error, hint, value, onValueChange, id, ro
   return (
     <Field label={label} error={error} hint={hint} id={id}>
       {({ className, ...control }) => (
-        <textarea {...control} className={`${className} ${styles.textarea}`} rows={rows} value={value} onChange={(e) => onValueChange(e.target.value)} {...rest} />
+        <textarea
+          {...control}
+          className={`${className} ${styles.textarea}`}
+          rows={rows}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...rest}
+        />
       )}
     </Field>
   );
 }
 
-export function CheckboxField({ label, checked, onChange, disabled }: { label: string; checked: boolean; onChange(checked: boolean): void; disabled?: boolean }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  disabled?: boolean;
+}) {
   return (
     <label className={styles.checkbox}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />

@@ -42,9 +42,32 @@ beforeEach(resetDb);
 describe('service-calls list queries', () => {
   beforeEach(async () => {
     await applyServerRecords('serviceCalls', [
-      serverCall({ callNumber: 1001, subject: 'Elevator stuck', description: 'Elevator stuck on floor 3', domain: 'elevator', priority: 'urgent', openedAt: '2025-01-02T08:00:00Z', lastUpdateAt: '2025-01-05T08:00:00Z' }),
-      serverCall({ callNumber: 1002, subject: 'Lobby light', description: 'Light out in the lobby', domain: 'electricity', priority: 'low', openedAt: '2025-01-04T08:00:00Z', status: 'inTreatment' }),
-      serverCall({ callNumber: 1003, subject: 'Garden', description: 'Trim the hedge at the gate', domain: 'gardening', status: 'closed', reporterName: 'Moshe Cohen' }),
+      serverCall({
+        callNumber: 1001,
+        subject: 'Elevator stuck',
+        description: 'Elevator stuck on floor 3',
+        domain: 'elevator',
+        priority: 'urgent',
+        openedAt: '2025-01-02T08:00:00Z',
+        lastUpdateAt: '2025-01-05T08:00:00Z',
+      }),
+      serverCall({
+        callNumber: 1002,
+        subject: 'Lobby light',
+        description: 'Light out in the lobby',
+        domain: 'electricity',
+        priority: 'low',
+        openedAt: '2025-01-04T08:00:00Z',
+        status: 'inTreatment',
+      }),
+      serverCall({
+        callNumber: 1003,
+        subject: 'Garden',
+        description: 'Trim the hedge at the gate',
+        domain: 'gardening',
+        status: 'closed',
+        reporterName: 'Moshe Cohen',
+      }),
       serverCall({ callNumber: 1004, buildingId: 102, subject: 'Leak', description: 'Leak on the roof', openedAt: '2025-01-03T08:00:00Z' }),
       serverCall({ callNumber: 1005, subject: 'Painting', description: 'Paint the stairwell next month', status: 'planned' }),
     ] as unknown as Record<string, unknown>[]);
@@ -67,7 +90,8 @@ describe('service-calls list queries', () => {
   });
 
   it('searches as you type by subject, description, reporter and call number', async () => {
-    const find = (search: string, tab: 'open' | 'closed' = 'open') => findServiceCalls({ buildingId: null, tab, search, order: 'openedAt' }).then((r) => r.map((c) => c.callNumber));
+    const find = (search: string, tab: 'open' | 'closed' = 'open') =>
+      findServiceCalls({ buildingId: null, tab, search, order: 'openedAt' }).then((r) => r.map((c) => c.callNumber));
     expect(await find('elev')).toEqual([1001]);
     expect(await find('LOBBY lig')).toEqual([1002]);
     expect(await find('moshe', 'closed')).toEqual([1003]);
@@ -149,7 +173,10 @@ describe('photos attached on another device', () => {
     ];
     const api = {
       request: async (_m: string, path: string) => (requests.push(path), { records: files }),
-      raw: async (_m: string, path: string, payload: { src: string }) => (requests.push(`${path}?${payload.src}`), new Response(new Blob([new Uint8Array([9, 9, 9])], { type: 'image/jpeg' }))),
+      raw: async (_m: string, path: string, payload: { src: string }) => (
+        requests.push(`${path}?${payload.src}`),
+        new Response(new Blob([new Uint8Array([9, 9, 9])], { type: 'image/jpeg' }))
+      ),
     } as unknown as ApiClient;
     expect(await pullServiceCallFiles(api, 'c1')).toBe(2);
     expect(await pullServiceCallFiles(api, 'c1')).toBe(0);

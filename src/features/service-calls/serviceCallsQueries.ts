@@ -43,6 +43,10 @@ export async function photosOfCall(serviceCallId: string, updateIds: readonly st
 
 /** Open calls of the same building and domain: the add form offers to join one of them. */
 export async function openCallsLike(buildingId: number, domain: ServiceCallDomain): Promise<ServiceCallRow[]> {
-  const rows = await db.serviceCalls.where('[buildingId+tab]').equals([buildingId, 'open']).filter((r) => r.domain === domain).toArray();
+  const rows = await db.serviceCalls
+    .where('[buildingId+tab]')
+    .equals([buildingId, 'open'])
+    .filter((r) => r.domain === domain)
+    .toArray();
   return rows.sort(compareCalls('openedAt'));
 }

@@ -2,15 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
 import { createRecord } from '../../sync/write/writePath';
 import { resetDb, USER } from '../../sync/testing/setup';
-import {
-  addUpdate,
-  cancelServiceCall,
-  changeStatus,
-  closeServiceCall,
-  createServiceCall,
-  deleteServiceCall,
-  updateServiceCall,
-} from './serviceCallsRepo';
+import { addUpdate, cancelServiceCall, changeStatus, closeServiceCall, createServiceCall, deleteServiceCall, updateServiceCall } from './serviceCallsRepo';
 import { RuleError } from '../../lib/validation/rules';
 
 const newCall = { buildingId: 1, domain: 'plumbing' as const, description: 'Leak in the basement pipe' };
@@ -32,7 +24,14 @@ describe('serviceCallsRepo', () => {
     expect(await db.serviceCalls.get(id)).toMatchObject({ syncState: 'local', status: 'open', tab: 'open', version: 0, callNumber: null });
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries).toMatchObject([
-      { op: 'create', entityKey: `serviceCalls:${id}`, request: { method: 'POST', path: 'service-calls' }, ownerUserKey: USER, state: 'pending', kind: 'mutation' },
+      {
+        op: 'create',
+        entityKey: `serviceCalls:${id}`,
+        request: { method: 'POST', path: 'service-calls' },
+        ownerUserKey: USER,
+        state: 'pending',
+        kind: 'mutation',
+      },
       { op: 'upload', kind: 'photo', dependsOn: [`serviceCalls:${id}`] },
     ]);
     expect(entries[0]?.payload).toMatchObject({ id, buildingId: 1, domain: 'plumbing', status: 'open' });
@@ -49,7 +48,16 @@ describe('serviceCallsRepo', () => {
   it('is atomic: a failure inside the transaction leaves neither the row nor the entry', async () => {
     const row = { id: 'x', buildingId: 1, status: 'open' } as never;
     await expect(
-      createRecord({ table: 'serviceCalls', id: 'x', row, path: 'service-calls', userKey: USER, also: async () => { throw new Error('disk full'); } }),
+      createRecord({
+        table: 'serviceCalls',
+        id: 'x',
+        row,
+        path: 'service-calls',
+        userKey: USER,
+        also: async () => {
+          throw new Error('disk full');
+        },
+      }),
     ).rejects.toThrow('disk full');
     expect(await db.serviceCalls.get('x')).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
@@ -74,7 +82,11 @@ describe('serviceCallsRepo', () => {
     expect(await db.serviceCalls.get(id)).toMatchObject({ status: 'closed', tab: 'closed', closedAt: expect.any(String) });
     await expect(cancelServiceCall(id)).rejects.toMatchObject({ failure: { messageKey: 'invalidStatusTransition' } });
     const ops = (await db.outbox.orderBy('seq').toArray()).map((e) => [e.op, e.payload]);
-    expect(ops).toEqual([['create', expect.any(Object)], ['status', { status: 'inTreatment' }], ['close', { status: 'closed' }]]);
+    expect(ops).toEqual([
+      ['create', expect.any(Object)],
+      ['status', { status: 'inTreatment' }],
+      ['close', { status: 'closed' }],
+    ]);
   });
 
   it('adds an update that waits for its call', async () => {

@@ -18,14 +18,16 @@ import { changeRecord, createRecord, deleteRecord, writeChanges } from '../../sy
 import type { Change } from '../../sync/write/writePath';
 import type { ChangeOp } from '../../sync/write/outboxSubjects';
 
-
 export type NewServiceCall = Pick<ServiceCall, 'buildingId' | 'domain' | 'description'> &
   Partial<Pick<ServiceCall, 'callType' | 'reporterContactId' | 'reporterName' | 'priority' | 'subject' | 'copyToMaintenanceManager' | 'lastVisitAt'>> & {
     status?: 'open' | 'planned';
   };
 
 export type EditableFields = Partial<
-  Pick<ServiceCall, 'subject' | 'description' | 'priority' | 'domain' | 'callType' | 'reporterName' | 'reporterContactId' | 'copyToMaintenanceManager' | 'lastVisitAt'>
+  Pick<
+    ServiceCall,
+    'subject' | 'description' | 'priority' | 'domain' | 'callType' | 'reporterName' | 'reporterContactId' | 'copyToMaintenanceManager' | 'lastVisitAt'
+  >
 >;
 
 const path = (id: string) => `service-calls/${id}`;
@@ -131,7 +133,17 @@ export async function deleteServiceCall(id: string): Promise<void> {
 function updateOf(serviceCallId: string, text: string, actor: Actor, visibleToReporter = false): Change & { id: string } {
   const id = newId();
   const now = new Date().toISOString();
-  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, visibleToReporter, version: 0, updatedAt: now, syncState: 'local' };
+  const row: ServiceCallUpdateRow = {
+    id,
+    serviceCallId,
+    text: text.trim(),
+    createdAt: now,
+    createdBy: actor.displayName,
+    visibleToReporter,
+    version: 0,
+    updatedAt: now,
+    syncState: 'local',
+  };
   return {
     kind: 'create',
     table: 'serviceCallUpdates',
@@ -201,7 +213,10 @@ export const offlineCallTabs = ['open', 'planned'] as const satisfies readonly S
 
 /** The building's open and planned calls on the device that the server knows (made here and sent, or pulled). */
 export async function offlineCallsOf(buildingId: number): Promise<ServiceCallRow[]> {
-  const calls = await db.serviceCalls.where('[buildingId+tab]').anyOf(offlineCallTabs.map((tab) => [buildingId, tab])).toArray();
+  const calls = await db.serviceCalls
+    .where('[buildingId+tab]')
+    .anyOf(offlineCallTabs.map((tab) => [buildingId, tab]))
+    .toArray();
   return calls.filter((call) => call.callNumber !== null).sort((a, b) => (a.openedAt < b.openedAt ? 1 : -1));
 }
 

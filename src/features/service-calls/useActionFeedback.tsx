@@ -16,7 +16,8 @@ export function useActionFeedback(onSuccessClosed?: () => void): { run: RunActio
   const { t } = useTranslation(['serviceCalls', 'errors']);
   const [success, setSuccess] = useState<string | null>(null);
   const failed = useCallback(
-    (error: unknown, fallback: ActionErrorKey) => showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, `errors:${fallback}`)) }),
+    (error: unknown, fallback: ActionErrorKey) =>
+      showErrorToast({ summary: t('serviceCalls:feedback.failed'), detail: t(errorKeyOf(error, `errors:${fallback}`)) }),
     [t],
   );
   const run = useCallback<RunAction>(

@@ -6,7 +6,12 @@ import { usePhotoPicker } from './usePhotoPicker';
 
 // The worker is not available here: "compression" returns a Blob of the size the test asks for.
 vi.mock('../../workers/photoCompressor', () => ({
-  compressPhoto: async (file: File) => ({ blob: new Blob([new Uint8Array(Number(file.name.split('-')[0]))], { type: 'image/jpeg' }), width: 1, height: 1, hash: file.name }),
+  compressPhoto: async (file: File) => ({
+    blob: new Blob([new Uint8Array(Number(file.name.split('-')[0]))], { type: 'image/jpeg' }),
+    width: 1,
+    height: 1,
+    hash: file.name,
+  }),
 }));
 
 const photo = (bytes: number, i = 0) => new File(['x'], `${bytes}-${i}.jpg`, { type: 'image/jpeg' });

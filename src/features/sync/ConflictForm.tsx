@@ -46,7 +46,12 @@ export function ConflictForm({ entry }: { entry: OutboxEntry }) {
           <legend>{whole ? t('conflict.record') : fieldLabel(t, c.field)}</legend>
           {entry.op === 'create' ? null : (
             <label className={styles.choice}>
-              <input type="radio" name={`${entry.id}-${c.field}`} checked={choices[c.field] === 'mine'} onChange={() => setChoices({ ...choices, [c.field]: 'mine' })} />
+              <input
+                type="radio"
+                name={`${entry.id}-${c.field}`}
+                checked={choices[c.field] === 'mine'}
+                onChange={() => setChoices({ ...choices, [c.field]: 'mine' })}
+              />
               {whole ? t('conflict.keepMineDelete') : t('conflict.keepMine', { value: show(c.field, c.mine) })}
             </label>
           )}

@@ -19,7 +19,19 @@ import { Alert } from '../../ui/Alert';
 
 type Row = Record<string, unknown>;
 
-function FieldInputOf({ spec, label, value, error, onChange }: { spec: EditableField; label: string; value: FormValue; error: string | null; onChange(value: FormValue): void }) {
+function FieldInputOf({
+  spec,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  spec: EditableField;
+  label: string;
+  value: FormValue;
+  error: string | null;
+  onChange(value: FormValue): void;
+}) {
   const { t } = useTranslation('sync');
   const input = spec.input;
   const textValue = typeof value === 'string' ? value : '';
@@ -49,7 +61,9 @@ function FieldInputOf({ spec, label, value, error, onChange }: { spec: EditableF
     case 'longText':
       return (
         <Field label={label} error={error}>
-          {(control) => <textarea {...control} className={`${control.className ?? ''} ${styles.textarea}`} value={textValue} onChange={(e) => onChange(e.target.value)} />}
+          {(control) => (
+            <textarea {...control} className={`${control.className ?? ''} ${styles.textarea}`} value={textValue} onChange={(e) => onChange(e.target.value)} />
+          )}
         </Field>
       );
     case 'number':
@@ -110,11 +124,7 @@ export function EditRetryForm({ entry, onDone }: { entry: OutboxEntry; onDone: (
           />
         );
       })}
-      {error ? (
-        <Alert className={styles.error}>
-          {t(`errors:${error.messageKey}`)}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={styles.error}>{t(`errors:${error.messageKey}`)}</Alert> : null}
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
           {t('entry.saveAndRetry')}

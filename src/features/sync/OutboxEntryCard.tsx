@@ -36,7 +36,9 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
       <p className={styles.meta}>
         {t('entry.created', { time: f.dateTime(entry.createdAt) })}
         {entry.attempts > 0 ? ` · ${t('entry.attempts', { count: entry.attempts })}` : null}
-        {entry.state === 'pending' && online && entry.nextAttemptAt > Date.now() ? ` · ${t('entry.nextAttempt', { time: f.time(entry.nextAttemptAt, { seconds: true }) })}` : null}
+        {entry.state === 'pending' && online && entry.nextAttemptAt > Date.now()
+          ? ` · ${t('entry.nextAttempt', { time: f.time(entry.nextAttemptAt, { seconds: true }) })}`
+          : null}
       </p>
       {error && entry.state === 'attention' ? (
         <p className={styles.reason} role="note">

@@ -140,11 +140,18 @@ describe('Sync screen', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Edit and retry' }));
     const form = within(card).getByRole('form', { name: 'Fix and send again' });
     const priority = within(form).getByRole('combobox', { name: 'Priority' });
-    expect(within(priority).getAllByRole('option').map((o) => o.textContent)).toEqual(['Low', 'Normal', 'High', 'Urgent']);
+    expect(
+      within(priority)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Low', 'Normal', 'High', 'Urgent']);
     expect(within(form).getByRole('combobox', { name: 'Domain' })).toHaveProperty('value', 'plumbing');
     expect(within(form).getByRole('option', { name: 'Plumbing' })).toHaveProperty('selected', true);
     // Only what a person may change: no id, opening time, status, building or author.
-    const named = (role: string) => within(form).getAllByRole(role).map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
+    const named = (role: string) =>
+      within(form)
+        .getAllByRole(role)
+        .map((c) => (c as HTMLInputElement).labels?.[0]?.textContent);
     expect(named('textbox')).toEqual(['Subject', 'Description', 'Reporter']);
     expect(named('combobox')).toEqual(['Domain', 'Call type', 'Priority']);
     expect(within(form).queryByDisplayValue(id)).toBeNull();
@@ -153,17 +160,33 @@ describe('Sync screen', () => {
     rig.server.validate = null;
     fireEvent.change(priority, { target: { value: 'urgent' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save and send again' })));
-    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { priority: 'urgent', description: newCall.description } }));
+    await waitFor(async () =>
+      expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { priority: 'urgent', description: newCall.description } }),
+    );
     expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'urgent' });
   });
 
   it('edits a refused check with a date field in dd/mm/yyyy and its amount, without its ids', async () => {
-    await db.outbox.add(refusedEntry({
-      table: 'checks',
-      recordId: 'chk-1',
-      payload: { CheckGuid: 'chk-1', ChecksHeaderGuid: 'grp-1', Amount: 1200, DepositDate: '2026-12-05', BankNumber: '12', BranchNumber: '345', AccountNumber: '678901', CheckNumber: '1001', FrontImageId: 'ph-1', ContactGuid: 'ct-1', DebtIds: ['d-1'] },
-      lastError: { kind: 'rejected', status: 422, messageKey: 'errors:requiredField', message: 'Required', field: 'DepositDate' },
-    }));
+    await db.outbox.add(
+      refusedEntry({
+        table: 'checks',
+        recordId: 'chk-1',
+        payload: {
+          CheckGuid: 'chk-1',
+          ChecksHeaderGuid: 'grp-1',
+          Amount: 1200,
+          DepositDate: '2026-12-05',
+          BankNumber: '12',
+          BranchNumber: '345',
+          AccountNumber: '678901',
+          CheckNumber: '1001',
+          FrontImageId: 'ph-1',
+          ContactGuid: 'ct-1',
+          DebtIds: ['d-1'],
+        },
+        lastError: { kind: 'rejected', status: 422, messageKey: 'errors:requiredField', message: 'Required', field: 'DepositDate' },
+      }),
+    );
     renderScreen();
     const card = await screen.findByRole('listitem', { name: 'New check' });
     expect(within(card).getByRole('note').textContent).toContain('(Deposit date)');
@@ -180,24 +203,28 @@ describe('Sync screen', () => {
     fireEvent.change(date, { target: { value: '07/12/2026' } });
     fireEvent.blur(date);
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save and send again' })));
-    await waitFor(async () => expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { DepositDate: '2026-12-07', Amount: 1200, CheckGuid: 'chk-1' } }));
+    await waitFor(async () =>
+      expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'pending', payload: { DepositDate: '2026-12-07', Amount: 1200, CheckGuid: 'chk-1' } }),
+    );
   });
 
   it('shows a conflict in words: translated field names, choice labels and dates as dd/mm/yyyy', async () => {
-    await db.outbox.add(refusedEntry({
-      op: 'update',
-      recordId: 'call-1',
-      payload: { lastVisitAt: '2026-11-28T07:30:00.000Z', priority: 'urgent' },
-      lastError: { kind: 'conflict', status: 409, messageKey: 'errors:conflict', message: 'Conflict' },
-      conflict: {
-        fields: [
-          { field: 'lastVisitAt', base: null, mine: '2026-11-28T07:30:00.000Z', theirs: '2026-11-29T12:00:00.000Z' },
-          { field: 'priority', base: 'normal', mine: 'urgent', theirs: 'low' },
-        ],
-        current: { id: 'call-1', version: 3 },
-        merged: {},
-      },
-    }));
+    await db.outbox.add(
+      refusedEntry({
+        op: 'update',
+        recordId: 'call-1',
+        payload: { lastVisitAt: '2026-11-28T07:30:00.000Z', priority: 'urgent' },
+        lastError: { kind: 'conflict', status: 409, messageKey: 'errors:conflict', message: 'Conflict' },
+        conflict: {
+          fields: [
+            { field: 'lastVisitAt', base: null, mine: '2026-11-28T07:30:00.000Z', theirs: '2026-11-29T12:00:00.000Z' },
+            { field: 'priority', base: 'normal', mine: 'urgent', theirs: 'low' },
+          ],
+          current: { id: 'call-1', version: 3 },
+          merged: {},
+        },
+      }),
+    );
     renderScreen();
     const form = await screen.findByRole('form', { name: 'Resolve the conflict' });
     expect(within(form).getByRole('group', { name: 'Last visit' })).toBeTruthy();
@@ -222,7 +249,15 @@ describe('Sync screen', () => {
       .filter((e) => e.kind === 'photo')
       .modify((e) => {
         e.state = 'attention';
-        e.lastError = { kind: 'rejected', status: 200, code: '1', messageKey: 'errors:fileTooLarge', message: 'File size must be under 4 MB', field: 'base64String', params: { size: '4 MB' } };
+        e.lastError = {
+          kind: 'rejected',
+          status: 200,
+          code: '1',
+          messageKey: 'errors:fileTooLarge',
+          message: 'File size must be under 4 MB',
+          field: 'base64String',
+          params: { size: '4 MB' },
+        };
       });
     renderScreen();
     const card = await screen.findByRole('listitem', { name: 'Photo' });

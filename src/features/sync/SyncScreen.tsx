@@ -48,11 +48,7 @@ export function SyncScreen() {
         {replaying ? ` · ${t('indicator.replaying')}` : null}
         {lastReplayAt ? ` · ${t('screen.lastReplay', { time: f.time(lastReplayAt) })}` : null}
       </p>
-      {needsLogin ? (
-        <Alert className={styles.warning}>
-          {t('screen.needsLogin')}
-        </Alert>
-      ) : null}
+      {needsLogin ? <Alert className={styles.warning}>{t('screen.needsLogin')}</Alert> : null}
       <StorageNote />
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={requestReplayNow} disabled={replaying}>
@@ -93,8 +89,8 @@ export function SyncScreen() {
           <ol>
             {log.map((row) => (
               <li key={row.id}>
-                <time dateTime={row.at}>{f.time(row.at, { seconds: true })}</time> {row.method} {row.path} →{' '}
-                {t(`outcome.${row.outcome}`)} {row.status ?? ''} {row.message}
+                <time dateTime={row.at}>{f.time(row.at, { seconds: true })}</time> {row.method} {row.path} → {t(`outcome.${row.outcome}`)} {row.status ?? ''}{' '}
+                {row.message}
               </li>
             ))}
           </ol>

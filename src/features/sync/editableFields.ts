@@ -41,7 +41,8 @@ const agorot: FieldInput = { kind: 'agorot' };
 const date: FieldInput = { kind: 'date' };
 const instant: FieldInput = { kind: 'instant' };
 const digits: FieldInput = { kind: 'text', inputMode: 'numeric' };
-const choice = (options: readonly (string | number)[], labels?: string): FieldInput => (labels ? { kind: 'choice', options, labels } : { kind: 'choice', options });
+const choice = (options: readonly (string | number)[], labels?: string): FieldInput =>
+  labels ? { kind: 'choice', options, labels } : { kind: 'choice', options };
 
 const handover = [
   { field: 'deliveredTo', input: text },

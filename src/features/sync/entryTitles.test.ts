@@ -33,7 +33,9 @@ describe('entry titles', () => {
     const sync = texts(lang, 'sync');
     expect(allEntryTitleKeys().filter((key) => !sync.has(key))).toEqual([]);
     expect(namedFields().filter((field) => !sync.has(`fields.${field}`))).toEqual([]);
-    const choices = allEditableFields().flatMap(({ input }) => (input.kind === 'choice' && input.labels ? input.options.map((o) => `${input.labels ?? ''}.${o}`) : []));
+    const choices = allEditableFields().flatMap(({ input }) =>
+      input.kind === 'choice' && input.labels ? input.options.map((o) => `${input.labels ?? ''}.${o}`) : [],
+    );
     const missing = choices.filter((key) => {
       const [ns = '', rest = ''] = key.split(':');
       return !texts(lang, ns).has(rest);
@@ -44,9 +46,15 @@ describe('entry titles', () => {
 
 describe('editable fields', () => {
   it('offers only the described fields the payload carries, never ids, signatures or bookkeeping', () => {
-    const create = entry({ payload: { id: 'c1', buildingId: 3, domain: 'plumbing', priority: 'normal', description: 'Leak', createdBy: 'w1', openedAt: '2026-11-28T08:00:00.000Z' } });
+    const create = entry({
+      payload: { id: 'c1', buildingId: 3, domain: 'plumbing', priority: 'normal', description: 'Leak', createdBy: 'w1', openedAt: '2026-11-28T08:00:00.000Z' },
+    });
     expect(editableFieldsOf(create).map((f) => f.field)).toEqual(['description', 'domain', 'priority']);
-    const handover = entry({ table: 'keys', op: 'handover', payload: { deliveredTo: 'Dana', deliveredBy: null, deliveredAt: '2026-11-28T08:00:00.000Z', signature: 'data:image/png;base64,AAAA' } });
+    const handover = entry({
+      table: 'keys',
+      op: 'handover',
+      payload: { deliveredTo: 'Dana', deliveredBy: null, deliveredAt: '2026-11-28T08:00:00.000Z', signature: 'data:image/png;base64,AAAA' },
+    });
     expect(editableFieldsOf(handover).map((f) => [f.field, f.input.kind])).toEqual([
       ['deliveredTo', 'text'],
       ['deliveredBy', 'text'],

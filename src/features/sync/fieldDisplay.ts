@@ -10,7 +10,12 @@ import type { FieldInput } from './editableFields';
 
 /** Fields a conflict can show that a person does not edit here (a call's status is changed on its screen). */
 const SHOWN_FIELDS: { readonly [S in OutboxSubject]?: Readonly<Record<string, FieldInput>> } = {
-  serviceCalls: { status: { kind: 'choice', options: serviceCallStatuses, labels: 'serviceCalls:status' }, closedAt: { kind: 'instant' }, openedAt: { kind: 'instant' }, lastUpdateAt: { kind: 'instant' } },
+  serviceCalls: {
+    status: { kind: 'choice', options: serviceCallStatuses, labels: 'serviceCalls:status' },
+    closedAt: { kind: 'instant' },
+    openedAt: { kind: 'instant' },
+    lastUpdateAt: { kind: 'instant' },
+  },
   meterReadings: { previous: { kind: 'number' }, consumption: { kind: 'number' }, paid: { kind: 'boolean' } },
   visits: { visitDate: { kind: 'date' } },
   maintenanceTests: { doneAt: { kind: 'instant' } },
@@ -18,7 +23,19 @@ const SHOWN_FIELDS: { readonly [S in OutboxSubject]?: Readonly<Record<string, Fi
 };
 
 // Bookkeeping and references: never shown as a field of their own.
-const HIDDEN = new Set(['id', 'version', 'updatedAt', 'syncState', 'serverVersion', 'searchWords', 'tab', 'signature', 'createdBy', 'registeredBy', 'buildingIds']);
+const HIDDEN = new Set([
+  'id',
+  'version',
+  'updatedAt',
+  'syncState',
+  'serverVersion',
+  'searchWords',
+  'tab',
+  'signature',
+  'createdBy',
+  'registeredBy',
+  'buildingIds',
+]);
 
 export function isShownField(field: string): boolean {
   return !HIDDEN.has(field) && !/(Id|Ids|ID|Guid)$/.test(field);

@@ -3,7 +3,10 @@ import type { LanguageCode } from '../../i18n/languages';
 import { changeLanguage, i18n, initI18n } from '../../i18n/i18n';
 import { queuedSummary } from './queuedSummary';
 
-const entries = (changes: number, photos: number) => [...Array.from({ length: changes }, () => ({ kind: 'mutation' as const })), ...Array.from({ length: photos }, () => ({ kind: 'photo' as const }))];
+const entries = (changes: number, photos: number) => [
+  ...Array.from({ length: changes }, () => ({ kind: 'mutation' as const })),
+  ...Array.from({ length: photos }, () => ({ kind: 'photo' as const })),
+];
 
 async function summary(lang: LanguageCode, changes: number, photos: number): Promise<string> {
   await changeLanguage(lang);

@@ -7,7 +7,11 @@ export function useStorageReport(refresh: unknown): StorageReport | null {
   const [report, setReport] = useState<StorageReport | null>(null);
   useEffect(() => {
     let live = true;
-    const load = () => void storageReport().then((r) => live && setReport(r), () => undefined);
+    const load = () =>
+      void storageReport().then(
+        (r) => live && setReport(r),
+        () => undefined,
+      );
     load();
     const timer = setInterval(load, 60_000);
     return () => {

@@ -21,7 +21,13 @@ const byTable: Partial<Record<string, (payload: Row, entry: OutboxEntry) => Rule
         })
       : null,
   contacts: (p) =>
-    validateContact({ buildingId: num(p.buildingId), firstName: text(p.firstName) ?? '', lastName: text(p.lastName) ?? '', phone: text(p.phone), email: text(p.email) }),
+    validateContact({
+      buildingId: num(p.buildingId),
+      firstName: text(p.firstName) ?? '',
+      lastName: text(p.lastName) ?? '',
+      phone: text(p.phone),
+      email: text(p.email),
+    }),
 };
 
 /** A reading is checked against the chain the device holds: its previous value (not sent), and the next reading. */

@@ -40,7 +40,10 @@ export function TenantLinksScreen() {
   const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
   const buildings = useLiveQuery(() => allBuildings(), []);
   const apartments = useLiveQuery(
-    async () => (buildingId === null ? [] : (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }))),
+    async () =>
+      buildingId === null
+        ? []
+        : (await db.apartments.where('buildingId').equals(buildingId).toArray()).sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true })),
     [buildingId],
   );
   const { rows, error: loadError, reload } = useOnlineList<TenantLink>(buildingId, online, () => buildingLinks(buildingId ?? 0));
@@ -58,7 +61,6 @@ export function TenantLinksScreen() {
   useEffect(() => {
     if (online && buildingId !== null) void pullApartments(api, buildingId).catch(() => undefined);
   }, [online, buildingId]);
-
 
   async function create() {
     setBusy(true);
@@ -122,7 +124,10 @@ export function TenantLinksScreen() {
               value={apartmentId}
               onValueChange={setApartmentId}
               error={fieldError('apartmentId')}
-              options={[{ value: '', label: t('tenantLinks:chooseApartment') }, ...(apartments ?? []).map((a) => ({ value: a.id, label: t('tenantLinks:apartmentOption', { number: a.number }) }))]}
+              options={[
+                { value: '', label: t('tenantLinks:chooseApartment') },
+                ...(apartments ?? []).map((a) => ({ value: a.id, label: t('tenantLinks:apartmentOption', { number: a.number }) })),
+              ]}
             />
             <SelectField
               label={t('tenantLinks:role')}
@@ -131,12 +136,14 @@ export function TenantLinksScreen() {
               error={fieldError('role')}
               options={[{ value: ANY, label: roleLabel(null) }, ...tenantLinkRoles.map((r) => ({ value: r, label: roleLabel(r) }))]}
             />
-            <DateField label={t('tenantLinks:expiresOn')} hint={t('tenantLinks:expiresOnHint')} value={expiresOn} onValueChange={setExpiresOn} error={fieldError('expiresOn')} />
-            {error && !['apartmentId', 'role', 'expiresOn'].includes(error.field) ? (
-              <Alert className={styles.error}>
-                {t(error.key)}
-              </Alert>
-            ) : null}
+            <DateField
+              label={t('tenantLinks:expiresOn')}
+              hint={t('tenantLinks:expiresOnHint')}
+              value={expiresOn}
+              onValueChange={setExpiresOn}
+              error={fieldError('expiresOn')}
+            />
+            {error && !['apartmentId', 'role', 'expiresOn'].includes(error.field) ? <Alert className={styles.error}>{t(error.key)}</Alert> : null}
             <Button type="submit" block disabled={busy} aria-busy={busy}>
               {t('tenantLinks:create')}
             </Button>

@@ -37,7 +37,10 @@ export async function createLink(input: NewLink, key: string): Promise<TenantLin
 }
 
 export async function revokeLink(code: string, key: string): Promise<void> {
-  answerOf(oneAnswer, await callWithRelogin(() => api.request('DELETE', `tenant-links/${encodeURIComponent(code)}`, undefined, { headers: { 'Idempotency-Key': key } })));
+  answerOf(
+    oneAnswer,
+    await callWithRelogin(() => api.request('DELETE', `tenant-links/${encodeURIComponent(code)}`, undefined, { headers: { 'Idempotency-Key': key } })),
+  );
 }
 
 /** The link as the tenant opens it: this app's origin and the link's path. */

@@ -34,7 +34,16 @@ export function EventForm({ event, day, onSave, onClose }: Props) {
     }
   };
   return (
-    <FormDialog open title={event ? t('editEvent') : t('addEvent')} onClose={onClose} formId="event-form" formClassName={styles.form} submitLabel={t('saveEvent')} onSubmit={() => void submit()} busy={busy}>
+    <FormDialog
+      open
+      title={event ? t('editEvent') : t('addEvent')}
+      onClose={onClose}
+      formId="event-form"
+      formClassName={styles.form}
+      submitLabel={t('saveEvent')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
       <Field label={t('eventTitle')} error={errorOf('title')}>
         {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} />}
       </Field>

@@ -12,7 +12,16 @@ import styles from './TenantRoom.module.css';
 
 type Props = { room: BuildingRoom | null; onSave(input: RoomInput): Promise<void>; onClose(): void };
 
-const newRoom = { name: '', opensAt: '08:00', closesAt: '22:00', slotMinutes: '60', bufferMinutes: '0', maxDaysAhead: '30', maxFutureBookingsPerApartment: '2', fee: '0' };
+const newRoom = {
+  name: '',
+  opensAt: '08:00',
+  closesAt: '22:00',
+  slotMinutes: '60',
+  bufferMinutes: '0',
+  maxDaysAhead: '30',
+  maxFutureBookingsPerApartment: '2',
+  fee: '0',
+};
 type Draft = typeof newRoom;
 
 function draftOf(room: BuildingRoom | null): Draft {
@@ -70,12 +79,26 @@ export function RoomForm({ room, onSave, onClose }: Props) {
     </Field>
   );
   return (
-    <FormDialog open title={room ? t('editRoom') : t('addRoom')} onClose={onClose} formId="room-form" formClassName={styles.form} submitLabel={t('saveRoom')} onSubmit={() => void submit()} busy={busy}>
+    <FormDialog
+      open
+      title={room ? t('editRoom') : t('addRoom')}
+      onClose={onClose}
+      formId="room-form"
+      formClassName={styles.form}
+      submitLabel={t('saveRoom')}
+      onSubmit={() => void submit()}
+      busy={busy}
+    >
       <Field label={t('roomName')} error={errorOf('name')}>
         {(control) => <input {...control} value={draft.name} onChange={set('name')} />}
       </Field>
       <TimeField label={t('opensAt')} value={draft.opensAt} onValueChange={(value) => setDraft((d) => ({ ...d, opensAt: value }))} error={errorOf('opensAt')} />
-      <TimeField label={t('closesAt')} value={draft.closesAt} onValueChange={(value) => setDraft((d) => ({ ...d, closesAt: value }))} error={errorOf('closesAt')} />
+      <TimeField
+        label={t('closesAt')}
+        value={draft.closesAt}
+        onValueChange={(value) => setDraft((d) => ({ ...d, closesAt: value }))}
+        error={errorOf('closesAt')}
+      />
       {numeric('slotMinutes', 'slotMinutes', t('slotMinutes'))}
       {numeric('bufferMinutes', 'bufferMinutes', t('bufferMinutes'))}
       {numeric('maxDaysAhead', 'maxDaysAhead', t('maxDaysAhead'))}

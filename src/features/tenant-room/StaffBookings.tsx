@@ -39,12 +39,24 @@ export function StaffBookings({ buildingId, rooms, busy, onCancel }: Props) {
           {list.map((b) => (
             <li key={b.id} className={styles.card}>
               <span className={styles.lines}>
-                <span>{t('staffLine', { room: roomName(b.roomId), date: ltr(wallClockDate(b.start)), time: ltr(`${wallClockTime(b.start)}–${wallClockTime(b.end)}`), by: b.bookedBy })}</span>
+                <span>
+                  {t('staffLine', {
+                    room: roomName(b.roomId),
+                    date: ltr(wallClockDate(b.start)),
+                    time: ltr(`${wallClockTime(b.start)}–${wallClockTime(b.end)}`),
+                    by: b.bookedBy,
+                  })}
+                </span>
                 {b.cancelRequestedAt ? <strong>{t('cancelRequestedBy', { by: b.cancelRequestedBy ?? '', at: f.dateTime(b.cancelRequestedAt) })}</strong> : null}
                 {b.feeAgorot > 0 ? <span>{t(b.paid ? 'feePaid' : 'feeOpen', { fee: f.agorot(b.feeAgorot) })}</span> : null}
               </span>
               {b.paid ? null : (
-                <Button variant="ghost" disabled={busy} onClick={() => cancel(b)} aria-label={t('cancelBookingOf', { by: b.bookedBy, date: wallClockDate(b.start), start: wallClockTime(b.start) })}>
+                <Button
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() => cancel(b)}
+                  aria-label={t('cancelBookingOf', { by: b.bookedBy, date: wallClockDate(b.start), start: wallClockTime(b.start) })}
+                >
                   {t('cancel')}
                 </Button>
               )}

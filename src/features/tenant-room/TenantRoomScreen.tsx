@@ -117,7 +117,9 @@ export function TenantRoomScreen() {
   ) : null;
   const roomDialogs = (
     <>
-      {roomEditing !== null ? <RoomForm room={roomEditing === 'new' ? null : roomEditing} onSave={saveRoomSettings} onClose={() => setRoomEditing(null)} /> : null}
+      {roomEditing !== null ? (
+        <RoomForm room={roomEditing === 'new' ? null : roomEditing} onSave={saveRoomSettings} onClose={() => setRoomEditing(null)} />
+      ) : null}
       <ResultDialog open={result.success !== null} isSuccess message={result.success ?? ''} onClose={result.close} />
     </>
   );
@@ -152,8 +154,10 @@ export function TenantRoomScreen() {
     }
   };
   const bookedNote = room.feeAgorot > 0 ? t('bookedWithFee', { fee: f.agorot(room.feeAgorot) }) : t('booked');
-  const book = (slot: { start: string; end: string }) => void act(() => bookSlot(api, { room, ...slot, week, forApartment: staff ? forApartment : null }), bookedNote, 'errors:errorSavingEvent');
-  const cancel = (booking: ShownBooking) => void act(() => cancelBooking(api, booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent', booking);
+  const book = (slot: { start: string; end: string }) =>
+    void act(() => bookSlot(api, { room, ...slot, week, forApartment: staff ? forApartment : null }), bookedNote, 'errors:errorSavingEvent');
+  const cancel = (booking: ShownBooking) =>
+    void act(() => cancelBooking(api, booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent', booking);
   const askCompany = (booking: ShownBooking) => {
     setLateCancel(null);
     void act(() => requestCancellation(api, booking), t('cancelRequested'), 'errors:errorSavingEvent');
@@ -177,7 +181,12 @@ export function TenantRoomScreen() {
       {roomTools}
       {apartmentPicker}
       <p className={styles.muted}>
-        {t('rules', { hours: ltr(`${room.opensAt}–${room.closesAt}`), slot: room.slotMinutes, buffer: room.bufferMinutes, max: room.maxFutureBookingsPerApartment })}
+        {t('rules', {
+          hours: ltr(`${room.opensAt}–${room.closesAt}`),
+          slot: room.slotMinutes,
+          buffer: room.bufferMinutes,
+          max: room.maxFutureBookingsPerApartment,
+        })}
         {room.feeAgorot > 0 ? ` ${t('fee', { fee: f.agorot(room.feeAgorot) })}` : ''}
       </p>
       <DateField label={t('day')} value={day} onValueChange={(v) => v && setDay(v)} />
@@ -190,14 +199,31 @@ export function TenantRoomScreen() {
         </Button>
       </div>
       <h3 className={styles.subheading}>{wallClockDate(day)}</h3>
-      {stale ? <p role="status" className={styles.note}>{t('offlineCopy', { at: f.dateTime(week.savedAt) })}</p> : null}
-      {!online ? <p role="status" className={styles.note}>{t('bookingNeedsConnection')}</p> : null}
+      {stale ? (
+        <p role="status" className={styles.note}>
+          {t('offlineCopy', { at: f.dateTime(week.savedAt) })}
+        </p>
+      ) : null}
+      {!online ? (
+        <p role="status" className={styles.note}>
+          {t('bookingNeedsConnection')}
+        </p>
+      ) : null}
       {!loaded || (week === null && refresh.state === 'loading') ? (
         <Spinner label={t('common:loading')} />
       ) : week === null ? (
         <EmptyState message={t('calendarUnavailable')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />
       ) : (
-        <DaySlots room={room} day={day} now={israelWallClock(new Date())} bookings={week.records} canBook={online && !busy && (!staff || forApartment !== '')} canPay={can('account.pay')} onBook={book} onCancel={cancel} />
+        <DaySlots
+          room={room}
+          day={day}
+          now={israelWallClock(new Date())}
+          bookings={week.records}
+          canBook={online && !busy && (!staff || forApartment !== '')}
+          canPay={can('account.pay')}
+          onBook={book}
+          onCancel={cancel}
+        />
       )}
       {buildingId !== null ? <BuildingEvents buildingId={buildingId} day={day} /> : null}
       {can('rooms.manage') && buildingId !== null ? <StaffBookings buildingId={buildingId} rooms={rooms.records} onCancel={cancel} busy={busy} /> : null}

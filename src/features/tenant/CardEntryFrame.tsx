@@ -17,7 +17,8 @@ type Props = {
   error?: string | null;
 };
 
-const failureKey = (m: Extract<CardEntryMessage, { status: 'failed' }>) => (m.failure === 'authenticationFailed' ? 'errors:cardAuthenticationFailed' : 'errors:cardEntryNotFinished');
+const failureKey = (m: Extract<CardEntryMessage, { status: 'failed' }>) =>
+  m.failure === 'authenticationFailed' ? 'errors:cardAuthenticationFailed' : 'errors:cardEntryNotFinished';
 
 /**
  * The card is typed on the clearing company's own page (issue 29 item 8), framed here: a hosted page on
@@ -71,7 +72,14 @@ export function CardEntryFrame({ onEntered, error }: Props) {
     <div className={styles.cardEntry}>
       <p className={styles.muted}>{t('pay.secureEntry')}</p>
       {entry ? (
-        <iframe ref={frame} className={styles.cardFrame} title={t('pay.cardFrameTitle')} src={entry.url} sandbox="allow-forms allow-scripts allow-same-origin" referrerPolicy="no-referrer" />
+        <iframe
+          ref={frame}
+          className={styles.cardFrame}
+          title={t('pay.cardFrameTitle')}
+          src={entry.url}
+          sandbox="allow-forms allow-scripts allow-same-origin"
+          referrerPolicy="no-referrer"
+        />
       ) : openError ? null : (
         <Spinner />
       )}

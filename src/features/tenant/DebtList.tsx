@@ -37,7 +37,9 @@ export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
                   <span className={styles.rowText}>
                     <span>{ledgerText(d)}</span>
                     <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
-                    <span className={debtAge(d.dueDate, today) === 'pastDue' ? styles.pastDue : styles.muted}>{t(`common:debtAges.${debtAge(d.dueDate, today)}`)}</span>
+                    <span className={debtAge(d.dueDate, today) === 'pastDue' ? styles.pastDue : styles.muted}>
+                      {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
+                    </span>
                     {d.pendingChecks ? <span className={styles.pending}>{t('pendingChecks')}</span> : null}
                   </span>
                   <span className={styles.amount}>{f.agorot(d.openAgorot)}</span>

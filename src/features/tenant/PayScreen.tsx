@@ -87,7 +87,17 @@ export function PayScreen() {
   }, [linkApplied, account, linked, payableIds]);
 
   if (resuming || account === undefined) return <Spinner />;
-  if (outcome) return <PaymentOutcome payment={outcome} onAgain={() => { setOutcome(null); setReview(null); setChosen([]); }} />;
+  if (outcome)
+    return (
+      <PaymentOutcome
+        payment={outcome}
+        onAgain={() => {
+          setOutcome(null);
+          setReview(null);
+          setChosen([]);
+        }}
+      />
+    );
   if (!apartment) return <EmptyState title={t('pay.title')} message={t('errors:noApartment')} />;
 
   const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
@@ -140,11 +150,7 @@ export function PayScreen() {
         {t('pay.title')}
       </h1>
       {!online ? <p className={styles.notice}>{t('pay.needsConnection')}</p> : null}
-      {error ? (
-        <Alert className={styles.notice}>
-          {t(error)}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={styles.notice}>{t(error)}</Alert> : null}
       {review ? (
         <div className={styles.card}>
           <h2 className={styles.subheading}>{t('pay.review')}</h2>
@@ -180,7 +186,9 @@ export function PayScreen() {
               <label key={d.id} className={styles.choice}>
                 <input type="checkbox" checked={chosen.includes(d.id)} onChange={() => toggle(d.id)} />
                 <span className={styles.rowText}>
-                  <span>{t(`debtKinds.${d.kind}`)}: {ledgerText(d)}</span>
+                  <span>
+                    {t(`debtKinds.${d.kind}`)}: {ledgerText(d)}
+                  </span>
                   <span className={styles.muted}>
                     {t('dueOn', { date: f.date(d.dueDate) })} · {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
                   </span>

@@ -28,9 +28,7 @@ export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; o
         </>
       ) : (
         <>
-          <Alert className={styles.notice}>
-            {t(`errors:${payment.errorKey ?? 'transactionFailed'}`)}
-          </Alert>
+          <Alert className={styles.notice}>{t(`errors:${payment.errorKey ?? 'transactionFailed'}`)}</Alert>
           <Button onClick={onAgain}>{t('pay.tryAgain')}</Button>
         </>
       )}

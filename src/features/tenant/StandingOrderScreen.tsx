@@ -33,7 +33,15 @@ export function StandingOrderScreen() {
   if (account === undefined) return <Spinner />;
   const apartment = account?.apartments[0];
   if (!account || !apartment) return <EmptyState title={t('standing.title')} message={t('errors:noApartment')} />;
-  return <StandingOrderForm key={`${apartment.standingOrder?.id ?? 'new'}:${apartment.standingOrder?.version ?? 0}`} apartment={apartment} cards={account.cards} message={message} onDone={setMessage} />;
+  return (
+    <StandingOrderForm
+      key={`${apartment.standingOrder?.id ?? 'new'}:${apartment.standingOrder?.version ?? 0}`}
+      apartment={apartment}
+      cards={account.cards}
+      message={message}
+      onDone={setMessage}
+    />
+  );
 }
 
 type FormProps = { apartment: ApartmentAccountView; cards: readonly SavedCardView[]; message: string | null; onDone(message: string | null): void };
@@ -69,8 +77,16 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
     }
   };
 
-  const draft = () => ({ apartmentId: apartment.apartmentId, cardId, cardKind: (cards.find((c) => c.id === cardId)?.cardKind ?? null) as CardKind | null, billingDay, frequency, startDate });
-  const save = () => run(() => (order ? changeStandingOrder(order.id, order.version, draft(), order.startDate) : setStandingOrder(draft())), t('standing.saved'));
+  const draft = () => ({
+    apartmentId: apartment.apartmentId,
+    cardId,
+    cardKind: (cards.find((c) => c.id === cardId)?.cardKind ?? null) as CardKind | null,
+    billingDay,
+    frequency,
+    startDate,
+  });
+  const save = () =>
+    run(() => (order ? changeStandingOrder(order.id, order.version, draft(), order.startDate) : setStandingOrder(draft())), t('standing.saved'));
   return (
     <section className={styles.screen} aria-labelledby="standing-title">
       <h1 id="standing-title" className={styles.heading}>
@@ -81,13 +97,13 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
           {message}
         </p>
       ) : null}
-      {error ? (
-        <Alert className={styles.notice}>
-          {t(error)}
-        </Alert>
-      ) : null}
+      {error ? <Alert className={styles.notice}>{t(error)}</Alert> : null}
       {!online ? <p className={styles.notice}>{t('pay.needsConnection')}</p> : null}
-      {order ? <p>{t('standing.current', { day: order.billingDay, frequency: t(`standing.frequencies.${order.frequency}`) })}</p> : <p className={styles.muted}>{t('standing.none')}</p>}
+      {order ? (
+        <p>{t('standing.current', { day: order.billingDay, frequency: t(`standing.frequencies.${order.frequency}`) })}</p>
+      ) : (
+        <p className={styles.muted}>{t('standing.none')}</p>
+      )}
       {cards.length === 0 ? (
         <p className={styles.notice}>{t('standing.needsCard')}</p>
       ) : (
@@ -113,7 +129,13 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
               </Alert>
             ) : null}
           </fieldset>
-          <SelectField label={t('standing.billingDay')} value={String(billingDay)} onValueChange={(v) => setBillingDay(Number(v))} error={errorOf('billingDay')} options={days.map((d) => ({ value: String(d), label: String(d) }))} />
+          <SelectField
+            label={t('standing.billingDay')}
+            value={String(billingDay)}
+            onValueChange={(v) => setBillingDay(Number(v))}
+            error={errorOf('billingDay')}
+            options={days.map((d) => ({ value: String(d), label: String(d) }))}
+          />
           <SelectField
             label={t('standing.frequency')}
             value={frequency}

@@ -99,7 +99,13 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
           {a.history.map((h) => (
             <li key={h.id} className={styles.row}>
               <span className={styles.rowText}>
-                <span>{h.kind === 'credit' ? t('methods.credit', { reason: h.description }) : h.descriptionKey ? ledgerText(h) : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}</span>
+                <span>
+                  {h.kind === 'credit'
+                    ? t('methods.credit', { reason: h.description })
+                    : h.descriptionKey
+                      ? ledgerText(h)
+                      : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}
+                </span>
                 <span className={styles.muted}>{f.date(h.date)}</span>
                 {h.paymentId && h.receiptNumber !== null ? (
                   <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>

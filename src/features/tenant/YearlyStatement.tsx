@@ -16,7 +16,12 @@ export function YearlyStatement({ apartmentId, number }: { apartmentId: string; 
       <h2 id={`statement-${apartmentId}`} className={styles.subheading}>
         {t('yearly.title')}
       </h2>
-      <SelectField label={t('year')} value={String(year)} onValueChange={(v) => setYear(Number(v))} options={years.map((y) => ({ value: String(y), label: String(y) }))} />
+      <SelectField
+        label={t('year')}
+        value={String(year)}
+        onValueChange={(v) => setYear(Number(v))}
+        options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      />
       <div className={styles.actions}>
         <StatementDownload apartmentId={apartmentId} number={number} year={year} label={t('yearly.download', { year })} />
       </div>

@@ -34,7 +34,13 @@ export async function openCardEntry(lang: string): Promise<CardEntryView> {
  * token and keeps only last 4, expiry and kind. The card itself never passed through the app.
  */
 export async function addCard(card: NewCard): Promise<SavedCardView> {
-  refuse(card.entryId === null ? { field: 'card', messageKey: 'cardEntryNotFinished' } : card.keep === null ? { field: 'keep', messageKey: 'keepCardChoiceRequired' } : null);
+  refuse(
+    card.entryId === null
+      ? { field: 'card', messageKey: 'cardEntryNotFinished' }
+      : card.keep === null
+        ? { field: 'keep', messageKey: 'keepCardChoiceRequired' }
+        : null,
+  );
   const body = { id: newId(), entryId: card.entryId, keep: card.keep };
   return answerOf(cardAnswer, await callWithRelogin(() => api.request('POST', 'my/cards', body))).record;
 }

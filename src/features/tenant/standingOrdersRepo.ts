@@ -9,7 +9,14 @@ import { refuse } from '../../lib/validation/rules';
 import { api, callWithRelogin } from '../../session/api';
 import { pullAccount } from './accountRepo';
 
-export type StandingOrderDraft = { apartmentId: string; cardId: string; cardKind: CardKind | null; billingDay: number; frequency: StandingOrderFrequency; startDate: string };
+export type StandingOrderDraft = {
+  apartmentId: string;
+  cardId: string;
+  cardKind: CardKind | null;
+  billingDay: number;
+  frequency: StandingOrderFrequency;
+  startDate: string;
+};
 
 const send = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   callWithRelogin(() => api.request(method, path, body, { headers: { 'Idempotency-Key': newId() } }));
@@ -21,13 +28,26 @@ function check(draft: StandingOrderDraft, keepStart: string | null): void {
 
 export async function setStandingOrder(draft: StandingOrderDraft): Promise<void> {
   check(draft, null);
-  await send('POST', 'my/standing-orders', { id: newId(), apartmentId: draft.apartmentId, cardId: draft.cardId, billingDay: draft.billingDay, frequency: draft.frequency, startDate: draft.startDate });
+  await send('POST', 'my/standing-orders', {
+    id: newId(),
+    apartmentId: draft.apartmentId,
+    cardId: draft.cardId,
+    billingDay: draft.billingDay,
+    frequency: draft.frequency,
+    startDate: draft.startDate,
+  });
   await pullAccount();
 }
 
 export async function changeStandingOrder(id: string, baseVersion: number, draft: StandingOrderDraft, currentStart: string): Promise<void> {
   check(draft, currentStart);
-  await send('PUT', `my/standing-orders/${encodeURIComponent(id)}`, { baseVersion, cardId: draft.cardId, billingDay: draft.billingDay, frequency: draft.frequency, startDate: draft.startDate });
+  await send('PUT', `my/standing-orders/${encodeURIComponent(id)}`, {
+    baseVersion,
+    cardId: draft.cardId,
+    billingDay: draft.billingDay,
+    frequency: draft.frequency,
+    startDate: draft.startDate,
+  });
   await pullAccount();
 }
 

@@ -58,11 +58,7 @@ export function NewThreadScreen() {
               {t(`to.${value}`)}
             </label>
           ))}
-          {addresseeError ? (
-            <Alert id="thread-new-addressee-error">
-              {addresseeError}
-            </Alert>
-          ) : null}
+          {addresseeError ? <Alert id="thread-new-addressee-error">{addresseeError}</Alert> : null}
         </fieldset>
         <Field label={t('subjectLabel')} error={errorOf('subject')}>
           {(control) => <input {...control} value={subject} maxLength={120} onChange={(e) => setSubject(e.target.value)} />}

@@ -47,11 +47,29 @@ export function ThreadScreen() {
 
   const fromServer: Shown[] = (stored?.messages ?? []).map((m) => ({ ...m, syncState: 'synced' }));
   const serverIds = new Set(fromServer.map((m) => m.id));
-  const first: Shown[] = opened && !serverIds.has(opened.value.messageId) ? [{ id: opened.value.messageId, text: opened.value.text, mine: true, authorName: '', createdAt: opened.value.createdAt, syncState: opened.syncState ?? 'local' }] : [];
-  const more: Shown[] = written.filter((m) => !serverIds.has(m.value.id)).map((m) => ({ id: m.value.id, text: m.value.text, mine: true, authorName: '', createdAt: m.value.createdAt, syncState: m.syncState ?? 'local' }));
+  const first: Shown[] =
+    opened && !serverIds.has(opened.value.messageId)
+      ? [
+          {
+            id: opened.value.messageId,
+            text: opened.value.text,
+            mine: true,
+            authorName: '',
+            createdAt: opened.value.createdAt,
+            syncState: opened.syncState ?? 'local',
+          },
+        ]
+      : [];
+  const more: Shown[] = written
+    .filter((m) => !serverIds.has(m.value.id))
+    .map((m) => ({ id: m.value.id, text: m.value.text, mine: true, authorName: '', createdAt: m.value.createdAt, syncState: m.syncState ?? 'local' }));
   const shown = [...fromServer, ...first, ...more];
   const messageIds = shown.map((m) => m.id).join(',');
-  const localPhotos = useLiveQuery(() => db.photos.filter((p) => p.ownerTable === PHOTO_PARENT && messageIds.split(',').includes(p.ownerId)).toArray(), [messageIds], []);
+  const localPhotos = useLiveQuery(
+    () => db.photos.filter((p) => p.ownerTable === PHOTO_PARENT && messageIds.split(',').includes(p.ownerId)).toArray(),
+    [messageIds],
+    [],
+  );
   const serverFiles = stored?.files ?? [];
   const serverFileIds = new Set(serverFiles.map((f) => f.id));
   const record = stored?.record;

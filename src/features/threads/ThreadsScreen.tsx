@@ -27,7 +27,9 @@ export function ThreadsScreen() {
   const records = stored?.records ?? [];
   const serverIds = new Set(records.map((r) => r.id));
   // Opened here and not in the server's list yet (waiting, or answered a moment before the list is read again).
-  const waiting = opened.filter((o) => !serverIds.has(o.value.id) && (o.syncState !== 'synced' || stored === null || stored === undefined || o.value.createdAt > stored.fetchedAt));
+  const waiting = opened.filter(
+    (o) => !serverIds.has(o.value.id) && (o.syncState !== 'synced' || stored === null || stored === undefined || o.value.createdAt > stored.fetchedAt),
+  );
   const loading = stored === undefined || (stored === null && refreshing);
   // The inbox may span buildings (the office's): each thread names its building when the device knows it.
   const buildingNames = useLiveQuery(async () => new Map((tenant ? [] : await allBuildings()).map((b) => [b.id, b.name])), [tenant]);

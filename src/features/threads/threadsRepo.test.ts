@@ -19,7 +19,13 @@ describe('threadsRepo', () => {
       { op: 'create', entityKey: `meta:thread.open:${id}`, request: { method: 'POST', path: 'threads' }, ownerUserKey: USER },
       { op: 'upload', kind: 'photo', dependsOn: [`meta:thread.open:${id}`] },
     ]);
-    expect(entries[0]?.payload).toEqual({ id, addressee: 'office', subject: 'The parking remote', messageId: opened?.value.messageId, text: 'It stopped opening the gate' });
+    expect(entries[0]?.payload).toEqual({
+      id,
+      addressee: 'office',
+      subject: 'The parking remote',
+      messageId: opened?.value.messageId,
+      text: 'It stopped opening the gate',
+    });
     // The photo belongs to the first message on the server, and is not sent before the thread is.
     expect(await db.photos.get(String(entries[1]?.recordId))).toMatchObject({ ownerTable: 'threadMessages', ownerId: opened?.value.messageId });
     expect(runnableEntries(entries, Date.now() + 1, new Set()).map((e) => e.op)).toEqual(['create']);
@@ -31,7 +37,12 @@ describe('threadsRepo', () => {
     expect((await writtenHere(threadId)).map((m) => m.value.text)).toEqual(['And a bench?']);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.slice(1)).toMatchObject([
-      { op: 'create', entityKey: `meta:thread.message:${messageId}`, request: { path: `threads/${threadId}/messages` }, dependsOn: [`meta:thread.open:${threadId}`] },
+      {
+        op: 'create',
+        entityKey: `meta:thread.message:${messageId}`,
+        request: { path: `threads/${threadId}/messages` },
+        dependsOn: [`meta:thread.open:${threadId}`],
+      },
       { op: 'upload', dependsOn: [`meta:thread.message:${messageId}`] },
     ]);
   });

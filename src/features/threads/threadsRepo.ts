@@ -30,7 +30,15 @@ export const PHOTO_PARENT = 'threadMessages';
 
 // The write path keeps each row's sync state (src/lib/syncState.ts).
 const syncState = z.optional(z.enum(['synced', 'local', 'sent', 'attention']));
-const openedValue = z.looseObject({ userKey: z.string(), id: z.string(), addressee: z.enum(threadAddressees), subject: z.string(), messageId: z.string(), text: z.string(), createdAt: z.string() });
+const openedValue = z.looseObject({
+  userKey: z.string(),
+  id: z.string(),
+  addressee: z.enum(threadAddressees),
+  subject: z.string(),
+  messageId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 const writtenValue = z.looseObject({ userKey: z.string(), id: z.string(), threadId: z.string(), text: z.string(), createdAt: z.string() });
 const openedRow = z.looseObject({ key: z.string(), value: openedValue, syncState });
 const writtenRow = z.looseObject({ key: z.string(), value: writtenValue, syncState });
@@ -122,7 +130,15 @@ export async function openThread(input: NewThread, photos: readonly CompressedPh
   const id = newId();
   const messageId = newId();
   const key: MetaOutboxKey = `${OPEN_PREFIX}${id}`;
-  const value = { userKey: actor.userKey, id, addressee: input.addressee ?? 'committee', subject: input.subject.trim(), messageId, text: input.text.trim(), createdAt: now() };
+  const value = {
+    userKey: actor.userKey,
+    id,
+    addressee: input.addressee ?? 'committee',
+    subject: input.subject.trim(),
+    messageId,
+    text: input.text.trim(),
+    createdAt: now(),
+  };
   const { createdAt: _at, userKey: _user, ...payload } = value;
   await createRecord({
     table: 'meta',
@@ -171,7 +187,8 @@ export async function markRead(id: string, upTo: string): Promise<void> {
     const shown = await storedDetail(detail);
     if (shown) await db.meta.put({ key: detail, value: { ...shown, record: { ...shown.record, unread: 0 } } });
     const counts = await storedUnread(unread);
-    if (counts && was > 0) await db.meta.put({ key: unread, value: { threads: Math.max(0, counts.threads - 1), messages: Math.max(0, counts.messages - was) } });
+    if (counts && was > 0)
+      await db.meta.put({ key: unread, value: { threads: Math.max(0, counts.threads - 1), messages: Math.max(0, counts.messages - was) } });
   });
   await callWithRelogin(() => api.request('POST', `threads/${encodeURIComponent(id)}/read`, { upTo }));
   await pullUnread();

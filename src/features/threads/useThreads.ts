@@ -4,7 +4,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnline } from '../../ui/useOnline';
-import { detailKey, listKey, markRead, openedHere, pullThread, pullThreads, pullUnread, storedDetail, storedList, storedUnread, unreadKey, writtenHere } from './threadsRepo';
+import {
+  detailKey,
+  listKey,
+  markRead,
+  openedHere,
+  pullThread,
+  pullThreads,
+  pullUnread,
+  storedDetail,
+  storedList,
+  storedUnread,
+  unreadKey,
+  writtenHere,
+} from './threadsRepo';
 
 type Refresh = { refreshing: boolean; failed: boolean; refresh(): Promise<void> };
 

@@ -3,20 +3,42 @@ import { quoteCardPayment } from '../clearingFee';
 import type { BillingSettingsDraft, BuildingBillingSettings } from './billingSettingsRules';
 import { agorotOfText, basisPointsOfText, draftOfSettings, settingsOfDraft, validateBillingSettings, validateHoldReason } from './billingSettingsRules';
 
-const seeded: BuildingBillingSettings = { cardPayments: true,
-  refuseRoomsWithDebt: false, fixedAgorot: 150, percentBasisPoints: 120, vat: 'added', foreignCardFixedAgorot: 500, dinersAmexPercentBasisPoints: 250 };
+const seeded: BuildingBillingSettings = {
+  cardPayments: true,
+  refuseRoomsWithDebt: false,
+  fixedAgorot: 150,
+  percentBasisPoints: 120,
+  vat: 'added',
+  foreignCardFixedAgorot: 500,
+  dinersAmexPercentBasisPoints: 250,
+};
 const draft = (changes: Partial<BillingSettingsDraft> = {}): BillingSettingsDraft => ({ ...draftOfSettings(seeded), ...changes });
 
 describe('billing settings rules', () => {
   it('accepts the bounds themselves: no fee at all, 50 NIS fixed and 10 %', () => {
-    expect(validateBillingSettings({ ...seeded, fixedAgorot: 0, percentBasisPoints: 0, foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0 })).toBeNull();
-    expect(validateBillingSettings({ ...seeded, fixedAgorot: 5_000, percentBasisPoints: 1_000, foreignCardFixedAgorot: 5_000, dinersAmexPercentBasisPoints: 1_000 })).toBeNull();
+    expect(
+      validateBillingSettings({ ...seeded, fixedAgorot: 0, percentBasisPoints: 0, foreignCardFixedAgorot: 0, dinersAmexPercentBasisPoints: 0 }),
+    ).toBeNull();
+    expect(
+      validateBillingSettings({ ...seeded, fixedAgorot: 5_000, percentBasisPoints: 1_000, foreignCardFixedAgorot: 5_000, dinersAmexPercentBasisPoints: 1_000 }),
+    ).toBeNull();
   });
 
   it('refuses a percent above 10 or below 0, and a fee outside 0–50 NIS, with the bounds for the message', () => {
-    expect(validateBillingSettings({ ...seeded, percentBasisPoints: 1_001 })).toEqual({ field: 'percentBasisPoints', messageKey: 'percentOutOfRange', params: { min: 0, max: 10 } });
-    expect(validateBillingSettings({ ...seeded, dinersAmexPercentBasisPoints: -1 })).toMatchObject({ field: 'dinersAmexPercentBasisPoints', messageKey: 'percentOutOfRange' });
-    expect(validateBillingSettings({ ...seeded, fixedAgorot: 5_001 })).toEqual({ field: 'fixedAgorot', messageKey: 'feeOutOfRange', params: { min: 0, max: 50 } });
+    expect(validateBillingSettings({ ...seeded, percentBasisPoints: 1_001 })).toEqual({
+      field: 'percentBasisPoints',
+      messageKey: 'percentOutOfRange',
+      params: { min: 0, max: 10 },
+    });
+    expect(validateBillingSettings({ ...seeded, dinersAmexPercentBasisPoints: -1 })).toMatchObject({
+      field: 'dinersAmexPercentBasisPoints',
+      messageKey: 'percentOutOfRange',
+    });
+    expect(validateBillingSettings({ ...seeded, fixedAgorot: 5_001 })).toEqual({
+      field: 'fixedAgorot',
+      messageKey: 'feeOutOfRange',
+      params: { min: 0, max: 50 },
+    });
     expect(validateBillingSettings({ ...seeded, foreignCardFixedAgorot: -1 })).toMatchObject({ field: 'foreignCardFixedAgorot', messageKey: 'feeOutOfRange' });
   });
 
@@ -44,7 +66,10 @@ describe('billing settings rules', () => {
     expect(settingsOfDraft(draft({ percentBasisPoints: '25' })).failure).toMatchObject({ field: 'percentBasisPoints', messageKey: 'percentOutOfRange' });
     expect(settingsOfDraft(draft({ fixedAgorot: '' })).failure).toEqual({ field: 'fixedAgorot', messageKey: 'requiredField' });
     expect(settingsOfDraft(draft({ foreignCardFixedAgorot: '5.123' })).failure).toEqual({ field: 'foreignCardFixedAgorot', messageKey: 'invalidAmount' });
-    expect(settingsOfDraft(draft({ dinersAmexPercentBasisPoints: 'x' })).failure).toEqual({ field: 'dinersAmexPercentBasisPoints', messageKey: 'invalidPercent' });
+    expect(settingsOfDraft(draft({ dinersAmexPercentBasisPoints: 'x' })).failure).toEqual({
+      field: 'dinersAmexPercentBasisPoints',
+      messageKey: 'invalidPercent',
+    });
   });
 
   it('round-trips stored settings through the form and quotes a payment with what was typed', () => {

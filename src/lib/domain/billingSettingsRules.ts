@@ -33,7 +33,9 @@ function amount(field: AmountField, value: number): RuleResult {
 
 function percent(field: PercentField, value: number): RuleResult {
   if (!Number.isSafeInteger(value)) return { field, messageKey: 'invalidPercent' };
-  return value < 0 || value > billingLimits.maxPercentBasisPoints ? { field, messageKey: 'percentOutOfRange', params: { min: 0, max: billingLimits.maxPercentBasisPoints / 100 } } : null;
+  return value < 0 || value > billingLimits.maxPercentBasisPoints
+    ? { field, messageKey: 'percentOutOfRange', params: { min: 0, max: billingLimits.maxPercentBasisPoints / 100 } }
+    : null;
 }
 
 export function validateBillingSettings(s: ClearingFeeSettings): RuleResult {
@@ -83,7 +85,9 @@ function read(field: AmountField | PercentField, text: string): Read {
 }
 
 /** The settings the draft stands for, or the first field refused (unreadable or out of bounds). */
-export function settingsOfDraft(draft: BillingSettingsDraft): { settings: BuildingBillingSettings; failure: null } | { settings: null; failure: NonNullable<RuleResult> } {
+export function settingsOfDraft(
+  draft: BillingSettingsDraft,
+): { settings: BuildingBillingSettings; failure: null } | { settings: null; failure: NonNullable<RuleResult> } {
   const fixed = read('fixedAgorot', draft.fixedAgorot);
   const pct = read('percentBasisPoints', draft.percentBasisPoints);
   const foreign = read('foreignCardFixedAgorot', draft.foreignCardFixedAgorot);

@@ -4,7 +4,15 @@ import type { Booking, Room } from './bookingRules';
 
 const clubRoom: Room = { opensAt: '08:00', closesAt: '22:00', slotMinutes: 60, bufferMinutes: 30, maxDaysAhead: 30, maxFutureBookingsPerApartment: 2 };
 const now = '2026-11-24T10:15';
-const booked = (id: string, apartmentId: string, start: string, end: string, extra: Partial<Booking> = {}): Booking => ({ id, apartmentId, start, end, status: 'booked', paid: false, ...extra });
+const booked = (id: string, apartmentId: string, start: string, end: string, extra: Partial<Booking> = {}): Booking => ({
+  id,
+  apartmentId,
+  start,
+  end,
+  status: 'booked',
+  paid: false,
+  ...extra,
+});
 const existing = [booked('b1', 'apt-1', '2026-11-26T18:00', '2026-11-26T20:00')];
 const request = (start: string, end: string, apartmentId = 'apt-2') => ({ id: 'new', apartmentId, start, end });
 
@@ -39,8 +47,15 @@ describe('room booking', () => {
   });
 
   it('allows an apartment only so many future bookings', () => {
-    const two = [booked('b1', 'apt-2', '2026-11-25T10:00', '2026-11-25T11:00'), booked('b2', 'apt-2', '2026-11-27T10:00', '2026-11-27T11:00'), booked('old', 'apt-2', '2026-11-20T10:00', '2026-11-20T11:00')];
-    expect(validateBooking(clubRoom, request('2026-11-28T10:00', '2026-11-28T11:00'), two, now)).toEqual({ field: 'apartmentId', messageKey: 'noMoreEventsForApartment' });
+    const two = [
+      booked('b1', 'apt-2', '2026-11-25T10:00', '2026-11-25T11:00'),
+      booked('b2', 'apt-2', '2026-11-27T10:00', '2026-11-27T11:00'),
+      booked('old', 'apt-2', '2026-11-20T10:00', '2026-11-20T11:00'),
+    ];
+    expect(validateBooking(clubRoom, request('2026-11-28T10:00', '2026-11-28T11:00'), two, now)).toEqual({
+      field: 'apartmentId',
+      messageKey: 'noMoreEventsForApartment',
+    });
   });
 
   it('lets a tenant cancel until the day before, then only through the management company; never a past or paid event', () => {
@@ -58,7 +73,8 @@ describe('room booking', () => {
     expect(slots[0]).toEqual({ start: '2026-11-26T08:00', end: '2026-11-26T09:00' });
     expect(slots.map((s) => s.start)).not.toContain('2026-11-26T17:00');
     expect(slots.map((s) => s.start)).toContain('2026-11-26T21:00');
-    for (const s of slots) expect(validateBooking({ ...clubRoom, maxFutureBookingsPerApartment: 99 }, { id: 'n', apartmentId: 'apt-9', ...s }, existing, now)).toBeNull();
+    for (const s of slots)
+      expect(validateBooking({ ...clubRoom, maxFutureBookingsPerApartment: 99 }, { id: 'n', apartmentId: 'apt-9', ...s }, existing, now)).toBeNull();
   });
 });
 

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { agorotFromText, canApproveBid, canDeleteLedgerEntry, canTurnBidIntoExpense, duplicateBudgetLine, duplicateInvoice, invoiceKeyOf, validateExpense, validateManualEntry, pettyCashOut } from './books';
+import {
+  agorotFromText,
+  canApproveBid,
+  canDeleteLedgerEntry,
+  canTurnBidIntoExpense,
+  duplicateBudgetLine,
+  duplicateInvoice,
+  invoiceKeyOf,
+  validateExpense,
+  validateManualEntry,
+  pettyCashOut,
+} from './books';
 
-const fields = { date: '2026-02-28', description: 'ניקיון', amountAgorot: 100, group: 'cleaning' as const, invoiceNumber: null, invoiceDate: null, invoiceAmountAgorot: null, dueDate: null };
+const fields = {
+  date: '2026-02-28',
+  description: 'ניקיון',
+  amountAgorot: 100,
+  group: 'cleaning' as const,
+  invoiceNumber: null,
+  invoiceDate: null,
+  invoiceAmountAgorot: null,
+  dueDate: null,
+};
 
 describe('the books’ rules', () => {
   it('needs a real date, a description, a positive whole amount and a group; invoice fields only when given', () => {
@@ -31,7 +51,10 @@ describe('the books’ rules', () => {
 
   it('takes manual rows of its own kinds only, and never empties the petty cash below zero', () => {
     expect(validateManualEntry({ kind: 'income', date: '2026-01-01', amountAgorot: 5, description: 'שכירות גג' })).toBeNull();
-    expect(validateManualEntry({ kind: 'payment', date: '2026-01-01', amountAgorot: 5, description: 'x' })).toEqual({ field: 'kind', messageKey: 'requiredField' });
+    expect(validateManualEntry({ kind: 'payment', date: '2026-01-01', amountAgorot: 5, description: 'x' })).toEqual({
+      field: 'kind',
+      messageKey: 'requiredField',
+    });
     expect(pettyCashOut(100, 100)).toBeNull();
     expect(pettyCashOut(100, 101)).toEqual({ field: 'amountAgorot', messageKey: 'pettyCashShort' });
   });

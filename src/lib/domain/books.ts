@@ -80,7 +80,10 @@ function text(field: string, value: string | null | undefined): RuleResult {
   return (value ?? '').trim() === '' ? fail(field, 'requiredField') : null;
 }
 
-export type ExpenseFields = Pick<Expense, 'date' | 'description' | 'amountAgorot' | 'group' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountAgorot' | 'dueDate'>;
+export type ExpenseFields = Pick<
+  Expense,
+  'date' | 'description' | 'amountAgorot' | 'group' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountAgorot' | 'dueDate'
+>;
 
 /** Date, description, a positive amount and a group; the invoice's date and amount, when given, are valid. */
 export function validateExpense(e: ExpenseFields): RuleResult {
@@ -102,7 +105,10 @@ export function invoiceKeyOf(e: Pick<Expense, 'supplierId' | 'invoiceNumber'>): 
 }
 
 /** Refuses an invoice already recorded (same supplier and invoice number) among `others`. */
-export function duplicateInvoice(e: Pick<Expense, 'id' | 'supplierId' | 'invoiceNumber'>, others: readonly Pick<Expense, 'id' | 'supplierId' | 'invoiceNumber'>[]): RuleResult {
+export function duplicateInvoice(
+  e: Pick<Expense, 'id' | 'supplierId' | 'invoiceNumber'>,
+  others: readonly Pick<Expense, 'id' | 'supplierId' | 'invoiceNumber'>[],
+): RuleResult {
   const key = invoiceKeyOf(e);
   if (key === null) return null;
   return others.some((o) => o.id !== e.id && invoiceKeyOf(o) === key) ? { field: 'invoiceNumber', messageKey: 'duplicateInvoice' } : null;
@@ -138,8 +144,13 @@ export function validateBudgetLine(b: Pick<BudgetLineRecord, 'year' | 'group' | 
 }
 
 /** One line per building, year and group. */
-export function duplicateBudgetLine(b: Pick<BudgetLineRecord, 'id' | 'buildingId' | 'year' | 'group'>, others: readonly Pick<BudgetLineRecord, 'id' | 'buildingId' | 'year' | 'group'>[]): RuleResult {
-  return others.some((o) => o.id !== b.id && o.buildingId === b.buildingId && o.year === b.year && o.group === b.group) ? { field: 'group', messageKey: 'budgetLineExists' } : null;
+export function duplicateBudgetLine(
+  b: Pick<BudgetLineRecord, 'id' | 'buildingId' | 'year' | 'group'>,
+  others: readonly Pick<BudgetLineRecord, 'id' | 'buildingId' | 'year' | 'group'>[],
+): RuleResult {
+  return others.some((o) => o.id !== b.id && o.buildingId === b.buildingId && o.year === b.year && o.group === b.group)
+    ? { field: 'group', messageKey: 'budgetLineExists' }
+    : null;
 }
 
 export function validateSupplier(s: Pick<Supplier, 'name' | 'domain'>): RuleResult {

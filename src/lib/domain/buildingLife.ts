@@ -62,12 +62,21 @@ export type Gate = Versioned & {
  * phone to them and to those whose own phone opens it, and for everyone whether they may open it and how
  * (lib/domain/gateRules.ts).
  */
-export type GateView = Omit<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'> & Partial<Pick<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'>> & { access: GateAccess };
+export type GateView = Omit<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'> &
+  Partial<Pick<Gate, 'gatePhone' | 'dialingPhones' | 'dialerLine'>> & { access: GateAccess };
 
 /** queued → dialing → dialed | failed: the dialer is called after the request's transaction commits. */
 export type GateOpeningStatus = 'queued' | 'dialing' | 'dialed' | 'failed';
 
-export type GateOpening = { id: string; gateId: string; requestedAt: string; dialedFrom: string; via: GateVia; status: GateOpeningStatus; reason: string | null };
+export type GateOpening = {
+  id: string;
+  gateId: string;
+  requestedAt: string;
+  dialedFrom: string;
+  via: GateVia;
+  status: GateOpeningStatus;
+  reason: string | null;
+};
 
 /** An open request as those who manage gates read it: who asked, how, and what the dialer answered. */
 export type GateOpeningRecord = Omit<GateOpening, 'via'> & { via: GateVia | null; userId: number; userName: string; dialedAt: string | null };
@@ -90,5 +99,12 @@ export type Message = {
 };
 
 /** Per channel: recipients reached, sent, failed (with reasons), still queued, and who has no address. */
-export type ChannelCounts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number; /** Not sent: the recipient turned this channel or topic off. */ optedOut: number };
+export type ChannelCounts = {
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  noAddress: number;
+  /** Not sent: the recipient turned this channel or topic off. */ optedOut: number;
+};
 export type DeliveryReport = Record<'email' | 'sms' | 'push', ChannelCounts>;

@@ -31,7 +31,8 @@ describe('gate rules', () => {
       expect(gateAccessOf(listed, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
     expect(gateAccessOf(listed, { role: 'owner', phone: null })).toEqual({ allowed: false, reason: 'gateNotForYou' });
     const main = { dialingPhones: ['0523334455'], isPublic: true, dialerLine: '0772000101' };
-    for (const role of ['owner', 'renter', 'committee'] as const) expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: true, via: 'gateLine' });
+    for (const role of ['owner', 'renter', 'committee'] as const)
+      expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: true, via: 'gateLine' });
     expect(dialingNumberOf(main, { role: 'renter', phone: '0545556677' }, 'gateLine')).toBe('0772000101');
     for (const role of ['supplier', 'receptionist', 'worker', 'maintenanceManager', 'manager', 'admin'] as const)
       expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });

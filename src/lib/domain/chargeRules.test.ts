@@ -14,7 +14,8 @@ describe('quick charge rule', () => {
     expect(validateQuickCharge({ ...ok, apartmentId: null })?.field).toBe('apartmentId');
     expect(validateQuickCharge({ ...ok, reason: 'gift' })?.field).toBe('reason');
     expect(validateQuickCharge({ ...ok, description: ' ' })?.field).toBe('description');
-    for (const amount of [null, 0, -5, 10.005, Number.NaN]) expect(validateQuickCharge({ ...ok, amount })).toEqual({ field: 'amount', messageKey: 'invalidAmount' });
+    for (const amount of [null, 0, -5, 10.005, Number.NaN])
+      expect(validateQuickCharge({ ...ok, amount })).toEqual({ field: 'amount', messageKey: 'invalidAmount' });
     expect(validateQuickCharge({ ...ok, dueDate: '01/12/2026' })).toEqual({ field: 'dueDate', messageKey: 'invalidDate' });
     // A day the month does not have is refused, never rolled over into the next month.
     expect(validateQuickCharge({ ...ok, dueDate: '2026-02-31' })).toEqual({ field: 'dueDate', messageKey: 'invalidDate' });

@@ -9,7 +9,15 @@ import type { RuleResult } from '../validation/rules.ts';
 export const chargeReasons = ['special', 'other'] as const;
 export type ChargeReason = (typeof chargeReasons)[number];
 
-export type QuickChargeInput = { buildingId: number | null; apartmentId: string | null; allApartments: boolean; reason: string; description: string; amount: number | null; dueDate: string };
+export type QuickChargeInput = {
+  buildingId: number | null;
+  apartmentId: string | null;
+  allApartments: boolean;
+  reason: string;
+  description: string;
+  amount: number | null;
+  dueDate: string;
+};
 
 export const quickChargeLimits = { descriptionMin: 2, maxAgorot: 10_000_000 } as const;
 
@@ -20,7 +28,8 @@ export function validateQuickCharge(input: QuickChargeInput): RuleResult {
   if (input.description.trim().length < quickChargeLimits.descriptionMin) return { field: 'description', messageKey: 'requiredField' };
   if (input.amount === null || !Number.isFinite(input.amount)) return { field: 'amount', messageKey: 'invalidAmount' };
   const agorot = agorotOf(input.amount);
-  if (agorot <= 0 || agorot > quickChargeLimits.maxAgorot || Math.abs(input.amount * 100 - agorot) > 1e-6) return { field: 'amount', messageKey: 'invalidAmount' };
+  if (agorot <= 0 || agorot > quickChargeLimits.maxAgorot || Math.abs(input.amount * 100 - agorot) > 1e-6)
+    return { field: 'amount', messageKey: 'invalidAmount' };
   return isCalendarDate(input.dueDate) ? null : { field: 'dueDate', messageKey: 'invalidDate' };
 }
 

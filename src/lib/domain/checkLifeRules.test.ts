@@ -17,7 +17,10 @@ describe('a check’s life', () => {
 
   it('a post-dated check waits for its own date', () => {
     expect(allowedActions({ status: 'received', depositDate: '2041-03-11' }, today)).toEqual([]);
-    expect(validateCheckAction({ status: 'received', depositDate: '2041-03-11' }, 'deposit', today)).toEqual({ field: 'DepositDate', messageKey: 'checkNotDueYet' });
+    expect(validateCheckAction({ status: 'received', depositDate: '2041-03-11' }, 'deposit', today)).toEqual({
+      field: 'DepositDate',
+      messageKey: 'checkNotDueYet',
+    });
     expect(validateCheckAction({ status: 'received', depositDate: '2041-03-11' }, 'deposit', '2041-03-11')).toBeNull();
   });
 

@@ -68,7 +68,9 @@ export function bounceFeeOn(settings: readonly BounceFeeSetting[], date: string)
 }
 
 export function validateBounceFee(input: { effectiveFrom: string; amountAgorot: number }): RuleResult {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.effectiveFrom) || Number.isNaN(Date.parse(`${input.effectiveFrom}T00:00:00Z`))) return { field: 'effectiveFrom', messageKey: 'invalidDate' };
-  if (!Number.isSafeInteger(input.amountAgorot) || input.amountAgorot < 0 || input.amountAgorot > 100_000_00) return { field: 'amountAgorot', messageKey: 'invalidAmount' };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.effectiveFrom) || Number.isNaN(Date.parse(`${input.effectiveFrom}T00:00:00Z`)))
+    return { field: 'effectiveFrom', messageKey: 'invalidDate' };
+  if (!Number.isSafeInteger(input.amountAgorot) || input.amountAgorot < 0 || input.amountAgorot > 100_000_00)
+    return { field: 'amountAgorot', messageKey: 'invalidAmount' };
   return null;
 }

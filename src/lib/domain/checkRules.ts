@@ -39,11 +39,7 @@ export function validateCheck(check: Pick<Check, 'Amount' | 'DepositDate'>): Rul
 }
 
 /** Submission is refused when the totals differ, unless the user chose "Send anyway". */
-export function validateSubmit(
-  checks: readonly Pick<Check, 'Amount'>[],
-  expectedTotalNis: number,
-  sendAnyway: boolean,
-): RuleResult {
+export function validateSubmit(checks: readonly Pick<Check, 'Amount'>[], expectedTotalNis: number, sendAnyway: boolean): RuleResult {
   if (checks.length === 0) return { field: 'checks', messageKey: 'missingDetailsToContinue' };
   if (!sendAnyway && !totalsMatch(checks, expectedTotalNis)) return { field: 'Amount', messageKey: 'checksTotalMismatch' };
   return null;

@@ -31,7 +31,12 @@ describe('credits of a charge', () => {
   });
 
   it('adds up earlier credits of the charge only', () => {
-    const entries = [charge, row({ id: 'k1', kind: 'credit', amountAgorot: 1000, settles: [{ chargeId: 'c1', amountAgorot: 1000 }] }), row({ id: 'k2', kind: 'credit', amountAgorot: 500, settles: [{ chargeId: 'c2', amountAgorot: 500 }] }), row({ id: 'p', kind: 'payment', amountAgorot: 700, settles: [{ chargeId: 'c1', amountAgorot: 700 }] })];
+    const entries = [
+      charge,
+      row({ id: 'k1', kind: 'credit', amountAgorot: 1000, settles: [{ chargeId: 'c1', amountAgorot: 1000 }] }),
+      row({ id: 'k2', kind: 'credit', amountAgorot: 500, settles: [{ chargeId: 'c2', amountAgorot: 500 }] }),
+      row({ id: 'p', kind: 'payment', amountAgorot: 700, settles: [{ chargeId: 'c1', amountAgorot: 700 }] }),
+    ];
     expect(creditedOf(entries, 'c1')).toBe(1000);
     expect(creditableAgorot(30000, 1000)).toBe(29000);
     expect(creditableAgorot(30000, 31000)).toBe(0);
@@ -57,7 +62,8 @@ describe('credits of a charge', () => {
 describe('nothing that moved money is deleted', () => {
   it('only a row typed in by hand may be deleted: never a credit, charge, payment or refund', async () => {
     const { canDeleteLedgerEntry } = await import('./books');
-    for (const sourceKind of ['credit', 'quickCharge', 'feeSchedule', 'cardPayment', 'standingOrderRun', 'checkGroup', 'refund', 'debt', null]) expect(canDeleteLedgerEntry({ sourceKind })?.messageKey).toBe('manualEntryOnly');
+    for (const sourceKind of ['credit', 'quickCharge', 'feeSchedule', 'cardPayment', 'standingOrderRun', 'checkGroup', 'refund', 'debt', null])
+      expect(canDeleteLedgerEntry({ sourceKind })?.messageKey).toBe('manualEntryOnly');
     expect(canDeleteLedgerEntry({ sourceKind: 'manual' })).toBeNull();
   });
 

@@ -17,7 +17,12 @@ describe('debtAge', () => {
   });
 
   it('moves with the calendar: the same charge is coming, then current, then past due', () => {
-    expect(['2026-04-20', '2026-05-01', '2026-05-15', '2026-05-16'].map((today) => debtAge('2026-05-15', today))).toEqual(['coming', 'current', 'current', 'pastDue']);
+    expect(['2026-04-20', '2026-05-01', '2026-05-15', '2026-05-16'].map((today) => debtAge('2026-05-15', today))).toEqual([
+      'coming',
+      'current',
+      'current',
+      'pastDue',
+    ]);
   });
 });
 
@@ -69,7 +74,15 @@ describe('openByAge', () => {
 
 describe('openChargesByAge', () => {
   const entry = (e: Partial<LedgerEntry> & Pick<LedgerEntry, 'id' | 'kind' | 'amountAgorot'>): LedgerEntry => ({
-    buildingId: 1, date: '2026-01-01', apartmentId: 'a1', debtKind: null, dueDate: null, group: null, description: '', settles: [], ...e,
+    buildingId: 1,
+    date: '2026-01-01',
+    apartmentId: 'a1',
+    debtKind: null,
+    dueDate: null,
+    group: null,
+    description: '',
+    settles: [],
+    ...e,
   });
 
   it('ages what each charge still owes, after payments and refunds, by its due date', () => {
@@ -77,7 +90,15 @@ describe('openChargesByAge', () => {
       entry({ id: 'fee-feb', kind: 'charge', amountAgorot: 35_000, debtKind: 'futureCommittee', dueDate: '2026-02-10' }),
       entry({ id: 'fee-mar', kind: 'charge', amountAgorot: 35_000, debtKind: 'pastCommittee', dueDate: '2026-03-10' }),
       entry({ id: 'lift', kind: 'charge', amountAgorot: 50_000, debtKind: 'special', dueDate: '2026-04-01' }),
-      entry({ id: 'pay', kind: 'payment', amountAgorot: 45_000, settles: [{ chargeId: 'fee-feb', amountAgorot: 35_000 }, { chargeId: 'fee-mar', amountAgorot: 10_000 }] }),
+      entry({
+        id: 'pay',
+        kind: 'payment',
+        amountAgorot: 45_000,
+        settles: [
+          { chargeId: 'fee-feb', amountAgorot: 35_000 },
+          { chargeId: 'fee-mar', amountAgorot: 10_000 },
+        ],
+      }),
       entry({ id: 'back', kind: 'refund', amountAgorot: 5_000, settles: [{ chargeId: 'fee-feb', amountAgorot: 5_000 }] }),
       entry({ id: 'cost', kind: 'expense', amountAgorot: 99_999 }),
     ];

@@ -44,5 +44,8 @@ export function openByAge(debts: readonly { dueDate: string; openAgorot: number 
 export function openChargesByAge(entries: readonly LedgerEntry[], today: string): Record<DebtAge, number> {
   const settled = settledByCharge(entries);
   const charges = entries.filter((e) => e.kind === 'charge');
-  return openByAge(charges.map((c) => ({ dueDate: c.dueDate ?? c.date, openAgorot: c.amountAgorot - (settled.get(c.id) ?? 0) })), today);
+  return openByAge(
+    charges.map((c) => ({ dueDate: c.dueDate ?? c.date, openAgorot: c.amountAgorot - (settled.get(c.id) ?? 0) })),
+    today,
+  );
 }

@@ -31,7 +31,8 @@ export function validateReminderRule(rule: ReminderRule): RuleResult {
   if (!wholeIn(rule.everyDays, 1, reminderLimits.maxDays)) return { field: 'everyDays', messageKey: 'invalidNumber' };
   if (!wholeIn(rule.maxCount, 1, reminderLimits.maxCount)) return { field: 'maxCount', messageKey: 'invalidNumber' };
   const known = rule.channels.every((c) => (messageChannels as readonly string[]).includes(c));
-  if (!known || rule.channels.length === 0 || new Set(rule.channels).size !== rule.channels.length) return { field: 'channels', messageKey: 'mustSelectSendOption' };
+  if (!known || rule.channels.length === 0 || new Set(rule.channels).size !== rule.channels.length)
+    return { field: 'channels', messageKey: 'mustSelectSendOption' };
   return null;
 }
 

@@ -57,7 +57,9 @@ export function validateVisitorPass(input: VisitorPassInput, now: Date): RuleRes
     input.name.trim().length > visitorPassNameMax ? { field: 'name', messageKey: 'textTooLong', params: { max: visitorPassNameMax } } : null,
     dateRule,
     !dateRule && input.visitDate < today ? { field: 'visitDate', messageKey: 'visitDateInPast' } : null,
-    !dateRule && daysBetween(today, input.visitDate) > VISITOR_PASS_DAYS_AHEAD ? { field: 'visitDate', messageKey: 'visitDateTooFar', params: { days: VISITOR_PASS_DAYS_AHEAD } } : null,
+    !dateRule && daysBetween(today, input.visitDate) > VISITOR_PASS_DAYS_AHEAD
+      ? { field: 'visitDate', messageKey: 'visitDateTooFar', params: { days: VISITOR_PASS_DAYS_AHEAD } }
+      : null,
     input.note.trim().length > visitorPassNoteMax ? { field: 'note', messageKey: 'textTooLong', params: { max: visitorPassNoteMax } } : null,
   );
 }

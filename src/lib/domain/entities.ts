@@ -54,16 +54,7 @@ export type Contact = Versioned & {
   parkingNumber: string | null;
 };
 
-export const serviceCallStatuses = [
-  'planned',
-  'open',
-  'inTreatment',
-  'inExecution',
-  'treated',
-  'finishedTesting',
-  'closed',
-  'cancelled',
-] as const;
+export const serviceCallStatuses = ['planned', 'open', 'inTreatment', 'inExecution', 'treated', 'finishedTesting', 'closed', 'cancelled'] as const;
 export type ServiceCallStatus = (typeof serviceCallStatuses)[number];
 
 /** The three tabs of the service-calls list. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FeeScheduleInput } from './feeScheduleRules.ts';
 import { addMonths, agorotOfText, keptSchedule, monthlyFeeOf, periodFeeOf, periodsToBill, scheduleInEffect, validateFeeSchedule } from './feeScheduleRules.ts';
 
-const base: FeeScheduleInput = { effectiveFrom: '2026-03', basis: 'flat', rateAgorot: 25_000, frequency: 'monthly', billingDay: 10, payer: 'owner', apartments: [] };
+const base: FeeScheduleInput = {
+  effectiveFrom: '2026-03',
+  basis: 'flat',
+  rateAgorot: 25_000,
+  frequency: 'monthly',
+  billingDay: 10,
+  payer: 'owner',
+  apartments: [],
+};
 const apt = { id: 'a1', area: 87.5 };
 
 describe('the fee of an apartment', () => {
@@ -47,9 +55,22 @@ describe('periods', () => {
     expect(periodsToBill([s], '2026-12-31')).toEqual([]);
   });
   it('a change applies from its month on; the older schedule bills until then', () => {
-    const old = { ...base, id: 'old', buildingId: 1, createdAt: '2026-01-01T00:00:00Z', createdBy: 'u', effectiveFrom: '2026-01', frequency: 'bimonthly' as const };
+    const old = {
+      ...base,
+      id: 'old',
+      buildingId: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      createdBy: 'u',
+      effectiveFrom: '2026-01',
+      frequency: 'bimonthly' as const,
+    };
     const next = { ...old, id: 'next', createdAt: '2026-02-01T00:00:00Z', effectiveFrom: '2026-04', frequency: 'monthly' as const };
-    expect(periodsToBill([next, old], '2026-05-15').map((p) => `${p.period}:${p.schedule.id}`)).toEqual(['2026-01:old', '2026-03:old', '2026-04:next', '2026-05:next']);
+    expect(periodsToBill([next, old], '2026-05-15').map((p) => `${p.period}:${p.schedule.id}`)).toEqual([
+      '2026-01:old',
+      '2026-03:old',
+      '2026-04:next',
+      '2026-05:next',
+    ]);
     expect(scheduleInEffect([old, next], '2026-03')?.id).toBe('old');
     const sameMonth = { ...next, id: 'fix', createdAt: '2026-03-01T00:00:00Z' };
     expect(scheduleInEffect([old, next, sameMonth], '2026-04')?.id).toBe('fix');
@@ -76,7 +97,9 @@ describe('validation', () => {
   });
   it('per apartment and by rooms need at least one apartment set; rooms are whole or half', () => {
     expect(validateFeeSchedule({ ...base, basis: 'perApartment' }, '2026-03')?.field).toBe('apartments');
-    expect(validateFeeSchedule({ ...base, basis: 'rooms', apartments: [{ apartmentId: 'a', rooms: 3.3, amountAgorot: null }] }, '2026-03')?.field).toBe('rooms.a');
+    expect(validateFeeSchedule({ ...base, basis: 'rooms', apartments: [{ apartmentId: 'a', rooms: 3.3, amountAgorot: null }] }, '2026-03')?.field).toBe(
+      'rooms.a',
+    );
     expect(validateFeeSchedule({ ...base, basis: 'rooms', apartments: [{ apartmentId: 'a', rooms: 3.5, amountAgorot: null }] }, '2026-03')).toBeNull();
   });
   it('reads typed NIS as agorot', () => {
@@ -90,7 +113,15 @@ describe('what a schedule keeps', () => {
     { apartmentId: 'a', rooms: 3.5, amountAgorot: 40_000 },
     { apartmentId: 'b', rooms: null, amountAgorot: 30_000 },
   ];
-  const input = (basis: FeeScheduleInput['basis']): FeeScheduleInput => ({ effectiveFrom: '2041-01', basis, rateAgorot: 5_000, frequency: 'monthly', billingDay: 10, payer: 'owner', apartments: lines });
+  const input = (basis: FeeScheduleInput['basis']): FeeScheduleInput => ({
+    effectiveFrom: '2041-01',
+    basis,
+    rateAgorot: 5_000,
+    frequency: 'monthly',
+    billingDay: 10,
+    payer: 'owner',
+    apartments: lines,
+  });
 
   it('keeps per-apartment lines only for the basis that reads them, with the other field cleared', () => {
     expect(keptSchedule(input('rooms')).apartments).toEqual([{ apartmentId: 'a', rooms: 3.5, amountAgorot: null }]);

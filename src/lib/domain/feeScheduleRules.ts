@@ -64,7 +64,10 @@ export function addMonths(month: string, n: number): string {
 const monthsPer: Record<FeeFrequency, number> = { monthly: 1, bimonthly: 2 };
 
 /** The monthly amount of an apartment (null: the schedule does not bill it — no area, rooms or amount set). */
-export function monthlyFeeOf(schedule: Pick<FeeScheduleInput, 'basis' | 'rateAgorot' | 'apartments'>, apartment: { id: string; area: number | null }): number | null {
+export function monthlyFeeOf(
+  schedule: Pick<FeeScheduleInput, 'basis' | 'rateAgorot' | 'apartments'>,
+  apartment: { id: string; area: number | null },
+): number | null {
   const line = schedule.apartments.find((a) => a.apartmentId === apartment.id);
   switch (schedule.basis) {
     case 'flat':
@@ -80,7 +83,10 @@ export function monthlyFeeOf(schedule: Pick<FeeScheduleInput, 'basis' | 'rateAgo
 }
 
 /** The amount an apartment owes for one period of the schedule: the monthly amount times the months it covers. */
-export function periodFeeOf(schedule: Pick<FeeScheduleInput, 'basis' | 'rateAgorot' | 'apartments' | 'frequency'>, apartment: { id: string; area: number | null }): number | null {
+export function periodFeeOf(
+  schedule: Pick<FeeScheduleInput, 'basis' | 'rateAgorot' | 'apartments' | 'frequency'>,
+  apartment: { id: string; area: number | null },
+): number | null {
   const monthly = monthlyFeeOf(schedule, apartment);
   if (monthly === null || monthly <= 0) return null;
   const amount = monthly * monthsPer[schedule.frequency];
@@ -105,7 +111,11 @@ export type FeePeriod<S> = { period: string; schedule: S; dueDate: string };
  * months until a later schedule takes over; a period is billed once its first month has begun. `limit`
  * keeps a schedule started long ago from billing years at once (the oldest are dropped).
  */
-export function periodsToBill<S extends Pick<FeeSchedule, 'effectiveFrom' | 'createdAt' | 'frequency' | 'billingDay'>>(schedules: readonly S[], today: string, limit = 24): FeePeriod<S>[] {
+export function periodsToBill<S extends Pick<FeeSchedule, 'effectiveFrom' | 'createdAt' | 'frequency' | 'billingDay'>>(
+  schedules: readonly S[],
+  today: string,
+  limit = 24,
+): FeePeriod<S>[] {
   const thisMonth = today.slice(0, 7);
   const starts = [...new Set(schedules.map((s) => s.effectiveFrom))].sort();
   const out: FeePeriod<S>[] = [];
@@ -146,7 +156,11 @@ export function validateFeeSchedule(input: FeeScheduleInput, thisMonth: string):
     if (input.rateAgorot === 0) return { field: 'rateAgorot', messageKey: 'invalidAmount' };
   }
   for (const line of input.apartments) {
-    if (input.basis === 'rooms' && line.rooms !== null && (!Number.isFinite(line.rooms) || line.rooms <= 0 || line.rooms > feeLimits.maxRooms || !Number.isInteger(line.rooms * 2)))
+    if (
+      input.basis === 'rooms' &&
+      line.rooms !== null &&
+      (!Number.isFinite(line.rooms) || line.rooms <= 0 || line.rooms > feeLimits.maxRooms || !Number.isInteger(line.rooms * 2))
+    )
       return { field: `rooms.${line.apartmentId}`, messageKey: 'invalidNumber' };
     if (input.basis === 'perApartment' && line.amountAgorot !== null) {
       const failure = amountFailure(`amount.${line.apartmentId}`, line.amountAgorot);

@@ -19,18 +19,12 @@ export function isDuplicatePending<T extends PendingItem>(
   excludeId?: string,
 ): boolean {
   const wanted = normalizeItemNumber(number);
-  return existing.some(
-    (i) =>
-      i.id !== excludeId && i.buildingId === buildingId && i.status === 'pending' && normalizeItemNumber(numberOf(i)) === wanted,
-  );
+  return existing.some((i) => i.id !== excludeId && i.buildingId === buildingId && i.status === 'pending' && normalizeItemNumber(numberOf(i)) === wanted);
 }
 
 export type NewKeyInput = { id: string; buildingId?: number | null; tagNumber: string; description: string };
 
-export function validateNewKey(
-  input: NewKeyInput,
-  existing: readonly (PendingItem & { tagNumber: string })[],
-): RuleResult {
+export function validateNewKey(input: NewKeyInput, existing: readonly (PendingItem & { tagNumber: string })[]): RuleResult {
   if (input.buildingId === null || input.buildingId === undefined) return { field: 'buildingId', messageKey: 'noBuildingSelected' };
   if (isBlank(input.tagNumber)) return { field: 'tagNumber', messageKey: 'requiredField' };
   if (isBlank(input.description)) return { field: 'description', messageKey: 'requiredField' };
@@ -41,10 +35,7 @@ export function validateNewKey(
 
 export type NewMailItemInput = { id: string; buildingId?: number | null; trackingNumber: string };
 
-export function validateNewMailItem(
-  input: NewMailItemInput,
-  existing: readonly (PendingItem & { trackingNumber: string })[],
-): RuleResult {
+export function validateNewMailItem(input: NewMailItemInput, existing: readonly (PendingItem & { trackingNumber: string })[]): RuleResult {
   if (input.buildingId === null || input.buildingId === undefined) return { field: 'buildingId', messageKey: 'noBuildingSelected' };
   if (isBlank(input.trackingNumber)) return { field: 'trackingNumber', messageKey: 'requiredField' };
   return isDuplicatePending(input.buildingId, input.trackingNumber, (i) => i.trackingNumber, existing, input.id)

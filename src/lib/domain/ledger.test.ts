@@ -16,9 +16,33 @@ const entry = (e: Partial<LedgerEntry> & Pick<LedgerEntry, 'kind' | 'amountAgoro
   ...e,
 });
 
-const march = entry({ id: 'c-mar', kind: 'charge', amountAgorot: 35_000, date: '2026-03-01', dueDate: '2026-03-10', apartmentId: 'a1', debtKind: 'currentCommittee' });
-const special = entry({ id: 'c-roof', kind: 'charge', amountAgorot: 120_000, date: '2026-02-15', dueDate: '2026-02-28', apartmentId: 'a1', debtKind: 'special' });
-const april = entry({ id: 'c-apr', kind: 'charge', amountAgorot: 35_000, date: '2026-04-01', dueDate: '2026-04-10', apartmentId: 'a1', debtKind: 'futureCommittee' });
+const march = entry({
+  id: 'c-mar',
+  kind: 'charge',
+  amountAgorot: 35_000,
+  date: '2026-03-01',
+  dueDate: '2026-03-10',
+  apartmentId: 'a1',
+  debtKind: 'currentCommittee',
+});
+const special = entry({
+  id: 'c-roof',
+  kind: 'charge',
+  amountAgorot: 120_000,
+  date: '2026-02-15',
+  dueDate: '2026-02-28',
+  apartmentId: 'a1',
+  debtKind: 'special',
+});
+const april = entry({
+  id: 'c-apr',
+  kind: 'charge',
+  amountAgorot: 35_000,
+  date: '2026-04-01',
+  dueDate: '2026-04-10',
+  apartmentId: 'a1',
+  debtKind: 'futureCommittee',
+});
 const book: LedgerEntry[] = [
   entry({ kind: 'openingBalance', amountAgorot: 500_000, date: '2026-01-01' }),
   special,
@@ -50,7 +74,10 @@ describe('the one ledger', () => {
   it('tells a debt past its due date from one not yet due and from a settled one', () => {
     expect(hasPastDueDebt(book, 'a1', '2026-02-28')).toBe(false);
     expect(hasPastDueDebt(book, 'a1', '2026-03-01')).toBe(true);
-    const settled = [special, entry({ kind: 'payment', amountAgorot: 120_000, date: '2026-02-20', apartmentId: 'a1', settles: [{ chargeId: 'c-roof', amountAgorot: 120_000 }] })];
+    const settled = [
+      special,
+      entry({ kind: 'payment', amountAgorot: 120_000, date: '2026-02-20', apartmentId: 'a1', settles: [{ chargeId: 'c-roof', amountAgorot: 120_000 }] }),
+    ];
     expect(hasPastDueDebt(settled, 'a1', '2026-06-01')).toBe(false);
     expect(hasPastDueDebt(book, 'a2', '2026-06-01')).toBe(false);
   });
@@ -71,7 +98,14 @@ describe('the one ledger', () => {
   });
 
   it('sets the year budget of each group against its expenses, month by month', () => {
-    const rows = budgetVsActual([{ group: 'elevator', year: 2026, amountAgorot: 300_000 }, { group: 'gardening', year: 2026, amountAgorot: 50_000 }], book, 2026);
+    const rows = budgetVsActual(
+      [
+        { group: 'elevator', year: 2026, amountAgorot: 300_000 },
+        { group: 'gardening', year: 2026, amountAgorot: 50_000 },
+      ],
+      book,
+      2026,
+    );
     expect(rows.find((r) => r.group === 'elevator')).toMatchObject({ budget: 300_000, actual: 80_000, remaining: 220_000 });
     expect(rows.find((r) => r.group === 'elevator')?.months[2]).toBe(80_000);
     expect(rows.find((r) => r.group === 'cleaning')).toMatchObject({ budget: 0, actual: 20_000, remaining: -20_000 });
@@ -81,7 +115,9 @@ describe('the one ledger', () => {
   it('never settles more than is open, and payment + credit is always the amount paid', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 500_000 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: 3_000_000 }), (charges, paid) => {
-        const entries = charges.map((amountAgorot, i) => entry({ id: `c${i}`, kind: 'charge', amountAgorot, date: '2026-01-01', dueDate: `2026-01-${String(i + 1).padStart(2, '0')}`, apartmentId: 'z' }));
+        const entries = charges.map((amountAgorot, i) =>
+          entry({ id: `c${i}`, kind: 'charge', amountAgorot, date: '2026-01-01', dueDate: `2026-01-${String(i + 1).padStart(2, '0')}`, apartmentId: 'z' }),
+        );
         const { settles, credit } = settle(openDebts(entries, 'z'), paid);
         expect(settles.reduce((s, x) => s + x.amountAgorot, 0) + credit).toBe(paid);
         for (const s of settles) expect(s.amountAgorot).toBeLessThanOrEqual(charges[Number(s.chargeId.slice(1))] ?? 0);

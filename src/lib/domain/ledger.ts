@@ -59,7 +59,16 @@ export function pettyCashBalance(entries: readonly LedgerEntry[]): number {
   return sumAgorot(entries.map((e) => (e.kind === 'pettyCashIn' ? e.amountAgorot : e.kind === 'pettyCashOut' ? -e.amountAgorot : 0)));
 }
 
-export type OpenDebt = { chargeId: string; apartmentId: string; debtKind: DebtKind | null; dueDate: string | null; description: string; charged: number; settled: number; open: number };
+export type OpenDebt = {
+  chargeId: string;
+  apartmentId: string;
+  debtKind: DebtKind | null;
+  dueDate: string | null;
+  description: string;
+  charged: number;
+  settled: number;
+  open: number;
+};
 
 /** Each charge of the apartment with what payments settled of it; only those still open, oldest due first. */
 export function openDebts(entries: readonly LedgerEntry[], apartmentId: string): OpenDebt[] {
@@ -68,7 +77,16 @@ export function openDebts(entries: readonly LedgerEntry[], apartmentId: string):
     .filter((e) => e.kind === 'charge' && e.apartmentId === apartmentId)
     .map((c) => {
       const paid = settled.get(c.id) ?? 0;
-      return { chargeId: c.id, apartmentId, debtKind: c.debtKind, dueDate: c.dueDate, description: c.description, charged: c.amountAgorot, settled: paid, open: c.amountAgorot - paid };
+      return {
+        chargeId: c.id,
+        apartmentId,
+        debtKind: c.debtKind,
+        dueDate: c.dueDate,
+        description: c.description,
+        charged: c.amountAgorot,
+        settled: paid,
+        open: c.amountAgorot - paid,
+      };
     })
     .filter((d) => d.open > 0)
     .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.chargeId.localeCompare(b.chargeId));

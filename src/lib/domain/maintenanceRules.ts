@@ -17,4 +17,3 @@ export function validatePlanSend(tests: readonly Pick<MaintenanceTest, 'status'>
 export function doneAtAfter(status: MaintenanceTestStatus, currentDoneAt: string | null, nowIso: string): string | null {
   return status === 'done' ? (currentDoneAt ?? nowIso) : null;
 }
-

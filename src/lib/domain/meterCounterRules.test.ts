@@ -29,15 +29,29 @@ describe('price per kWh', () => {
 describe('consumption totals', () => {
   const start = new Date('2025-03-01T00:00:00Z');
   const end = new Date('2025-03-31T23:59:59Z');
-  const r = (readAt: string, consumption: number, pricePerKwh: number | null) => ({ readAt, previous: 1000, current: 1000 + consumption, consumption, pricePerKwh });
+  const r = (readAt: string, consumption: number, pricePerKwh: number | null) => ({
+    readAt,
+    previous: 1000,
+    current: 1000 + consumption,
+    consumption,
+    pricePerKwh,
+  });
 
   it('adds the kWh of readings in the range only', () => {
-    const totals = consumptionTotals([r('2025-02-28T10:00:00Z', 100, null), r('2025-03-05T10:00:00Z', 0.1, null), r('2025-03-20T10:00:00Z', 0.2, null)], start, end);
+    const totals = consumptionTotals(
+      [r('2025-02-28T10:00:00Z', 100, null), r('2025-03-05T10:00:00Z', 0.1, null), r('2025-03-20T10:00:00Z', 0.2, null)],
+      start,
+      end,
+    );
     expect(totals).toEqual({ count: 2, kwh: 0.3, nis: null, unpriced: 2 });
   });
 
   it('charges each reading at the price captured when it was taken', () => {
-    const totals = consumptionTotals([r('2025-03-05T10:00:00Z', 10.5, 0.61), r('2025-03-06T10:00:00Z', 20, 0.7), r('2025-03-07T10:00:00Z', 5, null)], start, end);
+    const totals = consumptionTotals(
+      [r('2025-03-05T10:00:00Z', 10.5, 0.61), r('2025-03-06T10:00:00Z', 20, 0.7), r('2025-03-07T10:00:00Z', 5, null)],
+      start,
+      end,
+    );
     expect(totals).toEqual({ count: 3, kwh: 35.5, nis: 20.41, unpriced: 1 });
   });
 });

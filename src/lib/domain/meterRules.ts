@@ -55,10 +55,7 @@ export function validateNewMeter(
   if (input.kind === 'unit' && input.apartmentId === null) {
     return { field: 'apartmentId', messageKey: 'requiredField' };
   }
-  if (
-    input.apartmentId !== null &&
-    existingMeters.some((m) => m.apartmentId === input.apartmentId && m.kind === input.kind)
-  ) {
+  if (input.apartmentId !== null && existingMeters.some((m) => m.apartmentId === input.apartmentId && m.kind === input.kind)) {
     return { field: 'apartmentId', messageKey: 'oneCounterPerUnit' };
   }
   return null;
@@ -114,9 +111,7 @@ export function rechainedNext(correctedValue: number, next: Pick<MeterReading, '
 }
 
 /** Newest first by reading time, ties broken by the higher value. */
-export function latestReading<T extends Pick<MeterReading, 'id' | 'readAt' | 'current'>>(
-  readings: readonly T[],
-): T | null {
+export function latestReading<T extends Pick<MeterReading, 'id' | 'readAt' | 'current'>>(readings: readonly T[]): T | null {
   let best: T | null = null;
   for (const r of readings) {
     if (best === null || r.readAt > best.readAt || (r.readAt === best.readAt && r.current > best.current)) best = r;

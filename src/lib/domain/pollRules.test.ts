@@ -88,7 +88,10 @@ describe('a new poll', () => {
     expect(validatePoll(base, now)).toBeNull();
     expect(validatePoll({ ...base, question: ' ' }, now)).toEqual({ field: 'question', messageKey: 'requiredField' });
     expect(validatePoll({ ...base, options: [optionA] }, now)).toEqual({ field: 'options', messageKey: 'pollNeedsTwoOptions' });
-    expect(validatePoll({ ...base, options: [optionA, { ...optionB, label: ' quote a ' }] }, now)).toEqual({ field: 'options', messageKey: 'pollNeedsTwoOptions' });
+    expect(validatePoll({ ...base, options: [optionA, { ...optionB, label: ' quote a ' }] }, now)).toEqual({
+      field: 'options',
+      messageKey: 'pollNeedsTwoOptions',
+    });
     expect(validatePoll({ ...base, options: [optionA, { ...optionB, label: '' }] }, now)).toEqual({ field: 'options', messageKey: 'requiredField' });
     expect(validatePoll({ ...base, closesAt: '2026-11-24T10:00:00.000Z' }, now)).toEqual({ field: 'closesAt', messageKey: 'pollClosesInPast' });
   });

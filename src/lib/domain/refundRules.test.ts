@@ -58,7 +58,10 @@ describe('refunds', () => {
 describe('ledger texts of rows posted before keys existed', () => {
   it('reads the English literal texts back as keys with their params, and leaves a person’s text alone', () => {
     expect(readLegacyText('cardPayment', 'Card ****4242')).toEqual({ descriptionKey: 'cardPayment', descriptionParams: { last4: '4242' } });
-    expect(readLegacyText('standingOrderRun', 'Standing order 2026-03-31')).toEqual({ descriptionKey: 'standingOrderRun', descriptionParams: { period: '2026-03-31' } });
+    expect(readLegacyText('standingOrderRun', 'Standing order 2026-03-31')).toEqual({
+      descriptionKey: 'standingOrderRun',
+      descriptionParams: { period: '2026-03-31' },
+    });
     expect(readLegacyText('checkGroup', 'Checks 17')).toEqual({ descriptionKey: 'checkGroup', descriptionParams: { batch: '17' } });
     expect(readLegacyText('manual', 'השכרת גג')).toBeNull();
   });

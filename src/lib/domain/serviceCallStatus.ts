@@ -36,12 +36,7 @@ export function tabOf(status: ServiceCallStatus): ServiceCallTab {
 }
 
 /** closedAt follows the status: set on entering closed/cancelled, cleared on reopening. */
-export function closedAtAfter(
-  from: ServiceCallStatus,
-  to: ServiceCallStatus,
-  previousClosedAt: string | null,
-  nowIso: string,
-): string | null {
+export function closedAtAfter(from: ServiceCallStatus, to: ServiceCallStatus, previousClosedAt: string | null, nowIso: string): string | null {
   if (isClosedStatus(to)) return isClosedStatus(from) ? previousClosedAt : nowIso;
   return null;
 }

@@ -5,7 +5,20 @@ import { apartmentStatement, buildingStatement, halfYearOf, halfYearReport, ledg
 let n = 0;
 function row(kind: string, date: string, amountAgorot: number, more: Partial<LedgerEntry> = {}): LedgerEntry {
   n += 1;
-  return { id: `r${n}`, buildingId: 101, kind: kind as LedgerEntry['kind'], date, amountAgorot, apartmentId: null, debtKind: null, dueDate: null, group: null, description: `${kind} ${n}`, settles: [], ...more };
+  return {
+    id: `r${n}`,
+    buildingId: 101,
+    kind: kind as LedgerEntry['kind'],
+    date,
+    amountAgorot,
+    apartmentId: null,
+    debtKind: null,
+    dueDate: null,
+    group: null,
+    description: `${kind} ${n}`,
+    settles: [],
+    ...more,
+  };
 }
 
 const A = 'apt-a';
@@ -13,7 +26,13 @@ const B = 'apt-b';
 const chargeA1 = row('charge', '2025-12-01', 30_000, { apartmentId: A, debtKind: 'currentCommittee', dueDate: '2025-12-10' });
 const chargeA2 = row('charge', '2026-01-01', 30_000, { apartmentId: A, debtKind: 'currentCommittee', dueDate: '2026-01-10' });
 const chargeA3 = row('charge', '2026-07-01', 30_000, { apartmentId: A, debtKind: 'currentCommittee', dueDate: '2026-07-10' });
-const payA = row('payment', '2026-01-05', 45_001, { apartmentId: A, settles: [{ chargeId: chargeA1.id, amountAgorot: 30_000 }, { chargeId: chargeA2.id, amountAgorot: 15_001 }] });
+const payA = row('payment', '2026-01-05', 45_001, {
+  apartmentId: A,
+  settles: [
+    { chargeId: chargeA1.id, amountAgorot: 30_000 },
+    { chargeId: chargeA2.id, amountAgorot: 15_001 },
+  ],
+});
 const refundA = row('refund', '2026-02-01', 1, { apartmentId: A, settles: [{ chargeId: chargeA2.id, amountAgorot: 1 }] });
 const creditA = row('credit', '2026-03-01', 5_000, { apartmentId: A });
 const chargeB = row('charge', '2026-05-01', 12_345, { apartmentId: B, debtKind: 'special', dueDate: '2026-05-20' });
@@ -26,7 +45,15 @@ const ledger = [opening, chargeA1, chargeA2, payA, refundA, creditA, expense, in
 
 describe('owedEffect', () => {
   it('adds charges and refunds to what an apartment owes, takes payments and credits from it, ignores the building’s own rows', () => {
-    expect([row('charge', '2026-01-01', 5), row('refund', '2026-01-01', 5), row('payment', '2026-01-01', 5), row('credit', '2026-01-01', 5), row('expense', '2026-01-01', 5)].map(owedEffect)).toEqual([5, 5, -5, -5, 0]);
+    expect(
+      [
+        row('charge', '2026-01-01', 5),
+        row('refund', '2026-01-01', 5),
+        row('payment', '2026-01-01', 5),
+        row('credit', '2026-01-01', 5),
+        row('expense', '2026-01-01', 5),
+      ].map(owedEffect),
+    ).toEqual([5, 5, -5, -5, 0]);
   });
 });
 
@@ -54,18 +81,36 @@ describe('apartmentStatement', () => {
 
 describe('buildingStatement', () => {
   it('gives each apartment its totals and the building their sums', () => {
-    const s = buildingStatement(ledger, [{ id: A, number: '1' }, { id: B, number: '2' }, { id: 'c', number: '3' }], yearOf(2026));
+    const s = buildingStatement(
+      ledger,
+      [
+        { id: A, number: '1' },
+        { id: B, number: '2' },
+        { id: 'c', number: '3' },
+      ],
+      yearOf(2026),
+    );
     expect(s.rows.map((r) => [r.number, r.openingAgorot, r.closingAgorot])).toEqual([
       ['1', 30_000, 40_000],
       ['2', 0, 12_345],
       ['3', 0, 0],
     ]);
-    expect(s.totals).toEqual({ openingAgorot: 30_000, chargedAgorot: 72_345, paidAgorot: 45_001, refundedAgorot: 1, creditedAgorot: 5_000, closingAgorot: 52_345 });
+    expect(s.totals).toEqual({
+      openingAgorot: 30_000,
+      chargedAgorot: 72_345,
+      paidAgorot: 45_001,
+      refundedAgorot: 1,
+      creditedAgorot: 5_000,
+      closingAgorot: 52_345,
+    });
   });
 });
 
 describe('halfYearReport', () => {
-  const apartments = [{ id: A, number: '1' }, { id: B, number: '2' }];
+  const apartments = [
+    { id: A, number: '1' },
+    { id: B, number: '2' },
+  ];
 
   it('books the half’s income and expenses, the account before and after, expenses per group', () => {
     const r = halfYearReport(ledger, apartments, halfYearOf(2026, 1), '2026-11-01');

@@ -37,11 +37,19 @@ export type YearRange = { from: string; to: string };
 export const yearOf = (year: number): YearRange => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
 /** The first (1: January–June) or second (2: July–December) half of a year. */
-export const halfYearOf = (year: number, half: 1 | 2): YearRange => (half === 1 ? { from: `${year}-01-01`, to: `${year}-06-30` } : { from: `${year}-07-01`, to: `${year}-12-31` });
+export const halfYearOf = (year: number, half: 1 | 2): YearRange =>
+  half === 1 ? { from: `${year}-01-01`, to: `${year}-06-30` } : { from: `${year}-07-01`, to: `${year}-12-31` };
 
 export type StatementLine = { entry: LedgerEntry; kind: StatementKind; owedAgorot: number; balanceAgorot: number };
 
-export type StatementTotals = { openingAgorot: number; chargedAgorot: number; paidAgorot: number; refundedAgorot: number; creditedAgorot: number; closingAgorot: number };
+export type StatementTotals = {
+  openingAgorot: number;
+  chargedAgorot: number;
+  paidAgorot: number;
+  refundedAgorot: number;
+  creditedAgorot: number;
+  closingAgorot: number;
+};
 
 export type ApartmentStatement = StatementTotals & { lines: StatementLine[] };
 
@@ -128,7 +136,12 @@ export type HalfYearReport = {
  * the balance before and after, expenses per group, and what each apartment still owes, aged on `asOf`
  * (src/lib/domain/debtAge.ts) from only the movements up to that day.
  */
-export function halfYearReport(entries: readonly LedgerEntry[], apartments: readonly { id: string; number: string }[], range: YearRange, today: string): HalfYearReport {
+export function halfYearReport(
+  entries: readonly LedgerEntry[],
+  apartments: readonly { id: string; number: string }[],
+  range: YearRange,
+  today: string,
+): HalfYearReport {
   const asOf = today < range.to ? today : range.to;
   const before = entries.filter((e) => e.date < range.from);
   const upToEnd = entries.filter((e) => e.date <= range.to);
@@ -151,7 +164,9 @@ export function halfYearReport(entries: readonly LedgerEntry[], apartments: read
       };
     });
   const groups = new Map<string, number>();
-  for (const e of entries) if (e.kind === 'expense' && e.date >= range.from && e.date <= range.to) groups.set(e.group ?? 'other', (groups.get(e.group ?? 'other') ?? 0) + e.amountAgorot);
+  for (const e of entries)
+    if (e.kind === 'expense' && e.date >= range.from && e.date <= range.to)
+      groups.set(e.group ?? 'other', (groups.get(e.group ?? 'other') ?? 0) + e.amountAgorot);
   const known = entries.filter((e) => e.date <= asOf);
   const debts = apartments
     .map((a) => {
@@ -171,7 +186,9 @@ export function halfYearReport(entries: readonly LedgerEntry[], apartments: read
     book,
     incomeAgorot: sumAgorot(book.map((l) => l.incomeAgorot)),
     expensesAgorot: sumAgorot(book.map((l) => l.expenseAgorot)),
-    expensesByGroup: [...groups.entries()].map(([group, amountAgorot]) => ({ group, amountAgorot })).sort((a, b) => b.amountAgorot - a.amountAgorot || a.group.localeCompare(b.group)),
+    expensesByGroup: [...groups.entries()]
+      .map(([group, amountAgorot]) => ({ group, amountAgorot }))
+      .sort((a, b) => b.amountAgorot - a.amountAgorot || a.group.localeCompare(b.group)),
     debts,
     debtTotals: { pastDue: sum((d) => d.pastDue), current: sum((d) => d.current), coming: sum((d) => d.coming), totalAgorot: sum((d) => d.totalAgorot) },
   };
@@ -203,5 +220,13 @@ export function ledgerExportRows(
   return entries
     .filter((e) => e.date >= from && e.date <= to)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((e) => [e.id, e.kind, e.date, e.apartmentId ? apartmentNumber(e.apartmentId) : '', e.amountAgorot, referenceOf(e) ?? (e.sourceKind ? `${e.sourceKind}:${e.sourceId ?? ''}` : ''), e.description]);
+    .map((e) => [
+      e.id,
+      e.kind,
+      e.date,
+      e.apartmentId ? apartmentNumber(e.apartmentId) : '',
+      e.amountAgorot,
+      referenceOf(e) ?? (e.sourceKind ? `${e.sourceKind}:${e.sourceId ?? ''}` : ''),
+      e.description,
+    ]);
 }

@@ -49,7 +49,10 @@ export function validateTenantComment(text: string | null | undefined): RuleResu
 export const tenantMayComment = (status: ServiceCallStatus): boolean => !isClosedStatus(status);
 
 /** What a tenant sees of a call: no staff fields, the reporter's name only when it is their own report. */
-export type TenantCall = Pick<ServiceCall, 'id' | 'buildingId' | 'callNumber' | 'status' | 'subject' | 'description' | 'openedAt' | 'lastUpdateAt' | 'closedAt'> & {
+export type TenantCall = Pick<
+  ServiceCall,
+  'id' | 'buildingId' | 'callNumber' | 'status' | 'subject' | 'description' | 'openedAt' | 'lastUpdateAt' | 'closedAt'
+> & {
   domain: ServiceCallDomain;
   area: TenantCallArea;
   /** Reported by this tenant. */
@@ -59,7 +62,11 @@ export type TenantCall = Pick<ServiceCall, 'id' | 'buildingId' | 'callNumber' | 
 };
 
 /** What a tenant sees of an update: staff's marked ones and their own comments. */
-export type TenantCallUpdate = Pick<ServiceCallUpdate, 'id' | 'serviceCallId' | 'text' | 'createdAt'> & { fromReporter: boolean; mine: boolean; author: string };
+export type TenantCallUpdate = Pick<ServiceCallUpdate, 'id' | 'serviceCallId' | 'text' | 'createdAt'> & {
+  fromReporter: boolean;
+  mine: boolean;
+  author: string;
+};
 
 /** Whether a tenant sees this update: staff marked it for the reporter, or it is the tenant's own comment. */
 export function isUpdateForTenant(update: Pick<ServiceCallUpdate, 'visibleToReporter' | 'fromReporter' | 'authorUserId'>, userId: number): boolean {

@@ -2,17 +2,7 @@
 // A user has a role, the permission flags of spec section 6, and a building scope; an action is allowed
 // when one of its grants names the role and, if the grant names a flag, that flag is non-zero.
 
-export const roles = [
-  'worker',
-  'manager',
-  'maintenanceManager',
-  'committee',
-  'owner',
-  'renter',
-  'receptionist',
-  'supplier',
-  'admin',
-] as const;
+export const roles = ['worker', 'manager', 'maintenanceManager', 'committee', 'owner', 'renter', 'receptionist', 'supplier', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
 export function isRole(value: unknown): value is Role {
@@ -260,5 +250,7 @@ export function actorFrom(source: ActorSource): Actor {
     showChecksDeposit: source.showChecksDeposit,
     allowReceptionistModule: source.allowReceptionistModule,
   };
-  return isRole(source.role) ? { role: source.role, flags } : { role: 'renter', flags: { PermSrvCall: 0, PermClearing: 0, showChecksDeposit: 0, allowReceptionistModule: 0 } };
+  return isRole(source.role)
+    ? { role: source.role, flags }
+    : { role: 'renter', flags: { PermSrvCall: 0, PermClearing: 0, showChecksDeposit: 0, allowReceptionistModule: 0 } };
 }

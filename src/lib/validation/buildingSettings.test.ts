@@ -14,7 +14,14 @@ describe('building settings formats', () => {
   it('takes a logo only as an uploaded file id or a path on this site', () => {
     expect(logoReference('3f2c9a1e-0b7d-4e5f-9a8b-1c2d3e4f5a6b')).toEqual({ kind: 'file', id: '3f2c9a1e-0b7d-4e5f-9a8b-1c2d3e4f5a6b' });
     expect(logoReference('/icons/logo.png')).toEqual({ kind: 'path', path: '/icons/logo.png' });
-    for (const bad of ['https://evil.example/x.png', '//evil.example/x.png', '/\\evil.example', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '/x y.png']) {
+    for (const bad of [
+      'https://evil.example/x.png',
+      '//evil.example/x.png',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/x y.png',
+    ]) {
       expect(logo(bad), bad).toEqual({ field: 'logoUrl', messageKey: 'invalidLogo' });
     }
   });

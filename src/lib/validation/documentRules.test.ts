@@ -15,7 +15,11 @@ describe('document rules', () => {
     expect(validateDocument({ ...ok, mimeType: 'text/plain' })).toEqual({ field: 'file', messageKey: 'onlyPdfOrImageAllowed' });
     expect(validateDocument({ ...ok, kind: 'signedForm' })?.field).toBe('kind');
     expect(validateDocument({ ...ok, title: ' ' })).toEqual({ field: 'title', messageKey: 'requiredField' });
-    expect(validateDocument({ ...ok, size: documentLimits.maxDocumentBytes + 1 })).toEqual({ field: 'file', messageKey: 'fileTooLarge', params: { size: '10 MB' } });
+    expect(validateDocument({ ...ok, size: documentLimits.maxDocumentBytes + 1 })).toEqual({
+      field: 'file',
+      messageKey: 'fileTooLarge',
+      params: { size: '10 MB' },
+    });
   });
 
   it('needs an e-mail address to send a file, and a valid one', () => {

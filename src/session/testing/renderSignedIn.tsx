@@ -21,7 +21,13 @@ export const signedInWorker: Session = {
 };
 
 export function renderSignedIn(ui: ReactElement, session: Partial<Session> = {}) {
-  const value: SessionContextValue = { ready: true, session: { ...signedInWorker, ...session }, loggedIn: true, versionStatus: 'ok', update: async () => undefined };
+  const value: SessionContextValue = {
+    ready: true,
+    session: { ...signedInWorker, ...session },
+    loggedIn: true,
+    versionStatus: 'ok',
+    update: async () => undefined,
+  };
   return render(<SessionContext.Provider value={value}>{ui}</SessionContext.Provider>);
 }
 

@@ -75,7 +75,9 @@ describe('one apply path for every answer', () => {
     expect(alone.rows).toEqual(batched.rows);
     expect(alone.log).toEqual(batched.log);
     expect(alone.report).toEqual(batched.report);
-    expect(alone.entries).toEqual([expect.objectContaining({ state: 'attention', conflict: expect.objectContaining({ merged: { description: 'A much better description' } }) })]);
+    expect(alone.entries).toEqual([
+      expect.objectContaining({ state: 'attention', conflict: expect.objectContaining({ merged: { description: 'A much better description' } }) }),
+    ]);
     expect(alone.rows).toEqual([
       expect.objectContaining({ priority: 'urgent', status: 'inTreatment', version: 3, syncState: 'synced' }),
       expect.objectContaining({ syncState: 'attention' }),

@@ -51,7 +51,15 @@ class WorkingSet {
     const byTable = new Map<string, OutboxEntry[]>();
     for (const e of sent) {
       if (this.records.has(e.entityKey)) continue;
-      this.records.set(e.entityKey, { table: e.table, id: e.recordId, photo: e.kind === 'photo', entries: (byKey.get(e.entityKey) ?? []).sort((a, b) => a.seq - b.seq), row: undefined, rowDirty: false, rowGone: false });
+      this.records.set(e.entityKey, {
+        table: e.table,
+        id: e.recordId,
+        photo: e.kind === 'photo',
+        entries: (byKey.get(e.entityKey) ?? []).sort((a, b) => a.seq - b.seq),
+        row: undefined,
+        rowDirty: false,
+        rowGone: false,
+      });
       const list = byTable.get(e.table);
       if (list) list.push(e);
       else byTable.set(e.table, [e]);
@@ -199,7 +207,15 @@ export function entryAfter(entry: OutboxEntry, verdict: Extract<Verdict, { kind:
       };
     case 'rejected': {
       const { status, messageKey, message, code, field, params } = verdict;
-      return attention(entry, { kind: 'rejected', messageKey, message, status, ...(code ? { code } : {}), ...(field ? { field } : {}), ...(params ? { params } : {}) });
+      return attention(entry, {
+        kind: 'rejected',
+        messageKey,
+        message,
+        status,
+        ...(code ? { code } : {}),
+        ...(field ? { field } : {}),
+        ...(params ? { params } : {}),
+      });
     }
   }
 }
@@ -221,7 +237,13 @@ function applied(work: WorkingSet, state: RecordState, entry: OutboxEntry, recor
  * A 409: the server's record is newer. A create of an id that exists with the same fields was applied
  * (under another key); what merges goes again at once on the server's version; the rest waits for the user.
  */
-function conflicted(work: WorkingSet, state: RecordState, entry: OutboxEntry, verdict: Extract<Verdict, { kind: 'conflict' }>, clock: OutcomeClock): SyncOutcome {
+function conflicted(
+  work: WorkingSet,
+  state: RecordState,
+  entry: OutboxEntry,
+  verdict: Extract<Verdict, { kind: 'conflict' }>,
+  clock: OutcomeClock,
+): SyncOutcome {
   const error: SyncError = { kind: 'conflict', messageKey: verdict.messageKey, message: verdict.message, status: verdict.status };
   const current = verdict.current;
   if (current === null) {

@@ -21,7 +21,7 @@ async function queueCalls(calls: number, changesEach: number): Promise<string[]>
 beforeEach(resetDb);
 
 describe('replay in batches', () => {
-  it('sends many records\' queued changes in one request and applies all answers in one transaction', async () => {
+  it("sends many records' queued changes in one request and applies all answers in one transaction", async () => {
     const rig = createRig({ serverBatches: true });
     const ids = await queueCalls(5, 3);
     const transaction = vi.spyOn(db, 'transaction');
@@ -46,7 +46,9 @@ describe('replay in batches', () => {
     rig.server.faults.push('lostResponse');
     const first = await rig.engine.replay();
     expect(first).toMatchObject({ applied: 0, remaining: 9 });
-    expect((await db.outbox.toArray()).map((e) => [e.state, e.attempts, e.lastError?.code])).toEqual(Array.from({ length: 9 }, () => ['pending', 1, 'network']));
+    expect((await db.outbox.toArray()).map((e) => [e.state, e.attempts, e.lastError?.code])).toEqual(
+      Array.from({ length: 9 }, () => ['pending', 1, 'network']),
+    );
     rig.clock.t = first.nextWakeAt ?? rig.clock.t;
     expect(await rig.engine.replay()).toMatchObject({ applied: 9, remaining: 0 });
     expect(rig.server.batchRequests).toHaveLength(2);
@@ -99,7 +101,7 @@ describe('replay in batches', () => {
     expect(rig.server.applied).toHaveLength(4);
   });
 
-  it('keeps the other records\' changes when one is refused, and holds that record\'s later changes uncounted', async () => {
+  it("keeps the other records' changes when one is refused, and holds that record's later changes uncounted", async () => {
     const rig = createRig({ serverBatches: true });
     const bad = await createServiceCall({ ...newCall(1), description: 'Refuse me please now' });
     await updateServiceCall(bad, { priority: 'high' });
@@ -132,7 +134,11 @@ describe('replay in batches', () => {
     await rig.engine.replay();
     expect(rig.server.batchRequests).toHaveLength(1);
     expect(rig.server.batchRequests[0]).toHaveLength(2);
-    expect(rig.server.applied.map((a) => a.path.replace(/[0-9a-f-]{36}/g, ':id'))).toEqual(['service-calls', 'service-calls/:id/updates', 'files/uploads/upload-1/finish']);
+    expect(rig.server.applied.map((a) => a.path.replace(/[0-9a-f-]{36}/g, ':id'))).toEqual([
+      'service-calls',
+      'service-calls/:id/updates',
+      'files/uploads/upload-1/finish',
+    ]);
     expect(await db.photos.toArray()).toMatchObject([{ uploadState: 'uploaded' }]);
   });
 
@@ -159,7 +165,8 @@ describe('the same result as one request per change', () => {
       await updateServiceCall(id, { priority: 'high' });
       await updateServiceCall(id, { subject: `second ${i}` });
     }
-    rig.server.validate = (method, _path, body) => (method === 'PATCH' && (body.changes as { subject?: string } | undefined)?.subject === 'refuse this one' ? 'subject' : null);
+    rig.server.validate = (method, _path, body) =>
+      method === 'PATCH' && (body.changes as { subject?: string } | undefined)?.subject === 'refuse this one' ? 'subject' : null;
     rig.server.editAsOther(`service-calls/${ids[2]}`, { description: 'edited by someone else meanwhile' });
     const report = await rig.engine.replay();
     const name = (text: string) => ids.reduce((t, id, i) => t.replaceAll(id, `call${i}`), text).replace(/"openedAt":"[^"]*"/g, '');
@@ -232,9 +239,15 @@ describe('what goes in a batch', () => {
     expect(ids(pickBatch(entries, 1_000, new Set(['e6'])))).toEqual(['e4', 'e7']);
   });
 
-  it('leaves a change whose route the batch does not carry to go alone, with its record\'s later changes', () => {
+  it("leaves a change whose route the batch does not carry to go alone, with its record's later changes", () => {
     const alone = entry(2, 'b:1', { request: { method: 'POST', path: 'my/payments', wrap: 'payload' } });
-    const entries = [entry(1, 'a:1'), alone, entry(3, 'b:1'), entry(4, 'c:1', { request: { method: 'PATCH', path: 'service-calls/c%2F..%2Fx', wrap: 'changes', versionIn: 'body' } }), entry(5, 'd:1')];
+    const entries = [
+      entry(1, 'a:1'),
+      alone,
+      entry(3, 'b:1'),
+      entry(4, 'c:1', { request: { method: 'PATCH', path: 'service-calls/c%2F..%2Fx', wrap: 'changes', versionIn: 'body' } }),
+      entry(5, 'd:1'),
+    ];
     expect(ids(pickBatch(entries, 0, new Set()))).toEqual(['e1', 'e5']);
     expect(isBatchable(alone)).toBe(false);
     expect(isBatchable(entry(6, 'e:1', { kind: 'photo' }))).toBe(false);
@@ -242,9 +255,24 @@ describe('what goes in a batch', () => {
   });
 
   it('carries the base version apart and the path under /api, as the single request would send them', () => {
-    const patch = itemOf(entry(1, 'serviceCalls:c1', { baseVersion: 4, request: { method: 'PATCH', path: 'service-calls/c1', wrap: 'changes', versionIn: 'body' } }));
-    expect(patch).toEqual({ key: 'e1', method: 'PATCH', path: 'binyan/service-calls/c1', body: { changes: { subject: 'x' } }, baseVersion: 4, versionIn: 'body', record: 'serviceCalls:c1' });
-    const remove = itemOf(entry(2, 'serviceCalls:c1', { baseVersion: 4, request: { method: 'DELETE', path: 'service-calls/c1', wrap: 'none', versionIn: 'query', query: { hard: true } } }));
+    const patch = itemOf(
+      entry(1, 'serviceCalls:c1', { baseVersion: 4, request: { method: 'PATCH', path: 'service-calls/c1', wrap: 'changes', versionIn: 'body' } }),
+    );
+    expect(patch).toEqual({
+      key: 'e1',
+      method: 'PATCH',
+      path: 'binyan/service-calls/c1',
+      body: { changes: { subject: 'x' } },
+      baseVersion: 4,
+      versionIn: 'body',
+      record: 'serviceCalls:c1',
+    });
+    const remove = itemOf(
+      entry(2, 'serviceCalls:c1', {
+        baseVersion: 4,
+        request: { method: 'DELETE', path: 'service-calls/c1', wrap: 'none', versionIn: 'query', query: { hard: true } },
+      }),
+    );
     expect(remove).toMatchObject({ path: 'binyan/service-calls/c1?hard=true', baseVersion: 4, versionIn: 'query' });
     expect(remove).not.toHaveProperty('body');
   });

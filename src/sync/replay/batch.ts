@@ -67,7 +67,12 @@ export function utf8Length(text: string): number {
  * fit, in `seq` order; a change goes only when every earlier change of the records it depends on goes
  * in the same batch (or is gone). Pure, so the grouping is testable.
  */
-export function pickBatch(entries: readonly OutboxEntry[], nowMs: number, busy: ReadonlySet<string>, limits: BatchLimits = DEFAULT_BATCH_LIMITS): OutboxEntry[] {
+export function pickBatch(
+  entries: readonly OutboxEntry[],
+  nowMs: number,
+  busy: ReadonlySet<string>,
+  limits: BatchLimits = DEFAULT_BATCH_LIMITS,
+): OutboxEntry[] {
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
   const byKey = new Map<string, OutboxEntry[]>();
   for (const e of sorted) {
@@ -79,8 +84,7 @@ export function pickBatch(entries: readonly OutboxEntry[], nowMs: number, busy: 
   const chosen = new Set<string>();
   const picked: OutboxEntry[] = [];
   let bytes = 0;
-  const depsGo = (entry: OutboxEntry) =>
-    entry.dependsOn.every((dep) => (byKey.get(dep) ?? []).every((d) => d.seq > entry.seq || chosen.has(d.id)));
+  const depsGo = (entry: OutboxEntry) => entry.dependsOn.every((dep) => (byKey.get(dep) ?? []).every((d) => d.seq > entry.seq || chosen.has(d.id)));
   const heads = [...byKey.values()].map((list) => list[0] as OutboxEntry).sort((a, b) => a.seq - b.seq);
   for (const head of heads) {
     if (picked.length >= limits.maxItems) break;
@@ -142,7 +146,8 @@ export async function sendBatch(api: ApiClient, entries: readonly OutboxEntry[],
   }
   const body = parse(text);
   const results = isRecord(body) && Array.isArray(body.results) ? body.results : null;
-  const answered = status >= 200 && status < 300 && results !== null && results.length === items.length && results.every((r, i) => isRecord(r) && r.key === items[i]?.key);
+  const answered =
+    status >= 200 && status < 300 && results !== null && results.length === items.length && results.every((r, i) => isRecord(r) && r.key === items[i]?.key);
   if (!answered) {
     if (NO_BATCH_STATUSES.has(status)) return { kind: 'unsupported', remember: true };
     // The whole batch judged as one request would be (401, 429, 5xx, a portal's page). A batch refused as

@@ -8,7 +8,17 @@ import { resetDb } from '../testing/setup';
 
 beforeEach(resetDb);
 
-const apartment = (id: string, buildingId: number) => ({ id, buildingId, number: id, floor: 1, entrance: null, ownerContactId: null, debt: 0, version: 1, updatedAt: '2026-01-01T00:00:00Z' });
+const apartment = (id: string, buildingId: number) => ({
+  id,
+  buildingId,
+  number: id,
+  floor: 1,
+  entrance: null,
+  ownerContactId: null,
+  debt: 0,
+  version: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+});
 const inBuilding = async (b: number | null) => (row: Record<string, unknown>) => b === null || row.buildingId === b;
 
 describe('applyFeedChanges (a page of the incremental pull)', () => {

@@ -27,7 +27,6 @@ export type Answer = {
 /** An answer whose body was already read as JSON (a batch's part): the body, or null when it was not an object. */
 export type ParsedAnswer = Omit<Answer, 'text'> & { body: Record<string, unknown> | null };
 
-
 function parse(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
@@ -84,7 +83,8 @@ export function classifyParsed(answer: ParsedAnswer, key: string, nowMs = Date.n
   if (status >= 200 && status < 300) {
     const echoed = answer.header('Idempotency-Key') === key || str(body?.idempotencyKey) === key;
     // A 2xx without our key is not the API (captive portal, proxy page): the change is not applied.
-    if (!echoed || body === null) return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'notEchoed', message: 'answer without the idempotency key' };
+    if (!echoed || body === null)
+      return { kind: 'retry', status, retryAfterMs: retryAfter, reason: 'notEchoed', message: 'answer without the idempotency key' };
     return { kind: 'applied', status, record: isRecord(body.record) ? body.record : null, body };
   }
   if (status === 409) {

@@ -51,7 +51,12 @@ describe('409 merge', () => {
     await resolveConflict(entry?.id ?? '', { priority: 'mine', subject: 'theirs' });
     expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'urgent', subject: 'Theirs', syncState: 'local' });
     await rig.engine.replay();
-    expect(rig.server.records.get(`service-calls/${id}`)).toMatchObject({ priority: 'urgent', subject: 'Theirs', description: 'A much better description', version: 3 });
+    expect(rig.server.records.get(`service-calls/${id}`)).toMatchObject({
+      priority: 'urgent',
+      subject: 'Theirs',
+      description: 'A much better description',
+      version: 3,
+    });
     expect(await db.serviceCalls.get(id)).toMatchObject({ priority: 'urgent', subject: 'Theirs', syncState: 'synced' });
     expect(await db.outbox.count()).toBe(0);
   });

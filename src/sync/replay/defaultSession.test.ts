@@ -52,7 +52,7 @@ type Sent = { path: string; body: unknown };
 function apiAnswering(answer: (body: unknown) => Promise<unknown>, sent: Sent[] = []): ApiClient {
   const unused = () => Promise.reject(new Error('not used'));
   return {
-    request: async <T,>(_method: string, path: string, payload?: unknown) => {
+    request: async <T>(_method: string, path: string, payload?: unknown) => {
       sent.push({ path, body: payload });
       return (await answer(payload)) as T;
     },
@@ -76,7 +76,9 @@ describe('default session port (service worker and page engine)', () => {
     );
 
     expect(await port.renew()).toBe(true);
-    expect(sent).toEqual([{ path: 'auth/session/renew', body: { renewalSecret: 'secret-1', deviceId: 'device-1234567890abcdef', saveSessionTokenInHttpCookie: true } }]);
+    expect(sent).toEqual([
+      { path: 'auth/session/renew', body: { renewalSecret: 'secret-1', deviceId: 'device-1234567890abcdef', saveSessionTokenInHttpCookie: true } },
+    ]);
     expect(during).not.toBeNull();
     const seen = during as unknown as { stored: Session; token: string | null; userKey: string | null };
     expect(isLoggedIn(seen.stored)).toBe(true);
@@ -114,7 +116,10 @@ describe('default session port (service worker and page engine)', () => {
     // Another context rotated the secret (its token write is not seen yet, e.g. a later renewal step).
     await createSessionVault(db.meta, null, { channel: null }).updateSession({ renewalSecret: 'secret-from-another-tab' });
     const sent: Sent[] = [];
-    const port = createDefaultSessionPort(apiAnswering(async () => ({ sessionToken: 'fresh', renewalSecret: 'secret-3', user: {} }), sent), vault);
+    const port = createDefaultSessionPort(
+      apiAnswering(async () => ({ sessionToken: 'fresh', renewalSecret: 'secret-3', user: {} }), sent),
+      vault,
+    );
     expect(await port.renew()).toBe(true);
     expect(sent[0]?.body).toMatchObject({ renewalSecret: 'secret-from-another-tab' });
   });

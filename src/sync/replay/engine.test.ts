@@ -42,7 +42,7 @@ describe('replay engine', () => {
     expect((await db.syncLog.toArray()).map((row) => row.trigger)).toEqual([undefined]);
   });
 
-  it('names on each attempt\'s log row what started its pass, single and batched', async () => {
+  it("names on each attempt's log row what started its pass, single and batched", async () => {
     const rig = createRig();
     const first = await createServiceCall(newCall);
     await rig.engine.replay({ trigger: 'worker:sync-event' });
@@ -75,10 +75,7 @@ describe('replay engine', () => {
     const second = await rig.engine.replay();
     expect(second.applied).toBe(1);
     expect(rig.server.applied).toHaveLength(1);
-    expect(rig.server.requests.filter((r) => r.method === 'POST').map((r) => r.key)).toEqual([
-      rig.server.requests[0]?.key,
-      rig.server.requests[0]?.key,
-    ]);
+    expect(rig.server.requests.filter((r) => r.method === 'POST').map((r) => r.key)).toEqual([rig.server.requests[0]?.key, rig.server.requests[0]?.key]);
     expect((await db.serviceCalls.get(id))?.syncState).toBe('synced');
   });
 
@@ -144,7 +141,10 @@ describe('replay engine', () => {
     const report = await rig.engine.replay();
     expect(report).toMatchObject({ applied: 1, attention: 1, remaining: 1, held: 1 });
     const entries = await db.outbox.orderBy('seq').toArray();
-    expect(entries[0]).toMatchObject({ state: 'attention', lastError: { kind: 'rejected', messageKey: 'errors:descriptionTooShort', field: 'description', status: 422 } });
+    expect(entries[0]).toMatchObject({
+      state: 'attention',
+      lastError: { kind: 'rejected', messageKey: 'errors:descriptionTooShort', field: 'description', status: 422 },
+    });
     expect(entries[1]).toMatchObject({ state: 'pending', attempts: 0 });
     expect((await db.serviceCalls.get(bad))?.syncState).toBe('attention');
     expect((await db.serviceCalls.get(good))?.syncState).toBe('synced');
@@ -236,12 +236,7 @@ function entry(seq: number, entityKey: string, patch: Partial<OutboxEntry> = {})
 
 describe('runnableEntries (ordering)', () => {
   it('runs one entry per record, in seq order, mutations before photos', () => {
-    const list = [
-      entry(1, 'photos:p', { kind: 'photo' }),
-      entry(2, 'serviceCalls:a'),
-      entry(3, 'serviceCalls:a'),
-      entry(4, 'serviceCalls:b'),
-    ];
+    const list = [entry(1, 'photos:p', { kind: 'photo' }), entry(2, 'serviceCalls:a'), entry(3, 'serviceCalls:a'), entry(4, 'serviceCalls:b')];
     expect(runnableEntries(list, 0, new Set()).map((e) => e.id)).toEqual(['e2', 'e4', 'e1']);
   });
 

@@ -59,7 +59,10 @@ export type ReplayEngine = { replay(options?: ReplayOptions): Promise<ReplayRepo
 /** Waiting entries of the user whose last attempt never reached a server become due now; returns how many. */
 export function dueAfterReconnect(userKey: string, nowMs: number): Promise<number> {
   return outboxOf(userKey)
-    .filter((e) => e.state === 'pending' && e.nextAttemptAt > nowMs && e.lastError?.kind === 'retry' && (e.lastError.code === 'network' || e.lastError.code === 'timeout'))
+    .filter(
+      (e) =>
+        e.state === 'pending' && e.nextAttemptAt > nowMs && e.lastError?.kind === 'retry' && (e.lastError.code === 'network' || e.lastError.code === 'timeout'),
+    )
     .modify({ nextAttemptAt: nowMs });
 }
 

@@ -131,6 +131,9 @@ describe('exactly once, whatever happens on the way', () => {
     ['in batches', true],
     ['one request per change (a provider without batches)', false],
   ])('delivers every change exactly once for any interleaving of changes, faults and restarts, %s', async (_name, batches) => {
-    await fc.assert(fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 18 }), (commands) => run(commands, batches)), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 18 }), (commands) => run(commands, batches)),
+      { numRuns: 60 },
+    );
   });
 });

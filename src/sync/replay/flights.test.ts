@@ -18,7 +18,10 @@ describe('flights of batches', () => {
     const before = await db.outbox.orderBy('seq').toArray();
 
     const { marked, flight } = await markBatchSent(before, clock);
-    expect([...marked.values()].map((e) => [e.state, e.attempts])).toEqual([['inFlight', 1], ['inFlight', 1]]);
+    expect([...marked.values()].map((e) => [e.state, e.attempts])).toEqual([
+      ['inFlight', 1],
+      ['inFlight', 1],
+    ]);
     expect(flight).not.toBeNull();
     expect(await db.outbox.orderBy('seq').toArray()).toEqual(before);
     expect((await db.serviceCalls.get(id))?.syncState).toBe('sent');

@@ -11,7 +11,7 @@ export function heldByAttention(entries: readonly OutboxEntry[]): OutboxEntry[] 
   for (const e of entries) firstSeq.set(e.entityKey, Math.min(e.seq, firstSeq.get(e.entityKey) ?? Infinity));
   const held = new Set(entries.filter((e) => e.state === 'attention').map((e) => e.entityKey));
   const waitsOnHeld = (e: OutboxEntry) => e.dependsOn.some((dep) => held.has(dep) && (firstSeq.get(dep) ?? Infinity) < e.seq);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const e of entries) {
       if (held.has(e.entityKey) || !waitsOnHeld(e)) continue;

@@ -56,7 +56,10 @@ async function markSent(
     const at = new Date(clock.now()).toISOString();
     // The records' entries in one read: the stored versions of those that go, and what each row's state follows.
     const wanted = new Set(entries.map((e) => e.id));
-    const stored = await db.outbox.where('entityKey').anyOf([...new Set(entries.map((e) => e.entityKey))]).toArray();
+    const stored = await db.outbox
+      .where('entityKey')
+      .anyOf([...new Set(entries.map((e) => e.entityKey))])
+      .toArray();
     const after = stored.map((current) => {
       if (!wanted.has(current.id)) return current;
       const next = inFlightEntry(current, at);

@@ -47,10 +47,21 @@ beforeEach(async () => {
 
 describe('small photo copies for the day offline', () => {
   it('stores the small version of each wanted photo once, as an uploaded row that is never sent', async () => {
-    const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r2', 'face-1'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }]);
+    const result = await keepOfflineCopies(api, [
+      reading('r1', 'face-1'),
+      reading('r2', 'face-1'),
+      { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' },
+    ]);
     expect(result).toEqual({ stored: 3, bytes: 500, budget: 20 * 1024 * 1024, skipped: 0 });
     expect(requests).toEqual(['files/smallImages?face-1,call-1']);
-    expect(await db.photos.get(offlineCopyId(reading('r1', 'face-1')))).toMatchObject({ ownerTable: 'meterReadings', ownerId: 'r1', role: 'offlineCopy', uploadState: 'uploaded', fileId: 'face-1', size: 100 });
+    expect(await db.photos.get(offlineCopyId(reading('r1', 'face-1')))).toMatchObject({
+      ownerTable: 'meterReadings',
+      ownerId: 'r1',
+      role: 'offlineCopy',
+      uploadState: 'uploaded',
+      fileId: 'face-1',
+      size: 100,
+    });
     expect(await db.photos.get('call-1')).toMatchObject({ ownerTable: 'serviceCalls', ownerId: 'c1', role: 'offlineCopy' });
     expect(await db.outbox.count()).toBe(0);
 
@@ -63,10 +74,14 @@ describe('small photo copies for the day offline', () => {
 
   it('stops at the budget and counts what did not fit, reporting progress on the way', async () => {
     const seen: number[] = [];
-    const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r2', 'face-2'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }], {
-      budget: 250,
-      onProgress: (p) => seen.push(p.bytes),
-    });
+    const result = await keepOfflineCopies(
+      api,
+      [reading('r1', 'face-1'), reading('r2', 'face-2'), { fileId: 'call-1', ownerTable: 'serviceCalls', ownerId: 'c1' }],
+      {
+        budget: 250,
+        onProgress: (p) => seen.push(p.bytes),
+      },
+    );
     expect(result).toMatchObject({ stored: 2, bytes: 200, skipped: 1, budget: 250 });
     expect(seen.at(-1)).toBe(200);
     expect(seen).toContain(100);
@@ -74,8 +89,19 @@ describe('small photo copies for the day offline', () => {
 
   it('leaves photos taken on this phone alone and skips a file the server no longer has', async () => {
     const own: PhotoRow = {
-      id: 'p1', ownerTable: 'meterReadings', ownerId: 'r1', role: 'meter', blob: new Blob([new Uint8Array(5)]), mime: 'image/jpeg',
-      width: 1, height: 1, size: 5, hash: 'h', createdAt: '2026-01-01T00:00:00Z', uploadState: 'local', fileId: null,
+      id: 'p1',
+      ownerTable: 'meterReadings',
+      ownerId: 'r1',
+      role: 'meter',
+      blob: new Blob([new Uint8Array(5)]),
+      mime: 'image/jpeg',
+      width: 1,
+      height: 1,
+      size: 5,
+      hash: 'h',
+      createdAt: '2026-01-01T00:00:00Z',
+      uploadState: 'local',
+      fileId: null,
     };
     await db.photos.add(own);
     const result = await keepOfflineCopies(api, [reading('r1', 'face-1'), reading('r3', 'gone')]);
@@ -135,8 +161,20 @@ describe('photos already sent', () => {
     await rig.engine.replay();
     const local = await createServiceCall({ ...call, description: 'Another leak, not sent yet' }, [{ ...taken, hash: 'other' }]);
     const row = (p: Partial<PhotoRow>): PhotoRow => ({
-      id: 'x', ownerTable: 'serviceCalls', ownerId: 'c9', role: 'attachment', blob: new Blob([new Uint8Array(4_000)]), mime: 'image/jpeg',
-      width: 0, height: 0, size: 4_000, hash: '', createdAt: '2026-11-28T08:00:00Z', uploadState: 'uploaded', fileId: 'f9', ...p,
+      id: 'x',
+      ownerTable: 'serviceCalls',
+      ownerId: 'c9',
+      role: 'attachment',
+      blob: new Blob([new Uint8Array(4_000)]),
+      mime: 'image/jpeg',
+      width: 0,
+      height: 0,
+      size: 4_000,
+      hash: '',
+      createdAt: '2026-11-28T08:00:00Z',
+      uploadState: 'uploaded',
+      fileId: 'f9',
+      ...p,
     });
     await db.photos.bulkAdd([row({ id: 'downloaded' }), row({ id: 'copy', role: 'offlineCopy' })]);
 

@@ -100,7 +100,10 @@ export async function keepOfflineCopies(
       continue;
     }
     // A reading has one photo (by owner); a call's photos are rows under their server ids.
-    const own = item.ownerTable === 'meterReadings' ? await db.photos.where('[ownerTable+ownerId]').equals([item.ownerTable, item.ownerId]).first() : await db.photos.get(id);
+    const own =
+      item.ownerTable === 'meterReadings'
+        ? await db.photos.where('[ownerTable+ownerId]').equals([item.ownerTable, item.ownerId]).first()
+        : await db.photos.get(id);
     if (own && !isOfflineCopy(own)) continue;
     missing.push({ item, id });
   }
@@ -151,7 +154,11 @@ export async function keepOfflineCopies(
  * A photo whose small version cannot be fetched now keeps its full size until the next try.
  */
 export async function shrinkSentPhotos(api: ApiClient): Promise<{ shrunk: number; freedBytes: number }> {
-  const sent = await db.photos.where('uploadState').equals('uploaded').filter((row) => row.sentAt !== undefined && !isSmallCopy(row) && row.fileId !== null).toArray();
+  const sent = await db.photos
+    .where('uploadState')
+    .equals('uploaded')
+    .filter((row) => row.sentAt !== undefined && !isSmallCopy(row) && row.fileId !== null)
+    .toArray();
   let shrunk = 0;
   let freedBytes = 0;
   for (const row of sent) {
@@ -159,7 +166,11 @@ export async function shrinkSentPhotos(api: ApiClient): Promise<{ shrunk: number
     if ((await db.outbox.where('entityKey').anyOf(keys).count()) > 0) continue;
     const blob = await download(api, row.fileId ?? row.id);
     if (!blob || blob.size === 0 || blob.size >= row.size) continue;
-    const replaced = await db.photos.where('id').equals(row.id).and((current) => current.small !== true).modify({ blob, size: blob.size, mime: blob.type || row.mime, width: 0, height: 0, small: true });
+    const replaced = await db.photos
+      .where('id')
+      .equals(row.id)
+      .and((current) => current.small !== true)
+      .modify({ blob, size: blob.size, mime: blob.type || row.mime, width: 0, height: 0, small: true });
     if (replaced === 0) continue;
     shrunk += 1;
     freedBytes += row.size - blob.size;

@@ -273,7 +273,11 @@ class ReplayPass {
     const settled = await applyAnswers(answers, clock, marking).catch((error: unknown) => {
       const unstored = unstoredAnswer(error);
       return applyAnswers(
-        answers.map(({ sent, log }) => ({ sent, verdict: unstored, log: this.logOf(sent, unstored, started, log?.method ?? sent.request.method, log?.path ?? pathOf(sent)) })),
+        answers.map(({ sent, log }) => ({
+          sent,
+          verdict: unstored,
+          log: this.logOf(sent, unstored, started, log?.method ?? sent.request.method, log?.path ?? pathOf(sent)),
+        })),
         clock,
         marking,
       );

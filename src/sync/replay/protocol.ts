@@ -14,7 +14,15 @@ export type ReplayReason = 'startup' | 'online' | 'visible' | 'timer' | 'enqueue
  * local change (`enqueued`), nor the frequent worker starts and tab switches.
  */
 export function restoresConnectivity(reason: ReplayReason): boolean {
-  return reason === 'online' || reason === 'sync-event' || reason === 'periodic-sync' || reason === 'timer' || reason === 'manual' || reason === 'startup' || reason === 'login';
+  return (
+    reason === 'online' ||
+    reason === 'sync-event' ||
+    reason === 'periodic-sync' ||
+    reason === 'timer' ||
+    reason === 'manual' ||
+    reason === 'startup' ||
+    reason === 'login'
+  );
 }
 
 /**

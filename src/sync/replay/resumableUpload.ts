@@ -84,7 +84,13 @@ export async function uploadResumable(api: ApiClient, request: UploadRequest): P
     headers: {
       'Tus-Resumable': '1.0.0',
       'Upload-Length': String(blob.size),
-      'Upload-Metadata': uploadMetadata({ key: request.key, parentType: request.parentType, parentID: request.parentId, fileID: request.fileId, filename: request.fileName }),
+      'Upload-Metadata': uploadMetadata({
+        key: request.key,
+        parentType: request.parentType,
+        parentID: request.parentId,
+        fileID: request.fileId,
+        filename: request.fileName,
+      }),
     },
   });
   const location = created.headers.get('Location');

@@ -30,7 +30,14 @@ export function pathOf(entry: OutboxEntry): string {
 async function photoUpload(entry: OutboxEntry): Promise<UploadRequest | null> {
   const photo = await db.photos.get(String(entry.recordId));
   if (!photo) return null;
-  return { blob: photo.blob, key: entry.id, parentType: photo.ownerTable, parentId: photo.ownerId, fileId: photo.id, fileName: `${photo.role}-${photo.id}.jpg` };
+  return {
+    blob: photo.blob,
+    key: entry.id,
+    parentType: photo.ownerTable,
+    parentId: photo.ownerId,
+    fileId: photo.id,
+    fileName: `${photo.role}-${photo.id}.jpg`,
+  };
 }
 
 /**

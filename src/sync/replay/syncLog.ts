@@ -7,7 +7,10 @@ export const SYNC_LOG_LIMIT = 1_000;
 export async function trimSyncLog(): Promise<void> {
   const count = await db.syncLog.count();
   if (count <= SYNC_LOG_LIMIT) return;
-  const excess = await db.syncLog.orderBy('id').limit(count - SYNC_LOG_LIMIT).primaryKeys();
+  const excess = await db.syncLog
+    .orderBy('id')
+    .limit(count - SYNC_LOG_LIMIT)
+    .primaryKeys();
   await db.syncLog.bulkDelete(excess);
 }
 
@@ -20,7 +23,17 @@ export async function readSyncLog(): Promise<SyncLogRow[]> {
 export async function exportSyncLog(appVersion: string, now = new Date()): Promise<{ fileName: string; text: string }> {
   const [log, outbox] = await Promise.all([readSyncLog(), db.outbox.orderBy('seq').toArray()]);
   const summary = outbox.map(({ id, seq, op, entityKey, state, attempts, nextAttemptAt, lastError, createdAt, kind, ownerUserKey }) => ({
-    id, seq, op, entityKey, state, attempts, nextAttemptAt, lastError, createdAt, kind, ownerUserKey,
+    id,
+    seq,
+    op,
+    entityKey,
+    state,
+    attempts,
+    nextAttemptAt,
+    lastError,
+    createdAt,
+    kind,
+    ownerUserKey,
   }));
   const text = JSON.stringify({ exportedAt: now.toISOString(), appVersion, outbox: summary, log }, null, 2);
   const stamp = now.toISOString().replace(/[:.]/g, '-');

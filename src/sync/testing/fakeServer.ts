@@ -169,7 +169,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     return { status: 200, body: { record } };
   }
 
-  const unauthorized = () => json(401, { APIResponseCode: -1, error: { code: 'SESSION_EXPIRED', message: 'Session expired', messageKey: 'errors:sessionExpired' } });
+  const unauthorized = () =>
+    json(401, { APIResponseCode: -1, error: { code: 'SESSION_EXPIRED', message: 'Session expired', messageKey: 'errors:sessionExpired' } });
 
   /** One mutation after authentication: the stored answer of a known key, or the change applied now. */
   function mutate(method: string, path: string, query: URLSearchParams, key: string | null, body: Row): Response | { status: number; body: Row } {
@@ -229,7 +230,8 @@ export function createFakeServer(options: FakeServerOptions = {}): FakeServer {
     if (fault === 'network') throw new TypeError('Failed to fetch');
     if (fault === 'hang') return new Promise<Response>(() => undefined);
     if (fault === 'server500') return json(500, { error: { code: 'INTERNAL', message: 'boom', messageKey: 'errors:somethingWentWrong' } });
-    if (fault === 'rateLimited') return json(429, { error: { code: 'RATE', message: 'slow down', messageKey: 'errors:tooManyRequests' } }, { 'Retry-After': '7' });
+    if (fault === 'rateLimited')
+      return json(429, { error: { code: 'RATE', message: 'slow down', messageKey: 'errors:tooManyRequests' } }, { 'Retry-After': '7' });
     if (fault === 'portal') return new Response('<html><body>Login to Wi-Fi</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
     if (headers.get('Authorization') !== server.token) return unauthorized();
     if (method === 'GET') {

@@ -8,7 +8,11 @@ export async function realJpegBytes(width = 16, height = 12): Promise<Uint8Array
   seed += 1;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7 + seed * 53) & 0xff;
-  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 export async function realJpeg(width?: number, height?: number): Promise<Blob> {

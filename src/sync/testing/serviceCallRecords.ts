@@ -34,7 +34,9 @@ export async function createServiceCall(input: NewCall, photos: readonly Compres
   };
   const row: ServiceCallRow = { ...sent, callNumber: null, lastUpdateAt: at, closedAt: null, version: 0, updatedAt: at, tab: 'open', syncState: 'local' };
   const uploads = { photos: photos.map((p) => photoRowOf(p, 'serviceCalls', id, 'attachment')), createdBy: actor.userId };
-  await writeChanges({ userKey: actor.userKey, uploads }, [{ kind: 'create', table: 'serviceCalls', id, row, path: 'service-calls', payload: sent, refetchPath: pathOf(id) }]);
+  await writeChanges({ userKey: actor.userKey, uploads }, [
+    { kind: 'create', table: 'serviceCalls', id, row, path: 'service-calls', payload: sent, refetchPath: pathOf(id) },
+  ]);
   return id;
 }
 
@@ -45,7 +47,15 @@ export async function updateServiceCall(id: string, changes: Fields): Promise<vo
 
 export async function changeStatus(id: string, to: ServiceCallStatus): Promise<void> {
   const actor = await currentActor();
-  await changeRecord({ table: 'serviceCalls', id, op: 'status', changes: { status: to }, request: { path: pathOf(id) }, userKey: actor.userKey, refetchPath: pathOf(id) });
+  await changeRecord({
+    table: 'serviceCalls',
+    id,
+    op: 'status',
+    changes: { status: to },
+    request: { path: pathOf(id) },
+    userKey: actor.userKey,
+    refetchPath: pathOf(id),
+  });
 }
 
 export async function deleteServiceCall(id: string): Promise<void> {

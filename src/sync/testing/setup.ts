@@ -52,7 +52,12 @@ export function createRig(options: Partial<EngineDeps> & { timeoutMs?: number; s
   const server = createFakeServer({ batches: serverBatches ?? false });
   const session = fakeSession(server);
   const clock = { t: Date.parse('2025-01-01T08:00:00Z') };
-  const api = createApiClient({ baseUrl: 'http://fake.test/api', fetch: server.fetch, getToken: () => session.getToken(), timeoutMs: options.timeoutMs ?? 5_000 });
+  const api = createApiClient({
+    baseUrl: 'http://fake.test/api',
+    fetch: server.fetch,
+    getToken: () => session.getToken(),
+    timeoutMs: options.timeoutMs ?? 5_000,
+  });
   const start = () => createReplayEngine({ api, session, clock: { now: () => clock.t, random: () => 0.5 }, ...engineOptions });
   return { server, session, engine: start(), clock, restart: start };
 }

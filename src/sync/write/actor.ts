@@ -19,7 +19,13 @@ export class NotLoggedInError extends Error {
 async function fromSession(): Promise<Actor> {
   const s = await loadSession();
   if (!isLoggedIn(s) || s.compID === null) throw new NotLoggedInError('no logged-in user');
-  return { userKey: await userKeyOf(s.compID, s.userName), userName: s.userName, workerGuid: s.workerGUID, userId: s.userID, displayName: s.WorkerName || s.userName };
+  return {
+    userKey: await userKeyOf(s.compID, s.userName),
+    userName: s.userName,
+    workerGuid: s.workerGUID,
+    userId: s.userID,
+    displayName: s.WorkerName || s.userName,
+  };
 }
 
 let source: () => Promise<Actor> = fromSession;

@@ -27,9 +27,10 @@ export function entriesFor(userKey: string): Promise<OutboxEntry[]> {
 }
 
 export async function attentionCountFor(userKey: string): Promise<number> {
-  return outboxOf(userKey).filter((e) => e.state === 'attention').count();
+  return outboxOf(userKey)
+    .filter((e) => e.state === 'attention')
+    .count();
 }
-
 
 /** Loads the server's record of a discarded change (GET `refetchPath`, `{ record }` or the record). */
 export function serverRefetch(api: ApiClient): (entry: OutboxEntry) => Promise<void> {

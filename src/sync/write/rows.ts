@@ -149,7 +149,12 @@ export async function applyServerRecords(table: TableName, records: readonly Row
         .map((r) => r[key])
         .filter((id): id is string | number => (typeof id === 'string' || typeof id === 'number') && !seen.has(String(id)));
       const staleWithEntries = new Set(
-        (await db.outbox.where('entityKey').anyOf(stale.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey),
+        (
+          await db.outbox
+            .where('entityKey')
+            .anyOf(stale.map((id) => entityKeyOf(table, id)))
+            .toArray()
+        ).map((e) => e.entityKey),
       );
       const removable = stale.filter((id) => !staleWithEntries.has(entityKeyOf(table, id)) && !answered.has(String(id)));
       await rows.bulkDelete(removable);
@@ -164,14 +169,28 @@ export async function applyServerRecords(table: TableName, records: readonly Row
  * the device keeps). A row with pending entries stays, and so does one whose change the server answered
  * after the pull's request went out (`sentAt`, as `applyServerRecords`).
  */
-export async function removeServerRecords(table: TableName, ids: readonly (string | number)[], inScope: (row: Row) => boolean, sentAt: number): Promise<number> {
+export async function removeServerRecords(
+  table: TableName,
+  ids: readonly (string | number)[],
+  inScope: (row: Row) => boolean,
+  sentAt: number,
+): Promise<number> {
   const rows = tableOf(table);
   const key = primaryKeyOf(table);
   return db.transaction('rw', rows, db.outbox, db.meta, async () => {
     const answered = await answeredSince(table, sentAt);
     const current = (await rows.bulkGet([...ids])).filter((row): row is Row => row !== undefined && inScope(row));
-    const candidates = current.map((row) => row[key]).filter((id): id is string | number => (typeof id === 'string' || typeof id === 'number') && !answered.has(String(id)));
-    const pending = new Set((await db.outbox.where('entityKey').anyOf(candidates.map((id) => entityKeyOf(table, id))).toArray()).map((e) => e.entityKey));
+    const candidates = current
+      .map((row) => row[key])
+      .filter((id): id is string | number => (typeof id === 'string' || typeof id === 'number') && !answered.has(String(id)));
+    const pending = new Set(
+      (
+        await db.outbox
+          .where('entityKey')
+          .anyOf(candidates.map((id) => entityKeyOf(table, id)))
+          .toArray()
+      ).map((e) => e.entityKey),
+    );
     const removable = candidates.filter((id) => !pending.has(entityKeyOf(table, id)));
     await rows.bulkDelete(removable);
     return removable.length;

@@ -27,7 +27,12 @@ const quotaErrors = [
 describe('a full disk while saving', () => {
   it.each(quotaErrors)('stores nothing of the action when %s refuses a write, and throws StorageFullError', async (_, quota) => {
     await createServiceCall({ ...call, description: 'An earlier call that was saved' });
-    const before = { calls: await db.serviceCalls.count(), outbox: await db.outbox.count(), photos: await db.photos.count(), seq: await db.meta.get(OUTBOX_SEQ_KEY) };
+    const before = {
+      calls: await db.serviceCalls.count(),
+      outbox: await db.outbox.count(),
+      photos: await db.photos.count(),
+      seq: await db.meta.get(OUTBOX_SEQ_KEY),
+    };
     // The photo's upload entry is the last write of the action: the call row and its entry went before it.
     const add = db.outbox.add.bind(db.outbox);
     vi.spyOn(db.outbox, 'add').mockImplementation((entry, key) => (entry.kind === 'photo' ? Dexie.Promise.reject(quota()) : add(entry, key)));

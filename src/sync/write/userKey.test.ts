@@ -12,7 +12,7 @@ describe('user key (owner of outbox entries)', () => {
     expect(compIdOfUserKey(avi)).toBe(1001);
   });
 
-  it('is known without hashing again once this page has worked it out (a screen\'s first render has it)', async () => {
+  it("is known without hashing again once this page has worked it out (a screen's first render has it)", async () => {
     expect(knownUserKey(2001, 'Noa')).toBeNull();
     const noa = await userKeyOf(2001, 'Noa');
     expect(knownUserKey('2001', ' noa ')).toBe(noa);

@@ -83,17 +83,17 @@ export type Change = ({ kind: 'create' } & CreateChange) | ({ kind: 'change' } &
 
 /** A change as the write path handles it, whatever its table (method-style hooks, so any table's fit). */
 type AnyChange = Each & { table: OutboxTable; id: string | number } & (
-  | { kind: 'create'; row: Row; path: string; prefix?: boolean; payload?: Row }
-  | {
-      kind: 'change';
-      op?: ChangeOp;
-      changes: Row;
-      rowChanges?: Row | OfRow<Row, Row>;
-      request: ChangeInput<OutboxTable>['request'];
-      guard?: OfRow<Row, void | Promise<void>>;
-    }
-  | { kind: 'delete'; path: string; request?: { payload: Row }; guard?: OfRow<Row, void | Promise<void>> }
-);
+    | { kind: 'create'; row: Row; path: string; prefix?: boolean; payload?: Row }
+    | {
+        kind: 'change';
+        op?: ChangeOp;
+        changes: Row;
+        rowChanges?: Row | OfRow<Row, Row>;
+        request: ChangeInput<OutboxTable>['request'];
+        guard?: OfRow<Row, void | Promise<void>>;
+      }
+    | { kind: 'delete'; path: string; request?: { payload: Row }; guard?: OfRow<Row, void | Promise<void>> }
+  );
 
 function pick(row: Row, keys: Iterable<string>): Row {
   const out: Row = {};
@@ -151,7 +151,13 @@ async function draftOf(change: AnyChange, userKey: string): Promise<OutboxDraft>
       return {
         ...common,
         op: change.op ?? 'update',
-        request: { method: request.method ?? 'PATCH', path: request.path, wrap: request.wrap ?? 'changes', versionIn: 'body', ...(request.prefix === false ? { prefix: false } : {}) },
+        request: {
+          method: request.method ?? 'PATCH',
+          path: request.path,
+          wrap: request.wrap ?? 'changes',
+          versionIn: 'body',
+          ...(request.prefix === false ? { prefix: false } : {}),
+        },
         payload,
         rowPatch,
         base: pick(current, Object.keys(rowPatch)),

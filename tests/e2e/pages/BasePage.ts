@@ -56,7 +56,10 @@ export class BasePage {
   /** Waits until the element's whole text is `expected` (or matches it), then passes. */
   async expectText(locator: Locator, expected: string | RegExp, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
     await this.waitVisible(locator, timeoutMs);
-    await pollUntil<string | null>(() => locator.textContent({ timeout: timeoutMs }), expected, { timeout: timeoutMs, message: `the text of ${locator.toString()}` });
+    await pollUntil<string | null>(() => locator.textContent({ timeout: timeoutMs }), expected, {
+      timeout: timeoutMs,
+      message: `the text of ${locator.toString()}`,
+    });
   }
 
   /** Waits until the element's attribute `name` is `expected`. */
@@ -71,7 +74,10 @@ export class BasePage {
 
   /** Waits until the element has the keyboard focus. */
   async expectFocused(locator: Locator, timeoutMs = STATE_TIMEOUT_MS): Promise<void> {
-    await pollUntil(() => locator.evaluate((el) => el === document.activeElement, undefined, { timeout: timeoutMs }), true, { timeout: timeoutMs, message: `focus on ${locator.toString()}` });
+    await pollUntil(() => locator.evaluate((el) => el === document.activeElement, undefined, { timeout: timeoutMs }), true, {
+      timeout: timeoutMs,
+      message: `focus on ${locator.toString()}`,
+    });
   }
 
   /** Waits until a checkbox or radio is (or is not) checked. */

@@ -54,7 +54,9 @@ export class BooksPage extends ShellLayoutPage {
   }
 
   async saveExpense(): Promise<void> {
-    await this.form('expense-form').getByRole('button', { name: this.t('expense.save') }).click();
+    await this.form('expense-form')
+      .getByRole('button', { name: this.t('expense.save') })
+      .click();
   }
 
   formError(message: string): Locator {
@@ -71,12 +73,18 @@ export class BooksPage extends ShellLayoutPage {
 
   /** A cell of the budget table's totals row: 0 budget, 1 actual, 2 remaining. */
   budgetTotal(column: 0 | 1 | 2): Locator {
-    const row = this.page.getByRole('table').getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: this.t('budget.total'), exact: true }) });
+    const row = this.page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: this.t('budget.total'), exact: true }) });
     return row.getByRole('cell').nth(column);
   }
 
   budgetRow(group: string): Locator {
-    return this.page.getByRole('table').getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: group }) });
+    return this.page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: group }) });
   }
 
   fact(id: string): Locator {

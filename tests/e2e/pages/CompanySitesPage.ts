@@ -33,7 +33,9 @@ export class CompanySitesPage extends ShellLayoutPage {
    */
   async openFromSite(site: string): Promise<void> {
     const checked = site.startsWith('https://');
-    const asked = checked ? this.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/binyan/company/sites' && r.request().method() === 'GET') : null;
+    const asked = checked
+      ? this.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/binyan/company/sites' && r.request().method() === 'GET')
+      : null;
     await this.goto(`/?site=${encodeURIComponent(site)}`);
     if (asked) await (await asked).finished();
   }

@@ -39,7 +39,9 @@ export class DocumentsPage extends ShellLayoutPage {
   }
 
   async sendByEmail(title: string, to: string): Promise<void> {
-    await this.card(title).getByRole('button', { name: this.t('sendOf', { title }) }).click();
+    await this.card(title)
+      .getByRole('button', { name: this.t('sendOf', { title }) })
+      .click();
     const form = this.dialog(this.t('send.title', { title }));
     await this.waitVisible(form);
     await form.getByRole('textbox', { name: this.t('send.to') }).fill(to);
@@ -48,7 +50,9 @@ export class DocumentsPage extends ShellLayoutPage {
 
   /** A tenant's send dialog: the addresses it offers to choose from (no address may be typed). */
   async sendChoices(title: string): Promise<string[]> {
-    await this.card(title).getByRole('button', { name: this.t('sendOf', { title }) }).click();
+    await this.card(title)
+      .getByRole('button', { name: this.t('sendOf', { title }) })
+      .click();
     const form = this.dialog(this.t('send.title', { title }));
     const choice = form.getByRole('combobox', { name: this.t('send.to') });
     await this.waitVisible(choice);

@@ -43,7 +43,8 @@ export class ItemsPage extends ShellLayoutPage {
   }
 
   async fillItem(input: { number: string; description?: string; apartment?: string }): Promise<void> {
-    if (input.apartment) await this.page.getByLabel(this.t('form.apartment'), { exact: true }).selectOption({ label: this.t('apartment', { number: input.apartment }) });
+    if (input.apartment)
+      await this.page.getByLabel(this.t('form.apartment'), { exact: true }).selectOption({ label: this.t('apartment', { number: input.apartment }) });
     await this.page.getByLabel(this.t(`${this.kind}.number`), { exact: true }).fill(input.number);
     if (input.description !== undefined) {
       const label = this.kind === 'keys' ? this.t('form.description') : this.t('form.descriptionOptional');
@@ -74,6 +75,9 @@ export class ItemsPage extends ShellLayoutPage {
       await this.page.mouse.up();
     }
     await dialog.getByRole('button', { name: this.t('handover.submit') }).click();
-    await this.page.getByRole('alertdialog').getByRole('button', { name: this.t('handover.confirm') }).click();
+    await this.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: this.t('handover.confirm') })
+      .click();
   }
 }

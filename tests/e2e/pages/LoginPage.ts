@@ -83,7 +83,11 @@ export class LoginPage extends BasePage {
   /** Opens /login and signs `who` in with the code from the server's log, until the app has left /login. */
   async signInOn(server: OtpSource, who: SignInDetails): Promise<void> {
     await this.goto('/login');
-    await this.signIn(who, (since) => server.waitForOtp(who.userName, { since }), () => server.otpMark());
+    await this.signIn(
+      who,
+      (since) => server.waitForOtp(who.userName, { since }),
+      () => server.otpMark(),
+    );
     await this.waitSignedIn();
   }
 

@@ -19,24 +19,37 @@ export class MaintenancePage extends ShellLayoutPage {
 
   /** The saved-on-device badge of the test at `index`: its change is stored and queued. */
   localBadgeAt(index: number): Locator {
-    return this.testsList().nth(index).getByRole('status', { name: text(this.lang, 'sync', 'state.local') });
+    return this.testsList()
+      .nth(index)
+      .getByRole('status', { name: text(this.lang, 'sync', 'state.local') });
   }
 
   test(title: string): Locator {
-    return this.testsList().filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }).first();
+    return this.testsList()
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) })
+      .first();
   }
 
   async setStatusAt(index: number, status: 'done' | 'unchecked' | 'notCompleted'): Promise<void> {
-    await this.testsList().nth(index).getByRole('radio', { name: this.t(`status.${status}`), exact: true }).check();
+    await this.testsList()
+      .nth(index)
+      .getByRole('radio', { name: this.t(`status.${status}`), exact: true })
+      .check();
   }
 
   async setStatus(title: string, status: 'done' | 'unchecked' | 'notCompleted'): Promise<void> {
-    await this.test(title).getByRole('radio', { name: this.t(`status.${status}`), exact: true }).check();
+    await this.test(title)
+      .getByRole('radio', { name: this.t(`status.${status}`), exact: true })
+      .check();
   }
 
   async sendPlan(confirmIncomplete: boolean): Promise<void> {
     await this.button(this.t('plan.send')).click();
-    if (confirmIncomplete) await this.page.getByRole('alertdialog').getByRole('button', { name: this.t('plan.sendAnyway') }).click();
+    if (confirmIncomplete)
+      await this.page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: this.t('plan.sendAnyway') })
+        .click();
   }
 
   successDialog(): Locator {

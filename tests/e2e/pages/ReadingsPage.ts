@@ -42,7 +42,9 @@ export class ReadingsPage extends ShellLayoutPage {
   }
 
   async save(): Promise<void> {
-    await this.form().getByRole('button', { name: this.t('reading.save') }).click();
+    await this.form()
+      .getByRole('button', { name: this.t('reading.save') })
+      .click();
   }
 
   fieldError(message: string): Locator {
@@ -55,6 +57,9 @@ export class ReadingsPage extends ShellLayoutPage {
 
   async deleteLatest(): Promise<void> {
     await this.button(this.t('reading.delete')).click();
-    await this.page.getByRole('alertdialog').getByRole('button', { name: this.t('reading.delete') }).click();
+    await this.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: this.t('reading.delete') })
+      .click();
   }
 }

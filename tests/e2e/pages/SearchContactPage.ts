@@ -31,7 +31,10 @@ export class SearchContactPage extends ShellLayoutPage {
   }
 
   result(fullName: string): Locator {
-    return this.main().getByRole('listitem').filter({ hasText: fullName }).filter({ has: this.page.getByRole('link') });
+    return this.main()
+      .getByRole('listitem')
+      .filter({ hasText: fullName })
+      .filter({ has: this.page.getByRole('link') });
   }
 
   callLink(fullName: string): Locator {

@@ -29,7 +29,10 @@ export class ServiceCallPage extends ShellLayoutPage {
 
   /** The value of a fact, e.g. fact('status'). */
   fact(field: string): Locator {
-    return this.page.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(this.t(`field.${field}`))}$`) }).locator('xpath=following-sibling::dd[1]');
+    return this.page
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(this.t(`field.${field}`))}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   /** Waits until the status fact reads the translated `status` (it follows the stored row, after a success message). */

@@ -48,7 +48,10 @@ export class ShellLayoutPage extends ShellPage {
   /** Client-side navigation through the drawer (no reload). */
   async navigateTo(routeId: string): Promise<void> {
     await this.openMenu();
-    await this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') }).getByRole('link', { name: text(this.lang, 'routes', routeId) }).click();
+    await this.page
+      .getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') })
+      .getByRole('link', { name: text(this.lang, 'routes', routeId) })
+      .click();
     await this.waitForRoute(routeId);
   }
 

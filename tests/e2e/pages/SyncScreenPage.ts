@@ -94,7 +94,10 @@ export class SyncScreenPage extends ShellLayoutPage {
 
   /** "Waiting to be sent: 1 change and 2 photos" on the Sync screen. */
   queuedSummary(changes: number, photos: number): string {
-    const parts = [...(changes > 0 ? [plural(this.lang, 'sync', 'count.changes', changes)] : []), ...(photos > 0 ? [plural(this.lang, 'sync', 'count.photos', photos)] : [])];
+    const parts = [
+      ...(changes > 0 ? [plural(this.lang, 'sync', 'count.changes', changes)] : []),
+      ...(photos > 0 ? [plural(this.lang, 'sync', 'count.photos', photos)] : []),
+    ];
     return this.t('screen.queued', { what: new Intl.ListFormat(this.lang, { type: 'conjunction' }).format(parts) });
   }
 
@@ -117,7 +120,9 @@ export class SyncScreenPage extends ShellLayoutPage {
   /** "Export the sync log" on the Sync screen: the file a user sends to support, parsed. */
   async exportLog(): Promise<ExportedSyncLog> {
     const download = this.page.waitForEvent('download');
-    await this.main().getByRole('button', { name: this.t('screen.exportLog') }).click();
+    await this.main()
+      .getByRole('button', { name: this.t('screen.exportLog') })
+      .click();
     const file = await (await download).path();
     return JSON.parse(await readFile(file, 'utf8')) as ExportedSyncLog;
   }
@@ -132,7 +137,11 @@ export class SyncScreenPage extends ShellLayoutPage {
 
   /** Every value the edit form's text boxes and lists hold (to prove no id or timestamp is offered). */
   async editFormValues(form: Locator): Promise<string[]> {
-    return form.locator('input, textarea, select').evaluateAll((controls) => controls.map((c) => (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement || c instanceof HTMLSelectElement ? c.value : '')));
+    return form
+      .locator('input, textarea, select')
+      .evaluateAll((controls) =>
+        controls.map((c) => (c instanceof HTMLInputElement || c instanceof HTMLTextAreaElement || c instanceof HTMLSelectElement ? c.value : '')),
+      );
   }
 
   async editAndRetry(entry: Locator, fields: Record<string, string>): Promise<void> {

@@ -52,7 +52,9 @@ export class TenantRoomPage extends BasePage {
   }
 
   /** Fills the room form (staff and the committee) and saves it. */
-  async fillRoom(fields: Partial<Record<'roomName' | 'opensAt' | 'closesAt' | 'slotMinutes' | 'bufferMinutes' | 'maxDaysAhead' | 'maxFutureBookings' | 'feeNis', string>>): Promise<void> {
+  async fillRoom(
+    fields: Partial<Record<'roomName' | 'opensAt' | 'closesAt' | 'slotMinutes' | 'bufferMinutes' | 'maxDaysAhead' | 'maxFutureBookings' | 'feeNis', string>>,
+  ): Promise<void> {
     const form = this.page.getByRole('dialog');
     for (const [key, value] of Object.entries(fields)) await form.getByLabel(this.t(key), { exact: true }).fill(value);
     await form.getByRole('button', { name: this.t('saveRoom') }).click();
@@ -68,4 +70,3 @@ export class TenantRoomPage extends BasePage {
     await this.page.getByRole('combobox', { name: this.t('bookFor') }).selectOption({ label });
   }
 }
-

@@ -47,7 +47,9 @@ export class ThreadsPage extends ShellLayoutPage {
 
   /** The menu's link to the conversations, with its unread badge when there is one. */
   menuLink(): Locator {
-    return this.page.getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') }).getByRole('link', { name: text(this.lang, 'routes', 'threads') });
+    return this.page
+      .getByRole('navigation', { name: text(this.lang, 'shell', 'menu.title') })
+      .getByRole('link', { name: text(this.lang, 'routes', 'threads') });
   }
 
   unreadBadge(count: number): string {

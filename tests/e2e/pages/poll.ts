@@ -21,7 +21,8 @@ export async function pollUntil<T>(read: () => T | Promise<T>, expected: T | Reg
     } catch (error) {
       seen = error instanceof Error ? error.message : String(error);
     }
-    if (Date.now() >= deadline) throw new Error(`${options.message}: expected ${expected instanceof RegExp ? String(expected) : JSON.stringify(expected)}, last read ${seen}`);
+    if (Date.now() >= deadline)
+      throw new Error(`${options.message}: expected ${expected instanceof RegExp ? String(expected) : JSON.stringify(expected)}, last read ${seen}`);
     await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
   }
 }

@@ -5,15 +5,17 @@ type Table = CreateTableBuilder<string, never>;
 
 // Common columns of server-owned domain records.
 const owned = (t: Table) => t.addColumn('companyId', 'integer', (c) => c.notNull());
-const versioned = (t: Table) =>
-  t.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).addColumn('updatedAt', 'text', (c) => c.notNull());
-const handover = (t: Table) =>
-  t.addColumn('deliveredTo', 'text').addColumn('deliveredBy', 'text').addColumn('deliveredAt', 'text');
+const versioned = (t: Table) => t.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).addColumn('updatedAt', 'text', (c) => c.notNull());
+const handover = (t: Table) => t.addColumn('deliveredTo', 'text').addColumn('deliveredBy', 'text').addColumn('deliveredAt', 'text');
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
   const s = db.schema;
   await versioned(
-    s.createTable('companies').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('guid', 'text', (c) => c.notNull().unique()).addColumn('name', 'text', (c) => c.notNull()),
+    s
+      .createTable('companies')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('guid', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull()),
   ).execute();
 
   await s
@@ -87,7 +89,11 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['companyId', 'key'])
     .execute();
 
-  await s.createTable('settings').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+  await s
+    .createTable('settings')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
 
   await versioned(
     s
@@ -112,7 +118,12 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
 
   const domainTable = async (name: string, build: (t: Table) => Table, indexes: string[][]) => {
     await versioned(build(owned(s.createTable(name).addColumn('id', 'text', (c) => c.primaryKey())))).execute();
-    for (const cols of indexes) await s.createIndex(`${name}_${cols.join('_')}`).on(name).columns(cols).execute();
+    for (const cols of indexes)
+      await s
+        .createIndex(`${name}_${cols.join('_')}`)
+        .on(name)
+        .columns(cols)
+        .execute();
   };
 
   await domainTable(
@@ -165,7 +176,10 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
         .addColumn('closedAt', 'text')
         .addColumn('copyToMaintenanceManager', types.bool, (c) => c.notNull().defaultTo(false))
         .addColumn('createdBy', 'text', (c) => c.notNull()),
-    [['companyId', 'buildingId'], ['companyId', 'updatedAt']],
+    [
+      ['companyId', 'buildingId'],
+      ['companyId', 'updatedAt'],
+    ],
   );
   await domainTable(
     'service_call_updates',
@@ -382,10 +396,33 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    'app_logs', 'translations', 'files', 'deposit_confirmations', 'checks', 'check_groups', 'debts',
-    'maintenance_plan_sends', 'maintenance_tests', 'facilities', 'visits', 'mail_items', 'key_items',
-    'meter_readings', 'meters', 'service_call_updates', 'service_calls', 'contacts', 'apartments',
-    'buildings', 'settings', 'idempotency_keys', 'otp_challenges', 'sessions', 'worker_buildings', 'users', 'companies',
+    'app_logs',
+    'translations',
+    'files',
+    'deposit_confirmations',
+    'checks',
+    'check_groups',
+    'debts',
+    'maintenance_plan_sends',
+    'maintenance_tests',
+    'facilities',
+    'visits',
+    'mail_items',
+    'key_items',
+    'meter_readings',
+    'meters',
+    'service_call_updates',
+    'service_calls',
+    'contacts',
+    'apartments',
+    'buildings',
+    'settings',
+    'idempotency_keys',
+    'otp_challenges',
+    'sessions',
+    'worker_buildings',
+    'users',
+    'companies',
   ];
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute();
 }

@@ -13,10 +13,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await s.alterTable('mail_items').addColumn('normalizedNumber', 'text').execute();
   const items = db as unknown as Kysely<ItemTables>;
   for (const k of await items.selectFrom('key_items').select(['id', 'tagNumber']).execute()) {
-    await items.updateTable('key_items').set({ normalizedNumber: normalizeItemNumber(k.tagNumber) }).where('id', '=', k.id).execute();
+    await items
+      .updateTable('key_items')
+      .set({ normalizedNumber: normalizeItemNumber(k.tagNumber) })
+      .where('id', '=', k.id)
+      .execute();
   }
   for (const m of await items.selectFrom('mail_items').select(['id', 'trackingNumber']).execute()) {
-    await items.updateTable('mail_items').set({ normalizedNumber: normalizeItemNumber(m.trackingNumber) }).where('id', '=', m.id).execute();
+    await items
+      .updateTable('mail_items')
+      .set({ normalizedNumber: normalizeItemNumber(m.trackingNumber) })
+      .where('id', '=', m.id)
+      .execute();
   }
   await s.createIndex('key_items_number').on('key_items').columns(['buildingId', 'normalizedNumber', 'status']).execute();
   await s.createIndex('mail_items_number').on('mail_items').columns(['buildingId', 'normalizedNumber', 'status']).execute();

@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { MigrationEnv } from './env.ts';
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
-  await db.schema.alterTable('deposit_confirmations').addColumn('startCount', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('deposit_confirmations')
+    .addColumn('startCount', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('deposit_confirmations').addColumn('startWindowAt', types.instant).execute();
   await db.schema.alterTable('deposit_confirmations').addColumn('answer', 'text').execute();
 }

@@ -6,7 +6,17 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { MigrationEnv } from './env.ts';
 
-type KeyRow = { companyId: number; userId: number; key: string; method: string; path: string; requestHash: string; status: number; body: string; createdAt: string };
+type KeyRow = {
+  companyId: number;
+  userId: number;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+  status: number;
+  body: string;
+  createdAt: string;
+};
 type Tables = { idempotency_keys: Omit<KeyRow, 'userId'>; idempotency_keys_by_user: KeyRow };
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
@@ -28,7 +38,9 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .insertInto('idempotency_keys_by_user')
     .columns(['companyId', 'userId', 'key', 'method', 'path', 'requestHash', 'status', 'body', 'createdAt'])
     .expression(
-      t.selectFrom('idempotency_keys').select(['companyId', sql<number>`0`.as('userId'), 'key', 'method', 'path', 'requestHash', 'status', 'body', 'createdAt']),
+      t
+        .selectFrom('idempotency_keys')
+        .select(['companyId', sql<number>`0`.as('userId'), 'key', 'method', 'path', 'requestHash', 'status', 'body', 'createdAt']),
     )
     .execute();
   await db.schema.dropTable('idempotency_keys').execute();

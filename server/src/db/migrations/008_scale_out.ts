@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>, { types, files }: MigrationEnv): P
     .execute();
 
   const rows = db as unknown as Kysely<{ files: FileRow }>;
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const batch = await rows.selectFrom('files').select(['id', 'companyId', 'sha256', 'data']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
     for (const f of batch) await files.put(f.companyId, f.sha256, Buffer.from(f.data));
     const last = batch.at(-1);
@@ -44,8 +44,12 @@ export async function up(db: Kysely<unknown>, { types, files }: MigrationEnv): P
     // that slides its expiry forward on use announces nothing.
     await sql.raw('CREATE TRIGGER sessions_ended AFTER DELETE OR TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION binyan_auth_changed()').execute(db);
     await sql
-      .raw('CREATE TRIGGER sessions_shortened AFTER UPDATE ON sessions FOR EACH ROW WHEN (NEW."expiresAt" < OLD."expiresAt") EXECUTE FUNCTION binyan_auth_changed()')
+      .raw(
+        'CREATE TRIGGER sessions_shortened AFTER UPDATE ON sessions FOR EACH ROW WHEN (NEW."expiresAt" < OLD."expiresAt") EXECUTE FUNCTION binyan_auth_changed()',
+      )
       .execute(db);
-    await sql.raw('CREATE TRIGGER users_changed AFTER UPDATE OR DELETE OR TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION binyan_auth_changed()').execute(db);
+    await sql
+      .raw('CREATE TRIGGER users_changed AFTER UPDATE OR DELETE OR TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION binyan_auth_changed()')
+      .execute(db);
   }
 }

@@ -54,11 +54,33 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
   const ledger = db as unknown as Kysely<{ ledger_entries: Record<string, unknown> }>;
   for (const d of debts) {
     const amountAgorot = Math.round(Number(d.amount) * 100);
-    const base = { companyId: d.companyId, buildingId: d.buildingId, apartmentId: d.apartmentId, contactId: d.contactId, groupName: null, createdBy: 'migration', version: 1 };
+    const base = {
+      companyId: d.companyId,
+      buildingId: d.buildingId,
+      apartmentId: d.apartmentId,
+      contactId: d.contactId,
+      groupName: null,
+      createdBy: 'migration',
+      version: 1,
+    };
     const when = new Date(d.updatedAt).toISOString();
     await ledger
       .insertInto('ledger_entries')
-      .values({ ...base, id: d.id, kind: 'charge', date: d.dueDate, amountAgorot, debtKind: d.kind, dueDate: d.dueDate, description: d.description, settles: '[]', sourceKind: 'debt', sourceId: d.id, createdAt: when, updatedAt: when })
+      .values({
+        ...base,
+        id: d.id,
+        kind: 'charge',
+        date: d.dueDate,
+        amountAgorot,
+        debtKind: d.kind,
+        dueDate: d.dueDate,
+        description: d.description,
+        settles: '[]',
+        sourceKind: 'debt',
+        sourceId: d.id,
+        createdAt: when,
+        updatedAt: when,
+      })
       .execute();
     if (d.paid === 1 || d.paid === true) {
       await ledger

@@ -131,5 +131,15 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['tenant_links', 'provider_charges', 'provider_cards', 'standing_orders', 'payments', 'saved_cards', 'apartment_holds', 'billing_settings']) await db.schema.dropTable(table).execute();
+  for (const table of [
+    'tenant_links',
+    'provider_charges',
+    'provider_cards',
+    'standing_orders',
+    'payments',
+    'saved_cards',
+    'apartment_holds',
+    'billing_settings',
+  ])
+    await db.schema.dropTable(table).execute();
 }

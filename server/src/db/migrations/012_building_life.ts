@@ -136,5 +136,6 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['push_subscriptions', 'message_deliveries', 'messages', 'gate_openings', 'gates', 'building_events', 'room_bookings', 'rooms']) await db.schema.dropTable(table).execute();
+  for (const table of ['push_subscriptions', 'message_deliveries', 'messages', 'gate_openings', 'gates', 'building_events', 'room_bookings', 'rooms'])
+    await db.schema.dropTable(table).execute();
 }

@@ -11,10 +11,19 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
   await db.schema.alterTable('ledger_entries').addColumn('descriptionKey', 'text').execute();
   await db.schema.alterTable('ledger_entries').addColumn('descriptionParams', types.json).execute();
   const ledger = db as unknown as Kysely<{ ledger_entries: Row & { descriptionKey: string | null; descriptionParams: string | null } }>;
-  const rows = await ledger.selectFrom('ledger_entries').select(['id', 'sourceKind', 'description']).where('sourceKind', 'in', ['cardPayment', 'standingOrderRun', 'checkGroup']).execute();
+  const rows = await ledger
+    .selectFrom('ledger_entries')
+    .select(['id', 'sourceKind', 'description'])
+    .where('sourceKind', 'in', ['cardPayment', 'standingOrderRun', 'checkGroup'])
+    .execute();
   for (const r of rows) {
     const text = readLegacyText(r.sourceKind, r.description);
-    if (text) await ledger.updateTable('ledger_entries').set({ descriptionKey: text.descriptionKey, descriptionParams: JSON.stringify(text.descriptionParams) }).where('id', '=', r.id).execute();
+    if (text)
+      await ledger
+        .updateTable('ledger_entries')
+        .set({ descriptionKey: text.descriptionKey, descriptionParams: JSON.stringify(text.descriptionParams) })
+        .where('id', '=', r.id)
+        .execute();
   }
 
   await db.schema

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 import type { MigrationEnv } from './env.ts';
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
-  await db.schema.alterTable('room_bookings').addColumn('feeAgorot', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('room_bookings')
+    .addColumn('feeAgorot', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('room_bookings').addColumn('cancelRequestedAt', types.instant).execute();
   await db.schema.alterTable('room_bookings').addColumn('cancelRequestedBy', 'text').execute();
   await db.schema.alterTable('building_events').addColumn('remindedAt', types.instant).execute();

@@ -13,7 +13,10 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .addColumn('preferences', types.json, (c) => c.notNull())
     .addColumn('updatedAt', types.instant, (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('messages').addColumn('topic', 'text', (c) => c.notNull().defaultTo('announcements')).execute();
+  await db.schema
+    .alterTable('messages')
+    .addColumn('topic', 'text', (c) => c.notNull().defaultTo('announcements'))
+    .execute();
   for (const table of ['key_items', 'mail_items']) await db.schema.alterTable(table).addColumn('signatureFileId', 'text').execute();
 }
 

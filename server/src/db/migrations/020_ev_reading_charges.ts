@@ -6,7 +6,18 @@
 import type { Kysely } from 'kysely';
 import { evChargeAgorot, evChargeText, readingDay } from '../../../../src/lib/domain/evCharges.ts';
 
-type ReadingRow = { id: string; companyId: number; buildingId: number; meterId: string; previous: number; current: number; consumption: number; readAt: string; paid: number | boolean; pricePerKwh: number | null };
+type ReadingRow = {
+  id: string;
+  companyId: number;
+  buildingId: number;
+  meterId: string;
+  previous: number;
+  current: number;
+  consumption: number;
+  readAt: string;
+  paid: number | boolean;
+  pricePerKwh: number | null;
+};
 type MeterRow = { id: string; apartmentId: string | null; kind: string };
 type ContactRow = { id: string; apartmentId: string | null; role: string; companyId: number };
 type Tables = { meter_readings: ReadingRow; meters: MeterRow; contacts: ContactRow; ledger_entries: Record<string, unknown> };
@@ -15,10 +26,20 @@ const SOURCE = 'evReading';
 
 export async function up(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as unknown as Kysely<Tables>;
-  const stations = await db.selectFrom('meters').select(['id', 'apartmentId', 'kind']).where('kind', '=', 'evCharger').where('apartmentId', 'is not', null).execute();
+  const stations = await db
+    .selectFrom('meters')
+    .select(['id', 'apartmentId', 'kind'])
+    .where('kind', '=', 'evCharger')
+    .where('apartmentId', 'is not', null)
+    .execute();
   for (const meter of stations) {
     const apartmentId = meter.apartmentId ?? '';
-    const people = await db.selectFrom('contacts').select(['id', 'role', 'apartmentId', 'companyId']).where('apartmentId', '=', apartmentId).orderBy('id').execute();
+    const people = await db
+      .selectFrom('contacts')
+      .select(['id', 'role', 'apartmentId', 'companyId'])
+      .where('apartmentId', '=', apartmentId)
+      .orderBy('id')
+      .execute();
     const payer = (people.find((c) => c.role === 'owner' || c.role === 'committee') ?? people[0])?.id ?? null;
     const readings = await db.selectFrom('meter_readings').selectAll().where('meterId', '=', meter.id).execute();
     for (const r of readings) {
@@ -32,16 +53,50 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       const readAt = new Date(r.readAt).toISOString();
       const day = readingDay(readAt);
       const { description, descriptionKey, descriptionParams } = evChargeText({ readAt, consumption: Number(r.consumption) });
-      const base = { companyId: r.companyId, buildingId: r.buildingId, apartmentId, contactId: payer, groupName: null, createdBy: 'migration', version: 1, createdAt: readAt, updatedAt: readAt };
+      const base = {
+        companyId: r.companyId,
+        buildingId: r.buildingId,
+        apartmentId,
+        contactId: payer,
+        groupName: null,
+        createdBy: 'migration',
+        version: 1,
+        createdAt: readAt,
+        updatedAt: readAt,
+      };
       const text = { description, descriptionKey, descriptionParams: JSON.stringify(descriptionParams) };
       await db
         .insertInto('ledger_entries')
-        .values({ ...base, ...text, id, kind: 'charge', date: day, amountAgorot, debtKind: 'special', dueDate: day, settles: '[]', sourceKind: SOURCE, sourceId: r.id })
+        .values({
+          ...base,
+          ...text,
+          id,
+          kind: 'charge',
+          date: day,
+          amountAgorot,
+          debtKind: 'special',
+          dueDate: day,
+          settles: '[]',
+          sourceKind: SOURCE,
+          sourceId: r.id,
+        })
         .execute();
       if (r.paid === true || r.paid === 1) {
         await db
           .insertInto('ledger_entries')
-          .values({ ...base, ...text, id: `${id}:paid`, kind: 'payment', date: day, amountAgorot, debtKind: null, dueDate: null, settles: JSON.stringify([{ chargeId: id, amountAgorot }]), sourceKind: 'evReadingPaid', sourceId: r.id })
+          .values({
+            ...base,
+            ...text,
+            id: `${id}:paid`,
+            kind: 'payment',
+            date: day,
+            amountAgorot,
+            debtKind: null,
+            dueDate: null,
+            settles: JSON.stringify([{ chargeId: id, amountAgorot }]),
+            sourceKind: 'evReadingPaid',
+            sourceId: r.id,
+          })
           .execute();
       }
     }

@@ -23,14 +23,19 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     .execute();
   await db.schema.createIndex('payment_reservations_payment').on('payment_reservations').column('paymentId').execute();
 
-  const pending = await sql<PendingIntent>`select "id", "companyId", "chargeIds", "createdAt" from "payments" where "status" = 'pending' order by "createdAt", "id"`.execute(db);
+  const pending =
+    await sql<PendingIntent>`select "id", "companyId", "chargeIds", "createdAt" from "payments" where "status" = 'pending' order by "createdAt", "id"`.execute(
+      db,
+    );
   const taken = new Set<string>();
   for (const p of pending.rows) {
     for (const chargeId of chargeIdsOf(p.chargeIds)) {
       if (taken.has(chargeId)) continue;
       taken.add(chargeId);
       const createdAt = p.createdAt instanceof Date ? p.createdAt.toISOString() : String(p.createdAt);
-      await sql`insert into "payment_reservations" ("chargeId", "paymentId", "companyId", "createdAt") values (${chargeId}, ${p.id}, ${p.companyId}, ${createdAt})`.execute(db);
+      await sql`insert into "payment_reservations" ("chargeId", "paymentId", "companyId", "createdAt") values (${chargeId}, ${p.id}, ${p.companyId}, ${createdAt})`.execute(
+        db,
+      );
     }
   }
 }

@@ -57,11 +57,18 @@ export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<
     WHERE b."logoUrl" IS NOT NULL
     ON CONFLICT DO NOTHING`.execute(db);
 
-  await db.schema.createTable('server_secrets').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('server_secrets')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
   await sql`INSERT INTO server_secrets ("name", "value") SELECT "name", "value" FROM settings WHERE "name" = 'vapid_keys'`.execute(db);
   await sql`DELETE FROM settings WHERE "name" = 'vapid_keys'`.execute(db);
 
-  await db.schema.alterTable('document_sends').addColumn('state', 'text', (c) => c.notNull().defaultTo('sent')).execute();
+  await db.schema
+    .alterTable('document_sends')
+    .addColumn('state', 'text', (c) => c.notNull().defaultTo('sent'))
+    .execute();
   await db.schema.alterTable('documents').addColumn('signerName', 'text').execute();
 }
 

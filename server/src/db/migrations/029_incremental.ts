@@ -94,7 +94,9 @@ async function sqliteTriggers(db: Kysely<unknown>, t: Tracked): Promise<void> {
   const moved = `(${buildingOf(t, 'OLD')}) IS NOT (${buildingOf(t, 'NEW')})`;
   const name = (op: string) => `sync_${t.table}_${op}`;
   await sql.raw(`CREATE TRIGGER ${name('ins')} AFTER INSERT ON ${t.table} BEGIN ${logRow(t, 'NEW', 'upsert', '0')} END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${name('upd')} AFTER UPDATE ON ${t.table} BEGIN ${logRow(t, 'OLD', 'delete', '0', moved)} ${logRow(t, 'NEW', 'upsert', '0')} END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ${name('upd')} AFTER UPDATE ON ${t.table} BEGIN ${logRow(t, 'OLD', 'delete', '0', moved)} ${logRow(t, 'NEW', 'upsert', '0')} END`)
+    .execute(db);
   await sql.raw(`CREATE TRIGGER ${name('del')} AFTER DELETE ON ${t.table} BEGIN ${logRow(t, 'OLD', 'delete', '0')} END`).execute(db);
 }
 

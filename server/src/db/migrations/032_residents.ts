@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { MigrationEnv } from './env.ts';
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
-  await db.schema.alterTable('billing_settings').addColumn('refuseRoomsWithDebt', types.bool, (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('billing_settings')
+    .addColumn('refuseRoomsWithDebt', types.bool, (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -8,11 +8,27 @@ import type { Kysely } from 'kysely';
 import { agorotOf } from '../../../../src/lib/agorot.ts';
 import type { MigrationEnv } from './env.ts';
 
-type CheckRow = { CheckGuid: string; ChecksHeaderGuid: string; Amount: number; DepositDate: string; CheckNumber: string | null; BankNumber: string | null; companyId: number };
+type CheckRow = {
+  CheckGuid: string;
+  ChecksHeaderGuid: string;
+  Amount: number;
+  DepositDate: string;
+  CheckNumber: string | null;
+  BankNumber: string | null;
+  companyId: number;
+};
 type Tables = {
   checks: CheckRow;
   deposit_confirmations: { ChecksHeaderGuid: string; confirmedAt: string | null; userName: string };
-  ledger_entries: { id: string; companyId: number; buildingId: number; apartmentId: string | null; sourceKind: string | null; sourceId: string | null; kind: string };
+  ledger_entries: {
+    id: string;
+    companyId: number;
+    buildingId: number;
+    apartmentId: string | null;
+    sourceKind: string | null;
+    sourceId: string | null;
+    kind: string;
+  };
   check_life: Record<string, unknown>;
 };
 
@@ -57,7 +73,11 @@ export async function up(untyped: Kysely<unknown>, { types }: MigrationEnv): Pro
   await untyped.schema.createIndex('check_bounce_fees_building').on('check_bounce_fees').columns(['companyId', 'buildingId', 'effectiveFrom']).execute();
 
   const db = untyped as unknown as Kysely<Tables>;
-  const confirmed = await db.selectFrom('deposit_confirmations').select(['ChecksHeaderGuid', 'confirmedAt', 'userName']).where('confirmedAt', 'is not', null).execute();
+  const confirmed = await db
+    .selectFrom('deposit_confirmations')
+    .select(['ChecksHeaderGuid', 'confirmedAt', 'userName'])
+    .where('confirmedAt', 'is not', null)
+    .execute();
   for (const group of confirmed) {
     const payment = await db
       .selectFrom('ledger_entries')

@@ -8,7 +8,10 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('billing_settings').addColumn('receiptIssuer', 'text', (c) => c.notNull().defaultTo('company')).execute();
+  await db.schema
+    .alterTable('billing_settings')
+    .addColumn('receiptIssuer', 'text', (c) => c.notNull().defaultTo('company'))
+    .execute();
   await db.schema.alterTable('payments').addColumn('receiptIssuer', 'text').execute();
   // The receipts issued so far were the management company's (one sequence per company).
   await sql`update payments set "receiptIssuer" = 'company:' || cast("companyId" as text) where "receiptNumber" is not null`.execute(db);

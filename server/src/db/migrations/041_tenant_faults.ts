@@ -8,13 +8,22 @@ import type { MigrationEnv } from './env.ts';
 
 export async function up(db: Kysely<unknown>, { types }: MigrationEnv): Promise<void> {
   await db.schema.alterTable('service_calls').addColumn('apartmentId', 'text').execute();
-  await db.schema.alterTable('service_calls').addColumn('commonArea', types.bool, (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('service_calls')
+    .addColumn('commonArea', types.bool, (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema.alterTable('service_calls').addColumn('reporterUserId', 'integer').execute();
   // The daily limit counts a tenant's reports of a day; the tenant's list reads an apartment's calls.
   await db.schema.createIndex('service_calls_reporter_user').on('service_calls').columns(['reporterUserId', 'openedAt']).execute();
   await db.schema.createIndex('service_calls_apartment').on('service_calls').columns(['apartmentId']).execute();
-  await db.schema.alterTable('service_call_updates').addColumn('visibleToReporter', types.bool, (c) => c.notNull().defaultTo(false)).execute();
-  await db.schema.alterTable('service_call_updates').addColumn('fromReporter', types.bool, (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('service_call_updates')
+    .addColumn('visibleToReporter', types.bool, (c) => c.notNull().defaultTo(false))
+    .execute();
+  await db.schema
+    .alterTable('service_call_updates')
+    .addColumn('fromReporter', types.bool, (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema.alterTable('service_call_updates').addColumn('authorUserId', 'integer').execute();
   await db.schema
     .createTable('service_call_followers')

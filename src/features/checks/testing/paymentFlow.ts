@@ -5,24 +5,78 @@ import { ApiError } from '../../../api/errors';
 import type { Check, Debt } from '../../../lib/domain/entities';
 import type { CompressedPhoto } from '../../../sync/write/photos';
 import { checkPaymentMachine } from '../checkPaymentMachine';
-import type { CaptureTarget, NavigateEvent, PayerData, PaymentGroup, SaveImageInput, SaveNewCheckInput, SubmitInput, UpdateCheckInput } from '../checkPaymentModel';
+import type {
+  CaptureTarget,
+  NavigateEvent,
+  PayerData,
+  PaymentGroup,
+  SaveImageInput,
+  SaveNewCheckInput,
+  SubmitInput,
+  UpdateCheckInput,
+} from '../checkPaymentModel';
 
 export const payer = { contactGuid: 'contact-1', buildingId: 1, apartmentId: 'apt-1' };
 export const debt = (id: string, amount: number): Debt => ({
-  id, amount, buildingId: 1, apartmentId: 'apt-1', contactId: 'contact-1', contactGuid: 'contact-1', kind: 'currentCommittee',
-  description: 'דמי ועד', dueDate: '2030-01-01', paid: false, version: 1, updatedAt: '2030-01-01T00:00:00Z',
+  id,
+  amount,
+  buildingId: 1,
+  apartmentId: 'apt-1',
+  contactId: 'contact-1',
+  contactGuid: 'contact-1',
+  kind: 'currentCommittee',
+  description: 'דמי ועד',
+  dueDate: '2030-01-01',
+  paid: false,
+  version: 1,
+  updatedAt: '2030-01-01T00:00:00Z',
 });
 export const check = (guid: string, groupGuid: string, Amount: number, extra: Partial<Check> = {}): Check => ({
-  CheckGuid: guid, TransactionNumber: null, checksHeaderID: null, ChecksHeaderGuid: groupGuid, CheckStatus: 1, Amount, DepositDate: '2030-02-01',
-  ApprovedByUserId: null, ApprovalDate: null, SentToDeposit: false, LastStatusChange: null, LastStatusChangeByUserID: null, redirect: null,
-  BankNumber: null, BranchNumber: null, AccountNumber: null, CheckNumber: null, FrontImageId: 'p', BackImageId: null, version: 1, ...extra,
+  CheckGuid: guid,
+  TransactionNumber: null,
+  checksHeaderID: null,
+  ChecksHeaderGuid: groupGuid,
+  CheckStatus: 1,
+  Amount,
+  DepositDate: '2030-02-01',
+  ApprovedByUserId: null,
+  ApprovalDate: null,
+  SentToDeposit: false,
+  LastStatusChange: null,
+  LastStatusChangeByUserID: null,
+  redirect: null,
+  BankNumber: null,
+  BranchNumber: null,
+  AccountNumber: null,
+  CheckNumber: null,
+  FrontImageId: 'p',
+  BackImageId: null,
+  version: 1,
+  ...extra,
 });
 export const group = (guid: string, Amount: number, checks: Check[] = []): PaymentGroup => ({
-  ID: null, ChecksHeaderGuid: guid, Amount, CreateDate: '2030-01-01T00:00:00Z', BatchId: null, NumbersOfPayments: Math.max(1, checks.length),
-  ContactGuid: 'contact-1', BuildingId: 1, DebtIds: ['d1', 'd2'], Status: 'draft', checks, version: 1,
+  ID: null,
+  ChecksHeaderGuid: guid,
+  Amount,
+  CreateDate: '2030-01-01T00:00:00Z',
+  BatchId: null,
+  NumbersOfPayments: Math.max(1, checks.length),
+  ContactGuid: 'contact-1',
+  BuildingId: 1,
+  DebtIds: ['d1', 'd2'],
+  Status: 'draft',
+  checks,
+  version: 1,
 });
 export const photo: CompressedPhoto = { blob: new Blob(['x']), width: 2000, height: 900, hash: 'h' };
-export const details = (Amount: number) => ({ Amount, DepositDate: '2030-03-01', BankNumber: '12', BranchNumber: '600', AccountNumber: '123456', CheckNumber: '1000001' });
+export const details = (Amount: number) => ({
+  Amount,
+  DepositDate: '2030-03-01',
+  BankNumber: '12',
+  BranchNumber: '600',
+  AccountNumber: '123456',
+  CheckNumber: '1000001',
+});
 export const apiError = (status: number, messageKey: string) => new ApiError({ message: messageKey, errorCode: status, status, messageKey });
 
 export type Fakes = {
@@ -46,7 +100,14 @@ export type Fakes = {
 };
 
 export function start(f: Fakes = {}) {
-  const seen = { submitted: [] as SubmitInput[], saved: [] as SaveNewCheckInput[], cancelled: [] as string[][], deleted: [] as string[], codes: [] as string[], starts: 0 };
+  const seen = {
+    submitted: [] as SubmitInput[],
+    saved: [] as SaveNewCheckInput[],
+    cancelled: [] as string[][],
+    deleted: [] as string[],
+    codes: [] as string[],
+    starts: 0,
+  };
   const nav: NavigateEvent[] = [];
   const actor = createActor(
     checkPaymentMachine.provide({
@@ -62,8 +123,12 @@ export function start(f: Fakes = {}) {
           seen.saved.push(input);
           await f.saveNew?.(input);
         }),
-        saveCheckImage: fromPromise(async ({ input }: { input: SaveImageInput }) => (f.saveImage ?? (async (i) => check(i.checkGuid, 'g1', 100, { FrontImageId: 'new' })))(input)),
-        updateCheck: fromPromise(async ({ input }: { input: UpdateCheckInput }) => (f.update ?? (async (i) => check(i.checkGuid, 'g1', i.details.Amount ?? 0)))(input)),
+        saveCheckImage: fromPromise(async ({ input }: { input: SaveImageInput }) =>
+          (f.saveImage ?? (async (i) => check(i.checkGuid, 'g1', 100, { FrontImageId: 'new' })))(input),
+        ),
+        updateCheck: fromPromise(async ({ input }: { input: UpdateCheckInput }) =>
+          (f.update ?? (async (i) => check(i.checkGuid, 'g1', i.details.Amount ?? 0)))(input),
+        ),
         deleteCheck: fromPromise(async ({ input }: { input: { checkGuid: string } }) => {
           seen.deleted.push(input.checkGuid);
           await f.remove?.();
@@ -73,7 +138,9 @@ export function start(f: Fakes = {}) {
           await f.submit?.(input);
         }),
         waitForSync: fromPromise<void, { groupGuid: string }>(async () => f.waitForSync?.()),
-        loadSentGroup: fromPromise<PaymentGroup | null, { groupGuid: string }>(async ({ input }) => f.sent?.find((g) => g.ChecksHeaderGuid === input.groupGuid) ?? null),
+        loadSentGroup: fromPromise<PaymentGroup | null, { groupGuid: string }>(
+          async ({ input }) => f.sent?.find((g) => g.ChecksHeaderGuid === input.groupGuid) ?? null,
+        ),
         startDeposit: fromPromise(async () => {
           seen.starts += 1;
           await f.startDeposit?.();

@@ -66,11 +66,7 @@ export function NewTenantReportScreen() {
               {t(`area.${value}`)}
             </label>
           ))}
-          {areaError ? (
-            <Alert id="tenant-report-area-error">
-              {areaError}
-            </Alert>
-          ) : null}
+          {areaError ? <Alert id="tenant-report-area-error">{areaError}</Alert> : null}
         </fieldset>
         {area === 'common' && neighbours.length > 0 ? <AlreadyReported calls={neighbours} /> : null}
         <SelectField
@@ -81,7 +77,9 @@ export function NewTenantReportScreen() {
           options={[{ value: '', label: t('domainChoose') }, ...serviceCallDomains.map((d) => ({ value: d, label: t(`serviceCalls:domain.${d}`) }))]}
         />
         <Field label={t('descriptionLabel')} error={descriptionError} hint={t('descriptionHint')}>
-          {(control) => <textarea {...control} className={`${control.className} ${styles.textarea}`} value={description} onChange={(e) => setDescription(e.target.value)} />}
+          {(control) => (
+            <textarea {...control} className={`${control.className} ${styles.textarea}`} value={description} onChange={(e) => setDescription(e.target.value)} />
+          )}
         </Field>
         <PhotoPicker picker={picker} idPrefix="tenant-report" />
         <Button type="submit" block disabled={busy || picker.progress !== null}>

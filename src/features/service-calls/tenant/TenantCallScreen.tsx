@@ -168,7 +168,9 @@ export function TenantCallScreen() {
         <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="tenant-call-comment">
           <h2 id="tenant-call-comment">{t('commentTitle')}</h2>
           <Field label={t('commentLabel')} error={textError}>
-            {(control) => <textarea {...control} className={`${control.className} ${styles.textarea}`} value={text} onChange={(e) => setText(e.target.value)} />}
+            {(control) => (
+              <textarea {...control} className={`${control.className} ${styles.textarea}`} value={text} onChange={(e) => setText(e.target.value)} />
+            )}
           </Field>
           <PhotoPicker picker={picker} idPrefix="tenant-comment" />
           <Button type="submit" disabled={busy || picker.progress !== null}>

@@ -70,7 +70,11 @@ export function pendingReports(): Promise<ServiceCallRow[]> {
 
 /** Comments written on this device for a call, not answered yet. */
 export function pendingComments(serviceCallId: string): Promise<ServiceCallUpdateRow[]> {
-  return db.serviceCallUpdates.where('serviceCallId').equals(serviceCallId).filter((row) => row.syncState !== 'synced').toArray();
+  return db.serviceCallUpdates
+    .where('serviceCallId')
+    .equals(serviceCallId)
+    .filter((row) => row.syncState !== 'synced')
+    .toArray();
 }
 
 export type NewTenantReport = { area: TenantCallArea | null; domain: ServiceCallDomain | null; description: string };
@@ -129,7 +133,17 @@ export async function addComment(serviceCallId: string, text: string, photos: re
   const actor = await currentActor();
   const id = newId();
   const now = new Date().toISOString();
-  const row: ServiceCallUpdateRow = { id, serviceCallId, text: text.trim(), createdAt: now, createdBy: actor.displayName, fromReporter: true, version: 0, updatedAt: now, syncState: 'local' };
+  const row: ServiceCallUpdateRow = {
+    id,
+    serviceCallId,
+    text: text.trim(),
+    createdAt: now,
+    createdBy: actor.displayName,
+    fromReporter: true,
+    version: 0,
+    updatedAt: now,
+    syncState: 'local',
+  };
   await createRecord({
     table: 'serviceCallUpdates',
     id,
@@ -147,7 +161,14 @@ export async function addComment(serviceCallId: string, text: string, photos: re
 export async function joinCall(serviceCallId: string): Promise<void> {
   const actor = await currentActor();
   const key: MetaOutboxKey = `${JOIN_PREFIX}${serviceCallId}`;
-  await createRecord({ table: 'meta', id: key, row: { key, value: { serviceCallId, at: new Date().toISOString() } }, path: `${base}/${serviceCallId}/join`, payload: {}, userKey: actor.userKey });
+  await createRecord({
+    table: 'meta',
+    id: key,
+    row: { key, value: { serviceCallId, at: new Date().toISOString() } },
+    path: `${base}/${serviceCallId}/join`,
+    payload: {},
+    userKey: actor.userKey,
+  });
 }
 
 /** Joined on this device (sent or still waiting). */

@@ -64,5 +64,10 @@ export function useTenantCall(id: string) {
 /** Photos of the call and its comments that are on this device (taken here, waiting or sent). */
 export function useLocalPhotos(ownerIds: readonly string[]): PhotoRow[] {
   const joined = ownerIds.join(',');
-  return useLiveQuery(() => db.photos.filter((p) => (p.ownerTable === 'serviceCalls' || p.ownerTable === 'serviceCallUpdates') && joined.split(',').includes(p.ownerId)).toArray(), [joined], []);
+  return useLiveQuery(
+    () =>
+      db.photos.filter((p) => (p.ownerTable === 'serviceCalls' || p.ownerTable === 'serviceCallUpdates') && joined.split(',').includes(p.ownerId)).toArray(),
+    [joined],
+    [],
+  );
 }
