@@ -3,11 +3,8 @@
 // (the demo seed, bulk data), so a number is never handed out twice. One statement, one round trip.
 import { sql } from 'kysely';
 import type { Expression, Kysely } from 'kysely';
-import type { Db, StatementDef } from './database.ts';
+import type { Counter, Db, StatementDef } from './database.ts';
 import type { DB } from './schema.ts';
-
-/** A kind of counter, compiled once per database like a statement (see `counter`). */
-export type Counter<A extends unknown[]> = StatementDef & { readonly __args?: A };
 
 /**
  * Counters handing out `from`, `from + 1`, … and always more than `above(q, ...args)`: the highest

@@ -9,7 +9,6 @@
 // race (serialization failure, deadlock, unique violation) as a whole: the same guarantees as SQLite's
 // one-at-a-time, across any number of server processes.
 import type { Compilable, Kysely } from 'kysely';
-import type { Counter } from './counters.ts';
 import type { DB } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -24,6 +23,9 @@ export type StatementDef = {
   readonly build: (q: Kysely<DB>, ...args: never[]) => Compilable<unknown>;
   readonly arity: number;
 };
+
+/** A kind of counter, compiled once per database like a statement (see `counter` in db/counters.ts). */
+export type Counter<A extends unknown[]> = StatementDef & { readonly __args?: A };
 
 /** What a data module queries: the database itself, or the transaction a request runs in. */
 export type Db = {

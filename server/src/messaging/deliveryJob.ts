@@ -11,7 +11,7 @@ import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { files } from '../data/files.ts';
 import { notificationPrefs } from '../data/notificationPrefs.ts';
 import type { FileStore } from '../files/fileStore.ts';
-import { safeFileName } from '../routes/files.ts';
+import { safeFileName } from '../files/fileNames.ts';
 import type { MailAttachment, MailProvider, PushProvider, SmsProvider } from './providers.ts';
 import { DeliveryError } from './providers.ts';
 import { isPushServiceEndpoint } from './pushTargets.ts';

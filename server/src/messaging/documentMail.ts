@@ -23,7 +23,7 @@ import { actorOf } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { assertQuota, spendQuota } from '../limits/usageLimits.ts';
-import { safeFileName } from '../routes/files.ts';
+import { safeFileName } from '../files/fileNames.ts';
 
 const sendBody = z.object({ id: recordId, to: z.string().max(320).nullable().optional() });
 

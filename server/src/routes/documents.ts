@@ -22,7 +22,7 @@ import { recordId } from '../http/schemas.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64, safeFileName } from './files.ts';
+import { decodeBase64, safeFileName } from '../files/fileNames.ts';
 
 const documentCreate = z.object({
   id: recordId,

@@ -21,14 +21,10 @@ import { runMutation } from '../http/mutation.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { ok2, paramValues, str } from '../http/style2.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
+import { decodeBase64, safeFileName } from '../files/fileNames.ts';
 
 /** What is stored of an upload: a re-encoded image, or a PDF as sent. */
 type Stored = Pick<Reencoded, 'data'> & { mimeType: Reencoded['mimeType'] | 'application/pdf' };
-
-export function decodeBase64(value: string): Buffer {
-  const payload = value.replace(/^data:[^;,]+;base64,/, '').replace(/\s+/g, '');
-  return Buffer.from(payload, 'base64');
-}
 
 const fileView = (f: FileView) => ({
   id: f.id,
@@ -41,19 +37,6 @@ const fileView = (f: FileView) => ({
 });
 
 const urlOf = (id: string) => `/api/files/getImg?src=${encodeURIComponent(id)}`;
-
-const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'application/pdf': 'pdf' };
-
-/** A Content-Disposition file name that cannot break the header or name a path: ASCII, its real extension. */
-export function safeFileName(name: string | null, id: string, mimeType: string): string {
-  const ext = extensions[mimeType] ?? 'bin';
-  const stem = (name ?? '')
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${stem || id.replace(/[^A-Za-z0-9_-]+/g, '').slice(0, 80) || 'file'}.${ext}`;
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';

@@ -16,7 +16,7 @@ import { reencodeImage } from '../files/images.ts';
 import type { DeskItemKind } from '../messaging/deskNotice.ts';
 import { queueDeskNotice } from '../messaging/deskNotice.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64 } from './files.ts';
+import { decodeBase64 } from '../files/fileNames.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';

@@ -29,7 +29,7 @@ import { actorOf, visibleBuildingIds } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64 } from './files.ts';
+import { decodeBase64 } from '../files/fileNames.ts';
 
 const signedBody = z.object({
   id: recordId,
