@@ -19,36 +19,11 @@ export type TenantAccount = { userId: number; companyId: number; companyName: st
 
 type AccountRow = TenantAccount & { userName: string; email: string | null; languageId: number };
 
-const TENANT_ROLES = ['owner', 'renter'] as const;
-
 /** The active tenant accounts of a phone, one per company, in company order. */
 async function accountRows(db: Db, phoneInput: string): Promise<AccountRow[]> {
   const phone = digitsOnly(phoneInput);
   if (phone === '') return [];
-  const rows = await db.all(
-    db.q
-      .selectFrom('users')
-      .innerJoin('companies', 'companies.id', 'users.companyId')
-      .leftJoin('contacts', (j) => j.onRef('contacts.id', '=', 'users.contactId').onRef('contacts.companyId', '=', 'users.companyId'))
-      .leftJoin('apartments', (j) => j.onRef('apartments.id', '=', 'contacts.apartmentId').onRef('apartments.companyId', '=', 'users.companyId'))
-      .leftJoin('buildings', (j) => j.onRef('buildings.id', '=', 'apartments.buildingId').onRef('buildings.companyId', '=', 'users.companyId'))
-      .select([
-        'users.id as userId',
-        'users.companyId as companyId',
-        'users.userName as userName',
-        'users.email as email',
-        'users.languageId as languageId',
-        'companies.name as companyName',
-        'apartments.number as apartmentNumber',
-        'buildings.address as address',
-      ])
-      .where('users.phone', '=', phone)
-      .where('users.role', 'in', [...TENANT_ROLES])
-      .where('users.disabledAt', 'is', null)
-      .orderBy('users.companyId')
-      .orderBy('users.id'),
-  );
-  return rows.map((r) => ({ ...r, apartmentNumber: r.apartmentNumber ?? null, address: r.address ?? null }));
+  return users.tenantAccountsOfPhone(db, phone);
 }
 
 export async function tenantAccounts(ctx: AppContext, phoneInput: string): Promise<TenantAccount[]> {

@@ -14,6 +14,8 @@ import type { Db } from '../db/database.ts';
 import type { OtpChallenge } from '../data/otpChallenges.ts';
 import type { UserRow } from '../data/users.ts';
 import { users } from '../data/users.ts';
+import { contactsOfApartment } from '../data/buildings.ts';
+import { tenantLinks } from '../data/tenantLinks.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, newUuid, randomDigits } from '../util/crypto.ts';
 import type { ChallengeSpec, OtpStartAnswer, Recipient, RecipientLookup, SendMethod } from './otp.ts';
@@ -26,9 +28,7 @@ export type RegistrationLink = { code: string; companyId: number; buildingId: nu
 
 /** The link of this code while it works (not revoked, not past its expiry), else null. */
 export async function linkOf(ctx: AppContext, code: string, db: Db = ctx.db): Promise<RegistrationLink | null> {
-  const row = await db.first(
-    db.q.selectFrom('tenant_links').select(['code', 'companyId', 'buildingId', 'apartmentId', 'role', 'expiresOn', 'revokedAt']).where('code', '=', code),
-  );
+  const row = await tenantLinks.byCode(db, code);
   if (!row || !tenantLinkWorks(row, ctx.now())) return null;
   return { code: row.code, companyId: row.companyId, buildingId: row.buildingId, apartmentId: row.apartmentId, role: row.role };
 }
@@ -37,14 +37,8 @@ type Contact = { id: string; role: string; fullName: string; phone: string; emai
 
 /** The contact of the link's apartment whose phone this is and whom the link is for, else null. */
 async function contactOf(db: Db, link: RegistrationLink, phone: string): Promise<Contact | null> {
-  const contacts = await db.all(
-    db.q
-      .selectFrom('contacts')
-      .select(['id', 'role', 'fullName', 'phone', 'email'])
-      .where('companyId', '=', link.companyId)
-      .where('apartmentId', '=', link.apartmentId),
-  );
-  const contact = contacts.find(
+  const ofApartment = await contactsOfApartment(db, link.companyId, link.apartmentId);
+  const contact = ofApartment.find(
     (c) => c.phone !== null && c.phone === phone && ['owner', 'renter', 'committee'].includes(c.role) && roleMayUseLink(link.role, c.role),
   );
   return contact?.phone ? { ...contact, phone: contact.phone } : null;
@@ -55,9 +49,9 @@ async function contactOf(db: Db, link: RegistrationLink, phone: string): Promise
  * refused when the account was deleted or the phone is another user's name in the company.
  */
 async function existingUser(db: Db, link: RegistrationLink, contact: Contact): Promise<UserRow | undefined> {
-  const own = await db.first(db.q.selectFrom('users').select('id').where('companyId', '=', link.companyId).where('contactId', '=', contact.id).orderBy('id'));
-  if (own) {
-    const user = await users.byId(db, own.id);
+  const own = await users.idOfContact(db, link.companyId, contact.id);
+  if (own !== undefined) {
+    const user = await users.byId(db, own);
     if (!isActive(user)) throw phoneNotRegistered();
     return user;
   }
@@ -103,32 +97,28 @@ export const registrationRecipient: RecipientLookup = async (ctx, tx, ch) => {
 };
 
 async function createTenant(ctx: AppContext, tx: Db, link: RegistrationLink, contact: Contact): Promise<UserRow> {
-  const top = await tx.first(tx.q.selectFrom('users').select((eb) => eb.fn.max('workerNumber').as('max')));
-  await tx.run(
-    tx.q.insertInto('users').values({
-      companyId: link.companyId,
-      userName: contact.phone,
-      passwordHash: hashPassword(`${newUuid()}${randomDigits(12)}`),
-      role: contact.role === 'renter' ? 'renter' : 'owner',
-      fullName: contact.fullName,
-      phone: contact.phone,
-      email: contact.email,
-      workerGuid: newUuid(),
-      workerNumber: Number(top?.max ?? 0) + 1,
-      contactId: contact.id,
-      languageId: 1,
-      permSrvCall: 0,
-      permClearing: 0,
-      allowReceptionistModule: 0,
-      showChecksDeposit: 0,
-      createdAt: ctx.nowIso(),
-    }),
-  );
+  await users.insert(tx, {
+    companyId: link.companyId,
+    userName: contact.phone,
+    passwordHash: hashPassword(`${newUuid()}${randomDigits(12)}`),
+    role: contact.role === 'renter' ? 'renter' : 'owner',
+    fullName: contact.fullName,
+    phone: contact.phone,
+    email: contact.email,
+    workerGuid: newUuid(),
+    contactId: contact.id,
+    languageId: 1,
+    permSrvCall: 0,
+    permClearing: 0,
+    allowReceptionistModule: 0,
+    showChecksDeposit: 0,
+    createdAt: ctx.nowIso(),
+  });
   const user = await users.byName(tx, link.companyId, contact.phone);
   if (!user) throw new Error('the tenant user was just created');
-  await tx.run(tx.q.insertInto('worker_buildings').values({ userId: user.id, buildingId: link.buildingId, ord: 0 }));
+  await users.assignBuilding(tx, user.id, link.buildingId, 0);
   // The office's list shows which links a tenant registered through.
-  await tx.run(tx.q.updateTable('tenant_links').set({ usedAt: ctx.nowIso() }).where('code', '=', link.code).where('usedAt', 'is', null));
+  await tenantLinks.markUsed(tx, link.code, ctx.nowIso());
   return user;
 }
 

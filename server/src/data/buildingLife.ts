@@ -44,6 +44,14 @@ export const buildingEventsOf = async (db: Db, buildingId: number, from: string)
     decode(specs.buildingEvents, r),
   );
 
+/** Events of every building starting in (from, until] (Israel wall clock) not reminded yet, soonest first (jobs/eventReminders.ts). */
+export const eventsToRemind = (db: Db, from: string, until: string) =>
+  db.all(db.q.selectFrom('building_events').selectAll().where('remindedAt', 'is', null).where('start', '>', from).where('start', '<=', until).orderBy('start'));
+
+/** Claims the event's reminder: true for the one caller that set `remindedAt`, false when another did first. */
+export const claimEventReminder = async (db: Db, eventId: string, at: string): Promise<boolean> =>
+  (await db.run(db.q.updateTable('building_events').set({ remindedAt: at }).where('id', '=', eventId).where('remindedAt', 'is', null))).changes === 1;
+
 export const gateOpenings = {
   insert: (db: Db, row: GateOpeningTable) => db.run(db.q.insertInto('gate_openings').values(row)),
   find: (db: Db, id: string) => db.first(db.q.selectFrom('gate_openings').selectAll().where('id', '=', id)),

@@ -34,6 +34,12 @@ export const messages = {
   /** A reply's notice to a thread's tenant (messaging/threadNotice.ts): on no board. */
   insertThreadNotice: (db: Db, m: Message, companyId: number, threadId: string) =>
     db.run(db.q.insertInto('messages').values({ ...m, companyId, threadId, owners: m.owners, renters: m.renters, pinned: m.pinned, channels: JSON.stringify(m.channels) })),
+  /** A front desk notice to an apartment (messaging/deskNotice.ts): on no board. */
+  insertDeskNotice: (db: Db, m: Message, companyId: number, deskApartmentId: string) =>
+    db.run(db.q.insertInto('messages').values({ ...m, companyId, deskApartmentId, channels: JSON.stringify(m.channels) })),
+  /** How many desk notices an apartment has been sent since `since`. */
+  countOfApartmentDeskSince: async (db: Db, apartmentId: string, since: string): Promise<number> =>
+    Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('deskApartmentId', '=', apartmentId).where('createdAt', '>', since)))?.n ?? 0),
   /** How many notices a call has sent since `since`. */
   countOfCallSince: async (db: Db, serviceCallId: string, since: string): Promise<number> =>
     Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('serviceCallId', '=', serviceCallId).where('createdAt', '>', since)))?.n ?? 0),

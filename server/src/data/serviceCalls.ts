@@ -29,6 +29,17 @@ export const serviceCalls = {
   },
   /** An update's time on its call, without a new version (an update is its own record). */
   touchLastUpdate: (db: Db, id: string, at: string) => db.run(db.q.updateTable('service_calls').set({ lastUpdateAt: at }).where('id', '=', id)),
+  /** How many calls the user reported from the tenant app since `since` (the tenant's daily limit). */
+  async reportedSince(db: Db, userId: number, since: string): Promise<number> {
+    const row = await db.first(
+      db.q
+        .selectFrom('service_calls')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('reporterUserId', '=', userId)
+        .where('openedAt', '>', since),
+    );
+    return Number(row?.n ?? 0);
+  },
   /** How many calls of the company are open, in the given buildings (null: all of them). */
   async countOpen(db: Db, companyId: number, buildingIds: ReadonlySet<number> | null): Promise<number> {
     let query = db.q

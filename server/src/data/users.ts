@@ -48,6 +48,48 @@ export const users = {
    */
   disable: (db: Db, userId: number, at: string) => db.run(db.q.updateTable('users').set({ fullName: '—', phone: '', email: null, disabledAt: at }).where('id', '=', userId)),
   setLanguage: (db: Db, userId: number, languageId: number) => db.run(db.q.updateTable('users').set({ languageId }).where('id', '=', userId)),
+  /** The company's account of this contact (a tenant who registered), the first one. */
+  idOfContact: async (db: Db, companyId: number, contactId: string): Promise<number | undefined> =>
+    (await db.first(db.q.selectFrom('users').select('id').where('companyId', '=', companyId).where('contactId', '=', contactId).orderBy('id')))?.id,
+  /** Adds an account; its worker number follows the highest in use. */
+  insert: async (db: Db, user: Omit<UserTable, 'id' | 'workerNumber' | 'disabledAt'>): Promise<void> => {
+    const top = await db.first(db.q.selectFrom('users').select((eb) => eb.fn.max('workerNumber').as('max')));
+    await db.run(db.q.insertInto('users').values({ ...user, workerNumber: Number(top?.max ?? 0) + 1 }));
+  },
+  /** An approved change of the user's name, phone or e-mail (routes/profile.ts). */
+  setContactDetails: (db: Db, userId: number, changes: Pick<UserTable, 'fullName' | 'phone' | 'email'>) =>
+    db.run(db.q.updateTable('users').set(changes).where('id', '=', userId)),
+  assignBuilding: (db: Db, userId: number, buildingId: number, ord: number) => db.run(db.q.insertInto('worker_buildings').values({ userId, buildingId, ord })),
+  /**
+   * The active tenant accounts (owner, renter) of a phone, one per company, in company order, each with
+   * its company's name and its apartment's number and address when the account is a contact's.
+   */
+  tenantAccountsOfPhone: async (db: Db, phone: string) =>
+    (
+      await db.all(
+        db.q
+          .selectFrom('users')
+          .innerJoin('companies', 'companies.id', 'users.companyId')
+          .leftJoin('contacts', (j) => j.onRef('contacts.id', '=', 'users.contactId').onRef('contacts.companyId', '=', 'users.companyId'))
+          .leftJoin('apartments', (j) => j.onRef('apartments.id', '=', 'contacts.apartmentId').onRef('apartments.companyId', '=', 'users.companyId'))
+          .leftJoin('buildings', (j) => j.onRef('buildings.id', '=', 'apartments.buildingId').onRef('buildings.companyId', '=', 'users.companyId'))
+          .select([
+            'users.id as userId',
+            'users.companyId as companyId',
+            'users.userName as userName',
+            'users.email as email',
+            'users.languageId as languageId',
+            'companies.name as companyName',
+            'apartments.number as apartmentNumber',
+            'buildings.address as address',
+          ])
+          .where('users.phone', '=', phone)
+          .where('users.role', 'in', ['owner', 'renter'])
+          .where('users.disabledAt', 'is', null)
+          .orderBy('users.companyId')
+          .orderBy('users.id'),
+      )
+    ).map((r) => ({ ...r, apartmentNumber: r.apartmentNumber ?? null, address: r.address ?? null })),
   /** The buildings a user is assigned to, in their order (the first is their home building). */
   assignedBuildings: async (db: Db, userId: number): Promise<number[]> => (await assigned.all(db, userId)).map((r) => r.buildingId),
 };

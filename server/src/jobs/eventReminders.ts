@@ -7,6 +7,7 @@ import { israelWallClock } from '../../../src/lib/dates.ts';
 import type { Message } from '../../../src/lib/domain/buildingLife.ts';
 import type { MessageChannel } from '../../../src/lib/domain/messageRules.ts';
 import type { Database } from '../db/database.ts';
+import { claimEventReminder, eventsToRemind } from '../data/buildingLife.ts';
 import { translations } from '../data/translations.ts';
 import { queueMessage } from '../messaging/queueMessage.ts';
 import { makeTranslator } from '../translate/translator.ts';
@@ -30,17 +31,14 @@ export async function queueEventReminders(ctx: ReminderContext): Promise<number>
   const now = ctx.now();
   const from = israelWallClock(now);
   const until = israelWallClock(new Date(now.getTime() + REMINDER_LEAD_MS));
-  const due = await ctx.db.all(
-    ctx.db.q.selectFrom('building_events').selectAll().where('remindedAt', 'is', null).where('start', '>', from).where('start', '<=', until).orderBy('start'),
-  );
+  const due = await eventsToRemind(ctx.db, from, until);
   if (due.length === 0) return 0;
   const translate = makeTranslator(await translations.all(ctx.db));
   let queued = 0;
   for (const event of due) {
     const claimed = await ctx.db.tx(async (tx) => {
       const at = ctx.now().toISOString();
-      const taken = await tx.run(tx.q.updateTable('building_events').set({ remindedAt: at }).where('id', '=', event.id).where('remindedAt', 'is', null));
-      if (taken.changes !== 1) return false;
+      if (!(await claimEventReminder(tx, event.id, at))) return false;
       // The board shows the event as it was written; each recipient's delivery carries their own text.
       const when = reminderWhen(event);
       const message: Message = {

@@ -11,6 +11,7 @@ import { DESK_NOTICES_PER_APARTMENT_DAY } from '../../../src/lib/domain/deskPass
 import type { MailItemKind } from '../../../src/lib/domain/entities.ts';
 import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
+import { messages } from '../data/messages.ts';
 import type { LanguageId } from '../translate/phrases.ts';
 import type { RecipientText } from './queueMessage.ts';
 import { queueDeliveries, recipientsAmong } from './queueMessage.ts';
@@ -49,17 +50,6 @@ export function deskNoticeText(item: Pick<DeskNoticeItem, 'kind' | 'number'>, la
 
 export const deskNoticeId = (itemId: string): string => `desk:${itemId}`;
 
-async function noticesSince(db: Db, apartmentId: string, since: string): Promise<number> {
-  const row = await db.first(
-    db.q
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('deskApartmentId', '=', apartmentId)
-      .where('createdAt', '>', since),
-  );
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Queues the notice of `item` to its apartment's people, in the registration's transaction. Returns
  * whether anything was queued (the caller kicks the send job after the commit).
@@ -67,7 +57,8 @@ async function noticesSince(db: Db, apartmentId: string, since: string): Promise
 export async function queueDeskNotice(tx: Db, item: DeskNoticeItem, companyId: number, now: string): Promise<boolean> {
   const people = await contacts.list(tx, { buildingId: item.buildingId, apartmentId: item.apartmentId });
   if (people.length === 0) return false;
-  if ((await noticesSince(tx, item.apartmentId, new Date(Date.parse(now) - DAY_MS).toISOString())) >= DESK_NOTICES_PER_APARTMENT_DAY) return false;
+  if ((await messages.countOfApartmentDeskSince(tx, item.apartmentId, new Date(Date.parse(now) - DAY_MS).toISOString())) >= DESK_NOTICES_PER_APARTMENT_DAY)
+    return false;
   const text = deskNoticeText(item, 2);
   const message: Message = {
     id: deskNoticeId(item.id),
@@ -83,7 +74,7 @@ export async function queueDeskNotice(tx: Db, item: DeskNoticeItem, companyId: n
     createdAt: now,
     topic: 'desk',
   };
-  await tx.run(tx.q.insertInto('messages').values({ ...message, companyId, deskApartmentId: item.apartmentId, channels: JSON.stringify(message.channels) }));
+  await messages.insertDeskNotice(tx, message, companyId, item.apartmentId);
   const rows = await queueDeliveries(
     tx,
     message,

@@ -9,6 +9,7 @@ import { brandKindOf, digitsOfCard, validateNewCard } from '../../../src/lib/car
 import { testCards } from '../../../src/lib/cards.ts';
 import type { CardKind } from '../../../src/lib/clearingFee.ts';
 import type { Database } from '../db/database.ts';
+import { providerCards, providerCharges, providerEntries, providerRefunds } from '../data/providerBooks.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import type { PaymentProvider, ProviderFailure } from './provider.ts';
 import { cardPageServer } from './referenceCardPage.ts';
@@ -41,14 +42,13 @@ export type ReferenceProviderOptions = {
 
 /** The provider's side of its card-entry page: sessions, the card typed, the challenge. */
 function entryBooks(db: Database, now: () => Date): EntryBooks {
-  const row = (id: string) => db.first(db.q.selectFrom('provider_card_entries').selectAll().where('id', '=', id));
-  const move = (id: string, from: string, to: { status: string; token?: string | null; failure?: string | null }) =>
-    db.run(db.q.updateTable('provider_card_entries').set(to).where('id', '=', id).where('status', '=', from));
+  const row = (id: string) => providerEntries.find(db, id);
+  const move = (id: string, from: string, to: { status: string; token?: string | null; failure?: string | null }) => providerEntries.move(db, id, from, to);
   return {
     async view(id): Promise<EntryView | null> {
       const entry = await row(id);
       if (!entry) return null;
-      const card = entry.token ? await db.first(db.q.selectFrom('provider_cards').select('last4').where('token', '=', entry.token)) : undefined;
+      const card = entry.token ? await providerCards.byToken(db, entry.token) : undefined;
       const status =
         entry.status === 'challenge' || entry.status === 'entered' || entry.status === 'failed' || entry.status === 'redeemed' ? entry.status : 'open';
       const finished = status === 'entered' || status === 'redeemed' || status === 'failed';
@@ -70,11 +70,15 @@ function entryBooks(db: Database, now: () => Date): EntryBooks {
       if (!entry || entry.status !== 'open') return null;
       const { outcome, cardKind } = outcomeOf(number);
       const token = `tok_${randomUUID()}`;
-      await db.run(
-        db.q
-          .insertInto('provider_cards')
-          .values({ token, merchant: entry.merchant, cardKind, last4: number.slice(-4), expiry: typed.expiry, outcome, createdAt: now().toISOString() }),
-      );
+      await providerCards.insert(db, {
+        token,
+        merchant: entry.merchant,
+        cardKind,
+        last4: number.slice(-4),
+        expiry: typed.expiry,
+        outcome,
+        createdAt: now().toISOString(),
+      });
       const challenge = challengeOf(number);
       // The issuer's answer to the challenge is its own: a refusing bank refuses whatever code is typed.
       if (challenge) await move(id, 'open', { status: 'challenge', token, failure: challenge === 'refuse' ? 'authenticationFailed' : null });
@@ -111,79 +115,74 @@ export function referenceProvider(db: Database, now: () => Date, options: Refere
       const id = randomUUID();
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + ENTRY_TTL_MS).toISOString();
-      await db.run(
-        db.q
-          .insertInto('provider_card_entries')
-          .values({ id, merchant, reference, appOrigin, lang, status: 'open', token: null, failure: null, createdAt: createdAt.toISOString(), expiresAt }),
-      );
+      await providerEntries.insert(db, {
+        id,
+        merchant,
+        reference,
+        appOrigin,
+        lang,
+        status: 'open',
+        token: null,
+        failure: null,
+        createdAt: createdAt.toISOString(),
+        expiresAt,
+      });
       return { ok: true, id, url: `${origin}/entry/${id}`, origin, expiresAt };
     },
 
     async redeemCardEntry(merchant, entryId, reference) {
       await answerLater();
-      const entry = await db.first(
-        db.q.selectFrom('provider_card_entries').selectAll().where('id', '=', entryId).where('merchant', '=', merchant).where('reference', '=', reference),
-      );
+      const entry = await providerEntries.ofMerchant(db, entryId, merchant, reference);
       if (!entry || entry.status !== 'entered' || !entry.token)
         return { ok: false, failure: entry?.status === 'failed' ? 'authenticationFailed' : 'entryUnusable' };
       // Once: of two redeems at once, one moves the session.
-      const moved = await db.run(
-        db.q.updateTable('provider_card_entries').set({ status: 'redeemed' }).where('id', '=', entryId).where('status', '=', 'entered'),
-      );
-      if (moved.changes === 0) return { ok: false, failure: 'entryUnusable' };
-      const card = await db.first(db.q.selectFrom('provider_cards').selectAll().where('token', '=', entry.token));
+      if (!(await providerEntries.move(db, entryId, 'entered', { status: 'redeemed' }))) return { ok: false, failure: 'entryUnusable' };
+      const card = await providerCards.byToken(db, entry.token);
       if (!card) return { ok: false, failure: 'entryUnusable' };
       return { ok: true, token: card.token, last4: card.last4, expiry: card.expiry, cardKind: brandKindOrStored(card.cardKind) };
     },
 
     async charge({ merchant, token, amountAgorot, idempotencyKey }) {
       await answerLater();
-      const card = await db.first(db.q.selectFrom('provider_cards').selectAll().where('token', '=', token).where('merchant', '=', merchant));
+      const card = await providerCards.ofMerchant(db, token, merchant);
       if (!card) return { ok: false, failure: 'invalidCard' };
       if (card.outcome !== 'approve') return { ok: false, failure: card.outcome as ProviderFailure };
       // One charge per key: a repeat (or a concurrent twin) gets the first charge back.
-      await db.run(
-        db.q
-          .insertInto('provider_charges')
-          .values({
-            id: `ch_${randomUUID()}`,
-            merchant,
-            idempotencyKey,
-            token,
-            amountAgorot,
-            status: 'captured',
-            refundedAgorot: 0,
-            createdAt: now().toISOString(),
-          })
-          .onConflict((oc) => oc.column('idempotencyKey').doNothing()),
-      );
-      const charge = await db.first(db.q.selectFrom('provider_charges').selectAll().where('idempotencyKey', '=', idempotencyKey));
+      await providerCharges.insertOnce(db, {
+        id: `ch_${randomUUID()}`,
+        merchant,
+        idempotencyKey,
+        token,
+        amountAgorot,
+        status: 'captured',
+        refundedAgorot: 0,
+        createdAt: now().toISOString(),
+      });
+      const charge = await providerCharges.byKey(db, idempotencyKey);
       if (!charge || charge.token !== token || Number(charge.amountAgorot) !== amountAgorot) return { ok: false, failure: 'declined' };
       return { ok: true, chargeId: charge.id };
     },
 
     async findCharge(merchant, idempotencyKey) {
       await answerLater();
-      const charge = await db.first(
-        db.q.selectFrom('provider_charges').select(['id', 'amountAgorot']).where('idempotencyKey', '=', idempotencyKey).where('merchant', '=', merchant),
-      );
+      const charge = await providerCharges.ofMerchantKey(db, merchant, idempotencyKey);
       return charge ? { chargeId: charge.id, amountAgorot: Number(charge.amountAgorot) } : null;
     },
 
     async refund(merchant, chargeId, amountAgorot, idempotencyKey) {
       await answerLater();
       return db.tx(async (tx) => {
-        const charge = await tx.first(tx.q.selectFrom('provider_charges').selectAll().where('id', '=', chargeId).where('merchant', '=', merchant));
+        const charge = await providerCharges.byId(tx, chargeId, merchant);
         if (!charge) return { ok: false as const, failure: 'declined' as const };
-        const done = await tx.first(tx.q.selectFrom('provider_refunds').selectAll().where('idempotencyKey', '=', idempotencyKey));
+        const done = await providerRefunds.byKey(tx, idempotencyKey);
         if (done)
           return done.chargeId === chargeId && Number(done.amountAgorot) === amountAgorot
             ? { ok: true as const, refundedAgorot: Number(charge.refundedAgorot) }
             : { ok: false as const, failure: 'declined' as const };
         if (Number(charge.refundedAgorot) + amountAgorot > Number(charge.amountAgorot)) return { ok: false as const, failure: 'declined' as const };
         const refundedAgorot = Number(charge.refundedAgorot) + amountAgorot;
-        await tx.run(tx.q.insertInto('provider_refunds').values({ idempotencyKey, chargeId, amountAgorot, createdAt: now().toISOString() }));
-        await tx.run(tx.q.updateTable('provider_charges').set({ refundedAgorot }).where('id', '=', chargeId));
+        await providerRefunds.insert(tx, { idempotencyKey, chargeId, amountAgorot, createdAt: now().toISOString() });
+        await providerCharges.setRefunded(tx, chargeId, refundedAgorot);
         return { ok: true as const, refundedAgorot };
       });
     },
@@ -196,30 +195,26 @@ function brandKindOrStored(kind: string): CardKind {
 
 /** What the provider refunded of the charge made under a payment's key (tests: a refund is made once). */
 export async function providerRefundedOf(db: Database, idempotencyKey: string): Promise<number> {
-  const row = await db.first(db.q.selectFrom('provider_charges').select('refundedAgorot').where('idempotencyKey', '=', idempotencyKey));
+  const row = await providerCharges.byKey(db, idempotencyKey);
   return row ? Number(row.refundedAgorot) : 0;
 }
 
 /** How many charges the provider holds under a key (tests: a payment is charged exactly once). */
 export async function providerChargesOf(db: Database, idempotencyKey: string): Promise<number> {
-  const rows = await db.all(db.q.selectFrom('provider_charges').select('id').where('idempotencyKey', '=', idempotencyKey));
-  return rows.length;
+  return providerCharges.countOfKey(db, idempotencyKey);
 }
 
 /** How many cards the provider tokenized for a merchant (tests: a refused request never reached it). */
 export async function providerCardsOf(db: Database, merchant: string): Promise<number> {
-  const rows = await db.all(db.q.selectFrom('provider_cards').select('token').where('merchant', '=', merchant));
-  return rows.length;
+  return providerCards.countOfMerchant(db, merchant);
 }
 
 /** How many card entries of a merchant our server redeemed for their tokens (tests: a refused save redeemed none). */
 export async function providerRedeemedEntriesOf(db: Database, merchant: string): Promise<number> {
-  const rows = await db.all(db.q.selectFrom('provider_card_entries').select('id').where('merchant', '=', merchant).where('status', '=', 'redeemed'));
-  return rows.length;
+  return providerEntries.countRedeemed(db, merchant);
 }
 
 /** How many charges the provider holds for a merchant (tests: of two intents at once, one reached it). */
 export async function providerChargeCountOf(db: Database, merchant: string): Promise<number> {
-  const rows = await db.all(db.q.selectFrom('provider_charges').select('id').where('merchant', '=', merchant));
-  return rows.length;
+  return providerCharges.countOfMerchant(db, merchant);
 }

@@ -16,6 +16,7 @@ import { digitsOnly } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { buildingPeople } from '../data/buildingPeople.ts';
+import { companies } from '../data/users.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -52,7 +53,7 @@ const peopleBody = z.object({
 });
 
 async function companyName(db: Db, companyId: number): Promise<string> {
-  return (await db.first(db.q.selectFrom('companies').select('name').where('id', '=', companyId)))?.name ?? '';
+  return (await companies.byId(db, companyId))?.name ?? '';
 }
 
 /** The record as this caller may see it, with the company's name (the office's name when none is typed). */

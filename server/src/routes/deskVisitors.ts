@@ -7,6 +7,8 @@ import { validateVisitor } from '../../../src/lib/validation/visitorRules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { VisitorTable } from '../db/schema.ts';
+import { deskVisitors } from '../data/deskVisitors.ts';
+import { visitorPasses } from '../data/visitorPasses.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -29,19 +31,11 @@ const departure = z.object({ leftAt: isoTime });
 
 /** The pre-approval the desk lets in: of this building, not cancelled; the first arrival is the one it shows. */
 async function letInPass(tx: Db, companyId: number, buildingId: number, passId: string, visitor: Visitor): Promise<void> {
-  const pass = await tx.first(
-    tx.q.selectFrom('visitor_passes').select(['id', 'buildingId', 'companyId', 'status', 'visitorId', 'version']).where('id', '=', passId),
-  );
+  const pass = await visitorPasses.findForDesk(tx, passId);
   if (!pass || pass.companyId !== companyId || Number(pass.buildingId) !== buildingId) throw fail.notFound();
   if (pass.status !== 'expected') throw fail.rule({ field: 'passId', messageKey: 'visitorPassLocked' });
   if (pass.visitorId) return;
-  await tx.run(
-    tx.q
-      .updateTable('visitor_passes')
-      .set({ visitorId: visitor.id, arrivedAt: visitor.arrivedAt, updatedAt: visitor.arrivedAt, version: Number(pass.version) + 1 })
-      .where('id', '=', passId)
-      .where('visitorId', 'is', null),
-  );
+  await visitorPasses.markArrived(tx, passId, visitor.id, visitor.arrivedAt, Number(pass.version) + 1);
 }
 
 export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -51,16 +45,7 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/visitors', { config: { right: 'receptionist.desk' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     const since = parse(z.object({ since: isoTime.optional() }), req.query ?? {}).since ?? new Date(ctx.now().getTime() - 24 * 3600_000).toISOString();
-    const rows = await db.all(
-      db.q
-        .selectFrom('visitors')
-        .select(['id', 'buildingId', 'name', 'apartment', 'arrivedAt', 'leftAt', 'createdBy', 'passId'])
-        .where('companyId', '=', authOf(req).companyId)
-        .where('buildingId', '=', building.id)
-        .where((eb) => eb.or([eb('arrivedAt', '>=', new Date(since).toISOString()), eb('leftAt', 'is', null)]))
-        .orderBy('arrivedAt', 'desc')
-        .limit(500),
-    );
+    const rows = await deskVisitors.ofBuilding(db, authOf(req).companyId, building.id, new Date(since).toISOString());
     return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId), passId: r.passId ?? null })) };
   });
 
@@ -70,7 +55,7 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
-      if (await tx.first(tx.q.selectFrom('visitors').select('id').where('id', '=', body.id))) throw fail.exists({ id: body.id });
+      if (await deskVisitors.exists(tx, body.id)) throw fail.exists({ id: body.id });
       const visitor: Visitor = {
         id: body.id,
         buildingId: body.buildingId,
@@ -82,7 +67,7 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
         passId: body.passId,
       };
       if (body.passId) await letInPass(tx, companyId, body.buildingId, body.passId, visitor);
-      await tx.run(tx.q.insertInto('visitors').values({ ...visitor, companyId }));
+      await deskVisitors.insert(tx, { ...visitor, companyId });
       // No record: the desk keeps its own copy (a local row of `meta`).
       return { status: 201, record: null, extra: { visitor } };
     });
@@ -92,13 +77,13 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(departure, req.body ?? {});
     const id = (req.params as { id: string }).id;
     return runMutation(ctx, req, reply, async (tx) => {
-      const row = await tx.first(tx.q.selectFrom('visitors').selectAll().where('id', '=', id));
+      const row = await deskVisitors.find(tx, id);
       if (!row) throw fail.notFound();
       if (row.companyId !== authOf(req).companyId) throw fail.forbidden();
       await assertBuildingVisible(tx, req, Number(row.buildingId));
       // The first departure stands: a second tap, or a repeat from another desk, changes nothing.
       const leftAt = row.leftAt ?? new Date(body.leftAt).toISOString();
-      if (!row.leftAt) await tx.run(tx.q.updateTable('visitors').set({ leftAt }).where('id', '=', id));
+      if (!row.leftAt) await deskVisitors.markLeft(tx, id, leftAt);
       return { record: null, extra: { visitor: { id, leftAt } } };
     });
   });

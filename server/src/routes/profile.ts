@@ -175,7 +175,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
             phone: request.changes.phone ?? subject.phone,
             email: request.changes.email ?? subject.email,
           };
-          await tx.run(tx.q.updateTable('users').set(changes).where('id', '=', subject.id));
+          await users.setContactDetails(tx, subject.id, changes);
         }
         // Deletion keeps the account's row (its history points at it) with no personal details, and ends the account.
         if (subject && kind === 'deletion') await disableAccount(tx, subject.id, now);

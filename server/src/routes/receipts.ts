@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { apartments, buildings } from '../data/buildings.ts';
 import type { Payment, Refund } from '../data/payments.ts';
 import { payments, refundedOf, refunds } from '../data/payments.ts';
+import { companies } from '../data/users.ts';
 import { loadBuilding, queryOf } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -52,7 +53,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
       {
         payment: p,
         apartment: { number: apartment?.number ?? '', address: building?.address ?? '', city: building?.city ?? '' },
-        companyName: (await db.first(db.q.selectFrom('companies').select('name').where('id', '=', p.companyId)))?.name ?? null,
+        companyName: (await companies.byId(db, p.companyId))?.name ?? null,
         refundedAgorot: refundedOf((await refunds.ofPayment(db, p.id)).filter((r) => r.status === 'succeeded')).refundedAgorot,
         madeAt: new Date(p.updatedAt),
       },
@@ -78,7 +79,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
         payment: p,
         refund,
         apartment: { number: apartment?.number ?? '', address: building?.address ?? '', city: building?.city ?? '' },
-        companyName: (await db.first(db.q.selectFrom('companies').select('name').where('id', '=', p.companyId)))?.name ?? null,
+        companyName: (await companies.byId(db, p.companyId))?.name ?? null,
       },
       receiptLanguageOf(queryOf(req).lang),
     );

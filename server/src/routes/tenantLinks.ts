@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
+import { tenantLinks } from '../data/tenantLinks.ts';
 import type { TenantLinkTable } from '../db/schema.ts';
 import { loadBuilding, loadOwned, queryOf } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
@@ -47,27 +48,7 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/tenant-links', { config: { right: 'tenants.invite' } }, async (req) => {
     const building = await loadBuilding(db, req, queryOf(req).buildingId);
-    const rows = await db.all(
-      db.q
-        .selectFrom('tenant_links')
-        .leftJoin('apartments', (j) => j.onRef('apartments.id', '=', 'tenant_links.apartmentId').onRef('apartments.companyId', '=', 'tenant_links.companyId'))
-        .select([
-          'tenant_links.code',
-          'tenant_links.companyId',
-          'tenant_links.buildingId',
-          'tenant_links.apartmentId',
-          'tenant_links.role',
-          'tenant_links.expiresOn',
-          'tenant_links.createdAt',
-          'tenant_links.usedAt',
-          'tenant_links.revokedAt',
-          'apartments.number as apartmentNumber',
-        ])
-        .where('tenant_links.companyId', '=', authOf(req).companyId)
-        .where('tenant_links.buildingId', '=', building.id)
-        .where('tenant_links.revokedAt', 'is', null)
-        .orderBy('tenant_links.createdAt', 'desc'),
-    );
+    const rows = await tenantLinks.ofBuilding(db, authOf(req).companyId, building.id);
     const now = ctx.now();
     return { records: rows.map((r) => publicLink(r, r.apartmentNumber ?? null, now)) };
   });
@@ -89,7 +70,7 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
         usedAt: null,
         revokedAt: null,
       };
-      await tx.run(tx.q.insertInto('tenant_links').values({ ...link, createdBy: user.id }));
+      await tenantLinks.insert(tx, { ...link, createdBy: user.id });
       return { status: 201, record: publicLink(link, apartment.number, ctx.now()) };
     });
   });
@@ -98,14 +79,12 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
     runMutation(ctx, req, reply, async (tx) => {
       const code = (req.params as { code: string }).code;
-      const link = await tx.first(tx.q.selectFrom('tenant_links').selectAll().where('code', '=', code).where('companyId', '=', authOf(req).companyId));
+      const link = await tenantLinks.ofCompany(tx, authOf(req).companyId, code);
       if (!link) throw fail.notFound();
       await loadBuilding(tx, req, link.buildingId);
       const revoked = { ...link, revokedAt: link.revokedAt ?? ctx.nowIso() };
-      if (!link.revokedAt) await tx.run(tx.q.updateTable('tenant_links').set({ revokedAt: revoked.revokedAt }).where('code', '=', code));
-      const apartment = await tx.first(
-        tx.q.selectFrom('apartments').select('number').where('id', '=', link.apartmentId).where('companyId', '=', link.companyId),
-      );
+      if (!link.revokedAt) await tenantLinks.revoke(tx, code, revoked.revokedAt);
+      const [apartment] = await apartments.list(tx, { id: link.apartmentId, companyId: link.companyId });
       return { record: publicLink(revoked, apartment?.number ?? null, ctx.now()) };
     }),
   );

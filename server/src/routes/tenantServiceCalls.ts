@@ -77,18 +77,6 @@ async function viewOf(db: Db, req: FastifyRequest, call: ServiceCall): Promise<T
   return tenantCallOf(call, userId, (await callFollowers.followedBy(db, userId, [call.id])).has(call.id));
 }
 
-/** How many calls the user reported from the tenant app since `since` (the daily limit). */
-async function reportsSince(db: Db, userId: number, since: string): Promise<number> {
-  const row = await db.first(
-    db.q
-      .selectFrom('service_calls')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('reporterUserId', '=', userId)
-      .where('openedAt', '>', since),
-  );
-  return Number(row?.n ?? 0);
-}
-
 export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -133,7 +121,7 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       await refuseExisting(tx, req, serviceCalls, body.id, (c) => (isTenantsCall(c, home) ? tenantCallOf(c, authOf(req).user.id, false) : { id: c.id }));
       const { user, companyId } = authOf(req);
       const now = ctx.nowIso();
-      if ((await reportsSince(tx, user.id, new Date(Date.parse(now) - DAY_MS).toISOString())) >= TENANT_REPORTS_PER_DAY)
+      if ((await serviceCalls.reportedSince(tx, user.id, new Date(Date.parse(now) - DAY_MS).toISOString())) >= TENANT_REPORTS_PER_DAY)
         throw new ApiError(429, 'TOO_MANY_REQUESTS', 'tenantReportsPerDay');
       const description = body.description.trim();
       const record: ServiceCall = {

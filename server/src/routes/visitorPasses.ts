@@ -14,6 +14,8 @@ import type { Db } from '../db/database.ts';
 import type { VisitorPassTable } from '../db/schema.ts';
 import { apartments } from '../data/buildings.ts';
 import { keyItems, mailItems } from '../data/items.ts';
+import { visitorPasses } from '../data/visitorPasses.ts';
+import type { PassRow } from '../data/visitorPasses.ts';
 import { loadBuilding } from '../http/access.ts';
 import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -27,8 +29,6 @@ const passFields = { name: z.string().max(1000), visitDate: z.string().max(40), 
 const passCreate = z.object({ id: recordId, ...passFields });
 const passEdit = z.object({ baseVersion: z.number().int(), ...passFields });
 const passCancel = z.object({ baseVersion: z.number().int() });
-
-type PassRow = Omit<VisitorPassTable, 'companyId' | 'createdByUserId' | 'createdAt' | 'updatedAt' | 'visitorId'> & { companyId: number };
 
 /** A refusal of the input with its parameters (the message's {{max}}, {{days}}). */
 function refuseInput(rule: RuleResult): void {
@@ -56,27 +56,13 @@ function passOf(row: PassRow, numbers: Map<string, string>): VisitorPass {
   };
 }
 
-const passColumns = ['id', 'companyId', 'buildingId', 'apartmentId', 'name', 'visitDate', 'note', 'status', 'arrivedAt', 'createdBy', 'version'] as const;
-
 /** The tenant's own pre-approval; any other is 404. */
 async function loadTenantPass(tx: Db, req: FastifyRequest, id: string): Promise<{ row: PassRow; home: TenantHome }> {
   const home = await tenantHomeOf(tx, req);
-  const row = await tx.first(tx.q.selectFrom('visitor_passes').select(passColumns).where('id', '=', id));
+  const row = await visitorPasses.find(tx, id);
   if (!row || row.companyId !== authOf(req).companyId || Number(row.buildingId) !== home.buildingId || row.apartmentId !== home.apartmentId)
     throw fail.notFound();
   return { row, home };
-}
-
-/** Pre-approvals of the apartment on that day that still stand (the daily limit), leaving one out (its own edit). */
-async function passesOfDay(tx: Db, apartmentId: string, visitDate: string, except: string | null): Promise<number> {
-  let query = tx.q
-    .selectFrom('visitor_passes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('apartmentId', '=', apartmentId)
-    .where('visitDate', '=', visitDate)
-    .where('status', '=', 'expected');
-  if (except) query = query.where('id', '!=', except);
-  return Number((await tx.first(query))?.n ?? 0);
 }
 
 function checkPass(input: VisitorPassInput, now: Date): VisitorPassInput {
@@ -106,18 +92,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...keys.map((k): DeskItem => ({ id: k.id, type: 'key', kind: 'key', number: k.tagNumber, description: k.description, registeredAt: k.registeredAt })),
     ].sort((a, b) => b.registeredAt.localeCompare(a.registeredAt));
     const today = israelToday(ctx.now());
-    const rows = await db.all(
-      db.q
-        .selectFrom('visitor_passes')
-        .select(passColumns)
-        .where('companyId', '=', companyId)
-        .where('apartmentId', '=', home.apartmentId)
-        .where('visitDate', '>=', today)
-        .where('status', '=', 'expected')
-        .orderBy('visitDate')
-        .orderBy('createdAt')
-        .limit(200),
-    );
+    const rows = await visitorPasses.upcomingOfApartment(db, companyId, home.apartmentId, today);
     const numbers = await apartmentNumbers(db, [home.apartmentId]);
     return { items, passes: rows.map((r) => passOf(r, numbers)), today, serverTime: ctx.nowIso() };
   });
@@ -128,13 +103,13 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
     return runMutation(ctx, req, reply, async (tx) => {
       const home = await tenantHomeOf(tx, req);
       const { user, companyId } = authOf(req);
-      const existing = await tx.first(tx.q.selectFrom('visitor_passes').select(passColumns).where('id', '=', body.id));
+      const existing = await visitorPasses.find(tx, body.id);
       if (existing) {
         if (existing.companyId === companyId && existing.apartmentId === home.apartmentId)
           throw fail.exists(passOf(existing, await apartmentNumbers(tx, [existing.apartmentId])));
         throw fail.idTaken();
       }
-      if ((await passesOfDay(tx, home.apartmentId, input.visitDate, null)) >= VISITOR_PASSES_PER_APARTMENT_DAY)
+      if ((await visitorPasses.countOfDay(tx, home.apartmentId, input.visitDate, null)) >= VISITOR_PASSES_PER_APARTMENT_DAY)
         throw new ApiError(429, 'TOO_MANY_REQUESTS', 'visitorPassesPerDay', { field: 'visitDate' });
       const now = ctx.nowIso();
       const row = {
@@ -152,7 +127,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
         updatedAt: now,
         version: 1,
       } satisfies VisitorPassTable;
-      await tx.run(tx.q.insertInto('visitor_passes').values(row));
+      await visitorPasses.insert(tx, row);
       return { status: 201, record: passOf(row, await apartmentNumbers(tx, [home.apartmentId])) };
     });
   });
@@ -167,10 +142,10 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = passOf(row, numbers);
       if (current.version !== body.baseVersion) throw fail.conflict(current);
       if (!visitorPassEditable(current, ctx.now())) throw fail.rule({ field: 'visitDate', messageKey: 'visitorPassLocked' }, { current });
-      if (input.visitDate !== row.visitDate && (await passesOfDay(tx, home.apartmentId, input.visitDate, id)) >= VISITOR_PASSES_PER_APARTMENT_DAY)
+      if (input.visitDate !== row.visitDate && (await visitorPasses.countOfDay(tx, home.apartmentId, input.visitDate, id)) >= VISITOR_PASSES_PER_APARTMENT_DAY)
         throw new ApiError(429, 'TOO_MANY_REQUESTS', 'visitorPassesPerDay', { field: 'visitDate' });
       const changes = { ...input, version: current.version + 1, updatedAt: ctx.nowIso() };
-      await tx.run(tx.q.updateTable('visitor_passes').set(changes).where('id', '=', id).where('version', '=', current.version));
+      await visitorPasses.update(tx, id, current.version, changes);
       return { record: { ...current, ...input, version: changes.version } };
     });
   });
@@ -184,13 +159,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (current.version !== body.baseVersion) throw fail.conflict(current);
       if (!visitorPassEditable(current, ctx.now())) throw fail.rule({ field: 'visitDate', messageKey: 'visitorPassLocked' }, { current });
       const version = current.version + 1;
-      await tx.run(
-        tx.q
-          .updateTable('visitor_passes')
-          .set({ status: 'cancelled', version, updatedAt: ctx.nowIso() })
-          .where('id', '=', id)
-          .where('version', '=', current.version),
-      );
+      await visitorPasses.update(tx, id, current.version, { status: 'cancelled', version, updatedAt: ctx.nowIso() });
       return { record: { ...current, status: 'cancelled', version } satisfies VisitorPass };
     });
   });
@@ -200,17 +169,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     const { date } = parse(z.object({ date: z.string().refine(isIsoDate, { message: 'invalidDate' }).optional() }), req.query ?? {});
     const day = date ?? israelToday(ctx.now());
-    const rows = await db.all(
-      db.q
-        .selectFrom('visitor_passes')
-        .select(passColumns)
-        .where('companyId', '=', authOf(req).companyId)
-        .where('buildingId', '=', building.id)
-        .where('visitDate', '=', day)
-        .where('status', '=', 'expected')
-        .orderBy('name')
-        .limit(500),
-    );
+    const rows = await visitorPasses.expectedOfDay(db, authOf(req).companyId, building.id, day);
     const numbers = await apartmentNumbers(
       db,
       rows.map((r) => r.apartmentId),
