@@ -48,6 +48,23 @@ const outside = {
 };
 
 const enumSyntax = { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' };
+
+// The server's layers (docs/architecture.md, "Server layers"): queries are built only in server/src/data
+// (and db/, the database wrapper and its migrations, and seed/, the demo data); a route imports no db but
+// the types it passes on, and nothing outside those folders imports kysely. server/src/data imports only
+// db/ and src/lib. tests/unit/serverLayers.test.ts proves each rule bites.
+const queryFolders = ['data', 'db', 'seed'];
+const queryMessage = 'Queries live in server/src/data: call (or add) a function of the matching data module (docs/architecture.md, "Server layers").';
+const querySyntax = [
+  { selector: "MemberExpression[property.name='q']", message: queryMessage },
+  {
+    selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: queryMessage,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: queryMessage },
+];
+const kyselyImport = { name: 'kysely', message: queryMessage };
+const serverDepths = 4;
 const datesMessage = 'Format dates and times with the helpers of src/lib/dates.ts (or useFormats): dd/mm/yyyy, 24-hour, in every language.';
 const alertRole = {
   selector: "JSXAttribute[name.name='role'][value.value='alert']",
@@ -103,6 +120,83 @@ function outsideBlocks() {
       rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: `^${up(depth + 1)}(?!${oneOf(allowed)})[^./]`, message, caseSensitive: true }] }] },
     })),
   );
+}
+
+/** The server's layers, below server/src (`depth` folders below a folder of server/src). */
+function serverLayerBlocks() {
+  const blocks = [];
+  const toServerSrc = (depth) => up(depth + 1);
+  // From a file `depth` folders below server/src/<folder>, `../` × (depth + 3) is the project root.
+  const base = (depth) => ({
+    regex: `^${up(depth + 3)}(?!${oneOf(outside.server.allowed)})[^./]`,
+    message: outside.server.message,
+    caseSensitive: true,
+  });
+  // server/src/app.ts and context.ts: the composition root, query-free too.
+  blocks.push({
+    files: ['server/src/*.ts'],
+    ignores: ['server/src/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', enumSyntax, ...querySyntax],
+      'no-restricted-imports': ['error', { paths: [kyselyImport], patterns: [base(-1)] }],
+    },
+  });
+  for (let depth = 0; depth < serverDepths; depth += 1) {
+    const below = `${'/*'.repeat(depth)}`;
+    // Every folder but the query folders: no query, no kysely.
+    blocks.push({
+      files: [`server/src/*${below}/*.ts`],
+      ignores: [...queryFolders.map((f) => `server/src/${f}/**`), 'server/src/**/*.test.ts'],
+      rules: {
+        'no-restricted-syntax': ['error', enumSyntax, ...querySyntax],
+        'no-restricted-imports': ['error', { paths: [kyselyImport], patterns: [base(depth)] }],
+      },
+    });
+    // A route passes the Db handle it got from the context or the mutation on: it imports types of db/ only.
+    blocks.push({
+      files: [`server/src/routes${below}/*.ts`],
+      ignores: ['server/src/**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [kyselyImport],
+            patterns: [
+              base(depth),
+              {
+                regex: `^${toServerSrc(depth)}db/`,
+                allowTypeImports: true,
+                message:
+                  'A route imports no db, only the types it passes on (Db): its queries are functions of server/src/data (docs/architecture.md, "Server layers").',
+                caseSensitive: true,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    // The data modules sit on the database only: nothing of http, routes, auth or messaging.
+    blocks.push({
+      files: [`server/src/data${below}/*.ts`],
+      ignores: ['server/src/**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              base(depth),
+              {
+                regex: `^${toServerSrc(depth)}(?!db/|data/)[^./]`,
+                message: 'server/src/data imports only server/src/db and src/lib (docs/architecture.md, "Server layers").',
+                caseSensitive: true,
+              },
+            ],
+          },
+        ],
+      },
+    });
+  }
+  return blocks;
 }
 
 function layerBlocks() {
@@ -175,4 +269,5 @@ export default tseslint.config(
   // The layers (each block repeats the wrapped libraries: a later block replaces a rule's options).
   ...layerBlocks(),
   ...outsideBlocks(),
+  ...serverLayerBlocks(),
 );
