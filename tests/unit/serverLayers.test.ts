@@ -157,3 +157,19 @@ describe('the server imports without a cycle', () => {
     expect(cycle?.map((file) => relative(serverSrc, file)) ?? null).toBeNull();
   });
 });
+
+describe('one upload pipeline (docs/architecture.md, "Server layers")', () => {
+  /** Modules of server/src outside the seed and the migrations (they write their own files), tests apart. */
+  function serverSources(): string[] {
+    return readdirSync(serverSrc, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('seed/') && !file.startsWith('db/'),
+    );
+  }
+
+  it('checks, stores and links an uploaded file in server/src/files/uploads.ts only', () => {
+    // A call, not the definition: the re-encoding, the whole-PDF check, the store's write, the file row.
+    const steps = /(?<!function )\b(reencodeImage|isWholePdf|keepFile)\(|\.files\.put\(|\bstore\.put\(/;
+    const callers = serverSources().filter((file) => steps.test(readFileSync(`${serverSrc}/${file}`, 'utf8')));
+    expect(callers).toEqual(['files/uploads.ts']);
+  });
+});

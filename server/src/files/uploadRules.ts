@@ -18,9 +18,11 @@ import { loadThread } from '../http/threadAccess.ts';
 import { threadMessages } from '../data/threads.ts';
 import { tenantMayComment } from '../../../src/lib/domain/tenantCalls.ts';
 import type { Action } from '../../../src/lib/rights/rights.ts';
-import { fail } from '../http/errors.ts';
 import { mayDo, requireRight } from '../http/rights.ts';
 import type { ImageFormat } from './images.ts';
+import type { UploadKind } from './uploads.ts';
+import { tooLarge } from '../../../src/lib/uploadLimits.ts';
+import { ApiError, fail } from '../http/errors.ts';
 
 export type UploadParent = {
   formats: readonly ImageFormat[];
@@ -93,14 +95,22 @@ export const uploadParents: Readonly<Record<string, UploadParent>> = {
   },
 };
 
-/** A PDF by its signature and end marker (not by the name or type the sender claims). */
-export function isPdf(data: Buffer): boolean {
-  return data.subarray(0, 5).toString('latin1') === '%PDF-' && data.subarray(-1024).toString('latin1').includes('%%EOF');
-}
-
 export function uploadParentOf(parentType: string, parentId: string): UploadParent {
   const found = Object.hasOwn(uploadParents, parentType) ? uploadParents[parentType] : undefined;
   if (!found) throw fail.validation({ field: 'parentType', messageKey: 'missingDetailsToContinue' });
   if (!parentId) throw fail.validation({ field: 'parentID', messageKey: 'requiredField' });
   return found;
+}
+
+/** What a record's files may be (the base64 and the resumable upload): its formats, a PDF where it takes one. */
+export function recordUpload(parent: UploadParent): UploadKind {
+  return {
+    images: parent.formats,
+    ...(parent.pdf ? { pdf: 'marked' as const } : {}),
+    tooLarge: (size) => {
+      const big = tooLarge(size);
+      return big ? fail.upload(big) : null;
+    },
+    wrongType: () => new ApiError(422, 'VALIDATION', parent.pdf ? 'onlyImageOrPdfAllowed' : 'onlyImageAllowed', { field: 'base64String' }),
+  };
 }

@@ -3,15 +3,14 @@
 // sending it by e-mail. Bylaws are a kind of document; the newest of a building is its current version.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { documentBodyLimit, documentTooLarge } from '../../../src/lib/uploadLimits.ts';
+import { documentBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import { validateDocument } from '../../../src/lib/validation/documentRules.ts';
 import type { AppContext } from '../context.ts';
 import { apartments } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
-import { files, keepFile } from '../data/files.ts';
-import { reencodeImage } from '../files/images.ts';
-import { isWholePdf } from '../files/pdf.ts';
+import { files } from '../data/files.ts';
+import { checkUpload, documentUpload, linkFile, received, storeBytes } from '../files/uploads.ts';
 import { documentRecipients, sendDocumentByMail } from '../messaging/documentMail.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf, loadDocument } from '../http/documentAccess.ts';
@@ -21,8 +20,8 @@ import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { parse } from '../http/validate.ts';
-import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64, safeFileName } from '../files/fileNames.ts';
+import { newUuid } from '../util/crypto.ts';
+import { safeFileName } from '../files/fileNames.ts';
 
 const documentCreate = z.object({
   id: recordId,
@@ -42,31 +41,18 @@ export function withCurrent(records: DocumentRecord[]): (DocumentRecord & { isCu
   return records.map((d) => ({ ...d, isCurrent: d.id === current?.id }));
 }
 
-/** The stored bytes of a document upload: a whole PDF as sent, an image re-encoded (files/images.ts). */
-async function storedBytes(data: Buffer, mimeType: string): Promise<{ data: Buffer; mimeType: string }> {
-  if (mimeType === 'application/pdf') {
-    if (!(await isWholePdf(data))) throw new ApiError(422, 'VALIDATION', 'onlyPdfOrImageAllowed', { field: 'file' });
-    return { data, mimeType };
-  }
-  const image = await reencodeImage(data, ['jpeg', 'png', 'webp']);
-  if (!image) throw new ApiError(422, 'VALIDATION', 'onlyPdfOrImageAllowed', { field: 'file' });
-  return image;
-}
-
 export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.post('/api/binyan/documents', { config: { right: 'documents.upload' }, bodyLimit: documentBodyLimit }, async (req, reply) => {
     const body = parse(documentCreate, req.body ?? {});
     const { companyId, user } = authOf(req);
-    const sent = decodeBase64(body.base64);
-    const big = documentTooLarge(sent.length);
-    if (big) throw new ApiError(413, 'FILE_TOO_LARGE', big.messageKey, { field: 'file', params: big.params });
+    const sent = received(body.base64);
+    const big = documentUpload.tooLarge(sent.length);
+    if (big) throw big;
     enforce(validateDocument({ title: body.title, kind: body.kind, mimeType: body.mimeType, size: sent.length }));
     await loadBuilding(db, req, body.buildingId);
-    const stored = await storedBytes(sent, body.mimeType);
-    const sha256 = sha256Hex(stored.data);
-    await ctx.files.put(companyId, sha256, stored.data);
+    const stored = await storeBytes(ctx.files, companyId, await checkUpload(sent, documentUpload));
     const freshFileId = newUuid();
     return runMutation(ctx, req, reply, async (tx) => {
       await loadBuilding(tx, req, body.buildingId);
@@ -77,22 +63,14 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
       const now = ctx.nowIso();
-      const kept = await keepFile(
-        tx,
-        {
-          id: freshFileId,
-          companyId,
-          sha256,
-          mimeType: stored.mimeType,
-          size: stored.data.length,
-          parentType: 'documents',
-          parentId: body.id,
-          srcFileName: body.fileName?.slice(0, 200) || null,
-          createdBy: user.userName,
-          createdAt: now,
-        },
-        user.id,
-      );
+      const kept = await linkFile(tx, stored, {
+        id: freshFileId,
+        parentType: 'documents',
+        parentId: body.id,
+        srcFileName: body.fileName ?? null,
+        by: user,
+        at: now,
+      });
       const fileId = kept.view.id;
       const record: DocumentRecord = {
         id: body.id,

@@ -1,18 +1,19 @@
 // Uploads (style 2, base64) and image downloads (spec 7). An upload names its parent record, which must
-// be one the caller may change; every file is decoded and re-encoded (files/images.ts) within the limits
-// of src/lib/uploadLimits.ts. A download is read as a record the file belongs to (http/fileAccess.ts),
+// be one the caller may change; every file goes through the one upload pipeline (files/uploads.ts: the
+// limits of src/lib/uploadLimits.ts, the type by content, images re-encoded). A download is read as a record the file belongs to (http/fileAccess.ts),
 // authenticated by header or cookie, never by a token in the URL.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { tooLarge, tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
+import { tooMany, uploadBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
-import { files, keepFile } from '../data/files.ts';
+import { files } from '../data/files.ts';
 import type { FileView } from '../data/files.ts';
 import { queryOf } from '../http/access.ts';
 import { assertFileReadable } from '../http/fileAccess.ts';
-import { reencodeImage, smallImage } from '../files/images.ts';
-import type { Reencoded } from '../files/images.ts';
-import { isPdf, uploadParentOf } from '../files/uploadRules.ts';
+import { smallImage } from '../files/images.ts';
+import { recordUpload, uploadParentOf } from '../files/uploadRules.ts';
+import { checkUploads, linkFile, received, storeBytes } from '../files/uploads.ts';
+import type { StoredFile } from '../files/uploads.ts';
 import type { UploadParent } from '../files/uploadRules.ts';
 
 import { ApiError, fail } from '../http/errors.ts';
@@ -20,11 +21,8 @@ import { authOf, params2Of } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { FILE_CSP } from '../http/security.ts';
 import { ok2, paramValues, str } from '../http/style2.ts';
-import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64, safeFileName } from '../files/fileNames.ts';
-
-/** What is stored of an upload: a re-encoded image, or a PDF as sent. */
-type Stored = Pick<Reencoded, 'data'> & { mimeType: Reencoded['mimeType'] | 'application/pdf' };
+import { newUuid } from '../util/crypto.ts';
+import { safeFileName } from '../files/fileNames.ts';
 
 const fileView = (f: FileView) => ({
   id: f.id,
@@ -60,7 +58,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const parent = uploadParentOf(parentType, parentId);
     // Before any decoding: a request for someone else's record costs nothing.
     await parent.load(db, req, parentId);
-    const decoded = payloads.map(decodeBase64);
+    const decoded = payloads.map(received);
     return storeUpload(ctx, req, reply, {
       parentType,
       parentId,
@@ -152,22 +150,11 @@ export type UploadToStore = {
 export async function storeUpload(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, upload: UploadToStore): Promise<unknown> {
   const { companyId, user } = authOf(req);
   const { parentType, parentId, parent, decoded, wantedIds, names } = upload;
-  for (const data of decoded) {
-    const big = tooLarge(data.length);
-    if (big) throw fail.upload(big);
-  }
-  const images: Stored[] = [];
-  for (const data of decoded) {
-    const image = parent.pdf && isPdf(data) ? { data, mimeType: 'application/pdf' as const } : await reencodeImage(data, parent.formats);
-    if (!image) throw new ApiError(422, 'VALIDATION', parent.pdf ? 'onlyImageOrPdfAllowed' : 'onlyImageAllowed', { field: 'base64String' });
-    images.push(image);
-  }
-  // The bytes go to the file store first (same bytes, same address: a retry or a repeat writes
-  // nothing new); the rows that point at them commit with the idempotency key below.
-  const hashed = images.map((image) => ({ image, sha256: sha256Hex(image.data) }));
-  for (const { image, sha256 } of hashed) await ctx.files.put(companyId, sha256, image.data);
+  const checked = await checkUploads(decoded, recordUpload(parent));
+  const stored: StoredFile[] = [];
+  for (const file of checked) stored.push(await storeBytes(ctx.files, companyId, file));
   // Chosen outside the transaction, which may run again (PostgreSQL) and must pick the same ids.
-  const freshIds = hashed.map(() => newUuid());
+  const freshIds = stored.map(() => newUuid());
   return runMutation(
     ctx,
     req,
@@ -175,31 +162,22 @@ export async function storeUpload(ctx: AppContext, req: FastifyRequest, reply: F
     async (tx) => {
       await parent.load(tx, req, parentId);
       await upload.alsoInTx?.(tx);
-      const stored: { row: FileView; deduplicated: boolean }[] = [];
-      for (const [i, { image, sha256 }] of hashed.entries()) {
+      const kept: { row: FileView; deduplicated: boolean }[] = [];
+      for (const [i, file] of stored.entries()) {
         const wanted = wantedIds[i] ?? '';
         const free = wanted !== '' && wanted.length <= 100 && !(await files.exists(tx, wanted));
-        // Bytes the company has already are kept once and linked to this record too (http/fileAccess.ts).
-        const kept = await keepFile(
-          tx,
-          {
-            id: free ? wanted : (freshIds[i] ?? newUuid()),
-            companyId,
-            sha256,
-            mimeType: image.mimeType,
-            size: image.data.length,
-            parentType,
-            parentId,
-            srcFileName: (names[i] ?? '').slice(0, 200) || null,
-            createdBy: user.userName,
-            createdAt: ctx.nowIso(),
-          },
-          user.id,
-        );
-        stored.push({ row: kept.view, deduplicated: kept.deduplicated });
+        const link = await linkFile(tx, file, {
+          id: free ? wanted : (freshIds[i] ?? newUuid()),
+          parentType,
+          parentId,
+          srcFileName: names[i] ?? null,
+          by: user,
+          at: ctx.nowIso(),
+        });
+        kept.push({ row: link.view, deduplicated: link.deduplicated });
       }
-      const answers = stored.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
-      const [first] = stored;
+      const answers = kept.map(({ row, deduplicated }) => ({ fileId: row.id, url: urlOf(row.id), deduplicated }));
+      const [first] = kept;
       if (!first) throw new ApiError(422, 'VALIDATION', 'requiredField', { field: 'base64String' });
       return { record: fileView(first.row), extra: ok2({ ...answers[0], ...(answers.length > 1 ? { files: answers } : {}) }) };
     },

@@ -5,20 +5,18 @@ import { z } from 'zod';
 import type { KeyItem, MailItem } from '../../../src/lib/domain/entities.ts';
 import { mailItemKinds } from '../../../src/lib/domain/entities.ts';
 import { normalizeItemNumber, validateHandover, validateNewKey, validateNewMailItem } from '../../../src/lib/domain/itemRules.ts';
-import { formatFileSize, signedFormLimits } from '../../../src/lib/uploadLimits.ts';
 import type { RuleResult } from '../../../src/lib/validation/rules.ts';
 import type { AppContext } from '../context.ts';
 import type { Filter, Resource } from '../db/records.ts';
-import { keepFile } from '../data/files.ts';
 import { keyItems, mailItems } from '../data/items.ts';
 import type { Db } from '../db/database.ts';
-import { reencodeImage } from '../files/images.ts';
+import { checkUpload, linkFile, received, signatureUpload, storeBytes } from '../files/uploads.ts';
+import type { StoredFile } from '../files/uploads.ts';
 import type { DeskItemKind } from '../messaging/deskNotice.ts';
 import { queueDeskNotice } from '../messaging/deskNotice.ts';
-import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64 } from '../files/fileNames.ts';
+import { newUuid } from '../util/crypto.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
-import { ApiError, fail } from '../http/errors.ts';
+import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
@@ -51,34 +49,10 @@ const handover = z.object({
 
 type Item = KeyItem | MailItem;
 
-type Signature = { data: Buffer; sha256: string };
-
-/** The drawn signature as a JPEG (re-encoded: nothing but an image is kept), within the form page's limit. */
-async function signatureOf(base64: string): Promise<Signature> {
-  const bytes = decodeBase64(base64);
-  if (bytes.length > signedFormLimits.maxPageBytes)
-    throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
-  const image = await reencodeImage(bytes, ['png', 'jpeg']);
-  if (!image) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
-  return { data: image.data, sha256: sha256Hex(image.data) };
-}
-
 /** The signature's file row (its bytes are already in the store), read as its item: see routes/files.ts. */
-async function storedSignature(tx: Db, req: FastifyRequest, signature: Signature, path: string, itemId: string, now: string): Promise<string> {
-  const { companyId, user } = authOf(req);
-  const row = {
-    id: newUuid(),
-    companyId,
-    sha256: signature.sha256,
-    mimeType: 'image/jpeg',
-    size: signature.data.length,
-    parentType: path,
-    parentId: itemId,
-    srcFileName: 'signature.jpg',
-    createdBy: user.userName,
-    createdAt: now,
-  };
-  return (await keepFile(tx, row, user.id)).view.id;
+async function storedSignature(tx: Db, req: FastifyRequest, signature: StoredFile, path: string, itemId: string, now: string): Promise<string> {
+  const { user } = authOf(req);
+  return (await linkFile(tx, signature, { id: newUuid(), parentType: path, parentId: itemId, srcFileName: 'signature.jpg', by: user, at: now })).view.id;
 }
 
 /** Keys or mail items as their list answers them, newest first. */
@@ -152,8 +126,7 @@ function itemResource<E extends Item, S extends z.ZodType>(
   app.post(`/api/binyan/${path}/:id/handover`, { config: { right: 'items.write' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(handover, req.body);
-    const signature = body.signature ? await signatureOf(body.signature) : null;
-    if (signature) await ctx.files.put(authOf(req).companyId, signature.sha256, signature.data);
+    const signature = body.signature ? await storeBytes(ctx.files, authOf(req).companyId, await checkUpload(received(body.signature), signatureUpload)) : null;
     return runMutation(ctx, req, reply, async (tx) => {
       const current = await loadOwned(tx, req, items, id);
       checkVersion(current, body.baseVersion);

@@ -9,14 +9,13 @@ import { z } from 'zod';
 import { maySignForOthers, signatureFormOf, validateSignedForm } from '../../../src/lib/forms/signatureForms.ts';
 import type { SignatureForm } from '../../../src/lib/forms/signatureForms.ts';
 import { formatDisplayDate, israelWallClock, wallClockTime } from '../../../src/lib/dates.ts';
-import { signedFormBodyLimit, signedFormLimits, formatFileSize } from '../../../src/lib/uploadLimits.ts';
+import { signedFormBodyLimit } from '../../../src/lib/uploadLimits.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
-import { keepFile } from '../data/files.ts';
-import { reencodeImage } from '../files/images.ts';
+import { checkImage, linkFile, received, signatureUpload, storeBytes } from '../files/uploads.ts';
 import { fill, formLanguageOf, formLanguageOfId, signedFormTemplates } from '../files/signedFormTemplates.ts';
 import { signedFormTextPdf } from '../files/signedPdf.ts';
 import type { FormText } from '../files/signedPdf.ts';
@@ -28,8 +27,7 @@ import { runMutation } from '../http/mutation.ts';
 import { actorOf, visibleBuildingIds } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
-import { newUuid, sha256Hex } from '../util/crypto.ts';
-import { decodeBase64 } from '../files/fileNames.ts';
+import { newUuid } from '../util/crypto.ts';
 
 const signedBody = z.object({
   id: recordId,
@@ -102,42 +100,32 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
     const values = Object.fromEntries(form.fields.map((name) => [name, (body.values[name] ?? '').trim()]));
     enforce(validateSignedForm({ formId: form.id, values, signerName: signer, signed: body.signature !== undefined }));
     if (!body.signature) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
-    const bytes = decodeBase64(body.signature);
-    if (bytes.length > signedFormLimits.maxPageBytes)
-      throw new ApiError(413, 'FILE_TOO_LARGE', 'fileTooLarge', { field: 'signature', params: { size: formatFileSize(signedFormLimits.maxPageBytes) } });
+    const bytes = received(body.signature);
+    const big = signatureUpload.tooLarge(bytes.length);
+    if (big) throw big;
     const apartmentId = await unitOf(db, req, body.buildingId, body.apartmentId);
     const unit = apartmentId ? await apartments.find(db, apartmentId) : undefined;
     if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId))
       throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
-    const picture = await reencodeImage(bytes, ['jpeg', 'png']);
-    if (!picture) throw new ApiError(422, 'VALIDATION', 'onlyImageAllowed', { field: 'signature' });
+    const picture = await checkImage(bytes, signatureUpload);
     const language = formLanguageOf(body.language) ?? formLanguageOfId(user.languageId);
     const signedAt = ctx.now();
     const text = formText(form, language, values, unit ? unit.entity.number : null, { signer, filedBy, at: signedAt });
     const pdf = await signedFormTextPdf(text, { ...picture, format: 'jpeg' }, { title: text.title, signer, signedAt });
-    const sha256 = sha256Hex(pdf);
-    await ctx.files.put(companyId, sha256, pdf);
+    const stored = await storeBytes(ctx.files, companyId, { data: pdf, mimeType: 'application/pdf' });
     const freshFileId = newUuid();
     return runMutation(ctx, req, reply, async (tx) => {
       await unitOf(tx, req, body.buildingId, apartmentId);
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
       const now = signedAt.toISOString();
-      const kept = await keepFile(
-        tx,
-        {
-          id: freshFileId,
-          companyId,
-          sha256,
-          mimeType: 'application/pdf',
-          size: pdf.length,
-          parentType: 'documents',
-          parentId: body.id,
-          srcFileName: `${form.id}.pdf`,
-          createdBy: user.userName,
-          createdAt: now,
-        },
-        user.id,
-      );
+      const kept = await linkFile(tx, stored, {
+        id: freshFileId,
+        parentType: 'documents',
+        parentId: body.id,
+        srcFileName: `${form.id}.pdf`,
+        by: user,
+        at: now,
+      });
       const record: DocumentRecord = {
         id: body.id,
         buildingId: body.buildingId,
