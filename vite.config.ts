@@ -22,6 +22,13 @@ export default defineConfig({
     // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.
     'import.meta.env.BINYAN_ENGLISH_INDEX': JSON.stringify(JSON.stringify(englishTextsIndex(import.meta.dirname))),
   },
+  resolve: {
+    // React Router's package resolves to its development build under every condition; its production build drops the dev-only warnings.
+    alias: [
+      { find: /^react-router$/, replacement: `${import.meta.dirname}/node_modules/react-router/dist/production/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${import.meta.dirname}/node_modules/react-router/dist/production/dom-export.mjs` },
+    ],
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
