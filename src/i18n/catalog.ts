@@ -1,7 +1,7 @@
 // Locale files are discovered, not listed: dropping `locales/<lang>/<namespace>.json` adds a namespace.
-// Each file becomes its own lazily loaded chunk: Hebrew and English are precached for an offline start
-// (but for the namespaces only screens kept on first use show: those go with their screens, scripts/namespaceUse.ts),
-// French and Russian are language packs kept on first use (languagePacks.ts).
+// Each file becomes its own lazily loaded chunk: Hebrew is precached for an offline start (but for the
+// namespaces only screens kept on first use show: those go with their screens, scripts/namespaceUse.ts),
+// English, French and Russian are language packs kept on first use (languagePacks.ts).
 import type { ResourceKey } from 'i18next';
 
 type Loader = () => Promise<{ default: ResourceKey }>;
