@@ -14,8 +14,11 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
   return withOverrides(data, overridesFor(language, namespace));
 }
 
-/** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
-export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync', 'field'];
+/**
+ * What the shell and the login screen use: loaded before the first paint; other namespaces load with their
+ * screen. The error texts load when one is shown (a key of a namespace not loaded yet loads it, `loadMissing`).
+ */
+export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'sync', 'field'];
 /**
  * What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts.
  * Its error texts load on the first focus in the form (`preloadNamespaces`), or when one is shown.
