@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { chunkComposition } from './scripts/chunkComposition.ts';
 import { namespaceUse } from './scripts/namespaceUse.ts';
 import { startChunks } from './scripts/startChunks.ts';
-import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.ts';
+import { englishHashes } from './scripts/englishHashesPlugin.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 const starts = startChunks(import.meta.dirname);
@@ -16,11 +16,13 @@ const localeNamespaces = () =>
     .map((file) => file.slice(0, -'.json'.length));
 
 export default defineConfig({
-  plugins: [react(), starts.plugin, chunkComposition(import.meta.dirname), namespaceUse(localeNamespaces)],
-  define: {
-    'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)),
-    // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.
-    'import.meta.env.BINYAN_ENGLISH_INDEX': JSON.stringify(JSON.stringify(englishTextsIndex(import.meta.dirname))),
+  plugins: [react(), englishHashes(import.meta.dirname), starts.plugin, chunkComposition(import.meta.dirname), namespaceUse(localeNamespaces)],
+  resolve: {
+    // React Router's package resolves to its development build under every condition; its production build drops the dev-only warnings.
+    alias: [
+      { find: /^react-router$/, replacement: `${import.meta.dirname}/node_modules/react-router/dist/production/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${import.meta.dirname}/node_modules/react-router/dist/production/dom-export.mjs` },
+    ],
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

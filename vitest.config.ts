@@ -1,14 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { englishTextsIndex, englishTextsVersion } from './scripts/textsVersion.ts';
+import { englishHashes } from './scripts/englishHashesPlugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
-  define: {
-    'import.meta.env.BINYAN_TEXTS_VERSION': JSON.stringify(englishTextsVersion(import.meta.dirname)),
-    // A string (Vitest hands `import.meta.env` values over as strings): parsed by src/i18n/englishIndex.ts.
-    'import.meta.env.BINYAN_ENGLISH_INDEX': JSON.stringify(JSON.stringify(englishTextsIndex(import.meta.dirname))),
-  },
+  plugins: [react(), englishHashes(import.meta.dirname)],
   test: {
     // Generous: a busy 2-core CI machine runs these beside other work; no test measures speed.
     testTimeout: 60_000,

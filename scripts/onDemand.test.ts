@@ -36,21 +36,26 @@ const manifest: ViteManifest = {
 };
 
 describe('files kept on first use', () => {
-  it('keeps an office screen with what only it reaches, and the French and Russian packs, out of the install', () => {
+  it('keeps an office screen with what only it reaches, and the English, French and Russian packs, out of the install', () => {
     const onDemand = onDemandFiles(manifest, [/^src\/features\/office\//]);
     expect(onDemand.files).toEqual([
       'assets/OfficeScreen-1.css',
       'assets/OfficeScreen-1.js',
       'assets/chart-1.js',
+      'assets/locale-en-common-1.js',
       'assets/locale-fr-common-1.js',
       'assets/locale-ru-common-1.js',
       'assets/officeOnly-1.js',
       'assets/worker-1.mjs',
     ]);
-    expect(onDemand.languagePacks).toEqual({ fr: ['assets/locale-fr-common-1.js'], ru: ['assets/locale-ru-common-1.js'] });
+    expect(onDemand.languagePacks).toEqual({
+      en: ['assets/locale-en-common-1.js'],
+      fr: ['assets/locale-fr-common-1.js'],
+      ru: ['assets/locale-ru-common-1.js'],
+    });
   });
 
-  it('installs a chunk the app also reaches another way, and the default and fallback languages', () => {
+  it('installs a chunk the app also reaches another way, and the default language alone', () => {
     const onDemand = onDemandFiles(manifest, [/^src\/features\/office\//]);
     for (const installed of [
       'assets/index-1.js',
@@ -58,7 +63,6 @@ describe('files kept on first use', () => {
       'assets/CallsScreen-1.js',
       'assets/CallsScreen-1.css',
       'assets/locale-he-common-1.js',
-      'assets/locale-en-common-1.js',
     ]) {
       expect(onDemand.files).not.toContain(installed);
     }
@@ -67,6 +71,7 @@ describe('files kept on first use', () => {
   it('keeps only one library on demand when its module alone is listed', () => {
     expect(onDemandFiles(manifest, [/^node_modules\/chart\.js\//]).files).toEqual([
       'assets/chart-1.js',
+      'assets/locale-en-common-1.js',
       'assets/locale-fr-common-1.js',
       'assets/locale-ru-common-1.js',
     ]);
@@ -94,13 +99,13 @@ describe('texts of screens kept on first use', () => {
     const use = { 'assets/index-1.js': ['common'], 'assets/CallsScreen-1.js': ['common'], 'assets/OfficeScreen-1.js': ['office', 'common'] };
     const onDemand = onDemandFiles(withOffice, [/^src\/features\/office\//], use);
     for (const code of ['he', 'en', 'fr', 'ru']) expect(onDemand.files).toContain(`assets/locale-${code}-office-1.js`);
-    for (const code of ['he', 'en']) expect(onDemand.files).not.toContain(`assets/locale-${code}-common-1.js`);
+    expect(onDemand.files).not.toContain('assets/locale-he-common-1.js');
     expect(onDemand.languagePacks.fr).toEqual(['assets/locale-fr-common-1.js', 'assets/locale-fr-office-1.js']);
   });
 
   it('stay installed when an installed screen shows them too, or when the build did not say what chunks show', () => {
     const use = { 'assets/index-1.js': ['common'], 'assets/CallsScreen-1.js': ['office'], 'assets/OfficeScreen-1.js': ['office'] };
     expect(onDemandFiles(withOffice, [/^src\/features\/office\//], use).files).not.toContain('assets/locale-he-office-1.js');
-    expect(onDemandFiles(withOffice, [/^src\/features\/office\//]).files).not.toContain('assets/locale-en-office-1.js');
+    expect(onDemandFiles(withOffice, [/^src\/features\/office\//]).files).not.toContain('assets/locale-he-office-1.js');
   });
 });

@@ -6,10 +6,13 @@
 // nothing of the signed-in app. Other screens keep the bundler's own chunks.
 import type { Plugin } from 'vite';
 
-/** Where each start begins: the modules its page imports dynamically on the way to its first screen. */
+/**
+ * Where each start begins: the modules its page imports dynamically on the way to its first screen.
+ * "Take the day offline" loads on first use (app/TakeDayOfflineProvider.tsx): its repositories are not in the app's start.
+ */
 export const startRoots = {
   signIn: ['src/app/LoginApp.tsx', 'src/app/registerServiceWorker.ts'],
-  app: ['src/app/App.tsx', 'src/app/AppLayout.tsx', 'src/app/DashboardRoute.tsx', 'src/app/takeDayOffline.ts', 'src/db/db.ts'],
+  app: ['src/app/App.tsx', 'src/app/AppLayout.tsx', 'src/app/DashboardRoute.tsx', 'src/db/db.ts'],
 } as const;
 
 export type StartChunk = 'start-shared' | 'start-signin' | 'start-app';

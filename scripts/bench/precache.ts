@@ -35,7 +35,7 @@ export async function measurePrecache(ctx: BenchContext): Promise<BenchRow> {
   const onDemandBytes = onDemand.reduce((s, file) => s + statSync(path.join(ctx.siteDir, file)).size, 0);
   return {
     figure: 'precache size',
-    how: `${entries.length} manifest entries (JS ${kb(byKind(/\.js$/))}, images ${kb(byKind(/\.(png|svg)$/))}, CSS ${kb(byKind(/\.css$/))}), uncompressed; kept on first use instead: ${onDemand.length} files, ${kb(onDemandBytes)} (French and Russian language packs, charts, Excel export, pdf.js, online-only office screens and the texts only they show)`,
+    how: `${entries.length} manifest entries (JS ${kb(byKind(/\.js$/))}, images ${kb(byKind(/\.(png|svg)$/))}, CSS ${kb(byKind(/\.css$/))}), uncompressed; kept on first use instead: ${onDemand.length} files, ${kb(onDemandBytes)} (English, French and Russian language packs, charts, Excel export, pdf.js, online-only office screens and the texts only they show)`,
     result: kb(total),
     reference: '—',
     ratio: '—',

@@ -5,9 +5,13 @@ import { Alert } from '../ui/Alert';
 
 /** Spec section 4/8: "app version unsupported", asking for a new install. */
 export function VersionNotice() {
-  const { t } = useTranslation(['errors', 'shell']);
   const { versionStatus } = useSession();
-  if (versionStatus !== 'unsupported') return null;
+  // Its texts load only when it shows: a signed-in start does not wait for the error texts.
+  return versionStatus === 'unsupported' ? <UnsupportedVersion /> : null;
+}
+
+function UnsupportedVersion() {
+  const { t } = useTranslation(['errors', 'shell']);
   return (
     <Alert as="div" className={styles.notice}>
       <p>{t('errors:appVersionUnsupported')}</p>

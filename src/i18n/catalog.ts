@@ -1,8 +1,9 @@
 // Locale files are discovered, not listed: dropping `locales/<lang>/<namespace>.json` adds a namespace.
-// Each file becomes its own lazily loaded chunk: Hebrew and English are precached for an offline start
-// (but for the namespaces only screens kept on first use show: those go with their screens, scripts/namespaceUse.ts),
-// French and Russian are language packs kept on first use (languagePacks.ts).
+// Each file becomes its own lazily loaded chunk: Hebrew is precached for an offline start (but for the
+// namespaces only screens kept on first use show: those go with their screens, scripts/namespaceUse.ts),
+// English, French and Russian are language packs kept on first use (languagePacks.ts).
 import type { ResourceKey } from 'i18next';
+import { splitEnglishHashes } from './englishHashes';
 
 type Loader = () => Promise<{ default: ResourceKey }>;
 
@@ -24,9 +25,23 @@ for (const [path, load] of Object.entries(loaders)) {
 /** Every namespace that has a file in at least one language. */
 export const namespaces: readonly string[] = [...namespaceSet].sort();
 
+// Per namespace loaded (in any language): its keys by the hash of their English text (englishHashes.ts).
+const keysByEnglishHash = new Map<string, ReadonlyMap<string, string[]>>();
+
+function isResourceKey(value: unknown): value is ResourceKey {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null);
+}
+
 export async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
   const load = byLanguageAndNamespace.get(`${language}/${namespace}`);
   if (!load) return {};
   const module = await load();
-  return module.default;
+  const { texts, keysByHash } = splitEnglishHashes(module.default);
+  if (keysByHash.size > 0) keysByEnglishHash.set(namespace, keysByHash);
+  return isResourceKey(texts) ? texts : {};
+}
+
+/** The keys of a loaded namespace by the hash of their English text; none for a namespace not loaded yet. */
+export function englishHashesOf(namespace: string): ReadonlyMap<string, string[]> {
+  return keysByEnglishHash.get(namespace) ?? new Map();
 }

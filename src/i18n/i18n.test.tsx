@@ -56,21 +56,6 @@ describe('i18n', () => {
     expect(i18n.t('auth:password', { lng: 'en' })).toBe('Secret');
   });
 
-  it('matches English texts by what it remembered for these texts, without the English file', async () => {
-    const rows = [{ LID: 1, TranslateKey: 'Send code', TranslateData: 'שלחו לי קוד' }];
-    await applyServerDictionary(rows);
-    expect(i18n.t('auth:sendCode')).toBe('שלחו לי קוד');
-    const stored = JSON.parse(localStorage.getItem('binyan.i18n.englishMatches') ?? '{}') as {
-      namespaces: Record<string, { texts: string; keys: Record<string, string[]> }>;
-    };
-    expect(stored.namespaces.auth?.keys['send code']).toEqual(['sendCode']);
-    // What the device remembered decides: pointed at another key, the next match follows it.
-    stored.namespaces.auth = { texts: stored.namespaces.auth!.texts, keys: { 'send code': ['companyCode'] } };
-    localStorage.setItem('binyan.i18n.englishMatches', JSON.stringify(stored));
-    await applyServerDictionary(rows);
-    expect(i18n.t('auth:companyCode')).toBe('שלחו לי קוד');
-  });
-
   it('does not set a text the dictionary already set (no re-render of every screen)', async () => {
     const rows = [
       { LID: 1, TranslateKey: 'Password', TranslateData: 'קוד סודי' },

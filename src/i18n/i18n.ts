@@ -3,11 +3,9 @@
 import i18next from 'i18next';
 import type { BackendModule, ReadCallback, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadNamespace, namespaces } from './catalog';
-import { comparable, indexMayHold, parseEnglishIndex } from './englishIndex';
-import { flatten, overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
-import { rememberedMatches, rememberMatches, textsFingerprint } from './rememberedMatches';
-import type { MatchStorage } from './rememberedMatches';
+import { englishHashesOf, loadNamespace, namespaces } from './catalog';
+import { textHash } from './englishHashes';
+import { overridesFor, rememberOverride, withOverrides, type DictionaryRow } from './overrides';
 import { applyDocumentLanguage, languageById, defaultLanguage, fallbackLanguage, isLanguageCode, languageCodes, type LanguageCode } from './languages';
 
 const STORAGE_KEY = 'binyan.language';
@@ -16,8 +14,11 @@ function mergeOverrides(data: ResourceKey, language: string, namespace: string):
   return withOverrides(data, overridesFor(language, namespace));
 }
 
-/** What the shell and the login screen use: loaded before the first paint; other namespaces load with their screen. */
-export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'errors', 'sync', 'field'];
+/**
+ * What the shell and the login screen use: loaded before the first paint; other namespaces load with their
+ * screen. The error texts load when one is shown (a key of a namespace not loaded yet loads it, `loadMissing`).
+ */
+export const startNamespaces: readonly string[] = ['common', 'shell', 'routes', 'auth', 'sync', 'field'];
 /**
  * What the sign-in page alone shows (app/LoginApp.tsx): the frame's texts load when a sign-in starts.
  * Its error texts load on the first focus in the form (`preloadNamespaces`), or when one is shown.
@@ -76,8 +77,11 @@ const localeBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    Promise.all([loadNamespace(language, namespace), matchEnglishTexts(namespace)]).then(
-      ([data]) => callback(null, mergeOverrides(data, language, namespace)),
+    loadNamespace(language, namespace).then(
+      (data) => {
+        matchEnglishTexts(namespace);
+        callback(null, mergeOverrides(data, language, namespace));
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -172,60 +176,21 @@ function overrideText(language: string, namespace: string, key: string, text: st
 }
 
 // Dictionary rows keyed by their English text (the provider's convention) override every key whose
-// English text matches. Finding those keys needs the English bundle of each namespace, so a namespace
-// is matched when it loads (or at once when it is already loaded): the sign-in page does not fetch
-// every English namespace to apply a dictionary to screens it does not show (issue 13). What a
-// namespace matched is remembered for this build's English texts (rememberedMatches.ts).
-const byEnglishText = new Map<string, Map<string, string>>();
-const matched = new Map<string, Promise<number>>();
-const textsVersion: unknown = import.meta.env.BINYAN_TEXTS_VERSION;
-const englishIndex = parseEnglishIndex(import.meta.env.BINYAN_ENGLISH_INDEX);
+// English text matches. The build gave each locale file the hashes of its keys' English texts
+// (englishHashes.ts), so a namespace is matched when it loads, in whatever language, without its
+// English file (issue 28: English is a language pack like the others).
+const byEnglishHash = new Map<string, Map<string, string>>();
 
-function matchStorage(): MatchStorage | undefined {
-  try {
-    return typeof textsVersion === 'string' ? globalThis.localStorage : undefined;
-  } catch {
-    return undefined;
+function matchEnglishTexts(namespace: string): number {
+  if (byEnglishHash.size === 0) return 0;
+  let applied = 0;
+  for (const [hash, keys] of englishHashesOf(namespace)) {
+    for (const [language, translated] of byEnglishHash.get(hash) ?? []) {
+      for (const key of keys) overrideText(language, namespace, key, translated);
+      applied += keys.length;
+    }
   }
-}
-
-/** The keys of `namespace` whose English text is one of `texts`: remembered, or found in the English file. */
-async function keysOfEnglishTexts(namespace: string, texts: ReadonlySet<string>): Promise<Map<string, string[]>> {
-  const index = englishIndex.get(namespace);
-  if (index !== undefined && !indexMayHold(index, texts)) return new Map();
-  const storage = matchStorage();
-  const version = String(textsVersion);
-  const fingerprint = textsFingerprint(texts);
-  const remembered = storage ? rememberedMatches(storage, version, namespace, fingerprint) : undefined;
-  if (remembered) return remembered;
-  // The bundled English, not the live store: an English override must not hide later rows.
-  const english = flatten(await loadNamespace(fallbackLanguage, namespace));
-  const keys = new Map<string, string[]>();
-  for (const [key, text] of english) {
-    const wanted = comparable(text);
-    if (texts.has(wanted)) keys.set(wanted, [...(keys.get(wanted) ?? []), key]);
-  }
-  if (storage) rememberMatches(storage, version, namespace, fingerprint, keys);
-  return keys;
-}
-
-function matchEnglishTexts(namespace: string): Promise<number> {
-  if (byEnglishText.size === 0) return Promise.resolve(0);
-  let matching = matched.get(namespace);
-  if (!matching) {
-    matching = (async () => {
-      let applied = 0;
-      for (const [text, keys] of await keysOfEnglishTexts(namespace, new Set(byEnglishText.keys()))) {
-        for (const [language, translated] of byEnglishText.get(text) ?? []) {
-          for (const key of keys) overrideText(language, namespace, key, translated);
-          applied += keys.length;
-        }
-      }
-      return applied;
-    })();
-    matched.set(namespace, matching);
-  }
-  return matching;
+  return applied;
 }
 
 const isLoaded = (namespace: string) => languageCodes.some((code) => i18next.hasResourceBundle(code, namespace));
@@ -234,7 +199,6 @@ const isLoaded = (namespace: string) => languageCodes.some((code) => i18next.has
 export async function applyServerDictionary(rows: readonly DictionaryRow[]): Promise<number> {
   await initI18n();
   let applied = 0;
-  let newTexts = false;
   for (const row of rows) {
     const language = languageById(row.LID)?.code;
     if (!language || row.TranslateData.trim() === '') continue;
@@ -245,14 +209,11 @@ export async function applyServerDictionary(rows: readonly DictionaryRow[]): Pro
       applied += 1;
       continue;
     }
-    const wanted = comparable(row.TranslateKey);
-    const entries = byEnglishText.get(wanted) ?? new Map<string, string>();
+    const hash = textHash(row.TranslateKey);
+    const entries = byEnglishHash.get(hash) ?? new Map<string, string>();
     entries.set(language, row.TranslateData);
-    byEnglishText.set(wanted, entries);
-    newTexts = true;
+    byEnglishHash.set(hash, entries);
   }
-  // New English-text rows: namespaces already matched are matched again, the loaded ones now.
-  if (newTexts) matched.clear();
-  for (const counted of await Promise.all(namespaces.filter(isLoaded).map(matchEnglishTexts))) applied += counted;
+  for (const namespace of namespaces.filter(isLoaded)) applied += matchEnglishTexts(namespace);
   return applied;
 }

@@ -1,4 +1,4 @@
-// French and Russian are language packs: not installed with the app (the service worker keeps them on
+// English, French and Russian are language packs: not installed with the app (the service worker keeps them on
 // first use, sw/onDemand.ts). Picking one loads every namespace of it before the switch, so the whole
 // app reads in that language offline afterwards; with no connection and no pack, the switch is refused.
 import { loadNamespace, namespaces } from './catalog';

@@ -39,7 +39,8 @@ export function applyDocumentLanguage(code: LanguageCode, doc: Document = docume
 }
 
 /**
- * Installed with the app (the service worker's precache): the default language and the fallback that
- * fills missing texts. The others are language packs, downloaded when a user first picks them.
+ * Installed with the app (the service worker's precache): the default language only. The others, English
+ * included, are language packs, downloaded when a user first picks them (issue 28: every locale is
+ * complete, so the English fallback is fetched only for a key that is actually missing).
  */
-export const languagesInstalledWithApp: readonly LanguageCode[] = [defaultLanguage, fallbackLanguage];
+export const languagesInstalledWithApp: readonly LanguageCode[] = [defaultLanguage];

@@ -4,7 +4,6 @@
 // profile screen. Only an https address is kept; the company's list decides whether it is offered.
 import { answerOf } from '../api/answers';
 import type { ApiClient } from '../api/client';
-import { companySitesAnswer } from '../lib/answers';
 import { normalSiteUrl } from '../lib/validation/siteRules';
 
 export type SiteChoice = 'app' | 'site';
@@ -65,7 +64,9 @@ export function setSiteChoice(site: string, choice: SiteChoice | null): void {
 }
 
 export async function fetchCompanySites(client: ApiClient): Promise<string[]> {
-  return answerOf(companySitesAnswer, await client.request('GET', 'company/sites')).sites;
+  // The answers' schemas (zod) load with the call: the sign-in page, which keeps a link's site, needs none of them.
+  const [{ companySitesAnswer }, answer] = await Promise.all([import('../lib/answers'), client.request('GET', 'company/sites')]);
+  return answerOf(companySitesAnswer, answer).sites;
 }
 
 /** Leaves the app for a listed site (kept in one place so no other address can reach it). */

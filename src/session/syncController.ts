@@ -7,7 +7,6 @@ import type { ReplayReport } from '../sync/replay/engine';
 import { pendingCountFor } from '../sync/write/outbox';
 import { isBroadcast, SYNC_CHANNEL } from '../sync/replay/protocol';
 import type { PageToWorker, ReplayReason } from '../sync/replay/protocol';
-import { createSyncRuntime } from '../sync/replay/runtime';
 import type { SyncRuntime } from '../sync/replay/runtime';
 import { userKeyOf } from '../sync/write/userKey';
 import { registerBackgroundSync, registerPeriodicSync } from './backgroundSync';
@@ -44,6 +43,7 @@ function controllerWorker(): ServiceWorker | null {
 export function startSync(options: { baseUrl?: string } = {}): SyncController {
   if (active) return active;
   let runtime: SyncRuntime | null = null;
+  let runtimeLoading: Promise<SyncRuntime> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SYNC_CHANNEL);
@@ -86,13 +86,40 @@ export function startSync(options: { baseUrl?: string } = {}): SyncController {
       schedule(null);
       return;
     }
-    runtime ??= createSyncRuntime({ source: 'page', ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+    if (runtime) {
+      replayHere(runtime, reason);
+      return;
+    }
+    // The engine loads with the first change to send (issue 28): a page whose outbox is empty has
+    // nothing to replay, and its start does not carry the engine.
+    void nothingToSend().then(
+      (nothing) => (nothing ? schedule(null) : pageRuntime().then((loaded) => replayHere(loaded, reason))),
+      () => schedule(null, IDLE_CHECK_MS),
+    );
+  }
+
+  async function nothingToSend(): Promise<boolean> {
+    const { userKey } = getSyncStatus();
+    return userKey !== null && (await pendingCountFor(userKey)) === 0;
+  }
+
+  function pageRuntime(): Promise<SyncRuntime> {
+    runtimeLoading ??= import('../sync/replay/runtime').then(({ createSyncRuntime }) => {
+      runtime = createSyncRuntime({ source: 'page', ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+      if (stopped) runtime.close();
+      return runtime;
+    });
+    return runtimeLoading;
+  }
+
+  function replayHere(loaded: SyncRuntime, reason: ReplayReason): void {
+    if (stopped) return;
     setSyncStatus({ replaying: true });
-    runtime
+    loaded
       .replay(reason)
       .then((report) => (report.ran ? onReport(report) : schedule(null)))
       .catch(() => schedule(null, IDLE_CHECK_MS))
-      .finally(() => setSyncStatus({ replaying: runtime?.engine.isReplaying() ?? false }));
+      .finally(() => setSyncStatus({ replaying: loaded.engine.isReplaying() }));
   }
 
   async function refreshUser(): Promise<void> {
