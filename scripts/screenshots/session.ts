@@ -70,6 +70,8 @@ export async function signedIn(server: AppServer, lang: Lang, take: (session: Se
       (since) => server.waitForOtp(userName, { since }),
       () => server.otpMark(),
     );
+    // The code is checked before `take` opens an address: a page loaded meanwhile would land on /login.
+    await login.waitSignedIn();
     await take(session);
   });
 }

@@ -152,6 +152,50 @@ describe('who a gate opens for', () => {
     expect(dialsOf(supplierGate.id)).toHaveLength(1);
   });
 
+  it('dials from the caller’s own phone only for a session whose code went to that phone, also once renewed', async () => {
+    freshWindows();
+    const ownersGate = await newGate('miri', { dialingPhones: [phones.moshe] });
+    const signIn = async (method: 'email' | 'sms') => {
+      server.otpCodes.delete('moshe');
+      const start = await call<{ otpGuid: string; sendMethod: string }>(server, 'POST', '/api/auth/otp/start', {
+        body: { idParam1: 'moshe', idParam2: 'demo1234', compID: 1001, appId: 2, appGuid: 'test', otpPreferredSendMethod: method },
+        idempotencyKey: null,
+      });
+      expect(start.body.sendMethod).toBe(method);
+      const deviceId = `device-${newId()}`;
+      const auth = await call<{ sessionToken: string; renewalSecret: string }>(server, 'POST', '/api/auth/otp/auth', {
+        body: { otpGuid: start.body.otpGuid, otpCode: await server.waitForOtp('moshe'), deviceId },
+        idempotencyKey: null,
+      });
+      expect(auth.status, auth.text).toBe(200);
+      const renewed = await call<{ sessionToken: string }>(server, 'POST', '/api/auth/session/renew', {
+        body: { renewalSecret: auth.body.renewalSecret, deviceId },
+        idempotencyKey: null,
+      });
+      expect(renewed.status, renewed.text).toBe(200);
+      return [auth.body.sessionToken, renewed.body.sessionToken];
+    };
+    const openWith = (token: string) =>
+      call<Reply>(server, 'POST', `/api/binyan/gates/${ownersGate.id}/open`, { token, body: { id: newId() }, idempotencyKey: newId() });
+    const listWith = async (token: string) =>
+      (await call<Reply>(server, 'GET', '/api/binyan/buildings/101/gates', { token })).body.records?.find((g) => g.id === ownersGate.id)?.access;
+
+    // A code by e-mail proves an address, not the phone: the gate is not dialed from it, before or after a renewal.
+    for (const token of await signIn('email')) {
+      expect(await listWith(token)).toEqual({ allowed: false, reason: 'phoneMustBeVerified' });
+      const refused = await openWith(token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: 'PHONE_NOT_VERIFIED', messageKey: 'errors:phoneMustBeVerified' });
+    }
+    expect(dialsOf(ownersGate.id)).toEqual([]);
+    // A code by SMS to that phone proves it; its renewed session too.
+    for (const token of await signIn('sms')) {
+      expect(await listWith(token)).toEqual({ allowed: true, via: 'ownPhone' });
+      expect((await openWith(token)).body.record).toMatchObject({ status: 'dialed', dialedFrom: phones.moshe });
+    }
+    expect(dialsOf(ownersGate.id)).toHaveLength(2);
+  });
+
   it('opens a public gate to every resident of its building through the gate line, never from a resident’s number', async () => {
     freshWindows();
     const main = await seededGate(101, 'שער ראשי');

@@ -11,10 +11,16 @@ import { startSmtpSink } from './smtpSink.ts';
 
 type Counts = { recipients: number; queued: number; sent: number; failed: number; noAddress: number; optedOut: number };
 type Report = { email: Counts; sms: Counts; push: Counts };
-type Prefs = { channels: Record<'email' | 'sms' | 'push', boolean>; topics: Record<'announcements' | 'payments' | 'serviceCalls' | 'desk', boolean> };
+type Prefs = {
+  channels: Record<'email' | 'sms' | 'push', boolean>;
+  topics: Record<'announcements' | 'payments' | 'serviceCalls' | 'desk' | 'threads', boolean>;
+};
 type Preview = { recipients: number; email: { reach: number; optedOut: number }; sms: { reach: number; optedOut: number } };
 
-const allOn: Prefs = { channels: { email: true, sms: true, push: true }, topics: { announcements: true, payments: true, serviceCalls: true, desk: true } };
+const allOn: Prefs = {
+  channels: { email: true, sms: true, push: true },
+  topics: { announcements: true, payments: true, serviceCalls: true, desk: true, threads: true },
+};
 
 /** The e-mail of tali's contact (the demo links her account to the first renter of building 101). */
 let TALI = '';
@@ -82,7 +88,7 @@ describe('notification preferences', () => {
     expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications).toEqual(allOn);
   });
 
-  it("takes an older device's save without the front desk topic, which stays on", async () => {
+  it("takes an older device's save without the front desk and conversations topics, which stay on", async () => {
     const older = { channels: allOn.channels, topics: { announcements: true, payments: false, serviceCalls: true } };
     expect((await setPrefs('tali', older)).status).toBe(200);
     expect((await as<{ notifications: Prefs }>('tali', 'GET', '/profile')).body.notifications.topics).toEqual({
@@ -90,6 +96,7 @@ describe('notification preferences', () => {
       payments: false,
       serviceCalls: true,
       desk: true,
+      threads: true,
     });
     await setPrefs('tali', allOn);
   });

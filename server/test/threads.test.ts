@@ -3,24 +3,38 @@
 // server make unread counts agree on every device. Refused: another apartment's thread, another building's,
 // another company's, the other addressee's, a supplier or a worker, nobody signed in. A thread or message
 // sent twice (replayed, or from two devices with one key) is one; threads and messages are limited per day.
+// A tenant's new thread or message reaches the addressee side by e-mail (a local SMTP server) and push, as
+// their preferences allow, once, and at most THREAD_NOTICES_PER_TENANT_DAY a day per tenant.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THREAD_MESSAGES_PER_DAY, THREADS_PER_DAY } from '../../src/lib/domain/threads.ts';
+import { THREAD_MESSAGES_PER_DAY, THREAD_NOTICES_PER_TENANT_DAY, THREADS_PER_DAY } from '../../src/lib/domain/threads.ts';
 import { openDatabase } from '../src/db/open.ts';
 import type { Database } from '../src/db/database.ts';
+import type { PushNote } from '../src/messaging/providers.ts';
+import { smtpMailProvider } from '../src/messaging/smtpMail.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, params, startTestServer } from './harness.ts';
 import { b64, testJpeg } from './images.ts';
+import type { SmtpSink } from './smtpSink.ts';
+import { startSmtpSink } from './smtpSink.ts';
 
 type Summary = { id: string; addressee: string; subject: string; unread: number; messageCount: number; mine: boolean };
 type Detail = { record: Summary; messages: { id: string; text: string; side: string; mine: boolean }[]; files: { id: string; parentId: string }[] };
 
 let server: TestServer;
 let db: Database;
+let sink: SmtpSink;
+const pushes: PushNote[] = [];
 const tokens = new Map<string, string>();
 let seed = 4300;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  sink = await startSmtpSink();
+  server = await startTestServer({
+    mailProvider: smtpMailProvider(sink.url, 'binyan@test.example'),
+    pushProvider: { send: async (_target, note) => void pushes.push(note), publicKey: async () => 'test-key' },
+    deliveryIntervalMs: 50,
+  });
   db = openDatabase(server.database);
   for (const user of ['miri', 'avi', 'moshe', 'tali', 'eli', 'rina', 'admin']) tokens.set(user, (await loginAs(server, user)).token);
   tokens.set('other', (await loginAs(server, 'other', 2002)).token);
@@ -28,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.close();
   await server.close();
+  await sink.close();
 });
 
 const as = <T = Record<string, unknown>>(user: string, method: string, path: string, body?: unknown, idempotencyKey?: string) =>
@@ -224,12 +239,140 @@ describe('sent once', () => {
     const answerId = newId();
     const answerKey = newId();
     for (let i = 0; i < 2; i += 1) expect((await write('miri', id, 'Received', answerId, answerKey)).status).toBe(201);
-    const notices = await db.all(db.q.selectFrom('messages').select('id').where('threadId', '=', id));
-    expect(notices).toHaveLength(1);
+    const notices = await db.all(db.q.selectFrom('messages').select('id').where('threadId', '=', id).orderBy('id'));
+    // The office heard of the thread and of the message once each; the tenant of the answer once.
+    expect(notices.map((n) => n.id.split(':')[0])).toEqual(['thread', 'threadIn', 'threadIn']);
+  });
+});
+
+function browserKeys(): { p256dh: string; auth: string } {
+  const ua = createECDH('prime256v1');
+  ua.generateKeys();
+  return { p256dh: ua.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+/** Waits until the send job has handled every delivery of the thread's notices. */
+async function settled(threadId: string): Promise<{ contactId: string; channel: string; state: string; reason: string | null; messageId: string }[]> {
+  for (let i = 0; i < 400; i += 1) {
+    const rows = await db.all(
+      db.q
+        .selectFrom('message_deliveries')
+        .innerJoin('messages', 'messages.id', 'message_deliveries.messageId')
+        .select([
+          'message_deliveries.contactId',
+          'message_deliveries.channel',
+          'message_deliveries.state',
+          'message_deliveries.reason',
+          'messages.id as messageId',
+        ])
+        .where('messages.threadId', '=', threadId),
+    );
+    if (rows.every((r) => r.state !== 'queued' && r.state !== 'sending')) return rows;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the deliveries did not settle');
+}
+
+const mailsOf = (address: string, threadId: string) => sink.mails.filter((m) => m.to.includes(address) && m.raw.includes(threadId));
+const pushesOf = (threadId: string) => pushes.filter((p) => p.url === `/threads/${threadId}`);
+const userId = async (userName: string) =>
+  (await db.first(db.q.selectFrom('users').select('id').where('userName', '=', userName).where('companyId', '=', 1001)))?.id;
+
+describe('the committee and the office hear when a tenant writes', () => {
+  // A new day: the threads the tests above opened count no more towards the tenants' daily limits.
+  beforeAll(async () => {
+    server.clock.advance(24 * 60 * 60_000 + 1000);
+    for (const user of ['moshe', 'tali', 'rina', 'miri']) tokens.set(user, (await loginAs(server, user)).token);
+  });
+
+  it('a committee thread and its next message reach the building’s committee by e-mail and push, once, in her language', async () => {
+    const subscribed = await as('rina', 'POST', '/push-subscriptions', {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${newId()}`,
+      keys: browserKeys(),
+      language: 'he',
+    });
+    expect(subscribed.status, subscribed.text).toBe(201);
+    const body = { id: newId(), addressee: 'committee', subject: 'The lobby light', messageId: newId(), text: 'It has been off for a week' };
+    const key = newId();
+    for (let i = 0; i < 2; i += 1) expect((await as('moshe', 'POST', '/threads', body, key)).status).toBe(201);
+    const messageId = newId();
+    const messageKey = newId();
+    for (let i = 0; i < 2; i += 1) expect((await write('moshe', body.id, 'Still dark tonight', messageId, messageKey)).status).toBe(201);
+    expect((await write('moshe', body.id, 'Still dark tonight', messageId)).status).toBe(409);
+
+    const rows = await settled(body.id);
+    const rina = `account:${(await userId('rina')) ?? 0}`;
+    // Only the committee of building 101: not the office's staff.
+    expect([...new Set(rows.map((r) => r.contactId))]).toEqual([rina]);
+    expect(rows.map((r) => `${r.messageId.split(':')[0]} ${r.channel} ${r.state}`).sort()).toEqual([
+      'threadIn email sent',
+      'threadIn email sent',
+      'threadIn push sent',
+      'threadIn push sent',
+    ]);
+    expect(mailsOf('rina@binyan-demo.co.il', body.id)).toHaveLength(2);
+    expect(mailsOf('miri@binyan-demo.co.il', body.id)).toHaveLength(0);
+    const notes = pushesOf(body.id);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]?.title).toBe('פנייה חדשה מדייר: "The lobby light"');
+    expect(notes[1]?.title).toBe('הודעה חדשה בפנייה "The lobby light"');
+  });
+
+  it('an office thread reaches the management company’s staff who see the building, not the committee', async () => {
+    const { id } = await open('tali', 'office', 'A copy of the receipt');
+    const rows = await settled(id);
+    const expected = [`account:${(await userId('miri')) ?? 0}`, `account:${(await userId('admin')) ?? 0}`].sort();
+    expect([...new Set(rows.map((r) => r.contactId))].sort()).toEqual(expected);
+    expect(mailsOf('miri@binyan-demo.co.il', id)).toHaveLength(1);
+    expect(mailsOf('admin@binyan-demo.co.il', id)).toHaveLength(1);
+    expect(mailsOf('rina@binyan-demo.co.il', id)).toHaveLength(0);
+  });
+
+  it('a committee member who turned the conversations topic off gets nothing; other topics stay as they were', async () => {
+    const allOn = { email: true, sms: true, push: true };
+    const topics = { announcements: true, payments: true, serviceCalls: true, desk: true };
+    expect((await as('rina', 'POST', '/profile/notifications', { channels: allOn, topics: { ...topics, threads: false } })).status).toBe(200);
+    const { id } = await open('moshe', 'committee', 'The bike room');
+    const rows = await settled(id);
+    expect(rows.map((r) => `${r.channel} ${r.state} ${r.reason}`).sort()).toEqual(['email skipped optedOut', 'push skipped optedOut']);
+    expect(mailsOf('rina@binyan-demo.co.il', id)).toHaveLength(0);
+    expect(pushesOf(id)).toHaveLength(0);
+    expect((await as('rina', 'POST', '/profile/notifications', { channels: allOn, topics: { ...topics, threads: true } })).status).toBe(200);
+  });
+
+  it('a tenant who turned the conversations topic off hears of no answer', async () => {
+    const allOn = { email: true, sms: true, push: true };
+    const topics = { announcements: true, payments: true, serviceCalls: true, desk: true };
+    const subscribed = await as('moshe', 'POST', '/push-subscriptions', {
+      endpoint: `https://fcm.googleapis.com/fcm/send/${newId()}`,
+      keys: browserKeys(),
+      language: 'he',
+    });
+    expect(subscribed.status, subscribed.text).toBe(201);
+    expect((await as('moshe', 'POST', '/profile/notifications', { channels: allOn, topics: { ...topics, threads: false } })).status).toBe(200);
+    const { id } = await open('moshe', 'committee', 'The garden');
+    const answerId = newId();
+    expect((await write('rina', id, 'The gardener comes on Tuesday', answerId)).status).toBe(201);
+    const answers = (await settled(id)).filter((r) => r.messageId === `thread:${id}:${answerId}`);
+    // His contact has no e-mail address (failed, noAddress); his phone's push is skipped.
+    expect(answers.map((r) => `${r.channel} ${r.state} ${r.reason}`).sort()).toEqual(['email failed noAddress', 'push skipped optedOut']);
+    // The only push of the thread is the committee's, of its opening.
+    expect(pushesOf(id).map((p) => p.title)).toEqual(['פנייה חדשה מדייר: "The garden"']);
+    expect((await as('moshe', 'POST', '/profile/notifications', { channels: allOn, topics: { ...topics, threads: true } })).status).toBe(200);
   });
 });
 
 describe('limits counted in the database', () => {
+  it(`a tenant's threads send their addressees at most ${THREAD_NOTICES_PER_TENANT_DAY} notices a day; the messages still arrive`, async () => {
+    server.clock.advance(24 * 60 * 60_000 + 1000);
+    for (const user of ['moshe', 'rina']) tokens.set(user, (await loginAs(server, user)).token);
+    const { id } = await open('moshe', 'committee', 'Many messages');
+    for (let i = 1; i <= THREAD_NOTICES_PER_TENANT_DAY; i += 1) expect((await write('moshe', id, `Message ${i}`)).status).toBe(201);
+    const notices = await db.all(db.q.selectFrom('messages').select('id').where('threadId', '=', id).where('id', 'like', 'threadIn:%'));
+    expect(notices).toHaveLength(THREAD_NOTICES_PER_TENANT_DAY);
+    expect((await as<Detail>('rina', 'GET', `/threads/${id}`)).body.messages).toHaveLength(THREAD_NOTICES_PER_TENANT_DAY + 1);
+  });
+
   it(`a tenant opens at most ${THREADS_PER_DAY} threads a day; a thread takes at most ${THREAD_MESSAGES_PER_DAY} messages a day`, async () => {
     server.clock.advance(24 * 60 * 60_000 + 1000);
     for (const user of ['tali', 'moshe', 'miri']) tokens.set(user, (await loginAs(server, user)).token);

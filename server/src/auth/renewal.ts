@@ -18,6 +18,8 @@ import { renewalSecrets } from '../data/renewalSecrets.ts';
 import { users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
 import { sessions } from '../data/sessions.ts';
+import type { SignIn } from './signInMethod.ts';
+import { signInColumns, signInOfRow } from './signInMethod.ts';
 import { deleteSessionsOfChain, sessionWasUsed } from './sessions.ts';
 
 /** Unused for this long, a device signs in again with a code (the spec's 60-day cookie lifetime). */
@@ -31,7 +33,7 @@ const deviceHashOf = (deviceId: string) => sha256Hex(`device:${deviceId}`);
 
 export const renewalRefused = () => new ApiError(401, 'RENEWAL_REFUSED', 'sessionExpired');
 
-async function insertSecret(ctx: AppContext, db: Db, user: UserRow, deviceId: string, chainId: string): Promise<string> {
+async function insertSecret(ctx: AppContext, db: Db, user: UserRow, deviceId: string, chainId: string, signIn: SignIn): Promise<string> {
   const secret = newToken();
   const now = ctx.now();
   await renewalSecrets.insert(db, {
@@ -44,14 +46,15 @@ async function insertSecret(ctx: AppContext, db: Db, user: UserRow, deviceId: st
     expiresAt: addMs(now, RENEWAL_TTL_MS).toISOString(),
     usedAt: null,
     revokedAt: null,
+    ...signInColumns(signIn),
   });
   return secret;
 }
 
 /** A new chain for a device that just signed in; the secret is answered once and never stored. */
-export async function issueRenewal(ctx: AppContext, user: UserRow, deviceId: string): Promise<{ secret: string; chainId: string }> {
+export async function issueRenewal(ctx: AppContext, user: UserRow, deviceId: string, signIn: SignIn): Promise<{ secret: string; chainId: string }> {
   const chainId = newUuid();
-  return { secret: await insertSecret(ctx, ctx.db, user, deviceId, chainId), chainId };
+  return { secret: await insertSecret(ctx, ctx.db, user, deviceId, chainId, signIn), chainId };
 }
 
 /** Every secret of the chain stops working and the sessions it gave end. */
@@ -67,7 +70,15 @@ export async function chainOfSecret(ctx: AppContext, secret: string): Promise<st
   return (await renewalSecrets.find(ctx.db, secretHashOf(secret)))?.chainId ?? null;
 }
 
-type Renewed = { user: UserRow; chainId: string; secret: string; /** The secret spent, to note the session the renewal answers. */ spent: string };
+type Renewed = {
+  user: UserRow;
+  chainId: string;
+  secret: string;
+  /** The secret spent, to note the session the renewal answers. */
+  spent: string;
+  /** The chain's sign-in, for the new session. */
+  signIn: SignIn;
+};
 type Outcome = ({ ok: true } & Renewed) | { ok: false; revokeChain: string | null };
 type SecretRow = NonNullable<Awaited<ReturnType<typeof renewalSecrets.find>>>;
 
@@ -99,9 +110,10 @@ export async function renewWithSecret(ctx: AppContext, secret: string, deviceId:
       if (row.replacedBy) await renewalSecrets.revokeOne(tx, row.replacedBy, ctx.nowIso());
       if (row.sessionHash) await sessions.remove(tx, row.sessionHash);
     }
-    const next = await insertSecret(ctx, tx, user, deviceId, row.chainId);
+    const signIn = signInOfRow(row);
+    const next = await insertSecret(ctx, tx, user, deviceId, row.chainId, signIn);
     await renewalSecrets.markUsed(tx, row.secretHash, row.usedAt ?? ctx.nowIso(), secretHashOf(next));
-    return { ok: true, user, chainId: row.chainId, secret: next, spent: row.secretHash };
+    return { ok: true, user, chainId: row.chainId, secret: next, spent: row.secretHash, signIn };
   });
   if (!outcome.ok) {
     if (outcome.revokeChain !== null) await revokeChain(ctx, outcome.revokeChain);

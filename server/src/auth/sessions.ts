@@ -5,11 +5,14 @@ import type { SessionRow } from '../data/sessions.ts';
 import { users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
 import { newToken, sha256Hex } from '../util/crypto.ts';
+import type { SignIn } from './signInMethod.ts';
+import { signInColumns, signInOfRow } from './signInMethod.ts';
 import { addMs } from '../util/dates.ts';
 
 export type { UserRow };
 
-export type AuthInfo = { user: UserRow; companyId: number; tokenHash: string };
+/** The signed-in user, their company, the session's token hash and how the session was signed in. */
+export type AuthInfo = { user: UserRow; companyId: number; tokenHash: string; signIn: SignIn };
 
 const TOUCH_AFTER_MS = 60_000;
 
@@ -17,6 +20,8 @@ export type NewSession = { token: string; cookieId: string | null };
 
 export type SessionOptions = {
   cookie: boolean;
+  /** How it was signed in (signInMethod.ts): a renewal gives its chain's. */
+  signIn: SignIn;
   /** The renewal chain it comes from (renewal.ts). */
   renewalChain?: string | null;
   /**
@@ -32,7 +37,7 @@ export function sessionWasUsed(usage: { createdAt: string; lastSeenAt: string })
 }
 
 /** A new session; with `cookie`, also a separate random id for the HttpOnly cookie (never the token). */
-export async function createSession(ctx: AppContext, user: UserRow, options: SessionOptions = { cookie: false }): Promise<NewSession> {
+export async function createSession(ctx: AppContext, user: UserRow, options: SessionOptions): Promise<NewSession> {
   const token = newToken();
   const cookieId = options.cookie ? newToken() : null;
   const now = ctx.now();
@@ -45,6 +50,7 @@ export async function createSession(ctx: AppContext, user: UserRow, options: Ses
     lastSeenAt: options.trackFirstUse ? addMs(now, -(TOUCH_AFTER_MS + 1)).toISOString() : now.toISOString(),
     expiresAt: addMs(now, ctx.sessionIdleMs).toISOString(),
     renewalChain: options.renewalChain ?? null,
+    ...signInColumns(options.signIn),
   });
   return { token, cookieId };
 }
@@ -143,7 +149,7 @@ export async function authenticate(ctx: AppContext, token: string, cookieId = ''
     session.expiresAt = addMs(now, ctx.sessionIdleMs).toISOString();
     await sessions.touch(db, tokenHash, session.lastSeenAt, session.expiresAt);
   }
-  return { user, companyId: session.companyId, tokenHash };
+  return { user, companyId: session.companyId, tokenHash, signIn: signInOfRow(session) };
 }
 
 export async function deleteSession(ctx: AppContext, tokenHash: string): Promise<void> {

@@ -14,6 +14,8 @@ import { users } from '../data/users.ts';
 import { ApiError } from '../http/errors.ts';
 import type { ChallengeSpec, OtpStartAnswer, Recipient, RecipientLookup } from './otp.ts';
 import { checkCode, invalidCode, isActive, maskPhone, spendCode, startChallenge } from './otp.ts';
+import type { SignIn } from './signInMethod.ts';
+import { signInOfChallenge } from './signInMethod.ts';
 
 export type TenantAccount = { userId: number; companyId: number; companyName: string; apartmentNumber: string | null; address: string | null };
 
@@ -62,7 +64,7 @@ export async function startPhoneSignIn(ctx: AppContext, addressKey: string, phon
   return startChallenge(ctx, addressKey, spec, recipientOf(first), method);
 }
 
-export type PhoneSignIn = { user: UserRow } | { choose: TenantAccount[] };
+export type PhoneSignIn = { user: UserRow; signIn: SignIn } | { choose: TenantAccount[] };
 
 const notAnAccount = () => new ApiError(422, 'INVALID_ACCOUNT', 'invalidAccount', { field: 'accountId' });
 
@@ -82,6 +84,6 @@ export async function verifyPhoneSignIn(ctx: AppContext, otpGuid: string, code: 
     await spendCode(ctx, tx, otpGuid);
     const user = await users.byId(tx, chosen);
     if (!isActive(user)) throw notAnAccount();
-    return { user };
+    return { user, signIn: signInOfChallenge(ch) };
   });
 }

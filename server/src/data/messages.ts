@@ -4,6 +4,7 @@ import type { MessageReadScope } from '../../../src/lib/domain/messageRules.ts';
 import { isMessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
+import { accountOfRecipientKey } from '../messaging/recipientKeys.ts';
 import type { MessageDeliveryTable, MessageTable, PushSubscriptionTable } from '../db/schema.ts';
 
 export type DeliveryRow = MessageDeliveryTable;
@@ -121,15 +122,29 @@ export const pushSubscriptions = {
             .orderBy('push_subscriptions.createdAt', 'desc'),
         ),
   byEndpoint: (db: Db, endpoint: string) => db.first(db.q.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint)),
-  /** The subscription at `endpoint` only while it is the recipient's own (their account, their company). */
-  ofRecipient: (db: Db, endpoint: string, contactId: string, companyId: number) =>
-    db.first(
+  /** One account's subscriptions, newest first. */
+  ofUser: (db: Db, userId: number) =>
+    db.all(
+      db.q
+        .selectFrom('push_subscriptions')
+        .select(['endpoint', 'p256dh', 'auth', 'language'])
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc'),
+    ),
+  /**
+   * The subscription at `endpoint` only while it is the recipient's own (their account, their company);
+   * the recipient is a contact, or an account (messaging/recipientKeys.ts).
+   */
+  ofRecipient: (db: Db, endpoint: string, recipientKey: string, companyId: number) => {
+    const account = accountOfRecipientKey(recipientKey);
+    return db.first(
       db.q
         .selectFrom('push_subscriptions')
         .innerJoin('users', (join) => join.onRef('users.id', '=', 'push_subscriptions.userId').onRef('users.companyId', '=', 'push_subscriptions.companyId'))
         .select(['push_subscriptions.endpoint', 'push_subscriptions.p256dh', 'push_subscriptions.auth', 'push_subscriptions.language'])
         .where('push_subscriptions.endpoint', '=', endpoint)
         .where('push_subscriptions.companyId', '=', companyId)
-        .where('users.contactId', '=', contactId),
-    ),
+        .where((eb) => (account === null ? eb('users.contactId', '=', recipientKey) : eb('users.id', '=', account))),
+    );
+  },
 };

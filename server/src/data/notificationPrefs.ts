@@ -3,6 +3,7 @@ import type { NotificationPrefs } from '../../../src/lib/domain/notificationPref
 import { defaultNotificationPrefs, notificationPrefsOf } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { fromJson } from '../db/records.ts';
+import { accountOfRecipientKey } from '../messaging/recipientKeys.ts';
 
 export const notificationPrefs = {
   ofUser: async (db: Db, userId: number): Promise<NotificationPrefs> => {
@@ -12,6 +13,12 @@ export const notificationPrefs = {
   save: async (db: Db, userId: number, companyId: number, prefs: NotificationPrefs, now: string): Promise<void> => {
     await db.run(db.q.deleteFrom('notification_preferences').where('userId', '=', userId));
     await db.run(db.q.insertInto('notification_preferences').values({ userId, companyId, preferences: JSON.stringify(prefs), updatedAt: now }));
+  },
+  /** The preferences of a delivery's recipient (messaging/recipientKeys.ts): an account's own, or its contact's accounts'. */
+  ofRecipient: async (db: Db, recipientKey: string): Promise<NotificationPrefs[] | undefined> => {
+    const account = accountOfRecipientKey(recipientKey);
+    if (account !== null) return [await notificationPrefs.ofUser(db, account)];
+    return (await notificationPrefs.ofContacts(db, [recipientKey])).get(recipientKey);
   },
   /**
    * The preferences of the people behind these contacts, by contact id (only those with an account and

@@ -3,9 +3,9 @@ import type { Db } from '../db/database.ts';
 import { statement } from '../db/database.ts';
 import type { SessionTable } from '../db/schema.ts';
 
-export type SessionRow = Pick<SessionTable, 'tokenHash' | 'userId' | 'companyId' | 'lastSeenAt' | 'expiresAt'>;
+export type SessionRow = Pick<SessionTable, 'tokenHash' | 'userId' | 'companyId' | 'lastSeenAt' | 'expiresAt' | 'signInMethod' | 'signInPhone'>;
 
-const columns = ['tokenHash', 'userId', 'companyId', 'lastSeenAt', 'expiresAt'] as const;
+const columns = ['tokenHash', 'userId', 'companyId', 'lastSeenAt', 'expiresAt', 'signInMethod', 'signInPhone'] as const;
 const byToken = statement((q, hash: string) => q.selectFrom('sessions').select(columns).where('tokenHash', '=', hash));
 const byCookie = statement((q, hash: string) => q.selectFrom('sessions').select(columns).where('cookieHash', '=', hash));
 const touch = statement((q, lastSeenAt: string, expiresAt: string, hash: string) =>

@@ -76,6 +76,9 @@ export type SessionTable = {
   cookieHash: string | null;
   /** The renewal-secret chain the session came from (migration 005); null without one. */
   renewalChain: string | null;
+  /** How it was signed in and the phone a code proved (migration 047, auth/signInMethod.ts); null before it. */
+  signInMethod?: string | null;
+  signInPhone?: string | null;
 };
 
 /** What a one-time code proves (migration 023): an account's password sign-in, a tenant's phone, a registration link. */
@@ -147,6 +150,9 @@ export type RenewalSecretTable = {
   replacedBy?: string | null;
   /** The session this one's renewal answered (migration 030), to tell a lost answer from a copied secret. */
   sessionHash?: string | null;
+  /** The chain's sign-in, given on to each renewed session (migration 047). */
+  signInMethod?: string | null;
+  signInPhone?: string | null;
 };
 
 export type SettingTable = { name: string; value: string };

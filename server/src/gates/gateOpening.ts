@@ -6,7 +6,8 @@
 // the stored answer of the key, so a later repeat reads the outcome.
 import type { FastifyRequest } from 'fastify';
 import type { Gate, GateOpening } from '../../../src/lib/domain/buildingLife.ts';
-import type { GateVia } from '../../../src/lib/domain/gateRules.ts';
+import type { GateCaller, GateVia } from '../../../src/lib/domain/gateRules.ts';
+import type { MessageKey } from '../../../src/lib/validation/messages.ts';
 import { dialingNumberOf, gateAccessOf } from '../../../src/lib/domain/gateRules.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -17,18 +18,26 @@ import { ApiError } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { actorOf } from '../http/rights.ts';
 import type { DialResult } from './gateDialer.ts';
+import { provedPhone } from '../auth/signInMethod.ts';
 
 /** A request older than this is not dialed any more: a gate must not open after its caller has left. */
 export const DIAL_WINDOW_MS = 60_000;
 
 export type Admission = { via: GateVia; from: string };
 
+const refusalCodes: Partial<Record<MessageKey, string>> = { gateHasNoLine: 'GATE_HAS_NO_LINE', phoneMustBeVerified: 'PHONE_NOT_VERIFIED' };
+
+/** The signed-in caller as a gate sees them: role, phone, and whether this session proved the phone. */
+export function gateCallerOf(req: FastifyRequest): GateCaller {
+  const { user, signIn } = authOf(req);
+  return { role: actorOf(user).role, phone: user.phone, phoneVerified: provedPhone(signIn, user.phone) };
+}
+
 /** How the signed-in caller is admitted to the gate, or 403 with the translated reason. */
 export function admissionOf(req: FastifyRequest, gate: Gate): Admission {
-  const { user } = authOf(req);
-  const caller = { role: actorOf(user).role, phone: user.phone };
+  const caller = gateCallerOf(req);
   const access = gateAccessOf(gate, caller);
-  if (!access.allowed) throw new ApiError(403, access.reason === 'gateHasNoLine' ? 'GATE_HAS_NO_LINE' : 'GATE_NOT_FOR_YOU', access.reason);
+  if (!access.allowed) throw new ApiError(403, refusalCodes[access.reason] ?? 'GATE_NOT_FOR_YOU', access.reason);
   return { via: access.via, from: dialingNumberOf(gate, caller, access.via) };
 }
 

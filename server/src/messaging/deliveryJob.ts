@@ -41,7 +41,7 @@ async function sendOne(ctx: JobContext, row: DeliveryRow): Promise<'sent' | 'ski
   // The recipient's own text when the row has one (a reminder in their language), else the message's.
   const subject = row.subject ?? message.subject;
   const body = row.body ?? message.body;
-  if (!allowsDelivery((await notificationPrefs.ofContacts(ctx.db, [row.contactId])).get(row.contactId), channel, message.topic)) return 'skipped';
+  if (!allowsDelivery(await notificationPrefs.ofRecipient(ctx.db, row.contactId), channel, message.topic)) return 'skipped';
   if (row.channel === 'email') {
     await ctx.messaging.mail.send({
       to: row.address,

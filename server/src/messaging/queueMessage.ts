@@ -14,11 +14,23 @@ import { deliveries, messages, pushSubscriptions } from '../data/messages.ts';
 import { isPushServiceEndpoint } from './pushTargets.ts';
 import { notificationPrefs } from '../data/notificationPrefs.ts';
 import { users } from '../data/users.ts';
+import type { UserRow } from '../data/users.ts';
+import { accountRecipientKey } from './recipientKeys.ts';
 import type { LanguageId } from '../translate/phrases.ts';
 import { languageCodes, languageIdOf } from '../translate/phrases.ts';
 
-/** A person the message goes to: their address on each channel, whether they let this topic reach them there, and their language. */
-export type Recipient = { contact: Contact; address: Record<MessageChannel, string | null>; allows: Record<MessageChannel, boolean>; languageId: LanguageId };
+/**
+ * A person the message goes to: who (`key`, the delivery rows' recipient: a contact id, or an account's key
+ * for staff, recipientKeys.ts), their address on each channel, whether they let this topic reach them
+ * there, and their language.
+ */
+export type Recipient = {
+  key: string;
+  name: string;
+  address: Record<MessageChannel, string | null>;
+  allows: Record<MessageChannel, boolean>;
+  languageId: LanguageId;
+};
 
 /** A recipient's own text of a message, in their language. */
 export type RecipientText = { subject: string; body: string; languageId: LanguageId };
@@ -39,7 +51,8 @@ export async function recipientsAmong(db: Db, people: readonly Contact[], topic:
   return people.map((contact) => ({
     // A contact without an account of the app reads the building's default language, Hebrew.
     languageId: languageIdOf(languages.get(contact.id)) ?? 1,
-    contact,
+    key: contact.id,
+    name: contact.fullName,
     // The newest subscription of the contact's account that points at a push service (messaging/pushTargets.ts).
     address: {
       email: contact.email || null,
@@ -69,6 +82,30 @@ export async function queueMessage(
   return queueDeliveries(tx, message, companyId, now, audience, textFor, personal?.url ?? null);
 }
 
+/**
+ * These accounts (staff and the committee, who have no contact of the building) as recipients of a message
+ * about `topic`: their own e-mail, their newest push subscription, their preferences and language.
+ */
+export async function accountRecipients(
+  db: Db,
+  accounts: readonly Pick<UserRow, 'id' | 'fullName' | 'userName' | 'email' | 'languageId'>[],
+  topic: MessageTopic,
+): Promise<Recipient[]> {
+  const out: Recipient[] = [];
+  for (const account of accounts) {
+    const prefs = await notificationPrefs.ofUser(db, account.id);
+    const push = (await pushSubscriptions.ofUser(db, account.id)).find((s) => isPushServiceEndpoint(s.endpoint))?.endpoint ?? null;
+    out.push({
+      key: accountRecipientKey(account.id),
+      name: account.fullName || account.userName,
+      languageId: languageIdOf(account.languageId) ?? 1,
+      address: { email: account.email || null, sms: null, push },
+      allows: Object.fromEntries(messageChannels.map((ch) => [ch, allowsDelivery([prefs], ch, topic)])) as Record<MessageChannel, boolean>,
+    });
+  }
+  return out;
+}
+
 /** One delivery row per recipient × channel of a message already written (see queueMessage). */
 export async function queueDeliveries(
   tx: Db,
@@ -86,10 +123,10 @@ export async function queueDeliveries(
       const address = person.address[channel];
       const optedOut = address !== null && !person.allows[channel];
       const row: DeliveryRow = {
-        id: `${message.id}:${person.contact.id}:${channel}`,
+        id: `${message.id}:${person.key}:${channel}`,
         companyId,
         messageId: message.id,
-        contactId: person.contact.id,
+        contactId: person.key,
         channel,
         address,
         state: address === null ? 'failed' : optedOut ? 'skipped' : 'queued',

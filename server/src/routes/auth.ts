@@ -6,6 +6,8 @@ import { completeRegistration, invalidLink, linkOf, registrationRecipient, start
 import { phoneRecipient, startPhoneSignIn, verifyPhoneSignIn } from '../auth/tenantPhone.ts';
 import { chainOfSecret, DEVICE_ID_PATTERN, issueRenewal, noteRenewalSession, renewWithSecret, revokeChain } from '../auth/renewal.ts';
 import { authenticate, createSession, deleteSession, renewalChainOf } from '../auth/sessions.ts';
+import type { SignIn } from '../auth/signInMethod.ts';
+import { signInOfChallenge } from '../auth/signInMethod.ts';
 import type { UserRow } from '../data/users.ts';
 import { users } from '../data/users.ts';
 import { userData } from '../auth/userData.ts';
@@ -55,10 +57,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     req: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
+    signIn: SignIn,
     body: { deviceId?: string | undefined; saveSessionTokenInHttpCookie?: boolean | undefined },
   ) {
-    const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId) : null;
-    const { token, cookieId } = await createSession(ctx, user, { cookie: body.saveSessionTokenInHttpCookie === true, renewalChain: renewal?.chainId ?? null });
+    const renewal = body.deviceId ? await issueRenewal(ctx, user, body.deviceId, signIn) : null;
+    const { token, cookieId } = await createSession(ctx, user, {
+      cookie: body.saveSessionTokenInHttpCookie === true,
+      renewalChain: renewal?.chainId ?? null,
+      signIn,
+    });
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));
     return { sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), user: await userData(ctx, user) };
   }
@@ -114,7 +121,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if ('choose' in outcome) return { chooseAccount: outcome.choose };
     await attempt.succeeded();
-    return signedIn(req, reply, outcome.user, body);
+    return signedIn(req, reply, outcome.user, outcome.signIn, body);
   });
 
   app.post('/api/auth/otp/send', { config }, async (req) => resendOtp(ctx, clientAddressKey(req.ip), parse(sendSchema, req.body).otpGuid, recipients));
@@ -123,16 +130,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = parse(authSchema, req.body);
     const attempt = await ctx.signIn.begin(req, 'account', await otpAccount(ctx, body.otpGuid));
     let user: UserRow;
+    let signIn: SignIn;
     try {
       // A registration's code creates the tenant's user only now that the phone proved itself.
       const challenge = await checkCode(ctx, body.otpGuid, String(body.otpCode).trim(), ['account', 'register']);
       user = challenge.purpose === 'register' ? await completeRegistration(ctx, challenge) : await signInAccount(ctx, challenge);
+      signIn = signInOfChallenge(challenge);
     } catch (error) {
       if (isWrongCode(error)) await attempt.failed();
       throw error;
     }
     await attempt.succeeded();
-    return signedIn(req, reply, user, body);
+    return signedIn(req, reply, user, signIn, body);
   });
 
   // Silent re-login (spec section 4): the renewal secret and its device id → a new session and the
@@ -144,6 +153,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       cookie: body.saveSessionTokenInHttpCookie === true,
       renewalChain: renewed.chainId,
       trackFirstUse: true,
+      signIn: renewed.signIn,
     });
     await noteRenewalSession(ctx, renewed.spent, token);
     if (cookieId) reply.header('Set-Cookie', sessionCookie(req, cookieId));

@@ -12,7 +12,7 @@ import { actorOf, mayDo } from '../http/rights.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { gateOpenings, gates, isPersonalPhone } from '../data/buildingLife.ts';
-import { admissionOf, dialOnce, openingOf, refuseUsedOpeningId } from '../gates/gateOpening.ts';
+import { admissionOf, dialOnce, gateCallerOf, openingOf, refuseUsedOpeningId } from '../gates/gateOpening.ts';
 import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
@@ -59,8 +59,7 @@ async function checkGate(tx: Db, req: FastifyRequest, gate: Gate): Promise<void>
 
 /** A gate as this reader may see it: whether and how they may open it; the numbers only for its managers. */
 function viewOf(req: FastifyRequest, gate: Gate): GateView {
-  const { user } = authOf(req);
-  const access = gateAccessOf(gate, { role: actorOf(user).role, phone: user.phone });
+  const access = gateAccessOf(gate, gateCallerOf(req));
   if (mayDo(req, 'gates.manage')) return { ...gate, access };
   const { id, buildingId, name, isPublic, version, updatedAt } = gate;
   // The gate's own phone only to those whose phone opens it (it dials from their phone).

@@ -82,7 +82,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const people = await recipientsOf(db, building.id, { owners: q.owners === 'true', renters: q.renters === 'true', topic: q.topic });
     const channel = (ch: MessageChannel) => ({
       reach: people.filter((p) => p.address[ch] !== null && p.allows[ch]).length,
-      missing: people.filter((p) => p.address[ch] === null).map((p) => p.contact.fullName),
+      missing: people.filter((p) => p.address[ch] === null).map((p) => p.name),
       optedOut: people.filter((p) => p.address[ch] !== null && !p.allows[ch]).length,
     });
     return { recipients: people.length, email: channel('email'), sms: channel('sms'), push: channel('push') };

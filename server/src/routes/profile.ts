@@ -38,8 +38,8 @@ const approval = z.object({ version: z.string().max(40) });
 /** 1 he, 2 en, 3 fr, 4 ru (server/src/translate/phrases.ts languageCodes). */
 const languageChoice = z.object({ languageId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) });
 const onOff = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>);
-// A topic added after devices were out ('desk', issue 31) may be missing from an older device's save: it stays on.
-const laterTopics: readonly MessageTopic[] = ['desk'];
+// A topic added after devices were out ('desk', 'threads', issue 31) may be missing from an older device's save: it stays on.
+const laterTopics: readonly MessageTopic[] = ['desk', 'threads'];
 const topicsInput = z.object(Object.fromEntries(messageTopics.map((k) => [k, laterTopics.includes(k) ? z.boolean().optional() : z.boolean()])));
 const preferences = z.object({ channels: onOff(messageChannels), topics: topicsInput });
 

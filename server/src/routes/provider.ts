@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { createSession, findUser } from '../auth/sessions.ts';
+import { passwordSignIn } from '../auth/signInMethod.ts';
 import { userData } from '../auth/userData.ts';
 import { appLogs } from '../data/appLogs.ts';
 import { companies, publicSettingNames, settings } from '../data/users.ts';
@@ -56,8 +57,8 @@ export function providerRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A client that names its device gets a renewal secret, so it need not keep the password; the
     // HttpOnly cookie is renewed too (images load by cookie, never by a token in the URL).
     const deviceId = str(p, 'DeviceId');
-    const renewal = DEVICE_ID_PATTERN.test(deviceId) ? await issueRenewal(ctx, user, deviceId) : null;
-    const { token, cookieId } = await createSession(ctx, user, { cookie: true, renewalChain: renewal?.chainId ?? null });
+    const renewal = DEVICE_ID_PATTERN.test(deviceId) ? await issueRenewal(ctx, user, deviceId, passwordSignIn) : null;
+    const { token, cookieId } = await createSession(ctx, user, { cookie: true, renewalChain: renewal?.chainId ?? null, signIn: passwordSignIn });
     reply.header('Set-Cookie', sessionCookie(req, cookieId));
     return ok2({ sessionToken: token, ...(renewal ? { renewalSecret: renewal.secret } : {}), ...(await userData(ctx, user)) });
   });

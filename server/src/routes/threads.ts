@@ -1,7 +1,7 @@
 // Threads (issue 31 item 2; docs/api.md "Threads"): a tenant writes to the committee or the management
 // company of their building (through the outbox: once per id and Idempotency-Key; the photos follow the
-// message, files/uploadRules.ts), the addressee answers, and the tenant hears of each answer
-// (messaging/threadNotice.ts, sent after the commit). Read marks are per thread and user, on the server,
+// message, files/uploadRules.ts), the addressee answers; the tenant hears of each answer and the addressee
+// side of each new thread and tenant's message (messaging/threadNotice.ts, sent after the commit). Read marks are per thread and user, on the server,
 // so every device of a person shows the same unread counts. Who reaches what: http/threadAccess.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ import { isoTime, recordId } from '../http/schemas.ts';
 import { tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { loadThread, threadReaderOf, threadsOf } from '../http/threadAccess.ts';
 import { parse } from '../http/validate.ts';
-import { queueThreadNotice } from '../messaging/threadNotice.ts';
+import { queueAddresseeNotice, queueThreadNotice } from '../messaging/threadNotice.ts';
 
 const openBody = z.object({
   id: recordId,
@@ -123,7 +123,9 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/binyan/threads', { config: { right: 'threads.open' } }, async (req, reply) => {
     const body = parse(openBody, req.body ?? {});
     enforce(validateNewThread(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+    let noticeQueued = false;
+    const answer = await runMutation(ctx, req, reply, async (tx) => {
+      noticeQueued = false;
       const home = await tenantHomeOf(tx, req);
       const { user, companyId } = authOf(req);
       const existing = await threads.find(tx, body.id);
@@ -150,7 +152,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
         lastMessageAt: now,
       };
       await threads.insert(tx, thread);
-      await threadMessages.insert(tx, {
+      const first: StoredThreadMessage = {
         id: body.messageId,
         threadId: thread.id,
         companyId,
@@ -159,14 +161,18 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
         side: 'tenant',
         text: body.text.trim(),
         createdAt: now,
-      });
+      };
+      await threadMessages.insert(tx, first);
       // What one writes is read: the author's own mark starts at their first message.
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
+      noticeQueued = await queueAddresseeNotice(tx, thread, first, true, now);
       return { status: 201, record: summaryOf(thread, user.id, { messageCount: 1, unread: 0 }) };
     });
+    if (noticeQueued) ctx.messaging.kick();
+    return answer;
   });
 
-  /** A message in a thread one reaches: the tenant's, or an answer that notifies the tenant after the commit. */
+  /** A message in a thread one reaches: the tenant's, which notifies the addressees, or an answer, which notifies the tenant (after the commit). */
   app.post('/api/binyan/threads/:id/messages', { config: { right: 'threads.reply' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const body = parse(messageBody, req.body ?? {});
@@ -197,7 +203,8 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       await threadMessages.insert(tx, message);
       await threads.touch(tx, thread.id, now);
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
-      if (message.side === 'answer') noticeQueued = await queueThreadNotice(tx, thread, message, now);
+      noticeQueued =
+        message.side === 'answer' ? await queueThreadNotice(tx, thread, message, now) : await queueAddresseeNotice(tx, thread, message, false, now);
       return { status: 201, record: messageOf(message, user.id) };
     });
     if (noticeQueued) ctx.messaging.kick();

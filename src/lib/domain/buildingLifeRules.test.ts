@@ -25,18 +25,29 @@ describe('gate rules', () => {
   });
   it('opens for the listed callers from their own number, and a public gate for residents through its line', () => {
     const listed = { dialingPhones: ['0534445566', '972527778899'], isPublic: false, dialerLine: null };
-    expect(gateAccessOf(listed, { role: 'supplier', phone: '0527778899' })).toEqual({ allowed: true, via: 'ownPhone' });
-    expect(dialingNumberOf(listed, { role: 'supplier', phone: '0527778899' }, 'ownPhone')).toBe('972527778899');
+    expect(gateAccessOf(listed, { role: 'supplier', phone: '0527778899', phoneVerified: true })).toEqual({ allowed: true, via: 'ownPhone' });
+    expect(dialingNumberOf(listed, { phone: '0527778899' }, 'ownPhone')).toBe('972527778899');
     for (const role of ['renter', 'supplier', 'receptionist', 'worker', 'manager'] as const)
-      expect(gateAccessOf(listed, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
-    expect(gateAccessOf(listed, { role: 'owner', phone: null })).toEqual({ allowed: false, reason: 'gateNotForYou' });
+      expect(gateAccessOf(listed, { role, phone: '0545556677', phoneVerified: true }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    expect(gateAccessOf(listed, { role: 'owner', phone: null, phoneVerified: true })).toEqual({ allowed: false, reason: 'gateNotForYou' });
     const main = { dialingPhones: ['0523334455'], isPublic: true, dialerLine: '0772000101' };
     for (const role of ['owner', 'renter', 'committee'] as const)
-      expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: true, via: 'gateLine' });
-    expect(dialingNumberOf(main, { role: 'renter', phone: '0545556677' }, 'gateLine')).toBe('0772000101');
+      expect(gateAccessOf(main, { role, phone: '0545556677', phoneVerified: true }), role).toEqual({ allowed: true, via: 'gateLine' });
+    expect(dialingNumberOf(main, { phone: '0545556677' }, 'gateLine')).toBe('0772000101');
     for (const role of ['supplier', 'receptionist', 'worker', 'maintenanceManager', 'manager', 'admin'] as const)
-      expect(gateAccessOf(main, { role, phone: '0545556677' }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
-    expect(gateAccessOf({ ...main, dialerLine: null }, { role: 'renter', phone: '0545556677' })).toEqual({ allowed: false, reason: 'gateHasNoLine' });
+      expect(gateAccessOf(main, { role, phone: '0545556677', phoneVerified: true }), role).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    expect(gateAccessOf({ ...main, dialerLine: null }, { role: 'renter', phone: '0545556677', phoneVerified: true })).toEqual({
+      allowed: false,
+      reason: 'gateHasNoLine',
+    });
+  });
+  it('dials from a listed phone only for a session that proved it; a public gate’s resident still goes through its line', () => {
+    const listed = { dialingPhones: ['0534445566'], isPublic: false, dialerLine: null };
+    expect(gateAccessOf(listed, { role: 'owner', phone: '0534445566', phoneVerified: false })).toEqual({ allowed: false, reason: 'phoneMustBeVerified' });
+    expect(gateAccessOf(listed, { role: 'owner', phone: '0545556677', phoneVerified: false })).toEqual({ allowed: false, reason: 'gateNotForYou' });
+    const main = { ...listed, isPublic: true, dialerLine: '0772000101' };
+    expect(gateAccessOf(main, { role: 'owner', phone: '0534445566', phoneVerified: false })).toEqual({ allowed: true, via: 'gateLine' });
+    expect(gateAccessOf(main, { role: 'supplier', phone: '0534445566', phoneVerified: false })).toEqual({ allowed: false, reason: 'phoneMustBeVerified' });
   });
 });
 

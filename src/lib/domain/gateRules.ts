@@ -62,20 +62,30 @@ export type GateVia = 'ownPhone' | 'gateLine';
 export type GateAccess = { allowed: true; via: GateVia } | { allowed: false; reason: MessageKey };
 
 export type GateForAccess = { dialingPhones: readonly string[]; isPublic: boolean; dialerLine: string | null };
-export type GateCaller = { role: Role; phone: string | null };
+/**
+ * Who asks: their role, their account's phone, and whether this session proved that phone (signed in with
+ * a code sent to it by SMS or call; server/src/auth/signInMethod.ts).
+ */
+export type GateCaller = { role: Role; phone: string | null; phoneVerified: boolean };
 
-/** Whether the gate names the caller, and how (the caller's building is checked before, by the server). */
+/**
+ * Whether the gate names the caller, and how (the caller's building is checked before, by the server).
+ * The gate is dialed from a listed phone only for a session that proved it holds that phone: an account's
+ * number typed in (or signed in to with a password or an e-mailed code) could be anybody's. A resident of
+ * a public gate is still let in through the gate's own line.
+ */
 export function gateAccessOf(gate: GateForAccess, caller: GateCaller): GateAccess {
   const own = caller.phone ?? '';
-  if (gate.dialingPhones.some((p) => samePhone(p, own))) return { allowed: true, via: 'ownPhone' };
+  const listed = gate.dialingPhones.some((p) => samePhone(p, own));
+  if (listed && caller.phoneVerified) return { allowed: true, via: 'ownPhone' };
   if (gate.isPublic && gateResidentRoles.includes(caller.role)) {
     return digitsOnly(gate.dialerLine ?? '') !== '' ? { allowed: true, via: 'gateLine' } : { allowed: false, reason: 'gateHasNoLine' };
   }
-  return { allowed: false, reason: 'gateNotForYou' };
+  return { allowed: false, reason: listed ? 'phoneMustBeVerified' : 'gateNotForYou' };
 }
 
 /** The number the dialer calls from for an admitted caller: their own, or the gate's line. */
-export function dialingNumberOf(gate: GateForAccess, caller: GateCaller, via: GateVia): string {
+export function dialingNumberOf(gate: GateForAccess, caller: Pick<GateCaller, 'phone'>, via: GateVia): string {
   const listed = gate.dialingPhones.find((p) => samePhone(p, caller.phone ?? ''));
   return via === 'ownPhone' ? digitsOnly(listed ?? '') : digitsOnly(gate.dialerLine ?? '');
 }

@@ -1,21 +1,21 @@
 // Notification preferences of a user (spec 1 "preferences"): which ways a message may reach them
 // (e-mail, SMS, push) and about what (general announcements, payments, service calls and maintenance,
-// what waits for them at the front desk).
+// what waits for them at the front desk, messages in their conversations with the committee or the office).
 // A message is delivered on a channel only when both the channel and its topic are on; everything is on
 // until the user turns it off. The send job and the recipients preview apply `allowsDelivery`.
 import type { MessageChannel } from './messageRules.ts';
 import { messageChannels } from './messageRules.ts';
 
-export const messageTopics = ['announcements', 'payments', 'serviceCalls', 'desk'] as const;
+export const messageTopics = ['announcements', 'payments', 'serviceCalls', 'desk', 'threads'] as const;
 export type MessageTopic = (typeof messageTopics)[number];
-/** What staff and the committee write about; the front desk's notices are the system's own (messaging/deskNotice.ts). */
+/** What staff and the committee write about; the front desk's and conversations' notices are the system's own (messaging/deskNotice.ts, threadNotice.ts). */
 export const composedTopics = ['announcements', 'payments', 'serviceCalls'] as const satisfies readonly MessageTopic[];
 
 export type NotificationPrefs = { channels: Record<MessageChannel, boolean>; topics: Record<MessageTopic, boolean> };
 
 export const defaultNotificationPrefs: NotificationPrefs = {
   channels: { email: true, sms: true, push: true },
-  topics: { announcements: true, payments: true, serviceCalls: true, desk: true },
+  topics: { announcements: true, payments: true, serviceCalls: true, desk: true, threads: true },
 };
 
 export function isMessageTopic(value: unknown): value is MessageTopic {

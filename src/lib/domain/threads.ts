@@ -15,6 +15,8 @@ export type ThreadSide = (typeof threadSides)[number];
 export const THREADS_PER_DAY = 5;
 /** Messages one thread takes in a day, both sides together: each answer notifies the tenant. */
 export const THREAD_MESSAGES_PER_DAY = 30;
+/** Notices one tenant's new threads and messages send their addressees in a day, counted by the server; past it, messages still arrive, in silence. */
+export const THREAD_NOTICES_PER_TENANT_DAY = 20;
 export const THREAD_SUBJECT_MAX = 120;
 export const THREAD_TEXT_MAX = 4000;
 
