@@ -4,7 +4,7 @@ import type { MessageReadScope } from '../../../src/lib/domain/messageRules.ts';
 import { isMessageTopic } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { asBoolean, fromJson } from '../db/records.ts';
-import { accountOfRecipientKey } from '../messaging/recipientKeys.ts';
+import { accountOfRecipientKey } from './recipientKeys.ts';
 import type { MessageDeliveryTable, MessageTable, PushSubscriptionTable } from '../db/schema.ts';
 
 export type DeliveryRow = MessageDeliveryTable;
@@ -41,6 +41,21 @@ export const messages = {
   /** How many desk notices an apartment has been sent since `since`. */
   countOfApartmentDeskSince: async (db: Db, apartmentId: string, since: string): Promise<number> =>
     Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('deskApartmentId', '=', apartmentId).where('createdAt', '>', since)))?.n ?? 0),
+  /** How many messages with an id starting `idPrefix` the threads this tenant opened hold since `since`. */
+  countOfAuthorThreadsSince: async (db: Db, authorUserId: number, idPrefix: string, since: string): Promise<number> =>
+    Number(
+      (
+        await db.first(
+          db.q
+            .selectFrom('messages')
+            .innerJoin('threads', 'threads.id', 'messages.threadId')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('threads.authorUserId', '=', authorUserId)
+            .where('messages.id', 'like', `${idPrefix}%`)
+            .where('messages.createdAt', '>', since),
+        )
+      )?.n ?? 0,
+    ),
   /** How many notices a call has sent since `since`. */
   countOfCallSince: async (db: Db, serviceCallId: string, since: string): Promise<number> =>
     Number((await db.first(db.q.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('serviceCallId', '=', serviceCallId).where('createdAt', '>', since)))?.n ?? 0),

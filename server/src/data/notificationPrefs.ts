@@ -3,7 +3,7 @@ import type { NotificationPrefs } from '../../../src/lib/domain/notificationPref
 import { defaultNotificationPrefs, notificationPrefsOf } from '../../../src/lib/domain/notificationPrefs.ts';
 import type { Db } from '../db/database.ts';
 import { fromJson } from '../db/records.ts';
-import { accountOfRecipientKey } from '../messaging/recipientKeys.ts';
+import { accountOfRecipientKey } from './recipientKeys.ts';
 
 export const notificationPrefs = {
   ofUser: async (db: Db, userId: number): Promise<NotificationPrefs> => {

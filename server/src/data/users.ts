@@ -35,6 +35,9 @@ export const users = {
         ? []
         : (await db.all(db.q.selectFrom('users').select(['contactId', 'languageId']).where('contactId', 'in', [...contactIds]).orderBy('id'))).map((r) => [String(r.contactId), r.languageId]),
     ),
+  /** The company's enabled accounts of these roles. */
+  enabledOfRoles: (db: Db, companyId: number, roles: readonly UserRow['role'][]): Promise<UserRow[]> =>
+    db.all(db.q.selectFrom('users').selectAll().where('companyId', '=', companyId).where('disabledAt', 'is', null).where('role', 'in', [...roles])),
   /** The contacts of these accounts of the company (accounts without one are left out). */
   contactIdsOf: async (db: Db, companyId: number, userIds: readonly number[]): Promise<string[]> =>
     userIds.length === 0

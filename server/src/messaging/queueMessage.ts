@@ -15,7 +15,7 @@ import { isPushServiceEndpoint } from './pushTargets.ts';
 import { notificationPrefs } from '../data/notificationPrefs.ts';
 import { users } from '../data/users.ts';
 import type { UserRow } from '../data/users.ts';
-import { accountRecipientKey } from './recipientKeys.ts';
+import { accountRecipientKey } from '../data/recipientKeys.ts';
 import type { LanguageId } from '../translate/phrases.ts';
 import { languageCodes, languageIdOf } from '../translate/phrases.ts';
 

@@ -14,6 +14,7 @@ import { contacts } from '../data/buildings.ts';
 import { messages } from '../data/messages.ts';
 import type { StoredThread, StoredThreadMessage } from '../data/threads.ts';
 import type { UserRow } from '../data/users.ts';
+import { users } from '../data/users.ts';
 import { actorOf, buildingsOfUser } from '../http/rights.ts';
 import type { LanguageId } from '../translate/phrases.ts';
 import type { Recipient, RecipientText } from './queueMessage.ts';
@@ -128,14 +129,7 @@ export async function queueThreadNotice(tx: Db, thread: StoredThread, reply: Sto
 
 /** The accounts that answer the thread: the committee members of its building, or the office's staff who see it. */
 export async function addresseesOf(tx: Db, thread: StoredThread): Promise<UserRow[]> {
-  const candidates = await tx.all(
-    tx.q
-      .selectFrom('users')
-      .selectAll()
-      .where('companyId', '=', thread.companyId)
-      .where('disabledAt', 'is', null)
-      .where('role', 'in', ['committee', 'manager', 'admin']),
-  );
+  const candidates = await users.enabledOfRoles(tx, thread.companyId, ['committee', 'manager', 'admin']);
   const out: UserRow[] = [];
   for (const user of candidates) {
     if (addresseeAnswered(actorOf(user).role) !== thread.addressee) continue;
@@ -147,16 +141,7 @@ export async function addresseesOf(tx: Db, thread: StoredThread): Promise<UserRo
 
 /** How many addressee notices the tenant's threads have sent since `since`. */
 async function addresseeNoticesSince(tx: Db, authorUserId: number, since: string): Promise<number> {
-  const row = await tx.first(
-    tx.q
-      .selectFrom('messages')
-      .innerJoin('threads', 'threads.id', 'messages.threadId')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('threads.authorUserId', '=', authorUserId)
-      .where('messages.id', 'like', 'threadIn:%')
-      .where('messages.createdAt', '>', since),
-  );
-  return Number(row?.n ?? 0);
+  return messages.countOfAuthorThreadsSince(tx, authorUserId, 'threadIn:', since);
 }
 
 /**
