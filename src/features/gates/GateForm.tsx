@@ -9,6 +9,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
 import styles from './Gates.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 type Props = { gate: GateView | null; mayMakePublic: boolean; onSave(input: GateInput): Promise<void>; onClose(): void };
 
@@ -53,7 +54,7 @@ export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
         <input type="checkbox" checked={isPublic} disabled={!mayMakePublic} onChange={(e) => setIsPublic(e.target.checked)} />
         {t('isPublic')}
       </label>
-      {mayMakePublic ? null : <p className={styles.muted}>{t('publicOnlyCommittee')}</p>}
+      {mayMakePublic ? null : <p className={screenFrame.muted}>{t('publicOnlyCommittee')}</p>}
       <PhoneInput label={t('dialerLine')} hint={t('dialerLineHint')} value={dialerLine} onValueChange={setDialerLine} error={errorOf('dialerLine')} />
       {errorOf('isPublic') ? <p className={styles.error}>{errorOf('isPublic')}</p> : null}
     </FormDialog>
