@@ -2,7 +2,7 @@
 // and its equivalence tests: names, positions and descriptions in Hebrew, Russian and Latin script,
 // shared first names and minutes (ties on every sort key). Pure (no Node, no DOM), like callData.ts.
 import { createRng } from '../../server/src/seed/prng.ts';
-import type { Apartment, Contact, KeyItem, MailItem, Meter, MeterReading } from '../../src/lib/domain/entities.ts';
+import type { Apartment, Building, Contact, KeyItem, MailItem, Meter, MeterReading } from '../../src/lib/domain/entities.ts';
 import { contactRoles, mailItemKinds } from '../../src/lib/domain/entities.ts';
 
 export const LIST_SEED = 20_261_125;
@@ -28,6 +28,28 @@ const carriers = ['UPS', 'DHL', 'דואר ישראל', 'Почта', 'FedEx', nu
 const latin = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '') || 'user';
 
 export type ListSetOptions = { count: number; buildingIds: readonly number[]; seed?: number };
+
+/** Buildings `בניין <id>` of one company, 40 apartments each. */
+export function generateBuildings(buildingIds: readonly number[]): Building[] {
+  return buildingIds.map((id) => ({
+    id,
+    companyId: 1,
+    number: id,
+    name: `בניין ${id}`,
+    address: '',
+    city: '',
+    apartmentsCount: 40,
+    logoUrl: null,
+    buttonColor: '#000',
+    pricePerKwh: null,
+    bankAccount: null,
+    accountName: null,
+    propertyType: null,
+    managementType: null,
+    version: 1,
+    updatedAt: '',
+  }));
+}
 
 /** Ids of the building's apartments: `apt-<building>-<n>`. */
 export function generateApartments(buildingIds: readonly number[], perBuilding = 40): Apartment[] {

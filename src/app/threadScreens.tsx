@@ -1,34 +1,15 @@
 // The thread screens (features/threads) with the service calls' photo picker and server photos: a feature
 // imports no other feature, so they meet here.
-import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PhotoPicker } from '../features/service-calls/PhotoPicker';
+import { ServerPhoto } from '../features/service-calls/ServerPhoto';
 import { usePhotoPicker } from '../features/service-calls/usePhotoPicker';
 import { NewThreadScreen as NewThread } from '../features/threads/NewThreadScreen';
 import { ThreadScreen as Thread } from '../features/threads/ThreadScreen';
 import { ThreadPhotosContext } from '../features/threads/photoSlot';
 import type { ThreadPhotos } from '../features/threads/photoSlot';
-import { api } from '../session/api';
-import { useObjectUrl } from '../ui/useObjectUrl';
 
 export { ThreadsScreen } from '../features/threads/ThreadsScreen';
-
-function ServerPhoto({ id, alt, className }: { id: string; alt: string; className?: string }) {
-  const [blob, setBlob] = useState<Blob | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api
-      .raw('GET', 'files/getImg', { src: id, size: 'small' }, { prefix: false })
-      .then(async (response) => (response.ok ? response.blob() : null))
-      .then((b) => live && setBlob(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const url = useObjectUrl(blob);
-  return url ? <img className={className} src={url} alt={alt} /> : null;
-}
 
 function usePicker() {
   const picker = usePhotoPicker();

@@ -22,5 +22,13 @@ export function useResult() {
     },
     [fail],
   );
-  return { success, succeed: setSuccess, close, fail, run };
+  /** A form dialog's outcome: saved closes it and shows its text (the dialog's own, else `savedText`); failed, the toast. */
+  const dialogOutcome = (closeDialog: () => void, savedText = '') => ({
+    onSaved(message?: string) {
+      closeDialog();
+      setSuccess(message ?? savedText);
+    },
+    onFailed: () => fail('errors:anErrorOccurred'),
+  });
+  return { success, succeed: setSuccess, close, fail, run, dialogOutcome };
 }

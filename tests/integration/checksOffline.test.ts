@@ -5,7 +5,6 @@ import { createApiClient } from '../../src/api/client';
 import type { ApiClient } from '../../src/api/client';
 import { db } from '../../src/db/db';
 import type { Check, Debt } from '../../src/lib/domain/entities';
-import { toLocalDateString } from '../../src/lib/dates';
 import { createReplayEngine } from '../../src/sync/replay/engine';
 import { resetDb, USER } from '../../src/sync/testing/setup';
 import { realJpeg } from '../../src/sync/testing/realJpeg';
@@ -15,6 +14,7 @@ import { cancelPayments, groupsToFill, groupWithChecks, pullChecksToFill, startP
 import { addCheck, checkImage, deleteCheck, updateCheck } from '../../src/features/checks/checksRepo';
 import { openDebtsOf } from '../../src/features/checks/checksQueries';
 import { pullDebts } from '../../src/features/checks/checksRepo';
+import { scannedCheck } from '../../src/features/checks/testing/scannedCheck';
 
 let server: TestServer;
 let token: string;
@@ -23,28 +23,6 @@ let debts: Debt[];
 
 // Distinct real photos: the server decodes every upload and stores identical pixels once.
 const jpeg = async () => ({ blob: await realJpeg(), width: 16, height: 12, hash: crypto.randomUUID() });
-const newCheck = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(),
-  TransactionNumber: null,
-  checksHeaderID: null,
-  ChecksHeaderGuid: groupGuid,
-  CheckStatus: 1,
-  Amount,
-  DepositDate: toLocalDateString(new Date(2030, 0, 15)),
-  ApprovedByUserId: null,
-  ApprovalDate: null,
-  SentToDeposit: false,
-  LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null,
-  redirect: null,
-  BankNumber: '12',
-  BranchNumber: '600',
-  AccountNumber: '123456',
-  CheckNumber: '1000001',
-  FrontImageId: null,
-  BackImageId: null,
-  version: 0,
-});
 const engine = () =>
   createReplayEngine({
     api,
@@ -77,9 +55,9 @@ describe('check payment offline, then replayed', () => {
     const group = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
     // Two checks of a quarter each; the third (1 NIS at first) does not make up the total.
     const quarter = Math.floor(total * 25) / 100;
-    const a = await addCheck({ check: newCheck(group.ChecksHeaderGuid, quarter), front: await jpeg(), back: await jpeg() });
-    await addCheck({ check: newCheck(group.ChecksHeaderGuid, quarter), front: await jpeg() });
-    const c = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 1), front: await jpeg() });
+    const a = await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, quarter), front: await jpeg(), back: await jpeg() });
+    await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, quarter), front: await jpeg() });
+    const c = await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 1), front: await jpeg() });
     expect((await db.checkGroups.get(group.ChecksHeaderGuid))?.NumbersOfPayments).toBe(3);
     expect(a.CheckStatus).toBe(1);
 
@@ -105,8 +83,8 @@ describe('check payment offline, then replayed', () => {
 
   it('cancels a check offline (POST then DELETE) and drops its unsent image', async () => {
     const group = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    const keep = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 50), front: await jpeg() });
-    const drop = await addCheck({ check: newCheck(group.ChecksHeaderGuid, 60), front: await jpeg() });
+    const keep = await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 50), front: await jpeg() });
+    const drop = await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 60), front: await jpeg() });
     await deleteCheck(drop.CheckGuid);
     expect((await groupWithChecks(group.ChecksHeaderGuid))?.checks.map((x) => x.CheckGuid)).toEqual([keep.CheckGuid]);
     expect((await db.checkGroups.get(group.ChecksHeaderGuid))?.NumbersOfPayments).toBe(1);
@@ -122,7 +100,7 @@ describe('check payment offline, then replayed', () => {
   it('cancels all payments: a local draft goes at once, a group the server knows is cancelled there', async () => {
     const local = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
     const sent = await startPayment({ contactGuid: debts[0]?.contactGuid ?? '', buildingId: debts[0]?.buildingId ?? 0, debts });
-    await addCheck({ check: newCheck(sent.ChecksHeaderGuid, 10), front: await jpeg() });
+    await addCheck({ check: scannedCheck(sent.ChecksHeaderGuid, 10), front: await jpeg() });
     await cancelPayments([local.ChecksHeaderGuid, sent.ChecksHeaderGuid]);
     expect(await db.checkGroups.get(local.ChecksHeaderGuid)).toBeUndefined();
     expect(await groupsToFill(debts[0]?.contactGuid)).toEqual([]);

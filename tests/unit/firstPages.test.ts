@@ -3,7 +3,7 @@
 // (ties included), and the list is built after it. A search typed before then waits for the list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCalls } from '../../scripts/bench/callData';
-import { generateApartments, generateContacts, generateKeys, generateMailItems, generateReadings } from '../../scripts/bench/listData';
+import { generateApartments, generateBuildings, generateContacts, generateKeys, generateMailItems, generateReadings } from '../../scripts/bench/listData';
 import type { Table } from 'dexie';
 import { db } from '../../src/db/db';
 import type { ServiceCallRow } from '../../src/db/schema';
@@ -37,25 +37,7 @@ beforeAll(async () => {
   });
   await applyServerRecords('serviceCalls', records(calls));
   const contacts = generateContacts({ count: 900, buildingIds: BUILDINGS, seed: 12 });
-  await applyServerRecords(
-    'buildings',
-    records(
-      BUILDINGS.map((id) => ({
-        id,
-        companyId: 1,
-        number: id,
-        name: `בניין ${id}`,
-        address: '',
-        city: '',
-        apartmentsCount: 40,
-        logoUrl: null,
-        buttonColor: '#000',
-        pricePerKwh: null,
-        version: 1,
-        updatedAt: '',
-      })),
-    ),
-  );
+  await applyServerRecords('buildings', records(generateBuildings(BUILDINGS)));
   await applyServerRecords('apartments', records(generateApartments(BUILDINGS)));
   await applyServerRecords('contacts', records(contacts));
   // Keys registered in the same instant, in pairs: ties on the pending tab's order.

@@ -3,7 +3,15 @@
 // code is kept below as the reference) on generated data with Hebrew, Russian and Latin text and ties
 // on every sort key, and must follow a write through a repository and a pull without a rebuild.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateApartments, generateContacts, generateKeys, generateMailItems, generateReadings, typedPrefixes } from '../../scripts/bench/listData';
+import {
+  generateApartments,
+  generateBuildings,
+  generateContacts,
+  generateKeys,
+  generateMailItems,
+  generateReadings,
+  typedPrefixes,
+} from '../../scripts/bench/listData';
 import { db } from '../../src/db/db';
 import type { ContactRow, MeterReadingRow } from '../../src/db/schema';
 import { addContact } from '../../src/directory/contactsRepo';
@@ -106,25 +114,7 @@ const viewIds = (views: readonly ItemView[]) => views.map((v) => [v.item.id, v.c
 beforeAll(async () => {
   await resetDb();
   const contacts = generateContacts({ count: 1_500, buildingIds: BUILDINGS, seed: 3 });
-  await applyServerRecords(
-    'buildings',
-    records(
-      BUILDINGS.map((id) => ({
-        id,
-        companyId: 1,
-        number: id,
-        name: `בניין ${id}`,
-        address: '',
-        city: '',
-        apartmentsCount: 40,
-        logoUrl: null,
-        buttonColor: '#000',
-        pricePerKwh: null,
-        version: 1,
-        updatedAt: '',
-      })),
-    ),
-  );
+  await applyServerRecords('buildings', records(generateBuildings(BUILDINGS)));
   // Apartment numbers that sort differently as text and as numbers ('10' after '9'), some shared.
   await applyServerRecords('apartments', records(generateApartments(BUILDINGS).map((a, i) => (i % 9 === 0 ? { ...a, number: '7' } : a))));
   await applyServerRecords('contacts', records(contacts));

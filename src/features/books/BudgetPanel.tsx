@@ -133,11 +133,7 @@ export function BudgetPanel({ buildingId, data, canWrite, result }: Props) {
           year={year}
           initial={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            result.succeed(t('books:budget.saved'));
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setEditing(null), t('books:budget.saved'))}
         />
       ) : null}
     </section>

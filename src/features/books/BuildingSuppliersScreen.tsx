@@ -228,11 +228,7 @@ export function BuildingSuppliersScreen() {
           buildingId={bid}
           suppliers={suppliers}
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            result.succeed(t('books:bid.saved'));
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setAdding(false), t('books:bid.saved'))}
         />
       ) : null}
       {draft ? (
@@ -242,11 +238,7 @@ export function BuildingSuppliersScreen() {
           editing={null}
           draft={draft}
           onClose={() => setDraft(null)}
-          onSaved={(message) => {
-            setDraft(null);
-            result.succeed(message);
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setDraft(null))}
         />
       ) : null}
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />

@@ -143,11 +143,7 @@ export function ExpensesPanel({ buildingId, data, canWrite, result }: Props) {
           suppliers={data.suppliers}
           editing={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            result.succeed(message);
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setEditing(null))}
         />
       ) : null}
       <ConfirmDialog

@@ -18,6 +18,7 @@ import { useLedgerText } from '../../ui/useLedgerText';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { AmountFacts } from './AmountFacts';
 import type { AccountLine } from './booksQueries';
 import { buildingAccounts, contactReport, defaultBuildingId } from './booksQueries';
 import { CreditDialog } from './CreditDialog';
@@ -35,22 +36,14 @@ export function FinancialReportScreen() {
 
 function Totals({ account }: { account: AccountLine }) {
   const { t } = useTranslation('books');
-  const f = useFormats();
   return (
-    <dl className={styles.facts}>
-      <div>
-        <dt>{t('report.charged')}</dt>
-        <dd className={own.amount}>{f.agorot(account.charged)}</dd>
-      </div>
-      <div>
-        <dt>{t('report.paid')}</dt>
-        <dd className={own.amount}>{f.agorot(account.paid)}</dd>
-      </div>
-      <div>
-        <dt>{t('report.balance')}</dt>
-        <dd className={`${own.amount} ${account.balance > 0 ? own.over : ''}`}>{f.agorot(account.balance)}</dd>
-      </div>
-    </dl>
+    <AmountFacts
+      facts={[
+        { label: t('report.charged'), agorot: account.charged },
+        { label: t('report.paid'), agorot: account.paid },
+        { label: t('report.balance'), agorot: account.balance, over: account.balance > 0 },
+      ]}
+    />
   );
 }
 
@@ -180,7 +173,6 @@ function ContactReportView({ contactId }: { contactId: string }) {
 
 function BuildingReportView() {
   const { t } = useTranslation(['books']);
-  const f = useFormats();
   const { session } = useSession();
   const chosen = useLiveQuery(() => defaultBuildingId(session.bID), [session.bID]);
   const bid = chosen ?? 0;
@@ -238,20 +230,7 @@ function BuildingReportView() {
                 </h3>
                 {l.apartmentNumber ? <span className={styles.muted}>{t('books:report.apartment', { number: l.apartmentNumber })}</span> : null}
               </div>
-              <dl className={styles.facts}>
-                <div>
-                  <dt>{t('books:report.charged')}</dt>
-                  <dd className={own.amount}>{f.agorot(l.charged)}</dd>
-                </div>
-                <div>
-                  <dt>{t('books:report.paid')}</dt>
-                  <dd className={own.amount}>{f.agorot(l.paid)}</dd>
-                </div>
-                <div>
-                  <dt>{t('books:report.balance')}</dt>
-                  <dd className={`${own.amount} ${l.balance > 0 ? own.over : ''}`}>{f.agorot(l.balance)}</dd>
-                </div>
-              </dl>
+              <Totals account={l} />
             </li>
           ))}
         </ul>

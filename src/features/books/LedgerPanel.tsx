@@ -103,11 +103,7 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
           title={t(`books:${mode}.add`)}
           buildingId={buildingId}
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            result.succeed(t('books:entry.saved'));
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setAdding(false), t('books:entry.saved'))}
         />
       ) : null}
       <ConfirmDialog

@@ -15,6 +15,7 @@ import { useLedgerText } from '../../ui/useLedgerText';
 import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { AmountFacts } from './AmountFacts';
 import { ScrollArea } from './ScrollArea';
 import type { HalfYearReportView } from './statementsRepo';
 import { halfYearReport, statementYears } from './statementsRepo';
@@ -95,24 +96,14 @@ function Report({ report: r }: { report: HalfYearReportView }) {
         {t('statements:report.heading', { name: r.building.name, period })}
       </h3>
       <p className={styles.muted}>{`${r.building.address}, ${r.building.city}`}</p>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('statements:report.opening')}</dt>
-          <dd className={own.amount}>{f.agorot(r.openingBalanceAgorot)}</dd>
-        </div>
-        <div>
-          <dt>{t('statements:report.income')}</dt>
-          <dd className={own.amount}>{f.agorot(r.incomeAgorot)}</dd>
-        </div>
-        <div>
-          <dt>{t('statements:report.expenses')}</dt>
-          <dd className={own.amount}>{f.agorot(r.expensesAgorot)}</dd>
-        </div>
-        <div>
-          <dt>{t('statements:report.closing')}</dt>
-          <dd className={own.amount}>{f.agorot(r.closingBalanceAgorot)}</dd>
-        </div>
-      </dl>
+      <AmountFacts
+        facts={[
+          { label: t('statements:report.opening'), agorot: r.openingBalanceAgorot },
+          { label: t('statements:report.income'), agorot: r.incomeAgorot },
+          { label: t('statements:report.expenses'), agorot: r.expensesAgorot },
+          { label: t('statements:report.closing'), agorot: r.closingBalanceAgorot },
+        ]}
+      />
 
       <h4 className={styles.heading}>{t('statements:report.book')}</h4>
       {r.book.length === 0 ? (

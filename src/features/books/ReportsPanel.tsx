@@ -9,6 +9,7 @@ import { useLedgerText } from '../../ui/useLedgerText';
 import { YearDropdown } from '../../ui/YearDropdown';
 import styles from '../../ui/fieldScreens.module.css';
 import own from './Books.module.css';
+import { AmountFacts } from './AmountFacts';
 import { ScrollArea } from './ScrollArea';
 import type { BooksData } from './booksQueries';
 import { BarChart, tokenColor } from './BarChart';
@@ -74,20 +75,13 @@ export function ReportsPanel({ buildingId, buildingName, data, onFailed }: Props
         />
         <ExportButtons fileName={`${buildingId}-${year}-${detailed ? 'activity' : period}`} sheet={String(year)} table={table} onFailed={onFailed} />
       </div>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('books:reports.income')}</dt>
-          <dd className={own.amount}>{f.agorot(sum.income)}</dd>
-        </div>
-        <div>
-          <dt>{t('books:reports.expenses')}</dt>
-          <dd className={own.amount}>{f.agorot(sum.expenses)}</dd>
-        </div>
-        <div>
-          <dt>{t('books:reports.net')}</dt>
-          <dd className={own.amount}>{f.agorot(sum.income - sum.expenses)}</dd>
-        </div>
-      </dl>
+      <AmountFacts
+        facts={[
+          { label: t('books:reports.income'), agorot: sum.income },
+          { label: t('books:reports.expenses'), agorot: sum.expenses },
+          { label: t('books:reports.net'), agorot: sum.income - sum.expenses },
+        ]}
+      />
       {(detailed ? rows.length : totals.length) === 0 ? <EmptyState message={t('books:reports.empty', { year })} /> : null}
       {!detailed && totals.length > 0 ? (
         <BarChart

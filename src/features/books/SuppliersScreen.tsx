@@ -135,11 +135,7 @@ export function SuppliersScreen() {
           buildings={buildings}
           defaultBuildingIds={session.bID ? [session.bID] : buildings.length === 1 && buildings[0] ? [buildings[0].id] : []}
           onClose={() => setEditing(null)}
-          onSaved={(message) => {
-            setEditing(null);
-            result.succeed(message);
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setEditing(null))}
         />
       ) : null}
       <ResultDialog open={result.success !== null} message={result.success ?? ''} isSuccess onClose={result.close} />

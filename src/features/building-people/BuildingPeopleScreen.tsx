@@ -17,6 +17,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useOnline } from '../../ui/useOnline';
 import type { PeopleRecord } from './buildingPeopleRepo';
 import styles from './BuildingPeople.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useBuildingPeople } from './useBuildingPeople';
 
 /** The ways a member agreed to be reached (the server sends no phone or e-mail a member did not share). */
@@ -71,8 +72,8 @@ export function BuildingPeopleScreen() {
     );
 
   return (
-    <div className={styles.screen}>
-      <h2 className={styles.heading}>{t('title')}</h2>
+    <div className={screenFrame.screen}>
+      <h2 className={screenFrame.heading}>{t('title')}</h2>
       {chooser}
       {body}
     </div>
@@ -102,16 +103,16 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
         <EmptyState message={t('empty')} />
       ) : (
         <>
-          <section className={styles.section} aria-labelledby="people-committee">
+          <section className={screenFrame.section} aria-labelledby="people-committee">
             <h3 id="people-committee" className={styles.sectionTitle}>
               {t('committee')}
             </h3>
             {record.members.length === 0 ? (
-              <p className={styles.muted}>{t('noMembers')}</p>
+              <p className={screenFrame.muted}>{t('noMembers')}</p>
             ) : (
-              <ul className={styles.list} aria-labelledby="people-committee">
+              <ul className={screenFrame.list} aria-labelledby="people-committee">
                 {record.members.map((m) => (
-                  <li key={m.id} className={`${styles.card} ${styles.person}`}>
+                  <li key={m.id} className={`${screenFrame.card} ${styles.person}`}>
                     <div>
                       <p className={styles.name}>{m.name}</p>
                       <p className={styles.role}>{t(`roles.${m.committeeRole}`)}</p>
@@ -119,18 +120,18 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
                     {kindsOf(m).length > 0 ? (
                       <ContactIconGroup name={m.name} phone={m.phone} email={m.email} kinds={kindsOf(m)} />
                     ) : (
-                      <p className={styles.muted}>{t('notShared')}</p>
+                      <p className={screenFrame.muted}>{t('notShared')}</p>
                     )}
                   </li>
                 ))}
               </ul>
             )}
           </section>
-          <section className={styles.section} aria-labelledby="people-office">
+          <section className={screenFrame.section} aria-labelledby="people-office">
             <h3 id="people-office" className={styles.sectionTitle}>
               {t('management')}
             </h3>
-            <div className={`${styles.card} ${styles.person}`}>
+            <div className={`${screenFrame.card} ${styles.person}`}>
               <div>
                 <p className={styles.name}>{officeName}</p>
                 {office.officeHours ? (
@@ -142,14 +143,14 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
               <ContactIconGroup name={officeName} phone={office.phone} email={office.email} kinds={['call', 'email']} />
             </div>
           </section>
-          <section className={styles.section} aria-labelledby="people-emergency">
+          <section className={screenFrame.section} aria-labelledby="people-emergency">
             <h3 id="people-emergency" className={styles.sectionTitle}>
               {t('emergency')}
             </h3>
             {record.emergency.length === 0 ? (
-              <p className={styles.muted}>{t('noEmergency')}</p>
+              <p className={screenFrame.muted}>{t('noEmergency')}</p>
             ) : (
-              <ul className={styles.list} aria-labelledby="people-emergency">
+              <ul className={screenFrame.list} aria-labelledby="people-emergency">
                 {record.emergency.map((e) => {
                   const name = e.kind === 'other' ? e.name : e.name ? `${t(`kinds.${e.kind}`)} · ${e.name}` : t(`kinds.${e.kind}`);
                   return (
@@ -165,17 +166,17 @@ function People({ record, keptFrom, mayEdit, online }: { record: PeopleRecord; k
             )}
           </section>
           {record.workerHours ? (
-            <section className={styles.section} aria-labelledby="people-worker">
+            <section className={screenFrame.section} aria-labelledby="people-worker">
               <h3 id="people-worker" className={styles.sectionTitle}>
                 {t('workerHours')}
               </h3>
-              <p className={`${styles.card} ${styles.hours}`}>{record.workerHours}</p>
+              <p className={`${screenFrame.card} ${styles.hours}`}>{record.workerHours}</p>
             </section>
           ) : null}
         </>
       )}
       {record.updatedAt && record.updatedBy ? (
-        <p className={styles.muted}>{t('updated', { date: formats.date(record.updatedAt), name: record.updatedBy })}</p>
+        <p className={screenFrame.muted}>{t('updated', { date: formats.date(record.updatedAt), name: record.updatedBy })}</p>
       ) : null}
     </>
   );

@@ -19,6 +19,7 @@ import { useOnline } from '../../ui/useOnline';
 import type { PeopleRecord } from './buildingPeopleRepo';
 import { PeopleConflict, pullBuildingPeople, saveBuildingPeople } from './buildingPeopleRepo';
 import styles from './BuildingPeople.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useChosenBuilding } from './BuildingPeopleScreen';
 import { Alert } from '../../ui/Alert';
 
@@ -115,8 +116,8 @@ export function EditBuildingPeopleScreen() {
   };
 
   return (
-    <div className={styles.screen}>
-      <h2 className={styles.heading}>{t('editTitle')}</h2>
+    <div className={screenFrame.screen}>
+      <h2 className={screenFrame.heading}>{t('editTitle')}</h2>
       <form
         className={styles.form}
         noValidate
@@ -161,7 +162,7 @@ export function EditBuildingPeopleScreen() {
               />
               <fieldset className={styles.checks} aria-describedby={`consent-${m.id}`}>
                 <legend className={styles.legend}>{t('consent')}</legend>
-                <p id={`consent-${m.id}`} className={styles.muted}>
+                <p id={`consent-${m.id}`} className={screenFrame.muted}>
                   {t('consentHint')}
                 </p>
                 {(['showCall', 'showMessage', 'showEmail'] as const).map((flag) => (
@@ -263,7 +264,7 @@ export function EditBuildingPeopleScreen() {
         ) : null}
         {outcome?.kind === 'conflict' ? <Alert className={styles.error}>{t('conflict')}</Alert> : null}
         {outcome?.kind === 'failed' ? <Alert className={styles.error}>{t(outcome.key)}</Alert> : null}
-        {!online ? <p className={styles.muted}>{t('editNeedsConnection')}</p> : null}
+        {!online ? <p className={screenFrame.muted}>{t('editNeedsConnection')}</p> : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy || !online}>
             {t('save')}

@@ -4,39 +4,15 @@ import { isApiError } from '../../api/errors';
 import { fakeFetch } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
 import type { OutboxEntry } from '../../db/outboxRows';
-import type { Check } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
 import { pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
 import { addCheck } from './checksRepo';
-
-const photo = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'front' };
-const check = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(),
-  TransactionNumber: null,
-  checksHeaderID: null,
-  ChecksHeaderGuid: groupGuid,
-  CheckStatus: 1,
-  Amount,
-  DepositDate: '2030-01-15',
-  ApprovedByUserId: null,
-  ApprovalDate: null,
-  SentToDeposit: false,
-  LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null,
-  redirect: null,
-  BankNumber: '12',
-  BranchNumber: '600',
-  AccountNumber: '123456',
-  CheckNumber: '1000001',
-  FrontImageId: null,
-  BackImageId: null,
-  version: 0,
-});
+import { scannedCheck, frontPhoto } from './testing/scannedCheck';
 
 /** A payment of one 250 NIS debt, scanned with one matching check, still a draft. */
 async function scannedPayment(): Promise<string> {
   const group = await startPayment({ contactGuid: 'contact-1', buildingId: 101, debts: [{ id: 'debt-1', amount: 250 }] });
-  await addCheck({ check: check(group.ChecksHeaderGuid, 250), front: photo });
+  await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 250), front: frontPhoto });
   return group.ChecksHeaderGuid;
 }
 
@@ -94,7 +70,7 @@ describe('the groups to fill, as the server answers them', () => {
   });
 
   it('bring the groups and their checks onto the device', async () => {
-    const group = { ChecksHeaderGuid: 'g-1', ContactGuid: 'contact-1', Status: 'scanned', version: 2, checks: [{ ...check('g-1', 100), version: 1 }] };
+    const group = { ChecksHeaderGuid: 'g-1', ContactGuid: 'contact-1', Status: 'scanned', version: 2, checks: [{ ...scannedCheck('g-1', 100), version: 1 }] };
     const api = createApiClient({ fetch: fakeFetch(() => ({ body: { records: [group] } })) });
     expect(await pullChecksToFill(api)).toBe(1);
     expect(await db.checkGroups.get('g-1')).toMatchObject({ Status: 'scanned', syncState: 'synced' });

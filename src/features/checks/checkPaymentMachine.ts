@@ -6,6 +6,31 @@ import type { CheckPaymentContext } from './checkPaymentModel';
 import { errorOf, fillStep, newCheckTarget, captureStep, checkPaymentSetup, stayOnDeposit, stayOnGroup } from './checkPaymentSetup';
 import { captureState, depositStep } from './checkPaymentSteps';
 
+/** A group named in the address (a reload): read the fill list, then `found` when the group is in it. */
+function loadingGroup(found: 'filling' | 'capturing') {
+  return checkPaymentSetup.createStateConfig({
+    invoke: {
+      src: 'loadFillList',
+      input: () => ({ contactGuid: null }),
+      onDone: [
+        {
+          guard: { type: 'listHasGroup', params: ({ event }) => event.output },
+          target: found,
+          actions: { type: 'assignFillList', params: ({ event }) => event.output },
+        },
+        {
+          target: 'notFound',
+          actions: [
+            { type: 'assignFillList', params: ({ event }) => event.output },
+            { type: 'setError', params: 'errors:couldNotLoadCheck' },
+          ],
+        },
+      ],
+      onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
+    },
+  });
+}
+
 export const checkPaymentMachine = checkPaymentSetup.createMachine({
   id: 'checkPayment',
   context: ({ input }) => ({
@@ -182,48 +207,8 @@ export const checkPaymentMachine = checkPaymentSetup.createMachine({
         ],
       },
     },
-    loadingFill: {
-      invoke: {
-        src: 'loadFillList',
-        input: () => ({ contactGuid: null }),
-        onDone: [
-          {
-            guard: { type: 'listHasGroup', params: ({ event }) => event.output },
-            target: 'filling',
-            actions: { type: 'assignFillList', params: ({ event }) => event.output },
-          },
-          {
-            target: 'notFound',
-            actions: [
-              { type: 'assignFillList', params: ({ event }) => event.output },
-              { type: 'setError', params: 'errors:couldNotLoadCheck' },
-            ],
-          },
-        ],
-        onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
-      },
-    },
-    loadingCapture: {
-      invoke: {
-        src: 'loadFillList',
-        input: () => ({ contactGuid: null }),
-        onDone: [
-          {
-            guard: { type: 'listHasGroup', params: ({ event }) => event.output },
-            target: 'capturing',
-            actions: { type: 'assignFillList', params: ({ event }) => event.output },
-          },
-          {
-            target: 'notFound',
-            actions: [
-              { type: 'assignFillList', params: ({ event }) => event.output },
-              { type: 'setError', params: 'errors:couldNotLoadCheck' },
-            ],
-          },
-        ],
-        onError: { target: 'notFound', actions: { type: 'setErrorFrom', params: (a) => ({ error: errorOf(a), fallback: 'errors:couldNotLoadCheck' }) } },
-      },
-    },
+    loadingFill: loadingGroup('filling'),
+    loadingCapture: loadingGroup('capturing'),
     notFound: {},
     loadingDeposit: {
       invoke: {

@@ -4,35 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { fakeFetch } from '../../api/testing/fakeFetch';
 import { db } from '../../db/db';
-import type { Check } from '../../lib/domain/entities';
 import { resetDb } from '../../sync/testing/setup';
 import { forgetGroupsToFill, keepGroupsToFill, pullChecksToFill, startPayment, submitGroup } from './checkGroupsRepo';
 import { addCheck } from './checksRepo';
 import { awaitingDeposit, groupUploads, markDepositConfirmed, pullAwaitingDeposit } from './depositRepo';
+import { scannedCheck, frontPhoto } from './testing/scannedCheck';
 
-const photo = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1])], { type: 'image/jpeg' }), width: 10, height: 10, hash: 'front' };
-const check = (groupGuid: string, Amount: number): Check => ({
-  CheckGuid: crypto.randomUUID(),
-  TransactionNumber: null,
-  checksHeaderID: null,
-  ChecksHeaderGuid: groupGuid,
-  CheckStatus: 1,
-  Amount,
-  DepositDate: '2030-01-15',
-  ApprovedByUserId: null,
-  ApprovalDate: null,
-  SentToDeposit: false,
-  LastStatusChange: new Date().toISOString(),
-  LastStatusChangeByUserID: null,
-  redirect: null,
-  BankNumber: '12',
-  BranchNumber: '600',
-  AccountNumber: '123456',
-  CheckNumber: '1000001',
-  FrontImageId: null,
-  BackImageId: null,
-  version: 1,
-});
+const check = (groupGuid: string, Amount: number) => scannedCheck(groupGuid, Amount, { version: 1 });
 const sentGroup = (guid: string, SubmittedAt: string) => ({
   ID: 5001,
   ChecksHeaderGuid: guid,
@@ -81,8 +59,8 @@ describe('payments waiting for their deposit on the device', () => {
 
   it('include a payment sent from this phone that is still on its way, with how far its photos got', async () => {
     const group = await startPayment({ contactGuid: 'contact-1', buildingId: 101, debts: [{ id: 'debt-1', amount: 250 }] });
-    await addCheck({ check: { ...check(group.ChecksHeaderGuid, 150), version: 0 }, front: photo });
-    await addCheck({ check: { ...check(group.ChecksHeaderGuid, 100), version: 0 }, front: photo });
+    await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 150), front: frontPhoto });
+    await addCheck({ check: scannedCheck(group.ChecksHeaderGuid, 100), front: frontPhoto });
     await submitGroup(group.ChecksHeaderGuid, { sendAnyway: false, workerGuid: 'w-avi' });
     await pullAwaitingDeposit(serving({}));
     expect((await awaitingDeposit()).map((g) => [g.ChecksHeaderGuid, g.syncState])).toEqual([[group.ChecksHeaderGuid, 'local']]);

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { newId } from '../../db/mutate';
 import type { ReminderRule } from '../../lib/domain/debtReminderRules';
 import { messageChannels } from '../../lib/domain/messageRules';
 import type { MessageChannel } from '../../lib/domain/messageRules';
-import { ruleFailureOf } from '../../lib/validation/rules';
-import { errorKeyOf } from '../../session/errorKey';
 import { useOnlineList } from '../../session/useOnlineList';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -15,6 +11,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import type { ReminderLogLine } from './debtRemindersRepo';
 import { buildingReminderLog, buildingReminderRule, saveReminderRule } from './debtRemindersRepo';
+import { useKeyedDraft } from './useKeyedDraft';
 import { Alert } from '../../ui/Alert';
 
 type Draft = { enabled: boolean; firstAfterDays: string; everyDays: string; maxCount: string; channels: MessageChannel[] };
@@ -26,6 +23,8 @@ const draftOf = (r: ReminderRule): Draft => ({
   maxCount: String(r.maxCount),
   channels: r.channels,
 });
+/** The counts typed as text, in the order the form shows them. */
+const countFields = ['firstAfterDays', 'everyDays', 'maxCount'] as const satisfies readonly (keyof Draft)[];
 /** A typed count that is not a whole number becomes -1, which the rule refuses. */
 const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : -1);
 const ruleOf = (d: Draft): ReminderRule => ({
@@ -91,34 +90,7 @@ function RuleForm({
   onSaved(): void;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
-  const [error, setError] = useState<{ field: string; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saveKey, setSaveKey] = useState(newId);
-
-  function change(next: Partial<Draft>) {
-    setDraft((d) => ({ ...d, ...next }));
-    setSaveKey(newId());
-    setError(null);
-    onChange();
-  }
-
-  async function save() {
-    setBusy(true);
-    setError(null);
-    try {
-      await saveReminderRule(buildingId, ruleOf(draft), saveKey);
-      setSaveKey(newId());
-      onSaved();
-    } catch (e) {
-      const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
-      setError({ field, key: errorKeyOf(e, 'errors:errorSaving') });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const fieldError = (field: string) => (error?.field === field ? t(error.key) : null);
+  const { draft, change, save, busy, error, fieldError } = useKeyedDraft<Draft>(() => draftOf(rule), onChange);
   const toggle = (c: MessageChannel) =>
     change({
       channels: draft.channels.includes(c) ? draft.channels.filter((x) => x !== c) : messageChannels.filter((x) => x === c || draft.channels.includes(x)),
@@ -130,40 +102,25 @@ function RuleForm({
       aria-label={t('billing:reminders.formTitle')}
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save((d, saveKey) => saveReminderRule(buildingId, ruleOf(d), saveKey), onSaved);
       }}
     >
       <label className={styles.choice}>
         <input type="checkbox" checked={draft.enabled} onChange={() => change({ enabled: !draft.enabled })} />
         <span>{t('billing:reminders.enabled')}</span>
       </label>
-      <TextField
-        label={t('billing:reminders.firstAfterDays')}
-        value={draft.firstAfterDays}
-        onValueChange={(v) => change({ firstAfterDays: v })}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
-        error={fieldError('firstAfterDays')}
-      />
-      <TextField
-        label={t('billing:reminders.everyDays')}
-        value={draft.everyDays}
-        onValueChange={(v) => change({ everyDays: v })}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
-        error={fieldError('everyDays')}
-      />
-      <TextField
-        label={t('billing:reminders.maxCount')}
-        value={draft.maxCount}
-        onValueChange={(v) => change({ maxCount: v })}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
-        error={fieldError('maxCount')}
-      />
+      {countFields.map((field) => (
+        <TextField
+          key={field}
+          label={t(`billing:reminders.${field}`)}
+          value={draft[field]}
+          onValueChange={(v) => change({ [field]: v })}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          error={fieldError(field)}
+        />
+      ))}
       <fieldset className={styles.fieldset}>
         <legend>{t('billing:reminders.channels')}</legend>
         {messageChannels.map((c) => (
@@ -175,7 +132,7 @@ function RuleForm({
         {fieldError('channels') ? <Alert>{fieldError('channels')}</Alert> : null}
       </fieldset>
       <p className={styles.muted}>{t('billing:reminders.preferencesNote')}</p>
-      {error && !['firstAfterDays', 'everyDays', 'maxCount', 'channels'].includes(error.field) ? <Alert>{t(error.key)}</Alert> : null}
+      {error && ![...countFields, 'channels'].includes(error.field) ? <Alert>{t(error.key)}</Alert> : null}
       <Button type="submit" disabled={busy || !online}>
         {t('billing:reminders.save')}
       </Button>

@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newId } from '../../db/mutate';
-import { isApiError } from '../../api/errors';
 import type { FeeApartmentLine, FeeBasis, FeeFrequency, FeePayer, FeeScheduleInput } from '../../lib/domain/feeScheduleRules';
 import { agorotOfText, feeBases, feeFrequencies, feePayers, keptSchedule } from '../../lib/domain/feeScheduleRules';
-import { ruleFailureOf } from '../../lib/validation/rules';
-import { errorKeyOf } from '../../session/errorKey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import styles from '../../ui/fieldScreens.module.css';
 import type { FeeApartment, FeeScheduleRecord } from './feeScheduleRepo';
 import { addFeeSchedule } from './feeScheduleRepo';
+import { useKeyedDraft } from './useKeyedDraft';
 import { Alert } from '../../ui/Alert';
 
 type Draft = {
@@ -22,7 +18,6 @@ type Draft = {
   payer: FeePayer;
   perApartment: Record<string, string>;
 };
-type FormError = { field: string; key: string };
 
 const nisText = (agorot: number | null) => (agorot === null ? '' : String(agorot / 100));
 
@@ -78,33 +73,7 @@ export function FeeScheduleForm({
   onSaved(month: string): void;
 }) {
   const { t } = useTranslation(['billing', 'errors']);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(current, thisMonth));
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saveKey, setSaveKey] = useState(newId);
-
-  function change(next: Partial<Draft>) {
-    setDraft((d) => ({ ...d, ...next }));
-    setSaveKey(newId());
-    setError(null);
-  }
-
-  async function save() {
-    setBusy(true);
-    setError(null);
-    try {
-      await addFeeSchedule(buildingId, inputOf(draft, apartments), thisMonth, saveKey);
-      setSaveKey(newId());
-      onSaved(draft.effectiveFrom);
-    } catch (e) {
-      const field = ruleFailureOf(e)?.field ?? (isApiError(e) ? e.field : undefined) ?? 'form';
-      setError({ field, key: errorKeyOf(e, 'errors:errorSaving') });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const fieldError = (field: string) => (error?.field === field ? t(error.key) : null);
+  const { draft, change, save, busy, error, fieldError } = useKeyedDraft<Draft>(() => draftOf(current, thisMonth));
   const perApartment = draft.basis === 'rooms' || draft.basis === 'perApartment';
   const inline = ['effectiveFrom', 'rateAgorot', 'billingDay'];
   return (
@@ -114,7 +83,10 @@ export function FeeScheduleForm({
       aria-label={t('billing:fees.formTitle')}
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void save(
+          (d, saveKey) => addFeeSchedule(buildingId, inputOf(d, apartments), thisMonth, saveKey),
+          () => onSaved(draft.effectiveFrom),
+        );
       }}
     >
       <TextField

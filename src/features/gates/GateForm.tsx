@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GateView } from '../../lib/domain/buildingLife';
 import type { GateInput } from '../../lib/domain/gateRules';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { ruleFailureOf } from '../../lib/validation/rules';
 import { Field } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
+import { useRuleForm } from '../../ui/useRuleForm';
 import styles from './Gates.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 type Props = { gate: GateView | null; mayMakePublic: boolean; onSave(input: GateInput): Promise<void>; onClose(): void };
 
@@ -20,19 +20,11 @@ export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
   const [dialing, setDialing] = useState((gate?.dialingPhones ?? []).join('\n'));
   const [isPublic, setIsPublic] = useState(gate?.isPublic ?? false);
   const [dialerLine, setDialerLine] = useState(gate?.dialerLine ?? '');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await onSave({ name, gatePhone, dialingPhones: dialing.split(/[\n,]+/), isPublic, dialerLine: dialerLine.trim() === '' ? null : dialerLine });
-    } catch (error) {
-      setFailure(ruleFailureOf(error) ?? { field: 'name', messageKey: 'anErrorOccurred' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Any other failure is shown on the name, the form's first field.
+  const form = useRuleForm(() => form.setFailure({ field: 'name', messageKey: 'anErrorOccurred' }));
+  const { errorOf, busy } = form;
+  const submit = () =>
+    form.save(() => onSave({ name, gatePhone, dialingPhones: dialing.split(/[\n,]+/), isPublic, dialerLine: dialerLine.trim() === '' ? null : dialerLine }));
   return (
     <FormDialog
       open
@@ -53,7 +45,7 @@ export function GateForm({ gate, mayMakePublic, onSave, onClose }: Props) {
         <input type="checkbox" checked={isPublic} disabled={!mayMakePublic} onChange={(e) => setIsPublic(e.target.checked)} />
         {t('isPublic')}
       </label>
-      {mayMakePublic ? null : <p className={styles.muted}>{t('publicOnlyCommittee')}</p>}
+      {mayMakePublic ? null : <p className={screenFrame.muted}>{t('publicOnlyCommittee')}</p>}
       <PhoneInput label={t('dialerLine')} hint={t('dialerLineHint')} value={dialerLine} onValueChange={setDialerLine} error={errorOf('dialerLine')} />
       {errorOf('isPublic') ? <p className={styles.error}>{errorOf('isPublic')}</p> : null}
     </FormDialog>

@@ -6,6 +6,7 @@ import { errorKeyOf } from '../../session/errorKey';
 import { useFormats } from '../../ui/useFormats';
 import { openingsOf } from './gatesRepo';
 import styles from './Gates.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** Who opened a gate, how and with what outcome: read on demand by those who manage gates (online). */
 export function GateOpenings({ gate }: { gate: GateView }) {
@@ -21,7 +22,7 @@ export function GateOpenings({ gate }: { gate: GateView }) {
     <details className={styles.openings} onToggle={(e) => e.currentTarget.open && records === null && load()}>
       <summary>{t('openingsOf', { name: gate.name })}</summary>
       {failure ? <p className={styles.error}>{t(failure)}</p> : null}
-      {records?.length === 0 ? <p className={styles.muted}>{t('noOpenings')}</p> : null}
+      {records?.length === 0 ? <p className={screenFrame.muted}>{t('noOpenings')}</p> : null}
       <ul className={styles.openingList}>
         {(records ?? []).map((r) => (
           <li key={r.id}>

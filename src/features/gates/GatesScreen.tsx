@@ -23,6 +23,7 @@ import { GateForm } from './GateForm';
 import { GateOpenings } from './GateOpenings';
 import { deleteGate, gatesOf, openGate, pullGates, saveGate } from './gatesRepo';
 import styles from './Gates.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /**
  * "gates": the building's gates; each says whether this user may open it (their listed phone calls it by
@@ -69,9 +70,9 @@ export function GatesScreen() {
   };
 
   return (
-    <div className={styles.screen}>
-      <div className={styles.header}>
-        <h2 className={styles.heading}>{t('title')}</h2>
+    <div className={screenFrame.screen}>
+      <div className={screenFrame.header}>
+        <h2 className={screenFrame.heading}>{t('title')}</h2>
         {manage ? (
           <Button variant="secondary" disabled={!online} onClick={() => setEditing('new')}>
             {t('addGate')}
@@ -79,29 +80,29 @@ export function GatesScreen() {
         ) : null}
       </div>
       {list.length === 0 ? (
-        <p className={styles.muted}>{t('noGates')}</p>
+        <p className={screenFrame.muted}>{t('noGates')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={screenFrame.list}>
           {list.map((gate) => (
-            <li key={gate.id} className={styles.card}>
-              <div className={styles.header}>
+            <li key={gate.id} className={screenFrame.card}>
+              <div className={screenFrame.header}>
                 <h3 className={styles.name}>{gate.name}</h3>
                 {gate.isPublic ? <span className={styles.badge}>{t('public')}</span> : null}
               </div>
               {gate.gatePhone ? (
-                <span className={styles.muted} dir="ltr">
+                <span className={screenFrame.muted} dir="ltr">
                   {gate.gatePhone}
                 </span>
               ) : null}
               {!gate.access.allowed ? (
-                <p className={styles.muted}>{t(`errors:${gate.access.reason}`)}</p>
+                <p className={screenFrame.muted}>{t(`errors:${gate.access.reason}`)}</p>
               ) : gate.access.via === 'ownPhone' && gate.gatePhone ? (
                 <a className={styles.open} href={telHref(gate.gatePhone)} onClick={() => open(gate)}>
                   {t('open', { name: gate.name })}
                 </a>
               ) : (
                 <>
-                  <p className={styles.muted}>{t('opensThroughLine')}</p>
+                  <p className={screenFrame.muted}>{t('opensThroughLine')}</p>
                   <button type="button" className={styles.open} disabled={!online} onClick={() => open(gate)}>
                     {t('open', { name: gate.name })}
                   </button>

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { boardOf, enablePush, markRead, pullBoard } from './messagesRepo';
 import styles from './Messages.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 type PushState = 'idle' | 'granted' | 'denied' | 'unsupported' | 'failed';
 
@@ -47,9 +48,9 @@ export function AnnouncementsScreen() {
   const newCount = unread?.size ?? 0;
 
   return (
-    <div className={styles.screen}>
-      <div className={styles.header}>
-        <h2 className={styles.heading}>{t('boardTitle')}</h2>
+    <div className={screenFrame.screen}>
+      <div className={screenFrame.header}>
+        <h2 className={screenFrame.heading}>{t('boardTitle')}</h2>
         {newCount > 0 ? <span className={styles.badge}>{t('unread', { count: newCount })}</span> : null}
       </div>
       {refresh.state === 'failed' ? (
@@ -58,10 +59,10 @@ export function AnnouncementsScreen() {
         </p>
       ) : null}
       {push === 'granted' ? (
-        <p className={styles.muted}>{t('push.on')}</p>
+        <p className={screenFrame.muted}>{t('push.on')}</p>
       ) : (
         <div className={styles.pushBox}>
-          <p className={styles.muted}>{t(`push.${push === 'idle' ? 'offer' : push}`)}</p>
+          <p className={screenFrame.muted}>{t(`push.${push === 'idle' ? 'offer' : push}`)}</p>
           {push === 'idle' || push === 'failed' ? (
             <Button variant="secondary" onClick={subscribe}>
               {t('push.enable')}
@@ -70,13 +71,13 @@ export function AnnouncementsScreen() {
         </div>
       )}
       {board.records.length === 0 ? (
-        <p className={styles.muted}>{t('noMessages')}</p>
+        <p className={screenFrame.muted}>{t('noMessages')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={screenFrame.list}>
           {board.records.map((m) => (
-            <li key={m.id} className={styles.card}>
+            <li key={m.id} className={screenFrame.card}>
               <article aria-labelledby={`announcement-${m.id}`}>
-                <div className={styles.header}>
+                <div className={screenFrame.header}>
                   <h3 id={`announcement-${m.id}`} className={styles.subheading}>
                     {m.subject}
                   </h3>
@@ -84,7 +85,7 @@ export function AnnouncementsScreen() {
                 </div>
                 <p className={styles.body}>{m.body}</p>
                 {m.imageId ? <img className={styles.image} src={imageUrl(api, m.imageId)} alt={t('imageOf', { subject: m.subject })} loading="lazy" /> : null}
-                <p className={styles.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</p>
+                <p className={screenFrame.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</p>
               </article>
             </li>
           ))}

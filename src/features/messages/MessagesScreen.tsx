@@ -25,6 +25,7 @@ import { SentMessages } from './SentMessages';
 import { previewAudience, pullSent, sendMessage } from './messagesRepo';
 import type { Preview } from './messagesRepo';
 import styles from './Messages.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** "messages": compose a message to owners and/or renters, sent by e-mail, SMS and push; the sent list with delivery. */
 export function MessagesScreen() {
@@ -99,8 +100,8 @@ export function MessagesScreen() {
   };
 
   return (
-    <div className={styles.screen}>
-      <h2 className={styles.heading}>{t('title')}</h2>
+    <div className={screenFrame.screen}>
+      <h2 className={screenFrame.heading}>{t('title')}</h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField label={t('subject')} value={subject} onValueChange={setSubject} error={errorOf('subject')} />
         <Field label={t('body')} error={errorOf('body')}>
@@ -138,8 +139,10 @@ export function MessagesScreen() {
             <label key={channel} className={styles.check}>
               <input type="checkbox" checked={channels.includes(channel)} onChange={(e) => toggle(channel, e.target.checked)} />
               {t(`channel.${channel}`)}
-              {preview ? <span className={styles.muted}>{t('reach', { count: preview[channel].reach, total: preview.recipients })}</span> : null}
-              {preview && preview[channel].optedOut > 0 ? <span className={styles.muted}>{t('optedOut', { count: preview[channel].optedOut })}</span> : null}
+              {preview ? <span className={screenFrame.muted}>{t('reach', { count: preview[channel].reach, total: preview.recipients })}</span> : null}
+              {preview && preview[channel].optedOut > 0 ? (
+                <span className={screenFrame.muted}>{t('optedOut', { count: preview[channel].optedOut })}</span>
+              ) : null}
             </label>
           ))}
           {errorOf('channels') ? (
@@ -152,7 +155,7 @@ export function MessagesScreen() {
           ? channels
               .filter((c) => preview[c].missing.length > 0)
               .map((c) => (
-                <p key={c} className={styles.muted}>
+                <p key={c} className={screenFrame.muted}>
                   {t('missing', { channel: t(`channel.${c}`), names: preview[c].missing.join(', ') })}
                 </p>
               ))

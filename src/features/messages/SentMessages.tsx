@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { sentOf } from './messagesRepo';
 import styles from './Messages.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** The building's sent messages: per channel how many were sent, are waiting or failed, and why. */
 export function SentMessages({ buildingId, state }: { buildingId: number; state: RefreshState }) {
@@ -15,21 +16,21 @@ export function SentMessages({ buildingId, state }: { buildingId: number; state:
   const reason = (r: string | null) =>
     r === 'emailNotDelivered' ? t('errors:emailNotDelivered') : r === 'noAddress' ? t('noAddress') : t('errors:anErrorOccurred');
   return (
-    <section className={styles.section} aria-labelledby="sent-messages">
+    <section className={screenFrame.section} aria-labelledby="sent-messages">
       <h3 id="sent-messages" className={styles.subheading}>
         {t('sentList')}
       </h3>
       {list === undefined || (list === null && state === 'loading') ? (
         <Spinner label={t('common:loading')} />
       ) : !list || list.length === 0 ? (
-        <p className={styles.muted}>{t('noMessages')}</p>
+        <p className={screenFrame.muted}>{t('noMessages')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={screenFrame.list}>
           {list.map((m) => (
-            <li key={m.id} className={styles.card} aria-label={m.subject}>
+            <li key={m.id} className={screenFrame.card} aria-label={m.subject}>
               <strong>{m.subject}</strong>
-              {m.topic && m.topic !== 'announcements' ? <span className={styles.muted}>{t(`topics.${m.topic}`)}</span> : null}
-              <span className={styles.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</span>
+              {m.topic && m.topic !== 'announcements' ? <span className={screenFrame.muted}>{t(`topics.${m.topic}`)}</span> : null}
+              <span className={screenFrame.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</span>
               <ul className={styles.counts}>
                 {messageChannels
                   .filter((c) => m.channels.includes(c))

@@ -181,11 +181,7 @@ export function MetersScreen() {
           buildingId={bid}
           current={price}
           onClose={() => setPricing(false)}
-          onSaved={() => {
-            setPricing(false);
-            result.succeed(t('meters:price.saved'));
-          }}
-          onFailed={() => result.fail('errors:anErrorOccurred')}
+          {...result.dialogOutcome(() => setPricing(false), t('meters:price.saved'))}
         />
       ) : null}
       <ConfirmDialog

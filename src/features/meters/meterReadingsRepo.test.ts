@@ -4,6 +4,7 @@ import { photosOf } from '../../sync/write/photos';
 import { createRig, resetDb } from '../../sync/testing/setup';
 import { addReading, deleteLatestReading, updateReading } from './meterReadingsRepo';
 import { RuleError } from '../../lib/validation/rules';
+import { testBuilding } from '../../directory/testing/testBuilding';
 
 const photo = () => ({ blob: new Blob([new Uint8Array([9, 9, 9])], { type: 'image/jpeg' }), width: 1280, height: 960, hash: 'beef' });
 
@@ -110,25 +111,7 @@ describe('meterReadingsRepo', () => {
   });
 
   it('refuses a charging station’s reading while its building has no price, as the server would on replay', async () => {
-    await db.buildings.put({
-      id: 1,
-      companyId: 1001,
-      number: 1,
-      name: 'בית הבדיקות',
-      address: 'הרצל 1',
-      city: 'חיפה',
-      apartmentsCount: 4,
-      logoUrl: null,
-      buttonColor: '#1d4ed8',
-      pricePerKwh: null,
-      bankAccount: null,
-      accountName: null,
-      propertyType: null,
-      managementType: null,
-      version: 3,
-      updatedAt: '',
-      syncState: 'synced',
-    });
+    await db.buildings.put(testBuilding({ id: 1, number: 1, name: 'בית הבדיקות', city: 'חיפה', apartmentsCount: 4, version: 3, updatedAt: '' }));
     await db.meters.add({
       id: 'ev1',
       buildingId: 1,

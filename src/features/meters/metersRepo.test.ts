@@ -1,30 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
-import type { BuildingRow } from '../../db/schema';
+import { testBuilding } from '../../directory/testing/testBuilding';
 import { createRig, resetDb } from '../../sync/testing/setup';
 import { setPricePerKwh } from './buildingPriceRepo';
 import { addReading } from './meterReadingsRepo';
 import { addMeter, deleteMeter } from './metersRepo';
 
-const building: BuildingRow = {
-  id: 7,
-  companyId: 1001,
-  number: 7,
-  name: 'בית הבדיקות',
-  address: 'הרצל 1',
-  city: 'חיפה',
-  apartmentsCount: 4,
-  logoUrl: null,
-  buttonColor: '#1d4ed8',
-  pricePerKwh: null,
-  bankAccount: null,
-  accountName: null,
-  propertyType: null,
-  managementType: null,
-  version: 3,
-  updatedAt: '',
-  syncState: 'synced',
-};
+const building = testBuilding({ id: 7, number: 7, name: 'בית הבדיקות', city: 'חיפה', apartmentsCount: 4, version: 3, updatedAt: '' });
 const photo = () => ({ blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), width: 640, height: 480, hash: 'cafe' });
 const unit = (apartmentId: string, number = 'E-1') => ({ buildingId: 7, apartmentId, number, kind: 'unit' as const, initialReading: 100 });
 

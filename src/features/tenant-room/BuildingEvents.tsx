@@ -17,6 +17,7 @@ import { EventForm } from './EventForm';
 import { deleteEvent, eventsOf, pullEvents, saveEvent } from './eventsRepo';
 import type { EventDraft } from './eventsRepo';
 import styles from './TenantRoom.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** Scheduled building events with their times; staff and the committee add, change and delete them. */
 export function BuildingEvents({ buildingId, day }: { buildingId: number; day: string }) {
@@ -47,7 +48,7 @@ export function BuildingEvents({ buildingId, day }: { buildingId: number; day: s
   const span = (e: BuildingEvent) => t('eventWhen', { date: ltr(wallClockDate(e.start)), time: ltr(`${wallClockTime(e.start)}–${wallClockTime(e.end)}`) });
 
   return (
-    <section className={styles.section} aria-labelledby="building-events">
+    <section className={screenFrame.section} aria-labelledby="building-events">
       <div className={styles.eventActions}>
         <h3 id="building-events" className={styles.subheading}>
           {t('events')}
@@ -61,14 +62,14 @@ export function BuildingEvents({ buildingId, day }: { buildingId: number; day: s
       {events === undefined || (events === null && refresh.state === 'loading') ? (
         <Spinner label={t('common:loading')} />
       ) : !events || events.length === 0 ? (
-        <p className={styles.muted}>{refresh.state === 'failed' && !events ? t('calendarUnavailable') : t('noEvents')}</p>
+        <p className={screenFrame.muted}>{refresh.state === 'failed' && !events ? t('calendarUnavailable') : t('noEvents')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={screenFrame.list}>
           {events.map((e) => (
             <li key={e.id} className={styles.card}>
               <span>
                 <strong>{e.title}</strong> · {span(e)}
-                {e.notes ? <span className={styles.muted}> · {e.notes}</span> : null}
+                {e.notes ? <span className={screenFrame.muted}> · {e.notes}</span> : null}
               </span>
               {manage ? (
                 <span className={styles.eventActions}>

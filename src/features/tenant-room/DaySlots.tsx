@@ -6,6 +6,7 @@ import { freeSlots, overlaps } from '../../lib/domain/bookingRules';
 import { Button } from '../../ui/Button';
 import { useFormats } from '../../ui/useFormats';
 import styles from './TenantRoom.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import type { ShownBooking } from './roomsRepo';
 
 type Props = {
@@ -30,7 +31,7 @@ export function DaySlots({ room, day, now, bookings, canBook, canPay, onBook, on
   const rows: Row[] = [...ofDay.map((b) => ({ start: b.start, end: b.end, booking: b })), ...free.map((s) => ({ ...s, booking: null }))].sort((a, b) =>
     a.start < b.start ? -1 : 1,
   );
-  if (rows.length === 0) return <p className={styles.muted}>{t('noSlots')}</p>;
+  if (rows.length === 0) return <p className={screenFrame.muted}>{t('noSlots')}</p>;
   return (
     <ul className={styles.slots} aria-label={t('slotsOfDay')}>
       {rows.map((row) => {

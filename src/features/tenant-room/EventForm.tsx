@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { ruleFailureOf } from '../../lib/validation/rules';
 import { DateField } from '../../ui/DateField';
 import { Field } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { TimeField } from '../../ui/TimeField';
+import { useRuleForm } from '../../ui/useRuleForm';
 import type { EventDraft } from './eventsRepo';
 import styles from './TenantRoom.module.css';
 
@@ -20,19 +19,10 @@ export function EventForm({ event, day, onSave, onClose }: Props) {
   const [date, setDate] = useState(event?.start.slice(0, 10) ?? day);
   const [start, setStart] = useState(event?.start.slice(11, 16) ?? '08:00');
   const [end, setEnd] = useState(event?.end.slice(11, 16) ?? '10:00');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errorOf = (field: string) => (failure?.field === field ? t(`errors:${failure.messageKey}`) : null);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await onSave({ title, notes, start: `${date}T${start}`, end: `${date}T${end}` });
-    } catch (error) {
-      setFailure(ruleFailureOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure that is no rule's clears the fields' errors.
+  const form = useRuleForm(() => form.setFailure(null));
+  const { errorOf, busy } = form;
+  const submit = () => form.save(() => onSave({ title, notes, start: `${date}T${start}`, end: `${date}T${end}` }));
   return (
     <FormDialog
       open

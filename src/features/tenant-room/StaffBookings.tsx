@@ -11,6 +11,7 @@ import { pullStaffBookings } from './roomsRepo';
 import type { ShownBooking } from './roomsRepo';
 import { staffBookings } from './roomsQueries';
 import styles from './TenantRoom.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 type Props = { buildingId: number; rooms: readonly BuildingRoom[]; busy: boolean; onCancel(booking: ShownBooking): void };
 
@@ -26,16 +27,16 @@ export function StaffBookings({ buildingId, rooms, busy, onCancel }: Props) {
     refresh.retry();
   };
   return (
-    <section className={styles.section} aria-labelledby="staff-bookings">
+    <section className={screenFrame.section} aria-labelledby="staff-bookings">
       <h3 id="staff-bookings" className={styles.subheading}>
         {t('allBookings')}
       </h3>
       {list === undefined || (list === null && refresh.state === 'loading') ? (
         <Spinner label={t('common:loading')} />
       ) : !list || list.length === 0 ? (
-        <p className={styles.muted}>{t('noBookings')}</p>
+        <p className={screenFrame.muted}>{t('noBookings')}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={screenFrame.list}>
           {list.map((b) => (
             <li key={b.id} className={styles.card}>
               <span className={styles.lines}>

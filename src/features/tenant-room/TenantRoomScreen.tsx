@@ -30,6 +30,7 @@ import type { ShownBooking } from './roomsRepo';
 import { apartmentsOf, roomsOf } from './roomsQueries';
 import { useRoomCalendar } from './useRoomCalendar';
 import styles from './TenantRoom.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** /tenant-room: a room's calendar by day; a tenant books a free slot and cancels their own. */
 export function TenantRoomScreen() {
@@ -98,7 +99,7 @@ export function TenantRoomScreen() {
       </label>
     ) : null;
   const apartmentPicker = staff ? (
-    <div className={styles.section}>
+    <div className={screenFrame.section}>
       <label className={styles.field}>
         <span>{t('bookFor')}</span>
         <select value={forApartment} onChange={(e) => setForApartment(e.target.value)} aria-describedby="book-for-hint">
@@ -110,7 +111,7 @@ export function TenantRoomScreen() {
           ))}
         </select>
       </label>
-      <span id="book-for-hint" className={styles.muted}>
+      <span id="book-for-hint" className={screenFrame.muted}>
         {t('bookForHint')}
       </span>
     </div>
@@ -130,7 +131,7 @@ export function TenantRoomScreen() {
     return <EmptyState title={t('title')} message={t('errors:anErrorOccurred')} action={<Button onClick={roomsRefresh.retry}>{t('retry')}</Button>} />;
   if (rooms.records.length === 0 || !room)
     return (
-      <div className={styles.screen}>
+      <div className={screenFrame.screen}>
         {buildingPicker}
         <EmptyState title={t('title')} message={t('noRooms')} />
         {roomTools}
@@ -165,8 +166,8 @@ export function TenantRoomScreen() {
   const stale = refresh.state === 'failed' && week !== null;
 
   return (
-    <div className={styles.screen}>
-      <h2 className={styles.heading}>{t('title')}</h2>
+    <div className={screenFrame.screen}>
+      <h2 className={screenFrame.heading}>{t('title')}</h2>
       {buildingPicker}
       <label className={styles.field}>
         <span>{t('room')}</span>
@@ -180,7 +181,7 @@ export function TenantRoomScreen() {
       </label>
       {roomTools}
       {apartmentPicker}
-      <p className={styles.muted}>
+      <p className={screenFrame.muted}>
         {t('rules', {
           hours: ltr(`${room.opensAt}–${room.closesAt}`),
           slot: room.slotMinutes,

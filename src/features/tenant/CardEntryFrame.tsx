@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { openCardEntry } from './paymentsRepo';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { Alert } from '../../ui/Alert';
 
 type Props = {
@@ -70,7 +71,7 @@ export function CardEntryFrame({ onEntered, error }: Props) {
   const shownError = openError ? t(openError) : outcome?.status === 'failed' ? t(failureKey(outcome)) : (error ?? null);
   return (
     <div className={styles.cardEntry}>
-      <p className={styles.muted}>{t('pay.secureEntry')}</p>
+      <p className={screenFrame.muted}>{t('pay.secureEntry')}</p>
       {entry ? (
         <iframe
           ref={frame}

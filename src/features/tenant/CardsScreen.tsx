@@ -11,6 +11,7 @@ import { addCard, deleteCard } from './paymentsRepo';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useAccount } from './useAccount';
 
 /** Card management (spec 2): the kept cards, last 4 digits and expiry, each can be deleted; a new one is typed on the provider's page. */
@@ -60,8 +61,8 @@ export function CardsScreen() {
     }
   };
   return (
-    <section className={styles.screen} aria-labelledby="cards-title">
-      <h1 id="cards-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="cards-title">
+      <h1 id="cards-title" className={screenFrame.heading}>
         {t('cards.title')}
       </h1>
       {message ? (
@@ -73,7 +74,7 @@ export function CardsScreen() {
       {cards.length === 0 ? (
         <EmptyState message={t('cards.none')} />
       ) : (
-        <ul className={styles.list} aria-label={t('cards.title')}>
+        <ul className={screenFrame.list} aria-label={t('cards.title')}>
           {cards.map((c) => (
             <li key={c.id} className={styles.row}>
               <span>{t('cards.saved', { last4: c.last4, expiry: c.expiry })}</span>

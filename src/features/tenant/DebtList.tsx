@@ -5,6 +5,7 @@ import type { TenantDebt } from '../../lib/paymentAnswers';
 import { useFormats } from '../../ui/useFormats';
 import { useLedgerText } from '../../ui/useLedgerText';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /**
  * Spec 3: debts of three kinds — past committee fees, current or future committee fees, special charges.
@@ -31,13 +32,13 @@ export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
             <h3 id={`debts-${group.id}`} className={styles.subheading}>
               {t(`debtGroups.${group.id}`)}
             </h3>
-            <ul className={styles.list}>
+            <ul className={screenFrame.list}>
               {rows.map((d) => (
                 <li key={d.id} className={styles.row}>
                   <span className={styles.rowText}>
                     <span>{ledgerText(d)}</span>
-                    <span className={styles.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
-                    <span className={debtAge(d.dueDate, today) === 'pastDue' ? styles.pastDue : styles.muted}>
+                    <span className={screenFrame.muted}>{t('dueOn', { date: f.date(d.dueDate) })}</span>
+                    <span className={debtAge(d.dueDate, today) === 'pastDue' ? styles.pastDue : screenFrame.muted}>
                       {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
                     </span>
                     {d.pendingChecks ? <span className={styles.pending}>{t('pendingChecks')}</span> : null}

@@ -20,6 +20,7 @@ import { addCard, payByCard, quotePayment, resumePayment } from './paymentsRepo'
 import { linkedCharges } from './payLink';
 import { PaymentOutcome } from './PaymentOutcome';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useAccount } from './useAccount';
 import { Alert } from '../../ui/Alert';
 
@@ -145,8 +146,8 @@ export function PayScreen() {
 
   const money = (agorot: number) => f.agorot(agorot);
   return (
-    <section className={styles.screen} aria-labelledby="pay-title">
-      <h1 id="pay-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="pay-title">
+      <h1 id="pay-title" className={screenFrame.heading}>
         {t('pay.title')}
       </h1>
       {!online ? <p className={styles.notice}>{t('pay.needsConnection')}</p> : null}
@@ -164,7 +165,7 @@ export function PayScreen() {
             <dt className={styles.total}>{t('pay.total')}</dt>
             <dd className={styles.total}>{money(review.quote.total)}</dd>
           </dl>
-          <p className={styles.muted}>{t('cards.saved', { last4: review.quote.last4, expiry: '' }).trim()}</p>
+          <p className={screenFrame.muted}>{t('cards.saved', { last4: review.quote.last4, expiry: '' }).trim()}</p>
           <div className={styles.actions}>
             <Button onClick={() => void confirm()} disabled={busy || !online}>
               {t('pay.confirm', { total: money(review.quote.total) })}
@@ -175,7 +176,7 @@ export function PayScreen() {
           </div>
         </div>
       ) : (
-        <form className={styles.screen} onSubmit={(e) => void toReview(e)} noValidate>
+        <form className={screenFrame.screen} onSubmit={(e) => void toReview(e)} noValidate>
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>{t('pay.debts')}</legend>
             <label className={styles.choice}>
@@ -189,7 +190,7 @@ export function PayScreen() {
                   <span>
                     {t(`debtKinds.${d.kind}`)}: {ledgerText(d)}
                   </span>
-                  <span className={styles.muted}>
+                  <span className={screenFrame.muted}>
                     {t('dueOn', { date: f.date(d.dueDate) })} · {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
                   </span>
                 </span>

@@ -4,6 +4,7 @@ import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { Button } from '../../ui/Button';
 import { useFormats } from '../../ui/useFormats';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { Alert } from '../../ui/Alert';
 
 /** What became of a payment: paid with its receipt, or why not (spec 8), with a way to try again. */
@@ -12,8 +13,8 @@ export function PaymentOutcome({ payment, onAgain }: { payment: PaymentRecord; o
   const f = useFormats();
   const paid = payment.status === 'succeeded';
   return (
-    <section className={styles.screen} aria-labelledby="outcome-title">
-      <h1 id="outcome-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="outcome-title">
+      <h1 id="outcome-title" className={screenFrame.heading}>
         {paid ? t('pay.paid') : t('pay.notPaid')}
       </h1>
       {paid ? (

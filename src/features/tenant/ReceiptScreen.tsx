@@ -11,6 +11,7 @@ import { useFormats } from '../../ui/useFormats';
 import { useLedgerText } from '../../ui/useLedgerText';
 import { fetchReceipt } from './paymentsRepo';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 
 /** A payment's receipt: number, payer, apartment, lines, fee, VAT, total; printable (and saved as PDF by the browser). */
 export function ReceiptScreen() {
@@ -33,8 +34,8 @@ export function ReceiptScreen() {
   if (!receipt) return <Spinner />;
   const money = (agorot: number) => f.agorot(agorot);
   return (
-    <section className={styles.screen} aria-labelledby="receipt-title">
-      <h1 id="receipt-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="receipt-title">
+      <h1 id="receipt-title" className={screenFrame.heading}>
         {t('receipt.heading', { number: receipt.receiptNumber ?? '' })}
       </h1>
       <dl className={styles.facts}>

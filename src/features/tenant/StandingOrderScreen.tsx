@@ -16,6 +16,7 @@ import { DateField } from '../../ui/DateField';
 import { useOnline } from '../../ui/useOnline';
 import { cancelStandingOrder, changeStandingOrder, setStandingOrder } from './standingOrdersRepo';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useAccount } from './useAccount';
 import { Alert } from '../../ui/Alert';
 
@@ -88,8 +89,8 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
   const save = () =>
     run(() => (order ? changeStandingOrder(order.id, order.version, draft(), order.startDate) : setStandingOrder(draft())), t('standing.saved'));
   return (
-    <section className={styles.screen} aria-labelledby="standing-title">
-      <h1 id="standing-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="standing-title">
+      <h1 id="standing-title" className={screenFrame.heading}>
         {t('standing.title')}
       </h1>
       {message ? (
@@ -102,13 +103,13 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
       {order ? (
         <p>{t('standing.current', { day: order.billingDay, frequency: t(`standing.frequencies.${order.frequency}`) })}</p>
       ) : (
-        <p className={styles.muted}>{t('standing.none')}</p>
+        <p className={screenFrame.muted}>{t('standing.none')}</p>
       )}
       {cards.length === 0 ? (
         <p className={styles.notice}>{t('standing.needsCard')}</p>
       ) : (
         <form
-          className={styles.screen}
+          className={screenFrame.screen}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -143,7 +144,7 @@ function StandingOrderForm({ apartment, cards, message, onDone }: FormProps) {
             options={standingOrderFrequencies.map((f) => ({ value: f, label: t(`standing.frequencies.${f}`) }))}
           />
           <DateField label={t('standing.startDate')} value={startDate} onValueChange={setStartDate} error={errorOf('startDate')} />
-          <p className={styles.muted}>{t('standing.shortMonth')}</p>
+          <p className={screenFrame.muted}>{t('standing.shortMonth')}</p>
           <div className={styles.actions}>
             <Button type="submit" disabled={busy || !online}>
               {order ? t('standing.change') : t('standing.set')}

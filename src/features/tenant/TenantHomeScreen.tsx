@@ -12,6 +12,7 @@ import { useLedgerText } from '../../ui/useLedgerText';
 import { useOnline } from '../../ui/useOnline';
 import { DebtList } from './DebtList';
 import styles from './Tenant.module.css';
+import screenFrame from '../../ui/screenFrame.module.css';
 import { useAccount } from './useAccount';
 import { YearlyStatement } from './YearlyStatement';
 
@@ -33,11 +34,11 @@ export function TenantHomeScreen() {
     );
   }
   return (
-    <section className={styles.screen} aria-labelledby="tenant-home-title">
-      <h1 id="tenant-home-title" className={styles.heading}>
+    <section className={screenFrame.screen} aria-labelledby="tenant-home-title">
+      <h1 id="tenant-home-title" className={screenFrame.heading}>
         {t('home.title')}
       </h1>
-      <p className={styles.muted} data-testid="fetched-at">
+      <p className={screenFrame.muted} data-testid="fetched-at">
         {t('home.fetchedAt', { when: f.dateTime(account.fetchedAt) })}
       </p>
       {!online ? <p className={styles.notice}>{t('home.offline')}</p> : failed ? <p className={styles.notice}>{t('home.refreshFailed')}</p> : null}
@@ -78,7 +79,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
       ))}
 
       <h2 className={styles.subheading}>{t('home.debts')}</h2>
-      {a.debts.length === 0 ? <p className={styles.muted}>{t('home.noDebts')}</p> : <DebtList debts={a.debts} />}
+      {a.debts.length === 0 ? <p className={screenFrame.muted}>{t('home.noDebts')}</p> : <DebtList debts={a.debts} />}
       {can('account.pay') && payable ? (
         !a.cardPayments ? (
           <p className={styles.notice}>{t('errors:buildingNotSetUpForCardPayments')}</p>
@@ -93,9 +94,9 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
 
       <h2 className={styles.subheading}>{t('home.history')}</h2>
       {a.history.length === 0 ? (
-        <p className={styles.muted}>{t('home.noPayments')}</p>
+        <p className={screenFrame.muted}>{t('home.noPayments')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('home.history')}>
+        <ul className={screenFrame.list} aria-label={t('home.history')}>
           {a.history.map((h) => (
             <li key={h.id} className={styles.row}>
               <span className={styles.rowText}>
@@ -106,7 +107,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                       ? ledgerText(h)
                       : t(`methods.${h.method}`, { last4: h.last4 ?? '' })}
                 </span>
-                <span className={styles.muted}>{f.date(h.date)}</span>
+                <span className={screenFrame.muted}>{f.date(h.date)}</span>
                 {h.paymentId && h.receiptNumber !== null ? (
                   <Link className={styles.link} to={`/receipt/${encodeURIComponent(h.paymentId)}`}>
                     {t('home.receipt', { number: h.receiptNumber })}
@@ -115,7 +116,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                 {h.creditDocument ? (
                   <CreditDownloadButton paymentId={h.creditDocument.paymentId} refundId={h.creditDocument.refundId} creditNumber={h.creditDocument.number} />
                 ) : h.kind === 'refund' && typeof h.creditNumber === 'number' ? (
-                  <span className={styles.muted}>{t('home.creditDocument', { number: h.creditNumber })}</span>
+                  <span className={screenFrame.muted}>{t('home.creditDocument', { number: h.creditNumber })}</span>
                 ) : null}
                 {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>

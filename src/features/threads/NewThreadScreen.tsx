@@ -11,7 +11,7 @@ import { ErrorToast } from '../../ui/ErrorToast';
 import { Field } from '../../ui/Field';
 import { useThreadPhotos } from './photoSlot';
 import { openThread } from './threadsRepo';
-import styles from './Threads.module.css';
+import styles from '../../ui/conversation.module.css';
 import { Alert } from '../../ui/Alert';
 
 /** Issue 31 item 2: a tenant writes to the committee or the office, with photos; saved on the phone first (outbox), so it works offline. */

@@ -1,29 +1,19 @@
-import { useCallback, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
-import type { RuleFailure } from '../../lib/validation/rules';
-import { RuleError } from '../../lib/validation/rules';
-import { Button } from '../../ui/Button';
-import { ErrorToast } from '../../ui/ErrorToast';
-import { Field } from '../../ui/Field';
+import { BlobImage } from '../../ui/BlobImage';
+import { ComposeForm } from '../../ui/ComposeForm';
+import { RecordNotShown } from '../../ui/RecordNotShown';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { RetryNotice } from '../../ui/RetryNotice';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { useOnline } from '../../ui/useOnline';
-import { useObjectUrl } from '../../ui/useObjectUrl';
 import { useThreadPhotos } from './photoSlot';
 import { PHOTO_PARENT, writeMessage } from './threadsRepo';
 import { useMarkRead, useThread } from './useThreads';
-import styles from './Threads.module.css';
-import { Alert } from '../../ui/Alert';
-
-function LocalPhoto({ blob, alt }: { blob: Blob; alt: string }) {
-  const url = useObjectUrl(blob);
-  return url ? <img className={styles.photo} src={url} alt={alt} /> : null;
-}
+import styles from '../../ui/conversation.module.css';
 
 type Shown = { id: string; text: string; mine: boolean; authorName: string; createdAt: string; syncState: 'synced' | 'local' | 'sent' | 'attention' };
 
@@ -39,11 +29,6 @@ export function ThreadScreen() {
   const slot = useThreadPhotos();
   const { ServerPhoto } = slot;
   const { input: picker, view: pickerView } = slot.usePicker();
-  const [text, setText] = useState('');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
-  const closeToast = useCallback(() => setSaveFailed(false), []);
 
   const fromServer: Shown[] = (stored?.messages ?? []).map((m) => ({ ...m, syncState: 'synced' }));
   const serverIds = new Set(fromServer.map((m) => m.id));
@@ -77,35 +62,19 @@ export function ThreadScreen() {
   const newestOther = [...fromServer].reverse().find((m) => !m.mine)?.createdAt ?? null;
   useMarkRead(id, newestOther, record?.unread ?? 0);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await writeMessage(id, text, picker.photos);
-      setText('');
-      setFailure(null);
-      picker.clear();
-    } catch (error) {
-      if (error instanceof RuleError) setFailure(error.failure);
-      else setSaveFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (stored === undefined && opened === undefined) return <Spinner label={t('loading')} />;
   if (!subject) {
     return (
-      <section className={styles.screen} aria-labelledby="thread-title">
-        <h1 id="thread-title" className={styles.heading}>
-          {t('threadTitle')}
-        </h1>
-        {refreshing ? <Spinner label={t('loading')} /> : <Alert>{online && !failed ? t('notFound') : t('loadFailed')}</Alert>}
-        <Link to="/threads">{t('backToList')}</Link>
-      </section>
+      <RecordNotShown
+        titleId="thread-title"
+        title={t('threadTitle')}
+        refreshing={refreshing}
+        loadingLabel={t('loading')}
+        message={online && !failed ? t('notFound') : t('loadFailed')}
+        back={{ to: '/threads', label: t('backToList') }}
+      />
     );
   }
-  const textError = failure?.field === 'text' ? t(`errors:${failure.messageKey}`) : null;
   const addressee = record?.addressee ?? opened?.value.addressee;
   const waiting = opened && opened.syncState !== 'synced';
   let photoIndex = 0;
@@ -124,14 +93,7 @@ export function ThreadScreen() {
           {online ? t('sending') : t('savedOnDevice')}
         </p>
       ) : null}
-      {failed ? (
-        <Alert as="div" className={styles.notice}>
-          <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
+      {failed ? <RetryNotice message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void refresh()} /> : null}
       <section aria-labelledby="thread-messages">
         <h2 id="thread-messages">{t('messagesTitle')}</h2>
         <ul className={styles.messages}>
@@ -156,7 +118,7 @@ export function ThreadScreen() {
                     ))}
                     {local.map((p) => (
                       <li key={p.id}>
-                        <LocalPhoto blob={p.blob} alt={t('photoAlt', { index: (photoIndex += 1) })} />
+                        <BlobImage className={styles.photo} blob={p.blob} alt={t('photoAlt', { index: (photoIndex += 1) })} />
                       </li>
                     ))}
                   </ul>
@@ -166,17 +128,19 @@ export function ThreadScreen() {
           })}
         </ul>
       </section>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="thread-reply">
-        <h2 id="thread-reply">{t('replyTitle')}</h2>
-        <Field label={t('replyLabel')} error={textError}>
-          {(control) => <textarea {...control} className={`${control.className} ${styles.textarea}`} value={text} onChange={(e) => setText(e.target.value)} />}
-        </Field>
-        {pickerView('thread-reply')}
-        <Button type="submit" disabled={busy || picker.progress !== null}>
-          {t('replySend')}
-        </Button>
-      </form>
-      <ErrorToast open={saveFailed} summary={t('saveFailed')} onClose={closeToast} />
+      <ComposeForm
+        headingId="thread-reply"
+        title={t('replyTitle')}
+        label={t('replyLabel')}
+        submitLabel={t('replySend')}
+        failedSummary={t('saveFailed')}
+        photos={pickerView('thread-reply')}
+        compressing={picker.progress !== null}
+        send={async (text) => {
+          await writeMessage(id, text, picker.photos);
+          picker.clear();
+        }}
+      />
     </section>
   );
 }

@@ -4,15 +4,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { ThreadSummary } from '../../lib/threadAnswers';
 import { useCan } from '../../session/useCan';
-import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
+import { RetryNotice } from '../../ui/RetryNotice';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
+import { WaitingCards } from '../../ui/WaitingCards';
 import { useThreads } from './useThreads';
 import buttonStyles from '../../ui/Button.module.css';
-import styles from './Threads.module.css';
-import { Alert } from '../../ui/Alert';
+import styles from '../../ui/conversation.module.css';
 
 /**
  * Issue 31 item 2: a tenant's conversations with the committee or the office (and a new one), or — for the
@@ -46,32 +45,24 @@ export function ThreadsScreen() {
         </Link>
       ) : null}
       {failed ? (
-        <Alert as="div" className={styles.notice}>
-          <p>{stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <RetryNotice
+          message={stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void refresh()}
+        />
       ) : null}
       {loading ? <Spinner label={t('loading')} /> : null}
-      {waiting.length > 0 ? (
-        <section aria-labelledby="threads-waiting">
-          <h2 id="threads-waiting">{t('waitingTitle')}</h2>
-          <ul className={styles.list}>
-            {waiting.map((row) => (
-              <li key={row.key} className={styles.card}>
-                <Link className={styles.cardLink} to={`/threads/${row.value.id}`}>
-                  <h3 className={styles.cardTitle}>{row.value.subject}</h3>
-                  <span className={styles.meta}>
-                    <span>{t(`to.${row.value.addressee}`)}</span>
-                    {row.syncState !== 'synced' ? <RecordSyncBadge state={row.syncState ?? 'local'} compact /> : null}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <WaitingCards
+        headingId="threads-waiting"
+        title={t('waitingTitle')}
+        cards={waiting.map((row) => ({
+          key: row.key,
+          to: `/threads/${row.value.id}`,
+          title: row.value.subject,
+          detail: t(`to.${row.value.addressee}`),
+          syncState: row.syncState ?? 'local',
+        }))}
+      />
       {!loading && stored && records.length === 0 && waiting.length === 0 ? <EmptyState message={t(tenant ? 'empty' : 'emptyInbox')} /> : null}
       {records.length > 0 ? (
         <ul className={styles.list} aria-labelledby="threads-title">

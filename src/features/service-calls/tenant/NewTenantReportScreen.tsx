@@ -16,7 +16,7 @@ import { usePhotoPicker } from '../usePhotoPicker';
 import { AlreadyReported } from './TenantCallsScreen';
 import { reportFault } from './tenantCallsRepo';
 import { useTenantCalls } from './useTenantCalls';
-import styles from './TenantCalls.module.css';
+import styles from '../../../ui/conversation.module.css';
 import { Alert } from '../../../ui/Alert';
 
 /** Issue 31: a tenant reports a fault of their apartment or a common area, with photos; saved on the phone first (outbox), so it works offline. */
@@ -58,7 +58,7 @@ export function NewTenantReportScreen() {
         {t('new')}
       </h1>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className={styles.areas} aria-describedby={areaError ? 'tenant-report-area-error' : undefined}>
+        <fieldset className={styles.choices} aria-describedby={areaError ? 'tenant-report-area-error' : undefined}>
           <legend className={styles.legend}>{t('whereLegend')}</legend>
           {(['apartment', 'common'] as const).map((value) => (
             <label key={value} className={styles.choice}>

@@ -1,48 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { tenantMayComment } from '../../../lib/domain/tenantCalls';
-import type { RuleFailure } from '../../../lib/validation/rules';
-import { RuleError } from '../../../lib/validation/rules';
-import { api } from '../../../session/api';
-import { Button } from '../../../ui/Button';
-import { ErrorToast } from '../../../ui/ErrorToast';
-import { Field } from '../../../ui/Field';
+import { BlobImage } from '../../../ui/BlobImage';
+import { ComposeForm } from '../../../ui/ComposeForm';
+import { RecordNotShown } from '../../../ui/RecordNotShown';
 import { RecordSyncBadge } from '../../../ui/RecordSyncBadge';
+import { RetryNotice } from '../../../ui/RetryNotice';
 import { Spinner } from '../../../ui/Spinner';
 import { useFormats } from '../../../ui/useFormats';
-import { useObjectUrl } from '../../../ui/useObjectUrl';
 import { useOnline } from '../../../ui/useOnline';
 import { PhotoPicker } from '../PhotoPicker';
+import { ServerPhoto } from '../ServerPhoto';
 import { usePhotoPicker } from '../usePhotoPicker';
 import { addComment } from './tenantCallsRepo';
 import { useLocalPhotos, useTenantCall } from './useTenantCalls';
-import styles from './TenantCalls.module.css';
-import { Alert } from '../../../ui/Alert';
-
-/** A photo the server holds, read through getImg (the call's rights decide). */
-function ServerPhoto({ id, alt }: { id: string; alt: string }) {
-  const [blob, setBlob] = useState<Blob | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api
-      .raw('GET', 'files/getImg', { src: id, size: 'small' }, { prefix: false })
-      .then(async (response) => (response.ok ? response.blob() : null))
-      .then((b) => live && setBlob(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const url = useObjectUrl(blob);
-  return url ? <img className={styles.photo} src={url} alt={alt} /> : null;
-}
-
-function LocalPhoto({ blob, alt }: { blob: Blob; alt: string }) {
-  const url = useObjectUrl(blob);
-  return url ? <img className={styles.photo} src={url} alt={alt} /> : null;
-}
+import styles from '../../../ui/conversation.module.css';
 
 /** Issue 31: one of the tenant's calls: its status, photos, the updates staff showed them; a comment or photo while open. */
 export function TenantCallScreen() {
@@ -54,11 +26,6 @@ export function TenantCallScreen() {
   const { dateTime } = useFormats();
   const { stored, local, comments, refreshing, failed, refresh } = useTenantCall(id);
   const picker = usePhotoPicker();
-  const [text, setText] = useState('');
-  const [failure, setFailure] = useState<RuleFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
-  const closeToast = useCallback(() => setSaveFailed(false), []);
   const record = stored?.record;
   const serverIds = new Set([...(stored?.files ?? []).map((f) => f.id)]);
   const updateIds = [...(stored?.updates ?? []).map((u) => u.id), ...comments.map((c) => c.id)];
@@ -66,35 +33,19 @@ export function TenantCallScreen() {
   const subject = record?.subject ?? local?.subject;
   const status = record?.status ?? local?.status;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await addComment(id, text, picker.photos);
-      setText('');
-      setFailure(null);
-      picker.clear();
-    } catch (error) {
-      if (error instanceof RuleError) setFailure(error.failure);
-      else setSaveFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (stored === undefined && local === undefined) return <Spinner label={t('loading')} />;
   if (!subject || !status) {
     return (
-      <section className={styles.screen} aria-labelledby="tenant-call-title">
-        <h1 id="tenant-call-title" className={styles.heading}>
-          {t('callTitle')}
-        </h1>
-        {refreshing ? <Spinner label={t('loading')} /> : <Alert>{online && !failed ? t('notFound') : t('loadFailed')}</Alert>}
-        <Link to="/my-reports">{t('backToList')}</Link>
-      </section>
+      <RecordNotShown
+        titleId="tenant-call-title"
+        title={t('callTitle')}
+        refreshing={refreshing}
+        loadingLabel={t('loading')}
+        message={online && !failed ? t('notFound') : t('loadFailed')}
+        back={{ to: '/my-reports', label: t('backToList') }}
+      />
     );
   }
-  const textError = failure?.field === 'text' ? t(`errors:${failure.messageKey}`) : null;
   return (
     <section className={styles.screen} aria-labelledby="tenant-call-title" aria-busy={refreshing}>
       <Link to="/my-reports">{t('backToList')}</Link>
@@ -114,26 +65,19 @@ export function TenantCallScreen() {
         {local && local.syncState !== 'synced' ? <RecordSyncBadge state={local.syncState} compact /> : null}
       </p>
       <p>{record?.description ?? local?.description}</p>
-      {failed ? (
-        <Alert as="div" className={styles.notice}>
-          <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : null}
+      {failed ? <RetryNotice message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void refresh()} /> : null}
       {(stored?.files.length ?? 0) + localPhotos.length > 0 ? (
         <section aria-labelledby="tenant-call-photos">
           <h2 id="tenant-call-photos">{t('photosTitle')}</h2>
           <ul className={styles.photos}>
             {(stored?.files ?? []).map((f, i) => (
               <li key={f.id}>
-                <ServerPhoto id={f.id} alt={t('photoAlt', { index: i + 1 })} />
+                <ServerPhoto className={styles.photo} id={f.id} alt={t('photoAlt', { index: i + 1 })} />
               </li>
             ))}
             {localPhotos.map((p, i) => (
               <li key={p.id}>
-                <LocalPhoto blob={p.blob} alt={t('photoAlt', { index: (stored?.files.length ?? 0) + i + 1 })} />
+                <BlobImage className={styles.photo} blob={p.blob} alt={t('photoAlt', { index: (stored?.files.length ?? 0) + i + 1 })} />
               </li>
             ))}
           </ul>
@@ -165,22 +109,22 @@ export function TenantCallScreen() {
         </ul>
       </section>
       {tenantMayComment(status) ? (
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="tenant-call-comment">
-          <h2 id="tenant-call-comment">{t('commentTitle')}</h2>
-          <Field label={t('commentLabel')} error={textError}>
-            {(control) => (
-              <textarea {...control} className={`${control.className} ${styles.textarea}`} value={text} onChange={(e) => setText(e.target.value)} />
-            )}
-          </Field>
-          <PhotoPicker picker={picker} idPrefix="tenant-comment" />
-          <Button type="submit" disabled={busy || picker.progress !== null}>
-            {t('commentSend')}
-          </Button>
-        </form>
+        <ComposeForm
+          headingId="tenant-call-comment"
+          title={t('commentTitle')}
+          label={t('commentLabel')}
+          submitLabel={t('commentSend')}
+          failedSummary={t('errors:errorSubmittingReport')}
+          photos={<PhotoPicker picker={picker} idPrefix="tenant-comment" />}
+          compressing={picker.progress !== null}
+          send={async (text) => {
+            await addComment(id, text, picker.photos);
+            picker.clear();
+          }}
+        />
       ) : (
         <p className={styles.muted}>{t('closedNote')}</p>
       )}
-      <ErrorToast open={saveFailed} summary={t('errors:errorSubmittingReport')} onClose={closeToast} />
     </section>
   );
 }

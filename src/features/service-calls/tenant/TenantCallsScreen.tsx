@@ -5,14 +5,14 @@ import { tenantMayComment } from '../../../lib/domain/tenantCalls';
 import type { TenantCallAnswer } from '../../../lib/tenantCallAnswers';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
-import { RecordSyncBadge } from '../../../ui/RecordSyncBadge';
+import { RetryNotice } from '../../../ui/RetryNotice';
 import { Spinner } from '../../../ui/Spinner';
 import { useFormats } from '../../../ui/useFormats';
+import { WaitingCards } from '../../../ui/WaitingCards';
 import { joinCall, joinedHere } from './tenantCallsRepo';
 import { useTenantCalls } from './useTenantCalls';
 import buttonStyles from '../../../ui/Button.module.css';
-import styles from './TenantCalls.module.css';
-import { Alert } from '../../../ui/Alert';
+import styles from '../../../ui/conversation.module.css';
 
 /** Issue 31: the faults a tenant reported, their apartment's, and the building's common-area ones (join instead of reporting again). */
 export function TenantCallsScreen() {
@@ -36,32 +36,24 @@ export function TenantCallsScreen() {
         {t('new')}
       </Link>
       {failed ? (
-        <Alert as="div" className={styles.notice}>
-          <p>{stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void refresh()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <RetryNotice
+          message={stored ? t('staleNotice', { at: stored.fetchedAt.slice(0, 16).replace('T', ' ') }) : t('loadFailed')}
+          retryLabel={t('retry')}
+          onRetry={() => void refresh()}
+        />
       ) : null}
       {loading ? <Spinner label={t('loading')} /> : null}
-      {waiting.length > 0 ? (
-        <section aria-labelledby="tenant-calls-waiting">
-          <h2 id="tenant-calls-waiting">{t('waitingTitle')}</h2>
-          <ul className={styles.list}>
-            {waiting.map((row) => (
-              <li key={row.id} className={styles.card}>
-                <Link className={styles.cardLink} to={`/my-reports/${row.id}`}>
-                  <h3 className={styles.cardTitle}>{row.subject}</h3>
-                  <span className={styles.meta}>
-                    <span>{t(row.commonArea ? 'area.common' : 'area.apartment')}</span>
-                    <RecordSyncBadge state={row.syncState} compact />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <WaitingCards
+        headingId="tenant-calls-waiting"
+        title={t('waitingTitle')}
+        cards={waiting.map((row) => ({
+          key: row.id,
+          to: `/my-reports/${row.id}`,
+          title: row.subject,
+          detail: t(row.commonArea ? 'area.common' : 'area.apartment'),
+          syncState: row.syncState,
+        }))}
+      />
       {!loading && stored && own.length === 0 && waiting.length === 0 ? <EmptyState message={t('empty')} /> : null}
       {own.length > 0 ? (
         <section aria-labelledby="tenant-calls-mine">
