@@ -1,6 +1,5 @@
 // The thread screens (features/threads) with the service calls' photo picker and server photos: a feature
 // imports no other feature, so they meet here.
-import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { PhotoPicker } from '../features/service-calls/PhotoPicker';
 import { usePhotoPicker } from '../features/service-calls/usePhotoPicker';
@@ -8,25 +7,12 @@ import { NewThreadScreen as NewThread } from '../features/threads/NewThreadScree
 import { ThreadScreen as Thread } from '../features/threads/ThreadScreen';
 import { ThreadPhotosContext } from '../features/threads/photoSlot';
 import type { ThreadPhotos } from '../features/threads/photoSlot';
-import { api } from '../session/api';
-import { useObjectUrl } from '../ui/useObjectUrl';
+import { useServerImage } from '../session/useServerImage';
 
 export { ThreadsScreen } from '../features/threads/ThreadsScreen';
 
 function ServerPhoto({ id, alt, className }: { id: string; alt: string; className?: string }) {
-  const [blob, setBlob] = useState<Blob | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api
-      .raw('GET', 'files/getImg', { src: id, size: 'small' }, { prefix: false })
-      .then(async (response) => (response.ok ? response.blob() : null))
-      .then((b) => live && setBlob(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const url = useObjectUrl(blob);
+  const url = useServerImage(id);
   return url ? <img className={className} src={url} alt={alt} /> : null;
 }
 

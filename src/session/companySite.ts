@@ -6,6 +6,7 @@ import { answerOf } from '../api/answers';
 import type { ApiClient } from '../api/client';
 import { companySitesAnswer } from '../lib/answers';
 import { normalSiteUrl } from '../lib/validation/siteRules';
+import { withPageClient } from './api';
 
 export type SiteChoice = 'app' | 'site';
 
@@ -72,3 +73,8 @@ export async function fetchCompanySites(client: ApiClient): Promise<string[]> {
 export function openListedSite(site: string): void {
   if (normalSiteUrl(site) === site) window.location.assign(site);
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const companySiteCalls = {
+  fetchCompanySites: withPageClient(fetchCompanySites),
+};

@@ -11,6 +11,7 @@ import { documentList, documentRecipientsAnswer } from '../../lib/answers';
 import type { DocumentRecipients, DocumentRecord } from '../../lib/answers';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { validateDocument, validateSendTo } from '../../lib/validation/documentRules';
+import { withPageClient } from '../../session/api';
 
 export type { DocumentRecipients, DocumentRecord };
 
@@ -89,3 +90,11 @@ export async function sendDocument(api: ApiClient, documentId: string, to: strin
 export async function documentRecipients(api: ApiClient): Promise<DocumentRecipients> {
   return answerOf(documentRecipientsAnswer, await api.request('GET', 'documents/recipients'));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const documentCalls = {
+  documentFile: withPageClient(documentFile),
+  uploadDocument: withPageClient(uploadDocument),
+  sendDocument: withPageClient(sendDocument),
+  documentRecipients: withPageClient(documentRecipients),
+};

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { db } from '../../db/db';
 import { galleryList } from '../../lib/answers';
 import type { GalleryItem } from '../../lib/answers';
+import { withPageClient } from '../../session/api';
 
 export type { GalleryItem };
 
@@ -30,3 +31,8 @@ export async function galleryImage(api: ApiClient, fileId: string): Promise<Blob
   await db.meta.put({ key: `${FILE_PREFIX}${fileId}`, value: blob });
   return blob;
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const galleryCalls = {
+  galleryImage: withPageClient(galleryImage),
+};

@@ -11,6 +11,7 @@ import { validateGate } from '../../lib/domain/gateRules';
 import type { GateInput } from '../../lib/domain/gateRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
+import { withPageClient } from '../../session/api';
 
 export const gatesKey = (buildingId: number) => `gates.list:${buildingId}`;
 
@@ -71,3 +72,11 @@ export async function saveGate(api: ApiClient, buildingId: number, input: GateIn
 export async function deleteGate(api: ApiClient, gate: GateView): Promise<void> {
   await send(() => api.request('DELETE', `gates/${gate.id}?baseVersion=${gate.version}`, undefined, { headers: { 'Idempotency-Key': newId() } }));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const gateCalls = {
+  openingsOf: withPageClient(openingsOf),
+  openGate: withPageClient(openGate),
+  saveGate: withPageClient(saveGate),
+  deleteGate: withPageClient(deleteGate),
+};

@@ -9,6 +9,7 @@ import type { BuildingEvent } from '../../lib/domain/buildingLife';
 import { mayDeleteEvent, validateEvent } from '../../lib/domain/eventRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
+import { withPageClient } from '../../session/api';
 
 export type EventDraft = { title: string; notes: string; start: string; end: string };
 export const eventsKey = (buildingId: number) => `tenantRoom.events:${buildingId}`;
@@ -50,3 +51,9 @@ export async function deleteEvent(api: ApiClient, event: BuildingEvent): Promise
   refuse(mayDeleteEvent(event, israelWallClock(new Date())));
   await send(() => api.request('DELETE', `building-events/${event.id}?baseVersion=${event.version}`, undefined, { headers: { 'Idempotency-Key': newId() } }));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const eventCalls = {
+  saveEvent: withPageClient(saveEvent),
+  deleteEvent: withPageClient(deleteEvent),
+};

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { tenantMayComment } from '../../../lib/domain/tenantCalls';
 import type { RuleFailure } from '../../../lib/validation/rules';
 import { RuleError } from '../../../lib/validation/rules';
-import { api } from '../../../session/api';
+import { useServerImage } from '../../../session/useServerImage';
 import { Button } from '../../../ui/Button';
 import { ErrorToast } from '../../../ui/ErrorToast';
 import { Field } from '../../../ui/Field';
@@ -23,19 +23,7 @@ import { Alert } from '../../../ui/Alert';
 
 /** A photo the server holds, read through getImg (the call's rights decide). */
 function ServerPhoto({ id, alt }: { id: string; alt: string }) {
-  const [blob, setBlob] = useState<Blob | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api
-      .raw('GET', 'files/getImg', { src: id, size: 'small' }, { prefix: false })
-      .then(async (response) => (response.ok ? response.blob() : null))
-      .then((b) => live && setBlob(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const url = useObjectUrl(blob);
+  const url = useServerImage(id);
   return url ? <img className={styles.photo} src={url} alt={alt} /> : null;
 }
 
