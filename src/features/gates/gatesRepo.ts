@@ -4,7 +4,7 @@
 // to those who manage gates.
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { db } from '../../db/db';
+import { getMeta, metaKeys, putMeta } from '../../db/metaKeys';
 import { newId } from '../../db/mutate';
 import type { GateOpening, GateOpeningRecord, GateView } from '../../lib/domain/buildingLife';
 import { validateGate } from '../../lib/domain/gateRules';
@@ -12,8 +12,6 @@ import type { GateInput } from '../../lib/domain/gateRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { withPageClient } from '../../session/api';
-
-export const gatesKey = (buildingId: number) => `gates.list:${buildingId}`;
 
 async function send<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -29,11 +27,11 @@ async function send<T>(action: () => Promise<T>): Promise<T> {
 
 export async function pullGates(api: ApiClient, buildingId: number): Promise<void> {
   const answer = await api.request<{ records: GateView[] }>('GET', `buildings/${buildingId}/gates`);
-  await db.meta.put({ key: gatesKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
+  await putMeta(metaKeys.gatesList(buildingId), { records: answer.records, savedAt: new Date().toISOString() });
 }
 
 export async function gatesOf(buildingId: number): Promise<GateView[] | null> {
-  return ((await db.meta.get(gatesKey(buildingId)))?.value as { records: GateView[] } | undefined)?.records ?? null;
+  return (await getMeta(metaKeys.gatesList(buildingId)))?.records ?? null;
 }
 
 /**
