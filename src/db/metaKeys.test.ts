@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from './db';
-import { getMeta, metaKeys, putMeta } from './metaKeys';
+import { getMeta, metaKeys, putMeta, storedParts } from './metaKeys';
 
 beforeEach(async () => {
   await db.open();
@@ -23,5 +23,14 @@ describe('typed meta keys', () => {
     await putMeta(metaKeys.closingMessageDays, '14');
     expect(await getMeta(metaKeys.closingMessageDays)).toBe('14');
     expect(await db.meta.get('serviceCalls.closingMessageDays')).toEqual({ key: 'serviceCalls.closingMessageDays', value: '14' });
+  });
+
+  it('lists the parts of a family that have a row, and only those', async () => {
+    const file = { id: 'd1', blob: new Blob(['x']), mimeType: 'application/pdf', storedAt: '2026-11-29T06:00:00.000Z' };
+    await putMeta(metaKeys.documentFile('d1'), file);
+    await putMeta(metaKeys.documentFile('d2'), { ...file, id: 'd2' });
+    await putMeta(metaKeys.documentsList(101), { buildingId: 101, records: [], pulledAt: file.storedAt });
+    expect((await storedParts(metaKeys.documentFile)).sort()).toEqual(['d1', 'd2']);
+    expect(await storedParts(metaKeys.documentsList)).toEqual(['101']);
   });
 });
