@@ -47,6 +47,17 @@ const outside = {
   server: { allowed: ['server', 'src/lib'], message: 'server/ may import only its own code and src/lib (docs/architecture.md, "Layers").' },
 };
 
+// A component (`.tsx`) holds no API client: the feature's repository (`*Repo.ts`) or a hook (`use*.ts`)
+// makes the call with the page's client (src/session/api.ts), so a screen only talks to those.
+const apiClientImport = {
+  regex: '^(?:\\./|(?:\\.\\./)+)(?:session/api|api(?:/client|/index)?)$',
+  message:
+    'A component holds no API client: call the feature\'s repository (*Repo.ts) or a hook (use*.ts), which take it from src/session/api.ts (docs/architecture.md, "Screens").',
+  caseSensitive: true,
+};
+// (src/ui imports neither src/session nor src/api at all: its layer rule already refuses the client.)
+const componentFolders = ['src/features'];
+
 const enumSyntax = { selector: 'TSEnumDeclaration', message: 'Use union types, not enum.' };
 
 // The server's layers (docs/architecture.md, "Server layers"): queries are built only in server/src/data
@@ -207,10 +218,16 @@ function layerBlocks() {
       const tests = [`${dir}/*.test.{ts,tsx}`];
       const ownWrappers = wrappers.filter((w) => w.split('/').length === dir.split('/').length + 1 && w.startsWith(`${dir.replace(/\/\*$/, '')}/`));
       const patterns = layerPatterns(layer, depth);
+      const componentPatterns = componentFolders.includes(`src/${layer}`) ? [...patterns, apiClientImport] : patterns;
       blocks.push({
-        files: [`${dir}/*.{ts,tsx}`],
+        files: [`${dir}/*.ts`],
         ignores: [...tests, ...ownWrappers],
         rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns }] },
+      });
+      blocks.push({
+        files: [`${dir}/*.tsx`],
+        ignores: [...tests, ...ownWrappers],
+        rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns: componentPatterns }] },
       });
       blocks.push({ files: [...tests, ...ownWrappers], rules: { 'no-restricted-imports': ['error', { patterns }] } });
     }
@@ -265,6 +282,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...wrappers, 'src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries }] },
+  },
+  {
+    // ... but the app's components hold no API client either.
+    files: ['src/app/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: wrappedLibraries, patterns: [apiClientImport] }] },
   },
   // The layers (each block repeats the wrapped libraries: a later block replaces a rule's options).
   ...layerBlocks(),

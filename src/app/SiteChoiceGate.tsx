@@ -4,8 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listedSite } from '../lib/validation/siteRules';
-import { api, callWithRelogin } from '../session/api';
-import { fetchCompanySites, forgetLinkSite, openListedSite, pendingLinkSite, setSiteChoice, siteChoiceOf } from '../session/companySite';
+import { forgetLinkSite, openListedSite, pendingLinkSite, setSiteChoice, siteChoiceOf, companySiteCalls } from '../session/companySite';
 import type { SiteChoice } from '../session/companySite';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -22,7 +21,7 @@ export function SiteChoiceGate() {
     let live = true;
     // An offered site is forgotten only once the user answers: the gate may be unmounted before that
     // (the terms of use are asked first), and the next mount offers it again.
-    callWithRelogin(() => fetchCompanySites(api)).then(
+    companySiteCalls.fetchCompanySites().then(
       (sites) => {
         if (!live) return;
         const site = listedSite(wanted, sites);

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { loadSession } from '../db/sessionVault';
 import { toLocalDateString } from '../lib/dates';
 import { actorFrom, can } from '../lib/rights/rights';
-import { api, callWithRelogin } from '../session/api';
 import { TakeDayOfflineContext } from '../session/takeDayOffline';
 import type { TakeDayEstimate, TakeDayOffline, TakeDayService } from '../session/takeDayOffline';
 
@@ -16,10 +15,10 @@ async function estimateTheDay(): Promise<TakeDayEstimate> {
 
 /** A -1 answer renews the session once and the download starts again. Without a scope, the estimate's. */
 export const takeTheDayOffline: TakeDayOffline = async (options = {}) => {
-  const [{ takeDayOffline }, session] = await Promise.all([import('./takeDayOffline'), loadSession()]);
+  const [{ takeDayOfflineWithPageClient }, session] = await Promise.all([import('./takeDayOffline'), loadSession()]);
   const actor = actorFrom(session);
   const scope = options.scope ?? (await estimateTheDay()).suggested;
-  return callWithRelogin(() => takeDayOffline(api, { ...options, scope, currentBuildingId: session.bID, may: (action) => can(actor, action) }));
+  return takeDayOfflineWithPageClient({ ...options, scope, currentBuildingId: session.bID, may: (action) => can(actor, action) });
 };
 
 const service: TakeDayService = { take: takeTheDayOffline, estimate: estimateTheDay };

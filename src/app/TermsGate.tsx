@@ -4,11 +4,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { approvedTermsVersion, pullProfile } from '../features/profile/profileRepo';
+import { approvedTermsVersion, profileCalls } from '../features/profile/profileRepo';
 import { useOwnerKey } from '../features/profile/useOwnerKey';
 import { TermsApproval } from '../features/profile/TermsApproval';
 import { termsVersion } from '../lib/terms';
-import { api, callWithRelogin } from '../session/api';
 
 export function TermsGate({ children }: { children: ReactNode }) {
   const owner = useOwnerKey();
@@ -18,7 +17,7 @@ export function TermsGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (approved === undefined || known) return;
     let live = true;
-    callWithRelogin(() => pullProfile(api)).then(
+    profileCalls.pullProfile().then(
       (answer) => live && setServerApproved(answer.terms.approved),
       () => undefined,
     );

@@ -8,6 +8,7 @@
 // not taken. Then the photos the day names. Composed here, where features meet.
 import type { ApiClient } from '../api/client';
 import { isSessionExpired } from '../api/errors';
+import { withPageClient } from '../session/api';
 import { pullApartments } from '../directory/apartmentsRepo';
 import { pullBuildings } from '../directory/buildingsRepo';
 import { pullContacts } from '../directory/contactsRepo';
@@ -228,3 +229,6 @@ export async function takeDayOffline(api: ApiClient, options: TakeDayOptions = {
   const { photos, failed } = steps;
   return { scope, buildingIds, failed, failedBuildings, plan, ...(photos ? { photos } : {}), ...(fed ? { requests: fed.requests } : {}) };
 }
+
+/** The download with the page's client and its silent re-login (a -1 answer renews the session once). */
+export const takeDayOfflineWithPageClient = withPageClient(takeDayOffline);

@@ -45,3 +45,11 @@ export const relogin: TokenRelogin = {
 
 /** Wrap page API calls: a -1 answer renews the token once and retries the call once. */
 export const callWithRelogin: CallWithRelogin = createCallWithRelogin(relogin, storedToken);
+
+/**
+ * A repository call bound to the page's client and its silent re-login: what a feature's repository
+ * exports for its screens, which hold no API client (lint refuses it in a component).
+ */
+export function withPageClient<A extends unknown[], R>(call: (client: ApiClient, ...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return (...args) => callWithRelogin(() => call(api, ...args));
+}

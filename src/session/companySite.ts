@@ -5,6 +5,7 @@
 import { answerOf } from '../api/answers';
 import type { ApiClient } from '../api/client';
 import { normalSiteUrl } from '../lib/validation/siteRules';
+import { withPageClient } from './api';
 
 export type SiteChoice = 'app' | 'site';
 
@@ -73,3 +74,8 @@ export async function fetchCompanySites(client: ApiClient): Promise<string[]> {
 export function openListedSite(site: string): void {
   if (normalSiteUrl(site) === site) window.location.assign(site);
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const companySiteCalls = {
+  fetchCompanySites: withPageClient(fetchCompanySites),
+};

@@ -1,6 +1,7 @@
 // A file the server draws on request (a receipt, a statement, an export): fetched with the session, its
 // refusal read like any answer's, then handed to the browser as a download. Needs the connection.
 import { answerError } from '../api/answers';
+import { imageUrl } from '../api/calls/files';
 import { downloadBlob } from '../ui/download';
 import { api, callWithRelogin } from './api';
 
@@ -20,4 +21,9 @@ export async function downloadServerFile(path: string, fileName: string): Promis
     return response.blob();
   });
   downloadBlob(fileName, blob);
+}
+
+/** The address of an image the server keeps, for an <img> or a link (the browser sends the session cookie). */
+export function serverImageUrl(src: string): string {
+  return imageUrl(api, src);
 }

@@ -45,6 +45,19 @@ describe('the layer table, enforced by lint', () => {
     expect(await restricted('src/features/meters/Fixture.ts', source.replaceAll('export const y = x;\n', ''))).toEqual([]);
   });
 
+  it('keeps the API client out of components: a screen calls its repository or a hook', async () => {
+    const refusal = expect.stringContaining('A component holds no API client');
+    expect(await restricted('src/features/meters/Fixture.tsx', importOf('../../session/api'))).toEqual([refusal]);
+    expect(await restricted('src/features/meters/parts/Fixture.tsx', importOf('../../../api/client'))).toEqual([refusal]);
+    expect(await restricted('src/features/meters/Fixture.tsx', 'import type { ApiClient } from "../../api";\nexport type Y = ApiClient;\n')).toEqual([refusal]);
+    expect(await restricted('src/app/Fixture.tsx', importOf('../session/api'))).toEqual([refusal]);
+    expect(await restricted('src/app/Fixture.tsx', importOf('../features/meters/MetersScreen'))).toEqual([]);
+    expect(await restricted('src/features/meters/metersRepo.ts', importOf('../../session/api'))).toEqual([]);
+    expect(await restricted('src/features/meters/useMeters.ts', importOf('../../session/api'))).toEqual([]);
+    expect(await restricted('src/features/meters/Fixture.tsx', importOf('../../api/answers'))).toEqual([]);
+    expect(await restricted('src/features/meters/Fixture.test.tsx', importOf('../../session/api'))).toEqual([]);
+  });
+
   it('fails a feature that imports the app', async () => {
     expect(await restricted('src/features/meters/Fixture.ts', importOf('../../app/routeTable'))).toEqual([
       expect.stringContaining('src/features may import only'),

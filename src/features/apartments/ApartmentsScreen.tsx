@@ -7,17 +7,14 @@ import { formatNis } from '../../lib/money';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
 import { useOnlineList } from '../../session/useOnlineList';
 import { useOnline } from '../../ui/useOnline';
 import { getBuilding } from '../../directory/buildingsRepo';
-import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
-import { pullContacts } from '../../directory/contactsRepo';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { ApartmentCard } from './ApartmentCard';
-import { pullApartments } from '../../directory/apartmentsRepo';
+import { useApartmentsRefresh } from './useApartmentsRefresh';
 import { israelToday } from '../../lib/domain/debtAge';
 import { apartmentsOfBuilding } from './apartmentsQueries';
 import type { ApartmentWithTenants } from './apartmentsQueries';
@@ -45,10 +42,7 @@ export function ApartmentsScreen() {
   const today = israelToday(new Date());
   const building = useLiveQuery(() => getBuilding(buildingId), [buildingId]);
   const apartments = useLiveQuery(() => (buildingId === null ? Promise.resolve([]) : apartmentsOfBuilding(buildingId, today)), [buildingId, today]);
-  const refresh = useBackgroundRefresh(
-    buildingId === null ? null : () => callWithRelogin(() => Promise.all([pullApartments(api, buildingId), pullContacts(api, buildingId)])),
-    [buildingId],
-  );
+  const refresh = useApartmentsRefresh(buildingId);
   const shown = useMemo(() => apartments?.filter((a) => matches(a, deferredFilter)), [apartments, deferredFilter]);
   const locale = isLanguageCode(i18n.language) ? i18n.language : 'he';
   const online = useOnline();

@@ -2,16 +2,11 @@ import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { registerStart } from '../../api/calls/auth';
-import type { OtpStartAnswer } from '../../api/calls/auth';
-import { api } from '../../session/api';
 import { Button } from '../../ui/Button';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { Spinner } from '../../ui/Spinner';
-import { loginActors } from './loginActors';
-import type { StartOtpInput } from './loginMachine';
+import { loginActors, registerStartOtp } from './loginActors';
 import { loginMachine } from './loginMachine';
 import { LoginCodeForm } from './LoginCodeForm';
 import styles from './LoginScreen.module.css';
@@ -23,9 +18,7 @@ import { Alert } from '../../ui/Alert';
 const registerMachine = loginMachine.provide({
   actors: {
     ...loginActors,
-    startOtp: fromPromise<OtpStartAnswer, StartOtpInput>(({ input }) =>
-      registerStart(api, { code: input.password, phone: input.userName, otpPreferredSendMethod: input.sendMethod }),
-    ),
+    startOtp: registerStartOtp,
   },
 });
 

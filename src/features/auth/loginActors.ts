@@ -1,6 +1,6 @@
 // The login machine's actors over the real API (the machine itself stays free of I/O for its tests).
 import { fromPromise } from 'xstate';
-import { otpAuth, otpSend, otpStart } from '../../api/calls/auth';
+import { otpAuth, otpSend, otpStart, registerStart } from '../../api/calls/auth';
 import type { OtpSendAnswer, OtpStartAnswer, VerifyAnswer } from '../../api/calls/auth';
 import { metaStore } from '../../db/metaStore';
 import { deviceId } from '../../db/sessionVault';
@@ -43,3 +43,8 @@ export const loginActors = {
     await completeLogin(input);
   }),
 };
+
+/** A sign-up link's first step: the link's code and the phone start the code exchange (RegisterScreen). */
+export const registerStartOtp = fromPromise<OtpStartAnswer, StartOtpInput>(({ input }) =>
+  registerStart(api, { code: input.password, phone: input.userName, otpPreferredSendMethod: input.sendMethod }),
+);

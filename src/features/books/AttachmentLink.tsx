@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { imageUrl } from '../../api/calls/files';
-import { api } from '../../session/api';
+import { serverImageUrl } from '../../session/serverFile';
 import { photosOf } from '../../sync/write/photos';
 import styles from '../../ui/fieldScreens.module.css';
 import { useObjectUrl } from '../../ui/useObjectUrl';
@@ -13,7 +12,7 @@ export function AttachmentLink({ ownerTable, ownerId, fileId, label, text }: Pro
   const blob = local?.find((p) => p.id === fileId)?.blob ?? null;
   const blobUrl = useObjectUrl(blob);
   if (local === undefined) return null;
-  const href = blobUrl ?? imageUrl(api, fileId);
+  const href = blobUrl ?? serverImageUrl(fileId);
   return (
     <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
       {text}

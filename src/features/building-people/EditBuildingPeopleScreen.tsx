@@ -6,7 +6,6 @@ import { committeeRoles, emergencyKinds, MAX_COMMITTEE_MEMBERS, MAX_EMERGENCY_CO
 import type { BuildingPeopleInput, CommitteeMember, EmergencyContact } from '../../lib/domain/buildingPeople';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -17,7 +16,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../ui/useOnline';
 import type { PeopleRecord } from './buildingPeopleRepo';
-import { PeopleConflict, pullBuildingPeople, saveBuildingPeople } from './buildingPeopleRepo';
+import { PeopleConflict, buildingPeopleCalls } from './buildingPeopleRepo';
 import styles from './BuildingPeople.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
 import { useChosenBuilding } from './BuildingPeopleScreen';
@@ -64,7 +63,7 @@ export function EditBuildingPeopleScreen() {
     if (buildingId === null || !online) return;
     let live = true;
     setLoading('loading');
-    callWithRelogin(() => pullBuildingPeople(api, buildingId)).then(
+    buildingPeopleCalls.pullBuildingPeople(buildingId).then(
       (record) => {
         if (!live) return;
         setDraft((typed) => typed ?? draftOf(record));
@@ -98,7 +97,7 @@ export function EditBuildingPeopleScreen() {
     setOutcome(null);
     try {
       const { baseVersion, ...input } = draft;
-      const saved = await callWithRelogin(() => saveBuildingPeople(api, buildingId, input, baseVersion));
+      const saved = await buildingPeopleCalls.saveBuildingPeople(buildingId, input, baseVersion);
       setDraft(draftOf(saved));
       setOutcome({ kind: 'saved' });
     } catch (error) {

@@ -13,6 +13,7 @@ import type { BuildingPeopleInput } from '../../lib/domain/buildingPeople';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/write/actor';
+import { withPageClient } from '../../session/api';
 
 const member = z.object({
   id: z.string(),
@@ -101,3 +102,9 @@ export async function saveBuildingPeople(api: ApiClient, buildingId: number, inp
     throw asRuleError(error);
   }
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const buildingPeopleCalls = {
+  pullBuildingPeople: withPageClient(pullBuildingPeople),
+  saveBuildingPeople: withPageClient(saveBuildingPeople),
+};

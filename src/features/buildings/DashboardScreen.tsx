@@ -1,29 +1,26 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApiClient } from '../../api/client';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import fieldStyles from '../../ui/TextField.module.css';
-import { api, callWithRelogin } from '../../session/api';
 import { dropPaintedStart } from '../../session/paintedStart';
 import { useSession } from '../../session/sessionContext';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { buildingOrders, filterAndSortBuildings, parseBuildingOrder } from './buildingListing';
 import { BuildingList } from './BuildingList';
 import { BuildingProfileCard } from './BuildingProfileCard';
-import { pullBuildings } from '../../directory/buildingsRepo';
 import { buildingProfile, dashboardList } from './buildingsQueries';
 import { takeEarlyDashboard } from './earlyDashboard';
-import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
+import { useBuildingsRefresh } from './useBuildingsRefresh';
 import styles from './DashboardScreen.module.css';
 
 const SEARCH_SAVE_DELAY_MS = 300;
 
 type Props = {
   /** Refreshes what the list counts (the open calls, which the service-calls feature pulls). */
-  refreshCounts?: (api: ApiClient) => Promise<unknown>;
+  refreshCounts?: () => Promise<unknown>;
   /** The list is the user's home screen (app/homeRoute.ts). */
   isHome?: boolean;
 };
@@ -48,7 +45,7 @@ export function DashboardScreen({ refreshCounts, isHome = false }: Props) {
   const buildings = list?.buildings;
   const counts = list?.counts;
   const profile = useLiveQuery(() => buildingProfile(session.bID), [session.bID]);
-  const refresh = useBackgroundRefresh(() => callWithRelogin(() => Promise.all([pullBuildings(api), refreshCounts?.(api)])), []);
+  const refresh = useBuildingsRefresh(refreshCounts);
 
   const items = useMemo(
     () => (buildings && counts ? filterAndSortBuildings(buildings, counts, search, order, i18n.language) : undefined),

@@ -2,11 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { pullApartments } from '../../directory/apartmentsRepo';
 import { allBuildings } from '../../directory/buildingsRepo';
 import type { ChargeReason } from '../../lib/domain/chargeRules';
 import { chargeReasons } from '../../lib/domain/chargeRules';
-import { api } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
@@ -19,7 +17,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
 import { useRuleForm } from '../../ui/useRuleForm';
 import styles from '../../ui/fieldScreens.module.css';
-import { addCharge } from './chargesRepo';
+import { addCharge, pullBuildingApartments } from './chargesRepo';
 import { apartmentsOf, chargesSent } from './chargesQueries';
 import { Alert } from '../../ui/Alert';
 
@@ -49,7 +47,7 @@ export function AddMoneyScreen() {
   const { setFailure, busy, errorOf, errorBesides, save } = useRuleForm(() => result.fail('errors:errorSaving'));
 
   useEffect(() => {
-    if (online && buildingId !== null) void pullApartments(api, buildingId).catch(() => undefined);
+    if (online && buildingId !== null) void pullBuildingApartments(buildingId).catch(() => undefined);
   }, [online, buildingId]);
 
   const submit = () =>

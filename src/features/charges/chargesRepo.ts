@@ -8,6 +8,8 @@ import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/write/actor';
 import { createRecord } from '../../sync/write/writePath';
 import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
+import { pullApartments } from '../../directory/apartmentsRepo';
+import { api } from '../../session/api';
 
 export const CHARGE_PREFIX = 'charge.add:';
 
@@ -46,3 +48,6 @@ export async function addCharge(input: NewCharge): Promise<string> {
   await createRecord({ table: 'meta', id: key, row: { key, value }, path: 'charges', payload, userKey: actor.userKey });
   return id;
 }
+
+/** The building's apartments from the server, with the page's client (the screen's background pull). */
+export const pullBuildingApartments = (buildingId: number) => pullApartments(api, buildingId);

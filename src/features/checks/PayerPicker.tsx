@@ -4,17 +4,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../ui/SelectField';
 import { Button } from '../../ui/Button';
-import { callWithRelogin } from '../../session/api';
-import { useServerRefresh } from '../../session/useServerRefresh';
 import { useOnline } from '../../ui/useOnline';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import type { Payer } from './checkPaymentModel';
-import { pullApartments } from '../../directory/apartmentsRepo';
-import { pullBuildings } from '../../directory/buildingsRepo';
-import { pullContacts } from '../../directory/contactsRepo';
 import { apartmentsForChecks, buildingsForChecks, payersOfApartment } from './checksQueries';
 import styles from './Checks.module.css';
 import { Alert } from '../../ui/Alert';
+import { usePayersRefresh } from './usePayersRefresh';
 
 type Props = { payer: Payer | null; defaultBuildingId: number | null; onPayer(payer: Payer | null): void };
 
@@ -50,15 +46,7 @@ export function PayerPicker({ payer, defaultBuildingId, onPayer }: Props) {
   const apartments = useLiveQuery(() => (buildingId === null ? [] : apartmentsForChecks(buildingId)), [buildingId]);
   const payers = useLiveQuery(() => (apartmentId === null ? [] : payersOfApartment(apartmentId)), [apartmentId]);
   // The apartments, payers and debts of the building come from the device offline.
-  const buildingsRefresh = useServerRefresh(online ? 'checks:buildings' : null, (api) => callWithRelogin(() => pullBuildings(api)));
-  // The payers: the building's apartments, then their tenants.
-  const payersRefresh = useServerRefresh(online && buildingId !== null ? `checks:payers:${buildingId}` : null, (api) =>
-    callWithRelogin(async () => {
-      if (buildingId === null) return;
-      await pullApartments(api, buildingId);
-      await pullContacts(api, buildingId);
-    }),
-  );
+  const { buildingsRefresh, payersRefresh } = usePayersRefresh(online, buildingId);
   const notTaken = useNotTaken(buildingId, payersRefresh.state === 'failed');
   const failed = online && (buildingsRefresh.state === 'failed' || (buildingId !== null && payersRefresh.state === 'failed'));
   const retry = () => {

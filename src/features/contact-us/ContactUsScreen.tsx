@@ -6,7 +6,6 @@ import { isApiError } from '../../api/errors';
 import type { LeadInput } from '../../lib/validation/leadRules';
 import { validateLead } from '../../lib/validation/leadRules';
 import type { RuleFailure } from '../../lib/validation/rules';
-import { api } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
@@ -16,6 +15,7 @@ import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/TextField';
 import styles from './ContactUs.module.css';
 import { Alert } from '../../ui/Alert';
+import { sendLead } from './leadsRepo';
 
 const empty: LeadInput = { fullName: '', phone: '', email: '', building: '', note: '' };
 
@@ -39,7 +39,7 @@ export function ContactUsScreen() {
     if (refused) return;
     setBusy(true);
     try {
-      await api.request('POST', 'public/contact-us', { ...lead, companyCode: session.compID }, { prefix: false });
+      await sendLead(lead, session.compID);
       setSent(true);
     } catch (error) {
       if (isApiError(error) && error.field)

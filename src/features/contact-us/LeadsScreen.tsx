@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerOf } from '../../api/answers';
-import type { ApiClient } from '../../api/client';
-import { newId } from '../../db/mutate';
-import { leadList } from '../../lib/answers';
 import type { LeadRecord } from '../../lib/answers';
-import { api, callWithRelogin } from '../../session/api';
 import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
@@ -14,8 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
-
-const load = async (client: ApiClient) => answerOf(leadList, await client.request('GET', 'leads')).records;
+import { leadsOf, markCalledBack } from './leadsRepo';
 
 /** /leads: prospective customers who left their details; staff call them back and mark it. */
 export function LeadsScreen() {
@@ -24,12 +18,11 @@ export function LeadsScreen() {
   const can = useCan();
   const [records, setRecords] = useState<LeadRecord[] | null>(null);
   const result = useResult();
-  const refresh = useServerRefresh('leads', async (client) => setRecords(await load(client)));
+  const refresh = useServerRefresh('leads', async (client) => setRecords(await leadsOf(client)));
   const markCalled = (lead: LeadRecord) =>
     result.run(
       async () => {
-        await callWithRelogin(() => api.request('POST', `leads/${lead.id}/called-back`, {}, { headers: { 'Idempotency-Key': newId() } }));
-        setRecords(await callWithRelogin(() => load(api)));
+        setRecords(await markCalledBack(lead.id));
       },
       t('contactUs:leads.marked', { name: lead.fullName }),
       'errors:anErrorOccurred',

@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useSession } from '../../session/sessionContext';
 import { getBuilding } from '../../directory/buildingsRepo';
-import { useChangeCount } from '../../ui/useChangeCount';
+import { useIndexedQuery } from '../../ui/useIndexedQuery';
 import type { ContactQuery } from './searchText';
 import { ContactResult } from './ContactResult';
 import { onSearchedChanged, placesOf, prepareContactSearch, searchContacts, SEARCH_LIMIT } from './contactsQueries';
@@ -31,13 +31,12 @@ export function SearchContactScreen() {
   const scope: Scope = session.bID === null || building === null ? 'all' : chosenScope;
   const query = useDeferredValue(text);
   const buildingId = scope === 'building' ? session.bID : null;
-  const contactsChanged = useChangeCount(onSearchedChanged);
   // The contacts are read into memory while the user starts typing (idle time), not at the first search.
   useEffect(prepareContactSearch, []);
-  const result = useLiveQuery(async () => {
+  const result = useIndexedQuery(onSearchedChanged, async () => {
     const found = await searchContacts(query, buildingId);
     return { ...found, places: await placesOf(found.contacts), asked: `${buildingId ?? ''}|${query}` };
-  }, [query, buildingId, contactsChanged]);
+  }, [query, buildingId]);
   // The results shown answer an earlier search while a newer one waits (for the contacts of all buildings to be read).
   const waiting = result !== undefined && result.asked !== `${buildingId ?? ''}|${text}`;
   const kindKey = result ? queryKindKey(result.query) : null;

@@ -4,12 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDisplayDate, toLocalDateString } from '../../lib/dates';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
-import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import { TakeDayOfflineButton } from '../../session/TakeDayOfflineButton';
 import { PlanEntryCard } from './PlanEntryCard';
-import { pullDailyPlan, pullVisits } from './visitsRepo';
+import { useDailyPlanRefresh } from './useDailyPlanRefresh';
 import { dayPlanOf } from './visitsQueries';
 import styles from './DailyPlanScreen.module.css';
 
@@ -20,7 +18,7 @@ export function DailyPlanScreen() {
   const [today] = useState(() => toLocalDateString(new Date()));
   const workerId = session.workerGUID || session.userName;
   const day = useLiveQuery(() => dayPlanOf(workerId, today), [workerId, today]);
-  const refresh = useBackgroundRefresh(() => callWithRelogin(() => Promise.all([pullDailyPlan(api, today), pullVisits(api, today)])), [today]);
+  const refresh = useDailyPlanRefresh(today);
   // While the server's plan is on its way, the one worked out on the device waits behind a spinner.
   const plan = day === undefined || (day?.workedOut && refresh.refreshing) ? undefined : (day?.plan ?? null);
   const entries = plan ? [...plan.entries].sort((a, b) => a.order - b.order) : [];

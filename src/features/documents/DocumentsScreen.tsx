@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import { db } from '../../db/db';
 import { documentKinds } from '../../lib/validation/documentRules';
 import { formatFileSize } from '../../lib/uploadLimits';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
 import { Button } from '../../ui/Button';
@@ -20,7 +19,7 @@ import styles from '../../ui/fieldScreens.module.css';
 import { downloadBlob } from '../../ui/download';
 import { fileNameOf } from './documentFiles';
 import type { DocumentRecord } from './documentsRepo';
-import { documentFile } from './documentsRepo';
+import { documentCalls } from './documentsRepo';
 import { matchesDocument } from './documentSearch';
 import { OpenDocumentDialog } from './OpenDocumentDialog';
 import { SendDocumentDialog } from './SendDocumentDialog';
@@ -64,7 +63,7 @@ export function DocumentsScreen() {
   const unitOf = (doc: DocumentRecord) => (doc.apartmentId ? t('unit', { number: unitNumbers?.get(doc.apartmentId) ?? '' }) : t('wholeBuilding'));
   const shown = (records ?? []).filter((d) => (kind === ALL || d.kind === kind) && matchesDocument(d, query, [t(`kinds.${d.kind}`), unitOf(d)]));
   const download = (doc: DocumentRecord) =>
-    callWithRelogin(() => documentFile(api, doc)).then(
+    documentCalls.documentFile(doc).then(
       (file) => downloadBlob(fileNameOf(doc.title, file.mimeType), file.blob),
       () => result.fail('documents:openFailed'),
     );

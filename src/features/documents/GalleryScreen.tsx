@@ -2,7 +2,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
@@ -11,7 +10,7 @@ import { ImageViewer } from '../../ui/ImageViewer';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
-import { galleryImage, pullGallery, storedGallery } from './galleryRepo';
+import { pullGallery, storedGallery, galleryCalls } from './galleryRepo';
 import gallery from './Gallery.module.css';
 import { buildingsPath } from '../../lib/appPaths';
 
@@ -33,7 +32,7 @@ export function GalleryScreen() {
     const made: string[] = [];
     void (async () => {
       for (const id of ids.split(',')) {
-        const blob = await callWithRelogin(() => galleryImage(api, id)).catch(() => null);
+        const blob = await galleryCalls.galleryImage(id).catch(() => null);
         if (!live) return;
         if (!blob) continue;
         const url = URL.createObjectURL(blob);

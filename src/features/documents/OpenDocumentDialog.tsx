@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, callWithRelogin } from '../../session/api';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { DocumentView } from './DocumentView';
 import type { DocumentRecord, StoredFile } from './documentsRepo';
-import { documentFile } from './documentsRepo';
+import { documentCalls } from './documentsRepo';
 import styles from './Documents.module.css';
 import { Alert } from '../../ui/Alert';
 
@@ -17,7 +16,7 @@ export function OpenDocumentDialog({ doc, onClose }: { doc: DocumentRecord; onCl
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    callWithRelogin(() => documentFile(api, doc)).then(
+    documentCalls.documentFile(doc).then(
       (f) => live && setFile(f),
       () => live && setFailed(true),
     );

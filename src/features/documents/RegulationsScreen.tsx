@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -10,7 +9,7 @@ import { useFormats } from '../../ui/useFormats';
 import styles from '../../ui/fieldScreens.module.css';
 import { DocumentView } from './DocumentView';
 import type { DocumentRecord, StoredFile } from './documentsRepo';
-import { documentFile } from './documentsRepo';
+import { documentCalls } from './documentsRepo';
 import { OpenDocumentDialog } from './OpenDocumentDialog';
 import { useBuildingDocuments } from './useBuildingDocuments';
 import { Alert } from '../../ui/Alert';
@@ -35,7 +34,7 @@ export function RegulationsScreen() {
     if (currentId === null) return;
     let live = true;
     setFailed(false);
-    callWithRelogin(() => documentFile(api, { id: currentId, mimeType: currentType })).then(
+    documentCalls.documentFile({ id: currentId, mimeType: currentType }).then(
       (stored) => live && setFile({ id: currentId, file: stored }),
       () => live && setFailed(true),
     );

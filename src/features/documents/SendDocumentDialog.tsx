@@ -2,13 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { DocumentRecipients, DocumentRecord } from './documentsRepo';
-import { documentRecipients, sendDocument } from './documentsRepo';
+import { documentCalls } from './documentsRepo';
 import { Alert } from '../../ui/Alert';
 
 type Recipients = { state: 'loading' } | { state: 'failed' } | ({ state: 'ready' } & DocumentRecipients);
@@ -27,7 +26,8 @@ export function SendDocumentDialog({ doc, onClose, onSent }: { doc: DocumentReco
 
   useEffect(() => {
     let live = true;
-    callWithRelogin(() => documentRecipients(api))
+    documentCalls
+      .documentRecipients()
       .then((found) => {
         if (!live) return;
         setRecipients({ state: 'ready', ...found });
@@ -44,7 +44,7 @@ export function SendDocumentDialog({ doc, onClose, onSent }: { doc: DocumentReco
   const submit = async () => {
     setBusy(true);
     try {
-      await callWithRelogin(() => sendDocument(api, doc.id, to));
+      await documentCalls.sendDocument(doc.id, to);
       onSent(to.trim());
     } catch (failure) {
       const refused = ruleFailureOf(failure);

@@ -6,14 +6,13 @@ import { db } from '../../db/db';
 import { documentLimits, formatFileSize } from '../../lib/uploadLimits';
 import { uploadableKinds } from '../../lib/validation/documentRules';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { Field } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { DocumentDraft } from './documentsRepo';
-import { uploadDocument } from './documentsRepo';
+import { documentCalls } from './documentsRepo';
 import styles from './Documents.module.css';
 
 const BUILDING = '';
@@ -33,7 +32,7 @@ export function UploadDocumentDialog({ buildingId, onClose, onUploaded }: { buil
   const submit = async () => {
     setBusy(true);
     try {
-      await callWithRelogin(() => uploadDocument(api, draft));
+      await documentCalls.uploadDocument(draft);
       onUploaded();
     } catch (error) {
       const refused = ruleFailureOf(error);

@@ -5,48 +5,46 @@
 import { base64OfFile } from '../../ui/base64OfFile';
 import { answerOf } from '../../api/answers';
 import type { ApiClient } from '../../api/client';
-import { db } from '../../db/db';
+import { getMeta, metaKeys, putMeta, storedParts } from '../../db/metaKeys';
+import type { StoredDocumentFile, StoredDocuments } from '../../db/metaKeys';
 import { newId } from '../../db/mutate';
 import { documentList, documentRecipientsAnswer } from '../../lib/answers';
 import type { DocumentRecipients, DocumentRecord } from '../../lib/answers';
 import { RuleError, refuse } from '../../lib/validation/rules';
 import { validateDocument, validateSendTo } from '../../lib/validation/documentRules';
+import { withPageClient } from '../../session/api';
 
 export type { DocumentRecipients, DocumentRecord };
 
-const LIST_PREFIX = 'documents.list:';
-const FILE_PREFIX = 'documents.file:';
-
-export type StoredList = { buildingId: number; records: DocumentRecord[]; pulledAt: string };
-export type StoredFile = { id: string; blob: Blob; mimeType: string; storedAt: string };
+export type StoredList = StoredDocuments;
+export type StoredFile = StoredDocumentFile;
 
 export async function pullDocuments(api: ApiClient, buildingId: number): Promise<DocumentRecord[]> {
   const { records } = answerOf(documentList, await api.request('GET', `buildings/${buildingId}/documents`));
   const value: StoredList = { buildingId, records, pulledAt: new Date().toISOString() };
-  await db.meta.put({ key: `${LIST_PREFIX}${buildingId}`, value });
+  await putMeta(metaKeys.documentsList(buildingId), value);
   return records;
 }
 
 /** The building's documents as last pulled (null: never pulled on this device). */
 export async function storedDocuments(buildingId: number): Promise<StoredList | null> {
-  return ((await db.meta.get(`${LIST_PREFIX}${buildingId}`))?.value as StoredList | undefined) ?? null;
+  return (await getMeta(metaKeys.documentsList(buildingId))) ?? null;
 }
 
 /** Ids of the documents whose bytes are on this device. */
 export async function storedFileIds(): Promise<Set<string>> {
-  const keys = await db.meta.where('key').startsWith(FILE_PREFIX).primaryKeys();
-  return new Set(keys.map((k) => k.slice(FILE_PREFIX.length)));
+  return new Set(await storedParts(metaKeys.documentFile));
 }
 
 /** The document's bytes: from the device when it has them, else downloaded once and kept. */
 export async function documentFile(api: ApiClient, doc: Pick<DocumentRecord, 'id' | 'mimeType'>): Promise<StoredFile> {
-  const kept = (await db.meta.get(`${FILE_PREFIX}${doc.id}`))?.value as StoredFile | undefined;
+  const kept = await getMeta(metaKeys.documentFile(doc.id));
   if (kept) return kept;
   const response = await api.raw('GET', `documents/${doc.id}/file`, undefined, { timeoutMs: 60_000 });
   if (!response.ok) throw new Error(`document ${doc.id}: HTTP ${response.status}`);
   const blob = await response.blob();
   const file: StoredFile = { id: doc.id, blob, mimeType: response.headers.get('Content-Type') ?? doc.mimeType, storedAt: new Date().toISOString() };
-  await db.meta.put({ key: `${FILE_PREFIX}${doc.id}`, value: file });
+  await putMeta(metaKeys.documentFile(doc.id), file);
   return file;
 }
 
@@ -89,3 +87,11 @@ export async function sendDocument(api: ApiClient, documentId: string, to: strin
 export async function documentRecipients(api: ApiClient): Promise<DocumentRecipients> {
   return answerOf(documentRecipientsAnswer, await api.request('GET', 'documents/recipients'));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const documentCalls = {
+  documentFile: withPageClient(documentFile),
+  uploadDocument: withPageClient(uploadDocument),
+  sendDocument: withPageClient(sendDocument),
+  documentRecipients: withPageClient(documentRecipients),
+};

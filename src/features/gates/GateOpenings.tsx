@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GateOpeningRecord, GateView } from '../../lib/domain/buildingLife';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useFormats } from '../../ui/useFormats';
-import { openingsOf } from './gatesRepo';
+import { gateCalls } from './gatesRepo';
 import styles from './Gates.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
 
@@ -16,7 +15,7 @@ export function GateOpenings({ gate }: { gate: GateView }) {
   const [failure, setFailure] = useState<string | null>(null);
   const load = () => {
     setFailure(null);
-    void callWithRelogin(() => openingsOf(api, gate)).then(setRecords, (error: unknown) => setFailure(errorKeyOf(error, 'errors:anErrorOccurred')));
+    void gateCalls.openingsOf(gate).then(setRecords, (error: unknown) => setFailure(errorKeyOf(error, 'errors:anErrorOccurred')));
   };
   return (
     <details className={styles.openings} onToggle={(e) => e.currentTarget.open && records === null && load()}>

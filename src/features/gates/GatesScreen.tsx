@@ -7,7 +7,6 @@ import { mayManageGate } from '../../lib/domain/gateRules';
 import type { GateInput } from '../../lib/domain/gateRules';
 import { isRole } from '../../lib/rights/rights';
 import { telHref } from '../../lib/phone';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
@@ -21,7 +20,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
 import { GateForm } from './GateForm';
 import { GateOpenings } from './GateOpenings';
-import { deleteGate, gatesOf, openGate, pullGates, saveGate } from './gatesRepo';
+import { gatesOf, pullGates, gateCalls } from './gatesRepo';
 import styles from './Gates.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
 
@@ -51,21 +50,21 @@ export function GatesScreen() {
 
   const open = (gate: GateView) => {
     // A listed phone dials the gate itself by the tel: link; the server records the request and has it called too.
-    void callWithRelogin(() => openGate(api, gate)).then(
+    void gateCalls.openGate(gate).then(
       (opening) =>
         opening.status === 'failed' ? result.fail('gates:dialFailed') : result.succeed(t(opening.status === 'dialed' ? 'opened' : 'openRequested')),
       (error: unknown) => result.fail(errorKeyOf(error, 'errors:anErrorOccurred')),
     );
   };
   const save = async (input: GateInput) => {
-    await callWithRelogin(() => saveGate(api, buildingId ?? 0, input, editing === 'new' ? null : editing));
+    await gateCalls.saveGate(buildingId ?? 0, input, editing === 'new' ? null : editing);
     setEditing(null);
     result.succeed(t('saved'));
     refresh.retry();
   };
   const remove = async (gate: GateView) => {
     setDeleting(null);
-    await result.run(() => callWithRelogin(() => deleteGate(api, gate)), t('deleted'), 'errors:anErrorOccurred');
+    await result.run(() => gateCalls.deleteGate(gate), t('deleted'), 'errors:anErrorOccurred');
     refresh.retry();
   };
 

@@ -4,15 +4,14 @@
 // to those who manage gates.
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { db } from '../../db/db';
+import { getMeta, metaKeys, putMeta } from '../../db/metaKeys';
 import { newId } from '../../db/mutate';
 import type { GateOpening, GateOpeningRecord, GateView } from '../../lib/domain/buildingLife';
 import { validateGate } from '../../lib/domain/gateRules';
 import type { GateInput } from '../../lib/domain/gateRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
-
-export const gatesKey = (buildingId: number) => `gates.list:${buildingId}`;
+import { withPageClient } from '../../session/api';
 
 async function send<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -28,11 +27,11 @@ async function send<T>(action: () => Promise<T>): Promise<T> {
 
 export async function pullGates(api: ApiClient, buildingId: number): Promise<void> {
   const answer = await api.request<{ records: GateView[] }>('GET', `buildings/${buildingId}/gates`);
-  await db.meta.put({ key: gatesKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
+  await putMeta(metaKeys.gatesList(buildingId), { records: answer.records, savedAt: new Date().toISOString() });
 }
 
 export async function gatesOf(buildingId: number): Promise<GateView[] | null> {
-  return ((await db.meta.get(gatesKey(buildingId)))?.value as { records: GateView[] } | undefined)?.records ?? null;
+  return (await getMeta(metaKeys.gatesList(buildingId)))?.records ?? null;
 }
 
 /**
@@ -71,3 +70,11 @@ export async function saveGate(api: ApiClient, buildingId: number, input: GateIn
 export async function deleteGate(api: ApiClient, gate: GateView): Promise<void> {
   await send(() => api.request('DELETE', `gates/${gate.id}?baseVersion=${gate.version}`, undefined, { headers: { 'Idempotency-Key': newId() } }));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const gateCalls = {
+  openingsOf: withPageClient(openingsOf),
+  openGate: withPageClient(openGate),
+  saveGate: withPageClient(saveGate),
+  deleteGate: withPageClient(deleteGate),
+};

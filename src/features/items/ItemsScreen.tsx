@@ -1,4 +1,3 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -17,7 +16,7 @@ import { useCan } from '../../session/useCan';
 import { pullContacts } from '../../directory/contactsRepo';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
-import { useChangeCount } from '../../ui/useChangeCount';
+import { useIndexedQuery } from '../../ui/useIndexedQuery';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { BuildingNotTaken, useNotTaken } from '../../session/BuildingNotTaken';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
@@ -44,12 +43,12 @@ export function ItemsScreen({ kind }: { kind: ItemKind }) {
   const [query, setQuery] = useState('');
   const [handing, setHanding] = useState<ItemView | null>(null);
   const result = useResult();
-  const changed = useChangeCount(itemsChanges(kind));
   const paging = useListPaging(`${bid ?? ''}|${status}|${query}`);
   const asked = `${kind}|${bid ?? ''}|${status}|${paging.limit}|${query}`;
-  const answer = useLiveQuery(
+  const answer = useIndexedQuery(
+    itemsChanges(kind),
     async () => (bid === null ? null : { asked, view: await itemsView(kind, bid, status, query, paging.limit) }),
-    [asked, kind, bid, status, query, paging.limit, changed],
+    [asked, kind, bid, status, query, paging.limit],
   );
   const data = answer === undefined || answer === null ? answer : answer.view;
   // The view shown answers an earlier query while a newer one is read (a search typed as the screen opened).

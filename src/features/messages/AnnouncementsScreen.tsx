@@ -2,15 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allBuildings } from '../../directory/buildingsRepo';
-import { imageUrl } from '../../api/calls/files';
-import { api, callWithRelogin } from '../../session/api';
+import { serverImageUrl } from '../../session/serverFile';
 import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
-import { boardOf, enablePush, markRead, pullBoard } from './messagesRepo';
+import { boardOf, markRead, pullBoard, messageCalls } from './messagesRepo';
 import styles from './Messages.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
 
@@ -41,7 +40,7 @@ export function AnnouncementsScreen() {
     return <EmptyState title={t('boardTitle')} message={t('errors:anErrorOccurred')} action={<Button onClick={refresh.retry}>{t('retry')}</Button>} />;
 
   const subscribe = () =>
-    void callWithRelogin(() => enablePush(api, i18n.language)).then(
+    void messageCalls.enablePush(i18n.language).then(
       (state) => setPush(state),
       () => setPush('failed'),
     );
@@ -84,7 +83,7 @@ export function AnnouncementsScreen() {
                   {m.pinned ? <span className={styles.badge}>{t('pinned')}</span> : unread?.has(m.id) ? <span className={styles.badge}>{t('new')}</span> : null}
                 </div>
                 <p className={styles.body}>{m.body}</p>
-                {m.imageId ? <img className={styles.image} src={imageUrl(api, m.imageId)} alt={t('imageOf', { subject: m.subject })} loading="lazy" /> : null}
+                {m.imageId ? <img className={styles.image} src={serverImageUrl(m.imageId)} alt={t('imageOf', { subject: m.subject })} loading="lazy" /> : null}
                 <p className={screenFrame.muted}>{t('sentBy', { by: m.sentBy, at: f.dateTime(m.createdAt) })}</p>
               </article>
             </li>

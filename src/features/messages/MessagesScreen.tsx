@@ -9,7 +9,6 @@ import type { MessageTopic } from '../../lib/domain/notificationPrefs';
 import { composedTopics, isMessageTopic } from '../../lib/domain/notificationPrefs';
 import type { RuleFailure } from '../../lib/validation/rules';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { useServerRefresh } from '../../session/useServerRefresh';
@@ -22,7 +21,7 @@ import { TextField } from '../../ui/TextField';
 import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
 import { SentMessages } from './SentMessages';
-import { previewAudience, pullSent, sendMessage } from './messagesRepo';
+import { pullSent, messageCalls } from './messagesRepo';
 import type { Preview } from './messagesRepo';
 import styles from './Messages.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
@@ -56,7 +55,7 @@ export function MessagesScreen() {
       return;
     }
     let live = true;
-    callWithRelogin(() => previewAudience(api, buildingId, owners, renters, topic)).then(
+    messageCalls.previewAudience(buildingId, owners, renters, topic).then(
       (p) => live && setPreview(p),
       () => live && setPreview(null),
     );
@@ -74,13 +73,10 @@ export function MessagesScreen() {
     if (buildingId === null) return;
     setBusy(true);
     try {
-      await callWithRelogin(() =>
-        sendMessage(
-          api,
-          buildingId,
-          { subject, body, owners, renters, channels, pinned, topic, image },
-          { compID: session.compID ?? 0, userID: session.userID ?? 0 },
-        ),
+      await messageCalls.sendMessage(
+        buildingId,
+        { subject, body, owners, renters, channels, pinned, topic, image },
+        { compID: session.compID ?? 0, userID: session.userID ?? 0 },
       );
       setFailure(null);
       setSubject('');

@@ -14,6 +14,7 @@ import { RuleError, imageFile, refuse } from '../../lib/validation/rules';
 import { tooLarge } from '../../lib/uploadLimits';
 import { uploadB64 } from '../../api/calls/files';
 import { base64OfFile } from '../../ui/base64OfFile';
+import { withPageClient } from '../../session/api';
 
 export type SentMessage = Message & { report: DeliveryReport; failures: { channel: string; name: string; reason: string | null }[] };
 /** Per channel: who it reaches, who has no address for it, and how many turned it (or the topic) off. */
@@ -143,3 +144,10 @@ function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return bytes;
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const messageCalls = {
+  enablePush: withPageClient(enablePush),
+  previewAudience: withPageClient(previewAudience),
+  sendMessage: withPageClient(sendMessage),
+};

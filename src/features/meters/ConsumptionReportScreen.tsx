@@ -1,5 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useChangeCount } from '../../ui/useChangeCount';
+import { useIndexedQuery } from '../../ui/useIndexedQuery';
 import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,8 +28,7 @@ export function ConsumptionReportScreen() {
   const f = useFormats();
   const params = useParams();
   const meterId = params.meterid ?? '';
-  const readingsChanged = useChangeCount(onMetersChanged);
-  const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
+  const detail = useIndexedQuery(onMetersChanged, () => meterDetail(meterId), [meterId]);
   const refresh = useServerRefresh(meterId ? `report:${meterId}` : null, (api) => pullReadings(api, meterId));
   const [choice, setChoice] = useState<PeriodChoice>({ period: 'thisMonth', year: new Date().getFullYear(), from: '', to: '' });
   const bid = Number(params.bid);

@@ -1,5 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useChangeCount } from '../../ui/useChangeCount';
+import { useIndexedQuery } from '../../ui/useIndexedQuery';
 import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +32,7 @@ export function MetersScreen() {
   const f = useFormats();
   const bid = Number(useParams().bid);
   const valid = Number.isInteger(bid) && bid > 0;
-  const readingsChanged = useChangeCount(onMetersChanged);
-  const data = useLiveQuery(() => (valid ? buildingMeters(bid) : null), [bid, valid, readingsChanged]);
+  const data = useIndexedQuery(onMetersChanged, () => (valid ? buildingMeters(bid) : null), [bid, valid]);
   const refresh = useServerRefresh(valid ? `meters:${bid}` : null, async (api) => {
     await Promise.all([pullBuildings(api), pullApartments(api, bid), pullMeters(api, bid)]);
   });

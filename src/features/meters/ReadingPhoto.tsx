@@ -1,10 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageUrl } from '../../api/calls/files';
+import { serverImageUrl } from '../../session/serverFile';
 import { isSmallCopy } from '../../sync/replay/offlinePhotos';
 import { photosOf } from '../../sync/write/photos';
-import { api } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import { useObjectUrl } from '../../ui/useObjectUrl';
@@ -22,7 +21,7 @@ export function useReadingPhotoUrl(readingId: string, photoId: string | null): s
   const blobUrl = useObjectUrl(blob);
   if (blobUrl) return blobUrl;
   if (local === undefined || !photoId || blob) return null;
-  return imageUrl(api, photoId);
+  return serverImageUrl(photoId);
 }
 
 type Props = { readingId: string; photoId: string | null; label: string; onOpen(src: string): void };

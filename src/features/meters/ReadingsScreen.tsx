@@ -1,5 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useChangeCount } from '../../ui/useChangeCount';
+import { useIndexedQuery } from '../../ui/useIndexedQuery';
 import { onMetersChanged } from './readingsIndex';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +35,7 @@ export function ReadingsScreen() {
   const params = useParams();
   const bid = Number(params.bid);
   const meterId = params.meterid ?? '';
-  const readingsChanged = useChangeCount(onMetersChanged);
-  const detail = useLiveQuery(() => meterDetail(meterId), [meterId, readingsChanged]);
+  const detail = useIndexedQuery(onMetersChanged, () => meterDetail(meterId), [meterId]);
   const refresh = useServerRefresh(meterId ? `readings:${meterId}` : null, async (api) => {
     if (Number.isInteger(bid)) await pullMeters(api, bid);
     await pullReadings(api, meterId);

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyChoice } from '../../lib/answers';
-import { api, callWithRelogin } from '../../session/api';
 import { useSession } from '../../session/sessionContext';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useOnline } from '../../ui/useOnline';
-import { fetchCompanies, switchCompany } from './companiesRepo';
+import { switchCompany, companyCalls } from './companiesRepo';
 import styles from './ProfileScreen.module.css';
 import { Alert } from '../../ui/Alert';
 
@@ -28,7 +27,7 @@ export function CompanySwitch() {
   useEffect(() => {
     if (!several || !online) return;
     let active = true;
-    callWithRelogin(() => fetchCompanies(api)).then(
+    companyCalls.fetchCompanies().then(
       (companies) => active && setLoad({ status: 'done', companies }),
       () => active && setLoad({ status: 'failed' }),
     );

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { answerOf } from '../../api/answers';
-import type { ApiClient } from '../../api/client';
-import { newId } from '../../db/mutate';
-import { profileRequestList } from '../../lib/answers';
+import type { Inbox } from './profileRequestsRepo';
 import type { ProfileRequestRecord } from '../../lib/answers';
-import { api, callWithRelogin } from '../../session/api';
 import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
 import { Button } from '../../ui/Button';
@@ -14,13 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useFormats } from '../../ui/useFormats';
 import { useResult } from '../../ui/useResult';
 import styles from '../../ui/fieldScreens.module.css';
-
-type Inbox = 'change' | 'deletion';
-const paths: Record<Inbox, string> = { change: 'profile/change-requests', deletion: 'profile/deletion-requests' };
-
-async function load(client: ApiClient, inbox: Inbox): Promise<ProfileRequestRecord[]> {
-  return answerOf(profileRequestList, await client.request('GET', paths[inbox])).records;
-}
+import { requestsOf, decideRequest } from './profileRequestsRepo';
 
 /** /profile-requests: the management company decides change requests; the administrator also deletion requests. */
 export function ProfileRequestsScreen() {
@@ -31,13 +21,12 @@ export function ProfileRequestsScreen() {
   const [inbox, setInbox] = useState<Inbox>('change');
   const [records, setRecords] = useState<ProfileRequestRecord[] | null>(null);
   const result = useResult();
-  const refresh = useServerRefresh(`profile-requests:${inbox}`, async (client) => setRecords(await load(client, inbox)));
+  const refresh = useServerRefresh(`profile-requests:${inbox}`, async (client) => setRecords(await requestsOf(client, inbox)));
 
   const decide = (r: ProfileRequestRecord, decision: 'approved' | 'refused') =>
     result.run(
       async () => {
-        await callWithRelogin(() => api.request('POST', `${paths[inbox]}/${r.id}/decision`, { decision }, { headers: { 'Idempotency-Key': newId() } }));
-        setRecords(await callWithRelogin(() => load(api, inbox)));
+        setRecords(await decideRequest(inbox, r.id, decision));
       },
       t(`profile:inbox.${decision}`),
       'errors:anErrorOccurred',

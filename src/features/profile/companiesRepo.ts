@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { companiesAnswer } from '../../lib/answers';
 import type { CompanyChoice } from '../../lib/answers';
 import { logout } from '../../session/logout';
+import { withPageClient } from '../../session/api';
 
 export async function fetchCompanies(api: ApiClient): Promise<CompanyChoice[]> {
   return answerOf(companiesAnswer, await api.request('GET', 'auth/companies', undefined, { prefix: false })).records;
@@ -14,3 +15,8 @@ export async function fetchCompanies(api: ApiClient): Promise<CompanyChoice[]> {
 export function switchCompany(companyId: number, userName: string): Promise<void> {
   return logout({ prefill: { compID: companyId, userName } });
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const companyCalls = {
+  fetchCompanies: withPageClient(fetchCompanies),
+};

@@ -18,6 +18,7 @@ import { refuse } from '../../lib/validation/rules';
 import { currentActor } from '../../sync/write/actor';
 import { createRecord } from '../../sync/write/writePath';
 import type { MetaOutboxKey } from '../../sync/write/outboxSubjects';
+import { withPageClient } from '../../session/api';
 
 export const REQUEST_PREFIX = 'profile.request:';
 const PROFILE_PREFIX = 'profile:';
@@ -141,3 +142,8 @@ export async function saveNotificationPrefs(prefs: NotificationPrefs): Promise<v
     },
   });
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const profileCalls = {
+  pullProfile: withPageClient(pullProfile),
+};

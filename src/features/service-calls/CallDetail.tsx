@@ -1,46 +1,20 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { api, callWithRelogin } from '../../session/api';
 import { RecordSyncBadge } from '../../ui/RecordSyncBadge';
 import { useOnline } from '../../ui/useOnline';
 import { CallActions } from './CallActions';
 import { CallFacts } from './CallFacts';
 import { CallPhotos } from './CallPhotos';
-import { pullServiceCallFiles } from './serviceCallFiles';
-import { pullServiceCall } from './serviceCallsRepo';
-import { refreshClosingMessageDays } from './serviceCallSettings';
 import { TranslatePanel } from './TranslatePanel';
 import { UpdatesSection } from './UpdatesSection';
 import { useActionFeedback } from './useActionFeedback';
 import { useBuildings, useCallPhotos, useCallUpdates, useServiceCall } from './useServiceCalls';
 import styles from './CallDetail.module.css';
 import shared from './ServiceCalls.module.css';
-
-/** Brings the call, its updates, its photos and the closing-days setting up to date when online. */
-function useDetailRefresh(id: string, known: boolean): void {
-  const online = useOnline();
-  useEffect(() => {
-    if (!online) return;
-    void (async () => {
-      try {
-        await callWithRelogin(async () => {
-          await pullServiceCall(api, id);
-          await pullServiceCallFiles(api, id);
-        });
-      } catch {
-        // A call made offline is not on the server until it replays; the device copy is shown meanwhile.
-      }
-      try {
-        await refreshClosingMessageDays(api);
-      } catch {
-        // The stored (or default) number of days stays in use.
-      }
-    })();
-  }, [id, online, known]);
-}
+import { useCallDetailRefresh } from './useCallDetailRefresh';
 
 export function CallDetail({ id }: { id: string }) {
   const { t } = useTranslation('serviceCalls');
@@ -56,7 +30,7 @@ export function CallDetail({ id }: { id: string }) {
     if (leaveTo.current) navigate(leaveTo.current, { replace: true });
     leaveTo.current = null;
   });
-  useDetailRefresh(id, call !== null && call !== undefined && call.callNumber !== null);
+  useCallDetailRefresh(id, call !== null && call !== undefined && call.callNumber !== null);
 
   if (call === undefined) return <Spinner />;
   if (call === null) {

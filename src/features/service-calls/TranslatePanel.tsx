@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode, languageByCode } from '../../i18n/languages';
 import { Button } from '../../ui/Button';
-import { api, callWithRelogin } from '../../session/api';
 import { useOnline } from '../../ui/useOnline';
-import { translateServiceCall } from './serviceCallTranslation';
+import { translationCalls } from './serviceCallTranslation';
 import type { CallTranslation } from './serviceCallTranslation';
 import styles from './CallDetail.module.css';
 import shared from './ServiceCalls.module.css';
@@ -23,7 +22,7 @@ export function TranslatePanel({ callId, applied }: { callId: string; applied: b
   const translate = async () => {
     setState({ kind: 'busy' });
     try {
-      const result = await callWithRelogin(() => translateServiceCall(api, callId, language.id));
+      const result = await translationCalls.translateServiceCall(callId, language.id);
       setState(result.translated ? { kind: 'done', result } : { kind: 'error', messageKey: 'errors:couldNotTranslate' });
     } catch {
       setState({ kind: 'error', messageKey: 'errors:translationError' });

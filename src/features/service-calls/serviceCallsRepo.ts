@@ -9,6 +9,7 @@ import type { ServiceCall, ServiceCallStatus, ServiceCallTab } from '../../lib/d
 import { eachLimited } from '../../lib/eachLimited';
 import { canTransition, closedAtAfter, tabOf } from '../../lib/domain/serviceCallStatus';
 import { description as descriptionRule, refuse, RuleError, validateServiceCall } from '../../lib/validation/rules';
+import { api, callWithRelogin } from '../../session/api';
 import { currentActor } from '../../sync/write/actor';
 import type { Actor } from '../../sync/write/actor';
 import { photoRowOf } from '../../sync/write/photos';
@@ -195,6 +196,9 @@ export async function pullServiceCalls(api: ApiClient, query: { buildingId?: num
     scope: (row) => row.tab === query.tab && (query.buildingId === undefined || row.buildingId === query.buildingId),
   });
 }
+
+/** The open calls of the company, with the page's client (what the buildings list counts). */
+export const pullOpenCalls = () => callWithRelogin(() => pullServiceCalls(api, { tab: 'open' }));
 
 /** Refreshes the updates of one call (those not sent yet are kept). */
 export function pullServiceCallUpdates(api: ApiClient, id: string) {

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/outboxRows';
-import { serverRefetch } from '../../sync/write/outbox';
-import { discardEntry, retryNow } from '../../sync/write/userActions';
+import { retryNow } from '../../sync/write/userActions';
 import { ConflictForm } from './ConflictForm';
 import { EditRetryForm } from './EditRetryForm';
 import { editableFieldsOf } from './editableFields';
 import { entryTitleKey } from './entryTitles';
 import { fieldLabel, isShownField } from './fieldDisplay';
-import { api, callWithRelogin } from '../../session/api';
 import { requestReplayNow } from '../../session/syncController';
 import styles from './SyncScreen.module.css';
 import { useOnline } from '../../ui/useOnline';
 import { useFormats } from '../../ui/useFormats';
+import { discardWithServerCopy } from './outboxRepo';
 
 export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
   const { t } = useTranslation(['sync', 'errors']);
@@ -64,7 +63,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           ) : null}
           {confirmDiscard ? (
             <>
-              <button type="button" className={styles.danger} onClick={() => void discardEntry(entry.id, (e) => callWithRelogin(() => serverRefetch(api)(e)))}>
+              <button type="button" className={styles.danger} onClick={() => void discardWithServerCopy(entry.id)}>
                 {t('entry.confirmDiscard')}
               </button>
               <button type="button" onClick={() => setConfirmDiscard(false)}>

@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { newId } from '../../db/mutate';
-import { pullApartments } from '../../directory/apartmentsRepo';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { db } from '../../db/db';
 import { isApiError } from '../../api/errors';
 import type { TenantLinkRole } from '../../lib/domain/tenantLinkRules';
 import { tenantLinkRoles } from '../../lib/domain/tenantLinkRules';
 import { ruleFailureOf } from '../../lib/validation/rules';
-import { api } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useOnlineList } from '../../session/useOnlineList';
 import { useSession } from '../../session/sessionContext';
@@ -25,7 +23,7 @@ import { useOnline } from '../../ui/useOnline';
 import styles from '../../ui/fieldScreens.module.css';
 import { LinkShare } from './LinkShare';
 import type { TenantLink } from './tenantLinksRepo';
-import { buildingLinks, createLink, revokeLink } from './tenantLinksRepo';
+import { buildingLinks, createLink, revokeLink, pullBuildingApartments } from './tenantLinksRepo';
 import { Alert } from '../../ui/Alert';
 
 const ANY = '';
@@ -59,7 +57,7 @@ export function TenantLinksScreen() {
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (online && buildingId !== null) void pullApartments(api, buildingId).catch(() => undefined);
+    if (online && buildingId !== null) void pullBuildingApartments(buildingId).catch(() => undefined);
   }, [online, buildingId]);
 
   async function create() {

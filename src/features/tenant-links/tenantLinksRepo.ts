@@ -6,6 +6,7 @@ import { answerOf } from '../../api/answers';
 import type { TenantLinkRole } from '../../lib/domain/tenantLinkRules';
 import { validateTenantLink } from '../../lib/domain/tenantLinkRules';
 import { refuse } from '../../lib/validation/rules';
+import { pullApartments } from '../../directory/apartmentsRepo';
 import { api, callWithRelogin } from '../../session/api';
 
 const link = z.looseObject({
@@ -47,3 +48,6 @@ export async function revokeLink(code: string, key: string): Promise<void> {
 export function linkUrl(l: Pick<TenantLink, 'path'>): string {
   return new URL(l.path, window.location.origin).toString();
 }
+
+/** The building's apartments from the server, with the page's client (the screen's background pull). */
+export const pullBuildingApartments = (buildingId: number) => pullApartments(api, buildingId);

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { ltr } from '../../lib/text';
 import { wallClockDate, wallClockTime } from '../../lib/dates';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useCan } from '../../session/useCan';
 import { useServerRefresh } from '../../session/useServerRefresh';
@@ -14,7 +13,7 @@ import { useOnline } from '../../ui/useOnline';
 import { useResult } from '../../ui/useResult';
 import { ResultDialog } from '../../ui/ResultDialog';
 import { EventForm } from './EventForm';
-import { deleteEvent, eventsOf, pullEvents, saveEvent } from './eventsRepo';
+import { eventsOf, pullEvents, eventCalls } from './eventsRepo';
 import type { EventDraft } from './eventsRepo';
 import styles from './TenantRoom.module.css';
 import screenFrame from '../../ui/screenFrame.module.css';
@@ -31,14 +30,14 @@ export function BuildingEvents({ buildingId, day }: { buildingId: number; day: s
   const result = useResult();
 
   const save = async (draft: EventDraft) => {
-    await callWithRelogin(() => saveEvent(api, buildingId, draft, editing === 'new' ? null : editing));
+    await eventCalls.saveEvent(buildingId, draft, editing === 'new' ? null : editing);
     setEditing(null);
     result.succeed(t('eventSaved'));
     refresh.retry();
   };
   const remove = async (event: BuildingEvent) => {
     try {
-      await callWithRelogin(() => deleteEvent(api, event));
+      await eventCalls.deleteEvent(event);
       result.succeed(t('eventDeleted'));
     } catch (error) {
       result.fail(errorKeyOf(error, 'errors:errorSavingEvent'));

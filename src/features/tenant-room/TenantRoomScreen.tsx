@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { pullApartments } from '../../directory/apartmentsRepo';
 import { allBuildings } from '../../directory/buildingsRepo';
 import { addLocalDays, israelWallClock, wallClockDate } from '../../lib/dates';
-import { api, callWithRelogin } from '../../session/api';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
@@ -25,7 +24,7 @@ import { RoomForm } from './RoomForm';
 import { StaffBookings } from './StaffBookings';
 import type { RoomInput } from '../../lib/domain/bookingRules';
 import type { BuildingRoom } from '../../lib/domain/buildingLife';
-import { bookSlot, cancelBooking, pullRooms, requestCancellation, saveRoom } from './roomsRepo';
+import { pullRooms, roomCalls } from './roomsRepo';
 import type { ShownBooking } from './roomsRepo';
 import { apartmentsOf, roomsOf } from './roomsQueries';
 import { useRoomCalendar } from './useRoomCalendar';
@@ -59,7 +58,7 @@ export function TenantRoomScreen() {
   const setup = can('rooms.setup') && buildingId !== null;
 
   const saveRoomSettings = async (input: RoomInput) => {
-    const saved = await callWithRelogin(() => saveRoom(api, buildingId ?? 0, input, roomEditing === 'new' ? null : roomEditing));
+    const saved = await roomCalls.saveRoom(buildingId ?? 0, input, roomEditing === 'new' ? null : roomEditing);
     setRoomEditing(null);
     setRoomId(saved.id);
     result.succeed(t('roomSaved'));
@@ -143,7 +142,7 @@ export function TenantRoomScreen() {
   const act = async (action: () => Promise<unknown>, success: string, fallbackKey: string, late: ShownBooking | null = null) => {
     setBusy(true);
     try {
-      await callWithRelogin(action);
+      await action();
       result.succeed(success);
     } catch (error) {
       const key = errorKeyOf(error, fallbackKey);
@@ -156,12 +155,12 @@ export function TenantRoomScreen() {
   };
   const bookedNote = room.feeAgorot > 0 ? t('bookedWithFee', { fee: f.agorot(room.feeAgorot) }) : t('booked');
   const book = (slot: { start: string; end: string }) =>
-    void act(() => bookSlot(api, { room, ...slot, week, forApartment: staff ? forApartment : null }), bookedNote, 'errors:errorSavingEvent');
+    void act(() => roomCalls.bookSlot({ room, ...slot, week, forApartment: staff ? forApartment : null }), bookedNote, 'errors:errorSavingEvent');
   const cancel = (booking: ShownBooking) =>
-    void act(() => cancelBooking(api, booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent', booking);
+    void act(() => roomCalls.cancelBooking(booking, can('rooms.manage')), t('cancelled'), 'errors:errorSavingEvent', booking);
   const askCompany = (booking: ShownBooking) => {
     setLateCancel(null);
-    void act(() => requestCancellation(api, booking), t('cancelRequested'), 'errors:errorSavingEvent');
+    void act(() => roomCalls.requestCancellation(booking), t('cancelRequested'), 'errors:errorSavingEvent');
   };
   const stale = refresh.state === 'failed' && week !== null;
 

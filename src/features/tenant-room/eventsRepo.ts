@@ -2,16 +2,16 @@
 // staff and the committee add, change and delete them online (direct calls with an Idempotency-Key).
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { db } from '../../db/db';
+import { getMeta, metaKeys, putMeta } from '../../db/metaKeys';
 import { newId } from '../../db/mutate';
 import { israelWallClock } from '../../lib/dates';
 import type { BuildingEvent } from '../../lib/domain/buildingLife';
 import { mayDeleteEvent, validateEvent } from '../../lib/domain/eventRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
+import { withPageClient } from '../../session/api';
 
 export type EventDraft = { title: string; notes: string; start: string; end: string };
-export const eventsKey = (buildingId: number) => `tenantRoom.events:${buildingId}`;
 
 function asRuleError(error: unknown): unknown {
   if (!isApiError(error)) return error;
@@ -29,11 +29,11 @@ async function send<T>(action: () => Promise<T>): Promise<T> {
 
 export async function pullEvents(api: ApiClient, buildingId: number): Promise<void> {
   const answer = await api.request<{ records: BuildingEvent[] }>('GET', `buildings/${buildingId}/events`);
-  await db.meta.put({ key: eventsKey(buildingId), value: { records: answer.records, savedAt: new Date().toISOString() } });
+  await putMeta(metaKeys.buildingEvents(buildingId), { records: answer.records, savedAt: new Date().toISOString() });
 }
 
 export async function eventsOf(buildingId: number): Promise<BuildingEvent[] | null> {
-  return ((await db.meta.get(eventsKey(buildingId)))?.value as { records: BuildingEvent[] } | undefined)?.records ?? null;
+  return (await getMeta(metaKeys.buildingEvents(buildingId)))?.records ?? null;
 }
 
 export async function saveEvent(api: ApiClient, buildingId: number, draft: EventDraft, current: BuildingEvent | null): Promise<void> {
@@ -50,3 +50,9 @@ export async function deleteEvent(api: ApiClient, event: BuildingEvent): Promise
   refuse(mayDeleteEvent(event, israelWallClock(new Date())));
   await send(() => api.request('DELETE', `building-events/${event.id}?baseVersion=${event.version}`, undefined, { headers: { 'Idempotency-Key': newId() } }));
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const eventCalls = {
+  saveEvent: withPageClient(saveEvent),
+  deleteEvent: withPageClient(deleteEvent),
+};

@@ -12,6 +12,7 @@ import type { RoomInput } from '../../lib/domain/bookingRules';
 import { cancellation, validateBooking, validateRoom } from '../../lib/domain/bookingRules';
 import { isMessageKey } from '../../lib/validation/messages';
 import { RuleError, refuse } from '../../lib/validation/rules';
+import { withPageClient } from '../../session/api';
 
 export type ShownBooking = RoomBooking & { mine: boolean };
 export type RoomsOfBuilding = { records: BuildingRoom[]; myApartmentId: string | null; savedAt: string };
@@ -100,3 +101,11 @@ export async function requestCancellation(api: ApiClient, booking: ShownBooking)
     throw asRuleError(error);
   }
 }
+
+/** The calls of the screens, with the page's client and its silent re-login. */
+export const roomCalls = {
+  saveRoom: withPageClient(saveRoom),
+  bookSlot: withPageClient(bookSlot),
+  cancelBooking: withPageClient(cancelBooking),
+  requestCancellation: withPageClient(requestCancellation),
+};

@@ -3,6 +3,7 @@
 // answered yet comes from the outbox's rows.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useBackgroundRefresh } from '../../session/useBackgroundRefresh';
 import { useOnline } from '../../ui/useOnline';
 import {
   detailKey,
@@ -19,37 +20,14 @@ import {
   writtenHere,
 } from './threadsRepo';
 
-type Refresh = { refreshing: boolean; failed: boolean; refresh(): Promise<void> };
-
-function useRefresh(pull: () => Promise<void>, ready: boolean): Refresh {
-  const online = useOnline();
-  const [refreshing, setRefreshing] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const refresh = useCallback(async () => {
-    setRefreshing(true);
-    try {
-      await pull();
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setRefreshing(false);
-    }
-  }, [pull]);
-  useEffect(() => {
-    if (online && ready) void refresh();
-  }, [online, ready, refresh]);
-  return { refreshing, failed, refresh };
-}
-
 /** Refreshes again each time `count` changes while `when` holds (something sent from here was answered). */
-function useRefreshWhen(refresh: () => Promise<void>, when: boolean, count: number): void {
+function useRefreshWhen(refresh: () => void, when: boolean, count: number): void {
   const refreshRef = useRef(refresh);
   useEffect(() => {
     refreshRef.current = refresh;
   });
   useEffect(() => {
-    if (when) void refreshRef.current();
+    if (when) refreshRef.current();
   }, [when, count]);
 }
 
@@ -69,9 +47,9 @@ export function useThreads() {
   const opened = useLiveQuery(() => openedHere(), [], []);
   // A thread opened here that the server has since answered: read the list again to show it in its place.
   const answeredHere = opened.filter((o) => o.syncState === 'synced').length;
-  const state = useRefresh(pullThreads, key !== null);
-  useRefreshWhen(state.refresh, key !== null && answeredHere > 0, answeredHere);
-  return { stored, opened, ...state };
+  const { refreshing, failed, retry } = useBackgroundRefresh(key === null ? null : 'threads', pullThreads);
+  useRefreshWhen(retry, key !== null && answeredHere > 0, answeredHere);
+  return { stored, opened, refreshing, failed, refresh: retry };
 }
 
 export function useThread(id: string) {
@@ -80,15 +58,14 @@ export function useThread(id: string) {
   const stored = useLiveQuery(() => (key === null ? undefined : storedDetail(key)), [key]);
   const opened = useLiveQuery(async () => (await openedHere()).find((t) => t.value.id === id) ?? null, [id]);
   const written = useLiveQuery(() => writtenHere(id), [id], []);
-  const pull = useCallback(() => pullThread(id), [id]);
   // Opened offline and not on the server yet: nothing to ask it until the thread is answered.
   const waiting = opened !== undefined && opened !== null && opened.syncState !== 'synced';
   // A message sent from here that the server answered: read the thread again to show it in its place.
   const answeredHere = written.filter((m) => m.syncState === 'synced').length;
   const ready = key !== null && opened !== undefined && !waiting;
-  const state = useRefresh(pull, ready);
-  useRefreshWhen(state.refresh, ready && answeredHere > 0, answeredHere);
-  return { stored, opened, written, ...state };
+  const { refreshing, failed, retry } = useBackgroundRefresh(ready ? `thread:${id}` : null, () => pullThread(id));
+  useRefreshWhen(retry, ready && answeredHere > 0, answeredHere);
+  return { stored, opened, written, refreshing, failed, refresh: retry };
 }
 
 /**

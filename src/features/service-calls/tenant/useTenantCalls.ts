@@ -5,31 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../db/db';
 import type { PhotoRow } from '../../../db/schema';
-import { useOnline } from '../../../ui/useOnline';
+import { useBackgroundRefresh } from '../../../session/useBackgroundRefresh';
 import { detailKey, listKey, pendingComments, pendingReports, pullTenantCall, pullTenantCalls, storedDetail, storedList } from './tenantCallsRepo';
-
-type Refresh = { refreshing: boolean; failed: boolean; refresh(): Promise<void> };
-
-function useRefresh(pull: () => Promise<void>, ready: boolean): Refresh {
-  const online = useOnline();
-  const [refreshing, setRefreshing] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const refresh = useCallback(async () => {
-    setRefreshing(true);
-    try {
-      await pull();
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setRefreshing(false);
-    }
-  }, [pull]);
-  useEffect(() => {
-    if (online && ready) void refresh();
-  }, [online, ready, refresh]);
-  return { refreshing, failed, refresh };
-}
 
 /** The user's key of a stored answer; `make` must be stable (a module function or a useCallback). */
 function useKey(make: () => Promise<string>): string | null {
@@ -44,8 +21,8 @@ export function useTenantCalls() {
   const key = useKey(listKey);
   const stored = useLiveQuery(() => (key === null ? undefined : storedList(key)), [key]);
   const pending = useLiveQuery(() => pendingReports(), [], []);
-  const state = useRefresh(pullTenantCalls, key !== null);
-  return { stored, pending, ...state };
+  const { refreshing, failed, retry } = useBackgroundRefresh(key === null ? null : 'tenant-calls', pullTenantCalls);
+  return { stored, pending, refreshing, failed, refresh: retry };
 }
 
 export function useTenantCall(id: string) {
@@ -54,11 +31,10 @@ export function useTenantCall(id: string) {
   const stored = useLiveQuery(() => (key === null ? undefined : storedDetail(key)), [key]);
   const local = useLiveQuery(() => db.serviceCalls.get(id), [id]);
   const comments = useLiveQuery(() => pendingComments(id), [id], []);
-  const pull = useCallback(() => pullTenantCall(id), [id]);
   // Not on the server yet (reported offline): nothing to ask it until the report is answered.
   const ready = key !== null && (local === undefined || local.syncState === 'synced');
-  const state = useRefresh(pull, ready);
-  return { stored, local, comments, ...state };
+  const { refreshing, failed, retry } = useBackgroundRefresh(ready ? `tenant-call:${id}` : null, () => pullTenantCall(id));
+  return { stored, local, comments, refreshing, failed, refresh: retry };
 }
 
 /** Photos of the call and its comments that are on this device (taken here, waiting or sent). */
