@@ -10,10 +10,11 @@ import type { VisitorTable } from '../db/schema.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { assertBuildingVisible } from '../http/rights.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams, noParams } from '../http/params.ts';
 
 type Visitor = Omit<VisitorTable, 'companyId' | 'passId'> & { passId: string | null };
 
@@ -63,11 +64,20 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
     return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId), passId: r.passId ?? null })) };
   });
+}
 
-  app.post('/api/binyan/visitors', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
-    const body = parse(arrival, req.body ?? {});
-    enforce(validateVisitor(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const deskVisitorsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/visitors',
+    right: 'receptionist.desk',
+    params: noParams,
+    body: arrival,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateVisitor(body));
+    },
+    change: async (tx, { req, body }) => {
       await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       if (await tx.first(tx.q.selectFrom('visitors').select('id').where('id', '=', body.id))) throw fail.exists({ id: body.id });
@@ -85,13 +95,18 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await tx.run(tx.q.insertInto('visitors').values({ ...visitor, companyId }));
       // No record: the desk keeps its own copy (a local row of `meta`).
       return { status: 201, record: null, extra: { visitor } };
-    });
-  });
+    },
+  }),
 
-  app.post('/api/binyan/visitors/:id/leave', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
-    const body = parse(departure, req.body ?? {});
-    const id = (req.params as { id: string }).id;
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/visitors/:id/leave',
+    right: 'receptionist.desk',
+    params: idParams,
+    body: departure,
+    bodyOptional: true,
+    change: async (tx, { req, params, body }) => {
+      const { id } = params;
       const row = await tx.first(tx.q.selectFrom('visitors').selectAll().where('id', '=', id));
       if (!row) throw fail.notFound();
       if (row.companyId !== authOf(req).companyId) throw fail.forbidden();
@@ -100,6 +115,6 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const leftAt = row.leftAt ?? new Date(body.leftAt).toISOString();
       if (!row.leftAt) await tx.run(tx.q.updateTable('visitors').set({ leftAt }).where('id', '=', id));
       return { record: null, extra: { visitor: { id, leftAt } } };
-    });
-  });
-}
+    },
+  }),
+];

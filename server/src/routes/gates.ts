@@ -13,12 +13,14 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { gateOpenings, gates, isPersonalPhone } from '../data/buildingLife.ts';
 import { admissionOf, dialOnce, openingOf, refuseUsedOpeningId } from '../gates/gateOpening.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { applyOnce, runMutation, sendApplied } from '../http/mutation.ts';
+import { applyOnce, sendApplied } from '../http/mutation.ts';
 import { patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, idParams, noParams } from '../http/params.ts';
 
 const phoneText = z.string().max(40);
 const gateFields = {
@@ -75,44 +77,6 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: (await gates.list(db, { buildingId: building.id }, { orderBy: 'name' })).map((g) => viewOf(req, g)) };
   });
 
-  app.post('/api/binyan/gates', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const body = parse(gateCreate, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      await refuseExisting(tx, req, gates, body.id);
-      const building = await loadBuilding(tx, req, body.buildingId);
-      requireGateRight(req, body);
-      const record: Gate = cleaned({ ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() });
-      await checkGate(tx, req, record);
-      await gates.insert(tx, record, authOf(req).companyId);
-      return { status: 201, record };
-    });
-  });
-
-  app.patch('/api/binyan/gates/:id', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(gatePatch, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, gates, id);
-      checkVersion(current, body.baseVersion);
-      const record = cleaned(bump(current, body.changes, ctx.nowIso()));
-      requireGateRight(req, current, record);
-      await checkGate(tx, req, record);
-      await gates.update(tx, record);
-      return { record };
-    });
-  });
-
-  app.delete('/api/binyan/gates/:id', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, gates, id);
-      checkVersion(current, baseVersionFromQuery(req));
-      requireGateRight(req, current);
-      await gates.remove(tx, id);
-      return { record: current };
-    });
-  });
-
   /**
    * Opens a gate for a caller it names: limited per user and per gate, recorded with who asked, dialed
    * once after the commit (a repeat with the same key gets the stored answer, no second call). Not in a
@@ -158,3 +122,58 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records };
   });
 }
+
+export const gatesCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/gates',
+    right: 'gates.manage',
+    params: noParams,
+    body: gateCreate,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
+      await refuseExisting(tx, req, gates, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      requireGateRight(req, body);
+      const record: Gate = cleaned({ ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() });
+      await checkGate(tx, req, record);
+      await gates.insert(tx, record, authOf(req).companyId);
+      return { status: 201, record };
+    },
+  }),
+
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/gates/:id',
+    right: 'gates.manage',
+    params: idParams,
+    body: gatePatch,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const current = await loadOwned(tx, req, gates, id);
+      checkVersion(current, body.baseVersion);
+      const record = cleaned(bump(current, body.changes, ctx.nowIso()));
+      requireGateRight(req, current, record);
+      await checkGate(tx, req, record);
+      await gates.update(tx, record);
+      return { record };
+    },
+  }),
+
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/gates/:id',
+    right: 'gates.manage',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { req, params, query }) => {
+      const { id } = params;
+      const current = await loadOwned(tx, req, gates, id);
+      checkVersion(current, baseVersionIn(query));
+      requireGateRight(req, current);
+      await gates.remove(tx, id);
+      return { record: current };
+    },
+  }),
+];

@@ -36,6 +36,8 @@ import { runMutation } from '../http/mutation.ts';
 import { actorOf, assertBuildingVisible } from '../http/rights.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams } from '../http/params.ts';
 
 const optionBody = z.object({ id: z.string().trim().min(1).max(60), label: z.string().max(300), bidId: z.string().max(100).nullable().default(null) });
 const pollBody = z.object({
@@ -153,23 +155,35 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { status: 201, record: await answerOf(tx, req, poll, now) };
     });
   });
+}
 
-  app.post('/api/binyan/polls/:id/close', { config: { right: 'polls.manage' } }, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    return runMutation(ctx, req, reply, async (tx) => {
+export const pollsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/polls/:id/close',
+    right: 'polls.manage',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params }) => {
+      const { id } = params;
       const poll = await loadPoll(tx, req, id);
       const now = ctx.now();
       if (poll.status === 'closed') enforce({ field: 'poll', messageKey: 'pollAlreadyClosed' }, true);
       // Closed by hand before its time: now; past its time it closes at its time (the check on read's rule).
       await closePoll(tx, poll, isPollOpen(poll, now) ? now.toISOString() : poll.closesAt);
       return { record: await answerOf(tx, req, (await polls.find(tx, id)) ?? poll, now) };
-    });
-  });
+    },
+  }),
 
-  app.post('/api/binyan/polls/:id/votes', { config: { right: 'polls.vote' } }, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    const body = parse(voteBody, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/polls/:id/votes',
+    right: 'polls.vote',
+    params: idParams,
+    body: voteBody,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const poll = await loadPoll(tx, req, id);
       const now = ctx.now();
       // The server's clock at arrival decides: a vote cast offline before closing but sent after it is late.
@@ -191,6 +205,6 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
         votedAt: now.toISOString(),
       });
       return { record: await answerOf(tx, req, poll, now) };
-    });
-  });
-}
+    },
+  }),
+];

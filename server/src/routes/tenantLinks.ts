@@ -11,9 +11,10 @@ import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
 import { tenantLinkRoles, tenantLinkState, validateTenantLink } from '../../../src/lib/domain/tenantLinkRules.ts';
+import { defineCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const linkBody = z.object({
   apartmentId: recordId,
@@ -72,28 +73,6 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map((r) => publicLink(r, r.apartmentNumber ?? null, now)) };
   });
 
-  app.post('/api/binyan/tenant-links', { config: { right: 'tenants.invite' } }, async (req, reply) => {
-    const body = parse(linkBody, req.body);
-    enforce(validateTenantLink({ role: body.role, expiresOn: body.expiresOn }, ctx.now()));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const apartment = await loadOwned(tx, req, apartments, body.apartmentId);
-      const { companyId, user } = authOf(req);
-      const link: LinkRow = {
-        code: newUuid(),
-        companyId,
-        buildingId: apartment.buildingId,
-        apartmentId: apartment.id,
-        role: body.role,
-        expiresOn: body.expiresOn,
-        createdAt: ctx.nowIso(),
-        usedAt: null,
-        revokedAt: null,
-      };
-      await tx.run(tx.q.insertInto('tenant_links').values({ ...link, createdBy: user.id }));
-      return { status: 201, record: publicLink(link, apartment.number, ctx.now()) };
-    });
-  });
-
   // Revoking is for good: the link registers nobody from then on; a second revoke answers the same.
   app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
     runMutation(ctx, req, reply, async (tx) => {
@@ -110,3 +89,33 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
 }
+
+export const tenantLinksCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant-links',
+    right: 'tenants.invite',
+    params: noParams,
+    body: linkBody,
+    check: ({ ctx, body }) => {
+      enforce(validateTenantLink({ role: body.role, expiresOn: body.expiresOn }, ctx.now()));
+    },
+    change: async (tx, { ctx, req, body }) => {
+      const apartment = await loadOwned(tx, req, apartments, body.apartmentId);
+      const { companyId, user } = authOf(req);
+      const link: LinkRow = {
+        code: newUuid(),
+        companyId,
+        buildingId: apartment.buildingId,
+        apartmentId: apartment.id,
+        role: body.role,
+        expiresOn: body.expiresOn,
+        createdAt: ctx.nowIso(),
+        usedAt: null,
+        revokedAt: null,
+      };
+      await tx.run(tx.q.insertInto('tenant_links').values({ ...link, createdBy: user.id }));
+      return { status: 201, record: publicLink(link, apartment.number, ctx.now()) };
+    },
+  }),
+];

@@ -30,6 +30,8 @@ import { tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { loadThread, threadReaderOf, threadsOf } from '../http/threadAccess.ts';
 import { parse } from '../http/validate.ts';
 import { queueThreadNotice } from '../messaging/threadNotice.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams, noParams } from '../http/params.ts';
 
 const openBody = z.object({
   id: recordId,
@@ -119,11 +121,47 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
+  /**
+   * The caller has read the thread up to `upTo` (the newest message they were shown): the mark only moves
+   * forward, so a late request from another device never makes read messages unread again.
+   */
+  app.post('/api/binyan/threads/:id/read', { config: { right: 'threads.read' } }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const body = parse(readBody, req.body ?? {});
+    return runMutation(
+      ctx,
+      req,
+      reply,
+      async (tx) => {
+        const { thread, reader } = await loadThread(tx, req, id);
+        const current = (await threadReads.of(tx, reader.userId, [thread.id])).get(thread.id) ?? null;
+        await threadReads.mark(tx, {
+          threadId: thread.id,
+          userId: reader.userId,
+          companyId: thread.companyId,
+          readAt: nextReadMark(current, body.upTo, ctx.nowIso()),
+        });
+        const [record] = await summariesOf(tx, reader.userId, [thread]);
+        return { record };
+      },
+      { keyRequired: false },
+    );
+  });
+}
+
+export const threadsCommands = [
   /** A tenant opens a thread with its first message; the same id again is the same thread (409 with it). */
-  app.post('/api/binyan/threads', { config: { right: 'threads.open' } }, async (req, reply) => {
-    const body = parse(openBody, req.body ?? {});
-    enforce(validateNewThread(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/threads',
+    right: 'threads.open',
+    params: noParams,
+    body: openBody,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateNewThread(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       const home = await tenantHomeOf(tx, req);
       const { user, companyId } = authOf(req);
       const existing = await threads.find(tx, body.id);
@@ -163,17 +201,23 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       // What one writes is read: the author's own mark starts at their first message.
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
       return { status: 201, record: summaryOf(thread, user.id, { messageCount: 1, unread: 0 }) };
-    });
-  });
+    },
+  }),
 
   /** A message in a thread one reaches: the tenant's, or an answer that notifies the tenant after the commit. */
-  app.post('/api/binyan/threads/:id/messages', { config: { right: 'threads.reply' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(messageBody, req.body ?? {});
-    enforce(validateThreadText(body.text));
-    let noticeQueued = false;
-    const answer = await runMutation(ctx, req, reply, async (tx) => {
-      noticeQueued = false;
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/threads/:id/messages',
+    right: 'threads.reply',
+    params: idParams,
+    body: messageBody,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateThreadText(body.text));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      let noticeQueued = false;
       const { thread, reader } = await loadThread(tx, req, id);
       const { user, companyId } = authOf(req);
       const existing = await threadMessages.find(tx, body.id);
@@ -198,36 +242,10 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       await threads.touch(tx, thread.id, now);
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
       if (message.side === 'answer') noticeQueued = await queueThreadNotice(tx, thread, message, now);
-      return { status: 201, record: messageOf(message, user.id) };
-    });
-    if (noticeQueued) ctx.messaging.kick();
-    return answer;
-  });
-
-  /**
-   * The caller has read the thread up to `upTo` (the newest message they were shown): the mark only moves
-   * forward, so a late request from another device never makes read messages unread again.
-   */
-  app.post('/api/binyan/threads/:id/read', { config: { right: 'threads.read' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(readBody, req.body ?? {});
-    return runMutation(
-      ctx,
-      req,
-      reply,
-      async (tx) => {
-        const { thread, reader } = await loadThread(tx, req, id);
-        const current = (await threadReads.of(tx, reader.userId, [thread.id])).get(thread.id) ?? null;
-        await threadReads.mark(tx, {
-          threadId: thread.id,
-          userId: reader.userId,
-          companyId: thread.companyId,
-          readAt: nextReadMark(current, body.upTo, ctx.nowIso()),
-        });
-        const [record] = await summariesOf(tx, reader.userId, [thread]);
-        return { record };
-      },
-      { keyRequired: false },
-    );
-  });
-}
+      return { status: 201, record: messageOf(message, user.id), after: noticeQueued };
+    },
+    effects: async ({ ctx }, noticeQueued) => {
+      if (noticeQueued) ctx.messaging.kick();
+    },
+  }),
+];
