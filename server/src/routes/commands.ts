@@ -11,6 +11,7 @@ import { checksCommands } from './checks.ts';
 import { debtRemindersCommands } from './debtReminders.ts';
 import { deskVisitorsCommands } from './deskVisitors.ts';
 import { feeSchedulesCommands } from './feeSchedules.ts';
+import { documentsCommands } from './documents.ts';
 import { feedbackCommands } from './feedback.ts';
 import { gatesCommands } from './gates.ts';
 import { itemsCommands } from './items.ts';
@@ -39,6 +40,7 @@ export const commandTable: readonly Command[] = [
   ...debtRemindersCommands,
   ...deskVisitorsCommands,
   ...feeSchedulesCommands,
+  ...documentsCommands,
   ...feedbackCommands,
   ...gatesCommands,
   ...itemsCommands,

@@ -12,7 +12,7 @@ import type { DocumentRecord } from '../data/documents.ts';
 import { files, keepFile } from '../data/files.ts';
 import { reencodeImage } from '../files/images.ts';
 import { isWholePdf } from '../files/pdf.ts';
-import { documentRecipients, sendDocumentByMail } from '../messaging/documentMail.ts';
+import { documentRecipients, documentSendCommand } from '../messaging/documentMail.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf, loadDocument } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
@@ -137,10 +137,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(data);
   });
 
-  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send', terms: true } }, async (req, reply) => {
-    return sendDocumentByMail(ctx, req, reply, (req.params as { id: string }).id);
-  });
-
   // The addresses the send dialog offers (src/lib/domain/documentRecipients.ts).
   app.get('/api/binyan/documents/recipients', { config: { right: 'documents.send' } }, async (req) => documentRecipients(db, req));
 }
+
+export const documentsCommands = [documentSendCommand];
