@@ -14,7 +14,7 @@ import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { defineCommand } from '../http/command.ts';
-import { buildingParams, idParams } from '../http/params.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const settingsBody = z.object({
   baseVersion: z.number().int().min(0),
@@ -38,7 +38,7 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/billing-settings', { config: { right: 'billingSettings.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { record: await billingSettings.record(db, building.id) };
   });
 
@@ -49,7 +49,7 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.delete('/api/binyan/apartments/:id/hold', { config: { right: 'apartments.hold' } }, async (req, reply) =>
     runMutation(ctx, req, reply, async (tx) => {
-      const apartment = await loadOwned(tx, req, apartments, (req.params as { id: string }).id);
+      const apartment = await loadOwned(tx, req, apartments, paramsOf(idParams, req).id);
       await apartmentHolds.clear(tx, apartment.id);
       return { record: { apartmentId: apartment.id, held: false } };
     }),

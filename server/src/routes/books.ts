@@ -31,7 +31,7 @@ import { authOf } from '../http/hooks.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 import { defineCommand } from '../http/command.ts';
-import { baseVersionIn, idParams, noParams } from '../http/params.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const agorot = z.number().int();
 const optAgorot = agorot.nullable().default(null);
@@ -101,25 +101,25 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/ledger', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await ledger.ofBuilding(db, authOf(req).companyId, b.id) };
   });
 
   // The financial report of a contact (/financial-report/:contactId): the contact and their charges and
   // payments. The stored report contact may not be on the device yet, so it comes with its rows.
   app.get('/api/binyan/contacts/:id/financial-report', { config: { right: 'books.read' } }, async (req) => {
-    const contact = await loadOwned(db, req, contacts, (req.params as { id: string }).id);
+    const contact = await loadOwned(db, req, contacts, paramsOf(idParams, req).id);
     const rows = await ledger.ofBuilding(db, authOf(req).companyId, contact.buildingId);
     return { record: contact, records: rows.filter((e) => e.contactId === contact.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/expenses', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await expenses.ofBuilding(db, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/budget', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await budgetLines.ofBuilding(db, b.id) };
   });
 }

@@ -12,7 +12,7 @@ import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { patchBody, recordId, wallClock } from '../http/schemas.ts';
 import { defineCommand } from '../http/command.ts';
-import { baseVersionIn, idParams, noParams } from '../http/params.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const fields = { title: z.string().trim(), notes: z.string().trim().default(''), start: wallClock, end: wallClock };
 const eventCreate = z.object({ id: recordId, buildingId: z.number().int(), ...fields });
@@ -23,7 +23,7 @@ export function buildingEventRoutes(app: FastifyInstance, ctx: AppContext): void
 
   /** Coming and running events of a building, soonest first. */
   app.get('/api/binyan/buildings/:bid/events', { config: { right: 'rooms.use' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await buildingEventsOf(db, building.id, israelWallClock(ctx.now())) };
   });
 }

@@ -20,7 +20,7 @@ import { ledger } from '../data/ledger.ts';
 import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
 import { nisOf } from '../../../src/lib/agorot.ts';
 import { defineCommand, preparedCommand } from '../http/command.ts';
-import { idParams, noParams } from '../http/params.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const buildingPatch = patchBody({
   name: z.string().trim().min(1),
@@ -66,12 +66,12 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/pos/building/units', { config: { right: 'buildings.read' } }, async (req) => ({ records: await visibleBuildings(db, req) }));
 
   app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await apartmentsOf(db, authOf(req).companyId, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await contactsOf(db, b.id) };
   });
 

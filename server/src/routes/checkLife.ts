@@ -35,7 +35,7 @@ import { assertBuildingVisible } from '../http/rights.ts';
 import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import { defineCommand } from '../http/command.ts';
-import { buildingParams } from '../http/params.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const listQuery = z.object({
   status: z.enum(checkLifeStatuses).optional(),
@@ -110,7 +110,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // A building's checks, the earliest deposit date first, each with what may be done to it today.
   app.get('/api/binyan/buildings/:bid/checks', { config: { right: 'checkLife.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const query = parse(listQuery, queryOf(req));
     const today = israelLocalDate(ctx.now());
     const numbers = new Map((await apartments.list(db, { buildingId: building.id }, { orderBy: 'id' })).map((a) => [a.id, a.number]));
@@ -148,7 +148,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The building's bounce fee settings, the latest to take effect first, and the one in effect today.
   app.get('/api/binyan/buildings/:bid/bounce-fees', { config: { right: 'checkLife.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const records = await bounceFees.ofBuilding(db, authOf(req).companyId, building.id);
     const today = israelLocalDate(ctx.now());
     return { records, today, inEffectAgorot: bounceFeeOn(records, today) };

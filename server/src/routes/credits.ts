@@ -18,12 +18,13 @@ import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { idParams, paramsOf } from '../http/params.ts';
 
 const creditBody = z.object({ id: recordId, amountAgorot: z.number(), reason: z.string().max(2000) });
 
 export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/binyan/charges/:id/credits', { config: { right: 'charges.credit' } }, async (req, reply) => {
-    const chargeId = (req.params as { id: string }).id;
+    const chargeId = paramsOf(idParams, req).id;
     const body = parse(creditBody, req.body);
     return runMutation(ctx, req, reply, async (tx) => {
       const { companyId, user } = authOf(req);

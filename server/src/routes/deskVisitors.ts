@@ -14,7 +14,7 @@ import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { assertBuildingVisible } from '../http/rights.ts';
 import { defineCommand } from '../http/command.ts';
-import { idParams, noParams } from '../http/params.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 type Visitor = Omit<VisitorTable, 'companyId' | 'passId'> & { passId: string | null };
 
@@ -50,7 +50,7 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Visitors who arrived since `since` (the desk asks from the start of its day), and those still inside. */
   app.get('/api/binyan/buildings/:bid/visitors', { config: { right: 'receptionist.desk' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const since = parse(z.object({ since: isoTime.optional() }), req.query ?? {}).since ?? new Date(ctx.now().getTime() - 24 * 3600_000).toISOString();
     const rows = await db.all(
       db.q

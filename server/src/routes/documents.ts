@@ -23,6 +23,7 @@ import { FILE_CSP } from '../http/security.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
 import { decodeBase64, safeFileName } from './files.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const documentCreate = z.object({
   id: recordId,
@@ -116,13 +117,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/buildings/:bid/documents', { config: { right: 'documents.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const list = await documents.ofBuilding(db, authOf(req).companyId, building.id, await audienceOf(db, req));
     return { records: withCurrent(list) };
   });
 
   app.get('/api/binyan/documents/:id/file', { config: { right: 'documents.read' } }, async (req, reply) => {
-    const doc = await loadDocument(db, req, (req.params as { id: string }).id);
+    const doc = await loadDocument(db, req, paramsOf(idParams, req).id);
     const file = await files.byId(db, doc.fileId);
     const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
     if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');

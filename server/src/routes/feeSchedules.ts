@@ -13,7 +13,7 @@ import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import { defineCommand } from '../http/command.ts';
-import { buildingParams } from '../http/params.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const scheduleBody = z.object({
   effectiveFrom: z.string(),
@@ -30,7 +30,7 @@ export function feeScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The schedules, the one in effect last first, and the apartments a schedule can name (with their area).
   app.get('/api/binyan/buildings/:bid/fee-schedules', { config: { right: 'feeSchedule.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const units = await apartments.list(db, { buildingId: building.id }, { orderBy: 'id' });
     return {
       records: await feeSchedules.ofBuilding(db, authOf(req).companyId, building.id),

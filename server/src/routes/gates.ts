@@ -20,7 +20,7 @@ import { applyOnce, sendApplied } from '../http/mutation.ts';
 import { patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { defineCommand } from '../http/command.ts';
-import { baseVersionIn, idParams, noParams } from '../http/params.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const phoneText = z.string().max(40);
 const gateFields = {
@@ -73,7 +73,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/gates', { config: { right: 'gates.open' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: (await gates.list(db, { buildingId: building.id }, { orderBy: 'name' })).map((g) => viewOf(req, g)) };
   });
 
@@ -83,7 +83,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
    * sync batch: a batch's changes commit together at its end, and the dial must follow a commit.
    */
   app.post('/api/binyan/gates/:id/open', { config: { right: 'gates.open' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const body = parse(openRequest, req.body ?? {});
     const { user, companyId } = authOf(req);
     const answer = await applyOnce(ctx, req, async (tx) => {
@@ -112,7 +112,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Who opened the gate, how, and what the dialer answered: for those who manage gates (newest first). */
   app.get('/api/binyan/gates/:id/openings', { config: { right: 'gates.manage' } }, async (req) => {
-    const gate = await loadOwned(db, req, gates, (req.params as { id: string }).id);
+    const gate = await loadOwned(db, req, gates, paramsOf(idParams, req).id);
     const rows = await gateOpenings.ofGate(db, gate.id);
     // `via` is null for requests recorded before it was (migration 022).
     const records: GateOpeningRecord[] = rows.map((row) => {

@@ -13,7 +13,7 @@ import { authOf } from '../http/hooks.ts';
 import { isoTime, localDate, patchBody } from '../http/schemas.ts';
 import { newUuid } from '../util/crypto.ts';
 import { defineCommand } from '../http/command.ts';
-import { buildingParams, idParams } from '../http/params.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const testPatch = patchBody({ status: z.enum(maintenanceTestStatuses), doneAt: isoTime.nullable(), notes: z.string().nullable(), plannedDate: localDate });
 const planSend = z.object({ confirmIncomplete: z.boolean().default(false) });
@@ -26,12 +26,12 @@ export const maintenanceTestsOf = (db: Db, buildingId: number) => maintenanceTes
 
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/facilities', { config: { right: 'maintenance.read' } }, async (req) => {
-    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(ctx.db, req, paramsOf(buildingParams, req).bid);
     return { records: await facilitiesOf(ctx.db, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/maintenance-tests', { config: { right: 'maintenance.read' } }, async (req) => {
-    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(ctx.db, req, paramsOf(buildingParams, req).bid);
     return { records: await maintenanceTestsOf(ctx.db, b.id) };
   });
 }

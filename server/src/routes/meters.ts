@@ -29,7 +29,7 @@ import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { isoTime, patchBody, recordId } from '../http/schemas.ts';
 import { defineCommand } from '../http/command.ts';
-import { baseVersionIn, idParams, noParams } from '../http/params.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const meterCreate = z.object({
   id: recordId,
@@ -66,12 +66,12 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/meters', { config: { right: 'meters.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await metersOf(db, b.id) };
   });
 
   app.get('/api/binyan/meters/:id/readings', { config: { right: 'meters.read' } }, async (req) => {
-    const meter = await loadOwned(db, req, meters, (req.params as { id: string }).id);
+    const meter = await loadOwned(db, req, meters, paramsOf(idParams, req).id);
     return { records: await readingsOf(db, authOf(req).companyId, meter) };
   });
 }

@@ -37,7 +37,7 @@ import { actorOf, assertBuildingVisible } from '../http/rights.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { defineCommand } from '../http/command.ts';
-import { idParams } from '../http/params.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const optionBody = z.object({ id: z.string().trim().min(1).max(60), label: z.string().max(300), bidId: z.string().max(100).nullable().default(null) });
 const pollBody = z.object({
@@ -105,7 +105,7 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/polls', { config: { right: 'polls.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { companyId } = authOf(req);
     const now = ctx.now();
     await closeDuePolls(db, companyId, building.id, now);
@@ -114,7 +114,7 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/polls/:id', { config: { right: 'polls.read' } }, async (req) => {
-    const poll = await loadPoll(db, req, (req.params as { id: string }).id);
+    const poll = await loadPoll(db, req, paramsOf(idParams, req).id);
     const now = ctx.now();
     await closeDuePolls(db, poll.companyId, poll.buildingId, now);
     return { record: await answerOf(db, req, (await polls.find(db, poll.id)) ?? poll, now) };

@@ -27,7 +27,7 @@ import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { digitsOnly } from '../../../src/lib/validation/rules.ts';
 import { defineCommand } from '../http/command.ts';
-import { noParams } from '../http/params.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const requestCreate = z.object({
   id: recordId,
@@ -100,7 +100,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const decide = (kind: 'change' | 'deletion') => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = parse(decision, req.body ?? {});
-    const id = (req.params as { id: string }).id;
+    const id = paramsOf(idParams, req).id;
     const answer = await runMutation(ctx, req, reply, async (tx) => {
       const { user, companyId } = authOf(req);
       const request = await profileRequests.find(tx, id);

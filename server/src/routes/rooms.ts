@@ -22,7 +22,7 @@ import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money
 import { clockTime, localDate, patchBody, recordId, wallClock } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { defineCommand } from '../http/command.ts';
-import { baseVersionIn, idParams, noParams } from '../http/params.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
 const roomFields = {
@@ -58,13 +58,13 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   const wallNow = () => israelWallClock(ctx.now());
 
   app.get('/api/binyan/buildings/:bid/rooms', { config: { right: 'rooms.use' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await rooms.list(db, { buildingId: building.id }, { orderBy: 'name' }), myApartmentId: await ownApartmentOf(db, req) };
   });
 
   /** The calendar: bookings of a room from `from` (default today) for `days` days. */
   app.get('/api/binyan/rooms/:id/bookings', { config: { right: 'rooms.use' } }, async (req) => {
-    const room = await loadOwned(db, req, rooms, (req.params as { id: string }).id);
+    const room = await loadOwned(db, req, rooms, paramsOf(idParams, req).id);
     const { from, days } = parse(range, queryOf(req));
     const first = from ?? wallNow().slice(0, 10);
     const own = await ownApartmentOf(db, req);

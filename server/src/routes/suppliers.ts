@@ -17,7 +17,7 @@ import { authOf } from '../http/hooks.ts';
 import { buildingNotAssigned, visibleBuildingIds } from '../http/rights.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
 import { defineCommand } from '../http/command.ts';
-import { idParams, noParams } from '../http/params.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 // Creates default what is left out to null; a patch changes only the fields it names.
 const nullableText = z
@@ -78,12 +78,12 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/buildings/:bid/suppliers', { config: { right: 'suppliers.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: (await suppliers.ofCompany(db, authOf(req).companyId)).filter((s) => s.buildingIds.includes(b.id)) };
   });
 
   app.get('/api/binyan/buildings/:bid/bids', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     // A quote decided by a poll whose time has passed shows approved (routes/polls.ts, the check on read).
     await closeDuePolls(db, authOf(req).companyId, b.id, ctx.now());
     return { records: await bids.ofBuilding(db, b.id) };

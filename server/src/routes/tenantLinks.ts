@@ -14,7 +14,9 @@ import { recordId } from '../http/schemas.ts';
 import { newUuid } from '../util/crypto.ts';
 import { tenantLinkRoles, tenantLinkState, validateTenantLink } from '../../../src/lib/domain/tenantLinkRules.ts';
 import { defineCommand } from '../http/command.ts';
-import { noParams } from '../http/params.ts';
+import { noParams, paramsOf } from '../http/params.ts';
+
+const linkParams = z.object({ code: z.string() });
 
 const linkBody = z.object({
   apartmentId: recordId,
@@ -76,7 +78,7 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Revoking is for good: the link registers nobody from then on; a second revoke answers the same.
   app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
     runMutation(ctx, req, reply, async (tx) => {
-      const code = (req.params as { code: string }).code;
+      const { code } = paramsOf(linkParams, req);
       const link = await tx.first(tx.q.selectFrom('tenant_links').selectAll().where('code', '=', code).where('companyId', '=', authOf(req).companyId));
       if (!link) throw fail.notFound();
       await loadBuilding(tx, req, link.buildingId);

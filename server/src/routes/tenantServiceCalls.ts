@@ -28,7 +28,7 @@ import { recordId } from '../http/schemas.ts';
 import { isTenantsCall, loadTenantCall, tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { filesOfCall } from './serviceCalls.ts';
 import { defineCommand, preparedCommand } from '../http/command.ts';
-import { idParams, noParams } from '../http/params.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const reportBody = z.object({
   id: recordId,
@@ -110,7 +110,7 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/binyan/tenant/service-calls/:id', { config: { right: 'tenantCalls.read' } }, async (req) => {
-    const { call } = await loadTenantCall(db, req, (req.params as { id: string }).id);
+    const { call } = await loadTenantCall(db, req, paramsOf(idParams, req).id);
     const { user, companyId } = authOf(req);
     const updates = (await serviceCallUpdates.list(db, { serviceCallId: call.id }, { orderBy: 'createdAt' })).filter((u) => isUpdateForTenant(u, user.id));
     const shownUpdates = new Set(updates.map((u) => u.id));

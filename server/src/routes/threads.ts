@@ -31,7 +31,7 @@ import { loadThread, threadReaderOf, threadsOf } from '../http/threadAccess.ts';
 import { parse } from '../http/validate.ts';
 import { queueThreadNotice } from '../messaging/threadNotice.ts';
 import { defineCommand } from '../http/command.ts';
-import { idParams, noParams } from '../http/params.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const openBody = z.object({
   id: recordId,
@@ -106,7 +106,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/threads/:id', { config: { right: 'threads.read' } }, async (req) => {
-    const { thread, reader } = await loadThread(db, req, (req.params as { id: string }).id);
+    const { thread, reader } = await loadThread(db, req, paramsOf(idParams, req).id);
     const list = await threadMessages.ofThread(db, thread.id);
     const photos = await files.ofThreadMessages(
       db,
@@ -126,7 +126,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
    * forward, so a late request from another device never makes read messages unread again.
    */
   app.post('/api/binyan/threads/:id/read', { config: { right: 'threads.read' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const body = parse(readBody, req.body ?? {});
     return runMutation(
       ctx,

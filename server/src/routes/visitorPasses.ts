@@ -23,7 +23,7 @@ import type { TenantHome } from '../http/tenantCallAccess.ts';
 import { tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { parse } from '../http/validate.ts';
 import { defineCommand } from '../http/command.ts';
-import { idParams } from '../http/params.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const passFields = { name: z.string().max(1000), visitDate: z.string().max(40), note: z.string().max(4000).default('') };
 const passCreate = z.object({ id: recordId, ...passFields });
@@ -160,7 +160,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.put('/api/binyan/tenant/visitor-passes/:id', { config: { right: 'visitorPasses.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const body = parse(passEdit, req.body ?? {});
     const input = checkPass(body, ctx.now());
     return runMutation(ctx, req, reply, async (tx) => {
@@ -179,7 +179,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The desk's pre-approved visitors of a day (Israel's today unless `date`), cancelled ones left out. */
   app.get('/api/binyan/buildings/:bid/visitor-passes', { config: { right: 'receptionist.desk' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { date } = parse(z.object({ date: z.string().refine(isIsoDate, { message: 'invalidDate' }).optional() }), req.query ?? {});
     const day = date ?? israelToday(ctx.now());
     const rows = await db.all(
