@@ -8,10 +8,12 @@ import { buildingsCommands } from './buildings.ts';
 import { chargesCommands } from './charges.ts';
 import { checkLifeCommands } from './checkLife.ts';
 import { checksCommands } from './checks.ts';
+import { companySitesCommands } from './companySites.ts';
+import { creditsCommands } from './credits.ts';
 import { debtRemindersCommands } from './debtReminders.ts';
 import { deskVisitorsCommands } from './deskVisitors.ts';
-import { feeSchedulesCommands } from './feeSchedules.ts';
 import { documentsCommands } from './documents.ts';
+import { feeSchedulesCommands } from './feeSchedules.ts';
 import { feedbackCommands } from './feedback.ts';
 import { gatesCommands } from './gates.ts';
 import { itemsCommands } from './items.ts';
@@ -37,10 +39,12 @@ export const commandTable: readonly Command[] = [
   ...chargesCommands,
   ...checkLifeCommands,
   ...checksCommands,
+  ...companySitesCommands,
+  ...creditsCommands,
   ...debtRemindersCommands,
   ...deskVisitorsCommands,
-  ...feeSchedulesCommands,
   ...documentsCommands,
+  ...feeSchedulesCommands,
   ...feedbackCommands,
   ...gatesCommands,
   ...itemsCommands,

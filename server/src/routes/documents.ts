@@ -24,6 +24,7 @@ import { parse } from '../http/validate.ts';
 import { newUuid, sha256Hex } from '../util/crypto.ts';
 import { decodeBase64, safeFileName } from './files.ts';
 import { buildingParams, idParams, paramsOf } from '../http/params.ts';
+import {} from '../http/command.ts';
 
 const documentCreate = z.object({
   id: recordId,

@@ -36,7 +36,6 @@ import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
 import { receiptRoutes } from './receipts.ts';
-import { creditRoutes } from './credits.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
@@ -81,7 +80,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   messageRoutes(app, ctx);
   tenantPaymentRoutes(app, ctx);
   receiptRoutes(app, ctx);
-  creditRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);

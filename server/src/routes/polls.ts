@@ -32,12 +32,10 @@ import type { StoredPoll } from '../data/polls.ts';
 import { bump, loadBuilding } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { actorOf, assertBuildingVisible } from '../http/rights.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
-import { defineCommand } from '../http/command.ts';
-import { buildingParams, idParams, paramsOf } from '../http/params.ts';
+import { defineCommand, preparedCommand } from '../http/command.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const optionBody = z.object({ id: z.string().trim().min(1).max(60), label: z.string().max(300), bidId: z.string().max(100).nullable().default(null) });
 const pollBody = z.object({
@@ -119,42 +117,6 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
     await closeDuePolls(db, poll.companyId, poll.buildingId, now);
     return { record: await answerOf(db, req, (await polls.find(db, poll.id)) ?? poll, now) };
   });
-
-  app.post('/api/binyan/polls', { config: { right: 'polls.manage' } }, async (req, reply) => {
-    const body = parse(pollBody, req.body ?? {});
-    const now = ctx.now();
-    enforce(validatePoll(body, now));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, body.buildingId);
-      const { companyId, user } = authOf(req);
-      if (await polls.find(tx, body.id)) throw fail.idTaken();
-      if (new Set(body.options.map((o) => o.id)).size !== body.options.length) enforce({ field: 'options', messageKey: 'pollNeedsTwoOptions' });
-      for (const o of body.options) {
-        if (o.bidId === null) continue;
-        const bid = await bids.find(tx, o.bidId);
-        if (!bid || bid.companyId !== companyId || bid.entity.buildingId !== building.id) enforce({ field: 'options', messageKey: 'notFound' });
-      }
-      if (body.weighting === 'area') {
-        const units = await apartments.list(tx, { buildingId: building.id }, { orderBy: 'id' });
-        if (units.some((a) => weightOf('area', a.area) === null)) enforce({ field: 'weighting', messageKey: 'pollAreaMissing' }, true);
-      }
-      const poll: StoredPoll = {
-        ...body,
-        question: body.question.trim(),
-        options: body.options.map((o) => ({ ...o, label: o.label.trim() })),
-        closesAt: new Date(body.closesAt).toISOString(),
-        buildingId: building.id,
-        companyId,
-        status: 'open',
-        closedAt: null,
-        approvedBidId: null,
-        createdAt: now.toISOString(),
-        createdBy: user.fullName || user.userName,
-      };
-      await polls.insert(tx, poll);
-      return { status: 201, record: await answerOf(tx, req, poll, now) };
-    });
-  });
 }
 
 export const pollsCommands = [
@@ -205,6 +167,50 @@ export const pollsCommands = [
         votedAt: now.toISOString(),
       });
       return { record: await answerOf(tx, req, poll, now) };
+    },
+  }),
+
+  preparedCommand({
+    method: 'POST',
+    url: '/api/binyan/polls',
+    right: 'polls.manage',
+    params: noParams,
+    body: pollBody,
+    bodyOptional: true,
+    prepare: ({ ctx, body }) => {
+      const now = ctx.now();
+      enforce(validatePoll(body, now));
+      return { now };
+    },
+    change: async (tx, { req, body }, { now }) => {
+      const building = await loadBuilding(tx, req, body.buildingId);
+      const { companyId, user } = authOf(req);
+      if (await polls.find(tx, body.id)) throw fail.idTaken();
+      if (new Set(body.options.map((o) => o.id)).size !== body.options.length) enforce({ field: 'options', messageKey: 'pollNeedsTwoOptions' });
+      for (const o of body.options) {
+        if (o.bidId === null) continue;
+        const bid = await bids.find(tx, o.bidId);
+        if (!bid || bid.companyId !== companyId || bid.entity.buildingId !== building.id) enforce({ field: 'options', messageKey: 'notFound' });
+      }
+      if (body.weighting === 'area') {
+        const units = await apartments.list(tx, { buildingId: building.id }, { orderBy: 'id' });
+        if (units.some((a) => weightOf('area', a.area) === null)) enforce({ field: 'weighting', messageKey: 'pollAreaMissing' }, true);
+      }
+      const poll: StoredPoll = {
+        ...body,
+        question: body.question.trim(),
+        options: body.options.map((o) => ({ ...o, label: o.label.trim() })),
+        closesAt: new Date(body.closesAt).toISOString(),
+        buildingId: building.id,
+        companyId,
+        status: 'open',
+        closedAt: null,
+        approvedBidId: null,
+        createdAt: now.toISOString(),
+        createdBy: user.fullName || user.userName,
+      };
+      await polls.insert(tx, poll);
+      return { status: 201, record: await answerOf(tx, req, poll, now) };
     },
   }),
 ];
