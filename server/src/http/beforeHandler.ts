@@ -15,7 +15,7 @@ import { checkRouteRight } from './rights.ts';
 import { checkRouteTerms } from './termsCheck.ts';
 
 /** True when the request was answered here (a repeat): the handler must not run. */
-export async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   refuseCardData(req);
   await checkCaller(ctx, req);
   const repeat = await storedAnswerOf(ctx, req);

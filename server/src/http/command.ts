@@ -209,7 +209,7 @@ export function registerCommands(app: FastifyInstance, ctx: AppContext, commands
 }
 
 /** A request's parsed query as strings (Fastify's default parser gives strings, or arrays of them). */
-export function queryRecord(query: unknown): Record<string, string | undefined> {
+function queryRecord(query: unknown): Record<string, string | undefined> {
   const record: Record<string, string | undefined> = {};
   if (typeof query !== 'object' || query === null) return record;
   for (const [name, value] of Object.entries(query)) record[name] = Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
