@@ -19,7 +19,6 @@ import { smtpMailProvider } from './messaging/smtpMail.ts';
 import { storedVapidKeys, webPushProvider } from './messaging/webPush.ts';
 import { registerBeforeHandler } from './http/beforeHandler.ts';
 import { registerCompression } from './http/compression.ts';
-import { registerDirectCalls } from './http/directCall.ts';
 import { registerHooks } from './http/hooks.ts';
 import { registerRights } from './http/rights.ts';
 import { schedulePurge } from './jobs/purge.ts';
@@ -192,8 +191,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   registerHooks(app, ctx);
   registerBeforeHandler(app, ctx);
   registerRights(app);
-  const directCalls = registerDirectCalls(app, ctx);
-  registerRoutes(app, ctx, directCalls);
+  registerRoutes(app, ctx);
   // For a load balancer: 200 while this process can reach its database, else 503.
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     const ok = await db.healthy();

@@ -2,9 +2,8 @@
 // body carrying card data refused (issue 29 item 8: card numbers and security codes go to the payment
 // provider's page only; a batch is checked change by change, so one such change does not hold the
 // others back), the caller's checks (company claim, body token), a repeat answered from the stored answers, the route's
-// right, and for a tenant's action the approved terms. One list for the HTTP requests (a preHandler hook)
-// and for the changes of a batch (http/directCall.ts), so a change in a batch meets exactly what its
-// single request meets.
+// right, and for a tenant's action the approved terms. A command (http/command.ts) meets the same list,
+// in the same order, in its own pipeline, for its HTTP request and for a change of a batch alike.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { cardDataIn } from '../../../src/lib/cardData.ts';
@@ -16,7 +15,7 @@ import { checkRouteRight } from './rights.ts';
 import { checkRouteTerms } from './termsCheck.ts';
 
 /** True when the request was answered here (a repeat): the handler must not run. */
-export async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+async function beforeHandler(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   refuseCardData(req);
   await checkCaller(ctx, req);
   const repeat = await storedAnswerOf(ctx, req);
@@ -40,6 +39,7 @@ function refuseCardData(req: FastifyRequest): void {
 
 export function registerBeforeHandler(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.config.command) return;
     if (await beforeHandler(ctx, req, reply)) return reply;
   });
 }

@@ -16,6 +16,8 @@ declare module 'fastify' {
     style2?: boolean;
     /** The file upload route: a body over its limit is answered with the file size limit. */
     upload?: boolean;
+    /** A command's route (http/command.ts): its pipeline makes the checks of http/beforeHandler.ts itself. */
+    command?: boolean;
   }
   interface FastifyRequest {
     auth: AuthInfo | null;
@@ -107,14 +109,23 @@ export async function checkCaller(ctx: AppContext, req: FastifyRequest): Promise
 /** An answer as the error handler sends it: for the HTTP reply and for a change of a batch. */
 export type ErrorAnswer = { status: number; headers: Record<string, string>; body: Record<string, unknown> };
 
+/** What an answer to a refusal depends on besides the error: the route's style, and the request's key and log. */
+export type RefusalContext = { style2: boolean; upload: boolean; key: string; log: FastifyRequest['log'] };
+
 export function errorAnswerOf(error: unknown, req: FastifyRequest): ErrorAnswer {
-  const apiError = toApiError(error, req);
+  const config = req.routeOptions.config;
+  const key = idempotencyKeyOf(req).slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
+  return errorAnswer(error, { style2: config?.style2 === true, upload: config?.upload === true, key, log: req.log });
+}
+
+export function errorAnswer(error: unknown, refused: RefusalContext): ErrorAnswer {
+  const apiError = toApiError(error, refused);
   const headers: Record<string, string> = { ...apiError.options.headers };
   const body = apiError.body();
-  if (req.routeOptions.config?.style2) {
+  if (refused.style2) {
     const code = style2ErrorCode(apiError);
     // The refusal answers this request's key too, so a replaying client can tell it from a portal page.
-    const key = idempotencyKeyOf(req).slice(0, MAX_IDEMPOTENCY_KEY_LENGTH);
+    const key = refused.key;
     if (key) headers['Idempotency-Key'] = key;
     // Provider habit: HTTP 200 with a non-zero code, except rate limits (Retry-After must be honoured)
     // and server faults (a client retries those; a non-zero code on 200 is a refusal).
@@ -155,11 +166,11 @@ export function registerHooks(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-function toApiError(error: unknown, req: FastifyRequest): ApiError {
+function toApiError(error: unknown, req: Pick<RefusalContext, 'upload' | 'log'>): ApiError {
   if (error instanceof ApiError) return error;
   const e = error as { statusCode?: number; code?: string; message?: string };
   if (e.statusCode === 413) {
-    return req.routeOptions.config?.upload
+    return req.upload
       ? fail.upload({ messageKey: 'fileTooLarge', params: { size: formatFileSize(uploadLimits.maxFileBytes) } })
       : new ApiError(413, 'PAYLOAD_TOO_LARGE', 'errorSavingFile');
   }

@@ -7,12 +7,12 @@
 // http/beforeHandler.ts): a rule tightened after the first apply must not turn an applied change into a refusal.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { AuthInfo } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { idempotencyKeys } from '../data/idempotencyKeys.ts';
 import type { KeyClaim, StoredAnswer } from '../data/idempotencyKeys.ts';
 import { sha256Hex, stableStringify } from '../util/crypto.ts';
-import { ApiError } from './errors.ts';
-import { authOf } from './hooks.ts';
+import { ApiError, fail } from './errors.ts';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, idempotencyKeyOf } from './idempotencyKey.ts';
 
 export { idempotencyKeyOf };
@@ -31,7 +31,14 @@ export function normalizedTarget(url: string): string {
   return query.length === 0 ? path : `${path}?${new URLSearchParams(query).toString()}`;
 }
 
-export function requestHashOf(req: FastifyRequest): string {
+/** What the exactly-once store needs of a mutation: its method, path, body, caller and key. */
+export type MutationRequest = { method: string; url: string; body: unknown; auth: AuthInfo | null; key: string };
+
+export function mutationRequestOf(req: FastifyRequest): MutationRequest {
+  return { method: req.method, url: req.url, body: req.body, auth: req.auth, key: idempotencyKeyOf(req) };
+}
+
+export function requestHashOf(req: Pick<MutationRequest, 'method' | 'url' | 'body'>): string {
   return sha256Hex(`${req.method} ${normalizedTarget(req.url)}\n${stableStringify(req.body)}`);
 }
 
@@ -42,7 +49,7 @@ export function sendStored(reply: FastifyReply, key: string, stored: { status: n
 }
 
 /** The stored answer of a repeated request, or a refusal of a key reused for another request. */
-function repeatOf(req: FastifyRequest, stored: Stored): Stored {
+function repeatOf(req: MutationRequest, stored: Stored): Stored {
   if (stored.requestHash !== requestHashOf(req)) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKeyReused');
   return stored;
 }
@@ -53,8 +60,12 @@ function repeatOf(req: FastifyRequest, stored: Stored): Stored {
  * repeats that arrive while the first is being applied (in this process or another one).
  */
 export async function storedAnswerOf(ctx: AppContext, req: FastifyRequest): Promise<{ key: string; stored: Stored } | null> {
+  return storedAnswerFor(ctx, mutationRequestOf(req));
+}
+
+export async function storedAnswerFor(ctx: AppContext, req: MutationRequest): Promise<{ key: string; stored: Stored } | null> {
   if (req.method === 'GET' || req.method === 'HEAD' || !req.auth) return null;
-  const key = idempotencyKeyOf(req);
+  const key = req.key;
   if (!key || key.length > MAX_KEY_LENGTH) return null;
   const { companyId, user } = req.auth;
   if (!(await idempotencyKeys.find(ctx.db, companyId, user.id, key))) return null;
@@ -85,8 +96,19 @@ export async function applyOnce(
   apply: (tx: Db) => Promise<MutationResult>,
   options: MutationOptions = {},
 ): Promise<AppliedAnswer> {
-  const { companyId, user } = authOf(req);
-  const key = idempotencyKeyOf(req);
+  return applyOnceFor(ctx, mutationRequestOf(req), apply, options);
+}
+
+/** `applyOnce` of a mutation however it arrived (its own request, or a change of a batch: http/command.ts). */
+export async function applyOnceFor(
+  ctx: AppContext,
+  req: MutationRequest,
+  apply: (tx: Db) => Promise<MutationResult>,
+  options: MutationOptions = {},
+): Promise<AppliedAnswer> {
+  if (!req.auth) throw fail.sessionExpired();
+  const { companyId, user } = req.auth;
+  const key = req.key;
   if (!key) {
     if (options.keyRequired !== false) throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'idempotencyKeyRequired');
     const result = await ctx.db.tx(apply);

@@ -4,12 +4,11 @@
 // commits does the mail go out, sent by the one request that takes the queued row (a concurrent repeat
 // gets the stored answer and sends nothing). A mail server that refuses undoes the record and the key
 // (not the count), so the same request may be tried again.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { documentRecipient, mayMailDocumentsAnywhere } from '../../../src/lib/domain/documentRecipients.ts';
 import type { HouseholdAddress } from '../../../src/lib/domain/documentRecipients.ts';
 import { validateSendTo } from '../../../src/lib/validation/documentRules.ts';
-import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { contacts } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
@@ -18,10 +17,10 @@ import { idempotencyKeys } from '../data/idempotencyKeys.ts';
 import { audienceOf, loadDocument } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { applyOnce, sendApplied } from '../http/mutation.ts';
+import { preparedCommand } from '../http/command.ts';
+import { idParams } from '../http/params.ts';
 import { actorOf } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { assertQuota, spendQuota } from '../limits/usageLimits.ts';
 import { safeFileName } from '../files/fileNames.ts';
 
@@ -49,35 +48,50 @@ export async function documentRecipients(db: Db, req: FastifyRequest): Promise<{
   return { anyAddress: mayMailDocumentsAnywhere(actorOf(authOf(req).user).role), addresses: await householdAddresses(db, req) };
 }
 
-export async function sendDocumentByMail(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, documentId: string): Promise<FastifyReply> {
-  const { db } = ctx;
-  const body = parse(sendBody, req.body ?? {});
-  enforce(validateSendTo(body.to));
-  const to = (body.to ?? '').trim();
-  const doc = await loadDocument(db, req, documentId);
-  const { companyId, user } = authOf(req);
-  enforce(documentRecipient(actorOf(user).role, to, await householdAddresses(db, req)));
-  const quotaKey = `user:${user.id}`;
-  await assertQuota(db, ctx, 'documentMailsPerUser', quotaKey);
-  const file = await files.byId(db, doc.fileId);
-  const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
-  if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
-
-  const answer = await applyOnce(ctx, req, async (tx) => {
+/** POST /documents/:id/send: the send recorded with its key in the transaction, the mail sent after the commit. */
+export const documentSendCommand = preparedCommand({
+  method: 'POST',
+  url: '/api/binyan/documents/:id/send',
+  right: 'documents.send',
+  terms: true,
+  params: idParams,
+  body: sendBody,
+  bodyOptional: true,
+  check: ({ body }) => enforce(validateSendTo(body.to)),
+  prepare: async ({ ctx, req, params, body }) => {
+    const { db } = ctx;
+    const to = (body.to ?? '').trim();
+    const doc = await loadDocument(db, req, params.id);
+    const { user } = authOf(req);
+    enforce(documentRecipient(actorOf(user).role, to, await householdAddresses(db, req)));
+    const quotaKey = `user:${user.id}`;
+    await assertQuota(db, ctx, 'documentMailsPerUser', quotaKey);
+    const file = await files.byId(db, doc.fileId);
+    const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
+    if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
+    return { to, doc, quotaKey, mail: { mimeType: file.mimeType, data } };
+  },
+  change: async (tx, { ctx, req, body }, prepared) => {
+    const { to, doc, quotaKey } = prepared;
+    const { companyId, user } = authOf(req);
     if (await documents.sendExists(tx, body.id)) throw fail.exists({ id: body.id });
     await spendQuota(tx, ctx, 'documentMailsPerUser', quotaKey);
     const send = { id: body.id, companyId, documentId: doc.id, toAddress: to, sentBy: user.userName, sentAt: ctx.nowIso() };
     await documents.queueSend(tx, send);
-    return { status: 201, record: { id: send.id, documentId: doc.id, to, sentAt: send.sentAt } };
-  });
+    return { status: 201, record: { id: send.id, documentId: doc.id, to, sentAt: send.sentAt }, after: prepared };
+  },
   // Committed: the one request that takes the queued row sends it.
-  if (answer.applied && (await documents.claimSend(db, body.id))) {
+  effects: async ({ ctx, req, body }, prepared, answer) => {
+    const { db } = ctx;
+    if (!prepared || !(await documents.claimSend(db, body.id))) return;
+    const { to, doc, mail } = prepared;
+    const { companyId, user } = authOf(req);
     try {
       await ctx.messaging.mail.send({
         to,
         subject: doc.title,
         text: `${doc.title}\n\n${user.fullName || user.userName} · Binyan`,
-        attachments: [{ filename: safeFileName(doc.fileName ?? doc.title, doc.id, file.mimeType), content: data, contentType: file.mimeType }],
+        attachments: [{ filename: safeFileName(doc.fileName ?? doc.title, doc.id, mail.mimeType), content: mail.data, contentType: mail.mimeType }],
       });
     } catch {
       await db.tx(async (tx) => {
@@ -87,6 +101,5 @@ export async function sendDocumentByMail(ctx: AppContext, req: FastifyRequest, r
       throw new ApiError(502, 'MAIL_FAILED', 'emailNotSent');
     }
     await documents.markSent(db, body.id);
-  }
-  return sendApplied(reply, answer);
-}
+  },
+});

@@ -13,7 +13,8 @@ import { loadBuilding, loadOwned, queryOf } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const settingsBody = z.object({
   baseVersion: z.number().int().min(0),
@@ -37,16 +38,37 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/billing-settings', { config: { right: 'billingSettings.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { record: await billingSettings.record(db, building.id) };
   });
 
+  app.get('/api/binyan/apartment-holds', { config: { right: 'apartments.hold' } }, async (req) => {
+    const building = await loadBuilding(db, req, queryOf(req).buildingId);
+    return { records: await apartmentHolds.ofBuilding(db, authOf(req).companyId, building.id) };
+  });
+
+  app.delete('/api/binyan/apartments/:id/hold', { config: { right: 'apartments.hold' } }, async (req, reply) =>
+    runMutation(ctx, req, reply, async (tx) => {
+      const apartment = await loadOwned(tx, req, apartments, paramsOf(idParams, req).id);
+      await apartmentHolds.clear(tx, apartment.id);
+      return { record: { apartmentId: apartment.id, held: false } };
+    }),
+  );
+}
+
+export const billingSettingsCommands = [
   // The whole settings at once, against the version the editor started from (409 with the current ones).
-  app.put('/api/binyan/buildings/:bid/billing-settings', { config: { right: 'billingSettings.edit' } }, async (req, reply) => {
-    const body = parse(settingsBody, req.body);
-    enforce(validateBillingSettings(body.settings));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/buildings/:bid/billing-settings',
+    right: 'billingSettings.edit',
+    params: buildingParams,
+    body: settingsBody,
+    check: ({ body }) => {
+      enforce(validateBillingSettings(body.settings));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const building = await loadBuilding(tx, req, params.bid);
       const current = await billingSettings.record(tx, building.id);
       if (current.version !== body.baseVersion) throw fail.conflict(current);
       await billingSettings.replace(
@@ -62,31 +84,24 @@ export function billingSettingsRoutes(app: FastifyInstance, ctx: AppContext): vo
         ctx.nowIso(),
       );
       return { record: await billingSettings.record(tx, building.id) };
-    });
-  });
-
-  app.get('/api/binyan/apartment-holds', { config: { right: 'apartments.hold' } }, async (req) => {
-    const building = await loadBuilding(db, req, queryOf(req).buildingId);
-    return { records: await apartmentHolds.ofBuilding(db, authOf(req).companyId, building.id) };
-  });
+    },
+  }),
 
   // Setting a held apartment's hold again replaces its reason; clearing one that is not held answers the same.
-  app.put('/api/binyan/apartments/:id/hold', { config: { right: 'apartments.hold' } }, async (req, reply) => {
-    const body = parse(holdBody, req.body);
-    enforce(validateHoldReason(body.reason));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const apartment = await loadOwned(tx, req, apartments, (req.params as { id: string }).id);
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/apartments/:id/hold',
+    right: 'apartments.hold',
+    params: idParams,
+    body: holdBody,
+    check: ({ body }) => {
+      enforce(validateHoldReason(body.reason));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const apartment = await loadOwned(tx, req, apartments, params.id);
       const { companyId, user } = authOf(req);
       await apartmentHolds.set(tx, companyId, apartment.id, body.reason.trim(), user.id, ctx.nowIso());
       return { record: await apartmentHolds.of(tx, companyId, apartment.id) };
-    });
-  });
-
-  app.delete('/api/binyan/apartments/:id/hold', { config: { right: 'apartments.hold' } }, async (req, reply) =>
-    runMutation(ctx, req, reply, async (tx) => {
-      const apartment = await loadOwned(tx, req, apartments, (req.params as { id: string }).id);
-      await apartmentHolds.clear(tx, apartment.id);
-      return { record: { apartmentId: apartment.id, held: false } };
-    }),
-  );
-}
+    },
+  }),
+];

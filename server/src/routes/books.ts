@@ -24,14 +24,14 @@ import { bids, budgetLines, expenses, ledgerRowOfExpense, suppliers } from '../d
 import { contacts } from '../data/buildings.ts';
 import { ledger } from '../data/ledger.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const agorot = z.number().int();
 const optAgorot = agorot.nullable().default(null);
@@ -101,22 +101,40 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/ledger', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await ledger.ofBuilding(db, authOf(req).companyId, b.id) };
   });
 
   // The financial report of a contact (/financial-report/:contactId): the contact and their charges and
   // payments. The stored report contact may not be on the device yet, so it comes with its rows.
   app.get('/api/binyan/contacts/:id/financial-report', { config: { right: 'books.read' } }, async (req) => {
-    const contact = await loadOwned(db, req, contacts, (req.params as { id: string }).id);
+    const contact = await loadOwned(db, req, contacts, paramsOf(idParams, req).id);
     const rows = await ledger.ofBuilding(db, authOf(req).companyId, contact.buildingId);
     return { record: contact, records: rows.filter((e) => e.contactId === contact.id) };
   });
 
-  app.post('/api/binyan/ledger-entries', { config: { right: 'books.write' } }, async (req, reply) => {
-    const body = parse(entryCreate, req.body);
-    enforce(validateManualEntry(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  app.get('/api/binyan/buildings/:bid/expenses', { config: { right: 'books.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
+    return { records: await expenses.ofBuilding(db, b.id) };
+  });
+
+  app.get('/api/binyan/buildings/:bid/budget', { config: { right: 'books.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
+    return { records: await budgetLines.ofBuilding(db, b.id) };
+  });
+}
+
+export const booksCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/ledger-entries',
+    right: 'books.write',
+    params: noParams,
+    body: entryCreate,
+    check: ({ body }) => {
+      enforce(validateManualEntry(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       const { companyId } = authOf(req);
       await refuseTakenLedgerId(tx, req, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
@@ -144,32 +162,38 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await ledger.insert(tx, record, companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.delete('/api/binyan/ledger-entries/:id', { config: { right: 'books.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/ledger-entries/:id',
+    right: 'books.write',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { req, params, query }) => {
+      const { id } = params;
       const { companyId } = authOf(req);
       const entry = await ledger.find(tx, id, companyId);
       if (!entry) throw fail.notFound();
       await loadBuilding(tx, req, entry.buildingId);
       enforce(canDeleteLedgerEntry(entry), true);
-      checkVersion(entry, baseVersionFromQuery(req));
+      checkVersion(entry, baseVersionIn(query));
       await ledger.remove(tx, id, companyId);
       return { record: entry };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/buildings/:bid/expenses', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await expenses.ofBuilding(db, b.id) };
-  });
-
-  app.post('/api/binyan/expenses', { config: { right: 'books.write' } }, async (req, reply) => {
-    const body = parse(expenseCreate, req.body);
-    enforce(validateExpense(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/expenses',
+    right: 'books.write',
+    params: noParams,
+    body: expenseCreate,
+    check: ({ body }) => {
+      enforce(validateExpense(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, expenses, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       await checkSupplier(tx, req, body.supplierId);
@@ -186,13 +210,17 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       await expenses.insert(tx, record, authOf(req).companyId);
       await ledger.insert(tx, ledgerRowOfExpense(record, now), authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/expenses/:id', { config: { right: 'books.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(expensePatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/expenses/:id',
+    right: 'books.write',
+    params: idParams,
+    body: expensePatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, expenses, id);
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());
@@ -207,14 +235,19 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (posted) await ledger.update(tx, { ...row, id: posted.id }, companyId);
       else await ledger.insert(tx, row, companyId);
       return { record: next };
-    });
-  });
+    },
+  }),
 
-  app.delete('/api/binyan/expenses/:id', { config: { right: 'books.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/expenses/:id',
+    right: 'books.write',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params, query }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, expenses, id);
-      checkVersion(current, baseVersionFromQuery(req));
+      checkVersion(current, baseVersionIn(query));
       const { companyId } = authOf(req);
       const posted = await ledger.bySource(tx, companyId, 'expense', id, 'expense');
       if (posted) await ledger.remove(tx, posted.id, companyId);
@@ -224,37 +257,42 @@ export function bookRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       await expenses.remove(tx, id);
       return { record: current };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/buildings/:bid/budget', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await budgetLines.ofBuilding(db, b.id) };
-  });
-
-  app.post('/api/binyan/budget-lines', { config: { right: 'books.write' } }, async (req, reply) => {
-    const body = parse(budgetCreate, req.body);
-    enforce(validateBudgetLine(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/budget-lines',
+    right: 'books.write',
+    params: noParams,
+    body: budgetCreate,
+    check: ({ body }) => {
+      enforce(validateBudgetLine(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, budgetLines, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       enforce(duplicateBudgetLine(body, await budgetLines.ofBuilding(tx, building.id)), true);
       const record: BudgetLineRecord = { ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() };
       await budgetLines.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/budget-lines/:id', { config: { right: 'books.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(budgetPatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/budget-lines/:id',
+    right: 'books.write',
+    params: idParams,
+    body: budgetPatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, budgetLines, id);
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());
       enforce(validateBudgetLine(next));
       await budgetLines.update(tx, next);
       return { record: next };
-    });
-  });
-}
+    },
+  }),
+];

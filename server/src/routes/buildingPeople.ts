@@ -24,6 +24,7 @@ import { runMutation } from '../http/mutation.ts';
 import { mayDo } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 // Lengths here only bound the request; the shared rule gives the translated reason for what a person typed.
 const text = z.string().max(1000).default('');
@@ -66,12 +67,12 @@ export function buildingPeopleRoutes(app: FastifyInstance, ctx: AppContext): voi
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/people', { config: { right: 'buildingPeople.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { record: await answerOf(db, req, await buildingPeople.find(db, authOf(req).companyId, building.id), building.name) };
   });
 
   app.put('/api/binyan/buildings/:bid/people', { config: { right: 'buildingPeople.edit' } }, async (req, reply) => {
-    const bid = (req.params as { bid: string }).bid;
+    const bid = paramsOf(buildingParams, req).bid;
     const body = parse(peopleBody, req.body ?? {});
     const { baseVersion, ...input } = body;
     enforce(validateBuildingPeople(input));

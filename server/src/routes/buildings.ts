@@ -13,14 +13,14 @@ import { linkNamedFile } from '../http/fileAccess.ts';
 import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting, visibleBuildings } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { optText, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { buildingDebts } from '../money/ledgerDebts.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import { ledger } from '../data/ledger.ts';
 import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
 import { nisOf } from '../../../src/lib/agorot.ts';
+import { defineCommand, preparedCommand } from '../http/command.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const buildingPatch = patchBody({
   name: z.string().trim().min(1),
@@ -65,11 +65,42 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The spec's unit list (no product prefix).
   app.get('/api/pos/building/units', { config: { right: 'buildings.read' } }, async (req) => ({ records: await visibleBuildings(db, req) }));
 
-  app.patch('/api/binyan/buildings/:id', { config: { right: 'buildings.editSettings' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(buildingPatch, req.body);
-    enforce(bankAccount(body.changes.bankAccount) ?? logo(body.changes.logoUrl));
-    return runMutation(ctx, req, reply, async (tx) => {
+  app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
+    return { records: await apartmentsOf(db, authOf(req).companyId, b.id) };
+  });
+
+  app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
+    return { records: await contactsOf(db, b.id) };
+  });
+
+  // The debts are the ledger's charges with what is still open of them (money/ledgerDebts.ts).
+  app.get('/api/binyan/debts', { config: { right: 'debts.read' } }, async (req) => {
+    const q = queryOf(req);
+    const { companyId } = authOf(req);
+    if (q.buildingId) {
+      const b = await loadBuilding(db, req, q.buildingId);
+      return { records: await buildingDebts(db, companyId, b.id, israelLocalDate(ctx.now())) };
+    }
+    if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
+    const contact = await loadOwned(db, req, contacts, q.contactGuid);
+    return { records: await buildingDebts(db, companyId, contact.buildingId, israelLocalDate(ctx.now()), { contactId: contact.id }) };
+  });
+}
+
+export const buildingsCommands = [
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/buildings/:id',
+    right: 'buildings.editSettings',
+    params: idParams,
+    body: buildingPatch,
+    check: ({ body }) => {
+      enforce(bankAccount(body.changes.bankAccount) ?? logo(body.changes.logoUrl));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const current = await loadBuilding(tx, req, id);
       const logoRef = body.changes.logoUrl ? logoReference(body.changes.logoUrl) : null;
       // An uploaded logo must be an image file of this company.
@@ -84,24 +115,21 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const next = bump(current, body.changes, ctx.nowIso());
       await buildings.update(tx, next);
       return { record: next };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/buildings/:bid/apartments', { config: { right: 'apartments.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await apartmentsOf(db, authOf(req).companyId, b.id) };
-  });
-
-  app.get('/api/binyan/buildings/:bid/contacts', { config: { right: 'contacts.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    return { records: await contactsOf(db, b.id) };
-  });
-
-  app.post('/api/binyan/contacts', { config: { right: 'contacts.create' } }, async (req, reply) => {
-    const body = parse(contactCreate, req.body);
-    const phone = body.phone ? digitsOnly(body.phone) : null;
-    enforce(validateContact({ buildingId: body.buildingId, firstName: body.firstName, lastName: body.lastName, phone, email: body.email ?? null }));
-    return runMutation(ctx, req, reply, async (tx) => {
+  preparedCommand({
+    method: 'POST',
+    url: '/api/binyan/contacts',
+    right: 'contacts.create',
+    params: noParams,
+    body: contactCreate,
+    prepare: ({ body }) => {
+      const phone = body.phone ? digitsOnly(body.phone) : null;
+      enforce(validateContact({ buildingId: body.buildingId, firstName: body.firstName, lastName: body.lastName, phone, email: body.email ?? null }));
+      return { phone };
+    },
+    change: async (tx, { ctx, req, body }, { phone }) => {
       await refuseExisting(tx, req, contacts, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       const fullName = body.fullName?.trim() || `${body.firstName.trim()} ${body.lastName.trim()}`;
@@ -130,19 +158,6 @@ export function buildingRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await contacts.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
-
-  // The debts are the ledger's charges with what is still open of them (money/ledgerDebts.ts).
-  app.get('/api/binyan/debts', { config: { right: 'debts.read' } }, async (req) => {
-    const q = queryOf(req);
-    const { companyId } = authOf(req);
-    if (q.buildingId) {
-      const b = await loadBuilding(db, req, q.buildingId);
-      return { records: await buildingDebts(db, companyId, b.id, israelLocalDate(ctx.now())) };
-    }
-    if (!q.contactGuid) throw fail.validation({ field: 'contactGuid', messageKey: 'requiredField' });
-    const contact = await loadOwned(db, req, contacts, q.contactGuid);
-    return { records: await buildingDebts(db, companyId, contact.buildingId, israelLocalDate(ctx.now()), { contactId: contact.id }) };
-  });
-}
+    },
+  }),
+];

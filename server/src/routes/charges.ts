@@ -2,22 +2,20 @@
 // building; each becomes a charge row of the one ledger (the tenant's debt), charged to the
 // apartment's owner. Sent from the device's outbox, so exactly once per Idempotency-Key, and the
 // ledger's unique source refuses a second posting of the same charge in any case.
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { agorotOf } from '../../../src/lib/agorot.ts';
 import { chargeReasons, debtKindOfReason, validateQuickCharge } from '../../../src/lib/domain/chargeRules.ts';
 import type { Apartment } from '../../../src/lib/domain/entities.ts';
-import type { AppContext } from '../context.ts';
 import { apartments, contacts } from '../data/buildings.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
 import { ledger } from '../data/ledger.ts';
 import { loadBuilding, loadOwned } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { localDate, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
+import { defineCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const chargeBody = z.object({
   id: recordId,
@@ -30,11 +28,17 @@ const chargeBody = z.object({
   dueDate: localDate,
 });
 
-export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/binyan/charges', { config: { right: 'charges.create' } }, async (req, reply) => {
-    const body = parse(chargeBody, req.body);
-    enforce(validateQuickCharge({ ...body, apartmentId: body.apartmentId ?? null }));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const chargesCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/charges',
+    right: 'charges.create',
+    params: noParams,
+    body: chargeBody,
+    check: ({ body }) => {
+      enforce(validateQuickCharge({ ...body, apartmentId: body.apartmentId ?? null }));
+    },
+    change: async (tx, { ctx, req, body }) => {
       const building = await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       let targets: Apartment[];
@@ -88,6 +92,6 @@ export function chargeRoutes(app: FastifyInstance, ctx: AppContext): void {
           reason: body.reason,
         },
       };
-    });
-  });
-}
+    },
+  }),
+];

@@ -34,6 +34,8 @@ import { runMutation } from '../http/mutation.ts';
 import { assertBuildingVisible } from '../http/rights.ts';
 import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const listQuery = z.object({
   status: z.enum(checkLifeStatuses).optional(),
@@ -108,7 +110,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // A building's checks, the earliest deposit date first, each with what may be done to it today.
   app.get('/api/binyan/buildings/:bid/checks', { config: { right: 'checkLife.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const query = parse(listQuery, queryOf(req));
     const today = israelLocalDate(ctx.now());
     const numbers = new Map((await apartments.list(db, { buildingId: building.id }, { orderBy: 'id' })).map((a) => [a.id, a.number]));
@@ -146,17 +148,25 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The building's bounce fee settings, the latest to take effect first, and the one in effect today.
   app.get('/api/binyan/buildings/:bid/bounce-fees', { config: { right: 'checkLife.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const records = await bounceFees.ofBuilding(db, authOf(req).companyId, building.id);
     const today = israelLocalDate(ctx.now());
     return { records, today, inEffectAgorot: bounceFeeOn(records, today) };
   });
+}
 
-  app.post('/api/binyan/buildings/:bid/bounce-fees', { config: { right: 'checkLife.bounceFee' } }, async (req, reply) => {
-    const body = parse(feeBody, req.body);
-    enforce(validateBounceFee(body));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
+export const checkLifeCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/buildings/:bid/bounce-fees',
+    right: 'checkLife.bounceFee',
+    params: buildingParams,
+    body: feeBody,
+    check: ({ body }) => {
+      enforce(validateBounceFee(body));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const building = await loadBuilding(tx, req, params.bid);
       const record = {
         id: randomUUID(),
         effectiveFrom: body.effectiveFrom,
@@ -166,6 +176,6 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await bounceFees.insert(tx, { ...record, companyId: authOf(req).companyId, buildingId: building.id });
       return { status: 201, record };
-    });
-  });
-}
+    },
+  }),
+];

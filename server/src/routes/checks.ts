@@ -18,12 +18,12 @@ import { checkVersion, findMine, loadOwned, queryOf, visibleBuildings } from '..
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { assertBuildingVisible, visibleBuildingIds } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { openDebtsFor } from '../money/ledgerDebts.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { defineCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const optStr = z.string().nullable().optional();
 const checkBody = z.object({
@@ -79,62 +79,64 @@ export async function groupsToFill(db: Db, filter: Filter) {
   return records;
 }
 
+const editable = (g: StoredCheckGroup) => {
+  if (g.Status === 'submitted' || g.Status === 'cancelled') throw fail.rule({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
+};
+const syncPayments = async (ctx: AppContext, tx: Db, g: StoredCheckGroup): Promise<StoredCheckGroup> => {
+  const next = { ...g, NumbersOfPayments: numbersOfPayments(await checks.ofGroup(tx, g.ChecksHeaderGuid)), updatedAt: ctx.nowIso() };
+  await checkGroups.update(tx, next);
+  return next;
+};
+// The open amount of each named debt, from the ledger; every one must be the payer's and still open.
+const debtsTotal = async (tx: Db, req: FastifyRequest, contactGuid: string, ids: readonly string[]): Promise<number> => {
+  const { companyId } = authOf(req);
+  let total = 0;
+  for (const id of ids) {
+    const charge = await ledger.find(tx, id, companyId);
+    if (!charge || charge.kind !== 'charge') throw fail.notFound();
+    await assertBuildingVisible(tx, req, charge.buildingId);
+    if (charge.contactId !== contactGuid) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
+    const open = (await openDebtsFor(tx, companyId, charge.buildingId, [id])).find((d) => d.chargeId === id);
+    if (!open) throw fail.rule({ field: 'DebtIds', messageKey: 'debtAlreadyPaid' });
+    total += open.open;
+  }
+  return fromAgorot(total);
+};
+
+const createGroup = async (
+  ctx: AppContext,
+  tx: Db,
+  req: FastifyRequest,
+  guid: string,
+  contactGuid: string | undefined,
+  debtIds: readonly string[],
+): Promise<StoredCheckGroup> => {
+  if (!contactGuid) throw fail.validation({ field: 'ContactGuid', messageKey: 'missingDetailsToContinue' });
+  const contact = await loadOwned(tx, req, contacts, contactGuid);
+  const { companyId, user } = authOf(req);
+  const Amount = await debtsTotal(tx, req, contact.id, debtIds);
+  const group: StoredCheckGroup = {
+    ID: await checkGroups.nextId(tx),
+    ChecksHeaderGuid: guid,
+    Amount,
+    CreateDate: ctx.nowIso(),
+    BatchId: null,
+    NumbersOfPayments: 1,
+    ContactGuid: contact.id,
+    BuildingId: contact.buildingId,
+    DebtIds: [...debtIds],
+    Status: 'draft',
+    version: 1,
+    WorkerGuid: user.workerGuid,
+    SubmittedAt: null,
+    updatedAt: ctx.nowIso(),
+  };
+  await checkGroups.insert(tx, group, companyId);
+  return group;
+};
+
 export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const editable = (g: StoredCheckGroup) => {
-    if (g.Status === 'submitted' || g.Status === 'cancelled') throw fail.rule({ field: 'ChecksHeaderGuid', messageKey: 'checkGroupNotEditable' });
-  };
-  const syncPayments = async (tx: Db, g: StoredCheckGroup): Promise<StoredCheckGroup> => {
-    const next = { ...g, NumbersOfPayments: numbersOfPayments(await checks.ofGroup(tx, g.ChecksHeaderGuid)), updatedAt: ctx.nowIso() };
-    await checkGroups.update(tx, next);
-    return next;
-  };
-  // The open amount of each named debt, from the ledger; every one must be the payer's and still open.
-  const debtsTotal = async (tx: Db, req: FastifyRequest, contactGuid: string, ids: readonly string[]): Promise<number> => {
-    const { companyId } = authOf(req);
-    let total = 0;
-    for (const id of ids) {
-      const charge = await ledger.find(tx, id, companyId);
-      if (!charge || charge.kind !== 'charge') throw fail.notFound();
-      await assertBuildingVisible(tx, req, charge.buildingId);
-      if (charge.contactId !== contactGuid) throw fail.validation({ field: 'DebtIds', messageKey: 'missingDetailsToContinue' });
-      const open = (await openDebtsFor(tx, companyId, charge.buildingId, [id])).find((d) => d.chargeId === id);
-      if (!open) throw fail.rule({ field: 'DebtIds', messageKey: 'debtAlreadyPaid' });
-      total += open.open;
-    }
-    return fromAgorot(total);
-  };
-
-  const createGroup = async (
-    tx: Db,
-    req: FastifyRequest,
-    guid: string,
-    contactGuid: string | undefined,
-    debtIds: readonly string[],
-  ): Promise<StoredCheckGroup> => {
-    if (!contactGuid) throw fail.validation({ field: 'ContactGuid', messageKey: 'missingDetailsToContinue' });
-    const contact = await loadOwned(tx, req, contacts, contactGuid);
-    const { companyId, user } = authOf(req);
-    const Amount = await debtsTotal(tx, req, contact.id, debtIds);
-    const group: StoredCheckGroup = {
-      ID: await checkGroups.nextId(tx),
-      ChecksHeaderGuid: guid,
-      Amount,
-      CreateDate: ctx.nowIso(),
-      BatchId: null,
-      NumbersOfPayments: 1,
-      ContactGuid: contact.id,
-      BuildingId: contact.buildingId,
-      DebtIds: [...debtIds],
-      Status: 'draft',
-      version: 1,
-      WorkerGuid: user.workerGuid,
-      SubmittedAt: null,
-      updatedAt: ctx.nowIso(),
-    };
-    await checkGroups.insert(tx, group, companyId);
-    return group;
-  };
 
   app.get('/api/binyan/check/toFill', { config: { right: 'checks.deposit' } }, async (req) => {
     const contactGuid = queryOf(req).contactGuid;
@@ -177,14 +179,22 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!data) throw new ApiError(404, 'NOT_FOUND', 'failedToLoadCheckImages');
     return { Image: data.toString('base64') };
   });
+}
 
-  app.post('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
-    const body = parse(checkBody, req.body);
-    enforce(validateCheck(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const checksCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/check',
+    right: 'checks.deposit',
+    params: noParams,
+    body: checkBody,
+    check: ({ body }) => {
+      enforce(validateCheck(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       let group =
         (await findMine(tx, req, checkGroups, body.ChecksHeaderGuid)) ??
-        (await createGroup(tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
+        (await createGroup(ctx, tx, req, body.ChecksHeaderGuid, body.ContactGuid ?? undefined, body.DebtIds ?? []));
       editable(group);
       for (const fileId of [body.FrontImageId, body.BackImageId])
         await linkNamedFile(tx, req, fileId, { parentType: 'checks', parentId: body.CheckGuid }, ctx.nowIso());
@@ -227,14 +237,18 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
         };
         await checks.insert(tx, record, authOf(req).companyId);
       }
-      group = await syncPayments(tx, group);
+      group = await syncPayments(ctx, tx, group);
       return { status: existing ? 200 : 201, record, extra: { group: await view(tx, group) } };
-    });
-  });
+    },
+  }),
 
-  app.put('/api/binyan/check/finishScan', { config: { right: 'checks.deposit' } }, async (req, reply) => {
-    const body = parse(headerRef, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/check/finishScan',
+    right: 'checks.deposit',
+    params: noParams,
+    body: headerRef,
+    change: async (tx, { ctx, req, body }) => {
       const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       const baseVersion = body.version ?? body.baseVersion;
       if (baseVersion !== undefined) checkVersion(group, baseVersion);
@@ -243,37 +257,49 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       const next = group.Status === 'scanned' ? group : { ...group, Status: 'scanned' as const, version: group.version + 1, updatedAt: ctx.nowIso() };
       await checkGroups.update(tx, next);
       return { record: await view(tx, next) };
-    });
-  });
+    },
+  }),
 
-  app.delete('/api/binyan/check', { config: { right: 'checks.deposit' } }, async (req, reply) => {
-    const body = parse(deleteBody, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/check',
+    right: 'checks.deposit',
+    params: noParams,
+    body: deleteBody,
+    change: async (tx, { ctx, req, body }) => {
       const check = await loadOwned(tx, req, checks, body.CheckGuid);
       checkVersion(check, body.version ?? body.baseVersion);
       const group = await loadOwned(tx, req, checkGroups, check.ChecksHeaderGuid);
       editable(group);
       await checks.remove(tx, check.CheckGuid);
-      return { record: check, extra: { group: await view(tx, await syncPayments(tx, group)) } };
-    });
-  });
+      return { record: check, extra: { group: await view(tx, await syncPayments(ctx, tx, group)) } };
+    },
+  }),
 
   // "Cancel all payments" (spec 4): a cancelled group leaves the fill list and cannot be continued.
-  app.put('/api/binyan/check/cancelChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
-    const body = parse(headerRef, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/check/cancelChecksHeader',
+    right: 'checks.deposit',
+    params: noParams,
+    body: headerRef,
+    change: async (tx, { ctx, req, body }) => {
       const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       checkVersion(group, body.version ?? body.baseVersion);
       editable(group);
       const next: StoredCheckGroup = { ...group, Status: 'cancelled', version: group.version + 1, updatedAt: ctx.nowIso() };
       await checkGroups.update(tx, next);
       return { record: await view(tx, next) };
-    });
-  });
+    },
+  }),
 
-  app.put('/api/binyan/check/submitChecksHeader', { config: { right: 'checks.deposit' } }, async (req, reply) => {
-    const body = parse(submitBody, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/check/submitChecksHeader',
+    right: 'checks.deposit',
+    params: noParams,
+    body: submitBody,
+    change: async (tx, { ctx, req, body }) => {
       const group = await loadOwned(tx, req, checkGroups, body.ChecksHeaderGuid);
       checkVersion(group, body.version ?? body.baseVersion);
       editable(group);
@@ -296,6 +322,6 @@ export function checkRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await checkGroups.update(tx, next);
       return { record: await view(tx, next) };
-    });
-  });
-}
+    },
+  }),
+];

@@ -8,8 +8,8 @@ import type { AppContext } from '../context.ts';
 import { companySites } from '../data/companySites.ts';
 import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
-import { parse } from '../http/validate.ts';
+import { preparedCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const sitesBody = z.object({ sites: z.array(z.string().max(siteLimits.maxLength + 50)).max(siteLimits.maxSites + 1) });
 
@@ -19,14 +19,24 @@ export function companySiteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/company/sites', { config: { right: 'companySites.read' } }, async (req) => ({
     sites: await companySites.ofCompany(db, authOf(req).companyId),
   }));
+}
 
-  app.put('/api/binyan/company/sites', { config: { right: 'companySites.manage' } }, async (req, reply) => {
-    const body = parse(sitesBody, req.body ?? {});
-    enforce(siteList(body.sites, 'siteUrl'));
-    const sites = body.sites.map((s) => normalSiteUrl(s) ?? '');
-    return runMutation(ctx, req, reply, async (tx) => {
+export const companySitesCommands = [
+  preparedCommand({
+    method: 'PUT',
+    url: '/api/binyan/company/sites',
+    right: 'companySites.manage',
+    params: noParams,
+    body: sitesBody,
+    bodyOptional: true,
+    prepare: ({ body }) => {
+      enforce(siteList(body.sites, 'siteUrl'));
+      const sites = body.sites.map((s) => normalSiteUrl(s) ?? '');
+      return { sites };
+    },
+    change: async (tx, { ctx, req }, { sites }) => {
       await companySites.replace(tx, authOf(req).companyId, sites, ctx.nowIso());
       return { record: null, extra: { sites } };
-    });
-  });
-}
+    },
+  }),
+];

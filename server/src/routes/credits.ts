@@ -4,28 +4,30 @@
 // What is left to credit is read in the transaction that writes the credit, so of two partial credits
 // sent at once the second sees the first (SQLite: one writer; PostgreSQL: serializable, retried) and the
 // charge is never credited beyond its amount. Exactly once per Idempotency-Key, like every mutation.
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { creditedOf, validateCredit } from '../../../src/lib/domain/creditRules.ts';
-import type { AppContext } from '../context.ts';
 import type { StoredLedgerEntry } from '../data/ledger.ts';
 import { ledger } from '../data/ledger.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { refuseTakenLedgerId } from '../money/ledgerIds.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { idParams } from '../http/params.ts';
+import { defineCommand } from '../http/command.ts';
 
 const creditBody = z.object({ id: recordId, amountAgorot: z.number(), reason: z.string().max(2000) });
 
-export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/binyan/charges/:id/credits', { config: { right: 'charges.credit' } }, async (req, reply) => {
-    const chargeId = (req.params as { id: string }).id;
-    const body = parse(creditBody, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+export const creditsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/charges/:id/credits',
+    right: 'charges.credit',
+    params: idParams,
+    body: creditBody,
+    change: async (tx, { ctx, req, params, body }) => {
+      const chargeId = params.id;
       const { companyId, user } = authOf(req);
       const charge = await ledger.find(tx, chargeId, companyId);
       if (!charge) throw fail.notFound();
@@ -65,6 +67,6 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await ledger.insert(tx, entry, companyId);
       return { status: 201, record: entry };
-    });
-  });
-}
+    },
+  }),
+];

@@ -10,8 +10,8 @@ import { debtReminders, reminderSettings } from '../data/debtReminders.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const ruleBody = z.object({
   enabled: z.boolean(),
@@ -23,26 +23,33 @@ const ruleBody = z.object({
 
 export function debtReminderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const buildingOf = (req: { params: unknown }) => (req.params as { bid: string }).bid;
 
   app.get('/api/binyan/buildings/:bid/reminder-settings', { config: { right: 'debtReminders.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, buildingOf(req));
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { record: await reminderSettings.of(db, authOf(req).companyId, building.id) };
   });
 
-  app.put('/api/binyan/buildings/:bid/reminder-settings', { config: { right: 'debtReminders.edit' } }, async (req, reply) => {
-    const body = parse(ruleBody, req.body);
-    enforce(validateReminderRule(body));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, buildingOf(req));
-      const { companyId, user } = authOf(req);
-      await reminderSettings.save(tx, companyId, building.id, body, ctx.nowIso(), String(user.id));
-      return { record: await reminderSettings.of(tx, companyId, building.id) };
-    });
-  });
-
   app.get('/api/binyan/buildings/:bid/debt-reminders', { config: { right: 'debtReminders.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, buildingOf(req));
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await debtReminders.log(db, authOf(req).companyId, building.id) };
   });
 }
+
+export const debtRemindersCommands = [
+  defineCommand({
+    method: 'PUT',
+    url: '/api/binyan/buildings/:bid/reminder-settings',
+    right: 'debtReminders.edit',
+    params: buildingParams,
+    body: ruleBody,
+    check: ({ body }) => {
+      enforce(validateReminderRule(body));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const building = await loadBuilding(tx, req, params.bid);
+      const { companyId, user } = authOf(req);
+      await reminderSettings.save(tx, companyId, building.id, body, ctx.nowIso(), String(user.id));
+      return { record: await reminderSettings.of(tx, companyId, building.id) };
+    },
+  }),
+];

@@ -12,10 +12,11 @@ import { visitorPasses } from '../data/visitorPasses.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { assertBuildingVisible } from '../http/rights.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 type Visitor = Omit<VisitorTable, 'companyId' | 'passId'> & { passId: string | null };
 
@@ -43,16 +44,25 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Visitors who arrived since `since` (the desk asks from the start of its day), and those still inside. */
   app.get('/api/binyan/buildings/:bid/visitors', { config: { right: 'receptionist.desk' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const since = parse(z.object({ since: isoTime.optional() }), req.query ?? {}).since ?? new Date(ctx.now().getTime() - 24 * 3600_000).toISOString();
     const rows = await deskVisitors.ofBuilding(db, authOf(req).companyId, building.id, new Date(since).toISOString());
     return { records: rows.map((r): Visitor => ({ ...r, buildingId: Number(r.buildingId), passId: r.passId ?? null })) };
   });
+}
 
-  app.post('/api/binyan/visitors', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
-    const body = parse(arrival, req.body ?? {});
-    enforce(validateVisitor(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const deskVisitorsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/visitors',
+    right: 'receptionist.desk',
+    params: noParams,
+    body: arrival,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateVisitor(body));
+    },
+    change: async (tx, { req, body }) => {
       await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       if (await deskVisitors.exists(tx, body.id)) throw fail.exists({ id: body.id });
@@ -70,13 +80,18 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       await deskVisitors.insert(tx, { ...visitor, companyId });
       // No record: the desk keeps its own copy (a local row of `meta`).
       return { status: 201, record: null, extra: { visitor } };
-    });
-  });
+    },
+  }),
 
-  app.post('/api/binyan/visitors/:id/leave', { config: { right: 'receptionist.desk' } }, async (req, reply) => {
-    const body = parse(departure, req.body ?? {});
-    const id = (req.params as { id: string }).id;
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/visitors/:id/leave',
+    right: 'receptionist.desk',
+    params: idParams,
+    body: departure,
+    bodyOptional: true,
+    change: async (tx, { req, params, body }) => {
+      const { id } = params;
       const row = await deskVisitors.find(tx, id);
       if (!row) throw fail.notFound();
       if (row.companyId !== authOf(req).companyId) throw fail.forbidden();
@@ -85,6 +100,6 @@ export function deskVisitorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const leftAt = row.leftAt ?? new Date(body.leftAt).toISOString();
       if (!row.leftAt) await deskVisitors.markLeft(tx, id, leftAt);
       return { record: null, extra: { visitor: { id, leftAt } } };
-    });
-  });
-}
+    },
+  }),
+];

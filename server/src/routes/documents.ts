@@ -11,7 +11,7 @@ import { documents } from '../data/documents.ts';
 import type { DocumentRecord } from '../data/documents.ts';
 import { files } from '../data/files.ts';
 import { checkUpload, documentUpload, linkFile, received, storeBytes } from '../files/uploads.ts';
-import { documentRecipients, sendDocumentByMail } from '../messaging/documentMail.ts';
+import { documentRecipients, documentSendCommand } from '../messaging/documentMail.ts';
 import { loadBuilding } from '../http/access.ts';
 import { audienceOf, loadDocument } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
@@ -22,6 +22,8 @@ import { FILE_CSP } from '../http/security.ts';
 import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
 import { safeFileName } from '../files/fileNames.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
+import {} from '../http/command.ts';
 
 const documentCreate = z.object({
   id: recordId,
@@ -94,13 +96,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/buildings/:bid/documents', { config: { right: 'documents.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const list = await documents.ofBuilding(db, authOf(req).companyId, building.id, await audienceOf(db, req));
     return { records: withCurrent(list) };
   });
 
   app.get('/api/binyan/documents/:id/file', { config: { right: 'documents.read' } }, async (req, reply) => {
-    const doc = await loadDocument(db, req, (req.params as { id: string }).id);
+    const doc = await loadDocument(db, req, paramsOf(idParams, req).id);
     const file = await files.byId(db, doc.fileId);
     const data = file ? await ctx.files.get(file.companyId, file.sha256) : null;
     if (!file || !data) throw new ApiError(404, 'NOT_FOUND', 'fileNotFound');
@@ -115,10 +117,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(data);
   });
 
-  app.post('/api/binyan/documents/:id/send', { config: { right: 'documents.send', terms: true } }, async (req, reply) => {
-    return sendDocumentByMail(ctx, req, reply, (req.params as { id: string }).id);
-  });
-
   // The addresses the send dialog offers (src/lib/domain/documentRecipients.ts).
   app.get('/api/binyan/documents/recipients', { config: { right: 'documents.send' } }, async (req) => documentRecipients(db, req));
 }
+
+export const documentsCommands = [documentSendCommand];

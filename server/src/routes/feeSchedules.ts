@@ -11,9 +11,9 @@ import { feeSchedules } from '../data/feeSchedules.ts';
 import { loadBuilding } from '../http/access.ts';
 import { enforce } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
-import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const scheduleBody = z.object({
   effectiveFrom: z.string(),
@@ -30,7 +30,7 @@ export function feeScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The schedules, the one in effect last first, and the apartments a schedule can name (with their area).
   app.get('/api/binyan/buildings/:bid/fee-schedules', { config: { right: 'feeSchedule.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const units = await apartments.list(db, { buildingId: building.id }, { orderBy: 'id' });
     return {
       records: await feeSchedules.ofBuilding(db, authOf(req).companyId, building.id),
@@ -38,12 +38,20 @@ export function feeScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
       thisMonth: israelLocalDate(ctx.now()).slice(0, 7),
     };
   });
+}
 
-  app.post('/api/binyan/buildings/:bid/fee-schedules', { config: { right: 'feeSchedule.edit' } }, async (req, reply) => {
-    const body = parse(scheduleBody, req.body);
-    enforce(validateFeeSchedule(body, israelLocalDate(ctx.now()).slice(0, 7)));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
+export const feeSchedulesCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/buildings/:bid/fee-schedules',
+    right: 'feeSchedule.edit',
+    params: buildingParams,
+    body: scheduleBody,
+    check: ({ ctx, body }) => {
+      enforce(validateFeeSchedule(body, israelLocalDate(ctx.now()).slice(0, 7)));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const building = await loadBuilding(tx, req, params.bid);
       const own = new Set((await apartments.list(tx, { buildingId: building.id }, { orderBy: 'id' })).map((a) => a.id));
       // A line may name only this building's apartments; lines that set nothing are not kept (keptSchedule).
       const stranger = body.apartments.find((l) => !own.has(l.apartmentId));
@@ -57,6 +65,6 @@ export function feeScheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await feeSchedules.insert(tx, authOf(req).companyId, record);
       return { status: 201, record };
-    });
-  });
-}
+    },
+  }),
+];

@@ -8,9 +8,9 @@ import { feedback } from '../data/feedback.ts';
 import type { FeedbackRecord } from '../data/feedback.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
-import { parse } from '../http/validate.ts';
 import { recordId } from '../http/schemas.ts';
+import { defineCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const feedbackCreate = z.object({
   id: recordId,
@@ -20,9 +20,22 @@ const feedbackCreate = z.object({
 });
 
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/binyan/feedback', { config: { right: 'feedback.write' } }, async (req, reply) => {
-    const body = parse(feedbackCreate, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
+  /** The signed-in user's own feedback, newest first. */
+  app.get('/api/binyan/feedback', { config: { right: 'feedback.write' } }, async (req) => {
+    const { user, companyId } = authOf(req);
+    return { records: await feedback.ofUser(ctx.db, companyId, user.userName) };
+  });
+}
+
+export const feedbackCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/feedback',
+    right: 'feedback.write',
+    params: noParams,
+    body: feedbackCreate,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
       enforce(validateFeedback({ rating: body.rating, message: body.message }));
       const { user, companyId } = authOf(req);
       if (await feedback.exists(tx, body.id)) throw fail.exists({ id: body.id });
@@ -35,12 +48,6 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await feedback.insert(tx, record, companyId, user.userName);
       return { status: 201, record: null, extra: { feedback: record } };
-    });
-  });
-
-  /** The signed-in user's own feedback, newest first. */
-  app.get('/api/binyan/feedback', { config: { right: 'feedback.write' } }, async (req) => {
-    const { user, companyId } = authOf(req);
-    return { records: await feedback.ofUser(ctx.db, companyId, user.userName) };
-  });
-}
+    },
+  }),
+];

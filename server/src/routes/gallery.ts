@@ -9,6 +9,7 @@ import { loadBuilding } from '../http/access.ts';
 import { audienceOf } from '../http/documentAccess.ts';
 import { authOf } from '../http/hooks.ts';
 import { mayDo } from '../http/rights.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const LIMIT = 200;
 
@@ -17,7 +18,7 @@ export type GalleryItem = { fileId: string; source: 'serviceCall' | 'document'; 
 export function galleryRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   app.get('/api/binyan/buildings/:bid/gallery', { config: { right: 'gallery.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { companyId } = authOf(req);
     const photos = mayDo(req, 'serviceCalls.read') ? await serviceCallPhotosOfBuilding(db, companyId, building.id, LIMIT) : [];
     const docs = (await documents.ofBuilding(db, companyId, building.id, await audienceOf(db, req))).filter((d) => d.mimeType.startsWith('image/'));

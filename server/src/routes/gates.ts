@@ -13,12 +13,14 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { gateOpenings, gates, isPersonalPhone } from '../data/buildingLife.ts';
 import { admissionOf, dialOnce, gateCallerOf, openingOf, refuseUsedOpeningId } from '../gates/gateOpening.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { applyOnce, runMutation, sendApplied } from '../http/mutation.ts';
+import { applyOnce, sendApplied } from '../http/mutation.ts';
 import { patchBody, recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const phoneText = z.string().max(40);
 const gateFields = {
@@ -70,46 +72,8 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/gates', { config: { right: 'gates.open' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: (await gates.list(db, { buildingId: building.id }, { orderBy: 'name' })).map((g) => viewOf(req, g)) };
-  });
-
-  app.post('/api/binyan/gates', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const body = parse(gateCreate, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      await refuseExisting(tx, req, gates, body.id);
-      const building = await loadBuilding(tx, req, body.buildingId);
-      requireGateRight(req, body);
-      const record: Gate = cleaned({ ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() });
-      await checkGate(tx, req, record);
-      await gates.insert(tx, record, authOf(req).companyId);
-      return { status: 201, record };
-    });
-  });
-
-  app.patch('/api/binyan/gates/:id', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(gatePatch, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, gates, id);
-      checkVersion(current, body.baseVersion);
-      const record = cleaned(bump(current, body.changes, ctx.nowIso()));
-      requireGateRight(req, current, record);
-      await checkGate(tx, req, record);
-      await gates.update(tx, record);
-      return { record };
-    });
-  });
-
-  app.delete('/api/binyan/gates/:id', { config: { right: 'gates.manage' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, gates, id);
-      checkVersion(current, baseVersionFromQuery(req));
-      requireGateRight(req, current);
-      await gates.remove(tx, id);
-      return { record: current };
-    });
   });
 
   /**
@@ -118,7 +82,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
    * sync batch: a batch's changes commit together at its end, and the dial must follow a commit.
    */
   app.post('/api/binyan/gates/:id/open', { config: { right: 'gates.open' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const body = parse(openRequest, req.body ?? {});
     const { user, companyId } = authOf(req);
     const answer = await applyOnce(ctx, req, async (tx) => {
@@ -147,7 +111,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Who opened the gate, how, and what the dialer answered: for those who manage gates (newest first). */
   app.get('/api/binyan/gates/:id/openings', { config: { right: 'gates.manage' } }, async (req) => {
-    const gate = await loadOwned(db, req, gates, (req.params as { id: string }).id);
+    const gate = await loadOwned(db, req, gates, paramsOf(idParams, req).id);
     const rows = await gateOpenings.ofGate(db, gate.id);
     // `via` is null for requests recorded before it was (migration 022).
     const records: GateOpeningRecord[] = rows.map((row) => {
@@ -157,3 +121,58 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records };
   });
 }
+
+export const gatesCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/gates',
+    right: 'gates.manage',
+    params: noParams,
+    body: gateCreate,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
+      await refuseExisting(tx, req, gates, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      requireGateRight(req, body);
+      const record: Gate = cleaned({ ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() });
+      await checkGate(tx, req, record);
+      await gates.insert(tx, record, authOf(req).companyId);
+      return { status: 201, record };
+    },
+  }),
+
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/gates/:id',
+    right: 'gates.manage',
+    params: idParams,
+    body: gatePatch,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const current = await loadOwned(tx, req, gates, id);
+      checkVersion(current, body.baseVersion);
+      const record = cleaned(bump(current, body.changes, ctx.nowIso()));
+      requireGateRight(req, current, record);
+      await checkGate(tx, req, record);
+      await gates.update(tx, record);
+      return { record };
+    },
+  }),
+
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/gates/:id',
+    right: 'gates.manage',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { req, params, query }) => {
+      const { id } = params;
+      const current = await loadOwned(tx, req, gates, id);
+      checkVersion(current, baseVersionIn(query));
+      requireGateRight(req, current);
+      await gates.remove(tx, id);
+      return { record: current };
+    },
+  }),
+];

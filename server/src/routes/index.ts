@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { DirectCalls } from '../http/directCall.ts';
+import { registerCommands } from '../http/command.ts';
+import { commandTable } from './commands.ts';
 import { authRoutes } from './auth.ts';
 import { bookRoutes } from './books.ts';
 import { buildingRoutes } from './buildings.ts';
@@ -16,7 +17,6 @@ import { itemRoutes } from './items.ts';
 import { dailyPlanRoutes } from './dailyPlan.ts';
 import { maintenanceRoutes } from './maintenance.ts';
 import { galleryRoutes } from './gallery.ts';
-import { signedFormRoutes } from './signedForms.ts';
 import { deskVisitorRoutes } from './deskVisitors.ts';
 import { visitorPassRoutes } from './visitorPasses.ts';
 import { leadRoutes } from './leads.ts';
@@ -36,8 +36,6 @@ import { translateRoutes } from './translate.ts';
 import { visitRoutes } from './visits.ts';
 import { tenantPaymentRoutes } from './tenantPayments.ts';
 import { receiptRoutes } from './receipts.ts';
-import { chargeRoutes } from './charges.ts';
-import { creditRoutes } from './credits.ts';
 import { standingOrderRoutes } from './standingOrders.ts';
 import { tenantLinkRoutes } from './tenantLinks.ts';
 import { billingSettingsRoutes } from './billingSettings.ts';
@@ -48,7 +46,8 @@ import { feeScheduleRoutes } from './feeSchedules.ts';
 import { statementRoutes } from './statements.ts';
 import { checkLifeRoutes } from './checkLife.ts';
 
-export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCalls: DirectCalls): void {
+export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCommands(app, ctx, commandTable);
   authRoutes(app, ctx);
   providerRoutes(app, ctx);
   fileRoutes(app, ctx);
@@ -73,7 +72,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   leadRoutes(app, ctx);
   companySiteRoutes(app, ctx);
   galleryRoutes(app, ctx);
-  signedFormRoutes(app, ctx);
   deskVisitorRoutes(app, ctx);
   visitorPassRoutes(app, ctx);
   roomRoutes(app, ctx);
@@ -82,8 +80,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   messageRoutes(app, ctx);
   tenantPaymentRoutes(app, ctx);
   receiptRoutes(app, ctx);
-  chargeRoutes(app, ctx);
-  creditRoutes(app, ctx);
   standingOrderRoutes(app, ctx);
   tenantLinkRoutes(app, ctx);
   billingSettingsRoutes(app, ctx);
@@ -93,6 +89,6 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, directCall
   debtReminderRoutes(app, ctx);
   pollRoutes(app, ctx);
   buildingPeopleRoutes(app, ctx);
-  syncBatchRoutes(app, ctx, directCalls);
+  syncBatchRoutes(app, ctx, commandTable);
   syncChangesRoutes(app, ctx);
 }

@@ -10,10 +10,10 @@ import { facilities, maintenancePlanSends, maintenanceTests } from '../data/main
 import { bump, checkVersion, loadBuilding, loadOwned } from '../http/access.ts';
 import { fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { isoTime, localDate, patchBody } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const testPatch = patchBody({ status: z.enum(maintenanceTestStatuses), doneAt: isoTime.nullable(), notes: z.string().nullable(), plannedDate: localDate });
 const planSend = z.object({ confirmIncomplete: z.boolean().default(false) });
@@ -26,19 +26,25 @@ export const maintenanceTestsOf = (db: Db, buildingId: number) => maintenanceTes
 
 export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/binyan/buildings/:bid/facilities', { config: { right: 'maintenance.read' } }, async (req) => {
-    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(ctx.db, req, paramsOf(buildingParams, req).bid);
     return { records: await facilitiesOf(ctx.db, b.id) };
   });
 
   app.get('/api/binyan/buildings/:bid/maintenance-tests', { config: { right: 'maintenance.read' } }, async (req) => {
-    const b = await loadBuilding(ctx.db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(ctx.db, req, paramsOf(buildingParams, req).bid);
     return { records: await maintenanceTestsOf(ctx.db, b.id) };
   });
+}
 
-  app.patch('/api/binyan/maintenance-tests/:id', { config: { right: 'maintenance.write' } }, async (req, reply) => {
-    const body = parse(testPatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, maintenanceTests, (req.params as { id: string }).id);
+export const maintenanceCommands = [
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/maintenance-tests/:id',
+    right: 'maintenance.write',
+    params: idParams,
+    body: testPatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const current = await loadOwned(tx, req, maintenanceTests, params.id);
       checkVersion(current, body.baseVersion);
       const changes: Partial<MaintenanceTest> = { ...body.changes };
       if (body.changes.status !== undefined && (body.changes.doneAt === undefined || body.changes.status !== 'done')) {
@@ -47,13 +53,18 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record = bump(current, changes, ctx.nowIso());
       await maintenanceTests.update(tx, record);
       return { record };
-    });
-  });
+    },
+  }),
 
-  app.post('/api/binyan/buildings/:bid/maintenance-plan/send', { config: { right: 'maintenance.sendPlan' } }, async (req, reply) => {
-    const body = parse(planSend, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const building = await loadBuilding(tx, req, (req.params as { bid: string }).bid);
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/buildings/:bid/maintenance-plan/send',
+    right: 'maintenance.sendPlan',
+    params: buildingParams,
+    body: planSend,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const building = await loadBuilding(tx, req, params.bid);
       const tests = await maintenanceTests.list(tx, { buildingId: building.id });
       const incompleteCount = incompleteTests(tests).length;
       const refused = validatePlanSend(tests, body.confirmIncomplete);
@@ -62,6 +73,6 @@ export function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const sentAt = ctx.nowIso();
       await maintenancePlanSends.insert(tx, { id: newUuid(), companyId, buildingId: building.id, sentAt, sentBy: user.userName, incompleteCount });
       return { record: null, extra: { sentAt, testsCount: tests.length, incompleteCount } };
-    });
-  });
-}
+    },
+  }),
+];

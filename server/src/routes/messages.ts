@@ -24,6 +24,7 @@ import { runMutation } from '../http/mutation.ts';
 import { actorOf } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { buildingParams, paramsOf } from '../http/params.ts';
 
 const messageCreate = z.object({
   id: recordId,
@@ -128,7 +129,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** The announcements board of a building: what is addressed to the reader (messageReadScopeOf), pinned first, then the newest. */
   app.get('/api/binyan/buildings/:bid/announcements', { config: { right: 'announcements.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const list = await messages.ofBuilding(db, building.id, messageReadScopeOf(actorOf(authOf(req).user)));
     return { records: [...list.filter((m) => m.pinned), ...list.filter((m) => !m.pinned)] };
   });

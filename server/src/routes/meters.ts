@@ -23,13 +23,13 @@ import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { meterReadings, meters } from '../data/meters.ts';
 import { readingCharges, readingWithCharge, syncReadingCharge, withCharges, withdrawReadingCharge } from '../money/evCharges.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { isoTime, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const meterCreate = z.object({
   id: recordId,
@@ -59,21 +59,35 @@ export const readingsOf = async (tx: Db, companyId: number, meter: Meter) =>
 /** A building's meters as its list answers them. */
 export const metersOf = (db: Db, buildingId: number) => meters.list(db, { buildingId }, { orderBy: 'number' });
 
+const setMeterLast = (tx: Db, meter: Meter, last: MeterReading | null, now: string) =>
+  meters.update(tx, bump(meter, { lastReading: last?.current ?? null, lastReadingAt: last?.readAt ?? null }, now));
+
 export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const setMeterLast = (tx: Db, meter: Meter, last: MeterReading | null, now: string) =>
-    meters.update(tx, bump(meter, { lastReading: last?.current ?? null, lastReadingAt: last?.readAt ?? null }, now));
 
   app.get('/api/binyan/buildings/:bid/meters', { config: { right: 'meters.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await metersOf(db, b.id) };
   });
 
-  app.post('/api/binyan/meters', { config: { right: 'meters.manage' } }, async (req, reply) => {
-    const body = parse(meterCreate, req.body);
-    enforce(required('number', body.number));
-    enforce(validateMeterFields(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  app.get('/api/binyan/meters/:id/readings', { config: { right: 'meters.read' } }, async (req) => {
+    const meter = await loadOwned(db, req, meters, paramsOf(idParams, req).id);
+    return { records: await readingsOf(db, authOf(req).companyId, meter) };
+  });
+}
+
+export const metersCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/meters',
+    right: 'meters.manage',
+    params: noParams,
+    body: meterCreate,
+    check: ({ body }) => {
+      enforce(required('number', body.number));
+      enforce(validateMeterFields(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, meters, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       if (body.apartmentId !== null) {
@@ -97,31 +111,35 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await meters.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.delete('/api/binyan/meters/:id', { config: { right: 'meters.manage' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/meters/:id',
+    right: 'meters.manage',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { req, params, query }) => {
+      const { id } = params;
       const meter = await loadOwned(tx, req, meters, id);
-      checkVersion(meter, baseVersionFromQuery(req));
+      checkVersion(meter, baseVersionIn(query));
       const { companyId } = authOf(req);
       const readings = await readingsOf(tx, companyId, meter);
       enforce(canDeleteMeter(readings), true);
       for (const r of readings) if (r.charge) await withdrawReadingCharge(tx, companyId, r.id);
       await meters.remove(tx, id);
       return { record: meter };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/meters/:id/readings', { config: { right: 'meters.read' } }, async (req) => {
-    const meter = await loadOwned(db, req, meters, (req.params as { id: string }).id);
-    return { records: await readingsOf(db, authOf(req).companyId, meter) };
-  });
-
-  app.post('/api/binyan/meter-readings', { config: { right: 'readings.write' } }, async (req, reply) => {
-    const body = parse(readingCreate, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/meter-readings',
+    right: 'readings.write',
+    params: noParams,
+    body: readingCreate,
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, meterReadings, body.id);
       const meter = await loadOwned(tx, req, meters, body.meterId);
       await linkNamedFile(tx, req, body.photoId, { parentType: 'meterReadings', parentId: body.id }, ctx.nowIso());
@@ -153,13 +171,17 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       // A charging station's reading is the apartment's debt from now on (once: the reading's id is new).
       await syncReadingCharge(tx, meter, record, { companyId, createdBy: user.userName, at: now });
       return { status: 201, record: await readingWithCharge(tx, companyId, record) };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/meter-readings/:id', { config: { right: 'readings.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(readingPatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/meter-readings/:id',
+    right: 'readings.write',
+    params: idParams,
+    body: readingPatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const { companyId, user } = authOf(req);
       const current = await loadOwned(tx, req, meterReadings, id);
       checkVersion(current, body.baseVersion);
@@ -189,21 +211,26 @@ export function meterRoutes(app: FastifyInstance, ctx: AppContext): void {
       await syncReadingCharge(tx, meter, record, posting);
       await setMeterLast(tx, meter, latestReading(await meterReadings.ofMeter(tx, meter.id)), now);
       return { record: await readingWithCharge(tx, companyId, record) };
-    });
-  });
+    },
+  }),
 
-  app.delete('/api/binyan/meter-readings/:id', { config: { right: 'readings.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/meter-readings/:id',
+    right: 'readings.write',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params, query }) => {
+      const { id } = params;
       const { companyId } = authOf(req);
       const current = await readingWithCharge(tx, companyId, await loadOwned(tx, req, meterReadings, id));
-      checkVersion(current, baseVersionFromQuery(req));
+      checkVersion(current, baseVersionIn(query));
       enforce(canDeleteReading(current, await meterReadings.ofMeter(tx, current.meterId)), true);
       await meterReadings.remove(tx, id);
       await withdrawReadingCharge(tx, companyId, id);
       const meter = await loadOwned(tx, req, meters, current.meterId);
       await setMeterLast(tx, meter, latestReading(await meterReadings.ofMeter(tx, meter.id)), ctx.nowIso());
       return { record: current };
-    });
-  });
-}
+    },
+  }),
+];

@@ -32,10 +32,10 @@ import type { StoredPoll } from '../data/polls.ts';
 import { bump, loadBuilding } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { actorOf, assertBuildingVisible } from '../http/rights.ts';
 import { isoTime, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand, preparedCommand } from '../http/command.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const optionBody = z.object({ id: z.string().trim().min(1).max(60), label: z.string().max(300), bidId: z.string().max(100).nullable().default(null) });
 const pollBody = z.object({
@@ -103,7 +103,7 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/binyan/buildings/:bid/polls', { config: { right: 'polls.read' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { companyId } = authOf(req);
     const now = ctx.now();
     await closeDuePolls(db, companyId, building.id, now);
@@ -112,17 +112,77 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/polls/:id', { config: { right: 'polls.read' } }, async (req) => {
-    const poll = await loadPoll(db, req, (req.params as { id: string }).id);
+    const poll = await loadPoll(db, req, paramsOf(idParams, req).id);
     const now = ctx.now();
     await closeDuePolls(db, poll.companyId, poll.buildingId, now);
     return { record: await answerOf(db, req, (await polls.find(db, poll.id)) ?? poll, now) };
   });
+}
 
-  app.post('/api/binyan/polls', { config: { right: 'polls.manage' } }, async (req, reply) => {
-    const body = parse(pollBody, req.body ?? {});
-    const now = ctx.now();
-    enforce(validatePoll(body, now));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const pollsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/polls/:id/close',
+    right: 'polls.manage',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params }) => {
+      const { id } = params;
+      const poll = await loadPoll(tx, req, id);
+      const now = ctx.now();
+      if (poll.status === 'closed') enforce({ field: 'poll', messageKey: 'pollAlreadyClosed' }, true);
+      // Closed by hand before its time: now; past its time it closes at its time (the check on read's rule).
+      await closePoll(tx, poll, isPollOpen(poll, now) ? now.toISOString() : poll.closesAt);
+      return { record: await answerOf(tx, req, (await polls.find(tx, id)) ?? poll, now) };
+    },
+  }),
+
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/polls/:id/votes',
+    right: 'polls.vote',
+    params: idParams,
+    body: voteBody,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const poll = await loadPoll(tx, req, id);
+      const now = ctx.now();
+      // The server's clock at arrival decides: a vote cast offline before closing but sent after it is late.
+      if (!isPollOpen(poll, now)) throw pollClosed();
+      const home = await homeIn(tx, req, poll.buildingId);
+      const { user, companyId } = authOf(req);
+      if (home === null || !roleVotes(actorOf(user).role, poll.voters)) throw new ApiError(403, 'POLL_NOT_FOR_YOUR_APARTMENT', 'pollNotForYourApartment');
+      if (!poll.options.some((o) => o.id === body.optionId)) enforce({ field: 'optionId', messageKey: 'pollUnknownOption' });
+      const unit = await apartments.find(tx, home);
+      const weight = weightOf(poll.weighting, unit?.entity.area ?? null);
+      if (weight === null) enforce({ field: 'poll', messageKey: 'pollAreaMissing' }, true);
+      await polls.vote(tx, {
+        pollId: poll.id,
+        apartmentId: home,
+        companyId,
+        optionId: body.optionId,
+        weight: weight ?? 0,
+        votedBy: user.id,
+        votedAt: now.toISOString(),
+      });
+      return { record: await answerOf(tx, req, poll, now) };
+    },
+  }),
+
+  preparedCommand({
+    method: 'POST',
+    url: '/api/binyan/polls',
+    right: 'polls.manage',
+    params: noParams,
+    body: pollBody,
+    bodyOptional: true,
+    prepare: ({ ctx, body }) => {
+      const now = ctx.now();
+      enforce(validatePoll(body, now));
+      return { now };
+    },
+    change: async (tx, { req, body }, { now }) => {
       const building = await loadBuilding(tx, req, body.buildingId);
       const { companyId, user } = authOf(req);
       if (await polls.find(tx, body.id)) throw fail.idTaken();
@@ -151,46 +211,6 @@ export function pollRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await polls.insert(tx, poll);
       return { status: 201, record: await answerOf(tx, req, poll, now) };
-    });
-  });
-
-  app.post('/api/binyan/polls/:id/close', { config: { right: 'polls.manage' } }, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    return runMutation(ctx, req, reply, async (tx) => {
-      const poll = await loadPoll(tx, req, id);
-      const now = ctx.now();
-      if (poll.status === 'closed') enforce({ field: 'poll', messageKey: 'pollAlreadyClosed' }, true);
-      // Closed by hand before its time: now; past its time it closes at its time (the check on read's rule).
-      await closePoll(tx, poll, isPollOpen(poll, now) ? now.toISOString() : poll.closesAt);
-      return { record: await answerOf(tx, req, (await polls.find(tx, id)) ?? poll, now) };
-    });
-  });
-
-  app.post('/api/binyan/polls/:id/votes', { config: { right: 'polls.vote' } }, async (req, reply) => {
-    const id = (req.params as { id: string }).id;
-    const body = parse(voteBody, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const poll = await loadPoll(tx, req, id);
-      const now = ctx.now();
-      // The server's clock at arrival decides: a vote cast offline before closing but sent after it is late.
-      if (!isPollOpen(poll, now)) throw pollClosed();
-      const home = await homeIn(tx, req, poll.buildingId);
-      const { user, companyId } = authOf(req);
-      if (home === null || !roleVotes(actorOf(user).role, poll.voters)) throw new ApiError(403, 'POLL_NOT_FOR_YOUR_APARTMENT', 'pollNotForYourApartment');
-      if (!poll.options.some((o) => o.id === body.optionId)) enforce({ field: 'optionId', messageKey: 'pollUnknownOption' });
-      const unit = await apartments.find(tx, home);
-      const weight = weightOf(poll.weighting, unit?.entity.area ?? null);
-      if (weight === null) enforce({ field: 'poll', messageKey: 'pollAreaMissing' }, true);
-      await polls.vote(tx, {
-        pollId: poll.id,
-        apartmentId: home,
-        companyId,
-        optionId: body.optionId,
-        weight: weight ?? 0,
-        votedBy: user.id,
-        votedAt: now.toISOString(),
-      });
-      return { record: await answerOf(tx, req, poll, now) };
-    });
-  });
-}
+    },
+  }),
+];

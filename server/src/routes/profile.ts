@@ -26,6 +26,8 @@ import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
 import { digitsOnly } from '../../../src/lib/validation/rules.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const requestCreate = z.object({
   id: recordId,
@@ -86,66 +88,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  /** The user's notification preferences (the whole set; the latest change wins). */
-  app.post('/api/binyan/profile/notifications', { config: { right: 'profile.notifications' } }, async (req, reply) => {
-    const body = notificationPrefsOf(parse(preferences, req.body ?? {}));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { user, companyId } = authOf(req);
-      await notificationPrefs.save(tx, user.id, companyId, body, ctx.nowIso());
-      return { record: null, extra: { notifications: body } };
-    });
-  });
-
-  /** The language the user reads the app in: what the server writes to them in (event reminders). The latest choice wins. */
-  app.post('/api/binyan/profile/language', { config: { right: 'session.use' } }, async (req, reply) => {
-    const body = parse(languageChoice, req.body ?? {});
-    const answer = await runMutation(ctx, req, reply, async (tx) => {
-      await users.setLanguage(tx, authOf(req).user.id, body.languageId);
-      return { record: null, extra: { languageId: body.languageId } };
-    });
-    // The signed-in user's row is cached with the session (auth/sessions.ts); the next request reads the new language.
-    forgetCachedSessions(ctx);
-    return answer;
-  });
-
-  app.post('/api/binyan/terms/approval', { config: { right: 'session.use' } }, async (req, reply) => {
-    const body = parse(approval, req.body ?? {});
-    // An approval of a text the user was not shown (an old version) is no approval of the current one.
-    if (body.version !== termsVersion) throw new ApiError(422, 'TERMS_CHANGED', 'termsNotApproved', { field: 'version', extra: { version: termsVersion } });
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { user, companyId } = authOf(req);
-      if (!(await termsApprovals.has(tx, user.id, termsVersion)))
-        await termsApprovals.insert(tx, { userId: user.id, version: termsVersion, companyId, approvedAt: ctx.nowIso() });
-      return { record: null, extra: { terms: { version: termsVersion, approved: true } } };
-    });
-  });
-
-  app.post('/api/binyan/profile/requests', { config: { right: 'profile.request' } }, async (req, reply) => {
-    const body = parse(requestCreate, req.body ?? {});
-    enforce(validateProfileNote(body.note));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { user, companyId } = authOf(req);
-      const current = detailsOf(user);
-      if (body.kind === 'change') enforce(validateProfileChange(body.changes, current));
-      if (await profileRequests.find(tx, body.id)) throw fail.exists({ id: body.id });
-      const request: ProfileRequest = {
-        id: body.id,
-        userId: user.id,
-        userName: user.userName,
-        kind: body.kind,
-        changes: body.kind === 'change' ? changesOf(body.changes, current) : {},
-        note: (body.note ?? '').trim(),
-        state: 'pending',
-        createdAt: ctx.nowIso(),
-        decidedAt: null,
-        decidedBy: null,
-      };
-      await profileRequests.insert(tx, request, companyId);
-      // No record: the device keeps its own copy of the request (a local row of `meta`).
-      return { status: 201, record: null, extra: { request } };
-    });
-  });
-
   /** The management company's inbox of change requests. */
   app.get('/api/binyan/profile/change-requests', { config: { right: 'profile.decide' } }, async (req) => ({
     records: await profileRequests.ofCompany(db, authOf(req).companyId, 'change'),
@@ -158,7 +100,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const decide = (kind: 'change' | 'deletion') => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = parse(decision, req.body ?? {});
-    const id = (req.params as { id: string }).id;
+    const id = paramsOf(idParams, req).id;
     const answer = await runMutation(ctx, req, reply, async (tx) => {
       const { user, companyId } = authOf(req);
       const request = await profileRequests.find(tx, id);
@@ -189,3 +131,88 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/binyan/profile/change-requests/:id/decision', { config: { right: 'profile.decide' } }, decide('change'));
   app.post('/api/binyan/profile/deletion-requests/:id/decision', { config: { right: 'privacy.decide' } }, decide('deletion'));
 }
+
+export const profileCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/terms/approval',
+    right: 'session.use',
+    params: noParams,
+    body: approval,
+    bodyOptional: true,
+    check: ({ body }) => {
+      // An approval of a text the user was not shown (an old version) is no approval of the current one.
+      if (body.version !== termsVersion) throw new ApiError(422, 'TERMS_CHANGED', 'termsNotApproved', { field: 'version', extra: { version: termsVersion } });
+    },
+    change: async (tx, { ctx, req }) => {
+      const { user, companyId } = authOf(req);
+      if (!(await termsApprovals.has(tx, user.id, termsVersion)))
+        await termsApprovals.insert(tx, { userId: user.id, version: termsVersion, companyId, approvedAt: ctx.nowIso() });
+      return { record: null, extra: { terms: { version: termsVersion, approved: true } } };
+    },
+  }),
+
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/profile/requests',
+    right: 'profile.request',
+    params: noParams,
+    body: requestCreate,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateProfileNote(body.note));
+    },
+    change: async (tx, { ctx, req, body }) => {
+      const { user, companyId } = authOf(req);
+      const current = detailsOf(user);
+      if (body.kind === 'change') enforce(validateProfileChange(body.changes, current));
+      if (await profileRequests.find(tx, body.id)) throw fail.exists({ id: body.id });
+      const request: ProfileRequest = {
+        id: body.id,
+        userId: user.id,
+        userName: user.userName,
+        kind: body.kind,
+        changes: body.kind === 'change' ? changesOf(body.changes, current) : {},
+        note: (body.note ?? '').trim(),
+        state: 'pending',
+        createdAt: ctx.nowIso(),
+        decidedAt: null,
+        decidedBy: null,
+      };
+      await profileRequests.insert(tx, request, companyId);
+      // No record: the device keeps its own copy of the request (a local row of `meta`).
+      return { status: 201, record: null, extra: { request } };
+    },
+  }),
+
+  /** The user's notification preferences (the whole set; the latest change wins). */
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/profile/notifications',
+    right: 'profile.notifications',
+    params: noParams,
+    body: preferences.transform(notificationPrefsOf),
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
+      const { user, companyId } = authOf(req);
+      await notificationPrefs.save(tx, user.id, companyId, body, ctx.nowIso());
+      return { record: null, extra: { notifications: body } };
+    },
+  }),
+
+  /** The language the user reads the app in: what the server writes to them in (event reminders). The latest choice wins. */
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/profile/language',
+    right: 'session.use',
+    params: noParams,
+    body: languageChoice,
+    bodyOptional: true,
+    change: async (tx, { req, body }) => {
+      await users.setLanguage(tx, authOf(req).user.id, body.languageId);
+      return { record: null, extra: { languageId: body.languageId } };
+    },
+    // The signed-in user's row is cached with the session (auth/sessions.ts); the next request reads the new language.
+    effects: async ({ ctx }) => forgetCachedSessions(ctx),
+  }),
+];

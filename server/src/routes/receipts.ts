@@ -18,6 +18,9 @@ import { tenantHomes } from '../money/tenantAccount.ts';
 import { refundPayment } from '../payments/refund.ts';
 import { creditPdf, receiptPdf } from '../payments/receiptPdf.ts';
 import { receiptLanguageOf } from '../payments/receiptTexts.ts';
+import { idParams, paramsOf } from '../http/params.ts';
+
+const refundParams = z.object({ id: z.string(), refundId: z.string() });
 
 const refundBody = z.object({ id: z.uuid(), amountAgorot: z.number().int() });
 
@@ -45,7 +48,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   app.get('/api/binyan/payments/:id/receipt.pdf', { config: { right: 'receipts.read' } }, async (req, reply) => {
-    const p = await visiblePayment(req, (req.params as { id: string }).id);
+    const p = await visiblePayment(req, paramsOf(idParams, req).id);
     if (p.status !== 'succeeded' || p.receiptNumber === null) throw new ApiError(404, 'NO_RECEIPT', 'noReceipt');
     const apartment = (await apartments.find(db, p.apartmentId))?.entity;
     const building = (await buildings.find(db, p.buildingId))?.entity;
@@ -68,7 +71,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // A refund's credit document (issue 29): read by whoever may read the payment's receipt.
   app.get('/api/binyan/payments/:id/refunds/:refundId/credit.pdf', { config: { right: 'receipts.read' } }, async (req, reply) => {
-    const params = req.params as { id: string; refundId: string };
+    const params = paramsOf(refundParams, req);
     const p = await visiblePayment(req, params.id);
     const refund = (await refunds.ofPayment(db, p.id)).find((r) => r.id === params.refundId);
     if (!refund || refund.status !== 'succeeded' || refund.creditNumber === null) throw fail.notFound();
@@ -91,13 +94,13 @@ export function receiptRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/payments/:id/refunds', { config: { right: 'payments.read' } }, async (req) => {
-    const p = await visiblePayment(req, (req.params as { id: string }).id);
+    const p = await visiblePayment(req, paramsOf(idParams, req).id);
     return { records: (await refunds.ofPayment(db, p.id)).map(publicRefund) };
   });
 
   app.post('/api/binyan/payments/:id/refunds', { config: { right: 'payments.refund' } }, async (req, reply) => {
     const body = parse(refundBody, req.body);
-    const p = await visiblePayment(req, (req.params as { id: string }).id);
+    const p = await visiblePayment(req, paramsOf(idParams, req).id);
     const refund = await refundPayment(ctx, p, { id: body.id, amountAgorot: body.amountAgorot, createdBy: authOf(req).user.userName });
     if (refund.status === 'failed') throw new ApiError(422, 'REFUND_FAILED', 'refundFailed', { extra: { record: publicRefund(refund) } });
     return reply

@@ -17,6 +17,7 @@ import { ApiError, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { newUuid } from '../util/crypto.ts';
 import { storeUpload } from './files.ts';
+import { idParams, paramsOf } from '../http/params.ts';
 
 export const TUS_VERSION = '1.0.0';
 export const UPLOADS_PATH = '/api/files/uploads';
@@ -60,7 +61,7 @@ export function resumableUploadRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   async function ownUpload(req: FastifyRequest): Promise<ResumableUpload> {
     const { companyId, user } = authOf(req);
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const upload = await resumableUploads.owned(db, id, companyId, user.id);
     if (!upload) throw fail.notFound();
     return upload;

@@ -14,14 +14,15 @@ import { ledger } from '../data/ledger.ts';
 import { billingSettings } from '../data/payments.ts';
 import { hasPastDueDebt } from '../../../src/lib/domain/ledger.ts';
 import { roomBookings, rooms } from '../data/buildingLife.ts';
-import { baseVersionFromQuery, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { mayDo, visibleBuildingIds } from '../http/rights.ts';
 import { chargeRoomFee, paidBookings, withPaid, withdrawRoomFee } from '../money/roomFees.ts';
 import { clockTime, localDate, patchBody, recordId, wallClock } from '../http/schemas.ts';
 import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const bookingCreate = z.object({ id: recordId, roomId: recordId, start: wallClock, end: wallClock, apartmentId: z.string().nullable().optional() });
 const roomFields = {
@@ -57,40 +58,13 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   const wallNow = () => israelWallClock(ctx.now());
 
   app.get('/api/binyan/buildings/:bid/rooms', { config: { right: 'rooms.use' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: await rooms.list(db, { buildingId: building.id }, { orderBy: 'name' }), myApartmentId: await ownApartmentOf(db, req) };
-  });
-
-  /** Staff and the committee add a room of a building with its hours, booking rules and fee. */
-  app.post('/api/binyan/rooms', { config: { right: 'rooms.setup' } }, async (req, reply) => {
-    const body = parse(roomCreate, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      await refuseExisting(tx, req, rooms, body.id);
-      const building = await loadBuilding(tx, req, body.buildingId);
-      enforce(validateRoom(body));
-      const record: BuildingRoom = { ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() };
-      await rooms.insert(tx, record, authOf(req).companyId);
-      return { status: 201, record };
-    });
-  });
-
-  /** A changed fee or rule applies to new bookings; a booking keeps the fee it was charged. */
-  app.patch('/api/binyan/rooms/:id', { config: { right: 'rooms.setup' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(roomPatch, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, rooms, id);
-      checkVersion(current, body.baseVersion);
-      const record = bump(current, body.changes, ctx.nowIso());
-      enforce(validateRoom(record));
-      await rooms.update(tx, record);
-      return { record };
-    });
   });
 
   /** The calendar: bookings of a room from `from` (default today) for `days` days. */
   app.get('/api/binyan/rooms/:id/bookings', { config: { right: 'rooms.use' } }, async (req) => {
-    const room = await loadOwned(db, req, rooms, (req.params as { id: string }).id);
+    const room = await loadOwned(db, req, rooms, paramsOf(idParams, req).id);
     const { from, days } = parse(range, queryOf(req));
     const first = from ?? wallNow().slice(0, 10);
     const own = await ownApartmentOf(db, req);
@@ -112,10 +86,55 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     for (const buildingId of new Set(list.map((b) => b.buildingId))) for (const id of await paidBookings(db, companyId, buildingId)) paid.add(id);
     return { records: withPaid(list, paid).map((b) => ({ ...b, mine: false })) };
   });
+}
 
-  app.post('/api/binyan/room-bookings', { config: { right: 'rooms.use', terms: true } }, async (req, reply) => {
-    const body = parse(bookingCreate, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
+export const roomsCommands = [
+  /** Staff and the committee add a room of a building with its hours, booking rules and fee. */
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/rooms',
+    right: 'rooms.setup',
+    params: noParams,
+    body: roomCreate,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
+      await refuseExisting(tx, req, rooms, body.id);
+      const building = await loadBuilding(tx, req, body.buildingId);
+      enforce(validateRoom(body));
+      const record: BuildingRoom = { ...body, buildingId: building.id, version: 1, updatedAt: ctx.nowIso() };
+      await rooms.insert(tx, record, authOf(req).companyId);
+      return { status: 201, record };
+    },
+  }),
+
+  /** A changed fee or rule applies to new bookings; a booking keeps the fee it was charged. */
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/rooms/:id',
+    right: 'rooms.setup',
+    params: idParams,
+    body: roomPatch,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const current = await loadOwned(tx, req, rooms, id);
+      checkVersion(current, body.baseVersion);
+      const record = bump(current, body.changes, ctx.nowIso());
+      enforce(validateRoom(record));
+      await rooms.update(tx, record);
+      return { record };
+    },
+  }),
+
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/room-bookings',
+    right: 'rooms.use',
+    terms: true,
+    params: noParams,
+    body: bookingCreate,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, roomBookings, body.id, async (b) => shown(b, await ownApartmentOf(tx, req), mayDo(req, 'rooms.manage')));
       const room = await loadOwned(tx, req, rooms, body.roomId);
       const own = await ownApartmentOf(tx, req);
@@ -125,7 +144,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       const apartment = await apartments.find(tx, apartmentId);
       if (!apartment || apartment.entity.buildingId !== room.buildingId)
         throw fail.validation({ field: 'apartmentId', messageKey: 'missingDetailsToContinue' });
-      const now = wallNow();
+      const now = israelWallClock(ctx.now());
       const { user, companyId } = authOf(req);
       // A building may refuse bookings to an apartment in arrears (spec 8 "there is a debt"); staff booking
       // for an apartment are refused alike, so the setting cannot be bypassed through the office.
@@ -172,41 +191,52 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
         at,
       });
       return { status: 201, record: { ...record, mine: true } };
-    });
-  });
+    },
+  }),
 
   /**
    * On the day of the booking a tenant may not cancel it themselves (spec 4): they ask the management
    * company, whose booking list shows the request; asking again changes nothing.
    */
-  app.post('/api/binyan/room-bookings/:id/cancel-request', { config: { right: 'rooms.use' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/room-bookings/:id/cancel-request',
+    right: 'rooms.use',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, roomBookings, id);
       const own = await ownApartmentOf(tx, req);
       if (current.apartmentId !== own) throw fail.forbidden();
       const { companyId, user } = authOf(req);
       const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
-      if (cancellation({ ...current, paid }, wallNow(), true) === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
+      if (cancellation({ ...current, paid }, israelWallClock(ctx.now()), true) === 'notAllowed')
+        throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
       if (current.cancelRequestedAt) return { record: { ...current, paid, mine: true } };
       const at = ctx.nowIso();
       const record: RoomBooking = { ...current, cancelRequestedAt: at, cancelRequestedBy: user.fullName, version: current.version + 1, updatedAt: at };
       await roomBookings.update(tx, record);
       return { record: { ...record, paid, mine: true } };
-    });
-  });
+    },
+  }),
 
   /** Cancel: the booking stays on record with status 'cancelled' (its slot is free again). */
-  app.delete('/api/binyan/room-bookings/:id', { config: { right: 'rooms.use' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/room-bookings/:id',
+    right: 'rooms.use',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params, query }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, roomBookings, id);
-      checkVersion(current, baseVersionFromQuery(req));
+      checkVersion(current, baseVersionIn(query));
       const staff = mayDo(req, 'rooms.manage');
       if (!staff && current.apartmentId !== (await ownApartmentOf(tx, req))) throw fail.forbidden();
       const { companyId } = authOf(req);
       const paid = (await paidBookings(tx, companyId, current.buildingId)).has(current.id);
-      const decision = cancellation({ ...current, paid }, wallNow(), staff);
+      const decision = cancellation({ ...current, paid }, israelWallClock(ctx.now()), staff);
       if (decision === 'notAllowed') throw fail.rule({ field: 'id', messageKey: 'cannotDeletePastOrPaidEvent' });
       if (decision === 'throughManagementCompany') throw fail.rule({ field: 'id', messageKey: 'cancelThroughManagementCompany' });
       const at = ctx.nowIso();
@@ -221,6 +251,6 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       await roomBookings.update(tx, record);
       await withdrawRoomFee(tx, companyId, current.id);
       return { record: { ...record, mine: !staff || current.apartmentId === (await ownApartmentOf(tx, req)) } };
-    });
-  });
-}
+    },
+  }),
+];

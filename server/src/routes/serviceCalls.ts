@@ -11,12 +11,12 @@ import type { Filter } from '../db/records.ts';
 import { files } from '../data/files.ts';
 import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { queueCallNotice } from '../messaging/callNotice.ts';
-import { baseVersionFromQuery, buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
+import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { isoTime, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { baseVersionIn, idParams, noParams, paramsOf } from '../http/params.ts';
 
 const create = z.object({
   id: recordId,
@@ -58,6 +58,8 @@ const updateCreate = z.object({
   visibleToReporter: z.boolean().default(false),
 });
 
+const domainOf = (domain: string | null | undefined) => serviceCallDomains.find((d) => d === domain);
+
 const callTabs = ['open', 'closed', 'planned'] as const;
 type CallTab = (typeof callTabs)[number];
 const isCallTab = (tab: string): tab is CallTab => (callTabs as readonly string[]).includes(tab);
@@ -94,19 +96,40 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const record = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
+    const record = await loadOwned(db, req, serviceCalls, paramsOf(idParams, req).id);
     return { record, updates: await serviceCallUpdates.list(db, { serviceCallId: record.id }, { orderBy: 'createdAt' }) };
   });
 
-  app.post('/api/binyan/service-calls', { config: { right: 'serviceCalls.create' } }, async (req, reply) => {
-    const body = parse(create, req.body);
-    enforce(validateServiceCall({ buildingId: body.buildingId, domain: body.domain, description: body.description }));
-    const domain = serviceCallDomains.find((d) => d === body.domain);
-    if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
-    return runMutation(ctx, req, reply, async (tx) => {
+  app.get('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.read' } }, async (req) => {
+    const call = await loadOwned(db, req, serviceCalls, paramsOf(idParams, req).id);
+    return { records: await updatesOf(db, call.id) };
+  });
+
+  // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
+  // so another device can show them; the bytes load through /files/getImg.
+  app.get('/api/binyan/service-calls/:id/files', { config: { right: 'serviceCalls.read' } }, async (req) => {
+    const call = await loadOwned(db, req, serviceCalls, paramsOf(idParams, req).id);
+    return { records: await filesOfCall(db, authOf(req).companyId, call.id) };
+  });
+}
+
+export const serviceCallsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/service-calls',
+    right: 'serviceCalls.create',
+    params: noParams,
+    body: create,
+    check: ({ body }) => {
+      enforce(validateServiceCall({ buildingId: body.buildingId, domain: body.domain, description: body.description }));
+      if (!domainOf(body.domain)) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, serviceCalls, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       const { user, companyId } = authOf(req);
+      const domain = domainOf(body.domain);
+      if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
       const now = ctx.nowIso();
       const description = (body.description ?? '').trim();
       const record: ServiceCall = {
@@ -134,17 +157,20 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await serviceCalls.insert(tx, record, companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(patch, req.body);
-    if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
-    let noticeQueued = false;
-    const answer = await runMutation(ctx, req, reply, async (tx) => {
-      noticeQueued = false;
-      const current = await loadOwned(tx, req, serviceCalls, id);
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/service-calls/:id',
+    right: 'serviceCalls.update',
+    params: idParams,
+    body: patch,
+    check: ({ body }) => {
+      if (body.changes.description !== undefined) enforce(descriptionRule(body.changes.description));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const current = await loadOwned(tx, req, serviceCalls, params.id);
       checkVersion(current, body.baseVersion);
       const now = ctx.nowIso();
       const changes: Partial<ServiceCall> = { ...body.changes, lastUpdateAt: now };
@@ -156,41 +182,37 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record = bump(current, changes, now);
       await serviceCalls.update(tx, record);
       // The reporter and followers hear of a new status (messaging/callNotice.ts); sent after the commit.
-      if (to !== undefined && to !== current.status) noticeQueued = await queueCallNotice(tx, record, authOf(req).companyId, now);
-      return { record };
-    });
-    if (noticeQueued) ctx.messaging.kick();
-    return answer;
-  });
+      const noticeQueued = to !== undefined && to !== current.status && (await queueCallNotice(tx, record, authOf(req).companyId, now));
+      return { record, after: noticeQueued };
+    },
+    effects: async ({ ctx }, noticeQueued) => {
+      if (noticeQueued) ctx.messaging.kick();
+    },
+  }),
 
-  app.delete('/api/binyan/service-calls/:id', { config: { right: 'serviceCalls.delete' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, serviceCalls, id);
-      checkVersion(current, baseVersionFromQuery(req));
-      await serviceCalls.remove(tx, id);
+  defineCommand({
+    method: 'DELETE',
+    url: '/api/binyan/service-calls/:id',
+    right: 'serviceCalls.delete',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { req, params, query }) => {
+      const current = await loadOwned(tx, req, serviceCalls, params.id);
+      checkVersion(current, baseVersionIn(query));
+      await serviceCalls.remove(tx, params.id);
       return { record: current };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
-    return { records: await updatesOf(db, call.id) };
-  });
-
-  // Photos of a call and of its updates (uploaded with parentType serviceCalls / serviceCallUpdates),
-  // so another device can show them; the bytes load through /files/getImg.
-  app.get('/api/binyan/service-calls/:id/files', { config: { right: 'serviceCalls.read' } }, async (req) => {
-    const call = await loadOwned(db, req, serviceCalls, (req.params as { id: string }).id);
-    return { records: await filesOfCall(db, authOf(req).companyId, call.id) };
-  });
-
-  app.post('/api/binyan/service-calls/:id/updates', { config: { right: 'serviceCalls.update' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(updateCreate, req.body);
-    enforce(required('text', body.text));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const call = await loadOwned(tx, req, serviceCalls, id);
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/service-calls/:id/updates',
+    right: 'serviceCalls.update',
+    params: idParams,
+    body: updateCreate,
+    check: ({ body }) => enforce(required('text', body.text)),
+    change: async (tx, { ctx, req, params, body }) => {
+      const call = await loadOwned(tx, req, serviceCalls, params.id);
       await refuseExisting(tx, req, serviceCallUpdates, body.id);
       const { user, companyId } = authOf(req);
       const now = ctx.nowIso();
@@ -211,6 +233,6 @@ export function serviceCallRoutes(app: FastifyInstance, ctx: AppContext): void {
       // an offline edit of the call made alongside the update does not conflict with it.
       await serviceCalls.touchLastUpdate(tx, call.id, now);
       return { status: 201, record };
-    });
-  });
-}
+    },
+  }),
+];

@@ -4,13 +4,12 @@
 // someone who signed on their screen: both are recorded) and its own clock, and keeps it with the unit's
 // documents. What older devices also send (a title, a time, the form's text, a picture of the page) is not
 // trusted: the title, text and time are the server's, and a page picture alone is no signature.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { maySignForOthers, signatureFormOf, validateSignedForm } from '../../../src/lib/forms/signatureForms.ts';
 import type { SignatureForm } from '../../../src/lib/forms/signatureForms.ts';
 import { formatDisplayDate, israelWallClock, wallClockTime } from '../../../src/lib/dates.ts';
 import { signedFormBodyLimit } from '../../../src/lib/uploadLimits.ts';
-import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apartments } from '../data/buildings.ts';
 import { documents } from '../data/documents.ts';
@@ -23,11 +22,11 @@ import { loadBuilding } from '../http/access.ts';
 import { audienceOf } from '../http/documentAccess.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { actorOf, visibleBuildingIds } from '../http/rights.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
+import { preparedCommand } from '../http/command.ts';
+import { noParams } from '../http/params.ts';
 
 const signedBody = z.object({
   id: recordId,
@@ -84,37 +83,45 @@ function formText(
   };
 }
 
-export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-
-  app.post('/api/binyan/signed-forms', { config: { right: 'documents.sign', terms: true }, bodyLimit: signedFormBodyLimit }, async (req, reply) => {
-    const body = parse(signedBody, req.body ?? {});
-    const { companyId, user } = authOf(req);
-    const form = signatureFormOf(body.formId);
-    if (!form) throw fail.validation({ field: 'formId', messageKey: 'requiredField' });
-    // The signer is the session's user; a staff user may name the person who signed on their screen.
-    const self = user.fullName.trim() || user.userName;
-    const named = body.signerName.trim();
-    const signer = maySignForOthers(actorOf(user).role) && named !== '' ? named : self;
-    const filedBy = sameName(signer, self) ? null : `${self} (${user.userName})`;
-    const values = Object.fromEntries(form.fields.map((name) => [name, (body.values[name] ?? '').trim()]));
-    enforce(validateSignedForm({ formId: form.id, values, signerName: signer, signed: body.signature !== undefined }));
-    if (!body.signature) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
-    const bytes = received(body.signature);
-    const big = signatureUpload.tooLarge(bytes.length);
-    if (big) throw big;
-    const apartmentId = await unitOf(db, req, body.buildingId, body.apartmentId);
-    const unit = apartmentId ? await apartments.find(db, apartmentId) : undefined;
-    if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId))
-      throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
-    const picture = await checkImage(bytes, signatureUpload);
-    const language = formLanguageOf(body.language) ?? formLanguageOfId(user.languageId);
-    const signedAt = ctx.now();
-    const text = formText(form, language, values, unit ? unit.entity.number : null, { signer, filedBy, at: signedAt });
-    const pdf = await signedFormTextPdf(text, { ...picture, format: 'jpeg' }, { title: text.title, signer, signedAt });
-    const stored = await storeBytes(ctx.files, companyId, { data: pdf, mimeType: 'application/pdf' });
-    const freshFileId = newUuid();
-    return runMutation(ctx, req, reply, async (tx) => {
+export const signedFormsCommands = [
+  preparedCommand({
+    method: 'POST',
+    url: '/api/binyan/signed-forms',
+    right: 'documents.sign',
+    terms: true,
+    bodyLimit: signedFormBodyLimit,
+    params: noParams,
+    body: signedBody,
+    bodyOptional: true,
+    prepare: async ({ ctx, req, body }) => {
+      const { companyId, user } = authOf(req);
+      const form = signatureFormOf(body.formId);
+      if (!form) throw fail.validation({ field: 'formId', messageKey: 'requiredField' });
+      // The signer is the session's user; a staff user may name the person who signed on their screen.
+      const self = user.fullName.trim() || user.userName;
+      const named = body.signerName.trim();
+      const signer = maySignForOthers(actorOf(user).role) && named !== '' ? named : self;
+      const filedBy = sameName(signer, self) ? null : `${self} (${user.userName})`;
+      const values = Object.fromEntries(form.fields.map((name) => [name, (body.values[name] ?? '').trim()]));
+      enforce(validateSignedForm({ formId: form.id, values, signerName: signer, signed: body.signature !== undefined }));
+      if (!body.signature) throw fail.validation({ field: 'signature', messageKey: 'signatureRequired' });
+      const bytes = received(body.signature);
+      const big = signatureUpload.tooLarge(bytes.length);
+      if (big) throw big;
+      const apartmentId = await unitOf(ctx.db, req, body.buildingId, body.apartmentId);
+      const unit = apartmentId ? await apartments.find(ctx.db, apartmentId) : undefined;
+      if (apartmentId && (!unit || unit.companyId !== companyId || unit.entity.buildingId !== body.buildingId))
+        throw fail.validation({ field: 'apartmentId', messageKey: 'notFound' });
+      const picture = await checkImage(bytes, signatureUpload);
+      const language = formLanguageOf(body.language) ?? formLanguageOfId(user.languageId);
+      const signedAt = ctx.now();
+      const text = formText(form, language, values, unit ? unit.entity.number : null, { signer, filedBy, at: signedAt });
+      const pdf = await signedFormTextPdf(text, { ...picture, format: 'jpeg' }, { title: text.title, signer, signedAt });
+      const stored = await storeBytes(ctx.files, companyId, { data: pdf, mimeType: 'application/pdf' });
+      const freshFileId = newUuid();
+      return { companyId, user, form, self, signer, apartmentId, signedAt, text, pdf, stored, freshFileId };
+    },
+    change: async (tx, { req, body }, { companyId, user, form, self, signer, apartmentId, signedAt, text, pdf, stored, freshFileId }) => {
       await unitOf(tx, req, body.buildingId, apartmentId);
       if (await documents.exists(tx, body.id)) throw fail.exists({ id: body.id });
       const now = signedAt.toISOString();
@@ -144,6 +151,6 @@ export function signedFormRoutes(app: FastifyInstance, ctx: AppContext): void {
       await documents.insert(tx, record, companyId);
       // No record: the device keeps its own copy (a local row of `meta`); the document comes with the list.
       return { status: 201, record: null, extra: { document: record } };
-    });
-  });
-}
+    },
+  }),
+];

@@ -18,6 +18,7 @@ import { parse } from '../http/validate.ts';
 import { myHome } from '../money/tenantAccount.ts';
 import { payableSettings } from '../payments/cardPayment.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { idParams, paramsOf } from '../http/params.ts';
 
 const frequency = z.enum(standingOrderFrequencies);
 const createBody = z.object({ id: recordId, apartmentId: recordId, cardId: recordId, billingDay: z.number().int(), frequency, startDate: localDate });
@@ -92,7 +93,7 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     const body = parse(changeBody, req.body);
     const today = israelLocalDate(ctx.now());
     return runMutation(ctx, req, reply, async (tx) => {
-      const order = await myOrder(tx, req, (req.params as { id: string }).id);
+      const order = await myOrder(tx, req, paramsOf(idParams, req).id);
       checkVersion(order, body.baseVersion);
       const card = await keptCard(tx, req, body.cardId);
       // A start date already in effect may stay; a new one must not be in the past.
@@ -113,7 +114,7 @@ export function standingOrderRoutes(app: FastifyInstance, ctx: AppContext): void
 
   app.delete('/api/binyan/my/standing-orders/:id', { config: { right: 'account.pay' } }, async (req, reply) =>
     runMutation(ctx, req, reply, async (tx) => {
-      const order = await myOrder(tx, req, (req.params as { id: string }).id);
+      const order = await myOrder(tx, req, paramsOf(idParams, req).id);
       const next: StandingOrder = { ...order, status: 'cancelled', version: order.version + 1, updatedAt: ctx.nowIso() };
       await standingOrders.update(tx, next);
       return { record: publicOrder(next) };

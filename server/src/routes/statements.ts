@@ -33,6 +33,7 @@ import { parse } from '../http/validate.ts';
 import { tenantHomes } from '../money/tenantAccount.ts';
 import { receiptLanguageOf } from '../payments/receiptTexts.ts';
 import { statementPdf } from '../statements/statementPdf.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const year = z.coerce.number().int().min(2000).max(2100);
 const yearQuery = z.object({ year, lang: z.string().optional() });
@@ -59,7 +60,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/apartments/:id/statement.pdf', { config: { right: 'statements.read' } }, async (req, reply) => {
     const q = parse(yearQuery, req.query);
-    const { apartment, building } = await visibleApartment(req, (req.params as { id: string }).id);
+    const { apartment, building } = await visibleApartment(req, paramsOf(idParams, req).id);
     const entries = await ledger.ofApartment(db, authOf(req).companyId, apartment.id);
     const madeOn = today();
     const pdf = await statementPdf(
@@ -81,7 +82,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/statement', { config: { right: 'books.read' } }, async (req, reply) => {
     const q = parse(yearQuery, req.query);
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const entries = await ledger.ofBuilding(db, authOf(req).companyId, b.id, { to: yearOf(q.year).to });
     const statement = buildingStatement(entries, await unitsOf(b.id), yearOf(q.year));
     return reply.header('Cache-Control', 'private, no-store').send({ year: q.year, buildingId: b.id, building: { id: b.id, name: b.name }, ...statement });
@@ -89,7 +90,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/half-year-report', { config: { right: 'ownersReport.read' } }, async (req, reply) => {
     const q = parse(halfQuery, req.query);
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     // An owner reads the report of a building they own an apartment in; the office any of its buildings.
     if (!mayDo(req, 'books.read') && !(await tenantHomes(db, req)).some((h) => h.building.id === b.id && h.contact.role === 'owner')) throw fail.notFound();
     const range = halfYearOf(q.year, q.half);
@@ -109,7 +110,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/binyan/buildings/:bid/ledger-export.csv', { config: { right: 'books.read' } }, async (req, reply) => {
     const q = parse(monthQuery, req.query);
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { companyId } = authOf(req);
     const entries = await ledger.ofBuilding(db, companyId, b.id, { from: `${q.month}-01`, to: `${q.month}-31` });
     const numberOf = new Map((await unitsOf(b.id)).map((a) => [a.id, a.number]));

@@ -14,10 +14,10 @@ import { bump, checkVersion, loadBuilding, loadOwned, refuseExisting } from '../
 import { enforce, fail } from '../http/errors.ts';
 import { linkNamedFile } from '../http/fileAccess.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { buildingNotAssigned, visibleBuildingIds } from '../http/rights.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, idParams, noParams, paramsOf } from '../http/params.ts';
 
 // Creates default what is left out to null; a patch changes only the fields it names.
 const nullableText = z
@@ -78,27 +78,46 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/buildings/:bid/suppliers', { config: { right: 'suppliers.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     return { records: (await suppliers.ofCompany(db, authOf(req).companyId)).filter((s) => s.buildingIds.includes(b.id)) };
   });
 
-  app.post('/api/binyan/suppliers', { config: { right: 'suppliers.write' } }, async (req, reply) => {
-    const body = parse(supplierCreate, req.body);
-    checkSupplierFields(body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  app.get('/api/binyan/buildings/:bid/bids', { config: { right: 'books.read' } }, async (req) => {
+    const b = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
+    // A quote decided by a poll whose time has passed shows approved (routes/polls.ts, the check on read).
+    await closeDuePolls(db, authOf(req).companyId, b.id, ctx.now());
+    return { records: await bids.ofBuilding(db, b.id) };
+  });
+}
+
+export const suppliersCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/suppliers',
+    right: 'suppliers.write',
+    params: noParams,
+    body: supplierCreate,
+    check: ({ body }) => {
+      checkSupplierFields(body);
+    },
+    change: async (tx, { ctx, req, body }) => {
       const existing = await suppliers.find(tx.unguarded, body.id);
       if (existing) throw fail.exists(await loadSupplier(tx, req, body.id));
       await checkBuildings(tx, req, body.buildingIds);
       const record: Supplier = { ...body, version: 1, updatedAt: ctx.nowIso() };
       await suppliers.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/suppliers/:id', { config: { right: 'suppliers.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(supplierPatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/suppliers/:id',
+    right: 'suppliers.write',
+    params: idParams,
+    body: supplierPatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const current = await loadSupplier(tx, req, id);
       checkVersion(current, body.baseVersion);
       const next = bump(current, body.changes, ctx.nowIso());
@@ -112,20 +131,19 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       await suppliers.update(tx, next);
       return { record: next };
-    });
-  });
+    },
+  }),
 
-  app.get('/api/binyan/buildings/:bid/bids', { config: { right: 'books.read' } }, async (req) => {
-    const b = await loadBuilding(db, req, (req.params as { bid: string }).bid);
-    // A quote decided by a poll whose time has passed shows approved (routes/polls.ts, the check on read).
-    await closeDuePolls(db, authOf(req).companyId, b.id, ctx.now());
-    return { records: await bids.ofBuilding(db, b.id) };
-  });
-
-  app.post('/api/binyan/bids', { config: { right: 'books.write' } }, async (req, reply) => {
-    const body = parse(bidCreate, req.body);
-    enforce(validateBid(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/bids',
+    right: 'books.write',
+    params: noParams,
+    body: bidCreate,
+    check: ({ body }) => {
+      enforce(validateBid(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, bids, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       const supplier = await suppliers.find(tx, body.supplierId);
@@ -143,13 +161,17 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await bids.insert(tx, record, authOf(req).companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.post('/api/binyan/bids/:id/approve', { config: { right: 'bids.approve' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(z.object({ baseVersion: z.number().int() }), req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/bids/:id/approve',
+    right: 'bids.approve',
+    params: idParams,
+    body: z.object({ baseVersion: z.number().int() }),
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
       const current = await loadOwned(tx, req, bids, id);
       checkVersion(current, body.baseVersion);
       enforce(canApproveBid(current), true);
@@ -157,6 +179,6 @@ export function supplierRoutes(app: FastifyInstance, ctx: AppContext): void {
       const record = bump(current, { status: 'approved', approvedBy: authOf(req).user.fullName, approvedAt: now }, now);
       await bids.update(tx, record);
       return { record };
-    });
-  });
-}
+    },
+  }),
+];

@@ -12,9 +12,12 @@ import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
 import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { newUuid } from '../util/crypto.ts';
 import { tenantLinkRoles, tenantLinkState, validateTenantLink } from '../../../src/lib/domain/tenantLinkRules.ts';
+import { defineCommand } from '../http/command.ts';
+import { noParams, paramsOf } from '../http/params.ts';
+
+const linkParams = z.object({ code: z.string() });
 
 const linkBody = z.object({
   apartmentId: recordId,
@@ -53,10 +56,32 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map((r) => publicLink(r, r.apartmentNumber ?? null, now)) };
   });
 
-  app.post('/api/binyan/tenant-links', { config: { right: 'tenants.invite' } }, async (req, reply) => {
-    const body = parse(linkBody, req.body);
-    enforce(validateTenantLink({ role: body.role, expiresOn: body.expiresOn }, ctx.now()));
-    return runMutation(ctx, req, reply, async (tx) => {
+  // Revoking is for good: the link registers nobody from then on; a second revoke answers the same.
+  app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
+    runMutation(ctx, req, reply, async (tx) => {
+      const { code } = paramsOf(linkParams, req);
+      const link = await tenantLinks.ofCompany(tx, authOf(req).companyId, code);
+      if (!link) throw fail.notFound();
+      await loadBuilding(tx, req, link.buildingId);
+      const revoked = { ...link, revokedAt: link.revokedAt ?? ctx.nowIso() };
+      if (!link.revokedAt) await tenantLinks.revoke(tx, code, revoked.revokedAt);
+      const [apartment] = await apartments.list(tx, { id: link.apartmentId, companyId: link.companyId });
+      return { record: publicLink(revoked, apartment?.number ?? null, ctx.now()) };
+    }),
+  );
+}
+
+export const tenantLinksCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant-links',
+    right: 'tenants.invite',
+    params: noParams,
+    body: linkBody,
+    check: ({ ctx, body }) => {
+      enforce(validateTenantLink({ role: body.role, expiresOn: body.expiresOn }, ctx.now()));
+    },
+    change: async (tx, { ctx, req, body }) => {
       const apartment = await loadOwned(tx, req, apartments, body.apartmentId);
       const { companyId, user } = authOf(req);
       const link: LinkRow = {
@@ -72,20 +97,6 @@ export function tenantLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await tenantLinks.insert(tx, { ...link, createdBy: user.id });
       return { status: 201, record: publicLink(link, apartment.number, ctx.now()) };
-    });
-  });
-
-  // Revoking is for good: the link registers nobody from then on; a second revoke answers the same.
-  app.delete('/api/binyan/tenant-links/:code', { config: { right: 'tenants.invite' } }, async (req, reply) =>
-    runMutation(ctx, req, reply, async (tx) => {
-      const code = (req.params as { code: string }).code;
-      const link = await tenantLinks.ofCompany(tx, authOf(req).companyId, code);
-      if (!link) throw fail.notFound();
-      await loadBuilding(tx, req, link.buildingId);
-      const revoked = { ...link, revokedAt: link.revokedAt ?? ctx.nowIso() };
-      if (!link.revokedAt) await tenantLinks.revoke(tx, code, revoked.revokedAt);
-      const [apartment] = await apartments.list(tx, { id: link.apartmentId, companyId: link.companyId });
-      return { record: publicLink(revoked, apartment?.number ?? null, ctx.now()) };
-    }),
-  );
-}
+    },
+  }),
+];

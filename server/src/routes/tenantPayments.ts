@@ -19,6 +19,7 @@ import { completePayment, isStale, linesOf, merchantOf, payableSettings, quoteOf
 import { countTokenization, declineGuard, takeAhead } from '../payments/cardLimits.ts';
 import { messageOfFailure } from '../payments/provider.ts';
 import { israelLocalDate } from '../util/dates.ts';
+import { idParams, paramsOf } from '../http/params.ts';
 
 const entryBody = z.object({ lang: z.string().max(10).optional() });
 // The card itself was typed on the provider's page: we get the id of that entry, never the card.
@@ -151,7 +152,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   app.delete('/api/binyan/my/cards/:id', { config: { right: 'account.pay' } }, async (req) => {
-    const card = await myCard(req, (req.params as { id: string }).id);
+    const card = await myCard(req, paramsOf(idParams, req).id);
     await savedCards.remove(db, card.id, ctx.nowIso());
     return { record: publicCard(card) };
   });
@@ -232,7 +233,7 @@ export function tenantPaymentRoutes(app: FastifyInstance, ctx: AppContext): void
 
   // The payment's outcome and receipt; a payment left pending (the tab closed mid-way) is finished here.
   app.get('/api/binyan/my/payments/:id', { config: { right: 'account.read' } }, async (req) => {
-    const p = await myPayment(req, (req.params as { id: string }).id);
+    const p = await myPayment(req, paramsOf(idParams, req).id);
     const { user } = authOf(req);
     return { record: receiptOf(await completePayment(pay, p, user.userName, declineGuard(db, ctx, user.id, p.apartmentId))) };
   });

@@ -24,11 +24,11 @@ import { serviceCalls, serviceCallUpdates } from '../data/serviceCalls.ts';
 import { refuseExisting } from '../http/access.ts';
 import { ApiError, enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { recordId } from '../http/schemas.ts';
 import { isTenantsCall, loadTenantCall, tenantHomeOf } from '../http/tenantCallAccess.ts';
-import { parse } from '../http/validate.ts';
 import { filesOfCall } from './serviceCalls.ts';
+import { defineCommand, preparedCommand } from '../http/command.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const reportBody = z.object({
   id: recordId,
@@ -98,7 +98,7 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/binyan/tenant/service-calls/:id', { config: { right: 'tenantCalls.read' } }, async (req) => {
-    const { call } = await loadTenantCall(db, req, (req.params as { id: string }).id);
+    const { call } = await loadTenantCall(db, req, paramsOf(idParams, req).id);
     const { user, companyId } = authOf(req);
     const updates = (await serviceCallUpdates.list(db, { serviceCallId: call.id }, { orderBy: 'createdAt' })).filter((u) => isUpdateForTenant(u, user.id));
     const shownUpdates = new Set(updates.map((u) => u.id));
@@ -110,13 +110,84 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       files: photos.map((f) => ({ id: f.id, parentType: f.parentType, parentId: f.parentId, mimeType: f.mimeType })),
     };
   });
+}
 
-  app.post('/api/binyan/tenant/service-calls', { config: { right: 'tenantCalls.report' } }, async (req, reply) => {
-    const body = parse(reportBody, req.body ?? {});
-    enforce(validateTenantReport(body));
-    const domain = serviceCallDomains.find((d) => d === body.domain);
-    if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
-    return runMutation(ctx, req, reply, async (tx) => {
+export const tenantServiceCallsCommands = [
+  /** A comment of the tenant while the call is open; writing on a common-area call follows it. */
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant/service-calls/:id/comments',
+    right: 'tenantCalls.report',
+    params: idParams,
+    body: commentBody,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateTenantComment(body.text));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const { call, home } = await loadTenantCall(tx, req, id);
+      const { user, companyId } = authOf(req);
+      const existing = await serviceCallUpdates.find(tx.unguarded, body.id);
+      if (existing) {
+        if (existing.companyId === companyId && existing.entity.serviceCallId === call.id && existing.entity.authorUserId === user.id)
+          throw fail.exists(tenantUpdateOf(existing.entity, user.id));
+        throw fail.idTaken();
+      }
+      if (!tenantMayComment(call.status)) throw fail.rule({ field: 'text', messageKey: 'callClosedForComments' });
+      const now = ctx.nowIso();
+      const record: ServiceCallUpdate = {
+        id: body.id,
+        serviceCallId: call.id,
+        text: body.text.trim(),
+        createdAt: now,
+        createdBy: user.fullName,
+        fromReporter: true,
+        visibleToReporter: false,
+        authorUserId: user.id,
+        version: 1,
+        updatedAt: now,
+      };
+      await serviceCallUpdates.insert(tx, record, companyId);
+      await serviceCalls.touchLastUpdate(tx, call.id, now);
+      if (call.commonArea && call.reporterUserId !== user.id)
+        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: now });
+      return { status: 201, record: tenantUpdateOf(record, user.id) };
+    },
+  }),
+
+  /** "Already reported": the tenant joins a common-area call of their building and hears of it from now on. */
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant/service-calls/:id/join',
+    right: 'tenantCalls.report',
+    params: idParams,
+    body: z.unknown(),
+    change: async (tx, { ctx, req, params }) => {
+      const { id } = params;
+      const { call, home } = await loadTenantCall(tx, req, id);
+      if (!call.commonArea) throw fail.notFound();
+      const { user, companyId } = authOf(req);
+      if (call.reporterUserId !== user.id)
+        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: ctx.nowIso() });
+      return { record: tenantCallOf(call, user.id, call.reporterUserId !== user.id) };
+    },
+  }),
+
+  preparedCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant/service-calls',
+    right: 'tenantCalls.report',
+    params: noParams,
+    body: reportBody,
+    bodyOptional: true,
+    prepare: ({ body }) => {
+      enforce(validateTenantReport(body));
+      const domain = serviceCallDomains.find((d) => d === body.domain);
+      if (!domain) throw fail.validation({ field: 'domain', messageKey: 'requiredField' });
+      return { domain };
+    },
+    change: async (tx, { ctx, req, body }, { domain }) => {
       const home = await tenantHomeOf(tx, req);
       await refuseExisting(tx, req, serviceCalls, body.id, (c) => (isTenantsCall(c, home) ? tenantCallOf(c, authOf(req).user.id, false) : { id: c.id }));
       const { user, companyId } = authOf(req);
@@ -151,55 +222,6 @@ export function tenantServiceCallRoutes(app: FastifyInstance, ctx: AppContext): 
       };
       await serviceCalls.insert(tx, record, companyId);
       return { status: 201, record: tenantCallOf(record, user.id, false) };
-    });
-  });
-
-  /** A comment of the tenant while the call is open; writing on a common-area call follows it. */
-  app.post('/api/binyan/tenant/service-calls/:id/comments', { config: { right: 'tenantCalls.report' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(commentBody, req.body ?? {});
-    enforce(validateTenantComment(body.text));
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { call, home } = await loadTenantCall(tx, req, id);
-      const { user, companyId } = authOf(req);
-      const existing = await serviceCallUpdates.find(tx.unguarded, body.id);
-      if (existing) {
-        if (existing.companyId === companyId && existing.entity.serviceCallId === call.id && existing.entity.authorUserId === user.id)
-          throw fail.exists(tenantUpdateOf(existing.entity, user.id));
-        throw fail.idTaken();
-      }
-      if (!tenantMayComment(call.status)) throw fail.rule({ field: 'text', messageKey: 'callClosedForComments' });
-      const now = ctx.nowIso();
-      const record: ServiceCallUpdate = {
-        id: body.id,
-        serviceCallId: call.id,
-        text: body.text.trim(),
-        createdAt: now,
-        createdBy: user.fullName,
-        fromReporter: true,
-        visibleToReporter: false,
-        authorUserId: user.id,
-        version: 1,
-        updatedAt: now,
-      };
-      await serviceCallUpdates.insert(tx, record, companyId);
-      await serviceCalls.touchLastUpdate(tx, call.id, now);
-      if (call.commonArea && call.reporterUserId !== user.id)
-        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: now });
-      return { status: 201, record: tenantUpdateOf(record, user.id) };
-    });
-  });
-
-  /** "Already reported": the tenant joins a common-area call of their building and hears of it from now on. */
-  app.post('/api/binyan/tenant/service-calls/:id/join', { config: { right: 'tenantCalls.report' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { call, home } = await loadTenantCall(tx, req, id);
-      if (!call.commonArea) throw fail.notFound();
-      const { user, companyId } = authOf(req);
-      if (call.reporterUserId !== user.id)
-        await callFollowers.add(tx, { serviceCallId: call.id, userId: user.id, companyId, contactId: home.contactId, createdAt: ctx.nowIso() });
-      return { record: tenantCallOf(call, user.id, call.reporterUserId !== user.id) };
-    });
-  });
-}
+    },
+  }),
+];

@@ -30,6 +30,8 @@ import { tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { loadThread, threadReaderOf, threadsOf } from '../http/threadAccess.ts';
 import { parse } from '../http/validate.ts';
 import { queueAddresseeNotice, queueThreadNotice } from '../messaging/threadNotice.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams, noParams, paramsOf } from '../http/params.ts';
 
 const openBody = z.object({
   id: recordId,
@@ -104,7 +106,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/binyan/threads/:id', { config: { right: 'threads.read' } }, async (req) => {
-    const { thread, reader } = await loadThread(db, req, (req.params as { id: string }).id);
+    const { thread, reader } = await loadThread(db, req, paramsOf(idParams, req).id);
     const list = await threadMessages.ofThread(db, thread.id);
     const photos = await files.ofThreadMessages(
       db,
@@ -119,13 +121,47 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
+  /**
+   * The caller has read the thread up to `upTo` (the newest message they were shown): the mark only moves
+   * forward, so a late request from another device never makes read messages unread again.
+   */
+  app.post('/api/binyan/threads/:id/read', { config: { right: 'threads.read' } }, async (req, reply) => {
+    const { id } = paramsOf(idParams, req);
+    const body = parse(readBody, req.body ?? {});
+    return runMutation(
+      ctx,
+      req,
+      reply,
+      async (tx) => {
+        const { thread, reader } = await loadThread(tx, req, id);
+        const current = (await threadReads.of(tx, reader.userId, [thread.id])).get(thread.id) ?? null;
+        await threadReads.mark(tx, {
+          threadId: thread.id,
+          userId: reader.userId,
+          companyId: thread.companyId,
+          readAt: nextReadMark(current, body.upTo, ctx.nowIso()),
+        });
+        const [record] = await summariesOf(tx, reader.userId, [thread]);
+        return { record };
+      },
+      { keyRequired: false },
+    );
+  });
+}
+
+export const threadsCommands = [
   /** A tenant opens a thread with its first message; the same id again is the same thread (409 with it). */
-  app.post('/api/binyan/threads', { config: { right: 'threads.open' } }, async (req, reply) => {
-    const body = parse(openBody, req.body ?? {});
-    enforce(validateNewThread(body));
-    let noticeQueued = false;
-    const answer = await runMutation(ctx, req, reply, async (tx) => {
-      noticeQueued = false;
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/threads',
+    right: 'threads.open',
+    params: noParams,
+    body: openBody,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateNewThread(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       const home = await tenantHomeOf(tx, req);
       const { user, companyId } = authOf(req);
       const existing = await threads.find(tx, body.id);
@@ -165,21 +201,28 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       await threadMessages.insert(tx, first);
       // What one writes is read: the author's own mark starts at their first message.
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
-      noticeQueued = await queueAddresseeNotice(tx, thread, first, true, now);
-      return { status: 201, record: summaryOf(thread, user.id, { messageCount: 1, unread: 0 }) };
-    });
-    if (noticeQueued) ctx.messaging.kick();
-    return answer;
-  });
+      const noticeQueued = await queueAddresseeNotice(tx, thread, first, true, now);
+      return { status: 201, record: summaryOf(thread, user.id, { messageCount: 1, unread: 0 }), after: noticeQueued };
+    },
+    effects: async ({ ctx }, noticeQueued) => {
+      if (noticeQueued) ctx.messaging.kick();
+    },
+  }),
 
   /** A message in a thread one reaches: the tenant's, which notifies the addressees, or an answer, which notifies the tenant (after the commit). */
-  app.post('/api/binyan/threads/:id/messages', { config: { right: 'threads.reply' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(messageBody, req.body ?? {});
-    enforce(validateThreadText(body.text));
-    let noticeQueued = false;
-    const answer = await runMutation(ctx, req, reply, async (tx) => {
-      noticeQueued = false;
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/threads/:id/messages',
+    right: 'threads.reply',
+    params: idParams,
+    body: messageBody,
+    bodyOptional: true,
+    check: ({ body }) => {
+      enforce(validateThreadText(body.text));
+    },
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      let noticeQueued = false;
       const { thread, reader } = await loadThread(tx, req, id);
       const { user, companyId } = authOf(req);
       const existing = await threadMessages.find(tx, body.id);
@@ -205,36 +248,10 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
       await threadReads.mark(tx, { threadId: thread.id, userId: user.id, companyId, readAt: now });
       noticeQueued =
         message.side === 'answer' ? await queueThreadNotice(tx, thread, message, now) : await queueAddresseeNotice(tx, thread, message, false, now);
-      return { status: 201, record: messageOf(message, user.id) };
-    });
-    if (noticeQueued) ctx.messaging.kick();
-    return answer;
-  });
-
-  /**
-   * The caller has read the thread up to `upTo` (the newest message they were shown): the mark only moves
-   * forward, so a late request from another device never makes read messages unread again.
-   */
-  app.post('/api/binyan/threads/:id/read', { config: { right: 'threads.read' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(readBody, req.body ?? {});
-    return runMutation(
-      ctx,
-      req,
-      reply,
-      async (tx) => {
-        const { thread, reader } = await loadThread(tx, req, id);
-        const current = (await threadReads.of(tx, reader.userId, [thread.id])).get(thread.id) ?? null;
-        await threadReads.mark(tx, {
-          threadId: thread.id,
-          userId: reader.userId,
-          companyId: thread.companyId,
-          readAt: nextReadMark(current, body.upTo, ctx.nowIso()),
-        });
-        const [record] = await summariesOf(tx, reader.userId, [thread]);
-        return { record };
-      },
-      { keyRequired: false },
-    );
-  });
-}
+      return { status: 201, record: messageOf(message, user.id), after: noticeQueued };
+    },
+    effects: async ({ ctx }, noticeQueued) => {
+      if (noticeQueued) ctx.messaging.kick();
+    },
+  }),
+];

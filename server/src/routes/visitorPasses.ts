@@ -24,6 +24,8 @@ import { recordId } from '../http/schemas.ts';
 import type { TenantHome } from '../http/tenantCallAccess.ts';
 import { tenantHomeOf } from '../http/tenantCallAccess.ts';
 import { parse } from '../http/validate.ts';
+import { defineCommand } from '../http/command.ts';
+import { buildingParams, idParams, paramsOf } from '../http/params.ts';
 
 const passFields = { name: z.string().max(1000), visitDate: z.string().max(40), note: z.string().max(4000).default('') };
 const passCreate = z.object({ id: recordId, ...passFields });
@@ -133,7 +135,7 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.put('/api/binyan/tenant/visitor-passes/:id', { config: { right: 'visitorPasses.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
+    const { id } = paramsOf(idParams, req);
     const body = parse(passEdit, req.body ?? {});
     const input = checkPass(body, ctx.now());
     return runMutation(ctx, req, reply, async (tx) => {
@@ -150,23 +152,9 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/api/binyan/tenant/visitor-passes/:id/cancel', { config: { right: 'visitorPasses.write' } }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const body = parse(passCancel, req.body ?? {});
-    return runMutation(ctx, req, reply, async (tx) => {
-      const { row, home } = await loadTenantPass(tx, req, id);
-      const current = passOf(row, await apartmentNumbers(tx, [home.apartmentId]));
-      if (current.version !== body.baseVersion) throw fail.conflict(current);
-      if (!visitorPassEditable(current, ctx.now())) throw fail.rule({ field: 'visitDate', messageKey: 'visitorPassLocked' }, { current });
-      const version = current.version + 1;
-      await visitorPasses.update(tx, id, current.version, { status: 'cancelled', version, updatedAt: ctx.nowIso() });
-      return { record: { ...current, status: 'cancelled', version } satisfies VisitorPass };
-    });
-  });
-
   /** The desk's pre-approved visitors of a day (Israel's today unless `date`), cancelled ones left out. */
   app.get('/api/binyan/buildings/:bid/visitor-passes', { config: { right: 'receptionist.desk' } }, async (req) => {
-    const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
+    const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const { date } = parse(z.object({ date: z.string().refine(isIsoDate, { message: 'invalidDate' }).optional() }), req.query ?? {});
     const day = date ?? israelToday(ctx.now());
     const rows = await visitorPasses.expectedOfDay(db, authOf(req).companyId, building.id, day);
@@ -177,3 +165,24 @@ export function visitorPassRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { records: rows.map((r) => passOf(r, numbers)), date: day };
   });
 }
+
+export const visitorPassesCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/tenant/visitor-passes/:id/cancel',
+    right: 'visitorPasses.write',
+    params: idParams,
+    body: passCancel,
+    bodyOptional: true,
+    change: async (tx, { ctx, req, params, body }) => {
+      const { id } = params;
+      const { row, home } = await loadTenantPass(tx, req, id);
+      const current = passOf(row, await apartmentNumbers(tx, [home.apartmentId]));
+      if (current.version !== body.baseVersion) throw fail.conflict(current);
+      if (!visitorPassEditable(current, ctx.now())) throw fail.rule({ field: 'visitDate', messageKey: 'visitorPassLocked' }, { current });
+      const version = current.version + 1;
+      await visitorPasses.update(tx, id, current.version, { status: 'cancelled', version, updatedAt: ctx.nowIso() });
+      return { record: { ...current, status: 'cancelled', version } satisfies VisitorPass };
+    },
+  }),
+];

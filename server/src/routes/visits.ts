@@ -10,11 +10,11 @@ import { visits } from '../data/visits.ts';
 import { buildingFilter, bump, checkVersion, loadBuilding, loadOwned, queryOf, refuseExisting } from '../http/access.ts';
 import { enforce, fail } from '../http/errors.ts';
 import { authOf } from '../http/hooks.ts';
-import { runMutation } from '../http/mutation.ts';
 import { localDate, patchBody, recordId } from '../http/schemas.ts';
-import { parse } from '../http/validate.ts';
 import { israelLocalDate } from '../util/dates.ts';
 import { planOf } from './dailyPlan.ts';
+import { defineCommand } from '../http/command.ts';
+import { idParams, noParams } from '../http/params.ts';
 
 const checklist = z.array(z.object({ id: z.string().min(1), label: z.string(), done: z.boolean() }));
 const visitCreate = z.object({
@@ -40,11 +40,19 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     return { records: await visitsOf(ctx.db, filter) };
   });
+}
 
-  app.post('/api/binyan/visits', { config: { right: 'visits.write' } }, async (req, reply) => {
-    const body = parse(visitCreate, req.body);
-    enforce(validateVisit(body));
-    return runMutation(ctx, req, reply, async (tx) => {
+export const visitsCommands = [
+  defineCommand({
+    method: 'POST',
+    url: '/api/binyan/visits',
+    right: 'visits.write',
+    params: noParams,
+    body: visitCreate,
+    check: ({ body }) => {
+      enforce(validateVisit(body));
+    },
+    change: async (tx, { ctx, req, body }) => {
       await refuseExisting(tx, req, visits, body.id);
       const building = await loadBuilding(tx, req, body.buildingId);
       const { user, companyId } = authOf(req);
@@ -63,18 +71,22 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
       };
       await visits.insert(tx, record, companyId);
       return { status: 201, record };
-    });
-  });
+    },
+  }),
 
-  app.patch('/api/binyan/visits/:id', { config: { right: 'visits.write' } }, async (req, reply) => {
-    const body = parse(visitPatch, req.body);
-    return runMutation(ctx, req, reply, async (tx) => {
-      const current = await loadOwned(tx, req, visits, (req.params as { id: string }).id);
+  defineCommand({
+    method: 'PATCH',
+    url: '/api/binyan/visits/:id',
+    right: 'visits.write',
+    params: idParams,
+    body: visitPatch,
+    change: async (tx, { ctx, req, params, body }) => {
+      const current = await loadOwned(tx, req, visits, params.id);
       checkVersion(current, body.baseVersion);
       const record = bump(current, body.changes, ctx.nowIso());
       enforce(validateVisit(record));
       await visits.update(tx, record);
       return { record };
-    });
-  });
-}
+    },
+  }),
+];
