@@ -20,7 +20,7 @@ export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
   id: text,
-  kind: z.optional(z.enum(['payment', 'refund', 'credit'])),
+  kind: z.optional(z.enum(['payment', 'refund', 'bounce', 'credit'])),
   date: text,
   amountAgorot: num,
   method: text,

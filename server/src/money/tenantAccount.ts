@@ -39,10 +39,11 @@ export async function myHome(db: Db, req: FastifyRequest, apartmentId: string): 
 export type HistoryRow = {
   id: string;
   /**
-   * payment; refund (money given back to the card; it reopens what the payment settled); credit (the
-   * office took all or part of a wrong charge off; its description is the reason).
+   * payment; refund (money given back to the card; it reopens what the payment settled); bounce (a check
+   * that came back unpaid; it reopens what the check paid); credit (the office took all or part of a
+   * wrong charge off; its description is the reason).
    */
-  kind: 'payment' | 'refund' | 'credit';
+  kind: 'payment' | 'refund' | 'bounce' | 'credit';
   date: string;
   amountAgorot: number;
   /** card, standingOrder, checks, refund, bouncedCheck (a check's reversal), other (a payment the office recorded). */
@@ -99,13 +100,13 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
   const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
   const refundsById = new Map((await refunds.ofPayments(db, [...paid.keys()])).map((r) => [r.id, r]));
   const history = mine
-    .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'credit')
+    .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'bounce' || e.kind === 'credit')
     .map((e): HistoryRow => {
       const p = e.kind === 'payment' && e.sourceId ? paid.get(e.sourceId) : undefined;
       const r = e.kind === 'refund' && e.sourceId ? refundsById.get(e.sourceId) : undefined;
       return {
         id: e.id,
-        kind: e.kind === 'refund' || e.kind === 'credit' ? e.kind : 'payment',
+        kind: e.kind === 'refund' || e.kind === 'bounce' || e.kind === 'credit' ? e.kind : 'payment',
         date: e.date,
         amountAgorot: e.amountAgorot,
         method: methodOf(e.sourceKind),

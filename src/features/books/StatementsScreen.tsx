@@ -23,7 +23,7 @@ import type { BuildingStatementView } from './statementsRepo';
 import { buildingStatement, downloadLedgerExport, statementYears } from './statementsRepo';
 import { Alert } from '../../ui/Alert';
 
-const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
+const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'bouncedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
 
 /** The buildings on the device, and the one asked for by its address when the device does not hold it (yet). */
 function buildingOptions(kept: readonly { id: number; name: string }[], shown: { id: number; name: string } | null, buildingId: number | null) {
