@@ -106,7 +106,8 @@ async function postBounce(tx: Db, companyId: number, check: CheckLife, by: strin
 export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  // A building's checks, the earliest deposit date first, each with what may be done to it today.
+  // A building's checks, the earliest deposit date first, each with what may be done to it today, and
+  // the building's name (the picker shows it when the device does not hold the building).
   app.get('/api/binyan/buildings/:bid/checks', { config: { right: 'checkLife.read' } }, async (req) => {
     const building = await loadBuilding(db, req, (req.params as { bid: string }).bid);
     const query = parse(listQuery, queryOf(req));
@@ -117,7 +118,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
       apartmentNumber: c.apartmentId ? (numbers.get(c.apartmentId) ?? null) : null,
       actions: allowedActions(c, today),
     }));
-    return { records, today };
+    return { records, today, building: { id: building.id, name: building.name } };
   });
 
   app.post('/api/binyan/checks/:guid/:action', { config: { right: 'checkLife.act' } }, async (req, reply) => {
