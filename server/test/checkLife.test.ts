@@ -39,7 +39,7 @@ type Body = {
   error?: { messageKey: string; field?: string };
   apartments?: {
     apartmentId: string;
-    debts: { id: string; paid: boolean }[];
+    debts: { id: string; paid: boolean; reopenedByCheck: string | null }[];
     history: { kind: string; method: string; amountAgorot: number }[];
     bouncedChecks: { checkGuid: string; amountAgorot: number }[];
   }[];
@@ -181,8 +181,10 @@ describe('a check’s life', () => {
     expect(home).toBeDefined();
     expect(home?.bouncedChecks.map((c) => [c.checkGuid, c.amountAgorot])).toEqual([[first.CheckGuid, 20_000]]);
     expect(home?.history.filter((h) => h.method === 'bouncedCheck').map((h) => [h.kind, h.amountAgorot])).toEqual([['bounce', 20_000]]);
-    for (const r of reopened) expect(home?.debts.some((d) => d.id === r.chargeId && !d.paid)).toBe(true);
-    expect(home?.debts.some((d) => d.id === `bouncefee:${first.CheckGuid}`)).toBe(true);
+    const checkNumber = (await db.first(db.q.selectFrom('check_life').select('checkNumber').where('CheckGuid', '=', first.CheckGuid)))?.checkNumber ?? '';
+    // Each reopened debt says which bounced check made it owed again; the fee is a charge of its own.
+    for (const r of reopened) expect(home?.debts.find((d) => d.id === r.chargeId)).toMatchObject({ paid: false, reopenedByCheck: checkNumber });
+    expect(home?.debts.find((d) => d.id === `bouncefee:${first.CheckGuid}`)?.reopenedByCheck).toBeNull();
     expect(before?.bouncedChecks).toEqual([]);
   });
 

@@ -15,6 +15,8 @@ export const tenantDebt = z.looseObject({
   openAgorot: num,
   chargedAgorot: num,
   pendingChecks: z.boolean(),
+  /** The number of the bounced check that made the debt owed again (issue 29 §5), else null. */
+  reopenedByCheck: z.optional(maybeText),
 });
 export type TenantDebt = z.infer<typeof tenantDebt>;
 

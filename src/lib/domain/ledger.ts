@@ -113,6 +113,17 @@ export function settledByCharge(entries: readonly LedgerEntry[]): Map<string, nu
   return settled;
 }
 
+/**
+ * The check whose bounce reopened each charge (by charge id; the latest bounce of it), named by the check's
+ * number as the bounce row carries it ('' when the check had none): a debt that is open again says why.
+ */
+export function reopenedByBounce(entries: readonly LedgerEntry[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of [...entries].sort((a, b) => a.date.localeCompare(b.date)))
+    if (e.kind === 'bounce') for (const s of e.settles) out.set(s.chargeId, e.descriptionParams?.number ?? '');
+  return out;
+}
+
 /** What the apartment owes: its charges, refunds and bounces less its payments and credits (negative: a credit). */
 export function apartmentBalance(entries: readonly LedgerEntry[], apartmentId: string): number {
   return sumAgorot(entries.filter((e) => e.apartmentId === apartmentId).map(owedEffect));
