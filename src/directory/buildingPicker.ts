@@ -2,6 +2,7 @@
 // whether or not the device holds it yet (a first sign-in has not taken the buildings yet; a committee
 // member's device holds only their own), and choosing another building moves to that building's address.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { allBuildings } from './buildingsRepo';
 
@@ -44,4 +45,16 @@ export function useAddressBuilding(
       if (value && value !== String(buildingId)) void navigate(`${base}/${value}`);
     },
   };
+}
+
+/**
+ * Runs `reset` in the render that first shows another building, whether the picker chose it or the address
+ * changed (back, forward, a link): what was typed or shown for the last building does not stay.
+ */
+export function useOnBuildingChange(buildingId: number | null, reset: () => void): void {
+  const [shown, setShown] = useState(buildingId);
+  if (shown !== buildingId) {
+    setShown(buildingId);
+    reset();
+  }
 }

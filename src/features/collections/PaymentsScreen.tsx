@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
+import { buildingPickerOptions, useAddressBuilding, useOnBuildingChange } from '../../directory/buildingPicker';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { useOnlineList } from '../../session/useOnlineList';
 import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
@@ -27,6 +27,7 @@ export function PaymentsScreen() {
   const { rows, error, reload } = useOnlineList<PaymentRecord>(buildingId, online, () => buildingPayments(buildingId ?? 0));
   const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useOnBuildingChange(buildingId, () => setNotice(null));
   const can = useCan();
 
   return (
