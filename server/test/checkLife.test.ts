@@ -1,7 +1,8 @@
 // Each check's own life (issue 29 §5): a confirmed payment's checks start received; a post-dated one is
 // deposited only from its own date; then cleared or bounced. A bounce reopens what the check settled with
-// a reversing ledger row (the payment stays) and charges the building's bounce fee in effect; two
-// bounces at once reopen once; the tenant's home shows the bounced check. Only management staff and the
+// a reversing ledger row of its own kind, 'bounce' (the payment stays), and charges the building's bounce
+// fee in effect; two bounces at once reopen once; the tenant's home, the yearly statements, the owners'
+// report and the accountant's export show it as a bounced check, never as a refund. Only management staff and the
 // building's committee see or move checks. The seed's sent payment 5003 holds two post-dated checks
 // (₪200 in 30 days, ₪150 in 60): the test clock moves forward to reach their dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { openDatabase } from '../src/db/open.ts';
 import { fromJson } from '../src/db/records.ts';
 import type { TestServer } from './harness.ts';
 import { call, loginAs, newId, startTestServer } from './harness.ts';
+import { nisOf } from '../../src/lib/agorot.ts';
+import { formatNis } from '../../src/lib/money.ts';
+import { pdfLines } from './pdfContent.ts';
 import { approveTerms } from './terms.ts';
 
 type Life = {
@@ -35,8 +39,8 @@ type Body = {
   error?: { messageKey: string; field?: string };
   apartments?: {
     apartmentId: string;
-    debts: { id: string; paid: boolean }[];
-    history: { method: string; amountAgorot: number }[];
+    debts: { id: string; paid: boolean; reopenedByCheck: string | null }[];
+    history: { kind: string; method: string; amountAgorot: number }[];
     bouncedChecks: { checkGuid: string; amountAgorot: number }[];
   }[];
 };
@@ -152,7 +156,7 @@ describe('a check’s life', () => {
     expect(both.map((r) => r.body.record?.status)).toEqual(['bounced', 'bounced']);
 
     const reversal = await ledgerOf('checkBounce', first.CheckGuid);
-    expect(reversal.map((r) => [r.kind, Number(r.amountAgorot)])).toEqual([['refund', 20_000]]);
+    expect(reversal.map((r) => [r.kind, Number(r.amountAgorot)])).toEqual([['bounce', 20_000]]);
     const reopened = settlesOf(reversal[0]?.settles);
     const paid = settlesOf(payment[0]?.settles);
     expect(reopened.reduce((s, r) => s + r.amountAgorot, 0)).toBe(
@@ -176,10 +180,53 @@ describe('a check’s life', () => {
     const home = (await as('moshe', 'GET', '/api/binyan/my/account')).body.apartments?.find((a) => a.apartmentId === first.apartmentId);
     expect(home).toBeDefined();
     expect(home?.bouncedChecks.map((c) => [c.checkGuid, c.amountAgorot])).toEqual([[first.CheckGuid, 20_000]]);
-    expect(home?.history.some((h) => h.method === 'bouncedCheck' && h.amountAgorot === 20_000)).toBe(true);
-    for (const r of reopened) expect(home?.debts.some((d) => d.id === r.chargeId && !d.paid)).toBe(true);
-    expect(home?.debts.some((d) => d.id === `bouncefee:${first.CheckGuid}`)).toBe(true);
+    expect(home?.history.filter((h) => h.method === 'bouncedCheck').map((h) => [h.kind, h.amountAgorot])).toEqual([['bounce', 20_000]]);
+    const checkNumber = (await db.first(db.q.selectFrom('check_life').select('checkNumber').where('CheckGuid', '=', first.CheckGuid)))?.checkNumber ?? '';
+    // Each reopened debt says which bounced check made it owed again; the fee is a charge of its own.
+    for (const r of reopened) expect(home?.debts.find((d) => d.id === r.chargeId)).toMatchObject({ paid: false, reopenedByCheck: checkNumber });
+    expect(home?.debts.find((d) => d.id === `bouncefee:${first.CheckGuid}`)?.reopenedByCheck).toBeNull();
     expect(before?.bouncedChecks).toEqual([]);
+  });
+
+  it('the statements, the owners’ report and the accountant’s export show the bounce as a bounced check, not a refund', async () => {
+    const first = checks[0];
+    if (!first) throw new Error('no check');
+    const today = (await list('rina')).body.today ?? '';
+    const [year, month] = [Number(today.slice(0, 4)), today.slice(0, 7)];
+    const [bounce] = await ledgerOf('checkBounce', first.CheckGuid);
+    if (!bounce) throw new Error('no bounce');
+
+    const statement = await call<{ rows: { apartmentId: string; refundedAgorot: number; bouncedAgorot: number }[] }>(
+      server,
+      'GET',
+      `/api/binyan/buildings/101/statement?year=${year}`,
+      { token: tokens.get('rina') ?? '' },
+    );
+    expect(statement.body.rows.find((r) => r.apartmentId === first.apartmentId)).toMatchObject({ refundedAgorot: 0, bouncedAgorot: 20_000 });
+
+    const res = await fetch(`${server.baseUrl}/api/binyan/apartments/${first.apartmentId}/statement.pdf?year=${year}&lang=en`, {
+      headers: { authorization: tokens.get('rina') ?? '' },
+    });
+    const lines = await pdfLines(Buffer.from(await res.arrayBuffer()));
+    expect(lines).toContain('Total of bounced checks');
+    expect(lines.filter((l) => l.startsWith('Bounced check '))).toHaveLength(1);
+    expect(lines).toContain(formatNis(nisOf(20_000), 'en'));
+
+    const half = Number(today.slice(5, 7)) <= 6 ? 1 : 2;
+    const report = await call<{
+      book: { id: string; kind: string; incomeAgorot: number; expenseAgorot: number }[];
+      incomeAgorot: number;
+      expensesAgorot: number;
+    }>(server, 'GET', `/api/binyan/buildings/101/half-year-report?year=${year}&half=${half}`, { token: tokens.get('rina') ?? '' });
+    // Income taken back (the check's money never came in), not an expense of the building.
+    expect(report.body.book.find((l) => l.id === bounce.id)).toMatchObject({ kind: 'bounce', incomeAgorot: -20_000, expenseAgorot: 0 });
+
+    const csv = await fetch(`${server.baseUrl}/api/binyan/buildings/101/ledger-export.csv?month=${month}`, {
+      headers: { authorization: tokens.get('rina') ?? '' },
+    });
+    const row = (await csv.text()).split('\r\n').find((l) => l.startsWith(`${bounce.id},`));
+    expect(row?.split(',').slice(1, 3)).toEqual(['bounce', today]);
+    expect(row).toContain(`checkBounce:${first.CheckGuid}`);
   });
 
   it('a deposited check clears, and a cleared one never bounces', async () => {

@@ -16,7 +16,15 @@ import { call, loginAs, newId, startTestServer } from './harness.ts';
 import { drawn, pdfFontNames, pdfLines } from './pdfContent.ts';
 import { approveTerms } from './terms.ts';
 
-type Totals = { openingAgorot: number; chargedAgorot: number; paidAgorot: number; refundedAgorot: number; creditedAgorot: number; closingAgorot: number };
+type Totals = {
+  openingAgorot: number;
+  chargedAgorot: number;
+  paidAgorot: number;
+  refundedAgorot: number;
+  bouncedAgorot: number;
+  creditedAgorot: number;
+  closingAgorot: number;
+};
 type Body = {
   rows?: (Totals & { apartmentId: string; number: string })[];
   totals?: Totals;
@@ -25,7 +33,7 @@ type Body = {
   openingBalanceAgorot?: number;
   closingBalanceAgorot?: number;
   asOf?: string;
-  book?: { id: string; apartment: string | null; incomeAgorot: number; expenseAgorot: number }[];
+  book?: { id: string; kind: string; apartment: string | null; incomeAgorot: number; expenseAgorot: number }[];
   debts?: { apartmentId: string; number: string; pastDue: number; current: number; coming: number; totalAgorot: number }[];
   debtTotals?: { totalAgorot: number; pastDue: number };
   expensesByGroup?: { group: string; amountAgorot: number }[];
@@ -214,6 +222,7 @@ describe('a building’s year', () => {
       chargedAgorot: 30_000,
       paidAgorot: 20_000,
       refundedAgorot: 5_000,
+      bouncedAgorot: 0,
       closingAgorot: 16_000,
     });
     expect(rows.find((r) => r.apartmentId === talis.id)).toMatchObject({ chargedAgorot: 12_345, closingAgorot: 12_345 });
@@ -241,6 +250,8 @@ describe('the half-yearly report to the owners', () => {
     expect(r.asOf).toBe('2011-06-30');
     expect(r.book?.map((l) => l.id)).toEqual([ids.payment, ids.refund, ids.expense, ids.income]);
     expect(r.book?.[0]?.apartment).toBe(mine.number);
+    // A refund is money given back: it stays a refund, on the expenses side (a bounced check is not one: checkLife.test.ts).
+    expect(r.book?.find((l) => l.id === ids.refund)).toMatchObject({ kind: 'refund', incomeAgorot: 0, expenseAgorot: 5_000 });
     expect(r.incomeAgorot).toBe(30_000);
     expect(r.expensesAgorot).toBe(13_000);
     expect((r.openingBalanceAgorot ?? 0) + 30_000 - 13_000).toBe(r.closingBalanceAgorot);
@@ -286,6 +297,8 @@ describe('the accountant’s monthly export', () => {
     ]);
     const april = (await fileOf('miri', path('2011-04'))).bytes.toString('utf8');
     expect(april).toContain(`${ids.expense},expense,2011-04-01,,8000,`);
+    const march = (await fileOf('rina', path('2011-03'))).bytes.toString('utf8');
+    expect(march).toContain(`${ids.refund},refund,2011-03-01,${mine.number},5000,`);
   });
 
   it('is the office’s only', async () => {

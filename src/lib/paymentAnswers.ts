@@ -15,12 +15,14 @@ export const tenantDebt = z.looseObject({
   openAgorot: num,
   chargedAgorot: num,
   pendingChecks: z.boolean(),
+  /** The number of the bounced check that made the debt owed again (issue 29 §5), else null. */
+  reopenedByCheck: z.optional(maybeText),
 });
 export type TenantDebt = z.infer<typeof tenantDebt>;
 
 export const historyRow = z.looseObject({
   id: text,
-  kind: z.optional(z.enum(['payment', 'refund', 'credit'])),
+  kind: z.optional(z.enum(['payment', 'refund', 'bounce', 'credit'])),
   date: text,
   amountAgorot: num,
   method: text,

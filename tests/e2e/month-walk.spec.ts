@@ -218,6 +218,7 @@ describe('a month of the money loop', () => {
     await login.signInOn(app.server, moshe);
     await tenant.waitVisible(tenant.homeHeading());
     await tenant.waitVisible(app.page.getByText(withAnyValues(tenant.t('home.checkBounced', { number: '4711', amount: ANY, date: ANY }))));
+    await tenant.waitVisible(app.page.getByText(tenant.t('reopenedByCheck', { number: '4711' })).first());
     await tenant.waitVisible(tenant.payLink());
     const [after] = (await tenantApi.get<Account>('/api/binyan/my/account')).apartments;
     const open = after?.debts.filter((d) => !d.paid).map((d) => d.id) ?? [];

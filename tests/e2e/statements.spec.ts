@@ -58,7 +58,7 @@ describe('statements', () => {
     await axeCheck(app.page);
     const year = await readFile((await (await page.download(page.exportCsv())).path()) ?? '', 'utf8');
     expect(year.split('\r\n')[0]).toBe(
-      `\uFEFF${[page.t('columns.apartment'), page.t('columns.openingAgorot'), page.t('columns.chargedAgorot'), page.t('columns.paidAgorot'), page.t('columns.refundedAgorot'), page.t('columns.creditedAgorot'), page.t('columns.closingAgorot')].join(',')}`,
+      `\uFEFF${[page.t('columns.apartment'), page.t('columns.openingAgorot'), page.t('columns.chargedAgorot'), page.t('columns.paidAgorot'), page.t('columns.refundedAgorot'), page.t('columns.bouncedAgorot'), page.t('columns.creditedAgorot'), page.t('columns.closingAgorot')].join(',')}`,
     );
     const month = await page.download(page.monthExport());
     expect(month.suggestedFilename()).toMatch(/^ledger-101-\d{4}-\d{2}\.csv$/);

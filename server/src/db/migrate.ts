@@ -43,6 +43,7 @@ import * as m043 from './migrations/043_threads.ts';
 import * as m040 from './migrations/040_card_entry.ts';
 import * as m044 from './migrations/044_building_people.ts';
 import * as m045 from './migrations/045_desk_notices.ts';
+import * as m046 from './migrations/046_bounce_kind.ts';
 import * as m047 from './migrations/047_sign_in_method.ts';
 
 // Static list: bundlers and tsx need no directory scan, and the order is explicit.
@@ -86,6 +87,7 @@ const migrations: Record<string, EnvMigration> = {
   '040_card_entry': m040,
   '044_building_people': m044,
   '045_desk_notices': m045,
+  '046_bounce_kind': m046,
   '047_sign_in_method': m047,
 };
 

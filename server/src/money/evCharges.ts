@@ -80,7 +80,7 @@ export async function readingCharges(db: Db, companyId: number, buildingId: numb
   const out = new Map<string, ReadingCharge>();
   if (charges.length === 0) return out;
   const ids = new Set(charges.map((c) => c.id));
-  const related = entries.filter((e) => ids.has(e.id) || e.kind === 'payment' || e.kind === 'refund' || e.kind === 'credit');
+  const related = entries.filter((e) => ids.has(e.id) || e.kind === 'payment' || e.kind === 'refund' || e.kind === 'bounce' || e.kind === 'credit');
   const bySource = new Map(charges.map((c) => [c.id, c.sourceId ?? '']));
   // Only amounts are read here, never the age, so any day will do to age them on.
   for (const d of debtsOf(related, await chargesInSentChecks(db, buildingId, entries), '0000-01-01')) {

@@ -2,7 +2,7 @@
 // the building's list; balance, open debts and payment history come from the one ledger, receipts
 // from the card and standing-order payments.
 import type { FastifyRequest } from 'fastify';
-import { apartmentBalance } from '../../../src/lib/domain/ledger.ts';
+import { apartmentBalance, reopenedByBounce } from '../../../src/lib/domain/ledger.ts';
 import type { Apartment, Building, Contact } from '../../../src/lib/domain/entities.ts';
 import type { Db } from '../db/database.ts';
 import { apartments, buildings, contacts } from '../data/buildings.ts';
@@ -39,10 +39,11 @@ export async function myHome(db: Db, req: FastifyRequest, apartmentId: string): 
 export type HistoryRow = {
   id: string;
   /**
-   * payment; refund (money given back to the card; it reopens what the payment settled); credit (the
-   * office took all or part of a wrong charge off; its description is the reason).
+   * payment; refund (money given back to the card; it reopens what the payment settled); bounce (a check
+   * that came back unpaid; it reopens what the check paid); credit (the office took all or part of a
+   * wrong charge off; its description is the reason).
    */
-  kind: 'payment' | 'refund' | 'credit';
+  kind: 'payment' | 'refund' | 'bounce' | 'credit';
   date: string;
   amountAgorot: number;
   /** card, standingOrder, checks, refund, bouncedCheck (a check's reversal), other (a payment the office recorded). */
@@ -79,7 +80,8 @@ export type ApartmentAccount = {
   address: string;
   city: string;
   balanceAgorot: number;
-  debts: ReturnType<typeof debtsOf>;
+  /** Open debts; `reopenedByCheck`: the number of the bounced check that made one owed again, else null. */
+  debts: (ReturnType<typeof debtsOf>[number] & { reopenedByCheck: string | null })[];
   history: HistoryRow[];
   failedRuns: { paymentId: string; date: string; totalAgorot: number; errorKey: string | null }[];
   cardPayments: boolean;
@@ -98,14 +100,15 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
   const settings = await billingSettings.of(db, building.id);
   const order = await standingOrders.activeOfApartment(db, companyId, apartment.id);
   const refundsById = new Map((await refunds.ofPayments(db, [...paid.keys()])).map((r) => [r.id, r]));
+  const bounced = reopenedByBounce(mine);
   const history = mine
-    .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'credit')
+    .filter((e) => e.kind === 'payment' || e.kind === 'refund' || e.kind === 'bounce' || e.kind === 'credit')
     .map((e): HistoryRow => {
       const p = e.kind === 'payment' && e.sourceId ? paid.get(e.sourceId) : undefined;
       const r = e.kind === 'refund' && e.sourceId ? refundsById.get(e.sourceId) : undefined;
       return {
         id: e.id,
-        kind: e.kind === 'refund' || e.kind === 'credit' ? e.kind : 'payment',
+        kind: e.kind === 'refund' || e.kind === 'bounce' || e.kind === 'credit' ? e.kind : 'payment',
         date: e.date,
         amountAgorot: e.amountAgorot,
         method: methodOf(e.sourceKind),
@@ -130,7 +133,9 @@ export async function accountOf(db: Db, companyId: number, home: TenantHome, tod
     address: building.address,
     city: building.city,
     balanceAgorot: apartmentBalance(mine, apartment.id),
-    debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries), today).filter((d) => !d.paid),
+    debts: debtsOf(mine, await chargesInSentChecks(db, building.id, entries), today)
+      .filter((d) => !d.paid)
+      .map((d) => ({ ...d, reopenedByCheck: bounced.get(d.id) ?? null })),
     history,
     failedRuns: [...paid.values()]
       .filter((p) => p.method === 'standingOrder' && p.status === 'failed')

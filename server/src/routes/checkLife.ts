@@ -1,8 +1,8 @@
 // Each check's own life (issue 29 §5), online for management staff and the building's committee: the
 // list of a building's checks by deposit date with what may be done to each today, and the moves —
 // deposit (not before the check's own date), clear, bounce. A bounce reopens exactly what the check
-// settled with a reversing ledger row (kind 'refund', source 'checkBounce': the payment is never
-// deleted) and, when the building sets one, charges the bounce fee in effect that day. Of two bounces
+// settled with a reversing ledger row of its own kind (kind 'bounce', source 'checkBounce': the
+// payment is never deleted; a bounce is not a refund — no money went back, it never arrived) and, when the building sets one, charges the bounce fee in effect that day. Of two bounces
 // of one check at once, one moves it (the status moves only from 'deposited') and the ledger's unique
 // source index would refuse a second reversal anyway; the other answers the check as bounced.
 import type { FastifyInstance } from 'fastify';
@@ -73,7 +73,7 @@ async function postBounce(tx: Db, companyId: number, check: CheckLife, by: strin
   const reversal: StoredLedgerEntry = {
     ...base,
     id: randomUUID(),
-    kind: 'refund',
+    kind: 'bounce',
     amountAgorot: check.amountAgorot,
     debtKind: null,
     dueDate: null,
@@ -108,7 +108,8 @@ async function postBounce(tx: Db, companyId: number, check: CheckLife, by: strin
 export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  // A building's checks, the earliest deposit date first, each with what may be done to it today.
+  // A building's checks, the earliest deposit date first, each with what may be done to it today, and
+  // the building's name (the picker shows it when the device does not hold the building).
   app.get('/api/binyan/buildings/:bid/checks', { config: { right: 'checkLife.read' } }, async (req) => {
     const building = await loadBuilding(db, req, paramsOf(buildingParams, req).bid);
     const query = parse(listQuery, queryOf(req));
@@ -119,7 +120,7 @@ export function checkLifeRoutes(app: FastifyInstance, ctx: AppContext): void {
       apartmentNumber: c.apartmentId ? (numbers.get(c.apartmentId) ?? null) : null,
       actions: allowedActions(c, today),
     }));
-    return { records, today };
+    return { records, today, building: { id: building.id, name: building.name } };
   });
 
   app.post('/api/binyan/checks/:guid/:action', { config: { right: 'checkLife.act' } }, async (req, reply) => {

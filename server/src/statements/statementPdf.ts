@@ -1,5 +1,5 @@
 // An apartment's yearly statement as a PDF (issue 29 item 7): the balance carried in, each charge,
-// payment, refund and credit of the year with the balance after it, the totals and the closing balance,
+// payment, refund, bounced check and credit of the year with the balance after it, the totals and the closing balance,
 // in the reader's language — in the receipts' font family (files/pdfFonts.ts) and through the one bidi
 // path (files/pdfText.ts), so Hebrew runs right to left with its numbers and dates the right way round.
 import { PDFDocument, rgb } from 'pdf-lib';
@@ -149,9 +149,11 @@ class Pages {
 
 function lineText(l: StatementLine, t: StatementTexts): string {
   const e = l.entry;
-  const text = e.descriptionKey ? (t.text[e.descriptionKey]?.(e.descriptionParams ?? {}) ?? e.description) : e.description;
+  const text = e.descriptionKey ? t.text[e.descriptionKey](e.descriptionParams ?? {}) : e.description;
   const what = e.kind === 'charge' && e.debtKind ? t.debtKinds[e.debtKind] : t.kinds[l.kind];
-  return [what, text === what ? '' : text].filter((part) => part !== undefined && part.trim() !== '').join(': ');
+  // A posted text that already names what the row is ("Bounced check 4711") is not prefixed again.
+  if (e.descriptionKey && what && text.trim().startsWith(what)) return text.trim();
+  return [what, text].filter((part) => part !== undefined && part.trim() !== '').join(': ');
 }
 
 export async function statementPdf(facts: StatementFacts, language: ReceiptLanguage): Promise<Buffer> {
@@ -182,6 +184,7 @@ export async function statementPdf(facts: StatementFacts, language: ReceiptLangu
   w.pair(t.charged, money(s.chargedAgorot));
   w.pair(t.paid, money(s.paidAgorot));
   w.pair(t.refunded, money(s.refundedAgorot));
+  w.pair(t.bounced, money(s.bouncedAgorot));
   w.pair(t.credited, money(s.creditedAgorot));
   w.pair(t.closing, money(s.closingAgorot), 14, true);
   if (s.closingAgorot !== 0) w.line(s.closingAgorot > 0 ? t.owes : t.inCredit);

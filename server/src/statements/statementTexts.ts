@@ -1,7 +1,8 @@
 // The words of an apartment's yearly statement PDF in the four languages of the app (issue 29 item 7).
 // Like the receipt's (payments/receiptTexts.ts), they live on the server, which may not import the
 // client's i18n catalogue; the type makes every language carry every label.
-import type { LedgerTextParams } from '../../../src/lib/domain/ledgerText.ts';
+import type { LedgerTextKey, LedgerTextParams } from '../../../src/lib/domain/ledgerText.ts';
+import type { StatementKind } from '../../../src/lib/domain/statements.ts';
 import type { ReceiptLanguage } from '../payments/receiptTexts.ts';
 
 export type StatementTexts = {
@@ -13,9 +14,10 @@ export type StatementTexts = {
   charged: string;
   paid: string;
   refunded: string;
+  bounced: string;
   credited: string;
   columns: { date: string; description: string; amount: string; balance: string };
-  kinds: Record<string, string>;
+  kinds: Record<StatementKind, string>;
   debtKinds: Record<string, string>;
   nothing: string;
   owes: string;
@@ -23,7 +25,7 @@ export type StatementTexts = {
   currency: string;
   page: (n: number, of: number) => string;
   /** Rows the system posted, by their key (src/lib/domain/ledgerText.ts). */
-  text: Record<string, (p: LedgerTextParams) => string>;
+  text: Record<LedgerTextKey, (p: LedgerTextParams) => string>;
 };
 
 export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
@@ -36,9 +38,10 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     charged: 'סה"כ חיובים',
     paid: 'סה"כ תשלומים',
     refunded: 'סה"כ החזרים',
+    bounced: 'סה"כ צ\'קים שחזרו',
     credited: 'סה"כ זיכויים',
     columns: { date: 'תאריך', description: 'פירוט', amount: 'סכום', balance: 'יתרה' },
-    kinds: { charge: 'חיוב', payment: 'תשלום', refund: 'החזר', credit: 'זיכוי' },
+    kinds: { charge: 'חיוב', payment: 'תשלום', refund: 'החזר', bounce: "צ'ק שחזר", credit: 'זיכוי' },
     debtKinds: { pastCommittee: 'דמי ועד', currentCommittee: 'דמי ועד', futureCommittee: 'דמי ועד', special: 'גבייה מיוחדת' },
     nothing: 'אין תנועות בשנה זו',
     owes: 'יתרה לתשלום',
@@ -52,6 +55,8 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
       refund: (p) => (p.receipt ? `זיכוי קבלה ${p.receipt} לכרטיס המסתיים ב-${p.last4 ?? ''}` : `זיכוי לכרטיס המסתיים ב-${p.last4 ?? ''}`),
       evCharging: (p) => `טעינת רכב חשמלי ${p.month ?? ''} · ${p.kwh ?? ''} קוט״ש`,
       committeeFee: (p) => `דמי ועד בית ${p.period ?? ''}`,
+      checkBounce: (p) => `צ'ק שחזר ${p.number ?? ''}`,
+      checkBounceFee: (p) => `עמלת צ'ק שחזר ${p.number ?? ''}`,
     },
   },
   en: {
@@ -63,9 +68,10 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     charged: 'Total charged',
     paid: 'Total paid',
     refunded: 'Total refunded',
+    bounced: 'Total of bounced checks',
     credited: 'Total credited',
     columns: { date: 'Date', description: 'Description', amount: 'Amount', balance: 'Balance' },
-    kinds: { charge: 'Charge', payment: 'Payment', refund: 'Refund', credit: 'Credit' },
+    kinds: { charge: 'Charge', payment: 'Payment', refund: 'Refund', bounce: 'Bounced check', credit: 'Credit' },
     debtKinds: { pastCommittee: 'Committee fee', currentCommittee: 'Committee fee', futureCommittee: 'Committee fee', special: 'Special charge' },
     nothing: 'No movements this year',
     owes: 'Balance due',
@@ -79,6 +85,8 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
       refund: (p) => (p.receipt ? `Refund of receipt ${p.receipt} to the card ending ${p.last4 ?? ''}` : `Refund to the card ending ${p.last4 ?? ''}`),
       evCharging: (p) => `EV charging ${p.month ?? ''} · ${p.kwh ?? ''} kWh`,
       committeeFee: (p) => `Committee fee ${p.period ?? ''}`,
+      checkBounce: (p) => `Bounced check ${p.number ?? ''}`,
+      checkBounceFee: (p) => `Bounced check fee ${p.number ?? ''}`,
     },
   },
   fr: {
@@ -90,9 +98,10 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     charged: 'Total des charges',
     paid: 'Total des paiements',
     refunded: 'Total des remboursements',
+    bounced: 'Total des chèques impayés',
     credited: 'Total des avoirs',
     columns: { date: 'Date', description: 'Libellé', amount: 'Montant', balance: 'Solde' },
-    kinds: { charge: 'Charge', payment: 'Paiement', refund: 'Remboursement', credit: 'Avoir' },
+    kinds: { charge: 'Charge', payment: 'Paiement', refund: 'Remboursement', bounce: 'Chèque impayé', credit: 'Avoir' },
     debtKinds: {
       pastCommittee: 'Charges de copropriété',
       currentCommittee: 'Charges de copropriété',
@@ -114,6 +123,8 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
           : `Remboursement sur la carte se terminant par ${p.last4 ?? ''}`,
       evCharging: (p) => `Recharge de véhicule électrique ${p.month ?? ''} · ${p.kwh ?? ''} kWh`,
       committeeFee: (p) => `Charges de copropriété ${p.period ?? ''}`,
+      checkBounce: (p) => `Chèque impayé ${p.number ?? ''}`,
+      checkBounceFee: (p) => `Frais de chèque impayé ${p.number ?? ''}`,
     },
   },
   ru: {
@@ -125,9 +136,10 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
     charged: 'Всего начислено',
     paid: 'Всего оплачено',
     refunded: 'Всего возвращено',
+    bounced: 'Всего по возвращённым чекам',
     credited: 'Всего зачтено',
     columns: { date: 'Дата', description: 'Описание', amount: 'Сумма', balance: 'Остаток' },
-    kinds: { charge: 'Начисление', payment: 'Оплата', refund: 'Возврат', credit: 'Зачёт' },
+    kinds: { charge: 'Начисление', payment: 'Оплата', refund: 'Возврат', bounce: 'Возвращённый чек', credit: 'Зачёт' },
     debtKinds: {
       pastCommittee: 'Взнос в домовой комитет',
       currentCommittee: 'Взнос в домовой комитет',
@@ -147,6 +159,8 @@ export const statementTexts: Record<ReceiptLanguage, StatementTexts> = {
         p.receipt ? `Возврат по квитанции ${p.receipt} на карту, оканчивающуюся на ${p.last4 ?? ''}` : `Возврат на карту, оканчивающуюся на ${p.last4 ?? ''}`,
       evCharging: (p) => `Зарядка электромобиля ${p.month ?? ''} · ${p.kwh ?? ''} кВт·ч`,
       committeeFee: (p) => `Взнос в домовой комитет ${p.period ?? ''}`,
+      checkBounce: (p) => `Возвращённый чек ${p.number ?? ''}`,
+      checkBounceFee: (p) => `Комиссия за возвращённый чек ${p.number ?? ''}`,
     },
   },
 };

@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
 import { useOnlineList } from '../../session/useOnlineList';
 import { useSession } from '../../session/sessionContext';
 import { EmptyState } from '../../ui/EmptyState';
@@ -19,9 +17,7 @@ export function BillingSettingsScreen() {
   const { t } = useTranslation(['billing', 'errors']);
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/billing-settings', session.bID);
   const { rows, error } = useOnlineList<BillingSettingsRecord>(buildingId, online, async () => [await buildingBillingSettings(buildingId ?? 0)]);
   // The form keeps the settings it was opened with while the connection comes and goes (nothing typed is
   // lost); only another building replaces them.
@@ -36,8 +32,8 @@ export function BillingSettingsScreen() {
       <SelectField
         label={t('billing:building')}
         value={buildingId === null ? '' : String(buildingId)}
-        onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-        options={[{ value: '', label: t('billing:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+        onValueChange={choose}
+        options={buildingPickerOptions(buildings ?? [], buildingId, null, t('billing:chooseBuilding'))}
       />
       {buildingId === null ? null : record ? (
         <BillingSettingsForm key={record.buildingId} initial={record} online={online} />

@@ -77,7 +77,7 @@ function ContactReportView({ contactId }: { contactId: string }) {
       t(`books:kinds.${e.kind}`),
       ledgerText(e),
       e.kind === 'charge' ? { agorot: e.amountAgorot } : e.kind === 'credit' ? { agorot: -e.amountAgorot } : null,
-      e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' ? { agorot: -e.amountAgorot } : null,
+      e.kind === 'payment' ? { agorot: e.amountAgorot } : e.kind === 'refund' || e.kind === 'bounce' ? { agorot: -e.amountAgorot } : null,
     ]),
     total: [t('books:budget.total'), null, null, { agorot: account.charged }, { agorot: account.paid }],
   });
@@ -129,7 +129,9 @@ function ContactReportView({ contactId }: { contactId: string }) {
                     <td>{f.date(e.date)}</td>
                     <td>{e.kind === 'credit' ? t('books:credit.row', { reason: ledgerText(e), by: e.createdBy ?? '' }) : ledgerText(e)}</td>
                     <td className={own.numeric}>{e.kind === 'charge' ? f.agorot(e.amountAgorot) : e.kind === 'credit' ? f.agorot(-e.amountAgorot) : ''}</td>
-                    <td className={own.numeric}>{e.kind === 'payment' ? f.agorot(e.amountAgorot) : e.kind === 'refund' ? f.agorot(-e.amountAgorot) : ''}</td>
+                    <td className={own.numeric}>
+                      {e.kind === 'payment' ? f.agorot(e.amountAgorot) : e.kind === 'refund' || e.kind === 'bounce' ? f.agorot(-e.amountAgorot) : ''}
+                    </td>
                     {can('charges.credit') ? (
                       <td className={own.noPrint}>
                         {e.kind === 'charge' && creditableAgorot(e.amountAgorot, creditedOf(rows, e.id)) > 0 ? (

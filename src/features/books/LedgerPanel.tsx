@@ -26,7 +26,7 @@ import { Alert } from '../../ui/Alert';
 type Mode = 'income' | 'pettyCash';
 
 const kindsOf: Record<Mode, { shown: readonly string[]; added: readonly ManualLedgerKind[] }> = {
-  income: { shown: ['payment', 'refund', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
+  income: { shown: ['payment', 'refund', 'bounce', 'income', 'openingBalance'], added: ['income', 'openingBalance'] },
   pettyCash: { shown: ['pettyCashIn', 'pettyCashOut'], added: ['pettyCashIn', 'pettyCashOut'] },
 };
 
@@ -65,7 +65,7 @@ export function LedgerPanel({ mode, buildingId, data, canWrite, result }: Props)
       {rows.length === 0 ? <EmptyState message={t(`books:${mode}.empty`)} /> : null}
       <ul className={styles.list}>
         {rows.map((e) => {
-          const out = e.kind === 'pettyCashOut' || e.kind === 'refund';
+          const out = e.kind === 'pettyCashOut' || e.kind === 'refund' || e.kind === 'bounce';
           return (
             <li key={e.id} className={styles.card} aria-label={t('books:entry.label', { description: ledgerText(e) })}>
               <div className={styles.cardHeader}>

@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
 import { israelToday } from '../../lib/domain/debtAge';
 import { useSession } from '../../session/sessionContext';
 import { useOnlineList } from '../../session/useOnlineList';
@@ -25,18 +23,17 @@ export function OwnersReportScreen() {
   const { t } = useTranslation(['statements', 'errors']);
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
   const today = israelToday(new Date());
   const thisHalf = Number(today.slice(5, 7)) <= 6 ? 1 : 2;
   // The last half that is over is what is due to the owners; the current one can be chosen too.
   const [choice, setChoice] = useState(thisHalf === 1 ? `${Number(today.slice(0, 4)) - 1}-2` : `${today.slice(0, 4)}-1`);
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/owners-report', session.bID);
   const [year, half] = choice.split('-').map(Number);
   const { rows, error } = useOnlineList<HalfYearReportView>(buildingId === null ? null : `${buildingId}:${choice}`, online, async () => [
     await halfYearReport(buildingId ?? 0, year ?? 0, half === 2 ? 2 : 1),
   ]);
   const report = rows?.[0] ?? null;
+  const buildingOptions = buildingPickerOptions(buildings ?? [], buildingId, report?.building ?? null, t('statements:chooseBuilding'));
   const halves = statementYears(today)
     .flatMap((y) => [2, 1].map((h) => ({ y, h })))
     .filter(({ y, h }) => `${y}-${h}` <= `${today.slice(0, 4)}-${thisHalf}`);
@@ -45,19 +42,13 @@ export function OwnersReportScreen() {
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('statements:report.title')}</h2>
       <div className={`${styles.form} ${own.noPrint}`}>
-        {(buildings ?? []).length > 1 ? (
+        {/* A committee of one building has nothing to choose. */}
+        {buildingOptions.filter((o) => o.value !== '').length > 1 ? (
           <SelectField
             label={t('statements:building')}
             value={buildingId === null ? '' : String(buildingId)}
-            onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-            options={[
-              { value: '', label: t('statements:chooseBuilding') },
-              ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name })),
-              // The building asked for by its address, when the device does not hold it (yet).
-              ...(buildingId !== null && !(buildings ?? []).some((b) => b.id === buildingId)
-                ? [{ value: String(buildingId), label: report?.building.id === buildingId ? report.building.name : String(buildingId) }]
-                : []),
-            ]}
+            onValueChange={choose}
+            options={buildingOptions}
           />
         ) : null}
         <SelectField

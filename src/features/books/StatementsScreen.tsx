@@ -1,8 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { Link } from 'react-router-dom';
+import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
 import { israelToday } from '../../lib/domain/debtAge';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
@@ -23,26 +22,16 @@ import type { BuildingStatementView } from './statementsRepo';
 import { buildingStatement, downloadLedgerExport, statementYears } from './statementsRepo';
 import { Alert } from '../../ui/Alert';
 
-const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
-
-/** The buildings on the device, and the one asked for by its address when the device does not hold it (yet). */
-function buildingOptions(kept: readonly { id: number; name: string }[], shown: { id: number; name: string } | null, buildingId: number | null) {
-  const options = kept.map((b) => ({ value: String(b.id), label: b.name }));
-  if (buildingId !== null && !kept.some((b) => b.id === buildingId))
-    options.push({ value: String(buildingId), label: shown?.id === buildingId ? shown.name : String(buildingId) });
-  return options;
-}
+const columns = ['openingAgorot', 'chargedAgorot', 'paidAgorot', 'refundedAgorot', 'bouncedAgorot', 'creditedAgorot', 'closingAgorot'] as const;
 
 /** /statements/:bid? — the office's statements of a building: the year per apartment (CSV, Excel, each apartment's PDF) and the accountant's month. */
 export function StatementsScreen() {
   const { t } = useTranslation(['statements', 'errors']);
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
   const today = israelToday(new Date());
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/statements', session.bID);
   const [year, setYear] = useState(Number(today.slice(0, 4)));
-  const buildings = useLiveQuery(() => allBuildings(), []);
   const { rows, error } = useOnlineList<BuildingStatementView>(buildingId === null ? null : `${buildingId}:${year}`, online, async () => [
     await buildingStatement(buildingId ?? 0, year),
   ]);
@@ -55,8 +44,8 @@ export function StatementsScreen() {
         <SelectField
           label={t('statements:building')}
           value={buildingId === null ? '' : String(buildingId)}
-          onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-          options={[{ value: '', label: t('statements:chooseBuilding') }, ...buildingOptions(buildings ?? [], statement?.building ?? null, buildingId)]}
+          onValueChange={choose}
+          options={buildingPickerOptions(buildings ?? [], buildingId, statement?.building ?? null, t('statements:chooseBuilding'))}
         />
         <SelectField
           label={t('statements:year')}

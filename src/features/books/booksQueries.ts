@@ -72,7 +72,7 @@ export function summaryOf(ledger: readonly LedgerEntry[], now: Date = new Date()
   const month = toLocalDateString(now).slice(0, 7);
   const inMonth = ledger.filter((e) => e.date.startsWith(month));
   const monthIncome = inMonth.reduce(
-    (s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0),
+    (s, e) => s + (e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' || e.kind === 'bounce' ? -e.amountAgorot : 0),
     0,
   );
   const monthExpenses = inMonth.reduce((s, e) => s + (e.kind === 'expense' ? e.amountAgorot : 0), 0);
@@ -118,8 +118,8 @@ export type AccountLine = { charged: number; paid: number; balance: number };
 function accountOf(rows: readonly LedgerEntry[]): AccountLine {
   // A credit takes part of a charge back: what was charged is what is left of the charges.
   const charged = rows.reduce((s, e) => s + (e.kind === 'charge' ? e.amountAgorot : e.kind === 'credit' ? -e.amountAgorot : 0), 0);
-  // A refund gives back part of what was paid.
-  const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0), 0);
+  // A refund gives back part of what was paid; a bounced check had paid nothing.
+  const paid = rows.reduce((s, e) => s + (e.kind === 'payment' ? e.amountAgorot : e.kind === 'refund' || e.kind === 'bounce' ? -e.amountAgorot : 0), 0);
   return { charged, paid, balance: charged - paid };
 }
 
@@ -140,7 +140,7 @@ export async function contactReport(contactId: string): Promise<ContactReport | 
     contact.apartmentId ? db.apartments.get(contact.apartmentId) : Promise.resolve(undefined),
     db.ledgerEntries.where('contactId').equals(contactId).toArray(),
   ]);
-  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'credit' || e.kind === 'payment' || e.kind === 'refund').sort(byDate);
+  const own = rows.filter((e) => e.kind === 'charge' || e.kind === 'credit' || e.kind === 'payment' || e.kind === 'refund' || e.kind === 'bounce').sort(byDate);
   return { contact, building: building ?? null, apartment: apartment ?? null, rows: own, account: accountOf(own) };
 }
 

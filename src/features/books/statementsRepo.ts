@@ -12,6 +12,7 @@ const totals = {
   chargedAgorot: z.number(),
   paidAgorot: z.number(),
   refundedAgorot: z.number(),
+  bouncedAgorot: z.number(),
   creditedAgorot: z.number(),
   closingAgorot: z.number(),
 };

@@ -1,8 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding, useOnBuildingChange } from '../../directory/buildingPicker';
 import type { ChargeReason } from '../../lib/domain/chargeRules';
 import { chargeReasons } from '../../lib/domain/chargeRules';
 import { useSession } from '../../session/sessionContext';
@@ -33,18 +32,21 @@ export function AddMoneyScreen() {
   const f = useFormats();
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/add-money', session.bID);
   const [apartment, setApartment] = useState('');
   const [reason, setReason] = useState<ChargeReason>('special');
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
   const [dueDate, setDueDate] = useState('');
-  const buildings = useLiveQuery(() => allBuildings(), []);
   const apartments = useLiveQuery(() => (buildingId === null ? [] : apartmentsOf(buildingId)), [buildingId]);
   const sent = useLiveQuery(() => chargesSent(), []);
   const result = useResult();
   const { setFailure, busy, errorOf, errorBesides, save } = useRuleForm(() => result.fail('errors:errorSaving'));
+
+  useOnBuildingChange(buildingId, () => {
+    setApartment('');
+    setFailure(null);
+  });
 
   useEffect(() => {
     if (online && buildingId !== null) void pullBuildingApartments(buildingId).catch(() => undefined);
@@ -84,13 +86,9 @@ export function AddMoneyScreen() {
         <SelectField
           label={t('charges:building')}
           value={buildingId === null ? '' : String(buildingId)}
-          onValueChange={(v) => {
-            setBuildingId(v ? Number(v) : null);
-            setApartment('');
-            clear();
-          }}
+          onValueChange={choose}
           error={errorOf('buildingId')}
-          options={[{ value: '', label: t('charges:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+          options={buildingPickerOptions(buildings ?? [], buildingId, null, t('charges:chooseBuilding'))}
         />
         <SelectField
           label={t('charges:apartment')}

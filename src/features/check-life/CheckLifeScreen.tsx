@@ -1,11 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
 import { useOnlineList } from '../../session/useOnlineList';
-import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
+import { useSession } from '../../session/sessionContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { SelectField } from '../../ui/SelectField';
 import { Spinner } from '../../ui/Spinner';
@@ -22,11 +20,9 @@ export function CheckLifeScreen() {
   const online = useOnline();
   const can = useCan();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
+  const { buildingId, kept, choose } = useAddressBuilding('/check-life', session.bID);
   const [view, setView] = useState<CheckView>('due');
   const [notice, setNotice] = useState<string | null>(null);
-  const buildings = useLiveQuery(() => allBuildings(), []);
   // "Due" asks the server for its own today first (the list answers it), so the device's clock never decides.
   const { rows, error, reload } = useOnlineList<CheckLifePage>(buildingId === null ? null : `${buildingId}:${view}`, online, async () => {
     const id = buildingId ?? 0;
@@ -43,10 +39,10 @@ export function CheckLifeScreen() {
         label={t('billing:building')}
         value={buildingId === null ? '' : String(buildingId)}
         onValueChange={(v) => {
-          setBuildingId(v ? Number(v) : null);
+          choose(v);
           setNotice(null);
         }}
-        options={[{ value: '', label: t('billing:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+        options={buildingPickerOptions(kept ?? [], buildingId, page?.building ?? null, t('billing:chooseBuilding'))}
       />
       <SelectField
         label={t('billing:checks.show')}

@@ -28,7 +28,7 @@ const life = z.looseObject({
 });
 export type CheckLifeRecord = z.infer<typeof life>;
 
-const listAnswer = z.looseObject({ records: z.array(life), today: z.string() });
+const listAnswer = z.looseObject({ records: z.array(life), today: z.string(), building: z.looseObject({ id: z.number(), name: z.string() }) });
 export type CheckLifePage = z.infer<typeof listAnswer>;
 
 const fee = z.looseObject({ id: z.string(), effectiveFrom: z.string(), amountAgorot: z.number(), createdAt: z.string() });

@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding, useOnBuildingChange } from '../../directory/buildingPicker';
 import type { PaymentRecord } from '../../lib/paymentAnswers';
 import { useOnlineList } from '../../session/useOnlineList';
 import { ReceiptDownloadButton } from '../../session/ReceiptDownloadButton';
@@ -25,12 +23,11 @@ export function PaymentsScreen() {
   const f = useFormats();
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/payments', session.bID);
   const { rows, error, reload } = useOnlineList<PaymentRecord>(buildingId, online, () => buildingPayments(buildingId ?? 0));
   const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useOnBuildingChange(buildingId, () => setNotice(null));
   const can = useCan();
 
   return (
@@ -44,8 +41,8 @@ export function PaymentsScreen() {
       <SelectField
         label={t('collections:building')}
         value={buildingId === null ? '' : String(buildingId)}
-        onValueChange={(v) => setBuildingId(v ? Number(v) : null)}
-        options={[{ value: '', label: t('collections:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+        onValueChange={choose}
+        options={buildingPickerOptions(buildings ?? [], buildingId, null, t('collections:chooseBuilding'))}
       />
       {!online ? (
         <EmptyState message={t('collections:needsConnection')} />

@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding } from '../../directory/buildingPicker';
 import { scheduleInEffect } from '../../lib/domain/feeScheduleRules';
 import { useOnlineList } from '../../session/useOnlineList';
 import { useSession } from '../../session/sessionContext';
@@ -22,9 +20,7 @@ export function FeeScheduleScreen() {
   const { t } = useTranslation(['billing', 'errors']);
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/fee-schedule', session.bID);
   const { rows, error, reload } = useOnlineList<FeeSchedulePage>(buildingId, online, async () => [await buildingFeeSchedules(buildingId ?? 0)]);
   // A reload after a save keeps the screen (and its notice) on the page it had until the new one comes.
   const [kept, setKept] = useState<{ buildingId: number; page: FeeSchedulePage } | null>(null);
@@ -40,10 +36,10 @@ export function FeeScheduleScreen() {
         label={t('billing:building')}
         value={buildingId === null ? '' : String(buildingId)}
         onValueChange={(v) => {
-          setBuildingId(v ? Number(v) : null);
+          choose(v);
           setNotice(null);
         }}
-        options={[{ value: '', label: t('billing:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+        options={buildingPickerOptions(buildings ?? [], buildingId, null, t('billing:chooseBuilding'))}
       />
       {buildingId === null ? null : page ? (
         <>

@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { newId } from '../../db/mutate';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding, useOnBuildingChange } from '../../directory/buildingPicker';
 import { errorKeyOf } from '../../session/errorKey';
 import { useSession } from '../../session/sessionContext';
 import { useCan } from '../../session/useCan';
@@ -26,15 +25,15 @@ export function PollsScreen() {
   const online = useOnline();
   const can = useCan();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID || null);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/polls', session.bID);
   const { rows, error, reload } = useOnlineList(buildingId, online, () => buildingPolls(buildingId ?? 0));
   const onDevice = useLiveQuery(() => votesOnDevice(), []);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const mayManage = can('polls.manage');
+  useOnBuildingChange(buildingId, () => setCreating(false));
+  const buildingOptions = buildingPickerOptions(buildings ?? [], buildingId, null, t('chooseBuilding'));
 
   // A vote the outbox has delivered (or that came back refused) changes what the server says: read again.
   const settled = [...(onDevice?.values() ?? [])]
@@ -64,16 +63,9 @@ export function PollsScreen() {
   return (
     <div className={styles.screen}>
       <h2 className={styles.heading}>{t('title')}</h2>
-      {(buildings?.length ?? 0) > 1 ? (
-        <SelectField
-          label={t('building')}
-          value={buildingId === null ? '' : String(buildingId)}
-          onValueChange={(v) => {
-            setBuildingId(v ? Number(v) : null);
-            setCreating(false);
-          }}
-          options={[{ value: '', label: t('chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
-        />
+      {/* A tenant of one building has nothing to choose. */}
+      {buildingOptions.filter((o) => o.value !== '').length > 1 ? (
+        <SelectField label={t('building')} value={buildingId === null ? '' : String(buildingId)} onValueChange={choose} options={buildingOptions} />
       ) : null}
       {mayManage && buildingId !== null && online && !creating ? (
         <div className={styles.actions}>

@@ -42,6 +42,14 @@ function renderForm() {
 }
 
 describe('AddServiceCallScreen', () => {
+  it('shows the building of a new address while it stays open', async () => {
+    const router = renderForm();
+    const picker = await screen.findByRole<HTMLSelectElement>('combobox', { name: /Building/ });
+    await waitFor(() => expect(picker.value).toBe('101'));
+    await router.navigate('/add-service-calls/102');
+    await waitFor(() => expect(picker.value).toBe('102'));
+  });
+
   it('refuses a description shorter than 10 characters with the shared message', async () => {
     renderForm();
     fireEvent.change(await screen.findByLabelText('Domain'), { target: { value: 'plumbing' } });

@@ -6,6 +6,7 @@ import { serviceCallDomains, serviceCallPriorities, serviceCallTypes } from '../
 import type { ServiceCallDomain, ServiceCallPriority, ServiceCallType } from '../../lib/domain/entities';
 import type { ServiceCallRow } from '../../db/schema';
 import { validateServiceCall } from '../../lib/validation/rules';
+import { useOnBuildingChange } from '../../directory/buildingPicker';
 import { Button } from '../../ui/Button';
 import { actionIcons } from '../../ui/icons';
 import { ConfirmLeaveModal } from '../../ui/ConfirmLeaveModal';
@@ -38,8 +39,15 @@ export function AddServiceCallScreen() {
   const { session } = useSession();
   const navigate = useNavigate();
   const buildings = useBuildings();
-  const [buildingId, setBuildingId] = useState<number | null>(() => buildingOfRoute(bid, session.bID));
+  const fromAddress = buildingOfRoute(bid, session.bID);
+  const [buildingId, setBuildingId] = useState<number | null>(fromAddress);
   const [reporter, setReporter] = useState<Reporter>({ contactId: null, name: '' });
+  // A link to another building's form (the screen stays open) shows that building; the picker itself only
+  // changes the form's building, so choosing one never asks to leave what is typed.
+  useOnBuildingChange(fromAddress, () => {
+    setBuildingId(fromAddress);
+    setReporter({ contactId: null, name: '' });
+  });
   const [callType, setCallType] = useState<ServiceCallType>('fault');
   const [domain, setDomain] = useState<ServiceCallDomain | ''>('');
   const [priority, setPriority] = useState<ServiceCallPriority>('normal');

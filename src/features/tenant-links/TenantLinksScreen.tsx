@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { newId } from '../../db/mutate';
-import { allBuildings } from '../../directory/buildingsRepo';
+import { buildingPickerOptions, useAddressBuilding, useOnBuildingChange } from '../../directory/buildingPicker';
 import { db } from '../../db/db';
 import { isApiError } from '../../api/errors';
 import type { TenantLinkRole } from '../../lib/domain/tenantLinkRules';
@@ -34,9 +33,7 @@ export function TenantLinksScreen() {
   const f = useFormats();
   const online = useOnline();
   const { session } = useSession();
-  const params = useParams();
-  const [buildingId, setBuildingId] = useState<number | null>(params.bid ? Number(params.bid) : session.bID);
-  const buildings = useLiveQuery(() => allBuildings(), []);
+  const { buildingId, kept: buildings, choose } = useAddressBuilding('/tenant-links', session.bID);
   const apartments = useLiveQuery(
     async () =>
       buildingId === null
@@ -55,6 +52,10 @@ export function TenantLinksScreen() {
   const [made, setMade] = useState<TenantLink | null>(null);
   const [revoking, setRevoking] = useState<TenantLink | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useOnBuildingChange(buildingId, () => {
+    setApartmentId('');
+    setMade(null);
+  });
 
   useEffect(() => {
     if (online && buildingId !== null) void pullBuildingApartments(buildingId).catch(() => undefined);
@@ -97,12 +98,8 @@ export function TenantLinksScreen() {
       <SelectField
         label={t('tenantLinks:building')}
         value={buildingId === null ? '' : String(buildingId)}
-        onValueChange={(v) => {
-          setBuildingId(v ? Number(v) : null);
-          setApartmentId('');
-          setMade(null);
-        }}
-        options={[{ value: '', label: t('tenantLinks:chooseBuilding') }, ...(buildings ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+        onValueChange={choose}
+        options={buildingPickerOptions(buildings ?? [], buildingId, null, t('tenantLinks:chooseBuilding'))}
       />
       {!online ? (
         <EmptyState message={t('tenantLinks:needsConnection')} />

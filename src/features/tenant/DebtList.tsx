@@ -42,6 +42,9 @@ export function DebtList({ debts }: { debts: readonly TenantDebt[] }) {
                       {t(`common:debtAges.${debtAge(d.dueDate, today)}`)}
                     </span>
                     {d.pendingChecks ? <span className={styles.pending}>{t('pendingChecks')}</span> : null}
+                    {typeof d.reopenedByCheck === 'string' ? (
+                      <span className={styles.pending}>{t('reopenedByCheck', { number: d.reopenedByCheck || '—' })}</span>
+                    ) : null}
                   </span>
                   <span className={styles.amount}>{f.agorot(d.openAgorot)}</span>
                 </li>

@@ -120,7 +120,7 @@ function ApartmentCard({ account: a }: { account: ApartmentAccountView }) {
                 ) : null}
                 {h.paymentId && h.receiptNumber !== null ? <ReceiptDownloadButton paymentId={h.paymentId} receiptNumber={h.receiptNumber} /> : null}
               </span>
-              <span className={styles.amount}>{f.agorot(h.kind === 'refund' ? -h.amountAgorot : h.amountAgorot)}</span>
+              <span className={styles.amount}>{f.agorot(h.kind === 'refund' || h.kind === 'bounce' ? -h.amountAgorot : h.amountAgorot)}</span>
             </li>
           ))}
         </ul>

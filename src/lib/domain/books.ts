@@ -120,11 +120,11 @@ export function validateManualEntry(e: { kind: string; date: string; amountAgoro
 }
 
 /**
- * Rows that record money paid, given back or written off (issue 29): never removed by anything — not by
- * the ledger's own remove, whatever the caller. A wrong one is corrected by another row (a refund, a credit).
+ * Rows that record money paid, given back, bounced or written off (issue 29): never removed by anything — not
+ * by the ledger's own remove, whatever the caller. A wrong one is corrected by another row (a refund, a credit).
  */
 export function isSettlementRow(entry: { kind: string }): boolean {
-  return entry.kind === 'payment' || entry.kind === 'refund' || entry.kind === 'credit';
+  return entry.kind === 'payment' || entry.kind === 'refund' || entry.kind === 'credit' || entry.kind === 'bounce';
 }
 
 /** Only an entry typed in by hand can be deleted; the others follow their source (charge, expense, payment…). */

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountBalance, apartmentBalance, budgetVsActual, hasPastDueDebt, openDebts, pettyCashBalance, periodKey, periodTotals, settle } from './ledger';
+import {
+  accountBalance,
+  apartmentBalance,
+  budgetVsActual,
+  hasPastDueDebt,
+  openDebts,
+  pettyCashBalance,
+  periodKey,
+  periodTotals,
+  reopenedByBounce,
+  settle,
+} from './ledger';
 import type { LedgerEntry } from './ledger';
 
 let n = 0;
@@ -123,5 +134,35 @@ describe('the one ledger', () => {
         for (const s of settles) expect(s.amountAgorot).toBeLessThanOrEqual(charges[Number(s.chargeId.slice(1))] ?? 0);
       }),
     );
+  });
+});
+
+describe('a bounced check', () => {
+  const fee = entry({ id: 'fee', kind: 'charge', amountAgorot: 30_000, date: '2026-03-01', apartmentId: 'a', dueDate: '2026-03-10' });
+  const check = entry({ kind: 'payment', amountAgorot: 30_000, date: '2026-03-05', apartmentId: 'a', settles: [{ chargeId: 'fee', amountAgorot: 30_000 }] });
+  const bounce = entry({
+    kind: 'bounce',
+    amountAgorot: 30_000,
+    date: '2026-04-20',
+    apartmentId: 'a',
+    settles: [{ chargeId: 'fee', amountAgorot: 30_000 }],
+    descriptionKey: 'checkBounce',
+    descriptionParams: { number: '4711' },
+  });
+  const rows = [fee, check, bounce];
+
+  it('reopens what the check settled, takes the money back out of the account and makes the apartment owe again', () => {
+    expect(openDebts(rows, 'a').map((d) => [d.chargeId, d.open])).toEqual([['fee', 30_000]]);
+    expect(accountBalance(rows)).toBe(0);
+    expect(apartmentBalance(rows, 'a')).toBe(30_000);
+    expect(periodTotals(rows, 'month', '2026-01-01', '2026-12-31').map((p) => [p.period, p.income])).toEqual([
+      ['2026-03', 30_000],
+      ['2026-04', -30_000],
+    ]);
+  });
+
+  it('names the check that made each debt owed again', () => {
+    expect([...reopenedByBounce(rows)]).toEqual([['fee', '4711']]);
+    expect(reopenedByBounce([fee, check]).size).toBe(0);
   });
 });

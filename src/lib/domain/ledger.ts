@@ -1,13 +1,14 @@
 // The one ledger of a building (issues "tenants pay" and "the committee's books"): every money movement
 // is one row — an opening balance, a charge to an apartment (committee fee, special charge, an EV
 // reading turned into a charge), a payment (card, standing order, checks) with what it settles, an
-// expense, other income, a petty-cash movement, a credit that reverses all or part of a wrong charge. Balances, open debts and every report are queries over
+// expense, other income, a petty-cash movement, a credit that reverses all or part of a wrong charge, a
+// refund (money given back) and a bounce (a check that came back unpaid: the money never arrived). Balances, open debts and every report are queries over
 // these rows, so they always add up. Amounts are positive whole agorot; the kind gives the direction.
 import { assertAgorot, sumAgorot } from '../agorot.ts';
 import type { DebtKind } from './entities.ts';
 import type { LedgerTextKey, LedgerTextParams } from './ledgerText.ts';
 
-export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'refund', 'income', 'expense', 'pettyCashIn', 'pettyCashOut', 'credit'] as const;
+export const ledgerKinds = ['openingBalance', 'charge', 'payment', 'refund', 'income', 'expense', 'pettyCashIn', 'pettyCashOut', 'credit', 'bounce'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export type Settlement = { chargeId: string; amountAgorot: number };
@@ -29,7 +30,7 @@ export type LedgerEntry = {
   /** Rows the system posts: what they are as a message key and params (ledgerText.ts); null for a person's text. */
   descriptionKey?: LedgerTextKey | null;
   descriptionParams?: LedgerTextParams | null;
-  /** Payments: the charges they settle and how much of each; refunds: what they reopen of them; credits: the charge they reverse. */
+  /** Payments: the charges they settle and how much of each; refunds and bounces: what they reopen of them; credits: the charge they reverse. */
   settles: readonly Settlement[];
 };
 
@@ -42,6 +43,7 @@ export function accountEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>)
       return entry.amountAgorot;
     case 'expense':
     case 'refund':
+    case 'bounce':
       return -entry.amountAgorot;
     case 'charge':
     case 'credit':
@@ -101,17 +103,28 @@ export function hasPastDueDebt(entries: readonly LedgerEntry[], apartmentId: str
   return openDebts(entries, apartmentId).some((d) => (d.dueDate ?? dateOf.get(d.chargeId) ?? today) < today);
 }
 
-/** How much of each charge payments settled and credits reversed, less what refunds reopened. */
+/** How much of each charge payments settled and credits reversed, less what refunds and bounces reopened. */
 export function settledByCharge(entries: readonly LedgerEntry[]): Map<string, number> {
   const settled = new Map<string, number>();
   for (const e of entries) {
-    const sign = e.kind === 'payment' || e.kind === 'credit' ? 1 : e.kind === 'refund' ? -1 : 0;
+    const sign = e.kind === 'payment' || e.kind === 'credit' ? 1 : e.kind === 'refund' || e.kind === 'bounce' ? -1 : 0;
     if (sign !== 0) for (const s of e.settles) settled.set(s.chargeId, (settled.get(s.chargeId) ?? 0) + sign * s.amountAgorot);
   }
   return settled;
 }
 
-/** What the apartment owes: its charges and refunds less its payments and credits (negative: a credit). */
+/**
+ * The check whose bounce reopened each charge (by charge id; the latest bounce of it), named by the check's
+ * number as the bounce row carries it ('' when the check had none): a debt that is open again says why.
+ */
+export function reopenedByBounce(entries: readonly LedgerEntry[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of [...entries].sort((a, b) => a.date.localeCompare(b.date)))
+    if (e.kind === 'bounce') for (const s of e.settles) out.set(s.chargeId, e.descriptionParams?.number ?? '');
+  return out;
+}
+
+/** What the apartment owes: its charges, refunds and bounces less its payments and credits (negative: a credit). */
 export function apartmentBalance(entries: readonly LedgerEntry[], apartmentId: string): number {
   return sumAgorot(entries.filter((e) => e.apartmentId === apartmentId).map(owedEffect));
 }
@@ -121,6 +134,7 @@ export function owedEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): n
   switch (entry.kind) {
     case 'charge':
     case 'refund':
+    case 'bounce':
       return entry.amountAgorot;
     case 'payment':
     case 'credit':
@@ -187,8 +201,8 @@ export function periodTotals(entries: readonly LedgerEntry[], period: Period, fr
   const rows = new Map<string, PeriodTotals>();
   for (const e of entries) {
     if (e.date < from || e.date > to) continue;
-    // A refund gives back income of its period.
-    const income = e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' ? -e.amountAgorot : 0;
+    // A refund gives back income of its period; a bounce takes back income that never arrived.
+    const income = e.kind === 'payment' || e.kind === 'income' ? e.amountAgorot : e.kind === 'refund' || e.kind === 'bounce' ? -e.amountAgorot : 0;
     const expenses = e.kind === 'expense' ? e.amountAgorot : 0;
     if (income === 0 && expenses === 0) continue;
     const key = periodKey(e.date, period);

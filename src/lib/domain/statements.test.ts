@@ -44,16 +44,17 @@ const chargeNextYear = row('charge', '2027-01-01', 30_000, { apartmentId: A, due
 const ledger = [opening, chargeA1, chargeA2, payA, refundA, creditA, expense, income, chargeB, chargeA3, expense2, chargeNextYear];
 
 describe('owedEffect', () => {
-  it('adds charges and refunds to what an apartment owes, takes payments and credits from it, ignores the building’s own rows', () => {
+  it('adds charges, refunds and bounces to what an apartment owes, takes payments and credits from it, ignores the building’s own rows', () => {
     expect(
       [
         row('charge', '2026-01-01', 5),
         row('refund', '2026-01-01', 5),
+        row('bounce', '2026-01-01', 5),
         row('payment', '2026-01-01', 5),
         row('credit', '2026-01-01', 5),
         row('expense', '2026-01-01', 5),
       ].map(owedEffect),
-    ).toEqual([5, 5, -5, -5, 0]);
+    ).toEqual([5, 5, 5, -5, -5, 0]);
   });
 });
 
@@ -100,6 +101,7 @@ describe('buildingStatement', () => {
       chargedAgorot: 72_345,
       paidAgorot: 45_001,
       refundedAgorot: 1,
+      bouncedAgorot: 0,
       creditedAgorot: 5_000,
       closingAgorot: 52_345,
     });
@@ -139,6 +141,39 @@ describe('halfYearReport', () => {
     expect(r.asOf).toBe('2026-07-05');
     expect(r.debts.find((d) => d.apartmentId === A)).toMatchObject({ pastDue: 15_000, current: 30_000 });
     expect(r.expensesByGroup).toEqual([{ group: 'elevator', amountAgorot: 20_000 }]);
+  });
+});
+
+describe('a bounced check', () => {
+  // March's fee paid by a check on 5 March; the check bounced on 20 April and reopened the fee.
+  const fee = row('charge', '2026-03-01', 30_000, { apartmentId: A, debtKind: 'currentCommittee', dueDate: '2026-03-10' });
+  const check = row('payment', '2026-03-05', 30_000, { apartmentId: A, settles: [{ chargeId: fee.id, amountAgorot: 30_000 }] });
+  const bounce = row('bounce', '2026-04-20', 30_000, { apartmentId: A, settles: [{ chargeId: fee.id, amountAgorot: 30_000 }] });
+  const rows = [opening, fee, check, bounce];
+
+  it('is its own total of the statement, not a refund, and makes the apartment owe again', () => {
+    const s = apartmentStatement(rows, A, yearOf(2026));
+    expect(s).toMatchObject({ paidAgorot: 30_000, refundedAgorot: 0, bouncedAgorot: 30_000, closingAgorot: 30_000 });
+    expect(s.lines.map((l) => [l.kind, l.balanceAgorot])).toEqual([
+      ['charge', 30_000],
+      ['payment', 0],
+      ['bounce', 30_000],
+    ]);
+  });
+
+  it('takes back income in the owners’ book rather than booking an expense, and the reopened fee ages by its own due date', () => {
+    const r = halfYearReport(rows, [{ id: A, number: '1' }], halfYearOf(2026, 1), '2026-11-01');
+    expect(r.book.map((l) => [l.kind, l.incomeAgorot, l.expenseAgorot])).toEqual([
+      ['payment', 30_000, 0],
+      ['bounce', -30_000, 0],
+    ]);
+    expect([r.incomeAgorot, r.expensesAgorot]).toEqual([0, 0]);
+    expect(r.openingBalanceAgorot + r.incomeAgorot - r.expensesAgorot).toBe(r.closingBalanceAgorot);
+    expect(r.debts).toEqual([{ apartmentId: A, number: '1', pastDue: 30_000, current: 0, coming: 0, totalAgorot: 30_000 }]);
+  });
+
+  it('is exported with its own kind', () => {
+    expect(ledgerExportRows(rows, '2026-04', () => '1').map((r) => r[1])).toEqual(['bounce']);
   });
 });
 

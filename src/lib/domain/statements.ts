@@ -1,5 +1,5 @@
-// Statements of the one ledger (issue 29 item 7): an apartment's year (what was charged, paid, given back
-// and credited, and the balance before and after), a building's year (the same per apartment), the
+// Statements of the one ledger (issue 29 item 7): an apartment's year (what was charged, paid, given back,
+// bounced and credited, and the balance before and after), a building's year (the same per apartment), the
 // half-yearly report a committee owes the owners (income and expenses book, the account's balance, open
 // debts by age) and the accountant's monthly export. Pure, in whole agorot, on the device and the server.
 import { assertAgorot, sumAgorot } from '../agorot.ts';
@@ -9,10 +9,11 @@ import type { LedgerEntry } from './ledger.ts';
 import { accountEffect, ledgerKinds } from './ledger.ts';
 
 /**
- * What a row does to what an apartment owes: a charge adds to it, a refund (money given back) too; a
- * payment and a credit (a correction of a charge) take from it. Other rows are the building's own.
+ * What a row does to what an apartment owes: a charge adds to it, a refund (money given back) and a bounce
+ * (a check that came back unpaid) too; a payment and a credit (a correction of a charge) take from it.
+ * Other rows are the building's own.
  */
-const owedSign: Readonly<Record<string, 1 | -1>> = { charge: 1, refund: 1, payment: -1, credit: -1 };
+const owedSign: Readonly<Record<string, 1 | -1>> = { charge: 1, refund: 1, bounce: 1, payment: -1, credit: -1 };
 
 export function owedEffect(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): number {
   const sign = owedSign[entry.kind] ?? 0;
@@ -27,7 +28,7 @@ function accountMove(entry: Pick<LedgerEntry, 'kind' | 'amountAgorot'>): number 
 
 const balanceOf = (entries: readonly LedgerEntry[]) => sumAgorot(entries.map(accountMove));
 
-export const statementKinds = ['charge', 'payment', 'refund', 'credit'] as const;
+export const statementKinds = ['charge', 'payment', 'refund', 'bounce', 'credit'] as const;
 export type StatementKind = (typeof statementKinds)[number];
 
 const isStatementKind = (kind: string): kind is StatementKind => (statementKinds as readonly string[]).includes(kind);
@@ -47,6 +48,8 @@ export type StatementTotals = {
   chargedAgorot: number;
   paidAgorot: number;
   refundedAgorot: number;
+  /** Checks that came back unpaid: what they had paid is owed again. */
+  bouncedAgorot: number;
   creditedAgorot: number;
   closingAgorot: number;
 };
@@ -55,8 +58,9 @@ export type ApartmentStatement = StatementTotals & { lines: StatementLine[] };
 
 /**
  * An apartment's statement over a range: the balance carried in (what it owed before), each charge,
- * payment, refund and credit of the range with the balance after it, and the totals. Positive: owed;
- * negative: a credit in the apartment's favour. Closing = opening + charged + refunded − paid − credited.
+ * payment, refund, bounce and credit of the range with the balance after it, and the totals. Positive:
+ * owed; negative: a credit in the apartment's favour. Closing = opening + charged + refunded + bounced −
+ * paid − credited.
  */
 export function apartmentStatement(entries: readonly LedgerEntry[], apartmentId: string, range: YearRange): ApartmentStatement {
   const mine = entries.filter((e) => e.apartmentId === apartmentId && isStatementKind(e.kind) && e.date <= range.to);
@@ -74,6 +78,7 @@ export function apartmentStatement(entries: readonly LedgerEntry[], apartmentId:
     chargedAgorot: total('charge'),
     paidAgorot: total('payment'),
     refundedAgorot: total('refund'),
+    bouncedAgorot: total('bounce'),
     creditedAgorot: total('credit'),
     closingAgorot: balance,
     lines,
@@ -84,7 +89,15 @@ export type BuildingStatementRow = StatementTotals & { apartmentId: string; numb
 
 export type BuildingStatement = { rows: BuildingStatementRow[]; totals: StatementTotals };
 
-const zeroTotals: StatementTotals = { openingAgorot: 0, chargedAgorot: 0, paidAgorot: 0, refundedAgorot: 0, creditedAgorot: 0, closingAgorot: 0 };
+const zeroTotals: StatementTotals = {
+  openingAgorot: 0,
+  chargedAgorot: 0,
+  paidAgorot: 0,
+  refundedAgorot: 0,
+  bouncedAgorot: 0,
+  creditedAgorot: 0,
+  closingAgorot: 0,
+};
 
 function addTotals(a: StatementTotals, b: StatementTotals): StatementTotals {
   return {
@@ -92,6 +105,7 @@ function addTotals(a: StatementTotals, b: StatementTotals): StatementTotals {
     chargedAgorot: a.chargedAgorot + b.chargedAgorot,
     paidAgorot: a.paidAgorot + b.paidAgorot,
     refundedAgorot: a.refundedAgorot + b.refundedAgorot,
+    bouncedAgorot: a.bouncedAgorot + b.bouncedAgorot,
     creditedAgorot: a.creditedAgorot + b.creditedAgorot,
     closingAgorot: a.closingAgorot + b.closingAgorot,
   };
@@ -109,6 +123,7 @@ export function buildingStatement(entries: readonly LedgerEntry[], apartments: r
 export type BookLine = Pick<LedgerEntry, 'id' | 'date' | 'kind' | 'group' | 'description' | 'apartmentId'> & {
   descriptionKey: LedgerEntry['descriptionKey'];
   descriptionParams: LedgerEntry['descriptionParams'];
+  /** Money in; a bounce is income taken back (negative): the check's money never arrived, nothing was spent. */
   incomeAgorot: number;
   expenseAgorot: number;
 };
@@ -150,6 +165,7 @@ export function halfYearReport(
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((e): BookLine => {
       const effect = accountMove(e);
+      const takenBack = e.kind === 'bounce';
       return {
         id: e.id,
         date: e.date,
@@ -159,8 +175,8 @@ export function halfYearReport(
         descriptionKey: e.descriptionKey ?? null,
         descriptionParams: e.descriptionParams ?? null,
         apartmentId: e.apartmentId,
-        incomeAgorot: Math.max(0, effect),
-        expenseAgorot: Math.max(0, -effect),
+        incomeAgorot: takenBack ? effect : Math.max(0, effect),
+        expenseAgorot: takenBack ? 0 : Math.max(0, -effect),
       };
     });
   const groups = new Map<string, number>();
