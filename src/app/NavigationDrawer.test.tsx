@@ -9,7 +9,11 @@ import type { SessionContextValue } from '../session/sessionContext';
 import { resetDb } from '../sync/testing/setup';
 import { NavigationDrawer } from './NavigationDrawer';
 
-vi.mock('../session/api', () => ({ api: {}, callWithRelogin: () => Promise.reject(new Error('offline')) }));
+vi.mock('../session/api', () => ({
+  api: {},
+  callWithRelogin: () => Promise.reject(new Error('offline')),
+  withPageClient: () => () => Promise.reject(new Error('offline')),
+}));
 
 const session: SessionContextValue = {
   ready: true,

@@ -58,7 +58,7 @@ describe('the polls screen, when its address changes', () => {
     const newPoll = await screen.findByRole('button', { name: 'New poll' });
     await act(async () => fireEvent.click(newPoll));
     expect(screen.getByRole('form', { name: 'New poll' })).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })));
+    await act(async () => fireEvent.click(screen.getByTestId('history-back')));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/polls/101'));
     expect(screen.queryByRole('form', { name: 'New poll' })).toBeNull();
     expect(screen.getByRole('button', { name: 'New poll' })).toBeTruthy();

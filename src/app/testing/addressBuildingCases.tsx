@@ -40,7 +40,7 @@ export function describeAddressBuilding(screens: AddressScreen[]) {
       await waitFor(() => expect(address()).toBe(`${base}/102`));
       expect(picker().value).toBe('102');
       await waitFor(() => expect(lastLoaded(load)).toBe(102));
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })));
+      await act(async () => fireEvent.click(screen.getByTestId('history-back')));
       await waitFor(() => expect(address()).toBe(`${base}/101`));
       expect(picker().value).toBe('101');
       await waitFor(() => expect(lastLoaded(load)).toBe(101));

@@ -1,5 +1,5 @@
 // Renders a building screen at an address, signed in with a current building, with the address shown and a
-// "Back" button, so a screen test sees where the picker moves and what a step back through history shows.
+// history-back button (a test handle, no text a user reads), so a screen test sees where the picker moves and what a step back through history shows.
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { emptySession } from '../../db/sessionVault';
@@ -11,9 +11,7 @@ function Address() {
   return (
     <>
       <p data-testid="address">{useLocation().pathname}</p>
-      <button type="button" onClick={() => void navigate(-1)}>
-        Back
-      </button>
+      <button type="button" data-testid="history-back" onClick={() => void navigate(-1)} />
     </>
   );
 }
