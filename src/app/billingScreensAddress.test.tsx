@@ -1,13 +1,11 @@
 // The billing settings, fee schedule and payments screens follow the building their address names.
-import { beforeAll, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { PaymentsScreen } from '../features/collections/PaymentsScreen';
 import { buildingPayments } from '../features/collections/collectionsRepo';
 import { FeeScheduleScreen } from '../features/fee-schedule/FeeScheduleScreen';
 import { buildingFeeSchedules } from '../features/fee-schedule/feeScheduleRepo';
 import { BillingSettingsScreen } from '../features/billing-settings/BillingSettingsScreen';
 import { buildingBillingSettings } from '../features/billing-settings/billingSettingsRepo';
-import { initI18n } from '../i18n/i18n';
-import { resetDb } from '../sync/testing/setup';
 import { describeAddressBuilding } from './testing/addressBuildingCases';
 
 // The screens' data never comes: these tests are about which building they ask for.
@@ -21,13 +19,5 @@ const screens = [
   { name: 'fee schedule', base: '/fee-schedule', screen: <FeeScheduleScreen />, load: vi.mocked(buildingFeeSchedules) },
   { name: 'payments', base: '/payments', screen: <PaymentsScreen />, load: vi.mocked(buildingPayments) },
 ];
-
-beforeAll(async () => {
-  await initI18n({ lng: 'en' });
-});
-beforeEach(async () => {
-  await resetDb();
-  for (const s of screens) s.load.mockClear();
-});
 
 describeAddressBuilding(screens);

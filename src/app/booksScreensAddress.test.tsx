@@ -1,11 +1,9 @@
 // The statements and the owners' report follow the building their address names.
-import { beforeAll, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { OwnersReportScreen } from '../features/books/OwnersReportScreen';
 import { StatementsScreen } from '../features/books/StatementsScreen';
 import { buildingStatement, halfYearReport } from '../features/books/statementsRepo';
 import type * as StatementsRepo from '../features/books/statementsRepo';
-import { initI18n } from '../i18n/i18n';
-import { resetDb } from '../sync/testing/setup';
 import { describeAddressBuilding } from './testing/addressBuildingCases';
 
 // The screens' data never comes: these tests are about which building they ask for.
@@ -20,13 +18,5 @@ const screens = [
   { name: 'statements', base: '/statements', screen: <StatementsScreen />, load: vi.mocked(buildingStatement) },
   { name: "owners' report", base: '/owners-report', screen: <OwnersReportScreen />, load: vi.mocked(halfYearReport) },
 ];
-
-beforeAll(async () => {
-  await initI18n({ lng: 'en' });
-});
-beforeEach(async () => {
-  await resetDb();
-  for (const s of screens) s.load.mockClear();
-});
 
 describeAddressBuilding(screens);

@@ -1,6 +1,6 @@
 // Add money, tenant links and polls follow the building their address names.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../db/db';
 import { testBuilding } from '../directory/testing/testBuilding';
 import type * as ApartmentsRepo from '../directory/apartmentsRepo';
@@ -11,9 +11,7 @@ import type * as PollsRepo from '../features/polls/pollsRepo';
 import { TenantLinksScreen } from '../features/tenant-links/TenantLinksScreen';
 import { buildingLinks } from '../features/tenant-links/tenantLinksRepo';
 import type * as TenantLinksRepo from '../features/tenant-links/tenantLinksRepo';
-import { initI18n } from '../i18n/i18n';
 import { AddressHarness } from '../session/testing/AddressHarness';
-import { resetDb } from '../sync/testing/setup';
 import { describeAddressBuilding } from './testing/addressBuildingCases';
 
 // The screens' data never comes: these tests are about which building they ask for. Add money asks
@@ -34,14 +32,6 @@ const screens = [
   { name: 'tenant links', base: '/tenant-links', screen: <TenantLinksScreen />, load: vi.mocked(buildingLinks) },
   { name: 'polls', base: '/polls', screen: <PollsScreen />, load: vi.mocked(buildingPolls) },
 ];
-
-beforeAll(async () => {
-  await initI18n({ lng: 'en' });
-});
-beforeEach(async () => {
-  await resetDb();
-  for (const s of screens) s.load.mockClear();
-});
 
 describeAddressBuilding(screens);
 

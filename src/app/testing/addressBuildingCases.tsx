@@ -4,8 +4,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Mock } from 'vitest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db';
+import { initI18n } from '../../i18n/i18n';
+import { resetDb } from '../../sync/testing/setup';
 import { testBuilding } from '../../directory/testing/testBuilding';
 import { AddressHarness } from '../../session/testing/AddressHarness';
 
@@ -18,8 +20,15 @@ const picker = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Bu
 const address = () => screen.getByTestId('address').textContent;
 const lastLoaded = (load: Mock): unknown => load.mock.calls.at(-1)?.[0];
 
-/** Runs the cases on each screen; the caller's `beforeEach` empties the device and clears `load`. */
+/** Runs the cases on each screen; before each test of the file the device is emptied and `load` cleared. */
 export function describeAddressBuilding(screens: AddressScreen[]) {
+  beforeAll(async () => {
+    await initI18n({ lng: 'en' });
+  });
+  beforeEach(async () => {
+    await resetDb();
+    for (const s of screens) s.load.mockClear();
+  });
   describe.each(screens)('the $name screen at an address that names a building', ({ base, screen: element, load, role }) => {
     const at = (path: string) => render(<AddressHarness path={path} route={`${base}/:bid?`} screen={element} role={role} />);
 
