@@ -38,7 +38,17 @@ export function escapeRegExp(s: string): string {
 export type ExportedSyncLog = {
   appVersion: string;
   outbox: Array<{ id: string; op: string; entityKey: string; state: string; attempts: number }>;
-  log: Array<{ entryId: string; entityKey: string; op: string; method: string; path: string; attempt: number; status: number | null; outcome: string }>;
+  log: Array<{
+    at: string;
+    entryId: string;
+    entityKey: string;
+    op: string;
+    method: string;
+    path: string;
+    attempt: number;
+    status: number | null;
+    outcome: string;
+  }>;
 };
 
 export class SyncScreenPage extends ShellLayoutPage {
