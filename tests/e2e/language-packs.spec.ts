@@ -67,7 +67,8 @@ describe('language packs', () => {
     expect(file).toBeDefined();
     const load = (url: string) => app.page.evaluate(async (at) => (await fetch(at)).ok, url);
     expect(await load(`/${file}`)).toBe(true);
-    expect((await heldLocales())['binyan-on-demand']?.he).toBe(1);
+    // The service worker answers first and stores after: wait for the copy it keeps, then go offline.
+    await expect.poll(async () => (await heldLocales())['binyan-on-demand']?.he, { timeout: 20_000 }).toBe(1);
     await goOffline(app.context);
     expect(await load(`/${file}`)).toBe(true);
     await goOnline(app.context);
